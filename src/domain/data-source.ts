@@ -1,0 +1,18 @@
+/** The data-source aggregate: feeds, searches, channels and uploads attached to a workspace or project. */
+import { z } from 'zod'
+import { DataSourceStatuses, dataSourceSchema } from '../protocol/entities'
+
+/** The sources of a workspace or project arrived from the API. */
+export const dataSourceListLoaded = z.object({ type: z.literal('dataSource.listLoaded'), sources: z.array(dataSourceSchema) })
+/** A source was created. */
+export const dataSourceCreated = z.object({ type: z.literal('dataSource.created'), source: dataSourceSchema })
+/** A source was played, paused, resumed, failed or finished. */
+export const dataSourceStatusChanged = z.object({
+  type: z.literal('dataSource.statusChanged'),
+  sourceId: z.string(),
+  status: z.enum(DataSourceStatuses),
+})
+/** A source was deleted. */
+export const dataSourceDeleted = z.object({ type: z.literal('dataSource.deleted'), sourceId: z.string() })
+
+export const dataSourceEvents = [dataSourceListLoaded, dataSourceCreated, dataSourceStatusChanged, dataSourceDeleted] as const

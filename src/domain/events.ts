@@ -1,0 +1,30 @@
+/** Every domain event the client knows, as one discriminated union. */
+import { z } from 'zod'
+import { actionFrameEvents } from './action-frame'
+import { authEvents } from './auth'
+import { connectionEvents } from './connection'
+import { dataSourceEvents } from './data-source'
+import { diagnosticEvents } from './diagnostic'
+import { documentEvents } from './document'
+import { liveChannelEvents } from './live-channel'
+import { notificationEvents } from './notification'
+import { projectEvents } from './project'
+import { researchEvents } from './research'
+import { workspaceEvents } from './workspace'
+
+export const domainEventSchema = z.discriminatedUnion('type', [
+  ...documentEvents,
+  ...actionFrameEvents,
+  ...connectionEvents,
+  ...workspaceEvents,
+  ...researchEvents,
+  ...projectEvents,
+  ...dataSourceEvents,
+  ...authEvents,
+  ...diagnosticEvents,
+  ...liveChannelEvents,
+  ...notificationEvents,
+])
+export type DomainEvent = z.infer<typeof domainEventSchema>
+export type DomainEventType = DomainEvent['type']
+export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>

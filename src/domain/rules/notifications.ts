@@ -1,0 +1,43 @@
+/** Toast durations and progress-card phases (spec §3 "Processing notification", §4, §9). */
+
+export const TOAST_DURATION_MS = 3000
+export const ERROR_TOAST_DURATION_MS = 5000
+/** Progress cards leave this long after they complete or fail. */
+export const PROGRESS_AUTO_REMOVE_MS = 5000
+
+/** How long a toast stays: 3 s, 5 s for errors, loading toasts until dismissed (null). */
+export function toastDuration(kind: string, override?: number | null): number | null {
+  if (override != null) return override
+  if (kind === 'loading') return null
+  return kind === 'error' ? ERROR_TOAST_DURATION_MS : TOAST_DURATION_MS
+}
+
+export interface PhaseDefinition {
+  id: string
+  name: string
+  description: string
+}
+
+/** The phases of each kind of progress card, in order. */
+export const ProgressPhases: Record<'document_upload' | 'text_input' | 'url_processing', PhaseDefinition[]> = {
+  document_upload: [
+    { id: 'upload', name: 'Upload', description: 'Sending the file' },
+    { id: 'validation', name: 'Validation', description: 'Checking type and size' },
+    { id: 'parsing', name: 'Parsing', description: 'Extracting the text' },
+    { id: 'analysis', name: 'Analysis', description: 'Title, summary and analytics' },
+    { id: 'actionframe', name: 'Action frames', description: 'Extracting actions' },
+  ],
+  text_input: [
+    { id: 'validation', name: 'Validation', description: 'Checking the text' },
+    { id: 'preprocessing', name: 'Preprocessing', description: 'Cleaning the text' },
+    { id: 'analysis', name: 'Analysis', description: 'Title, summary and analytics' },
+    { id: 'actionframe', name: 'Action frames', description: 'Extracting actions' },
+  ],
+  url_processing: [
+    { id: 'fetch', name: 'Fetch', description: 'Downloading the page' },
+    { id: 'parsing', name: 'Parsing', description: 'Reading the page' },
+    { id: 'cleaning', name: 'Cleaning', description: 'Keeping the article' },
+    { id: 'analysis', name: 'Analysis', description: 'Title, summary and analytics' },
+    { id: 'actionframe', name: 'Action frames', description: 'Extracting actions' },
+  ],
+}

@@ -1,0 +1,38 @@
+/**
+ * The spec's user-visible texts that the domain rules produce, quoted exactly (spec §2, §4, §8).
+ * Screens import their own texts; these are the ones a read model carries.
+ */
+export const Texts = {
+  untitledDocument: 'Untitled Document',
+  noSummary: 'No summary available',
+  processingDocument: 'Processing document...',
+  analyzingActions: 'Analyzing actions...',
+  noActionsFound: 'No actions found',
+  processingActions: (count: number) => `Processing ${count} actions...`,
+  completedActions: (count: number) => `Completed: ${count} actions identified`,
+  processingFailed: 'Processing failed',
+  processingErrorFallback: 'An error occurred during document processing',
+  documentProcessingFailed: (message: string) => `Document processing failed: ${message}`,
+  structuringStarted: 'Analyzing structure...',
+  structuringCompleted: 'Structure analysis complete',
+  decompositionStarted: 'Extracting actions...',
+  decompositionCompleted: 'Action extraction complete',
+  otherPhase: (phase: string) => `Processing (${phase})`,
+  reprocessRequested: 'Reprocessing...',
+  reprocessStarting: 'Starting reprocess...',
+  reprocessAiEnrichment: (pct: number) => `Reprocessing with AI (${pct}%)`,
+  reprocessUpdatingPayload: (pct: number) => `Updating document (${pct}%)`,
+  reprocessCompleted: 'Reprocess completed',
+  reprocessOther: (pct: number) => `Reprocessing (${pct}%)`,
+  reprocessFailed: 'Reprocess failed',
+  reprocessStartFailed: 'Failed to start reprocessing. Please try again.',
+  reprocessUnsupported: 'This event type does not support reprocessing',
+  enrichedDocumentReady: 'Document ready',
+  enrichedAnalyzing: 'Analyzing document for actionable items...',
+  enrichedCreatingFrames: 'Creating action frames...',
+  enrichedDefault: 'Extracting actionable items...',
+  skeletonMessage: 'Processing document with AI...',
+  noFrameYet: 'No action frame generated yet',
+  sessionPrefix: 'Session',
+  workspaceExpiredTooltip: 'Workspace expired - create new one to continue',
+} as const

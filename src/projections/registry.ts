@@ -1,0 +1,33 @@
+/** Every read model of the client, connected to one bus. */
+import type { Observable } from 'rxjs'
+import type { Envelope } from './define-projection'
+import { connectProjection, type ReadModel } from './connect-projection'
+import { diagnostics, type Diagnostics } from './diagnostics'
+import { liveChannelStatus, type LiveChannelStatus } from './live-channel-status'
+import { toasts, type Toasts } from './notifications'
+import { progressCards, type ProgressCards } from './progress'
+import { workspaceGraph, type WorkspaceGraph } from './workspace-graph'
+
+export const projections = [workspaceGraph, toasts, progressCards, liveChannelStatus, diagnostics] as const
+
+export interface ReadModels {
+  workspaceGraph: ReadModel<WorkspaceGraph>
+  toasts: ReadModel<Toasts>
+  progressCards: ReadModel<ProgressCards>
+  liveChannelStatus: ReadModel<LiveChannelStatus>
+  diagnostics: ReadModel<Diagnostics>
+}
+
+export function connectReadModels(batches$: Observable<readonly Envelope[]>): ReadModels {
+  return {
+    workspaceGraph: connectProjection(workspaceGraph, batches$),
+    toasts: connectProjection(toasts, batches$),
+    progressCards: connectProjection(progressCards, batches$),
+    liveChannelStatus: connectProjection(liveChannelStatus, batches$),
+    diagnostics: connectProjection(diagnostics, batches$),
+  }
+}
+
+export function disposeReadModels(models: ReadModels): void {
+  for (const model of Object.values(models)) model.dispose()
+}

@@ -1,0 +1,471 @@
+/**
+ * The workspace graph: the document cards, action frames and connections of the open workspace,
+ * folded from live messages and session loads by the rules of spec §4.
+ *
+ * - Every live-derived event carries its session and live-log id. Events for another session than the
+ *   open one are ignored; an event whose id is at or before the last applied id of its session is a
+ *   redelivery and changes nothing.
+ * - Documents and frames merge by id. A frame may arrive before its document: it is kept and shows
+ *   once the document does. An update for a frame not yet created waits for the frame.
+ * - Deleting a document removes its frames; selecting another session clears everything.
+ */
+import type { ActionFrame, Analytics, Connection, GenesisEvent, Payload } from '../protocol/entities'
+import { compareMessageIds } from '../protocol/live-messages'
+import { DocumentStatus } from '../domain/document'
+import { cardType, chooseLoadedTitle, isMeaningfulTitle } from '../domain/rules/titles'
+import { createdFrameStatus, phaseMessage, reprocessStageMessage } from '../domain/rules/processing'
+import { Texts } from '../domain/rules/texts'
+import { defineProjection, edit, type Tx } from './define-projection'
+
+export interface ReprocessProgress {
+  stage: string
+  percentage: number
+}
+
+export interface DocumentCard {
+  id: string
+  /** Card type: document when there is an original filename, else the event type. */
+  type: string
+  eventType: string | null
+  /** The title field as the live rules set it (status texts included); the card shows `selectCardTitle`. */
+  title: string | null
+  /**
+   * The last meaningful title a message carried. The live rules overwrite `title` with status texts
+   * ('Completed: 3 actions identified'); the title choice reads this instead, so a real title is never lost.
+   */
+  knownTitle: string | null
+  /** Which title rule the card follows: the live one, or the session-load one until a live message arrives. */
+  titleRule: 'live' | 'loaded'
+  summary: string | null
+  status: string
+  /** What the pipeline last said it is doing ('Analyzing structure...', 'Reprocessing (40%)' …). */
+  statusMessage: string | null
+  payload: Payload | null
+  analytics: Analytics | null
+  uploadedAt: string | number | null
+  ingestedAt: string | number | null
+  error: string | null
+  /** The total number of actions the server announced; null before any announcement. */
+  actionCount: number | null
+  reprocessing: boolean
+  reprocessProgress: ReprocessProgress | null
+  /** The status to return to if a reprocess request is refused. */
+  statusBeforeReprocess: string | null
+  sessionId: string | null
+}
+
+export type FrameCard = ActionFrame & { id: string; parentId: string; status: string }
+
+export interface WorkspaceGraph {
+  researchId: string | null
+  sessionId: string | null
+  documents: { byId: Record<string, DocumentCard>; order: string[] }
+  frames: {
+    byId: Record<string, FrameCard>
+    /** Frame ids per document id, ordered by actionIndex (then arrival). */
+    byParent: Record<string, string[]>
+  }
+  /** Updates for frames that have not been created yet, applied in arrival order on creation. */
+  pendingFrameUpdates: Record<string, Array<Partial<ActionFrame>>>
+  connections: { byId: Record<string, Connection>; order: string[] }
+  /** The last applied live-log id per session. */
+  cursors: Record<string, string>
+  load: { status: 'idle' | 'loaded' | 'failed'; message: string | null; liveCursor: string | null }
+}
+
+export const emptyWorkspaceGraph: WorkspaceGraph = {
+  researchId: null,
+  sessionId: null,
+  documents: { byId: {}, order: [] },
+  frames: { byId: {}, byParent: {} },
+  pendingFrameUpdates: {},
+  connections: { byId: {}, order: [] },
+  cursors: {},
+  load: { status: 'idle', message: null, liveCursor: null },
+}
+
+type G = Tx<WorkspaceGraph>
+type LiveEvent = { sessionId: string; messageId?: string | null }
+
+export const workspaceGraph = defineProjection<WorkspaceGraph>({
+  name: 'workspaceGraph',
+  initial: emptyWorkspaceGraph,
+  on: {
+    'document.skeletonReceived': (tx, e) =>
+      live(tx, e, () => {
+        const doc = upsertDocument(tx, e.eventId, e.sessionId)
+        if (e.payload) mergePayload(tx, doc, e.payload)
+        if (e.eventType) doc.eventType = e.eventType
+        doc.type = cardType(doc.payload, doc.eventType)
+        setTitle(doc, isMeaningfulTitle(e.title) ? e.title : Texts.processingDocument)
+        doc.status = DocumentStatus.Processing
+        doc.statusMessage = Texts.processingDocument
+        if (e.uploadedAt != null) doc.uploadedAt = e.uploadedAt
+      }),
+    'document.summaryReceived': (tx, e) =>
+      live(tx, e, () => {
+        const doc = upsertDocument(tx, e.eventId, e.sessionId)
+        setTitle(doc, e.title)
+        doc.summary = e.summary
+        doc.status = DocumentStatus.Summarized
+        doc.statusMessage = null
+      }),
+    'document.ready': (tx, e) =>
+      live(tx, e, () => {
+        const doc = upsertDocument(tx, e.eventId, e.sessionId)
+        if (e.title != null) setTitle(doc, e.title)
+        if (e.summary != null) doc.summary = e.summary
+        mergePayload(tx, doc, e.payload)
+        doc.analytics = e.analytics
+        doc.type = cardType(doc.payload, doc.eventType)
+        doc.status = DocumentStatus.DocumentReady
+        doc.statusMessage = null
+      }),
+    'document.actionAnalysisStarted': (tx, e) =>
+      live(tx, e, () => {
+        const doc = upsertDocument(tx, e.eventId, e.sessionId)
+        setTitle(doc, Texts.analyzingActions)
+        doc.status = DocumentStatus.AnalyzingActions
+        doc.statusMessage = Texts.analyzingActions
+      }),
+    'document.actionAnalysisCompleted': (tx, e) =>
+      live(tx, e, () => {
+        const doc = upsertDocument(tx, e.eventId, e.sessionId)
+        if (e.outcome === 'no-actions-found') {
+          setTitle(doc, Texts.noActionsFound)
+          doc.status = DocumentStatus.Completed
+          doc.statusMessage = Texts.noActionsFound
+          doc.actionCount = 0
+        } else {
+          doc.status = DocumentStatus.ProcessingActions
+          doc.actionCount = e.actionCount
+        }
+      }),
+    'document.actionFramesDetected': (tx, e) =>
+      live(tx, e, () => {
+        const doc = upsertDocument(tx, e.eventId, e.sessionId)
+        setTitle(doc, Texts.processingActions(e.count))
+        doc.status = DocumentStatus.ProcessingActions
+        doc.statusMessage = Texts.processingActions(e.count)
+        doc.actionCount = e.count
+      }),
+    'document.processingCompleted': (tx, e) =>
+      live(tx, e, () => {
+        const doc = upsertDocument(tx, e.eventId, e.sessionId)
+        setTitle(doc, Texts.completedActions(e.actionCount))
+        doc.status = DocumentStatus.Completed
+        doc.statusMessage = Texts.completedActions(e.actionCount)
+        doc.actionCount = e.actionCount
+        doc.reprocessing = false
+      }),
+    'document.processingFailed': (tx, e) =>
+      live(tx, e, () => {
+        const doc = upsertDocument(tx, e.eventId, e.sessionId)
+        const message = e.error && e.error.trim() !== '' ? e.error : Texts.processingErrorFallback
+        setTitle(doc, Texts.processingFailed)
+        doc.summary = message
+        doc.error = message
+        doc.status = DocumentStatus.Error
+        doc.statusMessage = Texts.processingFailed
+        doc.reprocessing = false
+      }),
+    'document.phaseReported': (tx, e) =>
+      live(tx, e, () => {
+        const doc = upsertDocument(tx, e.eventId, e.sessionId)
+        const { text, completes } = phaseMessage(e.phase)
+        doc.statusMessage = text
+        if (completes) doc.status = DocumentStatus.Completed
+      }),
+    'document.reprocessProgressed': (tx, e) =>
+      live(tx, e, () => {
+        const doc = upsertDocument(tx, e.eventId, e.sessionId)
+        doc.statusMessage = reprocessStageMessage(e.stage, e.percentage)
+        if (e.stage === 'completed') {
+          const data = e.updatedData
+          if (data?.title != null) setTitle(doc, data.title)
+          if (data?.summary != null) doc.summary = data.summary
+          if (data?.payload) doc.payload = data.payload
+          if (data?.analytics) doc.analytics = data.analytics
+          doc.type = cardType(doc.payload, doc.eventType)
+          doc.status = DocumentStatus.Completed
+          doc.error = null
+          doc.reprocessing = false
+          doc.reprocessProgress = { stage: e.stage, percentage: 100 }
+          doc.statusBeforeReprocess = null
+        } else if (e.stage === 'failed') {
+          doc.status = DocumentStatus.Error
+          doc.error = e.error && e.error.trim() !== '' ? e.error : Texts.reprocessFailed
+          doc.reprocessing = false
+          doc.reprocessProgress = { stage: e.stage, percentage: e.percentage }
+          doc.statusBeforeReprocess = null
+        } else {
+          if (!doc.reprocessing) doc.statusBeforeReprocess = doc.status
+          doc.status = DocumentStatus.Processing
+          doc.reprocessing = true
+          doc.reprocessProgress = { stage: e.stage, percentage: e.percentage }
+        }
+      }),
+    'document.reprocessRequested': (tx, e) => {
+      if (!tx.state.documents.byId[e.eventId]) return
+      const doc = editDocument(tx, e.eventId)
+      if (!doc.reprocessing) doc.statusBeforeReprocess = doc.status
+      doc.status = DocumentStatus.Processing
+      doc.reprocessing = true
+      doc.reprocessProgress = { stage: 'starting', percentage: 0 }
+      doc.statusMessage = Texts.reprocessRequested
+      doc.error = null
+    },
+    'document.reprocessStartFailed': (tx, e) => {
+      const current = tx.state.documents.byId[e.eventId]
+      if (!current || !current.reprocessing) return
+      const doc = editDocument(tx, e.eventId)
+      doc.status = doc.statusBeforeReprocess ?? DocumentStatus.Completed
+      doc.reprocessing = false
+      doc.reprocessProgress = null
+      doc.statusBeforeReprocess = null
+      doc.statusMessage = null
+    },
+    'document.deleted': (tx, e) => removeDocument(tx, e.eventId),
+    'actionFrame.created': (tx, e) =>
+      live(tx, e, () => {
+        const previous = tx.state.frames.byId[e.frameId]
+        const before = previous ? { parentId: previous.parentId, actionIndex: previous.actionIndex } : null
+        const frame = tx.adopt({
+          ...previous,
+          ...e.frame,
+          id: e.frameId,
+          parentId: e.parentId,
+          status: createdFrameStatus(e.frame.status),
+        } as FrameCard)
+        const pending = tx.state.pendingFrameUpdates[e.frameId]
+        if (pending) {
+          for (const updates of pending) assignUpdates(frame, updates)
+          delete edit(tx, tx.draft(), 'pendingFrameUpdates')[e.frameId]
+        }
+        edit(tx, edit(tx, tx.draft(), 'frames'), 'byId')[e.frameId] = frame
+        placeFrame(tx, frame, before)
+      }),
+    'actionFrame.updated': (tx, e) =>
+      live(tx, e, () => {
+        const current = tx.state.frames.byId[e.frameId]
+        if (!current) {
+          const pending = edit(tx, tx.draft(), 'pendingFrameUpdates')
+          pending[e.frameId] = [...(pending[e.frameId] ?? []), e.updates]
+          return
+        }
+        const before = { parentId: current.parentId, actionIndex: current.actionIndex }
+        const frame = edit(tx, edit(tx, edit(tx, tx.draft(), 'frames'), 'byId'), e.frameId)
+        assignUpdates(frame, e.updates)
+        placeFrame(tx, frame, before)
+      }),
+    'connection.updated': (tx, e) =>
+      live(tx, e, () => {
+        const id = e.connection.id
+        const connections = edit(tx, tx.draft(), 'connections')
+        const byId = edit(tx, connections, 'byId')
+        if (byId[id]) Object.assign(edit(tx, byId, id), e.connection)
+        else {
+          byId[id] = tx.adopt({ ...e.connection })
+          edit(tx, connections, 'order').push(id)
+        }
+      }),
+    'workspace.sessionSelected': (tx, e) => {
+      const g = tx.state
+      if (g.sessionId === e.sessionId && (g.researchId ?? null) === (e.researchId ?? null)) return
+      resetTo(tx, e.researchId ?? null, e.sessionId)
+    },
+    'workspace.cleared': (tx) => resetTo(tx, tx.state.researchId, tx.state.sessionId),
+    'workspace.loaded': (tx, e) => {
+      if (tx.state.sessionId !== null && tx.state.sessionId !== e.sessionId) return
+      if (!e.append) {
+        resetTo(tx, tx.state.researchId, e.sessionId)
+        if (e.liveCursor) {
+          edit(tx, tx.draft(), 'load').liveCursor = e.liveCursor
+          edit(tx, tx.draft(), 'cursors')[e.sessionId] = e.liveCursor
+        }
+      }
+      for (const ev of e.events) loadEvent(tx, ev, e.sessionId)
+      for (const fr of e.actionFrames) loadFrame(tx, fr)
+      const load = edit(tx, tx.draft(), 'load')
+      load.status = 'loaded'
+      load.message = null
+    },
+    'workspace.loadFailed': (tx, e) => {
+      if (tx.state.sessionId !== null && tx.state.sessionId !== e.sessionId) return
+      const load = edit(tx, tx.draft(), 'load')
+      load.status = 'failed'
+      load.message = e.message
+    },
+  },
+})
+
+/** Applies `change` when the live event belongs to the open session and has not been applied yet. */
+function live(tx: G, e: LiveEvent, change: () => void): void {
+  const g = tx.state
+  if (g.sessionId !== null && e.sessionId !== g.sessionId) return
+  const id = e.messageId
+  if (id != null) {
+    const last = g.cursors[e.sessionId]
+    if (last !== undefined && compareMessageIds(id, last) <= 0) return
+    edit(tx, tx.draft(), 'cursors')[e.sessionId] = id
+  }
+  change()
+}
+
+function setTitle(doc: DocumentCard, title: string): void {
+  doc.title = title
+  if (isMeaningfulTitle(title)) doc.knownTitle = title
+}
+
+function newDocument(id: string, sessionId: string | null): DocumentCard {
+  return {
+    id,
+    type: 'document',
+    eventType: null,
+    title: null,
+    knownTitle: null,
+    titleRule: 'live',
+    summary: null,
+    status: DocumentStatus.Processing,
+    statusMessage: null,
+    payload: null,
+    analytics: null,
+    uploadedAt: null,
+    ingestedAt: null,
+    error: null,
+    actionCount: null,
+    reprocessing: false,
+    reprocessProgress: null,
+    statusBeforeReprocess: null,
+    sessionId,
+  }
+}
+
+/** An owned copy of an existing document. */
+function editDocument(tx: G, id: string): DocumentCard {
+  return edit(tx, edit(tx, edit(tx, tx.draft(), 'documents'), 'byId'), id)
+}
+
+/** The document to change, created when a message arrives before its skeleton; it now follows the live title rule. */
+function upsertDocument(tx: G, id: string, sessionId: string | null): DocumentCard {
+  const documents = edit(tx, tx.draft(), 'documents')
+  const byId = edit(tx, documents, 'byId')
+  let doc = byId[id]
+  if (doc) doc = edit(tx, byId, id)
+  else {
+    doc = tx.adopt(newDocument(id, sessionId))
+    byId[id] = doc
+    edit(tx, documents, 'order').push(id)
+  }
+  doc.titleRule = 'live'
+  return doc
+}
+
+/** Merges a payload into the document's: fields the message leaves out or nulls are kept. */
+function mergePayload(tx: G, doc: DocumentCard, next: Payload): void {
+  if (doc.payload) Object.assign(edit(tx, doc, 'payload'), stripNullish(next))
+  else doc.payload = next
+}
+
+function stripNullish<T extends object>(obj: T): Partial<T> {
+  const out: Partial<T> = {}
+  for (const [k, v] of Object.entries(obj)) if (v != null) (out as Record<string, unknown>)[k] = v
+  return out
+}
+
+/** Merges an update into an owned frame; an update cannot move a frame (id and parent are fixed by creation). */
+function assignUpdates(frame: FrameCard, updates: Partial<ActionFrame>): void {
+  for (const [key, value] of Object.entries(updates)) {
+    if (value == null || key === 'id' || key === 'parentId') continue
+    ;(frame as Record<string, unknown>)[key] = value
+  }
+}
+
+/** Keeps the frame in its parent's list, ordered by actionIndex then arrival. */
+function placeFrame(tx: G, frame: FrameCard, before: { parentId: string; actionIndex: unknown } | null): void {
+  if (before && before.parentId === frame.parentId && before.actionIndex === frame.actionIndex) return
+  const frames = edit(tx, tx.draft(), 'frames')
+  const byParent = edit(tx, frames, 'byParent')
+  if (before) removeFromList(tx, byParent, before.parentId, frame.id)
+  const list = byParent[frame.parentId] ? edit(tx, byParent, frame.parentId) : (byParent[frame.parentId] = tx.adopt([] as string[]))
+  const key = orderKey(frame.actionIndex)
+  let at = list.length
+  while (at > 0 && orderKey(frames.byId[list[at - 1] as string]?.actionIndex) > key) at--
+  list.splice(at, 0, frame.id)
+}
+
+function orderKey(index: number | null | undefined): number {
+  return typeof index === 'number' && Number.isFinite(index) ? index : Number.MAX_SAFE_INTEGER
+}
+
+function removeFromList(tx: G, lists: Record<string, string[]>, key: string, id: string): void {
+  if (!lists[key]) return
+  const list = edit(tx, lists, key)
+  const i = list.indexOf(id)
+  if (i >= 0) list.splice(i, 1)
+  if (list.length === 0) delete lists[key]
+}
+
+function removeDocument(tx: G, id: string): void {
+  if (!tx.state.documents.byId[id]) return
+  const documents = edit(tx, tx.draft(), 'documents')
+  delete edit(tx, documents, 'byId')[id]
+  documents.order = tx.adopt(documents.order.filter((d) => d !== id))
+  const children = tx.state.frames.byParent[id] ?? []
+  if (children.length > 0 || tx.state.frames.byParent[id]) {
+    const frames = edit(tx, tx.draft(), 'frames')
+    const byId = edit(tx, frames, 'byId')
+    for (const frameId of children) delete byId[frameId]
+    delete edit(tx, frames, 'byParent')[id]
+  }
+}
+
+function resetTo(tx: G, researchId: string | null, sessionId: string | null): void {
+  const g = tx.draft()
+  g.researchId = researchId
+  g.sessionId = sessionId
+  g.documents = tx.adopt({ byId: tx.adopt({}), order: tx.adopt([]) })
+  g.frames = tx.adopt({ byId: tx.adopt({}), byParent: tx.adopt({}) })
+  g.pendingFrameUpdates = tx.adopt({})
+  g.connections = tx.adopt({ byId: tx.adopt({}), order: tx.adopt([]) })
+  g.cursors = tx.adopt({})
+  g.load = tx.adopt({ status: 'idle', message: null, liveCursor: null })
+}
+
+/** Session load: events count as completed (failed ones stay failed), titles follow the load rule. */
+function loadEvent(tx: G, ev: GenesisEvent, sessionId: string): void {
+  const payload = ev.payload ?? null
+  const eventType = ev.eventType ?? ev.type ?? null
+  const documents = edit(tx, tx.draft(), 'documents')
+  const byId = edit(tx, documents, 'byId')
+  if (!byId[ev.id]) edit(tx, documents, 'order').push(ev.id)
+  byId[ev.id] = tx.adopt({
+    ...newDocument(ev.id, ev.sessionId ?? sessionId),
+    type: cardType(payload, eventType),
+    eventType,
+    title: chooseLoadedTitle({ payload, title: ev.title, type: eventType }),
+    knownTitle: isMeaningfulTitle(ev.title) ? ev.title : null,
+    titleRule: 'loaded',
+    summary: ev.summary ?? null,
+    // Spec §4: loaded events are marked completed. A stored failure stays visible as one.
+    status: ev.status === DocumentStatus.Error ? DocumentStatus.Error : DocumentStatus.Completed,
+    payload,
+    analytics: ev.analytics ?? null,
+    uploadedAt: ev.uploadedAt ?? null,
+    ingestedAt: ev.ingestedAt ?? null,
+    error: ev.error ?? null,
+    actionCount: ev.actionCount ?? null,
+  })
+}
+
+/** Session load: frames default to draft; a frame without an id or parent cannot be placed and is skipped. */
+function loadFrame(tx: G, fr: ActionFrame): void {
+  const id = fr.id
+  const parentId = fr.parentId ?? fr.parentEventId
+  if (id == null || parentId == null) return
+  const previous = tx.state.frames.byId[id]
+  const before = previous ? { parentId: previous.parentId, actionIndex: previous.actionIndex } : null
+  const frame = tx.adopt({ ...fr, id, parentId, status: fr.status ?? 'draft' } as FrameCard)
+  edit(tx, edit(tx, tx.draft(), 'frames'), 'byId')[id] = frame
+  placeFrame(tx, frame, before)
+}

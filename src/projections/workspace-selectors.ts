@@ -1,0 +1,109 @@
+/**
+ * Selectors over the workspace graph: what a card, a frame card and the title line show.
+ * Derived values are computed here, never stored; the memoised ones recompute only when the part of
+ * the state they read changes (read models are immutable, so reference equality is enough).
+ */
+import type { Payload } from '../protocol/entities'
+import { DocumentStatus } from '../domain/document'
+import { chooseLiveTitle, chooseSummary } from '../domain/rules/titles'
+import type { DocumentCard, FrameCard, WorkspaceGraph } from './workspace-graph'
+
+/** The title a card displays: the live rule, or the session-load rule for a loaded, untouched card. */
+export function selectCardTitle(doc: DocumentCard): string {
+  if (doc.titleRule === 'loaded' && doc.title) return doc.title
+  return chooseLiveTitle({ payload: doc.payload as Payload | null, title: doc.knownTitle })
+}
+
+/** The summary a card displays. */
+export function selectCardSummary(doc: DocumentCard): string {
+  return chooseSummary(doc.payload as Payload | null, doc.summary)
+}
+
+/** Frames of one document, ordered by actionIndex. */
+export function selectDocumentFrames(state: WorkspaceGraph, documentId: string): FrameCard[] {
+  const ids = state.frames.byParent[documentId]
+  if (!ids) return EMPTY_FRAMES
+  const hit = framesCache.get(ids)
+  if (hit && hit.byId === state.frames.byId) return hit.value
+  const value = ids.map((id) => state.frames.byId[id]).filter((f): f is FrameCard => f !== undefined)
+  // Another frame changing elsewhere must not give this document a new array (and its card a re-render).
+  const stable = hit && sameItems(hit.value, value) ? hit.value : value
+  framesCache.set(ids, { byId: state.frames.byId, value: stable })
+  return stable
+}
+
+/** Document ids in order of first appearance. */
+export function selectDocumentIds(state: WorkspaceGraph): readonly string[] {
+  return state.documents.order
+}
+
+export function selectDocument(state: WorkspaceGraph, id: string): DocumentCard | undefined {
+  return state.documents.byId[id]
+}
+
+export function selectFrame(state: WorkspaceGraph, id: string): FrameCard | undefined {
+  return state.frames.byId[id]
+}
+
+/** '(N documents, M actions)': documents shown, and frames attached to a shown document. */
+export function selectCounts(state: WorkspaceGraph): { documents: number; actions: number } {
+  const cached = countsCache.get(state.documents)
+  if (cached && cached.frames === state.frames) return cached.value
+  let actions = 0
+  for (const id of state.documents.order) actions += state.frames.byParent[id]?.length ?? 0
+  const value = { documents: state.documents.order.length, actions }
+  countsCache.set(state.documents, { frames: state.frames, value })
+  return value
+}
+
+/** The title line text: '(N documents, M actions)'. */
+export function formatCounts({ documents, actions }: { documents: number; actions: number }): string {
+  return `(${documents} documents, ${actions} actions)`
+}
+
+/** 'Actions: n/total' — frames received against the total announced (or received, before any announcement). */
+export function selectActionProgress(state: WorkspaceGraph, doc: DocumentCard): { done: number; total: number } {
+  const done = state.frames.byParent[doc.id]?.length ?? 0
+  const total = Math.max(done, doc.actionCount ?? done)
+  return { done, total }
+}
+
+/** Whether the card should read 'No action frame generated yet'. */
+export function selectShowsNoFrameYet(state: WorkspaceGraph, doc: DocumentCard): boolean {
+  return doc.status === DocumentStatus.Completed && (state.frames.byParent[doc.id]?.length ?? 0) === 0
+}
+
+/** The read model as `npm run replay -- --json` prints it (ARCHITECTURE.md §5). */
+export function selectReplaySummary(state: WorkspaceGraph) {
+  return {
+    documents: state.documents.order.map((id) => {
+      const doc = state.documents.byId[id] as DocumentCard
+      return {
+        id,
+        type: doc.type,
+        title: selectCardTitle(doc),
+        summary: selectCardSummary(doc),
+        status: doc.status,
+        actionCount: doc.actionCount,
+        frames: selectDocumentFrames(state, id).map((f) => ({
+          id: f.id,
+          status: f.status,
+          actionIndex: f.actionIndex ?? null,
+          totalActions: f.totalActions ?? null,
+          actionType: f.actionType ?? null,
+        })),
+      }
+    }),
+    counts: selectCounts(state),
+  }
+}
+
+const EMPTY_FRAMES: FrameCard[] = []
+const framesCache = new WeakMap<object, { byId: object; value: FrameCard[] }>()
+const countsCache = new WeakMap<object, { frames: object; value: { documents: number; actions: number } }>()
+
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}

@@ -1,0 +1,56 @@
+/**
+ * API v1 bodies shared by client and server (ARCHITECTURE.md §4a). Lists answer `{items}` plus a
+ * `continuationToken` while more remain; errors answer `{code, message}`.
+ */
+import { z } from 'zod'
+import { camelizeKeys } from './case'
+import { actionFrameSchema, genesisEventSchema } from './entities'
+
+export const ErrorCodes = [
+  'VALIDATION_ERROR',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'SESSION_EXPIRED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'UNPROCESSABLE',
+  'RATE_LIMIT',
+  'INTERNAL_ERROR',
+  'AI_TIMEOUT',
+  'AI_RATE_LIMIT',
+  'WEBSOCKET_CONNECTION',
+] as const
+/** Codes after which the same request may succeed if tried again (spec §8). */
+export const RetryableErrorCodes = ['AI_TIMEOUT', 'AI_RATE_LIMIT', 'RATE_LIMIT', 'INTERNAL_ERROR', 'WEBSOCKET_CONNECTION'] as const
+
+export const errorBodySchema = z.object({ code: z.string().default('UNKNOWN'), message: z.string().default('') })
+export type ErrorBody = z.infer<typeof errorBodySchema>
+
+export const listBodySchema = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), continuationToken: z.string().nullish() })
+
+/** `GET /researches/{id}/sessions/{sid}/data`: one page of events and of frames. */
+export const sessionDataSchema = z.object({
+  events: z.array(genesisEventSchema).default([]),
+  actionFrames: z.array(actionFrameSchema).default([]),
+  eventsContinuationToken: z.string().nullish(),
+  framesContinuationToken: z.string().nullish(),
+  /** The live-log id this snapshot reflects; the socket resumes after it. */
+  liveCursor: z.string().nullish(),
+})
+export type SessionData = z.infer<typeof sessionDataSchema>
+
+export const SessionDataHeaders = {
+  eventsPageSize: 'x-events-page-size',
+  framesPageSize: 'x-frames-page-size',
+  eventsContinuationToken: 'x-events-continuation-token',
+  framesContinuationToken: 'x-frames-continuation-token',
+} as const
+
+export const negotiateBodySchema = z.object({ url: z.string().min(1) })
+
+export function parseSessionData(body: unknown) {
+  return sessionDataSchema.safeParse(camelizeKeys(body))
+}

@@ -1,0 +1,87 @@
+/**
+ * Key spelling on the wire.
+ *
+ * The server may spell field names in PascalCase (`Payload`, `AITitle`, `OriginalFilename`, `ID`,
+ * `IngestedAt`, `EventType`, `EventId`) or camelCase; everything past the protocol edge is camelCase.
+ * `camelizeKeys` rewrites keys deeply and returns the very same object when nothing needed rewriting,
+ * so a camelCase message costs one walk and no allocation.
+ *
+ * Only identifier-shaped keys (`^[A-Z][A-Za-z0-9]*$`) are rewritten: keys with `_`, `-` or spaces are
+ * data (handler keys such as `Core_ContentIngestor`, category names), not field names.
+ * When both spellings are present the camelCase one wins. `__proto__`, `constructor` and `prototype`
+ * keys are dropped so a hostile body cannot reach an object's prototype.
+ */
+
+/** The camelCase spelling of one key; keys that are not PascalCase identifiers come back unchanged. */
+export function camelKey(key: string): string {
+  const first = key.charCodeAt(0)
+  if (!isUpper(first) || !IDENTIFIER.test(key)) return key
+  let run = 0
+  while (run < key.length && isUpper(key.charCodeAt(run))) run++
+  if (run === key.length) return key.toLowerCase() // ID, URL
+  const head = run === 1 ? key.slice(0, 1).toLowerCase() : key.slice(0, run - 1).toLowerCase()
+  const rest = run === 1 ? key.slice(1) : key.slice(run - 1)
+  const camel = head + rest
+  // EventID → eventId: a trailing acronym "ID" reads as a word in camelCase.
+  return camel.endsWith('ID') ? `${camel.slice(0, -2)}Id` : camel
+}
+
+/** Deeply rewrites object keys to camelCase; returns the input itself when it is already camelCase. */
+export function camelizeKeys<T>(value: T): T {
+  return camelizeValue(value, 0) as T
+}
+
+const IDENTIFIER = /^[A-Z][A-Za-z0-9]*$/
+const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype'])
+// Deeper than any real message; past it the value is left alone rather than risking the stack.
+const MAX_DEPTH = 64
+
+function isUpper(code: number): boolean {
+  return code >= 65 && code <= 90
+}
+
+function camelizeValue(value: unknown, depth: number): unknown {
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return value
+  if (Array.isArray(value)) return camelizeArray(value, depth)
+  return camelizeObject(value as Record<string, unknown>, depth)
+}
+
+function camelizeArray(items: unknown[], depth: number): unknown[] {
+  let out: unknown[] | null = null
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]
+    const next = camelizeValue(item, depth + 1)
+    if (next !== item && out === null) out = items.slice(0, i)
+    if (out !== null) out.push(next)
+  }
+  return out ?? items
+}
+
+function camelizeObject(obj: Record<string, unknown>, depth: number): Record<string, unknown> {
+  const keys = Object.keys(obj)
+  let changed = false
+  const values: unknown[] = new Array(keys.length)
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string
+    const value = obj[key]
+    const next = camelizeValue(value, depth + 1)
+    values[i] = next
+    if (next !== value || FORBIDDEN.has(key) || camelKey(key) !== key) changed = true
+  }
+  if (!changed) return obj
+  const out: Record<string, unknown> = {}
+  // Two passes so that a camelCase key always wins over its PascalCase twin, whatever the order.
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string
+    if (FORBIDDEN.has(key) || camelKey(key) !== key) continue
+    out[key] = values[i]
+  }
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string
+    if (FORBIDDEN.has(key)) continue
+    const camel = camelKey(key)
+    if (camel === key || FORBIDDEN.has(camel) || Object.prototype.hasOwnProperty.call(out, camel)) continue
+    out[camel] = values[i]
+  }
+  return out
+}

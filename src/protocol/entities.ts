@@ -1,0 +1,405 @@
+/**
+ * The spec §3 entities as the API and the live channel send them.
+ *
+ * Bodies are parsed after `camelizeKeys`, so every schema here is written in camelCase; use the
+ * `parseXxx`/`xxxBodySchema` helpers (which camelize first) at an edge. Optional fields accept `null`
+ * too: servers differ on whether "absent" is a missing key or a null. Payloads and action frames keep
+ * unknown fields (the inspector's Raw tab shows them); the other entities drop them.
+ */
+import { z } from 'zod'
+import { camelizeKeys } from './case'
+
+/** Optional on the wire: missing or null. */
+const opt = <T extends z.ZodType>(schema: T) => schema.nullish()
+const text = z.string()
+const num = z.number()
+/** Ids may arrive as numbers from some stores; they are strings from here on. */
+export const idSchema = z.union([z.string().min(1), z.number().transform(String)])
+/** Timestamps are ISO strings or epoch milliseconds; both are kept as sent. */
+export const timestampSchema = z.union([z.string(), z.number()])
+
+export const AnalyticsScoreKeys = [
+  'economicRelevance',
+  'impactSeverity',
+  'scope',
+  'timeHorizon',
+  'socioPoliticalSensitivity',
+  'culturalSignificance',
+  'ethicalControversy',
+  'novelty',
+  'biasIntensity',
+  'propagandaIntensity',
+] as const
+export type AnalyticsScoreKey = (typeof AnalyticsScoreKeys)[number]
+
+export const AnalyticsTextKeys = [
+  'detectedDomain',
+  'contextInference',
+  'historicalContext',
+  'marketOrPolicyImpact',
+  'biasOrAgenda',
+  'propagandaIndicators',
+] as const
+export type AnalyticsTextKey = (typeof AnalyticsTextKeys)[number]
+
+const scoreShape = Object.fromEntries(AnalyticsScoreKeys.map((k) => [k, opt(num)])) as Record<
+  AnalyticsScoreKey,
+  z.ZodOptional<z.ZodNullable<z.ZodNumber>>
+>
+const analyticsTextShape = Object.fromEntries(AnalyticsTextKeys.map((k) => [k, opt(text)])) as Record<
+  AnalyticsTextKey,
+  z.ZodOptional<z.ZodNullable<z.ZodString>>
+>
+
+/** Ten scores in 0–1 and six texts. */
+export const analyticsSchema = z.looseObject({ ...scoreShape, ...analyticsTextShape })
+export type Analytics = z.infer<typeof analyticsSchema>
+
+/** A document's payload: file facts, AI title and summary, extracted text, plus analytics fields. */
+export const payloadSchema = z.looseObject({
+  originalFilename: opt(text),
+  fileType: opt(text),
+  fileSize: opt(num),
+  aiTitle: opt(text),
+  aiSummary: opt(text),
+  title: opt(text),
+  summary: opt(text),
+  extractedText: opt(text),
+  cleanedContent: opt(text),
+  extractedTitle: opt(text),
+  analysisStatus: opt(text),
+  parsingStatus: opt(text),
+  knowledgeArea: opt(text),
+  detectedEntities: opt(z.array(z.unknown())),
+  ...scoreShape,
+  ...analyticsTextShape,
+})
+export type Payload = z.infer<typeof payloadSchema>
+
+export const GenesisEventTypes = ['document', 'rss', 'news_article', 'plain_text', 'text'] as const
+
+/** A genesis event: one source turned into a document card. */
+export const genesisEventSchema = z.looseObject({
+  id: idSchema,
+  type: opt(text),
+  eventType: opt(text),
+  title: opt(text),
+  summary: opt(text),
+  status: opt(text),
+  payload: opt(payloadSchema),
+  analytics: opt(analyticsSchema),
+  uploadedAt: opt(timestampSchema),
+  ingestedAt: opt(timestampSchema),
+  error: opt(text),
+  actionCount: opt(num),
+  reprocessing: opt(z.boolean()),
+  reprocessProgress: opt(z.object({ stage: text, percentage: num })),
+  sessionId: opt(text),
+  researchId: opt(text),
+})
+export type GenesisEvent = z.infer<typeof genesisEventSchema>
+
+export const actorSchema = z.looseObject({
+  text: text,
+  role: opt(text),
+  affect: opt(text),
+  influence: opt(z.union([text, num])),
+  motivation: opt(text),
+})
+export const resourceSchema = z.looseObject({
+  text: text,
+  type: opt(text),
+  state: opt(text),
+  usage: opt(text),
+})
+export const impactSchema = z.looseObject({
+  effect: opt(text),
+  magnitude: opt(num),
+  description: opt(text),
+})
+export const frameResultSchema = z.looseObject({
+  outcome: opt(text),
+  description: opt(text),
+  impacts: opt(z.array(impactSchema)),
+})
+export const frameMetadataSchema = z.looseObject({
+  confidence: opt(num),
+  veracity: opt(num),
+  relevance: opt(num),
+  noveltyScore: opt(num),
+  sentiment: opt(z.union([num, text])),
+  businessDomain: opt(text),
+  tags: opt(z.array(text)),
+})
+export const urgencySchema = z.looseObject({ score: opt(num), justification: opt(text) })
+
+/** An extracted action: who does what, with what, to what effect. Every field but the ids is optional. */
+export const actionFrameSchema = z.looseObject({
+  id: opt(idSchema),
+  parentId: opt(idSchema),
+  parentEventId: opt(idSchema),
+  status: opt(text),
+  summary: opt(text),
+  actionDescription: opt(text),
+  actionType: opt(text),
+  temporality: opt(text),
+  timestamp: opt(timestampSchema),
+  tenantId: opt(text),
+  sessionId: opt(text),
+  researchId: opt(text),
+  actionIndex: opt(num),
+  totalActions: opt(num),
+  actors: opt(z.looseObject({ entries: opt(z.array(actorSchema)) })),
+  resources: opt(z.looseObject({ entries: opt(z.array(resourceSchema)) })),
+  result: opt(frameResultSchema),
+  metadata: opt(frameMetadataSchema),
+  confidence: opt(num),
+  urgency: opt(urgencySchema),
+  inputStates: opt(z.array(z.unknown())),
+  outputStates: opt(z.array(z.unknown())),
+  causalLinks: opt(z.array(z.unknown())),
+  updatedAt: opt(timestampSchema),
+})
+export type ActionFrame = z.infer<typeof actionFrameSchema>
+/** A partial frame as `action-frame-updated` carries it. */
+export const actionFrameUpdateSchema = actionFrameSchema.partial()
+
+/** A link between action frames that share participants; confidence is the strength. */
+export const connectionSchema = z.looseObject({
+  id: idSchema,
+  type: opt(text),
+  participants: opt(z.array(idSchema)),
+  status: opt(text),
+  confidence: opt(num),
+})
+export type Connection = z.infer<typeof connectionSchema>
+
+export const researchSchema = z.object({
+  id: idSchema,
+  title: text,
+  description: opt(text),
+  status: opt(text),
+  tags: z.array(text).default([]),
+  sessionsCount: opt(num),
+  eventsCount: opt(num),
+  framesCount: opt(num),
+  ownerUserId: opt(text),
+  tenantId: opt(text),
+  createdAt: opt(timestampSchema),
+  updatedAt: opt(timestampSchema),
+  schemaVersion: opt(num),
+})
+export type Research = z.infer<typeof researchSchema>
+
+/** A workspace (also called a session) inside a research. */
+export const sessionSchema = z.object({
+  id: idSchema,
+  researchId: opt(idSchema),
+  title: opt(text),
+  tenantId: opt(text),
+  ownerUserId: opt(text),
+  status: opt(text),
+  eventsCount: opt(num),
+  framesCount: opt(num),
+  tokensUsed: opt(num),
+  createdAt: opt(timestampSchema),
+  updatedAt: opt(timestampSchema),
+  schemaVersion: opt(num),
+  expiresAt: opt(timestampSchema),
+})
+export type Session = z.infer<typeof sessionSchema>
+
+export const projectSchema = z.object({
+  id: idSchema,
+  displayName: text,
+  description: opt(text),
+  status: opt(text),
+  createdAt: opt(timestampSchema),
+})
+export type Project = z.infer<typeof projectSchema>
+
+export const workflowItemSchema = z.object({
+  id: idSchema,
+  name: text,
+  type: z.enum(['project', 'research']),
+  status: opt(text),
+  createdAt: opt(timestampSchema),
+  isPermanent: z.boolean(),
+})
+export type WorkflowItem = z.infer<typeof workflowItemSchema>
+
+export const DataSourceKinds = [
+  'rss',
+  'topic_based_interest',
+  'telegram_channel',
+  'twitter_search',
+  'document',
+  'text_input',
+  'web',
+] as const
+export const DataSourceStatuses = ['draft', 'active', 'paused', 'error', 'processed'] as const
+
+export const sourceDetailsSchema = z.looseObject({
+  uri: opt(text),
+  rssUrl: opt(text),
+  snippet: opt(text),
+  searchQuery: opt(text),
+  channelUsername: opt(text),
+  originalFileName: opt(text),
+  contentType: opt(text),
+})
+
+/** A source feeding a workspace (researchId + sessionId) or a project (projectId). */
+export const dataSourceSchema = z.looseObject({
+  id: idSchema,
+  kind: z.enum(DataSourceKinds),
+  displayName: text,
+  status: z.enum(DataSourceStatuses),
+  createdAt: opt(timestampSchema),
+  researchId: opt(idSchema),
+  sessionId: opt(idSchema),
+  projectId: opt(idSchema),
+  sourceDetails: opt(sourceDetailsSchema),
+})
+export type DataSource = z.infer<typeof dataSourceSchema>
+
+export const searchPreviewItemSchema = z.object({ title: text, snippet: opt(text), link: text })
+export const telegramPreviewItemSchema = z.object({
+  id: idSchema,
+  text: text,
+  date: opt(timestampSchema),
+  views: opt(num),
+  forwards: opt(num),
+})
+export const twitterPreviewItemSchema = z.object({
+  id: idSchema,
+  text: text,
+  authorName: opt(text),
+  authorUsername: opt(text),
+  createdAt: opt(timestampSchema),
+  link: opt(text),
+})
+export const rssPreviewItemSchema = z.object({
+  title: text,
+  snippet: opt(text),
+  link: opt(text),
+  publishDate: opt(timestampSchema),
+})
+export type SearchPreviewItem = z.infer<typeof searchPreviewItemSchema>
+export type TelegramPreviewItem = z.infer<typeof telegramPreviewItemSchema>
+export type TwitterPreviewItem = z.infer<typeof twitterPreviewItemSchema>
+export type RssPreviewItem = z.infer<typeof rssPreviewItemSchema>
+
+export const BreakerKeys = [
+  'Core_ContentIngestor',
+  'Core_EventOrchestrator',
+  'Core_FrameEnricher',
+  'Core_ContextUpdater',
+  'Core_ContextPairVerifier',
+  'Core_UncertaintyResolver',
+  'Core_HypothesisAF',
+  'Core_AliasEnricher',
+] as const
+export type BreakerKey = (typeof BreakerKeys)[number]
+
+export const breakerStatusSchema = z.object({
+  isOpen: z.boolean(),
+  rollingFailuresLast10m: num,
+  parkedCount: num,
+  openTtlSeconds: num,
+  recentErrors: z.array(z.object({ timestamp: timestampSchema, message: text })).default([]),
+})
+export type BreakerStatus = z.infer<typeof breakerStatusSchema>
+
+export const hotTopicSchema = z.looseObject({
+  title: text,
+  pestleCategory: opt(text),
+  momentumDelta7d: opt(num),
+})
+export const leaderboardEntrySchema = z.looseObject({
+  title: text,
+  riskIndex: opt(num),
+  opportunityIndex: opt(num),
+})
+export const dashboardPulseSchema = z.looseObject({
+  hotTopics: z.array(hotTopicSchema).default([]),
+  riskLeaderboard: z.array(leaderboardEntrySchema).default([]),
+  opportunityLeaderboard: z.array(leaderboardEntrySchema).default([]),
+  signalVelocity: z
+    .looseObject({
+      totalSignals: opt(num),
+      signalsLast24h: opt(num),
+      signalsLast7d: opt(num),
+      averageVelocity: opt(num),
+      trend: z.string().default('stable'),
+    })
+    .default({ trend: 'stable' }),
+  pestleDistribution: z.array(z.looseObject({ category: text, count: num })).default([]),
+})
+export type DashboardPulse = z.infer<typeof dashboardPulseSchema>
+
+export const BriefingTypes = ['causalcontext', 'actionframe', 'entity', 'project', 'research'] as const
+export const briefingSchema = z.looseObject({
+  briefing: z.looseObject({
+    executiveSummary: opt(text),
+    summary: opt(text),
+    narrative: opt(text),
+    keyEvents: opt(z.array(z.looseObject({ timestamp: opt(timestampSchema), description: text }))),
+  }),
+  detailedMetrics: opt(z.record(z.string(), z.unknown())),
+  graph: opt(z.looseObject({ nodes: z.array(z.unknown()).default([]), edges: z.array(z.unknown()).default([]) })),
+})
+export type Briefing = z.infer<typeof briefingSchema>
+
+export const NotificationTypes = ['success', 'error', 'warning', 'loading', 'info'] as const
+export const notificationSchema = z.object({
+  id: text,
+  type: z.enum(NotificationTypes),
+  message: text,
+  autoHide: opt(z.boolean()),
+  duration: opt(num),
+})
+export type Notification = z.infer<typeof notificationSchema>
+
+export const ProcessingKinds = ['document_upload', 'text_input', 'url_processing'] as const
+export const PhaseStatuses = ['pending', 'in_progress', 'completed', 'error'] as const
+export const OverallStatuses = ['in_progress', 'completed', 'error', 'cancelled'] as const
+export const processingPhaseSchema = z.object({
+  id: text,
+  name: text,
+  description: opt(text),
+  status: z.enum(PhaseStatuses),
+  progress: num,
+  startTime: opt(num),
+  endTime: opt(num),
+  error: opt(text),
+})
+export const processingNotificationSchema = z.object({
+  id: text,
+  type: z.enum(ProcessingKinds),
+  title: text,
+  filename: opt(text),
+  url: opt(text),
+  phases: z.array(processingPhaseSchema),
+  overallStatus: z.enum(OverallStatuses),
+  startTime: num,
+  endTime: opt(num),
+  autoHide: opt(z.boolean()),
+})
+export type ProcessingNotification = z.infer<typeof processingNotificationSchema>
+
+export const AccountTypes = ['personal', 'corporate'] as const
+export const userRecordSchema = z.looseObject({
+  id: opt(idSchema),
+  firebaseUid: text,
+  email: text,
+  accountType: z.enum(AccountTypes),
+  displayName: opt(text),
+  tenantId: opt(text),
+})
+export type UserRecord = z.infer<typeof userRecordSchema>
+
+/** Parses any entity body at an edge: camelizes first, then validates. */
+export function parseEntity<T extends z.ZodType>(schema: T, body: unknown) {
+  return schema.safeParse(camelizeKeys(body))
+}

@@ -1,0 +1,177 @@
+/**
+ * The live channel, protocol version 1 (ARCHITECTURE.md §4).
+ *
+ * Server → client: every frame is JSON `{type, sessionId, id, data}`. `id` increases strictly within a
+ * session (its position in that session's live log), so a client keeps the last id it applied and
+ * ignores anything at or before it: applying a message twice ends in the same state. Control frames
+ * (`pong`, `resume-complete`, `resync-required`) carry no `data`.
+ *
+ * Client → server: `{"type":"ping"}` every 25 s, and `{"type":"resume","after":<last id>}` after every
+ * (re)connect. The server answers the resume by replaying each message after that id in order and then
+ * `resume-complete`; when its log no longer reaches back that far it sends `resync-required` and the
+ * client reloads the session through the API.
+ *
+ * Field names are camelCase here; `parseLiveMessage` camelizes first so PascalCase spellings pass.
+ */
+import { z } from 'zod'
+import { camelizeKeys } from './case'
+import {
+  actionFrameSchema,
+  actionFrameUpdateSchema,
+  analyticsSchema,
+  connectionSchema,
+  idSchema,
+  payloadSchema,
+  timestampSchema,
+} from './entities'
+
+const opt = <T extends z.ZodType>(schema: T) => schema.nullish()
+
+export const LiveMessageTypes = [
+  'genesis-event-skeleton',
+  'genesis-event-summary',
+  'document-ready',
+  'action-analysis-started',
+  'action-analysis-complete',
+  'action-frames-detected',
+  'action-frame-created',
+  'action-frame-updated',
+  'processing-complete',
+  'connection-updated',
+  'processing-error',
+  'status-update',
+  'genesis_event_updated',
+] as const
+export type LiveMessageType = (typeof LiveMessageTypes)[number]
+
+export const ControlMessageTypes = ['pong', 'resume-complete', 'resync-required'] as const
+
+const eventRef = { eventId: idSchema }
+
+export const liveMessageDataSchemas = {
+  'genesis-event-skeleton': z.object({
+    ...eventRef,
+    eventType: opt(z.string()),
+    title: opt(z.string()),
+    payload: opt(payloadSchema),
+    uploadedAt: opt(timestampSchema),
+  }),
+  'genesis-event-summary': z.object({ ...eventRef, title: z.string(), summary: z.string() }),
+  'document-ready': z.object({
+    ...eventRef,
+    title: opt(z.string()),
+    summary: opt(z.string()),
+    payload: payloadSchema,
+    analytics: analyticsSchema,
+  }),
+  'action-analysis-started': z.object(eventRef),
+  'action-analysis-complete': z.object({
+    ...eventRef,
+    status: z.string(),
+    actionCount: z.number().int().nonnegative().default(0),
+  }),
+  'action-frames-detected': z.object({ ...eventRef, count: z.number().int().nonnegative() }),
+  'action-frame-created': z.object({ frameId: idSchema, parentId: idSchema, frame: actionFrameSchema }),
+  'action-frame-updated': z.object({ frameId: idSchema, updates: actionFrameUpdateSchema }),
+  'processing-complete': z.object({ ...eventRef, actionCount: z.number().int().nonnegative() }),
+  'connection-updated': z.object({ connection: connectionSchema }),
+  'processing-error': z.object({ ...eventRef, error: opt(z.string()), filename: opt(z.string()) }),
+  'status-update': z.object({ ...eventRef, phase: z.string() }),
+  genesis_event_updated: z.object({
+    ...eventRef,
+    trigger: z.string(),
+    stage: z.string(),
+    percentage: z.number().default(0),
+    updatedData: opt(
+      z.object({
+        title: opt(z.string()),
+        summary: opt(z.string()),
+        payload: opt(payloadSchema),
+        analytics: opt(analyticsSchema),
+      }),
+    ),
+    error: opt(z.string()),
+  }),
+} as const satisfies Record<LiveMessageType, z.ZodType>
+
+const messageEnvelope = <T extends LiveMessageType>(type: T) =>
+  z.object({
+    type: z.literal(type),
+    sessionId: idSchema,
+    // Some older servers omit it; such messages are applied but cannot be de-duplicated by id.
+    id: opt(idSchema),
+    data: liveMessageDataSchemas[type],
+  })
+
+/** Every data-carrying server → client message. */
+export const liveMessageSchema = z.discriminatedUnion(
+  'type',
+  LiveMessageTypes.map(messageEnvelope) as unknown as [
+    ReturnType<typeof messageEnvelope<LiveMessageType>>,
+    ...ReturnType<typeof messageEnvelope<LiveMessageType>>[],
+  ],
+)
+export type LiveMessageOf<T extends LiveMessageType> = {
+  type: T
+  sessionId: string
+  id?: string | null
+  data: z.infer<(typeof liveMessageDataSchemas)[T]>
+}
+export type LiveMessage = { [T in LiveMessageType]: LiveMessageOf<T> }[LiveMessageType]
+
+/** Server → client frames about the channel itself. */
+export const controlMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('resume-complete'), sessionId: idSchema, id: opt(idSchema) }),
+  z.object({ type: z.literal('resync-required'), sessionId: idSchema }),
+])
+export type ControlMessage = z.infer<typeof controlMessageSchema>
+
+/** Client → server frames. */
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ping') }),
+  z.object({ type: z.literal('resume'), after: z.string().nullable() }),
+  z.object({ type: z.literal('auth'), token: z.string().min(1) }),
+])
+export type ClientMessage = z.infer<typeof clientMessageSchema>
+
+export function isLiveMessageType(type: unknown): type is LiveMessageType {
+  return typeof type === 'string' && (LiveMessageTypes as readonly string[]).includes(type)
+}
+
+export function isControlMessageType(type: unknown): type is ControlMessage['type'] {
+  return typeof type === 'string' && (ControlMessageTypes as readonly string[]).includes(type)
+}
+
+/**
+ * Validates one decoded frame (any spelling) as a data-carrying live message. Pass the frame's text when
+ * it is at hand: a frame whose text has no PascalCase key skips the camelCase walk.
+ */
+export function parseLiveMessage(raw: unknown, text?: string) {
+  const value = text !== undefined && !PASCAL_KEY.test(text) ? raw : camelizeKeys(raw)
+  return liveMessageSchema.safeParse(value) as z.ZodSafeParseResult<LiveMessage>
+}
+
+/** A JSON object key that starts with a capital letter (a conservative test: values may match too). */
+const PASCAL_KEY = /"[A-Z][A-Za-z0-9]*"\s*:/
+
+/**
+ * Orders two live-log ids. Ids are decimal positions in practice; numeric strings compare by value
+ * (so "10" follows "9"), anything else by plain string order.
+ */
+export function compareMessageIds(a: string, b: string): number {
+  const numeric = DIGITS.test(a) && DIGITS.test(b)
+  if (numeric) {
+    const na = stripZeros(a)
+    const nb = stripZeros(b)
+    if (na.length !== nb.length) return na.length - nb.length
+    return na < nb ? -1 : na > nb ? 1 : 0
+  }
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+const DIGITS = /^\d+$/
+function stripZeros(s: string): string {
+  const t = s.replace(/^0+/, '')
+  return t === '' ? '0' : t
+}

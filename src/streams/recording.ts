@@ -1,0 +1,161 @@
+/**
+ * Recordings (ARCHITECTURE.md §5): JSONL where each line is a raw live message exactly as received
+ * (`{type, sessionId, id, data}`), or an envelope `{"source":"ws"|"api","at":<ms>,"message":{…}}`, or an
+ * API body `{"source":"api","at":<ms>,"route":"GET /researches/{id}/sessions/{sid}/data","body":{…}}`.
+ * An optional first line `{"recording":1,"protocol":1,…}` describes the file. Blank lines are skipped.
+ *
+ * `translateRecording` turns each line into the domain events it stands for, through the same
+ * translators as the live app; a line that cannot be applied yields one rejection with its 1-based line
+ * number. The writer side (`RecordingWriter`) produces the envelope form from what the app received.
+ */
+import { z } from 'zod'
+import { PROTOCOL_VERSION } from '../protocol/version'
+import type { DomainEvent, EventOf } from '../domain/events'
+import type { EventSource } from '../projections/define-projection'
+import { translateLiveText, translateLiveValue, type Translation } from './translators/live-message'
+import { translateSessionData } from './translators/session-data'
+
+export interface RecordedLine {
+  line: number
+  source: EventSource
+  receivedAt: number
+  events: DomainEvent[]
+  rejected: EventOf<'diagnostic.inputRejected'> | null
+}
+
+export interface RecordingHeader {
+  recording: number
+  protocol: number
+  sessionId?: string
+  [key: string]: unknown
+}
+
+/** Splits a recording into lines and translates each one. `receivedAt` is the line's `at`, else its line number. */
+export function translateRecording(text: string, options: { upToLine?: number } = {}): { header: RecordingHeader | null; lines: RecordedLine[] } {
+  const rawLines = text.split('\n')
+  const last = options.upToLine === undefined ? rawLines.length : Math.min(options.upToLine, rawLines.length)
+  const lines: RecordedLine[] = []
+  let header: RecordingHeader | null = null
+  let sessionHint: string | null = null
+  const loadedSessions = new Set<string>()
+  let seenContent = false
+  for (let i = 0; i < last; i++) {
+    const raw = (rawLines[i] as string).replace(/\r$/, '')
+    if (raw.trim() === '') continue
+    const line = i + 1
+    let value: unknown
+    try {
+      value = JSON.parse(raw)
+    } catch {
+      // Let the live translator produce the rejection, so its wording is the app's.
+      lines.push(fromTranslation(line, 'replay', line, translateLiveText(raw, { line })))
+      seenContent = true
+      continue
+    }
+    if (!seenContent && isHeader(value)) {
+      header = value
+      sessionHint = typeof value.sessionId === 'string' ? value.sessionId : null
+      seenContent = true
+      continue
+    }
+    seenContent = true
+    // Most lines are raw messages; only lines with a `source` can be envelopes.
+    const env = hasSource(value) ? envelopeSchema.safeParse(value) : NOT_ENVELOPE
+    if (env.success && env.data.route !== undefined) {
+      const body = env.data.body
+      const sessionId = sessionFromRoute(env.data.route) ?? sessionHint ?? sessionFromBody(body) ?? 'unknown'
+      const append = env.data.append ?? loadedSessions.has(sessionId)
+      loadedSessions.add(sessionId)
+      const events = translateSessionData(body, { sessionId, append, line })
+      const rejection = events.find((e): e is EventOf<'diagnostic.inputRejected'> => e.type === 'diagnostic.inputRejected') ?? null
+      lines.push({ line, source: 'replay', receivedAt: env.data.at ?? line, events, rejected: rejection })
+      continue
+    }
+    if (env.success && env.data.message !== undefined) {
+      const t = translateLiveValue(env.data.message, { line }, raw)
+      if (t.kind === 'message') sessionHint ??= t.message.sessionId
+      lines.push(fromTranslation(line, 'replay', env.data.at ?? line, t))
+      continue
+    }
+    const t = translateLiveValue(value, { line }, raw)
+    if (t.kind === 'message') sessionHint ??= t.message.sessionId
+    lines.push(fromTranslation(line, 'replay', line, t))
+  }
+  return { header, lines }
+}
+
+/** Builds a recording from what the app received, one envelope line per input. */
+export class RecordingWriter {
+  private readonly lines: string[]
+
+  constructor(meta: Record<string, unknown> = {}) {
+    this.lines = [JSON.stringify({ recording: 1, protocol: PROTOCOL_VERSION, ...meta })]
+  }
+
+  /** A live frame exactly as received (its text is kept, even when it was malformed). */
+  liveFrame(text: string, at: number): void {
+    let message: unknown
+    try {
+      message = JSON.parse(text)
+    } catch {
+      // A malformed frame is kept verbatim, so the replay rejects it on the same line.
+      this.lines.push(text.replace(/\n/g, ' '))
+      return
+    }
+    this.lines.push(JSON.stringify({ source: 'ws', at, message }))
+  }
+
+  /** An API body, with the route it answered. */
+  apiBody(route: string, body: unknown, at: number): void {
+    this.lines.push(JSON.stringify({ source: 'api', at, route, body }))
+  }
+
+  get size(): number {
+    return this.lines.length - 1
+  }
+
+  toJsonl(): string {
+    return `${this.lines.join('\n')}\n`
+  }
+}
+
+const envelopeSchema = z.object({
+  source: z.enum(['ws', 'api']),
+  at: z.number().optional(),
+  message: z.unknown().optional(),
+  route: z.string().optional(),
+  body: z.unknown().optional(),
+  append: z.boolean().optional(),
+})
+
+const NOT_ENVELOPE = { success: false } as const
+
+function hasSource(value: unknown): boolean {
+  return value !== null && typeof value === 'object' && typeof (value as { source?: unknown }).source === 'string'
+}
+
+function isHeader(value: unknown): value is RecordingHeader {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    typeof (value as Record<string, unknown>).recording === 'number' &&
+    !('type' in (value as object))
+  )
+}
+
+function sessionFromRoute(route: string): string | null {
+  const m = /\/sessions\/([^/{}\s]+)\/data/.exec(route)
+  return m ? decodeURIComponent(m[1] as string) : null
+}
+
+function sessionFromBody(body: unknown): string | null {
+  const events = (body as { events?: Array<{ sessionId?: unknown }> } | null)?.events
+  const first = Array.isArray(events) ? events[0]?.sessionId : undefined
+  return typeof first === 'string' ? first : null
+}
+
+function fromTranslation(line: number, source: EventSource, receivedAt: number, t: Translation): RecordedLine {
+  if (t.kind === 'rejected') return { line, source, receivedAt, events: [t.event], rejected: t.event }
+  return { line, source, receivedAt, events: t.event ? [t.event] : [], rejected: null }
+}
+
