@@ -34,6 +34,8 @@ export const toasts = defineProjection<Toasts>({
     'notification.dismissed': (tx, e) => remove(tx, e.id),
     'document.processingFailed': (tx, e, meta) => {
       if (meta.source !== 'ws' && meta.source !== 'replay') return
+      // A redelivered failure must not restart the toast's clock.
+      if (tx.state.byId[`processing-error:${e.eventId}`]) return
       const message = e.error && e.error.trim() !== '' ? e.error : Texts.processingErrorFallback
       const duration = toastDuration('error') as number
       show(tx, {

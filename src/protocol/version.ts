@@ -12,7 +12,7 @@ import * as entities from './entities'
 import * as live from './live-messages'
 
 export const PROTOCOL_VERSION = 1
-export const PROTOCOL_FINGERPRINT = 'pending'
+export const PROTOCOL_FINGERPRINT = '263f0d4f7c6998d4'
 
 /** The wire schemas the fingerprint covers, by name. */
 export function wireSchemas(): Record<string, z.ZodType> {

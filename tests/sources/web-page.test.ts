@@ -1,0 +1,147 @@
+import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { SourceError, loadSourcesConfig, readWebPage, sourceDocumentSchema, type SourcesConfig } from '../../server/sources'
+import { reply, startServer, type TestServer } from './helpers/server'
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')
+const article = fixture('article-page.html')
+
+let server: TestServer
+let config: SourcesConfig
+
+beforeAll(async () => {
+  server = await startServer({
+    '/2024/03/hydrogen-terminal': reply(article),
+    '/old-link': reply('', { location: '/2024/03/hydrogen-terminal' }, 301),
+    '/cf-managed': reply(fixture('cloudflare-managed-challenge.html'), { 'cf-mitigated': 'challenge', server: 'cloudflare' }, 403),
+    '/cf-legacy': reply(fixture('cloudflare-browser-check-legacy.html'), { server: 'cloudflare' }, 503),
+    '/captcha': reply(fixture('captcha-wall.html')),
+    '/article-with-captcha-comments': reply(
+      article.replace('</article>', '<section class="comments"><div class="g-recaptcha" data-sitekey="x"></div></section></article>'),
+    ),
+    '/empty': reply('<!doctype html><html><head><title>Nothing here</title></head><body>\n</body></html>'),
+    '/spa': reply(
+      '<!doctype html><html><head><title>App</title></head><body><noscript>You need to enable JavaScript to run this app.</noscript><div id="root"></div><script src="/main.js"></script></body></html>',
+    ),
+    '/missing': reply('<html><body><h1>Not found</h1><p>The page you asked for does not exist on this server.</p></body></html>', {}, 404),
+    '/busy': reply('<html><body>Too many requests</body></html>', {}, 429),
+    '/report.pdf': reply(Buffer.from('%PDF-1.4 ...'), { 'content-type': 'application/pdf' }),
+    '/notes.txt': reply('Plain text notes about the harbour expansion plan.', { 'content-type': 'text/plain; charset=utf-8' }),
+    '/huge': reply(`<html><body>${'<p>word </p>'.repeat(200_000)}</body></html>`),
+    '/hang': () => {},
+  })
+  config = loadSourcesConfig({ SOURCES_ALLOW_PRIVATE_NETWORK: 'true', SOURCES_FETCH_TIMEOUT_MS: '2000' })
+})
+
+afterAll(() => server.close())
+
+async function refusal(promise: Promise<unknown>): Promise<SourceError> {
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  expect(err).toBeInstanceOf(SourceError)
+  return err as SourceError
+}
+
+describe('articles', () => {
+  test('Readability keeps the article and drops the chrome', async () => {
+    const doc = await readWebPage(`${server.base}/old-link`, config)
+    expect(sourceDocumentSchema.parse(doc)).toEqual(doc)
+    expect(doc.title).toBe('Port of Rotterdam expands hydrogen terminal')
+    expect(doc.cleanedContent).toMatch(/^The Port of Rotterdam Authority on Thursday approved/)
+    expect(doc.cleanedContent).toContain('province of South Holland in June.')
+    expect(doc.cleanedContent).toContain('\n\n') // paragraphs survive
+    for (const chrome of ['Subscribe', 'Accept all', 'All rights reserved', 'Hamburg delays LNG berth', 'gtag']) {
+      expect(doc.cleanedContent).not.toContain(chrome)
+    }
+    // `text` is the page's whole visible text, scripts excluded.
+    expect(doc.text).toContain('All rights reserved')
+    expect(doc.text).not.toContain('dataLayer')
+    expect(doc.metadata).toMatchObject({
+      kind: 'web',
+      url: `${server.base}/old-link`,
+      finalUrl: `${server.base}/2024/03/hydrogen-terminal`,
+      siteName: 'Harbour Ledger',
+      byline: 'Marta Jansen',
+      publishedTime: '2024-03-14T08:30:00Z',
+      lang: 'en',
+      contentType: 'text/html; charset=utf-8',
+    })
+  })
+
+  test('a captcha widget inside a real article does not make it a bot check', async () => {
+    const doc = await readWebPage(`${server.base}/article-with-captcha-comments`, config)
+    expect(doc.title).toBe('Port of Rotterdam expands hydrogen terminal')
+  })
+
+  test('text/plain is read as is', async () => {
+    const doc = await readWebPage(`${server.base}/notes.txt`, config)
+    expect(doc.cleanedContent).toBe('Plain text notes about the harbour expansion plan.')
+  })
+})
+
+describe('not documents', () => {
+  test.each([
+    ['Cloudflare managed challenge (403, cf-mitigated)', '/cf-managed'],
+    ['Cloudflare legacy browser check (503)', '/cf-legacy'],
+    ['captcha wall (200)', '/captcha'],
+  ])('%s is a bot check', async (_label, path) => {
+    const err = await refusal(readWebPage(`${server.base}${path}`, config))
+    expect(err).toMatchObject({
+      status: 422,
+      code: 'UNPROCESSABLE',
+      message: 'Failed to process website content',
+      reason: 'bot_check',
+    })
+  })
+
+  test.each(['/empty', '/spa'])('%s is an empty page', async (path) => {
+    const err = await refusal(readWebPage(`${server.base}${path}`, config))
+    expect(err).toMatchObject({ status: 422, message: 'Failed to process website content', reason: 'empty_page' })
+  })
+
+  test('an error status is a failure, 429 a rate limit', async () => {
+    expect(await refusal(readWebPage(`${server.base}/missing`, config))).toMatchObject({
+      status: 422,
+      reason: 'http_status',
+      detail: 'upstream status 404',
+    })
+    expect(await refusal(readWebPage(`${server.base}/busy`, config))).toMatchObject({ status: 429, code: 'RATE_LIMIT' })
+  })
+
+  test('a PDF URL is not a web page', async () => {
+    const err = await refusal(readWebPage(`${server.base}/report.pdf`, config))
+    expect(err).toMatchObject({ status: 422, reason: 'unsupported_content_type' })
+  })
+
+  test('too large and too slow', async () => {
+    const small = { ...config, fetch: { ...config.fetch, maxBytes: 1024 * 1024 } }
+    expect((await refusal(readWebPage(`${server.base}/huge`, small))).reason).toBe('body_too_large')
+    const hasty = { ...config, fetch: { ...config.fetch, timeoutMs: 150 } }
+    const err = await refusal(readWebPage(`${server.base}/hang`, hasty))
+    expect(err).toMatchObject({ status: 422, message: 'Failed to process website content', reason: 'timeout' })
+  })
+})
+
+describe('refused URLs', () => {
+  test('empty input', async () => {
+    expect(await refusal(readWebPage('  ', config))).toMatchObject({ status: 400, message: 'Please enter a URL' })
+  })
+
+  test.each(['ftp://example.org/file', 'javascript:alert(1)', 'file:///etc/passwd', 'example.org/no-scheme'])(
+    '%s is refused with 400',
+    async (url) => {
+      const err = await refusal(readWebPage(url, config))
+      expect(err).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', message: 'Invalid URL or request' })
+    },
+  )
+
+  test('a private address is refused unless the configuration allows it', async () => {
+    const strict = loadSourcesConfig({})
+    const before = server.requests.length
+    const err = await refusal(readWebPage(`${server.base}/2024/03/hydrogen-terminal`, strict))
+    expect(err).toMatchObject({ status: 400, message: 'Invalid URL or request', reason: 'blocked_address' })
+    expect(server.requests.length).toBe(before)
+  })
+})

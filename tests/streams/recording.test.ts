@@ -1,0 +1,61 @@
+import { describe, expect, test } from 'vitest'
+import { RecordingWriter, translateRecording } from '../../src/streams/recording'
+import { replayRecording, summarizeReplay } from '../../src/streams/replay'
+
+const raw = (id: string, type: string, data: object, sessionId = 's1') => JSON.stringify({ type, sessionId, id, data })
+
+describe('recordings', () => {
+  test('raw messages, envelopes, API bodies and a header line are all understood', () => {
+    const text = [
+      JSON.stringify({ recording: 1, protocol: 1, sessionId: 's1' }),
+      JSON.stringify({ source: 'api', at: 5, route: 'GET /researches/{id}/sessions/{sid}/data', body: { events: [{ id: 'e0', eventType: 'rss' }], actionFrames: [] } }),
+      raw('1', 'genesis-event-skeleton', { eventId: 'e1' }),
+      '',
+      JSON.stringify({ source: 'ws', at: 10, message: JSON.parse(raw('2', 'genesis-event-summary', { eventId: 'e1', title: 'T', summary: 'S' })) }),
+    ].join('\n')
+    const { header, lines } = translateRecording(text)
+    expect(header).toMatchObject({ recording: 1, protocol: 1 })
+    expect(lines.map((l) => [l.line, l.receivedAt, l.events.map((e) => e.type)])).toEqual([
+      [2, 5, ['workspace.loaded']],
+      [3, 3, ['document.skeletonReceived']],
+      [5, 10, ['document.summaryReceived']],
+    ])
+    const summary = summarizeReplay(replayRecording(text))
+    expect(summary.documents.map((d) => [d.id, d.title])).toEqual([
+      ['e0', 'RSS Content'],
+      ['e1', 'T'],
+    ])
+  })
+
+  test('the API route names the session when it is concrete', () => {
+    const text = JSON.stringify({ source: 'api', route: 'GET /researches/r/sessions/abc123/data', body: { events: [], actionFrames: [] } })
+    const { lines } = translateRecording(text)
+    expect(lines[0]?.events[0]).toMatchObject({ type: 'workspace.loaded', sessionId: 'abc123' })
+  })
+
+  test('--at stops after the given line', () => {
+    const text = [raw('1', 'genesis-event-skeleton', { eventId: 'e1' }), raw('2', 'genesis-event-skeleton', { eventId: 'e2' })].join('\n')
+    expect(summarizeReplay(replayRecording(text, { at: 1 })).counts.documents).toBe(1)
+    expect(summarizeReplay(replayRecording(text, { at: 0 })).counts.documents).toBe(0)
+  })
+
+  test('a malformed envelope message is rejected on its own line', () => {
+    const text = [JSON.stringify({ source: 'ws', at: 1, message: { type: 'processing-complete', sessionId: 's', id: '1', data: {} } })].join('\n')
+    expect(replayRecording(text).rejected).toEqual([{ line: 1, reason: 'schema-mismatch', detail: expect.stringContaining('data.eventId') }])
+  })
+
+  test('the writer produces a recording that replays to the same read model', () => {
+    const frames = [
+      raw('1', 'genesis-event-skeleton', { eventId: 'e1' }),
+      '{"broken":',
+      raw('2', 'genesis-event-summary', { eventId: 'e1', title: 'T', summary: 'S' }),
+    ]
+    const writer = new RecordingWriter({ sessionId: 's1' })
+    frames.forEach((f, i) => writer.liveFrame(f, 100 + i))
+    const replayedFromWriter = replayRecording(writer.toJsonl())
+    const replayedRaw = replayRecording(frames.join('\n'))
+    expect(summarizeReplay(replayedFromWriter).documents).toEqual(summarizeReplay(replayedRaw).documents)
+    expect(replayedFromWriter.rejected.map((r) => [r.line, r.reason])).toEqual([[3, 'invalid-json']])
+    expect(writer.size).toBe(3)
+  })
+})

@@ -1,0 +1,76 @@
+import { describe, expect, test } from 'vitest'
+import { domainEventSchema } from '../../src/domain/events'
+import { LiveMessageTypes } from '../../src/protocol/live-messages'
+import { translateLiveText, translateLiveValue } from '../../src/streams/translators/live-message'
+import { translateSessionData } from '../../src/streams/translators/session-data'
+import fc from 'fast-check'
+import { liveMessageBody, propertySeed } from '../arbitraries'
+
+describe('live frame translator', () => {
+  test('every valid message becomes exactly one schema-valid domain event carrying its session and id', () => {
+    fc.assert(
+      fc.property(liveMessageBody, (body) => {
+        const t = translateLiveValue({ ...body, sessionId: 's1', id: '42' })
+        expect(t.kind).toBe('message')
+        const parsed = domainEventSchema.safeParse(t.event)
+        expect(parsed.success, parsed.error?.message).toBe(true)
+        expect(t.event).toMatchObject({ sessionId: 's1', messageId: '42' })
+      }),
+      { seed: propertySeed('translator output is schema-valid'), numRuns: 400 },
+    )
+  })
+
+  test('covers all 13 message types', () => {
+    expect(LiveMessageTypes).toHaveLength(13)
+  })
+
+  test.each([
+    ['{"type":', 'invalid-json'],
+    ['[1,2]', 'not-an-object'],
+    ['null', 'not-an-object'],
+    ['"text"', 'not-an-object'],
+    ['{"type":"mystery","sessionId":"s","id":"1","data":{}}', 'unknown-type'],
+    ['{"sessionId":"s","id":"1","data":{}}', 'unknown-type'],
+    ['{"type":"action-frame-created","sessionId":"s","id":"1","data":{"parentId":"e","frame":{}}}', 'missing-frame-or-parent-id'],
+    ['{"type":"action-frame-created","sessionId":"s","id":"1","data":{"frameId":"f","frame":{}}}', 'missing-frame-or-parent-id'],
+    ['{"type":"processing-complete","sessionId":"s","id":"1","data":{"eventId":"e","actionCount":"x"}}', 'schema-mismatch'],
+  ])('%s is rejected as %s, never thrown', (text, reason) => {
+    const t = translateLiveText(text, { line: 7 })
+    expect(t.kind).toBe('rejected')
+    expect(t.event).toMatchObject({ type: 'diagnostic.inputRejected', reason, line: 7 })
+  })
+
+  test('a schema rejection names the field', () => {
+    const t = translateLiveText('{"type":"processing-complete","sessionId":"s","id":"1","data":{"eventId":"e","actionCount":"x"}}')
+    expect(t.kind === 'rejected' && t.event.detail).toContain('data.actionCount')
+  })
+
+  test('control frames: pong is nothing, resume-complete and resync-required become channel events', () => {
+    expect(translateLiveText('{"type":"pong"}')).toEqual({ kind: 'control', event: null })
+    expect(translateLiveText('{"type":"resume-complete","sessionId":"s","id":"9"}').event).toEqual({ type: 'liveChannel.resumed', sessionId: 's', lastMessageId: '9' })
+    expect(translateLiveText('{"type":"resync-required","sessionId":"s"}').event).toEqual({ type: 'liveChannel.resyncRequired', sessionId: 's' })
+  })
+
+  test('a PascalCase frame translates like its camelCase twin', () => {
+    const camel = translateLiveText('{"type":"genesis-event-skeleton","sessionId":"s","id":"1","data":{"eventId":"e","payload":{"originalFilename":"a.pdf"}}}')
+    const pascal = translateLiveText('{"Type":"genesis-event-skeleton","SessionId":"s","ID":"1","Data":{"EventId":"e","Payload":{"OriginalFilename":"a.pdf"}}}')
+    expect(pascal).toEqual(camel)
+  })
+})
+
+describe('session data translator', () => {
+  test('a page becomes workspace.loaded; frames without id or parent are reported, the rest loads', () => {
+    const events = translateSessionData(
+      { events: [{ id: 'e1' }], actionFrames: [{ id: 'f1', parentId: 'e1' }, { parentId: 'e1' }], liveCursor: '12' },
+      { sessionId: 's', append: false },
+    )
+    expect(events[0]).toMatchObject({ type: 'workspace.loaded', sessionId: 's', append: false, liveCursor: '12', actionFrames: [{ id: 'f1' }] })
+    expect(events[1]).toMatchObject({ type: 'diagnostic.inputRejected', reason: 'missing-frame-or-parent-id' })
+  })
+
+  test('a malformed body is rejected with the field named', () => {
+    const [e] = translateSessionData({ events: [{ title: 'no id' }] }, { sessionId: 's', append: false })
+    expect(e).toMatchObject({ type: 'diagnostic.inputRejected', reason: 'schema-mismatch' })
+    expect(e?.type === 'diagnostic.inputRejected' && e.detail).toContain('events.0.id')
+  })
+})
