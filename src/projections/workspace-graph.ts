@@ -16,6 +16,7 @@ import { cardType, chooseLoadedTitle, isMeaningfulTitle } from '../domain/rules/
 import { createdFrameStatus, phaseMessage, reprocessStageMessage } from '../domain/rules/processing'
 import { Texts } from '../domain/rules/texts'
 import { defineProjection, edit, type Tx } from './define-projection'
+import { emptyShardedMap, type ShardedMap, smDelete, smEdit, smGet, smHas, smSet } from './sharded-map'
 
 export interface ReprocessProgress {
   stage: string
@@ -59,15 +60,15 @@ export type FrameCard = ActionFrame & { id: string; parentId: string; status: st
 export interface WorkspaceGraph {
   researchId: string | null
   sessionId: string | null
-  documents: { byId: Record<string, DocumentCard>; order: string[] }
+  documents: { byId: ShardedMap<DocumentCard>; order: string[] }
   frames: {
-    byId: Record<string, FrameCard>
+    byId: ShardedMap<FrameCard>
     /** Frame ids per document id, ordered by actionIndex (then arrival). */
-    byParent: Record<string, string[]>
+    byParent: ShardedMap<string[]>
   }
   /** Updates for frames that have not been created yet, applied in arrival order on creation. */
   pendingFrameUpdates: Record<string, Array<Partial<ActionFrame>>>
-  connections: { byId: Record<string, Connection>; order: string[] }
+  connections: { byId: ShardedMap<Connection>; order: string[] }
   /** The last applied live-log id per session. */
   cursors: Record<string, string>
   load: { status: 'idle' | 'loaded' | 'failed'; message: string | null; liveCursor: string | null }
@@ -76,10 +77,10 @@ export interface WorkspaceGraph {
 export const emptyWorkspaceGraph: WorkspaceGraph = {
   researchId: null,
   sessionId: null,
-  documents: { byId: {}, order: [] },
-  frames: { byId: {}, byParent: {} },
+  documents: { byId: emptyShardedMap(), order: [] },
+  frames: { byId: emptyShardedMap(), byParent: emptyShardedMap() },
   pendingFrameUpdates: {},
-  connections: { byId: {}, order: [] },
+  connections: { byId: emptyShardedMap(), order: [] },
   cursors: {},
   load: { status: 'idle', message: null, liveCursor: null },
 }
@@ -206,7 +207,7 @@ export const workspaceGraph = defineProjection<WorkspaceGraph>({
         }
       }),
     'document.reprocessRequested': (tx, e) => {
-      if (!tx.state.documents.byId[e.eventId]) return
+      if (!smHas(tx.state.documents.byId, e.eventId)) return
       const doc = editDocument(tx, e.eventId)
       if (!doc.reprocessing) doc.statusBeforeReprocess = doc.status
       doc.status = DocumentStatus.Processing
@@ -216,7 +217,7 @@ export const workspaceGraph = defineProjection<WorkspaceGraph>({
       doc.error = null
     },
     'document.reprocessStartFailed': (tx, e) => {
-      const current = tx.state.documents.byId[e.eventId]
+      const current = smGet(tx.state.documents.byId, e.eventId)
       if (!current || !current.reprocessing) return
       const doc = editDocument(tx, e.eventId)
       doc.status = doc.statusBeforeReprocess ?? DocumentStatus.Completed
@@ -228,33 +229,28 @@ export const workspaceGraph = defineProjection<WorkspaceGraph>({
     'document.deleted': (tx, e) => removeDocument(tx, e.eventId),
     'actionFrame.created': (tx, e) =>
       live(tx, e, () => {
-        const previous = tx.state.frames.byId[e.frameId]
+        const previous = smGet(tx.state.frames.byId, e.frameId)
         const before = previous ? { parentId: previous.parentId, actionIndex: previous.actionIndex } : null
-        const frame = tx.adopt({
-          ...previous,
-          ...e.frame,
-          id: e.frameId,
-          parentId: e.parentId,
-          status: createdFrameStatus(e.frame.status),
-        } as FrameCard)
+        const fixed = { id: e.frameId, parentId: e.parentId, status: createdFrameStatus(e.frame.status) }
+        const frame = tx.adopt((previous ? { ...previous, ...e.frame, ...fixed } : { ...e.frame, ...fixed }) as FrameCard)
         const pending = tx.state.pendingFrameUpdates[e.frameId]
         if (pending) {
           for (const updates of pending) assignUpdates(frame, updates)
           delete edit(tx, tx.draft(), 'pendingFrameUpdates')[e.frameId]
         }
-        edit(tx, edit(tx, tx.draft(), 'frames'), 'byId')[e.frameId] = frame
+        smSet(tx, edit(tx, edit(tx, tx.draft(), 'frames'), 'byId'), e.frameId, frame)
         placeFrame(tx, frame, before)
       }),
     'actionFrame.updated': (tx, e) =>
       live(tx, e, () => {
-        const current = tx.state.frames.byId[e.frameId]
+        const current = smGet(tx.state.frames.byId, e.frameId)
         if (!current) {
           const pending = edit(tx, tx.draft(), 'pendingFrameUpdates')
           pending[e.frameId] = [...(pending[e.frameId] ?? []), e.updates]
           return
         }
         const before = { parentId: current.parentId, actionIndex: current.actionIndex }
-        const frame = edit(tx, edit(tx, edit(tx, tx.draft(), 'frames'), 'byId'), e.frameId)
+        const frame = smEdit(tx, edit(tx, edit(tx, tx.draft(), 'frames'), 'byId'), e.frameId)
         assignUpdates(frame, e.updates)
         placeFrame(tx, frame, before)
       }),
@@ -263,9 +259,9 @@ export const workspaceGraph = defineProjection<WorkspaceGraph>({
         const id = e.connection.id
         const connections = edit(tx, tx.draft(), 'connections')
         const byId = edit(tx, connections, 'byId')
-        if (byId[id]) Object.assign(edit(tx, byId, id), e.connection)
+        if (smHas(byId, id)) Object.assign(smEdit(tx, byId, id), e.connection)
         else {
-          byId[id] = tx.adopt({ ...e.connection })
+          smSet(tx, byId, id, tx.adopt({ ...e.connection }))
           edit(tx, connections, 'order').push(id)
         }
       }),
@@ -343,18 +339,18 @@ function newDocument(id: string, sessionId: string | null): DocumentCard {
 
 /** An owned copy of an existing document. */
 function editDocument(tx: G, id: string): DocumentCard {
-  return edit(tx, edit(tx, edit(tx, tx.draft(), 'documents'), 'byId'), id)
+  return smEdit(tx, edit(tx, edit(tx, tx.draft(), 'documents'), 'byId'), id)
 }
 
 /** The document to change, created when a message arrives before its skeleton; it now follows the live title rule. */
 function upsertDocument(tx: G, id: string, sessionId: string | null): DocumentCard {
   const documents = edit(tx, tx.draft(), 'documents')
   const byId = edit(tx, documents, 'byId')
-  let doc = byId[id]
-  if (doc) doc = edit(tx, byId, id)
+  let doc: DocumentCard
+  if (smHas(byId, id)) doc = smEdit(tx, byId, id)
   else {
     doc = tx.adopt(newDocument(id, sessionId))
-    byId[id] = doc
+    smSet(tx, byId, id, doc)
     edit(tx, documents, 'order').push(id)
   }
   doc.titleRule = 'live'
@@ -368,15 +364,19 @@ function mergePayload(tx: G, doc: DocumentCard, next: Payload): void {
 }
 
 function stripNullish<T extends object>(obj: T): Partial<T> {
-  const out: Partial<T> = {}
-  for (const [k, v] of Object.entries(obj)) if (v != null) (out as Record<string, unknown>)[k] = v
-  return out
+  const out: Record<string, unknown> = {}
+  for (const k in obj) {
+    const v = (obj as Record<string, unknown>)[k]
+    if (v != null && Object.prototype.hasOwnProperty.call(obj, k)) out[k] = v
+  }
+  return out as Partial<T>
 }
 
 /** Merges an update into an owned frame; an update cannot move a frame (id and parent are fixed by creation). */
 function assignUpdates(frame: FrameCard, updates: Partial<ActionFrame>): void {
-  for (const [key, value] of Object.entries(updates)) {
-    if (value == null || key === 'id' || key === 'parentId') continue
+  for (const key in updates) {
+    const value = (updates as Record<string, unknown>)[key]
+    if (value == null || key === 'id' || key === 'parentId' || !Object.prototype.hasOwnProperty.call(updates, key)) continue
     ;(frame as Record<string, unknown>)[key] = value
   }
 }
@@ -387,10 +387,12 @@ function placeFrame(tx: G, frame: FrameCard, before: { parentId: string; actionI
   const frames = edit(tx, tx.draft(), 'frames')
   const byParent = edit(tx, frames, 'byParent')
   if (before) removeFromList(tx, byParent, before.parentId, frame.id)
-  const list = byParent[frame.parentId] ? edit(tx, byParent, frame.parentId) : (byParent[frame.parentId] = tx.adopt([] as string[]))
+  let list: string[]
+  if (smHas(byParent, frame.parentId)) list = smEdit(tx, byParent, frame.parentId)
+  else smSet(tx, byParent, frame.parentId, (list = tx.adopt([] as string[])))
   const key = orderKey(frame.actionIndex)
   let at = list.length
-  while (at > 0 && orderKey(frames.byId[list[at - 1] as string]?.actionIndex) > key) at--
+  while (at > 0 && orderKey(smGet(frames.byId, list[at - 1] as string)?.actionIndex) > key) at--
   list.splice(at, 0, frame.id)
 }
 
@@ -398,25 +400,25 @@ function orderKey(index: number | null | undefined): number {
   return typeof index === 'number' && Number.isFinite(index) ? index : Number.MAX_SAFE_INTEGER
 }
 
-function removeFromList(tx: G, lists: Record<string, string[]>, key: string, id: string): void {
-  if (!lists[key]) return
-  const list = edit(tx, lists, key)
+function removeFromList(tx: G, lists: ShardedMap<string[]>, key: string, id: string): void {
+  if (!smHas(lists, key)) return
+  const list = smEdit(tx, lists, key)
   const i = list.indexOf(id)
   if (i >= 0) list.splice(i, 1)
-  if (list.length === 0) delete lists[key]
+  if (list.length === 0) smDelete(tx, lists, key)
 }
 
 function removeDocument(tx: G, id: string): void {
-  if (!tx.state.documents.byId[id]) return
+  if (!smHas(tx.state.documents.byId, id)) return
   const documents = edit(tx, tx.draft(), 'documents')
-  delete edit(tx, documents, 'byId')[id]
+  smDelete(tx, edit(tx, documents, 'byId'), id)
   documents.order = tx.adopt(documents.order.filter((d) => d !== id))
-  const children = tx.state.frames.byParent[id] ?? []
-  if (children.length > 0 || tx.state.frames.byParent[id]) {
+  const children = smGet(tx.state.frames.byParent, id)
+  if (children) {
     const frames = edit(tx, tx.draft(), 'frames')
     const byId = edit(tx, frames, 'byId')
-    for (const frameId of children) delete byId[frameId]
-    delete edit(tx, frames, 'byParent')[id]
+    for (const frameId of children) smDelete(tx, byId, frameId)
+    smDelete(tx, edit(tx, frames, 'byParent'), id)
   }
 }
 
@@ -424,10 +426,10 @@ function resetTo(tx: G, researchId: string | null, sessionId: string | null): vo
   const g = tx.draft()
   g.researchId = researchId
   g.sessionId = sessionId
-  g.documents = tx.adopt({ byId: tx.adopt({}), order: tx.adopt([]) })
-  g.frames = tx.adopt({ byId: tx.adopt({}), byParent: tx.adopt({}) })
+  g.documents = tx.adopt({ byId: tx.adopt(emptyShardedMap<DocumentCard>()), order: tx.adopt([]) })
+  g.frames = tx.adopt({ byId: tx.adopt(emptyShardedMap<FrameCard>()), byParent: tx.adopt(emptyShardedMap<string[]>()) })
   g.pendingFrameUpdates = tx.adopt({})
-  g.connections = tx.adopt({ byId: tx.adopt({}), order: tx.adopt([]) })
+  g.connections = tx.adopt({ byId: tx.adopt(emptyShardedMap<Connection>()), order: tx.adopt([]) })
   g.cursors = tx.adopt({})
   g.load = tx.adopt({ status: 'idle', message: null, liveCursor: null })
 }
@@ -438,8 +440,8 @@ function loadEvent(tx: G, ev: GenesisEvent, sessionId: string): void {
   const eventType = ev.eventType ?? ev.type ?? null
   const documents = edit(tx, tx.draft(), 'documents')
   const byId = edit(tx, documents, 'byId')
-  if (!byId[ev.id]) edit(tx, documents, 'order').push(ev.id)
-  byId[ev.id] = tx.adopt({
+  if (!smHas(byId, ev.id)) edit(tx, documents, 'order').push(ev.id)
+  smSet(tx, byId, ev.id, tx.adopt({
     ...newDocument(ev.id, ev.sessionId ?? sessionId),
     type: cardType(payload, eventType),
     eventType,
@@ -455,7 +457,7 @@ function loadEvent(tx: G, ev: GenesisEvent, sessionId: string): void {
     ingestedAt: ev.ingestedAt ?? null,
     error: ev.error ?? null,
     actionCount: ev.actionCount ?? null,
-  })
+  }))
 }
 
 /** Session load: frames default to draft; a frame without an id or parent cannot be placed and is skipped. */
@@ -463,9 +465,9 @@ function loadFrame(tx: G, fr: ActionFrame): void {
   const id = fr.id
   const parentId = fr.parentId ?? fr.parentEventId
   if (id == null || parentId == null) return
-  const previous = tx.state.frames.byId[id]
+  const previous = smGet(tx.state.frames.byId, id)
   const before = previous ? { parentId: previous.parentId, actionIndex: previous.actionIndex } : null
   const frame = tx.adopt({ ...fr, id, parentId, status: fr.status ?? 'draft' } as FrameCard)
-  edit(tx, edit(tx, tx.draft(), 'frames'), 'byId')[id] = frame
+  smSet(tx, edit(tx, edit(tx, tx.draft(), 'frames'), 'byId'), id, frame)
   placeFrame(tx, frame, before)
 }

@@ -6,6 +6,7 @@
 import type { Payload } from '../protocol/entities'
 import { DocumentStatus } from '../domain/document'
 import { chooseLiveTitle, chooseSummary } from '../domain/rules/titles'
+import { smGet } from './sharded-map'
 import type { DocumentCard, FrameCard, WorkspaceGraph } from './workspace-graph'
 
 /** The title a card displays: the live rule, or the session-load rule for a loaded, untouched card. */
@@ -21,11 +22,11 @@ export function selectCardSummary(doc: DocumentCard): string {
 
 /** Frames of one document, ordered by actionIndex. */
 export function selectDocumentFrames(state: WorkspaceGraph, documentId: string): FrameCard[] {
-  const ids = state.frames.byParent[documentId]
+  const ids = smGet(state.frames.byParent, documentId)
   if (!ids) return EMPTY_FRAMES
   const hit = framesCache.get(ids)
   if (hit && hit.byId === state.frames.byId) return hit.value
-  const value = ids.map((id) => state.frames.byId[id]).filter((f): f is FrameCard => f !== undefined)
+  const value = ids.map((id) => smGet(state.frames.byId, id)).filter((f): f is FrameCard => f !== undefined)
   // Another frame changing elsewhere must not give this document a new array (and its card a re-render).
   const stable = hit && sameItems(hit.value, value) ? hit.value : value
   framesCache.set(ids, { byId: state.frames.byId, value: stable })
@@ -38,11 +39,11 @@ export function selectDocumentIds(state: WorkspaceGraph): readonly string[] {
 }
 
 export function selectDocument(state: WorkspaceGraph, id: string): DocumentCard | undefined {
-  return state.documents.byId[id]
+  return smGet(state.documents.byId, id)
 }
 
 export function selectFrame(state: WorkspaceGraph, id: string): FrameCard | undefined {
-  return state.frames.byId[id]
+  return smGet(state.frames.byId, id)
 }
 
 /** '(N documents, M actions)': documents shown, and frames attached to a shown document. */
@@ -50,7 +51,7 @@ export function selectCounts(state: WorkspaceGraph): { documents: number; action
   const cached = countsCache.get(state.documents)
   if (cached && cached.frames === state.frames) return cached.value
   let actions = 0
-  for (const id of state.documents.order) actions += state.frames.byParent[id]?.length ?? 0
+  for (const id of state.documents.order) actions += smGet(state.frames.byParent, id)?.length ?? 0
   const value = { documents: state.documents.order.length, actions }
   countsCache.set(state.documents, { frames: state.frames, value })
   return value
@@ -63,21 +64,21 @@ export function formatCounts({ documents, actions }: { documents: number; action
 
 /** 'Actions: n/total' — frames received against the total announced (or received, before any announcement). */
 export function selectActionProgress(state: WorkspaceGraph, doc: DocumentCard): { done: number; total: number } {
-  const done = state.frames.byParent[doc.id]?.length ?? 0
+  const done = smGet(state.frames.byParent, doc.id)?.length ?? 0
   const total = Math.max(done, doc.actionCount ?? done)
   return { done, total }
 }
 
 /** Whether the card should read 'No action frame generated yet'. */
 export function selectShowsNoFrameYet(state: WorkspaceGraph, doc: DocumentCard): boolean {
-  return doc.status === DocumentStatus.Completed && (state.frames.byParent[doc.id]?.length ?? 0) === 0
+  return doc.status === DocumentStatus.Completed && (smGet(state.frames.byParent, doc.id)?.length ?? 0) === 0
 }
 
 /** The read model as `npm run replay -- --json` prints it (ARCHITECTURE.md §5). */
 export function selectReplaySummary(state: WorkspaceGraph) {
   return {
     documents: state.documents.order.map((id) => {
-      const doc = state.documents.byId[id] as DocumentCard
+      const doc = smGet(state.documents.byId, id) as DocumentCard
       return {
         id,
         type: doc.type,

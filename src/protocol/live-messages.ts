@@ -15,6 +15,7 @@
  */
 import { z } from 'zod'
 import { camelizeKeys } from './case'
+import { compileGuard } from './fast-guard'
 import {
   actionFrameSchema,
   actionFrameUpdateSchema,
@@ -147,31 +148,46 @@ export function isControlMessageType(type: unknown): type is ControlMessage['typ
  * Validates one decoded frame (any spelling) as a data-carrying live message. Pass the frame's text when
  * it is at hand: a frame whose text has no PascalCase key skips the camelCase walk.
  */
-export function parseLiveMessage(raw: unknown, text?: string) {
+export function parseLiveMessage(raw: unknown, text?: string): z.ZodSafeParseResult<LiveMessage> {
   const value = text !== undefined && !PASCAL_KEY.test(text) ? raw : camelizeKeys(raw)
-  return liveMessageSchema.safeParse(value) as z.ZodSafeParseResult<LiveMessage>
+  // Exactly right already (the usual case): the value is its own parse result, nothing is copied.
+  if (liveMessageGuard(value)) return { success: true, data: value as LiveMessage }
+  return liveMessageSchema.safeParse(camelizeKeys(value)) as z.ZodSafeParseResult<LiveMessage>
 }
+
+const liveMessageGuard = compileGuard(liveMessageSchema)
 
 /** A JSON object key that starts with a capital letter (a conservative test: values may match too). */
 const PASCAL_KEY = /"[A-Z][A-Za-z0-9]*"\s*:/
 
 /**
  * Orders two live-log ids. Ids are decimal positions in practice; numeric strings compare by value
- * (so "10" follows "9"), anything else by plain string order.
+ * (so "10" follows "9", leading zeros ignored), anything else by plain string order. Allocation-free:
+ * it runs once per applied message.
  */
 export function compareMessageIds(a: string, b: string): number {
-  const numeric = DIGITS.test(a) && DIGITS.test(b)
-  if (numeric) {
-    const na = stripZeros(a)
-    const nb = stripZeros(b)
-    if (na.length !== nb.length) return na.length - nb.length
-    return na < nb ? -1 : na > nb ? 1 : 0
+  if (a === b) return 0
+  const sa = significantDigits(a)
+  const sb = significantDigits(b)
+  if (sa < 0 || sb < 0) return a < b ? -1 : 1
+  const la = a.length - sa
+  const lb = b.length - sb
+  if (la !== lb) return la - lb
+  for (let i = 0; i < la; i++) {
+    const d = a.charCodeAt(sa + i) - b.charCodeAt(sb + i)
+    if (d !== 0) return d
   }
-  return a < b ? -1 : a > b ? 1 : 0
+  return 0
 }
 
-const DIGITS = /^\d+$/
-function stripZeros(s: string): string {
-  const t = s.replace(/^0+/, '')
-  return t === '' ? '0' : t
+/** Index of the first significant digit of an all-digit string (its last char for "000"), or -1. */
+function significantDigits(s: string): number {
+  if (s.length === 0) return -1
+  let first = -1
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c < 48 || c > 57) return -1
+    if (first < 0 && c !== 48) first = i
+  }
+  return first < 0 ? s.length - 1 : first
 }

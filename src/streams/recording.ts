@@ -32,28 +32,40 @@ export interface RecordingHeader {
 
 /** Splits a recording into lines and translates each one. `receivedAt` is the line's `at`, else its line number. */
 export function translateRecording(text: string, options: { upToLine?: number } = {}): { header: RecordingHeader | null; lines: RecordedLine[] } {
-  const rawLines = text.split('\n')
-  const last = options.upToLine === undefined ? rawLines.length : Math.min(options.upToLine, rawLines.length)
-  const lines: RecordedLine[] = []
-  let header: RecordingHeader | null = null
+  const meta: { header: RecordingHeader | null } = { header: null }
+  const lines = [...recordingLines(text, options, meta)]
+  return { header: meta.header, lines }
+}
+
+/** The same, one line at a time (a large recording need not be held translated in memory). */
+export function* recordingLines(
+  text: string,
+  options: { upToLine?: number } = {},
+  meta: { header: RecordingHeader | null } = { header: null },
+): Generator<RecordedLine> {
+  const last = options.upToLine ?? Number.POSITIVE_INFINITY
   let sessionHint: string | null = null
   const loadedSessions = new Set<string>()
   let seenContent = false
-  for (let i = 0; i < last; i++) {
-    const raw = (rawLines[i] as string).replace(/\r$/, '')
+  let start = 0
+  for (let line = 1; start <= text.length && line <= last; line++) {
+    let end = text.indexOf('\n', start)
+    if (end < 0) end = text.length
+    let raw = text.slice(start, end)
+    start = end + 1
+    if (raw.endsWith('\r')) raw = raw.slice(0, -1)
     if (raw.trim() === '') continue
-    const line = i + 1
     let value: unknown
     try {
       value = JSON.parse(raw)
     } catch {
       // Let the live translator produce the rejection, so its wording is the app's.
-      lines.push(fromTranslation(line, 'replay', line, translateLiveText(raw, { line })))
+      yield fromTranslation(line, 'replay', line, translateLiveText(raw, { line }))
       seenContent = true
       continue
     }
     if (!seenContent && isHeader(value)) {
-      header = value
+      meta.header = value
       sessionHint = typeof value.sessionId === 'string' ? value.sessionId : null
       seenContent = true
       continue
@@ -68,20 +80,19 @@ export function translateRecording(text: string, options: { upToLine?: number } 
       loadedSessions.add(sessionId)
       const events = translateSessionData(body, { sessionId, append, line })
       const rejection = events.find((e): e is EventOf<'diagnostic.inputRejected'> => e.type === 'diagnostic.inputRejected') ?? null
-      lines.push({ line, source: 'replay', receivedAt: env.data.at ?? line, events, rejected: rejection })
+      yield { line, source: 'replay', receivedAt: env.data.at ?? line, events, rejected: rejection }
       continue
     }
     if (env.success && env.data.message !== undefined) {
       const t = translateLiveValue(env.data.message, { line }, raw)
       if (t.kind === 'message') sessionHint ??= t.message.sessionId
-      lines.push(fromTranslation(line, 'replay', env.data.at ?? line, t))
+      yield fromTranslation(line, 'replay', env.data.at ?? line, t)
       continue
     }
     const t = translateLiveValue(value, { line }, raw)
     if (t.kind === 'message') sessionHint ??= t.message.sessionId
-    lines.push(fromTranslation(line, 'replay', line, t))
+    yield fromTranslation(line, 'replay', line, t)
   }
-  return { header, lines }
 }
 
 /** Builds a recording from what the app received, one envelope line per input. */

@@ -6,7 +6,8 @@
 import type { WorkspaceGraph } from '../projections/workspace-graph'
 import { selectReplaySummary } from '../projections/workspace-selectors'
 import { createClientCore, type ClientCore } from './client-core'
-import { translateRecording, type RecordingHeader } from './recording'
+import type { DomainEvent } from '../domain/events'
+import { recordingLines, type RecordingHeader } from './recording'
 
 export interface ReplayResult {
   header: RecordingHeader | null
@@ -21,16 +22,18 @@ export interface ReplaySummary extends ReturnType<typeof selectReplaySummary> {
   rejected: Array<{ line: number; reason: string; detail: string }>
 }
 
-// A replay folds as one batch: one copy-on-write pass, so large maps are copied once, not once per
-// message. Batch and one-by-one folds are equal (tests/projections/properties.test.ts).
-const BATCH = Number.POSITIVE_INFINITY
+// Lines are translated lazily and folded in batches: each batch is one copy-on-write pass. Batch and
+// one-by-one folds are equal (tests/projections/properties.test.ts).
+const BATCH = 8192
 
 export function replayRecording(text: string, options: { at?: number; core?: ClientCore } = {}): ReplayResult {
   const core = options.core ?? createClientCore({ now: () => 0 })
-  const { header, lines } = translateRecording(text, options.at === undefined ? {} : { upToLine: options.at })
+  const meta: { header: RecordingHeader | null } = { header: null }
   const rejected: ReplayResult['rejected'] = []
-  let batch: Array<{ event: import('../domain/events').DomainEvent; receivedAt: number }> = []
-  for (const l of lines) {
+  let count = 0
+  let batch: Array<{ event: DomainEvent; receivedAt: number }> = []
+  for (const l of recordingLines(text, options.at === undefined ? {} : { upToLine: options.at }, meta)) {
+    count++
     if (l.rejected) rejected.push({ line: l.line, reason: l.rejected.reason, detail: l.rejected.detail })
     for (const event of l.events) batch.push({ event, receivedAt: l.receivedAt })
     if (batch.length >= BATCH) {
@@ -39,7 +42,7 @@ export function replayRecording(text: string, options: { at?: number; core?: Cli
     }
   }
   core.bus.publishTimed(batch, 'replay')
-  return { header, core, rejected, lines: lines.length }
+  return { header: meta.header, core, rejected, lines: count }
 }
 
 export function summarizeReplay(result: ReplayResult): ReplaySummary {

@@ -1,0 +1,78 @@
+import fc from 'fast-check'
+import { expect, test } from 'vitest'
+import { defineProjection } from '../../src/projections/define-projection'
+import { emptyShardedMap, type ShardedMap, smDelete, smEdit, smEntries, smGet, smHas, smKeys, smSet } from '../../src/projections/sharded-map'
+import { propertySeed } from '../arbitraries'
+
+type Op = { kind: 'set'; key: string; value: number } | { kind: 'delete'; key: string } | { kind: 'bump'; key: string }
+type S = { map: ShardedMap<{ n: number }> }
+
+// A projection over the map, so the map is exercised through real batch transactions.
+const counter = defineProjection<S>({
+  name: 'counter',
+  initial: { map: emptyShardedMap() },
+  on: {
+    'clock.ticked': (tx, e) => {
+      const op = decode(e.at)
+      const s = tx.draft()
+      const map = tx.own(s.map)
+      s.map = map
+      if (op.kind === 'set') smSet(tx, map, op.key, { n: op.value })
+      else if (op.kind === 'delete') smDelete(tx, map, op.key)
+      else if (smHas(map, op.key)) smEdit(tx, map, op.key).n += 1
+    },
+  },
+})
+
+// Ops are smuggled through clock ticks as numbers: key index, kind, value.
+function encode(op: Op, keys: string[]): number {
+  const k = keys.indexOf(op.key)
+  const kind = op.kind === 'set' ? 0 : op.kind === 'delete' ? 1 : 2
+  return (op.kind === 'set' ? op.value : 0) * 10_000 + k * 10 + kind
+}
+const KEYS = Array.from({ length: 600 }, (_, i) => `key-${i}`)
+function decode(n: number): Op {
+  const kind = n % 10
+  const key = KEYS[Math.floor((n % 10_000) / 10)] as string
+  const value = Math.floor(n / 10_000)
+  return kind === 0 ? { kind: 'set', key, value } : kind === 1 ? { kind: 'delete', key } : { kind: 'bump', key }
+}
+
+test('behaves like a Map under any sequence of sets, deletes and edits', () => {
+  const op: fc.Arbitrary<Op> = fc.oneof(
+    fc.record({ kind: fc.constant('set' as const), key: fc.constantFrom(...KEYS), value: fc.nat(99) }),
+    fc.record({ kind: fc.constant('delete' as const), key: fc.constantFrom(...KEYS) }),
+    fc.record({ kind: fc.constant('bump' as const), key: fc.constantFrom(...KEYS) }),
+  )
+  fc.assert(
+    fc.property(fc.array(op, { maxLength: 300 }), fc.integer({ min: 1, max: 50 }), (ops, chunk) => {
+      const model = new Map<string, number>()
+      for (const o of ops) {
+        if (o.kind === 'set') model.set(o.key, o.value)
+        else if (o.kind === 'delete') model.delete(o.key)
+        else if (model.has(o.key)) model.set(o.key, (model.get(o.key) as number) + 1)
+      }
+      const envs = ops.map((o, i) => ({ seq: i, receivedAt: 0, source: 'local' as const, event: { type: 'clock.ticked' as const, at: encode(o, KEYS) } }))
+      let s = counter.initial
+      for (let i = 0; i < envs.length; i += chunk) s = counter.applyAll(s, envs.slice(i, i + chunk))
+      expect(s.map.count).toBe(model.size)
+      expect(new Map([...smEntries(s.map)].map(([k, v]) => [k, v.n]))).toEqual(model)
+      for (const k of KEYS.slice(0, 50)) expect(smGet(s.map, k)?.n).toBe(model.get(k))
+    }),
+    { seed: propertySeed('sharded map = Map'), numRuns: 200 },
+  )
+})
+
+test('a change copies one shard and shares the others', () => {
+  let s = counter.initial
+  const set = (key: string, value: number) => {
+    s = counter.apply(s, { seq: 0, receivedAt: 0, source: 'local', event: { type: 'clock.ticked', at: encode({ kind: 'set', key, value }, KEYS) } })
+  }
+  for (const k of KEYS) set(k, 1)
+  const before = s
+  set('key-7', 2)
+  const changed = before.map.shards.filter((shard, i) => shard !== s.map.shards[i])
+  expect(changed).toHaveLength(1)
+  expect(smKeys(s.map)).toHaveLength(KEYS.length)
+  expect(smGet(before.map, 'key-7')?.n).toBe(1)
+})
