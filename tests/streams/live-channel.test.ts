@@ -1,0 +1,179 @@
+import { describe, expect, test } from 'vitest'
+import type { DomainEvent } from '../../src/domain/events'
+import { openLiveChannel, type LiveChannelOptions } from '../../src/streams/live-channel'
+import { FakeSocket, flush, ManualTimers } from '../support/fake-channel'
+
+function setup(overrides: Partial<LiveChannelOptions> = {}) {
+  const timers = new ManualTimers()
+  const sockets: FakeSocket[] = []
+  const frames: Array<[string, number]> = []
+  const events: DomainEvent[] = []
+  let lastId: string | null = null
+  const channel = openLiveChannel({
+    sessionId: 's1',
+    negotiate: async () => 'ws://api.test/ws/s1?ticket=abc',
+    fallbackUrl: (id) => `ws://api.test/ws/${id}`,
+    authToken: async () => 'id-token',
+    createSocket: (url) => {
+      const s = new FakeSocket(url)
+      sockets.push(s)
+      return s
+    },
+    resumeAfter: () => lastId,
+    onFrame: (text, at) => frames.push([text, at]),
+    onEvent: (e) => events.push(e),
+    timers,
+    ...overrides,
+  })
+  return {
+    timers,
+    sockets,
+    frames,
+    events,
+    channel,
+    setLastId: (id: string) => {
+      lastId = id
+    },
+    last: () => sockets[sockets.length - 1] as FakeSocket,
+    types: () => events.map((e) => e.type),
+  }
+}
+
+describe('live channel', () => {
+  test('negotiates, opens, resumes after the last applied id, and reports Live', async () => {
+    const t = setup()
+    t.setLastId('17')
+    await flush()
+    expect(t.last().url).toBe('ws://api.test/ws/s1?ticket=abc')
+    t.last().open()
+    await flush()
+    expect(t.last().sent).toEqual(['{"type":"resume","after":"17"}'])
+    expect(t.events).toEqual([
+      { type: 'liveChannel.connecting', sessionId: 's1', attempt: 0 },
+      { type: 'liveChannel.opened', sessionId: 's1', url: 'ws://api.test/ws/s1' },
+    ])
+  })
+
+  test('when negotiate fails, the fallback address gets the auth frame first', async () => {
+    const t = setup({ negotiate: async () => Promise.reject(new Error('503')) })
+    await flush()
+    expect(t.last().url).toBe('ws://api.test/ws/s1')
+    t.last().open()
+    await flush()
+    expect(t.last().sent).toEqual(['{"type":"auth","token":"id-token"}', '{"type":"resume","after":null}'])
+  })
+
+  test('frames reach onFrame as text with their receipt time', async () => {
+    const t = setup()
+    await flush()
+    t.last().open()
+    await flush()
+    t.timers.advance(1234)
+    t.last().receive('{"type":"pong"}')
+    expect(t.frames).toEqual([['{"type":"pong"}', 1234]])
+  })
+
+  test('pings every 25 s; a socket silent for 60 s is closed and reopened', async () => {
+    const t = setup()
+    await flush()
+    const first = t.last()
+    first.open()
+    await flush()
+    t.timers.advance(25_000)
+    expect(first.sent.filter((f) => f === '{"type":"ping"}')).toHaveLength(1)
+    t.timers.advance(25_000)
+    expect(first.sent.filter((f) => f === '{"type":"ping"}')).toHaveLength(2)
+    t.timers.advance(10_000)
+    expect(first.closedWith).toEqual({ code: 4000, reason: 'no message for 60 s' })
+    expect(t.types()).toContain('liveChannel.closed')
+    t.timers.advance(3000)
+    await flush()
+    expect(t.sockets).toHaveLength(2)
+  })
+
+  test('a message resets the silence timer', async () => {
+    const t = setup()
+    await flush()
+    t.last().open()
+    await flush()
+    t.timers.advance(59_000)
+    t.last().receive('{"type":"pong"}')
+    t.timers.advance(59_000)
+    expect(t.last().closedWith).toBeNull()
+  })
+
+  test('a dropped socket is reopened 3000 ms later and resumes after the newest id', async () => {
+    const t = setup()
+    await flush()
+    t.last().open()
+    await flush()
+    t.setLastId('40')
+    t.last().drop()
+    expect(t.events.at(-1)).toEqual({ type: 'liveChannel.closed', sessionId: 's1', code: 1006, reason: null, willRetry: true })
+    t.timers.advance(2999)
+    await flush()
+    expect(t.sockets).toHaveLength(1)
+    t.timers.advance(1)
+    await flush()
+    expect(t.sockets).toHaveLength(2)
+    t.last().open()
+    await flush()
+    expect(t.last().sent).toEqual(['{"type":"resume","after":"40"}'])
+  })
+
+  test('gives up after 10 failed attempts in a row; reconnectNow starts over', async () => {
+    const t = setup()
+    for (let i = 0; i < 10; i++) {
+      await flush()
+      t.last().drop()
+      t.timers.advance(3000)
+    }
+    await flush()
+    expect(t.sockets).toHaveLength(10)
+    expect(t.events.at(-1)).toMatchObject({ type: 'liveChannel.closed', willRetry: false })
+    t.timers.advance(60_000)
+    await flush()
+    expect(t.sockets).toHaveLength(10)
+    t.channel.reconnectNow()
+    await flush()
+    expect(t.sockets).toHaveLength(11)
+  })
+
+  test('an attempt that opens resets the failure count', async () => {
+    const t = setup()
+    for (let i = 0; i < 9; i++) {
+      await flush()
+      t.last().drop()
+      t.timers.advance(3000)
+    }
+    await flush()
+    t.last().open()
+    await flush()
+    t.last().drop()
+    expect(t.events.at(-1)).toMatchObject({ type: 'liveChannel.closed', willRetry: true })
+  })
+
+  test('close() ends it: the socket closes, nothing reconnects, no more callbacks', async () => {
+    const t = setup()
+    await flush()
+    t.last().open()
+    await flush()
+    const before = t.events.length
+    t.channel.close()
+    expect(t.last().closedWith).toEqual({ code: 1000, reason: 'closed by client' })
+    t.timers.advance(100_000)
+    await flush()
+    expect(t.sockets).toHaveLength(1)
+    expect(t.events).toHaveLength(before)
+    expect(t.timers.count).toBe(0)
+  })
+
+  test('closing while negotiating opens nothing', async () => {
+    let resolve: (url: string) => void = () => {}
+    const t = setup({ negotiate: () => new Promise((r) => (resolve = r)) })
+    t.channel.close()
+    resolve('ws://late')
+    await flush()
+    expect(t.sockets).toHaveLength(0)
+  })
+})
