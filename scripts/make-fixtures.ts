@@ -146,8 +146,10 @@ function frame(parentId: string, index: number, total: number, kind: 'tariff' | 
 }
 
 /** The full pipeline for one document, as the server emits it. */
-function happyDocument(log: Log, eventId: string, opts: { filename?: string; frames?: number; connections?: boolean } = {}) {
+function happyDocument(log: Log, eventId: string, opts: { filename?: string; frames?: number; connections?: boolean; title?: string; summary?: string } = {}) {
   const frames = opts.frames ?? 3
+  const title = opts.title ?? 'EU imposes provisional tariffs on Chinese electric vehicles'
+  const aiSummary = opts.summary ?? 'The European Commission imposed provisional duties of up to 38% on Chinese-built EVs. Beijing vowed to defend its companies.'
   const payload = opts.filename
     ? { originalFilename: opts.filename, fileType: 'application/pdf', fileSize: 482_113 }
     : { fileType: 'text/plain', fileSize: tariffText.length }
@@ -155,18 +157,18 @@ function happyDocument(log: Log, eventId: string, opts: { filename?: string; fra
   log.msg('status-update', { eventId, phase: 'structuring-started' })
   log.msg('genesis-event-summary', {
     eventId,
-    title: 'EU imposes provisional tariffs on Chinese electric vehicles',
+    title,
     summary: 'The Commission imposed duties of up to 38% on Chinese EVs; Beijing vowed countermeasures.',
   })
   log.msg('status-update', { eventId, phase: 'structuring-completed' })
   log.msg('document-ready', {
     eventId,
-    title: 'EU imposes provisional tariffs on Chinese electric vehicles',
+    title,
     summary: 'The Commission imposed duties of up to 38% on Chinese EVs; Beijing vowed countermeasures.',
     payload: {
       ...payload,
-      aiTitle: 'EU imposes provisional tariffs on Chinese electric vehicles',
-      aiSummary: 'The European Commission imposed provisional duties of up to 38% on Chinese-built EVs. Beijing vowed to defend its companies.',
+      aiTitle: title,
+      aiSummary,
       cleanedContent: tariffText,
       knowledgeArea: 'Trade policy',
       detectedEntities: ['European Commission', 'China', 'BYD', 'SAIC', 'Brussels'],
@@ -198,6 +200,42 @@ function happyDocument(log: Log, eventId: string, opts: { filename?: string; fra
 }
 
 const scenarios: Record<string, () => string> = {
+  'demo-workspace': () => {
+    // What `npm start` shows until the server exists: a busy workspace, interleaved as it would arrive.
+    const logs = [new Log('s-demo-00000042'), new Log('s-demo-00000042'), new Log('s-demo-00000042'), new Log('s-demo-00000042')]
+    happyDocument(logs[0] as Log, 'ev-demo-tariffs', { filename: 'eu-ev-tariffs.pdf', connections: true })
+    happyDocument(logs[1] as Log, 'ev-demo-brief', {
+      frames: 2,
+      title: 'Beijing weighs countermeasures after EU vehicle duties',
+      summary: 'Chinese officials signalled retaliation against EU exports while carmakers prepare to pay the new duties.',
+    })
+    const l2 = logs[2] as Log
+    l2.msg('genesis-event-skeleton', { eventId: 'ev-demo-scan', eventType: 'document', payload: { originalFilename: 'scanned-letter.pdf', fileType: 'application/pdf', fileSize: 2_411_724 } })
+    l2.msg('status-update', { eventId: 'ev-demo-scan', phase: 'structuring-started' })
+    l2.msg('processing-error', { eventId: 'ev-demo-scan', error: 'Failed to parse document', filename: 'scanned-letter.pdf' })
+    const l3 = logs[3] as Log
+    l3.msg('genesis-event-skeleton', { eventId: 'ev-demo-weather', eventType: 'text', payload: { fileType: 'text/plain', fileSize: 164 } })
+    l3.msg('genesis-event-summary', { eventId: 'ev-demo-weather', title: 'Mild week ahead for shipping lanes', summary: 'Forecasters expect light winds across the North Sea.' })
+    l3.msg('document-ready', {
+      eventId: 'ev-demo-weather',
+      payload: { aiTitle: 'Mild week ahead for shipping lanes', aiSummary: 'Forecasters expect light winds and calm seas across the North Sea this week.', cleanedContent: 'Mild week ahead for shipping lanes\nForecasters expect light winds.', knowledgeArea: 'Logistics' },
+      analytics: { scope: 0.2, impactSeverity: 0.1 },
+    })
+    l3.msg('action-analysis-started', { eventId: 'ev-demo-weather' })
+    l3.msg('action-analysis-complete', { eventId: 'ev-demo-weather', status: 'no-actions-found', actionCount: 0 })
+    // Interleave the four documents' messages round-robin, renumbering ids as one session log would.
+    const queues = logs.map((l) => l.lines.map((line) => JSON.parse(line) as Msg))
+    const out: string[] = []
+    let id = 1
+    while (queues.some((q) => q.length > 0)) {
+      for (const q of queues) {
+        const m = q.shift()
+        if (m) out.push(JSON.stringify({ ...m, id: String(id++) }))
+      }
+    }
+    return `${out.join('\n')}\n`
+  },
+
   'single-document-happy-path': () => {
     const log = new Log('s-happy-000001')
     happyDocument(log, 'ev-tariffs', { filename: 'eu-ev-tariffs.pdf', connections: true })

@@ -5,7 +5,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import type { DomainEvent } from '../../src/domain/events'
-import type { Envelope } from '../../src/projections/define-projection'
+import type { Envelope, Projection } from '../../src/projections/define-projection'
 import { projections } from '../../src/projections/registry'
 import { workspaceGraph } from '../../src/projections/workspace-graph'
 import { selectReplaySummary } from '../../src/projections/workspace-selectors'
@@ -58,7 +58,7 @@ describe('projection properties', () => {
     )
   })
 
-  test.each(projections.map((p) => [p.name, p] as const))('%s: the live fold equals the batch fold', (name, projection) => {
+  test.each(projections.map((p) => [p.name, p as Projection<unknown>] as const))('%s: the live fold equals the batch fold', (name, projection) => {
     fc.assert(
       fc.property(mixedEvents, fc.integer({ min: 1, max: 20 }), (events, chunk) => {
         const envs = wrap(events)
@@ -115,7 +115,7 @@ describe('projection properties', () => {
           const t = typeof input === 'string' ? translateLiveText(input) : translateLiveValue(input)
           if (t.event) events.push(t.event)
         }
-        for (const p of projections) p.applyAll(p.initial as never, wrap(events))
+        for (const p of projections as readonly Projection<unknown>[]) p.applyAll(p.initial, wrap(events))
       }),
       { seed: propertySeed('no input throws'), numRuns: RUNS },
     )

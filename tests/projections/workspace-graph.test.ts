@@ -1,6 +1,7 @@
 /** The live-message rules of spec §4, one test each, through the production translator and projection. */
 import { describe, expect, test } from 'vitest'
 import type { DomainEvent } from '../../src/domain/events'
+import { smGet, smKeys } from '../../src/projections/sharded-map'
 import { workspaceGraph } from '../../src/projections/workspace-graph'
 import {
   formatCounts,
@@ -18,7 +19,7 @@ function run(...msgs: unknown[]) {
 }
 
 const doc = (state: ReturnType<typeof run>, id = 'e1') => {
-  const d = state.documents.byId[id]
+  const d = smGet(state.documents.byId, id)
   if (!d) throw new Error(`no document ${id}`)
   return d
 }
@@ -120,7 +121,7 @@ describe('live messages', () => {
       m('action-frame-created', { frameId: 'f1', parentId: 'e1', frame: { actionType: 'sign', confidence: 0.4, urgency: { score: 0.3 } } }),
       m('action-frame-updated', { frameId: 'f1', updates: { confidence: 0.9, summary: 'Signed' } }),
     )
-    expect(s.frames.byId.f1).toMatchObject({ actionType: 'sign', confidence: 0.9, summary: 'Signed', urgency: { score: 0.3 } })
+    expect(smGet(s.frames.byId, 'f1')).toMatchObject({ actionType: 'sign', confidence: 0.9, summary: 'Signed', urgency: { score: 0.3 } })
   })
 
   test('an update cannot move a frame to another document', () => {
@@ -130,7 +131,7 @@ describe('live messages', () => {
       m('action-frame-created', { frameId: 'f1', parentId: 'e1', frame: {} }),
       m('action-frame-updated', { frameId: 'f1', updates: { parentId: 'e2', id: 'other' } }),
     )
-    expect(s.frames.byId.f1).toMatchObject({ id: 'f1', parentId: 'e1' })
+    expect(smGet(s.frames.byId, 'f1')).toMatchObject({ id: 'f1', parentId: 'e1' })
   })
 
   test('an update that overtook its frame waits for it', () => {
@@ -140,7 +141,7 @@ describe('live messages', () => {
       m('action-frame-updated', { frameId: 'f1', updates: { confidence: 0.8 } }),
       m('action-frame-created', { frameId: 'f1', parentId: 'e1', frame: { confidence: 0.1, actionType: 'x' } }),
     )
-    expect(s.frames.byId.f1).toMatchObject({ confidence: 0.8, actionType: 'x' })
+    expect(smGet(s.frames.byId, 'f1')).toMatchObject({ confidence: 0.8, actionType: 'x' })
     expect(s.pendingFrameUpdates).toEqual({})
   })
 
@@ -151,7 +152,7 @@ describe('live messages', () => {
       m('connection-updated', { connection: { id: 'c1', confidence: 0.8 } }),
     )
     expect(s.connections.order).toEqual(['c1'])
-    expect(s.connections.byId.c1).toMatchObject({ type: 'shared_actor', confidence: 0.8, participants: ['f1', 'f2'] })
+    expect(smGet(s.connections.byId, 'c1')).toMatchObject({ type: 'shared_actor', confidence: 0.8, participants: ['f1', 'f2'] })
   })
 
   test("processing-error: error status, 'Processing failed', summary is the error", () => {
@@ -255,8 +256,8 @@ describe('graph rules', () => {
     )
     const after = foldLive(workspaceGraph, [{ type: 'document.deleted', eventId: 'e1' }], s, 'local')
     expect(after.documents.order).toEqual(['e2'])
-    expect(Object.keys(after.frames.byId)).toEqual(['f2'])
-    expect(after.frames.byParent.e1).toBeUndefined()
+    expect(smKeys(after.frames.byId)).toEqual(['f2'])
+    expect(smGet(after.frames.byParent, 'e1')).toBeUndefined()
   })
 
   test('changing the session clears the graph; messages of other sessions are ignored', () => {

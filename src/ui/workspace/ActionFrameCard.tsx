@@ -1,0 +1,51 @@
+import { memo } from 'react'
+import { percent, urgencyColour, visibleActors } from '../../domain/rules/scores'
+import type { FrameCard } from '../../projections/workspace-graph'
+import { StatusPill } from './StatusPill'
+
+/** One action frame under its document: type, position, status, description, result, actors, scores. */
+export const ActionFrameCard = memo(function ActionFrameCard({ frame, position }: { frame: FrameCard; position: number }) {
+  const index = frame.actionIndex ?? position
+  const actors = frame.actors?.entries ?? []
+  const { shown, more } = visibleActors(actors, 2)
+  const urgency = frame.urgency?.score
+  const outcome = frame.result?.outcome ?? frame.summary
+  return (
+    <article className="frame" data-frame-id={frame.id}>
+      <header className="frame-head">
+        <span className="frame-type">{frame.actionType ? humanise(frame.actionType) : `Action ${index}`}</span>
+        <span className="frame-index">
+          {index}/{frame.totalActions ?? '?'}
+        </span>
+        <StatusPill status={frame.status} />
+      </header>
+      {frame.actionDescription && <p className="frame-description">{frame.actionDescription}</p>}
+      {outcome && (
+        <p className="frame-result">
+          <span className="label">Result</span> {outcome}
+        </p>
+      )}
+      <footer className="frame-foot">
+        {shown.length > 0 && (
+          <span className="actors">
+            {shown.map((a, i) => (
+              <span className="actor" key={`${a.text}-${i}`} title={a.role ?? undefined}>
+                {a.text}
+              </span>
+            ))}
+            {more > 0 && <span className="actor more">+{more}</span>}
+          </span>
+        )}
+        <span className="scores">
+          {frame.confidence != null && <span className="score">confidence {percent(frame.confidence)}</span>}
+          {urgency != null && <span className={`score urgency urgency-${urgencyColour(urgency)}`}>urgency {percent(urgency)}</span>}
+        </span>
+      </footer>
+    </article>
+  )
+})
+
+function humanise(actionType: string): string {
+  const words = actionType.replace(/[_-]+/g, ' ').trim()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}

@@ -1,0 +1,115 @@
+/**
+ * A document card as spec §2 describes it: title, summary when it differs, file chip, status pill (or
+ * 'Reprocessing' with its percent bar), knowledge area and entity count, 'Actions: n/total' with a bar,
+ * and its action frames — or 'No action frame generated yet'.
+ */
+import { memo, useCallback } from 'react'
+import { formatFileSize, textChip } from '../../domain/rules/scores'
+import { Texts } from '../../domain/rules/texts'
+import type { WorkspaceGraph } from '../../projections/workspace-graph'
+import {
+  selectActionProgress,
+  selectCardSummary,
+  selectCardTitle,
+  selectDocument,
+  selectDocumentFrames,
+  selectShowsNoFrameYet,
+} from '../../projections/workspace-selectors'
+import { useReadModel } from '../hooks/use-read-model'
+import { useModels } from '../models-context'
+import { ActionFrameCard } from './ActionFrameCard'
+import { StatusPill } from './StatusPill'
+
+export const DocumentCard = memo(function DocumentCard({ id }: { id: string }) {
+  const { workspaceGraph } = useModels()
+  const doc = useReadModel(workspaceGraph, useCallback((s: WorkspaceGraph) => selectDocument(s, id), [id]))
+  const frames = useReadModel(workspaceGraph, useCallback((s: WorkspaceGraph) => selectDocumentFrames(s, id), [id]))
+  const progress = useReadModel(
+    workspaceGraph,
+    useCallback((s: WorkspaceGraph) => {
+      const d = selectDocument(s, id)
+      return d ? progressKey(selectActionProgress(s, d)) : '0/0'
+    }, [id]),
+  )
+  const noFrameYet = useReadModel(
+    workspaceGraph,
+    useCallback((s: WorkspaceGraph) => {
+      const d = selectDocument(s, id)
+      return d ? selectShowsNoFrameYet(s, d) : false
+    }, [id]),
+  )
+  if (!doc) return null
+
+  const title = selectCardTitle(doc)
+  const summary = selectCardSummary(doc)
+  const payload = doc.payload
+  const [done, total] = progress.split('/').map(Number) as [number, number]
+  const entities = payload?.detectedEntities?.length ?? 0
+  const chip = payload?.originalFilename ?? (doc.type === 'text' || doc.type === 'plain_text' ? textChip(payload?.cleanedContent ?? doc.summary) : null)
+
+  return (
+    <article className={`doc doc-${doc.status}`} data-document-id={doc.id} aria-busy={doc.status !== 'completed' && doc.status !== 'error'}>
+      <header className="doc-head">
+        <h3 className="doc-title">{title}</h3>
+        {doc.reprocessing && doc.reprocessProgress ? (
+          <span className="reprocess" aria-label={`Reprocessing ${doc.reprocessProgress.percentage}%`}>
+            Reprocessing
+            <span className="bar small">
+              <span style={{ width: `${doc.reprocessProgress.percentage}%` }} />
+            </span>
+            {doc.reprocessProgress.percentage}%
+          </span>
+        ) : (
+          <StatusPill status={doc.status} />
+        )}
+      </header>
+      {summary !== title && !(doc.status === 'error' && summary === doc.error) && <p className="doc-summary">{summary}</p>}
+      <div className="doc-meta">
+        {chip && (
+          <span className="chip" title={chip}>
+            <span className="chip-name">{chip}</span>
+            {payload?.fileType && <span className="chip-type">{shortType(payload.fileType)}</span>}
+            {payload?.fileSize != null && <span className="chip-size">{formatFileSize(payload.fileSize)}</span>}
+          </span>
+        )}
+        {payload?.knowledgeArea && <span className="meta">{payload.knowledgeArea}</span>}
+        {entities > 0 && <span className="meta">{entities} entities</span>}
+        {doc.statusMessage && doc.status !== 'completed' && <span className="meta status-line">{doc.statusMessage}</span>}
+      </div>
+      {doc.error && doc.status === 'error' && <p className="doc-error-text" role="alert">{doc.error}</p>}
+      <div className="actions-progress">
+        <span>
+          Actions: {done}/{total}
+        </span>
+        <span className="bar">
+          <span style={{ width: `${total === 0 ? 0 : (done / total) * 100}%` }} />
+        </span>
+      </div>
+      {frames.length > 0 ? (
+        <div className="frames">
+          {frames.map((f, i) => (
+            <ActionFrameCard key={f.id} frame={f} position={i + 1} />
+          ))}
+        </div>
+      ) : (
+        noFrameYet && <p className="empty-frames">{Texts.noFrameYet}</p>
+      )}
+    </article>
+  )
+})
+
+/** A selection the cache can compare by value: 'done/total'. */
+function progressKey({ done, total }: { done: number; total: number }): string {
+  return `${done}/${total}`
+}
+
+function shortType(mime: string): string {
+  const known: Record<string, string> = {
+    'application/pdf': 'PDF',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'DOCX',
+    'application/msword': 'DOC',
+    'text/plain': 'TXT',
+    'text/markdown': 'MD',
+  }
+  return known[mime] ?? mime.split('/').pop()?.toUpperCase() ?? mime
+}

@@ -1,0 +1,83 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen, within } from '@testing-library/react'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, test } from 'vitest'
+import { createClientCore } from '../../src/streams/client-core'
+import { replayRecording } from '../../src/streams/replay'
+import { ModelsProvider } from '../../src/ui/models-context'
+import { WorkspacePage } from '../../src/ui/workspace/WorkspacePage'
+
+afterEach(cleanup)
+
+const fixture = (name: string) => readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', `${name}.jsonl`), 'utf8')
+
+function renderReplay(name: string, connected?: boolean) {
+  const { core } = replayRecording(fixture(name))
+  render(
+    <ModelsProvider models={core.models}>
+      <WorkspacePage title="Workspace" connected={connected} />
+    </ModelsProvider>,
+  )
+  return core
+}
+
+describe('workspace page', () => {
+  test('the title line counts documents and actions; cards show title, summary, file chip and frames', () => {
+    renderReplay('single-document-happy-path')
+    expect(screen.getByText('(1 documents, 3 actions)')).toBeTruthy()
+    const doc = document.querySelector('[data-document-id="ev-tariffs"]') as HTMLElement
+    expect(within(doc).getByRole('heading').textContent).toBe('EU imposes provisional tariffs on Chinese electric vehicles')
+    expect(within(doc).getByText(/provisional duties of up to 38% on Chinese-built EVs/)).toBeTruthy()
+    expect(within(doc).getByText('eu-ev-tariffs.pdf')).toBeTruthy()
+    expect(within(doc).getByText('470.81 KB')).toBeTruthy()
+    expect(within(doc).getByText('Actions: 3/3')).toBeTruthy()
+    expect(doc.querySelectorAll('[data-frame-id]')).toHaveLength(3)
+    expect(within(doc).getByText('Impose tariff')).toBeTruthy()
+    expect(within(doc).getByText('1/3')).toBeTruthy()
+    // Up to 2 actors plus '+N'; urgency above 0.7 is red.
+    const first = doc.querySelector('[data-frame-id="ev-tariffs-f1"]') as HTMLElement
+    expect(within(first).getByText('+1')).toBeTruthy()
+    expect(within(first).getByText('urgency 81%').className).toContain('urgency-red')
+  })
+
+  test("a completed card without frames reads 'No action frame generated yet'", () => {
+    renderReplay('no-actions-found')
+    expect(screen.getByText('No action frame generated yet')).toBeTruthy()
+  })
+
+  test('a failed card shows its error', () => {
+    renderReplay('error-midway')
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['Failed to parse document', 'An error occurred during document processing'])
+  })
+
+  test('a reprocessing card shows Reprocessing with its percent', () => {
+    const core = createClientCore()
+    const lines = fixture('reprocess-succeeds').trim().split('\n')
+    // Stop right after the ai_enrichment stage at 40%.
+    replayRecording(lines.slice(0, lines.length - 2).join('\n'), { core })
+    render(
+      <ModelsProvider models={core.models}>
+        <WorkspacePage title="Workspace" />
+      </ModelsProvider>,
+    )
+    expect(screen.getByLabelText('Reprocessing 40%')).toBeTruthy()
+  })
+
+  test('the empty state shows Connected/Disconnected and the hint; Live/Offline follows the socket', () => {
+    const core = createClientCore()
+    render(
+      <ModelsProvider models={core.models}>
+        <WorkspacePage title="Workspace" />
+      </ModelsProvider>,
+    )
+    expect(screen.getByText('Disconnected')).toBeTruthy()
+    expect(screen.getByText('Offline')).toBeTruthy()
+    expect(screen.getByText('Use the input below to add data sources and start building your knowledge graph')).toBeTruthy()
+    act(() => {
+      core.bus.publish({ type: 'liveChannel.opened', sessionId: 's', url: 'ws://x' }, 'ws')
+    })
+    expect(screen.getByText('Connected')).toBeTruthy()
+    expect(screen.getByText('Live')).toBeTruthy()
+  })
+})
