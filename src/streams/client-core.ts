@@ -12,12 +12,32 @@ export interface ClientCore {
   dispose(): void
 }
 
-export function createClientCore(options: { now?: () => number; freeze?: boolean } = {}): ClientCore {
+export interface ClientCoreOptions {
+  now?: () => number
+  freeze?: boolean
+  /** Where rejected input is logged (the app passes console.warn; replays and tests stay quiet). */
+  log?: (message: string) => void
+}
+
+export function createClientCore(options: ClientCoreOptions = {}): ClientCore {
   // Read models are deep-frozen outside production, so a component that mutates one fails loudly.
   setFreezeReadModels(options.freeze ?? isDevelopment())
   const bus = createEventBus(options)
   const models = connectReadModels(bus.batches$)
-  return { bus, models, dispose: () => disposeReadModels(models) }
+  const log = options.log
+  const logging = log
+    ? bus.envelopes$.subscribe(({ event, source }) => {
+        if (event.type === 'diagnostic.inputRejected') log(`[sightline] ${source} input rejected (${event.reason}): ${event.detail}`)
+      })
+    : null
+  return {
+    bus,
+    models,
+    dispose: () => {
+      logging?.unsubscribe()
+      disposeReadModels(models)
+    },
+  }
 }
 
 function isDevelopment(): boolean {

@@ -12,7 +12,7 @@ import { App, type ReplaySource } from './App'
 import { ModelsProvider } from './models-context'
 import './styles/app.css'
 
-const core = createClientCore()
+const core = createClientCore({ log: (message) => console.warn(message) })
 const name = new URLSearchParams(window.location.search).get('replay') ?? 'demo-workspace'
 
 async function loadReplay(): Promise<ReplaySource | { error: string }> {

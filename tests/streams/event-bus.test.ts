@@ -52,3 +52,16 @@ describe('event bus', () => {
     expect(count).toBe(0)
   })
 })
+
+describe('client core', () => {
+  test('rejected input is logged, with its reason, when a logger is given', async () => {
+    const { createClientCore } = await import('../../src/streams/client-core')
+    const { translateLiveText } = await import('../../src/streams/translators/live-message')
+    const logged: string[] = []
+    const core = createClientCore({ log: (m) => logged.push(m) })
+    core.bus.publish(translateLiveText('{"type":"mystery","sessionId":"s","id":"1","data":{}}').event as DomainEvent, 'ws')
+    expect(logged).toEqual(['[sightline] ws input rejected (unknown-type): unknown message type "mystery"'])
+    expect(core.models.diagnostics.get().byReason).toEqual({ 'unknown-type': 1 })
+    core.dispose()
+  })
+})
