@@ -11,19 +11,11 @@ import {
 } from '../../server/sources'
 import { makeDocx, makePdf, makeZip } from './helpers/files'
 import { buildWord97 } from './helpers/word97'
+import { refusal } from './helpers/refusal'
 
 afterEach(() => {
   vi.restoreAllMocks()
 })
-
-async function refusal(promise: Promise<unknown>): Promise<SourceError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(err).toBeInstanceOf(SourceError)
-  return err as SourceError
-}
 
 describe('pdf', () => {
   test('reads every page, the title and the author', async () => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { SourceError, loadSourcesConfig, searchNews, searchResultsSchema } from '../../server/sources'
 import { reply, startServer, type TestServer } from './helpers/server'
+import { refusal } from './helpers/refusal'
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')
 
@@ -29,15 +30,6 @@ const searxConfig = (path = '/searxng') =>
     SEARCH_PROVIDER: 'searxng',
     SEARXNG_URL: `${server.base}${path}`,
   })
-
-async function refusal(promise: Promise<unknown>): Promise<SourceError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(err).toBeInstanceOf(SourceError)
-  return err as SourceError
-}
 
 describe('RSS news search (default provider)', () => {
   test('fills the template with the encoded query and returns title, snippet, link', async () => {

@@ -3,6 +3,7 @@ import Parser from 'rss-parser'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { SourceError, loadSourcesConfig, readRssFeed, rssFeedSchema, type SourcesConfig } from '../../server/sources'
 import { reply, startServer, type TestServer } from './helpers/server'
+import { refusal } from './helpers/refusal'
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')
 const RSS = { 'content-type': 'application/rss+xml; charset=utf-8' }
@@ -32,15 +33,6 @@ afterAll(() => server.close())
 afterEach(() => {
   vi.restoreAllMocks()
 })
-
-async function refusal(promise: Promise<unknown>): Promise<SourceError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(err).toBeInstanceOf(SourceError)
-  return err as SourceError
-}
 
 describe('RSS 2.0', () => {
   test('items with title, snippet, link and publishDate; unsafe links dropped; relative links resolved', async () => {

@@ -10,6 +10,7 @@ import {
 } from '../../server/sources'
 import { parseCount } from '../../server/sources/telegram-channel'
 import { reply, startServer, type TestServer } from './helpers/server'
+import { refusal } from './helpers/refusal'
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')
 const channelPage = fixture('telegram-channel-preview.html')
@@ -30,15 +31,6 @@ beforeAll(async () => {
 })
 
 afterAll(() => server.close())
-
-async function refusal(promise: Promise<unknown>): Promise<SourceError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(err).toBeInstanceOf(SourceError)
-  return err as SourceError
-}
 
 describe('channel page', () => {
   test('posts newest first with id, text, date, views, forwards', async () => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { SourceError, loadSourcesConfig, searchTwitter, twitterSearchSchema, type SourcesConfig } from '../../server/sources'
 import { startServer, type TestServer } from './helpers/server'
+import { refusal } from './helpers/refusal'
 
 const recentSearch = readFileSync(new URL('./fixtures/x-recent-search.json', import.meta.url), 'utf8')
 const TOKEN = 'AAAAAAAAAAAAAAAAAAAAAtest%2Btoken'
@@ -46,15 +47,6 @@ beforeAll(async () => {
 })
 
 afterAll(() => server.close())
-
-async function refusal(promise: Promise<unknown>): Promise<SourceError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(err).toBeInstanceOf(SourceError)
-  return err as SourceError
-}
 
 describe('recent search', () => {
   test('sends the documented request and joins authors from includes.users', async () => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { SourceError, loadSourcesConfig, readWebPage, sourceDocumentSchema, type SourcesConfig } from '../../server/sources'
 import { reply, startServer, type TestServer } from './helpers/server'
+import { refusal } from './helpers/refusal'
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')
 const article = fixture('article-page.html')
@@ -34,15 +35,6 @@ beforeAll(async () => {
 })
 
 afterAll(() => server.close())
-
-async function refusal(promise: Promise<unknown>): Promise<SourceError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(err).toBeInstanceOf(SourceError)
-  return err as SourceError
-}
 
 describe('articles', () => {
   test('Readability keeps the article and drops the chrome', async () => {
