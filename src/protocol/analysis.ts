@@ -12,6 +12,7 @@
  *   content, so a stored analysis can be matched to its input and reproduced.
  */
 import { z } from 'zod'
+import { AnalyticsScoreKeys, AnalyticsTextKeys } from './entities'
 
 export const PestleCategory = {
   Political: 'Political',
@@ -85,31 +86,10 @@ export const AnalysisProvider = { Local: 'local', OpenAI: 'openai' } as const
 export const analysisProviderSchema = z.enum([AnalysisProvider.Local, AnalysisProvider.OpenAI])
 export type AnalysisProviderName = z.infer<typeof analysisProviderSchema>
 
-/** The ten 0–1 analytics of spec §3, in the order the inspector lists them. */
-export const analyticsScoreKeys = [
-  'socioPoliticalSensitivity',
-  'economicRelevance',
-  'ethicalControversy',
-  'culturalSignificance',
-  'scope',
-  'timeHorizon',
-  'impactSeverity',
-  'novelty',
-  'biasIntensity',
-  'propagandaIntensity',
-] as const
-export type AnalyticsScoreKey = (typeof analyticsScoreKeys)[number]
-
-/** The six analytics texts of spec §3. */
-export const analyticsTextKeys = [
-  'detectedDomain',
-  'contextInference',
-  'historicalContext',
-  'marketOrPolicyImpact',
-  'biasOrAgenda',
-  'propagandaIndicators',
-] as const
-export type AnalyticsTextKey = (typeof analyticsTextKeys)[number]
+/** The ten 0–1 analytics and the six analytics texts of spec §3: one list, shared with the wire entities. */
+export const analyticsScoreKeys = AnalyticsScoreKeys
+export type { AnalyticsScoreKey, AnalyticsTextKey } from './entities'
+export const analyticsTextKeys = AnalyticsTextKeys
 
 const unit = z.number().min(0).max(1)
 const offset = z.number().int().min(0)

@@ -211,3 +211,27 @@ describe('scores and formats', () => {
     expect(toastDuration('success', 10_000)).toBe(10_000)
   })
 })
+
+describe('accounts and tenants', async () => {
+  const { BlockedCorporateDomains, fallbackAccountType, isBlockedCorporateEmail, isValidEmail, tenantFor, emailDomain } = await import('../../src/domain/rules/accounts')
+  test('14 public domains are blocked for corporate sign-up', () => {
+    expect(BlockedCorporateDomains).toHaveLength(14)
+    expect(isBlockedCorporateEmail('ana@Gmail.com')).toBe(true)
+    expect(isBlockedCorporateEmail('ana@yahoo.co.uk')).toBe(true)
+    expect(isBlockedCorporateEmail('ana@acme.io')).toBe(false)
+  })
+  test('personal accounts are their own tenant; corporate accounts share the domain', () => {
+    expect(tenantFor('Ana@Gmail.com', 'personal')).toBe('ana@gmail.com')
+    expect(tenantFor('ana@Acme.io', 'corporate')).toBe('acme.io')
+    expect(emailDomain('nobody')).toBe('')
+  })
+  test('fallback: the 4 common public domains are personal, anything else corporate', () => {
+    for (const d of ['gmail.com', 'yahoo.com', 'hotmail.com', 'outlook.com']) expect(fallbackAccountType(`a@${d}`)).toBe('personal')
+    expect(fallbackAccountType('a@icloud.com')).toBe('corporate')
+    expect(fallbackAccountType('a@acme.io')).toBe('corporate')
+  })
+  test('e-mail pattern: text, at, text, dot, text', () => {
+    expect(isValidEmail('a@b.c')).toBe(true)
+    for (const bad of ['a@b', 'ab.c', 'a @b.c', '@b.c', 'a@.c']) expect(isValidEmail(bad)).toBe(false)
+  })
+})

@@ -1,0 +1,104 @@
+/**
+ * Title, extractive summary and per-sentence relevance. Relevance is a sentence's centrality (its
+ * summed word-overlap similarity with every other sentence, as in TextRank's first iteration) plus
+ * a small bonus for coming early, which news writing rewards.
+ */
+import { cut } from './util'
+import type { Sentence } from './text'
+
+export interface SummaryResult {
+  title: string
+  summary: string
+  /** Per sentence, 0 … 1. */
+  relevance: number[]
+}
+
+export const MAX_TITLE_CHARS = 199
+
+export function summarise(sentences: Sentence[]): SummaryResult {
+  const body = sentences.filter((s) => !s.isHeading)
+  const vectors = sentences.map((s) => contentWords(s.text))
+  const raw = sentences.map((s, i) => {
+    if (s.isHeading) return 0
+    let sum = 0
+    const a = vectors[i]!
+    sentences.forEach((o, j) => {
+      if (j !== i && !o.isHeading) sum += overlap(a, vectors[j]!)
+    })
+    const position = body.indexOf(s)
+    const early = position === 0 ? 0.35 : position === 1 ? 0.15 : position < 5 ? 0.05 : 0
+    const lengthPenalty = a.size < 4 ? 0.5 : 1
+    return (sum / Math.max(1, body.length - 1) + early) * lengthPenalty
+  })
+  const max = Math.max(0, ...raw)
+  const relevance = raw.map((r) => (max > 0 ? Math.round((r / max) * 100) / 100 : 0))
+
+  const heading = sentences[0]?.isHeading ? sentences[0] : undefined
+  const ranked = body
+    .map((s) => ({ s, score: raw[s.index] ?? 0 }))
+    .sort((a, b) => b.score - a.score || a.s.index - b.s.index)
+  const title = cleanTitle(heading ? heading.text : ranked[0]?.s.text ?? '')
+
+  const want = body.length <= 2 ? body.length : 3
+  let chosen = ranked.slice(0, want).map((r) => r.s)
+  // Three long sentences make a wall of text: keep two.
+  if (chosen.length === 3 && chosen.reduce((n, s) => n + s.text.length, 0) > 700) chosen = chosen.slice(0, 2)
+  const summary = chosen
+    .sort((a, b) => a.index - b.index)
+    .map((s) => squash(withoutDateline(s)))
+    .join(' ')
+  return { title: title || 'Untitled Document', summary, relevance }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const stopwords = new Set(
+  ('a|an|the|and|or|but|of|to|in|on|at|for|with|by|from|as|is|are|was|were|be|been|being|has|have|had|it|its|this|that|' +
+    'these|those|he|she|they|we|you|i|his|her|their|our|your|not|no|will|would|could|should|may|might|can|said|says|' +
+    'also|after|before|than|then|there|which|who|whom|what|when|where|while|about|over|into|up|down|out|more|most|' +
+    'some|such|all|any|each|other|new|one|two|three|year|years|on|last|next|week|month|monday|tuesday|wednesday|' +
+    'thursday|friday|saturday|sunday|percent|per|cent|did|do|does|so|if|because|just|only|very|much|many').split('|'),
+)
+
+function contentWords(text: string): Set<string> {
+  const out = new Set<string>()
+  for (const w of text.toLowerCase().match(/\p{L}[\p{L}\p{N}'-]*/gu) ?? []) {
+    if (w.length < 3 || stopwords.has(w)) continue
+    out.add(w.replace(/(ies|es|s)$/, (m) => (m === 'ies' ? 'y' : '')))
+  }
+  return out
+}
+
+function overlap(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 || b.size === 0) return 0
+  let shared = 0
+  for (const w of a) if (b.has(w)) shared++
+  return shared / (Math.log(a.size + 1) + Math.log(b.size + 1))
+}
+
+/** The sentence without a leading dateline ("BRUSSELS, June 18 (Reuters) - "), once parsing has marked it. */
+function withoutDateline(s: Sentence): string {
+  const first = s.tokens.find((t) => t.text !== '' && !t.tags.has('Dateline'))
+  if (!first || first === s.tokens.find((t) => t.text !== '')) return s.text
+  return s.text.slice(first.start - s.start - leadingQuote(first.pre))
+}
+
+function leadingQuote(pre: string): number {
+  const m = /["“'‘(]+$/.exec(pre)
+  return m ? m[0].length : 0
+}
+
+function squash(text: string): string {
+  return text.replace(/\s+/g, ' ').trim()
+}
+
+/** A title from a heading or sentence: no markdown, no closing full stop, cut at a word boundary. */
+function cleanTitle(text: string): string {
+  let t = squash(text)
+    .replace(/^#+\s*/, '')
+    .replace(/[*_`]+/g, '')
+    .replace(/^[A-Z][A-Z .'-]{2,}(?:,[^–—-]{0,40})?\s+[–—-]{1,2}\s+/, '')
+    .trim()
+  t = t.replace(/\.$/, '')
+  return cut(t, MAX_TITLE_CHARS)
+}

@@ -1,0 +1,70 @@
+/**
+ * Dates in the text, resolved with chrono-node against a reference date, as calendar dates (yyyy-mm-dd)
+ * built from chrono's components so the result never depends on the machine's time zone.
+ */
+import * as chrono from 'chrono-node'
+import { DEFAULT_REFERENCE_DATE } from '../analyser'
+
+export interface DateMention {
+  text: string
+  /** Offsets in the content. */
+  start: number
+  end: number
+  date: string
+  /** The text names the year ("March 2026", "in 2019") rather than implying it ("on Tuesday"). */
+  yearCertain: boolean
+  /** Only a weekday was named. */
+  weekdayOnly: boolean
+}
+
+/** The reference date: the caller's, else a full date in the document's first lines, else the default. */
+export function resolveReferenceDate(content: string, explicit: string | undefined): string {
+  if (explicit) {
+    const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(explicit)
+    if (m) return `${m[1]}-${m[2]}-${m[3]}`
+  }
+  const head = content.slice(0, 400)
+  for (const r of chrono.parse(head, { instant: utcNoon(DEFAULT_REFERENCE_DATE), timezone: 0 })) {
+    if (r.start.isCertain('year') && r.start.isCertain('month') && r.start.isCertain('day')) return componentsToIso(r.start)
+  }
+  return DEFAULT_REFERENCE_DATE
+}
+
+export function findDates(content: string, referenceDate: string): DateMention[] {
+  const ref = { instant: utcNoon(referenceDate), timezone: 0 }
+  const out: DateMention[] = []
+  for (const r of chrono.parse(content, ref)) {
+    const text = r.text
+    if (/^\d{1,2}$/.test(text.trim())) continue
+    out.push({
+      text,
+      start: r.index,
+      end: r.index + text.length,
+      date: componentsToIso(r.start),
+      yearCertain: r.start.isCertain('year'),
+      weekdayOnly: r.start.isCertain('weekday') && !r.start.isCertain('day'),
+    })
+  }
+  return out
+}
+
+/** Days from a to b (both yyyy-mm-dd). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000)
+}
+
+/** Moves a date by whole days (yyyy-mm-dd in and out). */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+}
+
+function utcNoon(date: string): Date {
+  return new Date(`${date}T12:00:00Z`)
+}
+
+function componentsToIso(c: chrono.ParsedComponents): string {
+  const y = c.get('year') ?? 1970
+  const m = c.get('month') ?? 1
+  const d = c.get('day') ?? 1
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`
+}

@@ -1,0 +1,304 @@
+/**
+ * The `openai` provider: any OpenAI-compatible Chat Completions endpoint (OpenAI, Azure OpenAI's v1
+ * API, Ollama, vLLM, llama.cpp server) with structured output. Each chunk of the content is one call;
+ * an answer that is not valid JSON for the schema is sent back once with the validation errors, and a
+ * second failure is an AI_INVALID_OUTPUT error carrying the model's text. Timeouts and 429 answers
+ * become AI_TIMEOUT and AI_RATE_LIMIT. Offsets are never taken from the model: each quoted sentence
+ * and entity name is found in the content here, so provenance is exact whatever the model says.
+ */
+import OpenAI from 'openai'
+import type { z } from 'zod'
+import type { ActionFrame, Analysis, Entity, EntityMention, SourceSpan } from '../../../src/protocol/analysis'
+import { analysisSchema, analyticsScoreKeys, analyticsTextKeys } from '../../../src/protocol/analysis'
+import type { AnalyseOptions, Analyser } from '../analyser'
+import { ANALYSER_VERSION, hashContent } from '../analyser'
+import type { OpenAIAnalysisConfig } from '../config'
+import { AnalysisError, AnalysisErrorCode } from '../errors'
+import { lemmaOf } from '../local/syntax'
+import type { Sentence } from '../local/text'
+import { cut } from '../local/util'
+import { segment } from '../local/text'
+import type { Chunk } from './chunk'
+import { chunkContent } from './chunk'
+import type { ModelFrame, ModelOutput } from './model-output'
+import { SYSTEM_PROMPT, modelOutputJsonSchema, modelOutputSchema, userPrompt } from './model-output'
+
+export interface OpenAIAnalyserDeps {
+  /** A fetch for the HTTP client (tests may pass one; the default is the global fetch). */
+  fetch?: typeof fetch
+}
+
+export function createOpenAIAnalyser(config: OpenAIAnalysisConfig, deps: OpenAIAnalyserDeps = {}): Analyser {
+  const client = new OpenAI({
+    // Local servers (Ollama, vLLM, llama.cpp) take any key; the SDK insists on one.
+    apiKey: config.apiKey ?? 'not-needed',
+    ...(config.baseURL ? { baseURL: config.baseURL } : {}),
+    timeout: config.timeoutMs,
+    maxRetries: config.maxRetries,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+  })
+  return {
+    provider: 'openai',
+    model: config.model,
+    analyse: (content, options = {}) => analyseWithModel(client, config, content, options),
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function analyseWithModel(client: OpenAI, config: OpenAIAnalysisConfig, content: string, options: AnalyseOptions): Promise<Analysis> {
+  const chunks = chunkContent(content, config.maxChunkChars)
+  const outputs: { chunk: Chunk; output: ModelOutput }[] = []
+  // One chunk at a time: keeps request order (and so the merged result) stable, and is gentle on rate limits.
+  for (const [index, chunk] of chunks.entries()) {
+    const output = await askModel(client, config, userPrompt(chunk.text, options.referenceDate, { index, count: chunks.length }), options.signal)
+    outputs.push({ chunk, output })
+  }
+  if (outputs.length === 0) {
+    const output = await askModel(client, config, userPrompt(content, options.referenceDate, { index: 0, count: 1 }), options.signal)
+    outputs.push({ chunk: { start: 0, end: content.length, text: content }, output })
+  }
+  return merge(content, outputs, config.model)
+}
+
+async function askModel(client: OpenAI, config: OpenAIAnalysisConfig, prompt: string, signal: AbortSignal | undefined): Promise<ModelOutput> {
+  const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [
+    { role: 'system', content: SYSTEM_PROMPT },
+    { role: 'user', content: prompt },
+  ]
+  let lastText = ''
+  let lastIssues: string[] = []
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const text = await complete(client, config, messages, signal)
+    const checked = checkAnswer(text)
+    if (checked.ok) return checked.value
+    lastText = text
+    lastIssues = checked.issues
+    // Show the model what was wrong and ask once more.
+    messages.push(
+      { role: 'assistant', content: text },
+      {
+        role: 'user',
+        content: `That answer does not match the required JSON schema:\n${checked.issues.slice(0, 20).join('\n')}\nAnswer again with only the corrected JSON.`,
+      },
+    )
+  }
+  throw new AnalysisError(AnalysisErrorCode.InvalidOutput, `The model's answer failed validation twice: ${lastIssues.slice(0, 3).join('; ')}`, {
+    modelText: lastText,
+    issues: lastIssues,
+  })
+}
+
+async function complete(client: OpenAI, config: OpenAIAnalysisConfig, messages: OpenAI.Chat.ChatCompletionMessageParam[], signal: AbortSignal | undefined): Promise<string> {
+  try {
+    const response = await client.chat.completions.create(
+      {
+        model: config.model,
+        messages,
+        temperature: config.temperature,
+        response_format: { type: 'json_schema', json_schema: { name: 'sightline_analysis', strict: true, schema: modelOutputJsonSchema } },
+      },
+      signal ? { signal } : undefined,
+    )
+    const choice = response.choices[0]
+    if (choice?.message.refusal) {
+      throw new AnalysisError(AnalysisErrorCode.ProviderError, `The model refused: ${choice.message.refusal}`, { modelText: choice.message.refusal })
+    }
+    return choice?.message.content ?? ''
+  } catch (e) {
+    throw mapError(e)
+  }
+}
+
+function mapError(e: unknown): unknown {
+  if (e instanceof AnalysisError) return e
+  if (e instanceof OpenAI.APIConnectionTimeoutError) return new AnalysisError(AnalysisErrorCode.Timeout, 'The analysis model did not answer in time', { cause: e })
+  if (e instanceof OpenAI.RateLimitError) return new AnalysisError(AnalysisErrorCode.RateLimit, 'The analysis model is rate limited', { cause: e, providerStatus: 429 })
+  if (e instanceof OpenAI.APIUserAbortError) return e
+  if (e instanceof OpenAI.APIError) {
+    const status = typeof e.status === 'number' ? e.status : undefined
+    if (status === 408 || status === 504) return new AnalysisError(AnalysisErrorCode.Timeout, 'The analysis model did not answer in time', { cause: e, providerStatus: status })
+    return new AnalysisError(AnalysisErrorCode.ProviderError, `The analysis model failed: ${e.message}`, { cause: e, ...(status ? { providerStatus: status } : {}) })
+  }
+  return new AnalysisError(AnalysisErrorCode.ProviderError, `The analysis model failed: ${e instanceof Error ? e.message : String(e)}`, { cause: e })
+}
+
+type Checked = { ok: true; value: ModelOutput } | { ok: false; issues: string[] }
+
+/** Parses and validates the model's text; some servers wrap JSON in a code fence. */
+function checkAnswer(text: string): Checked {
+  const trimmed = text.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '')
+  let json: unknown
+  try {
+    json = JSON.parse(trimmed)
+  } catch (e) {
+    return { ok: false, issues: [`not valid JSON: ${e instanceof Error ? e.message : String(e)}`] }
+  }
+  const parsed = modelOutputSchema.safeParse(json)
+  if (parsed.success) return { ok: true, value: parsed.data }
+  return { ok: false, issues: formatIssues(parsed.error) }
+}
+
+function formatIssues(error: z.ZodError): string[] {
+  return error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Merging chunk answers and locating what they quote
+
+function merge(content: string, outputs: { chunk: Chunk; output: ModelOutput }[], model: string): Analysis {
+  const sentences = segment(content)
+  const first = outputs[0]!.output
+  const weights = outputs.map((o) => Math.max(1, o.chunk.text.length))
+  const total = weights.reduce((a, b) => a + b, 0)
+
+  const frames: Omit<ActionFrame, 'actionIndex' | 'totalActions'>[] = []
+  for (const { chunk, output } of outputs) {
+    for (const f of output.frames) {
+      const located = locateFrame(content, chunk, sentences, f)
+      if (located) frames.push(located)
+    }
+  }
+
+  const analytics = { ...first.analytics, justifications: { ...first.analytics.justifications } }
+  for (const key of analyticsScoreKeys) {
+    const v = outputs.reduce((sum, o, i) => sum + o.output.analytics[key] * weights[i]!, 0) / total
+    analytics[key] = Math.round(v * 100) / 100
+  }
+  for (const key of analyticsTextKeys) {
+    const texts = [...new Set(outputs.map((o) => o.output.analytics[key].trim()).filter((t) => t !== ''))]
+    analytics[key] = cut(texts.join(' '), 1200)
+  }
+
+  return analysisSchema.parse({
+    title: cut(first.title.replace(/\s+/g, ' ').trim(), 199) || 'Untitled Document',
+    summary: first.summary,
+    knowledgeArea: vote(outputs.map((o, i) => [o.output.knowledgeArea, weights[i]!])),
+    detectedDomain: vote(outputs.map((o, i) => [o.output.detectedDomain, weights[i]!])),
+    language: normaliseLanguage(first.language),
+    pestleCategory: vote(outputs.map((o, i) => [o.output.pestleCategory, weights[i]!])),
+    entities: mergeEntities(content, sentences, outputs.flatMap((o) => o.output.entities)),
+    analytics,
+    frames: frames.map((f, i) => ({ ...f, actionIndex: i + 1, totalActions: frames.length })),
+    stamp: { provider: 'openai', model, analyserVersion: ANALYSER_VERSION, inputHash: hashContent(content) },
+  })
+}
+
+function locateFrame(content: string, chunk: Chunk, sentences: Sentence[], f: ModelFrame): Omit<ActionFrame, 'actionIndex' | 'totalActions'> | undefined {
+  const sentence = findSentence(content, chunk, sentences, f.sourceSentence)
+  if (!sentence) return undefined
+  const source: SourceSpan = { start: sentence.start, end: sentence.end, sentence: sentence.text }
+  const verb = sentence.tokens.find((t) => t.text !== '' && t.tags.has('Verb') && lemmaOf(t) === f.verb.toLowerCase())
+  const frame: Omit<ActionFrame, 'actionIndex' | 'totalActions'> = {
+    actionType: f.actionType,
+    actionDescription: f.actionDescription,
+    summary: f.result.outcome,
+    temporality: f.temporality,
+    actors: { entries: f.actors.map((a) => ({ ...a, ...spanOf(content, sentence, a.text) })) },
+    resources: { entries: f.resources.map((r) => ({ ...r, ...spanOf(content, sentence, r.text) })) },
+    result: { ...f.result, impacts: f.result.impacts.slice(0, 3) },
+    metadata: { ...f.metadata, tags: [...new Set(f.metadata.tags)].slice(0, 6) },
+    confidence: f.confidence,
+    urgency: f.urgency,
+    source,
+  }
+  if (verb) frame.predicate = { text: verb.text, lemma: f.verb.toLowerCase(), start: verb.start, end: verb.end }
+  if (f.negated) frame.negated = true
+  return frame
+}
+
+/** The content sentence the model quoted: exact, then ignoring spacing and quote styles, then by word overlap. */
+function findSentence(content: string, chunk: Chunk, sentences: Sentence[], quote: string): Sentence | undefined {
+  const inChunk = sentences.filter((s) => s.end > chunk.start && s.start < chunk.end)
+  const exact = chunk.text.indexOf(quote.trim())
+  if (exact >= 0 && quote.trim() !== '') {
+    const at = chunk.start + exact
+    return inChunk.find((s) => at >= s.start && at < s.end) ?? sentences.find((s) => at >= s.start && at < s.end)
+  }
+  const norm = normaliseForMatch(quote)
+  if (norm !== '') {
+    const hit = inChunk.find((s) => normaliseForMatch(s.text).includes(norm) || norm.includes(normaliseForMatch(s.text)))
+    if (hit) return hit
+  }
+  const words = new Set(norm.split(' ').filter((w) => w.length > 2))
+  let best: Sentence | undefined
+  let bestScore = 0
+  for (const s of inChunk) {
+    const sw = new Set(normaliseForMatch(s.text).split(' ').filter((w) => w.length > 2))
+    let shared = 0
+    for (const w of words) if (sw.has(w)) shared++
+    const score = shared / Math.max(1, Math.min(words.size, sw.size))
+    if (score > bestScore) {
+      bestScore = score
+      best = s
+    }
+  }
+  return bestScore >= 0.5 ? best : undefined
+}
+
+function normaliseForMatch(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/[“”"]/g, '"')
+    .replace(/[‘’']/g, "'")
+    .replace(/[^\p{L}\p{N}' ]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+function spanOf(content: string, sentence: Sentence, text: string): { span?: { start: number; end: number } } {
+  const at = sentence.text.indexOf(text)
+  if (at < 0 || text === '') return {}
+  return { span: { start: sentence.start + at, end: sentence.start + at + text.length } }
+}
+
+function mergeEntities(content: string, sentences: Sentence[], raw: ModelOutput['entities']): Entity[] {
+  const byKey = new Map<string, { text: string; kind: Entity['kind']; aliases: Set<string> }>()
+  for (const e of raw) {
+    const key = e.text.toLowerCase().trim()
+    const existing = byKey.get(key)
+    if (existing) e.aliases.forEach((a) => existing.aliases.add(a))
+    else byKey.set(key, { text: e.text.trim(), kind: e.kind, aliases: new Set(e.aliases.map((a) => a.trim()).filter((a) => a !== '')) })
+  }
+  return [...byKey.values()].map((e) => {
+    const aliases = [...e.aliases].filter((a) => a.toLowerCase() !== e.text.toLowerCase())
+    return { text: e.text, kind: e.kind, aliases, mentions: findMentions(content, sentences, [e.text, ...aliases]) }
+  })
+}
+
+/** Every whole-word occurrence of any of the names, each placed in its sentence. */
+function findMentions(content: string, sentences: Sentence[], names: string[]): EntityMention[] {
+  const found: EntityMention[] = []
+  const taken: [number, number][] = []
+  for (const name of [...names].sort((a, b) => b.length - a.length)) {
+    if (name.length < 2) continue
+    const re = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{N}])`, 'gu')
+    for (const m of content.matchAll(re)) {
+      const start = m.index ?? 0
+      const end = start + name.length
+      if (taken.some(([a, b]) => start < b && end > a)) continue
+      const sentence = sentences.find((s) => start >= s.start && end <= s.end)
+      if (!sentence) continue
+      taken.push([start, end])
+      found.push({ text: content.slice(start, end), start, end, source: { start: sentence.start, end: sentence.end, sentence: sentence.text } })
+    }
+  }
+  return found.sort((a, b) => a.start - b.start)
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+function vote<T extends string>(entries: [T, number][]): T {
+  const totals = new Map<T, number>()
+  for (const [k, w] of entries) totals.set(k, (totals.get(k) ?? 0) + w)
+  let best = entries[0]![0]
+  for (const [k, w] of totals) if (w > (totals.get(best) ?? 0)) best = k
+  return best
+}
+
+function normaliseLanguage(code: string): string {
+  const c = code.trim().toLowerCase().slice(0, 3)
+  return /^[a-z]{2,3}$/.test(c) ? c : 'und'
+}

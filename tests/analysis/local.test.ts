@@ -1,0 +1,258 @@
+import fc from 'fast-check'
+import { describe, expect, test } from 'vitest'
+import type { Analysis } from '../../src/protocol/analysis'
+import { analysisSchema } from '../../src/protocol/analysis'
+import { analyseLocal, createAnalyser, hashContent } from '../../server/analysis'
+import { devSet } from './dev-set'
+
+const NEWS = `BERLIN, March 3 (Reuters) - German Chancellor Olaf Scholz announced a €2 billion aid package for Ukraine on Tuesday. The U.S. Federal Reserve raised interest rates by 0.25 percentage points. Microsoft Corp. was fined $20m by the European Commission, NATO officials said. Protesters blocked roads in Paris.`
+
+function frameFor(a: Analysis, lemma: string) {
+  const f = a.frames.find((x) => x.predicate?.lemma === lemma)
+  if (!f) throw new Error(`no frame for ${lemma}: ${a.frames.map((x) => x.predicate?.lemma).join(', ')}`)
+  return f
+}
+
+function entity(a: Analysis, text: string) {
+  return a.entities.find((e) => e.text === text)
+}
+
+describe('local analyser: contract', () => {
+  test('the result validates against the shared schema and carries its stamp', async () => {
+    const a = await createAnalyser({ provider: 'local' }).analyse(NEWS)
+    expect(analysisSchema.safeParse(a).success).toBe(true)
+    expect(a.stamp).toEqual({ provider: 'local', model: 'sightline-rules', analyserVersion: expect.any(String), inputHash: hashContent(NEWS) })
+    expect(a.stamp.inputHash).toMatch(/^[0-9a-f]{64}$/)
+  })
+
+  test('same input, same output, byte for byte', () => {
+    for (const item of devSet.slice(0, 10)) {
+      expect(JSON.stringify(analyseLocal(item.text))).toBe(JSON.stringify(analyseLocal(item.text)))
+    }
+    expect(JSON.stringify(analyseLocal(NEWS, { referenceDate: '2025-03-03' }))).toBe(JSON.stringify(analyseLocal(NEWS, { referenceDate: '2025-03-03' })))
+  })
+
+  test('every frame and every entity mention slices back to its source sentence', () => {
+    for (const item of [...devSet, { text: NEWS }]) {
+      const text = item.text
+      const a = analyseLocal(text)
+      for (const f of a.frames) {
+        expect(text.slice(f.source.start, f.source.end)).toBe(f.source.sentence)
+        if (f.predicate) {
+          expect(text.slice(f.predicate.start, f.predicate.end)).toBe(f.predicate.text)
+          expect(f.predicate.start).toBeGreaterThanOrEqual(f.source.start)
+          expect(f.predicate.end).toBeLessThanOrEqual(f.source.end)
+        }
+        for (const actor of f.actors.entries) {
+          if (actor.span) expect(actor.span.start).toBeGreaterThanOrEqual(0)
+        }
+      }
+      for (const e of a.entities) {
+        for (const m of e.mentions) {
+          expect(text.slice(m.start, m.end)).toBe(m.text)
+          expect(text.slice(m.source.start, m.source.end)).toBe(m.source.sentence)
+          expect(m.start).toBeGreaterThanOrEqual(m.source.start)
+          expect(m.end).toBeLessThanOrEqual(m.source.end)
+        }
+      }
+    }
+  })
+
+  test('frames are numbered 1…n in text order', () => {
+    const a = analyseLocal(devSet[0]!.text)
+    expect(a.frames.length).toBeGreaterThan(2)
+    a.frames.forEach((f, i) => expect(f).toMatchObject({ actionIndex: i + 1, totalActions: a.frames.length }))
+    const starts = a.frames.map((f) => f.predicate!.start)
+    expect([...starts].sort((x, y) => x - y)).toEqual(starts)
+  })
+
+  test('empty and whitespace-only content still give a valid analysis', () => {
+    for (const text of ['', '   \n\n  ']) {
+      const a = analyseLocal(text)
+      expect(analysisSchema.safeParse(a).success).toBe(true)
+      expect(a.frames).toEqual([])
+      expect(a.title).toBe('Untitled Document')
+    }
+  })
+
+  test('no input throws, and provenance holds for generated text (seeded)', () => {
+    const word = fc.constantFrom('the', 'Minister', 'Berlin,', 'said', 'Acme Corp.', 'will', 'raise', '$5m', 'on', 'Tuesday.', 'U.S.', '"quoted"', '(note)', 'and', 'protesters', 'blocked', '\n\n#', 'Ελλάδα', '–', 'it', "Iran's", 'talks')
+    fc.assert(
+      fc.property(fc.array(word, { maxLength: 60 }), (words) => {
+        const text = words.join(' ')
+        const a = analyseLocal(text)
+        for (const f of a.frames) expect(text.slice(f.source.start, f.source.end)).toBe(f.source.sentence)
+        for (const e of a.entities) for (const m of e.mentions) expect(text.slice(m.start, m.end)).toBe(m.text)
+        expect(analysisSchema.safeParse(a).success).toBe(true)
+      }),
+      { seed: 20250301, numRuns: 150 },
+    )
+  })
+})
+
+describe('local analyser: entities', () => {
+  const a = analyseLocal(NEWS)
+
+  test('no name keeps trailing punctuation or a possessive', () => {
+    for (const e of a.entities) {
+      expect(e.text).not.toMatch(/[,;:!?]$/)
+      expect(e.text).not.toMatch(/['’]s$/)
+      for (const m of e.mentions) expect(m.text).not.toMatch(/[,;:]$/)
+    }
+    const iran = analyseLocal("Iran rejected the offer. Tehran's negotiators left early.").entities.find((e) => e.text === 'Tehran')
+    expect(iran?.mentions[0]?.text).toBe('Tehran')
+  })
+
+  test('an all-caps dateline is the city, without its comma', () => {
+    expect(entity(a, 'Berlin')).toMatchObject({ kind: 'place', aliases: ['BERLIN'] })
+    expect(a.entities.some((e) => /BERLIN,/.test(e.text))).toBe(false)
+  })
+
+  test('titles are cut off person names', () => {
+    expect(entity(a, 'Olaf Scholz')).toMatchObject({ kind: 'person' })
+    expect(a.entities.some((e) => e.text.includes('Chancellor'))).toBe(false)
+  })
+
+  test('gazetteer hits: organisations, countries and their other names', () => {
+    expect(entity(a, 'European Commission')?.kind).toBe('organisation')
+    expect(entity(a, 'Ukraine')?.kind).toBe('place')
+    expect(entity(a, 'North Atlantic Treaty Organization') ?? entity(a, 'NATO')).toMatchObject({ kind: 'organisation' })
+    const us = analyseLocal('The U.S. and the United States Treasury both warned. The US economy grew.').entities.find((e) => e.kind === 'place')
+    expect(us?.text).toBe('United States')
+    expect(us?.aliases).toEqual(expect.arrayContaining(['U.S.', 'US']))
+    const fed = a.entities.find((e) => /Federal Reserve/.test(e.text))
+    expect(fed?.kind).toBe('organisation')
+  })
+
+  test('organisation suffixes and short forms', () => {
+    const b = analyseLocal(
+      'Nordic Freight cut its forecast. The European Central Bank (ECB) kept rates unchanged. Analysts said the ECB would wait. Prime Minister Haruto Mori met Lee Jun-ho. Mori later left.',
+    )
+    expect(b.entities.find((e) => e.text === 'Nordic Freight')?.kind).toBe('organisation')
+    expect(b.entities.find((e) => e.text === 'European Central Bank')?.mentions.map((m) => m.text)).toEqual(['European Central Bank', 'ECB', 'ECB'])
+    expect(b.entities.find((e) => e.text === 'Haruto Mori')).toMatchObject({ kind: 'person', aliases: ['Mori'] })
+    expect(b.entities.find((e) => e.text === 'Lee Jun-ho')?.kind).toBe('person')
+  })
+
+  test('a capitalised common word opening a sentence is not a name', () => {
+    const b = analyseLocal('Shares of Nordic Freight fell. Health workers went on strike. Aid agencies warned of famine.')
+    const names = b.entities.map((e) => e.text)
+    expect(names).toContain('Nordic Freight')
+    expect(names).not.toContain('Shares')
+    expect(names).not.toContain('Health')
+    expect(names).not.toContain('Aid')
+  })
+})
+
+describe('local analyser: frames', () => {
+  test('subject, verb and object become actors and resources', () => {
+    const a = analyseLocal(NEWS)
+    const announce = frameFor(a, 'announce')
+    expect(announce.actors.entries).toEqual(expect.arrayContaining([expect.objectContaining({ text: 'Olaf Scholz', role: 'agent' })]))
+    expect(announce.actors.entries).toEqual(expect.arrayContaining([expect.objectContaining({ text: 'Ukraine', role: 'recipient' })]))
+    expect(announce.resources.entries).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'money' })]))
+    expect(announce.resources.entries.find((r) => r.type === 'money')?.text).toMatch(/€2 billion/)
+
+    const fine = frameFor(a, 'fine')
+    // Passive: the subject is acted upon, the by-phrase acts; the trailing attribution is the source.
+    expect(fine.actors.entries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ text: 'Microsoft Corp', role: 'patient' }),
+        expect.objectContaining({ text: 'European Commission', role: 'agent' }),
+        expect.objectContaining({ role: 'source' }),
+      ]),
+    )
+    expect(fine.actionType).toBe('Enforcement')
+    expect(a.frames.some((f) => f.predicate?.lemma === 'say')).toBe(false)
+  })
+
+  test('pronouns and "the company" point back to the organisation named before', () => {
+    const a = analyseLocal('Meta was fined on Thursday. The company said it would appeal the decision.')
+    const appeal = frameFor(a, 'appeal')
+    expect(appeal.actors.entries[0]).toMatchObject({ text: 'Meta', role: 'agent' })
+  })
+
+  test('modality verbs hand the action to the verb they govern', () => {
+    const a = analyseLocal('The company plans to open offices in Singapore. Economists expect the bank to cut rates in June.')
+    expect(a.frames.map((f) => f.predicate?.lemma)).toEqual(['open', 'cut'])
+    expect(frameFor(a, 'cut').actors.entries).toEqual(
+      expect.arrayContaining([expect.objectContaining({ text: 'bank', role: 'agent' }), expect.objectContaining({ text: 'Economists', role: 'source' })]),
+    )
+  })
+
+  test('temporality: past, ongoing, planned and future', () => {
+    const a = analyseLocal(
+      'The army seized the airport on Monday. Dockworkers are blocking the port. The government will cut fuel taxes next month. Analysts said prices could rise further.',
+      { referenceDate: '2025-03-05' },
+    )
+    expect(frameFor(a, 'seize').temporality).toBe('past')
+    expect(frameFor(a, 'block').temporality).toBe('ongoing')
+    expect(frameFor(a, 'cut').temporality).toBe('planned')
+    expect(frameFor(a, 'rise').temporality).toBe('future')
+  })
+
+  test('dates resolve against the reference date, without depending on the time zone', () => {
+    const a = analyseLocal('The ministry announced the plan on Tuesday. The plant opens on April 1, 2026.', { referenceDate: '2025-03-05' })
+    // 2025-03-05 is a Wednesday: "on Tuesday" in a past-tense sentence is the day before.
+    expect(frameFor(a, 'announce').timeReference).toMatchObject({ text: 'on Tuesday', date: '2025-03-04' })
+    const open = frameFor(a, 'open')
+    expect(open.timeReference?.date).toBe('2026-04-01')
+    expect(open.temporality).toBe('planned')
+    // With no reference date given, a dated first line is the document's date.
+    const b = analyseLocal('March 3, 2025\n\nThe minister resigned on Friday.')
+    expect(frameFor(b, 'resign').timeReference?.date).toBe('2025-02-28')
+  })
+
+  test('outcome clauses become the result', () => {
+    const a = analyseLocal('Investors sold the stock after the results, sending shares down 2 percent.')
+    const sell = frameFor(a, 'sell')
+    expect(sell.result.outcome).toBe('Sending shares down 2 percent')
+    expect(sell.summary).toBe(sell.result.outcome)
+    expect(sell.result.impacts.length).toBeGreaterThan(0)
+    expect(sell.result.impacts.length).toBeLessThanOrEqual(3)
+  })
+})
+
+describe('local analyser: document level', () => {
+  test('title: a markdown heading, a short first line, else the central sentence cut at a word', () => {
+    expect(analyseLocal('# Ports reopen after strike\n\nDockworkers returned to work on Friday.').title).toBe('Ports reopen after strike')
+    expect(analyseLocal('Ports reopen after strike\nDockworkers returned to work on Friday. Unions welcomed the deal.').title).toBe('Ports reopen after strike')
+    const long = `${'The committee reviewed the proposal in great detail and '.repeat(6)}approved it.`
+    const t = analyseLocal(long).title
+    expect(t.length).toBeLessThan(200)
+    expect(long.replace(/\s+/g, ' ').startsWith(t.replace(/…$/, ''))).toBe(true)
+    expect(t).toMatch(/\w…$/)
+  })
+
+  test('summary: two or three sentences from the text, in text order', () => {
+    const a = analyseLocal(devSet[0]!.text)
+    const sentences = a.summary.split(/(?<=[.!?])\s+/)
+    expect(sentences.length).toBeGreaterThanOrEqual(2)
+    expect(sentences.length).toBeLessThanOrEqual(3)
+    let last = -1
+    for (const s of sentences) {
+      const at = devSet[0]!.text.indexOf(s)
+      expect(at).toBeGreaterThan(last)
+      last = at
+    }
+  })
+
+  test('language, PESTLE and the ten scores with justifications', () => {
+    expect(analyseLocal('Die Bundesregierung hat am Dienstag ein neues Hilfspaket für die Ukraine angekündigt.').language).toBe('de')
+    expect(analyseLocal('Le gouvernement français a annoncé mardi une nouvelle réforme des retraites.').language).toBe('fr')
+    const a = analyseLocal(NEWS)
+    expect(a.language).toBe('en')
+    for (const [key, text] of Object.entries(a.analytics.justifications)) {
+      const score = a.analytics[key as keyof typeof a.analytics.justifications]
+      expect(score).toBeGreaterThanOrEqual(0)
+      expect(score).toBeLessThanOrEqual(1)
+      expect(text.startsWith(String(score))).toBe(true)
+    }
+    const war = analyseLocal(devSet.find((d) => d.id === 'conflict-drones')!.text)
+    const earnings = analyseLocal(devSet.find((d) => d.id === 'business-nordic-freight')!.text)
+    expect(war.analytics.impactSeverity).toBeGreaterThan(earnings.analytics.impactSeverity)
+    expect(earnings.analytics.economicRelevance).toBeGreaterThan(war.analytics.economicRelevance)
+    expect(war.pestleCategory).toBe('Political')
+    expect(earnings.pestleCategory).toBe('Economic')
+  })
+})
