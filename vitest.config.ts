@@ -7,5 +7,7 @@ export default defineConfig({
     // 2 cores: keep the worker pool small so suites do not starve each other.
     maxWorkers: 2,
     testTimeout: 20_000,
+    // One Firebase Auth emulator for the run: the server suites sign real users up through it.
+    globalSetup: ['tests/global-setup.ts'],
   },
 })

@@ -1,0 +1,49 @@
+/**
+ * buildApp(deps) → a Fastify instance with every /api/v1 route; `main.ts` listens, tests `inject`.
+ * The composition root wires; each route file owns one resource of spec §7.
+ */
+import Fastify, { type FastifyInstance } from 'fastify'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { authPlugin } from './auth/plugin'
+import type { TokenVerifier } from './auth/tokens'
+import type { ServerConfig } from './config'
+import type { Clock, Ids } from './core/runtime'
+import type { Database } from './db/database'
+import { installErrorHandler } from './http/errors'
+import { healthRoutes } from './routes/health'
+import { researchRoutes } from './routes/researches'
+import { userRoutes } from './routes/users'
+
+export interface AppDeps {
+  db: Database
+  verifier: TokenVerifier
+  clock: Clock
+  ids: Ids
+  config: Pick<ServerConfig, 'SESSION_TTL_DAYS' | 'NODE_ENV'>
+  /** Extra route plugins mounted under /api/v1 (live channel, pipeline, …) by the composition root. */
+  plugins?: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void>>
+  logger?: boolean
+}
+
+export type Api = FastifyInstance
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({ logger: deps.logger ?? false, bodyLimit: 75 * 1024 * 1024 })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  installErrorHandler(app)
+  await app.register(
+    async (api) => {
+      await api.register(authPlugin, { db: deps.db, verifier: deps.verifier })
+      const typed = api.withTypeProvider<ZodTypeProvider>()
+      await healthRoutes(typed, deps)
+      await userRoutes(typed, deps)
+      await researchRoutes(typed, deps)
+      for (const plugin of deps.plugins ?? []) await plugin(api, deps)
+    },
+    { prefix: '/api/v1' },
+  )
+  return app
+}
+
+export type TypedApi = ReturnType<FastifyInstance['withTypeProvider']> & FastifyInstance

@@ -1,0 +1,36 @@
+/**
+ * Server settings, from the environment. `.env.example` lists each with its default.
+ */
+import { z } from 'zod'
+
+const schema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  FIREBASE_PROJECT_ID: z.string().default('demo-sightline'),
+  FIREBASE_API_KEY: z.string().default('demo-api-key'),
+  FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
+  SESSION_TTL_DAYS: z.coerce.number().positive().default(7),
+  WS_TICKET_SECRET: z.string().optional(),
+  WS_TICKET_TTL_SECONDS: z.coerce.number().int().positive().default(60),
+  LIVE_LOG_RETENTION: z.coerce.number().int().positive().default(100_000),
+  PUBLIC_URL: z.string().optional(),
+})
+
+export type ServerConfig = z.infer<typeof schema>
+
+export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = schema.safeParse(env)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new Error(`Invalid setting ${issue?.path.join('.')}: ${issue?.message}`)
+  }
+  const config = parsed.data
+  // Emulator tokens are unsigned: accepting them in production would accept anyone.
+  if (config.NODE_ENV === 'production' && config.FIREBASE_AUTH_EMULATOR_HOST) {
+    throw new Error('Refusing to start: FIREBASE_AUTH_EMULATOR_HOST is set with NODE_ENV=production (emulator tokens are unsigned)')
+  }
+  return config
+}
