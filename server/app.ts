@@ -22,6 +22,8 @@ export interface AppDeps {
   config: Pick<ServerConfig, 'SESSION_TTL_DAYS' | 'NODE_ENV'>
   /** Extra route plugins mounted under /api/v1 (live channel, pipeline, …) by the composition root. */
   plugins?: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void>>
+  /** Plugins mounted at the root, outside /api/v1 (the websocket at /ws/{sessionId}, the built client). */
+  rootPlugins?: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void>>
   logger?: boolean
 }
 
@@ -43,6 +45,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api/v1' },
   )
+  for (const plugin of deps.rootPlugins ?? []) await plugin(app, deps)
   return app
 }
 

@@ -1,0 +1,181 @@
+/**
+ * Genesis events (document cards) and their action frames, as stored. Writers are the pipeline stages;
+ * readers are the session-data, listing and briefing routes. Every function is scoped by tenant.
+ */
+import type { Queryable } from '../db/database'
+import { iso } from './rows'
+
+export interface EventRow {
+  id: string
+  research_id: string | null
+  session_id: string | null
+  project_id: string | null
+  data_source_id: string | null
+  type: string
+  event_type: string
+  title: string | null
+  summary: string | null
+  status: string
+  payload: Record<string, unknown>
+  analytics: Record<string, unknown> | null
+  error: string | null
+  action_count: number | null
+  content_hash: string | null
+  uploaded_at: Date | string | null
+  ingested_at: Date | string
+  updated_at: Date | string
+}
+
+export interface FrameRow {
+  id: string
+  event_id: string
+  research_id: string | null
+  session_id: string | null
+  status: string
+  action_index: number | null
+  total_actions: number | null
+  action_type: string | null
+  body: Record<string, unknown>
+  created_at: Date | string
+  updated_at: Date | string
+}
+
+/** A stored event as the API sends it (spec §3 "Genesis event"). */
+export function toGenesisEvent(row: EventRow) {
+  return {
+    id: row.id,
+    type: row.type,
+    eventType: row.event_type,
+    title: row.title,
+    summary: row.summary,
+    status: row.status,
+    payload: row.payload,
+    analytics: row.analytics,
+    uploadedAt: iso(row.uploaded_at),
+    ingestedAt: iso(row.ingested_at),
+    error: row.error,
+    actionCount: row.action_count,
+    sessionId: row.session_id,
+    researchId: row.research_id,
+    projectId: row.project_id,
+    dataSourceId: row.data_source_id,
+  }
+}
+
+/** A stored frame as the API sends it: the analysis body plus its ids and status. */
+export function toActionFrame(row: FrameRow, tenantId: string) {
+  return {
+    ...row.body,
+    id: row.id,
+    parentId: row.event_id,
+    parentEventId: row.event_id,
+    status: row.status,
+    actionIndex: row.action_index,
+    totalActions: row.total_actions,
+    tenantId,
+    sessionId: row.session_id,
+    researchId: row.research_id,
+    updatedAt: iso(row.updated_at),
+  }
+}
+
+export interface NewEvent {
+  id: string
+  researchId: string | null
+  sessionId: string | null
+  projectId: string | null
+  dataSourceId: string | null
+  type: string
+  eventType: string
+  title: string | null
+  status: string
+  payload: Record<string, unknown>
+  contentHash: string | null
+  uploadedAt: number | null
+  now: number
+}
+
+export async function insertEvent(db: Queryable, tenantId: string, e: NewEvent): Promise<void> {
+  const at = new Date(e.now).toISOString()
+  await db.query(
+    `INSERT INTO events (tenant_id, id, research_id, session_id, project_id, data_source_id, type, event_type, title, status, payload, content_hash, uploaded_at, ingested_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)
+     ON CONFLICT (tenant_id, id) DO NOTHING`,
+    [tenantId, e.id, e.researchId, e.sessionId, e.projectId, e.dataSourceId, e.type, e.eventType, e.title, e.status, JSON.stringify(e.payload), e.contentHash, e.uploadedAt === null ? null : new Date(e.uploadedAt).toISOString(), at],
+  )
+}
+
+/** Sets the given fields of an event; `payload` is merged into the stored one. */
+export async function updateEvent(
+  db: Queryable,
+  tenantId: string,
+  id: string,
+  fields: { title?: string | null; summary?: string | null; status?: string; payload?: Record<string, unknown>; analytics?: Record<string, unknown> | null; error?: string | null; actionCount?: number | null; now: number },
+): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE events SET
+       title = CASE WHEN $3::boolean THEN $4 ELSE title END,
+       summary = CASE WHEN $5::boolean THEN $6 ELSE summary END,
+       status = COALESCE($7, status),
+       payload = CASE WHEN $8::jsonb IS NULL THEN payload ELSE payload || $8::jsonb END,
+       analytics = CASE WHEN $9::boolean THEN $10::jsonb ELSE analytics END,
+       error = CASE WHEN $11::boolean THEN $12 ELSE error END,
+       action_count = CASE WHEN $13::boolean THEN $14 ELSE action_count END,
+       updated_at = $15
+     WHERE tenant_id = $1 AND id = $2 RETURNING id`,
+    [
+      tenantId,
+      id,
+      'title' in fields,
+      fields.title ?? null,
+      'summary' in fields,
+      fields.summary ?? null,
+      fields.status ?? null,
+      fields.payload === undefined ? null : JSON.stringify(fields.payload),
+      'analytics' in fields,
+      fields.analytics === undefined || fields.analytics === null ? null : JSON.stringify(fields.analytics),
+      'error' in fields,
+      fields.error ?? null,
+      'actionCount' in fields,
+      fields.actionCount ?? null,
+      new Date(fields.now).toISOString(),
+    ],
+  )
+  return rows.length > 0
+}
+
+export async function getEvent(db: Queryable, tenantId: string, id: string): Promise<EventRow | undefined> {
+  return (await db.query<EventRow>(`SELECT * FROM events WHERE tenant_id = $1 AND id = $2`, [tenantId, id]))[0]
+}
+
+/** Replaces an event's frames with the given ones (a stage run twice leaves one set). */
+export async function replaceFrames(
+  db: Queryable,
+  tenantId: string,
+  eventId: string,
+  frames: Array<{ id: string; status: string; actionIndex: number | null; totalActions: number | null; actionType: string | null; body: Record<string, unknown> }>,
+  scope: { researchId: string | null; sessionId: string | null; now: number },
+): Promise<void> {
+  await db.query(`DELETE FROM action_frames WHERE tenant_id = $1 AND event_id = $2`, [tenantId, eventId])
+  const at = new Date(scope.now).toISOString()
+  for (const f of frames) {
+    await db.query(
+      `INSERT INTO action_frames (tenant_id, id, event_id, research_id, session_id, status, action_index, total_actions, action_type, body, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)`,
+      [tenantId, f.id, eventId, scope.researchId, scope.sessionId, f.status, f.actionIndex, f.totalActions, f.actionType, JSON.stringify(f.body), at],
+    )
+  }
+}
+
+export async function listEventsOfSession(db: Queryable, tenantId: string, sessionId: string, limit: number, offset: number): Promise<EventRow[]> {
+  return db.query<EventRow>(`SELECT * FROM events WHERE tenant_id = $1 AND session_id = $2 ORDER BY ingested_at, id LIMIT $3 OFFSET $4`, [tenantId, sessionId, limit, offset])
+}
+
+export async function listFramesOfSession(db: Queryable, tenantId: string, sessionId: string, limit: number, offset: number): Promise<FrameRow[]> {
+  return db.query<FrameRow>(`SELECT * FROM action_frames WHERE tenant_id = $1 AND session_id = $2 ORDER BY created_at, event_id, action_index, id LIMIT $3 OFFSET $4`, [tenantId, sessionId, limit, offset])
+}
+
+export async function deleteEvent(db: Queryable, tenantId: string, sessionId: string, id: string): Promise<boolean> {
+  const rows = await db.query(`DELETE FROM events WHERE tenant_id = $1 AND session_id = $2 AND id = $3 RETURNING id`, [tenantId, sessionId, id])
+  return rows.length > 0
+}
