@@ -10,8 +10,14 @@ import type { ServerConfig } from './config'
 import type { Clock, Ids } from './core/runtime'
 import type { Database } from './db/database'
 import { installErrorHandler } from './http/errors'
+import type { Pipeline } from './pipeline/contract'
+import { commitRoutes } from './routes/commit'
+import { dataSourceRoutes } from './routes/data-sources'
 import { healthRoutes } from './routes/health'
+import { ingestRoutes } from './routes/ingest'
+import { projectRoutes } from './routes/projects'
 import { researchRoutes } from './routes/researches'
+import { sessionDataRoutes } from './routes/session-data'
 import { userRoutes } from './routes/users'
 
 export interface AppDeps {
@@ -19,6 +25,7 @@ export interface AppDeps {
   verifier: TokenVerifier
   clock: Clock
   ids: Ids
+  pipeline: Pipeline
   config: Pick<ServerConfig, 'SESSION_TTL_DAYS' | 'NODE_ENV'>
   /** Extra route plugins mounted under /api/v1 (live channel, pipeline, …) by the composition root. */
   plugins?: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void>>
@@ -41,6 +48,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await healthRoutes(typed, deps)
       await userRoutes(typed, deps)
       await researchRoutes(typed, deps)
+      await sessionDataRoutes(typed, deps)
+      await projectRoutes(typed, deps)
+      await dataSourceRoutes(typed, deps)
+      await ingestRoutes(typed, deps)
+      await commitRoutes(typed, deps)
       for (const plugin of deps.plugins ?? []) await plugin(api, deps)
     },
     { prefix: '/api/v1' },

@@ -10,6 +10,7 @@ import { firebaseTokenVerifier } from '../../../server/auth/tokens'
 import { manualClock, sequentialIds } from '../../../server/core/runtime'
 import { type Database, openDatabase } from '../../../server/db/database'
 import { migrate } from '../../../server/db/migrate'
+import type { IngestRequest, Pipeline } from '../../../server/pipeline/contract'
 
 import { PROJECT_ID, mintToken } from './tokens'
 
@@ -93,15 +94,37 @@ export async function emulatorUser(email: string, password = 'correct-horse-7'):
   return { uid: body.localId, email, token: body.idToken, headers: { authorization: `Bearer ${body.idToken}`, 'x-user-id': body.localId } }
 }
 
+/**
+ * A pipeline double for route tests: it records what the routes asked for and hands out event ids.
+ * The real pipeline has its own suites (tests/server/pipeline) and the end-to-end test uses it.
+ */
+export function recordingPipeline(): Pipeline & { ingested: IngestRequest[]; reprocessed: Array<{ tenantId: string; eventId: string }> } {
+  const ingested: IngestRequest[] = []
+  const reprocessed: Array<{ tenantId: string; eventId: string }> = []
+  return {
+    ingested,
+    reprocessed,
+    async ingest(request) {
+      ingested.push(request)
+      return { eventId: `evt_test_${ingested.length}` }
+    },
+    async reprocess(request) {
+      reprocessed.push(request)
+    },
+  }
+}
+
 export async function testApp(db: Database, overrides: Partial<AppDeps> = {}) {
   const clock = manualClock(Date.now())
+  const pipeline = recordingPipeline()
   const app = await buildApp({
     db,
+    pipeline,
     verifier: firebaseTokenVerifier(PROJECT_ID),
     clock,
     ids: sequentialIds(),
     config: { SESSION_TTL_DAYS: 7, NODE_ENV: 'test' },
     ...overrides,
   })
-  return { app, clock }
+  return { app, clock, pipeline }
 }

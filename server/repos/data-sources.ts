@@ -1,0 +1,116 @@
+/** Data sources of workspaces (sandbox) and projects. Scoped by tenant. */
+import type { Queryable } from '../db/database'
+import { iso } from './rows'
+
+export interface DataSourceRow {
+  id: string
+  kind: string
+  display_name: string
+  status: string
+  research_id: string | null
+  session_id: string | null
+  project_id: string | null
+  source_details: Record<string, unknown>
+  visibility: string
+  allowed_tenants: string[]
+  poll_interval_seconds: number | null
+  last_run_at: Date | string | null
+  items_ingested: number
+  last_error: string | null
+  owner_user_id: string
+  created_at: Date | string
+  updated_at: Date | string
+}
+
+export const toDataSource = (r: DataSourceRow) => ({
+  id: r.id,
+  kind: r.kind,
+  displayName: r.display_name,
+  status: r.status,
+  researchId: r.research_id,
+  sessionId: r.session_id,
+  projectId: r.project_id,
+  sourceDetails: r.source_details,
+  visibility: r.visibility,
+  allowedTenants: r.allowed_tenants,
+  pollIntervalSeconds: r.poll_interval_seconds,
+  lastRunAt: iso(r.last_run_at),
+  itemsIngested: r.items_ingested,
+  lastError: r.last_error,
+  ownerUserId: r.owner_user_id,
+  createdAt: iso(r.created_at),
+  updatedAt: iso(r.updated_at),
+})
+
+export interface NewDataSource {
+  id: string
+  kind: string
+  displayName: string
+  status: string
+  researchId: string | null
+  sessionId: string | null
+  projectId: string | null
+  sourceDetails: Record<string, unknown>
+  pollIntervalSeconds?: number | null
+  ownerUserId: string
+  now: number
+}
+
+export async function insertDataSource(db: Queryable, tenantId: string, s: NewDataSource): Promise<void> {
+  const at = new Date(s.now).toISOString()
+  await db.query(
+    `INSERT INTO data_sources (tenant_id, id, kind, display_name, status, research_id, session_id, project_id, source_details, poll_interval_seconds, owner_user_id, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)`,
+    [tenantId, s.id, s.kind, s.displayName, s.status, s.researchId, s.sessionId, s.projectId, JSON.stringify(s.sourceDetails), s.pollIntervalSeconds ?? null, s.ownerUserId, at],
+  )
+}
+
+export async function getDataSource(db: Queryable, tenantId: string, id: string): Promise<DataSourceRow | undefined> {
+  return (await db.query<DataSourceRow>(`SELECT * FROM data_sources WHERE tenant_id = $1 AND id = $2`, [tenantId, id]))[0]
+}
+
+export async function listDataSources(db: Queryable, tenantId: string, filter: { projectId?: string; researchId?: string; sessionId?: string }): Promise<DataSourceRow[]> {
+  return db.query<DataSourceRow>(
+    `SELECT * FROM data_sources WHERE tenant_id = $1
+       AND ($2::text IS NULL OR project_id = $2)
+       AND ($3::text IS NULL OR research_id = $3)
+       AND ($4::text IS NULL OR session_id = $4)
+     ORDER BY created_at DESC, id`,
+    [tenantId, filter.projectId ?? null, filter.researchId ?? null, filter.sessionId ?? null],
+  )
+}
+
+export async function updateDataSource(
+  db: Queryable,
+  tenantId: string,
+  id: string,
+  fields: { status?: string; displayName?: string; sourceDetails?: Record<string, unknown>; pollIntervalSeconds?: number | null; lastError?: string | null; now: number },
+): Promise<DataSourceRow | undefined> {
+  const rows = await db.query<DataSourceRow>(
+    `UPDATE data_sources SET
+       status = COALESCE($3, status),
+       display_name = COALESCE($4, display_name),
+       source_details = CASE WHEN $5::jsonb IS NULL THEN source_details ELSE source_details || $5::jsonb END,
+       poll_interval_seconds = CASE WHEN $6::boolean THEN $7 ELSE poll_interval_seconds END,
+       last_error = CASE WHEN $8::boolean THEN $9 ELSE last_error END,
+       updated_at = $10
+     WHERE tenant_id = $1 AND id = $2 RETURNING *`,
+    [
+      tenantId,
+      id,
+      fields.status ?? null,
+      fields.displayName ?? null,
+      fields.sourceDetails === undefined ? null : JSON.stringify(fields.sourceDetails),
+      'pollIntervalSeconds' in fields,
+      fields.pollIntervalSeconds ?? null,
+      'lastError' in fields,
+      fields.lastError ?? null,
+      new Date(fields.now).toISOString(),
+    ],
+  )
+  return rows[0]
+}
+
+export async function deleteDataSource(db: Queryable, tenantId: string, id: string): Promise<boolean> {
+  return (await db.query(`DELETE FROM data_sources WHERE tenant_id = $1 AND id = $2 RETURNING id`, [tenantId, id])).length > 0
+}

@@ -1,0 +1,108 @@
+/**
+ * Promoting sandbox work to permanent projects (spec §1, §7). `POST /researches/{id}/commit` moves the
+ * research's sources into a new project ({commitAction: 'createNewProject', newProjectDetails}) or an
+ * existing one ({commitAction: 'commitToExistingProject', targetProjectId}); its documents become the
+ * project's too and its workspaces read 'committed'. The workspace variants
+ * (`POST /sessions/{id}/commit`, `/researches/{id}/sessions/{sid}/commit`, {commitSources, newTenantName})
+ * do the same for one workspace, into a new project named `newTenantName`.
+ */
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { AppDeps } from '../app'
+import { authOf } from '../auth/plugin'
+import { notFound, validation } from '../http/errors'
+import type { Queryable } from '../db/database'
+import { getProject, insertProject } from '../repos/projects'
+import { findSession, getResearch } from '../repos/researches'
+
+export async function commitRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = api.withTypeProvider<ZodTypeProvider>()
+  const { db, clock, ids } = deps
+
+  app.post(
+    '/researches/:id/commit',
+    {
+      schema: {
+        params: z.object({ id: z.string() }),
+        body: z.discriminatedUnion('commitAction', [
+          z.object({
+            commitAction: z.literal('createNewProject'),
+            newProjectDetails: z.object({ displayName: z.string().transform((s) => s.trim()).pipe(z.string().min(1, 'A new project needs a name').max(200)), description: z.string().max(2000).nullish() }),
+          }),
+          z.object({ commitAction: z.literal('commitToExistingProject'), targetProjectId: z.string().min(1, 'Select a project') }),
+        ]),
+      },
+    },
+    async (request) => {
+      const auth = authOf(request)
+      const research = await getResearch(db, auth.tenantId, request.params.id)
+      if (!research) throw notFound('Research')
+      const body = request.body
+      const now = clock.now()
+      const projectId = await db.transaction(async (tx) => {
+        const target = await resolveTarget(tx, auth.tenantId, auth.uid, body.commitAction === 'createNewProject' ? { create: body.newProjectDetails } : { existing: body.targetProjectId }, ids, now)
+        await moveToProject(tx, auth.tenantId, target, { researchId: research.id }, now)
+        await tx.query(`UPDATE researches SET status = 'committed', updated_at = $3 WHERE tenant_id = $1 AND id = $2`, [auth.tenantId, research.id, new Date(now).toISOString()])
+        return target
+      })
+      return { projectId, message: `Research committed to project ${projectId}` }
+    },
+  )
+
+  const sessionCommit = async (tenantId: string, uid: string, sessionId: string, body: { commitSources: boolean; newTenantName?: string | null }) => {
+    const session = await findSession(db, tenantId, sessionId)
+    if (!session) throw notFound('Session')
+    const name = (body.newTenantName ?? '').trim() || session.title || 'Committed workspace'
+    const now = clock.now()
+    const projectId = await db.transaction(async (tx) => {
+      const target = await resolveTarget(tx, tenantId, uid, { create: { displayName: name, description: null } }, ids, now)
+      await moveToProject(tx, tenantId, target, { sessionId: session.id, moveSources: body.commitSources }, now)
+      return target
+    })
+    return { projectId, message: `Workspace committed to project ${projectId}` }
+  }
+  const sessionBody = z.object({ commitSources: z.boolean().default(true), newTenantName: z.string().max(200).nullish() })
+
+  app.post('/sessions/:id/commit', { schema: { params: z.object({ id: z.string() }), body: sessionBody } }, async (request) => {
+    const auth = authOf(request)
+    return sessionCommit(auth.tenantId, auth.uid, request.params.id, request.body)
+  })
+
+  app.post('/researches/:id/sessions/:sid/commit', { schema: { params: z.object({ id: z.string(), sid: z.string() }), body: sessionBody } }, async (request) => {
+    const auth = authOf(request)
+    const session = await findSession(db, auth.tenantId, request.params.sid)
+    if (!session || session.research_id !== request.params.id) throw notFound('Session')
+    return sessionCommit(auth.tenantId, auth.uid, session.id, request.body)
+  })
+}
+
+async function resolveTarget(
+  tx: Queryable,
+  tenantId: string,
+  uid: string,
+  target: { create: { displayName: string; description?: string | null } } | { existing: string },
+  ids: AppDeps['ids'],
+  now: number,
+): Promise<string> {
+  if ('existing' in target) {
+    if (!target.existing) throw validation('targetProjectId', 'Select a project')
+    if (!(await getProject(tx, tenantId, target.existing))) throw notFound('Project')
+    return target.existing
+  }
+  const id = ids.next('prj')
+  await insertProject(tx, tenantId, { id, displayName: target.create.displayName, description: target.create.description?.trim() || null, ownerUserId: uid, now })
+  return id
+}
+
+/** Sources become the project's (permanent, automated); documents are shared with it; workspaces read committed. */
+async function moveToProject(tx: Queryable, tenantId: string, projectId: string, scope: { researchId?: string; sessionId?: string; moveSources?: boolean }, now: number): Promise<void> {
+  const at = new Date(now).toISOString()
+  const where = scope.sessionId ? 'session_id = $2' : 'research_id = $2'
+  const key = scope.sessionId ?? scope.researchId
+  if (scope.moveSources !== false) {
+    await tx.query(`UPDATE data_sources SET project_id = $3, research_id = NULL, session_id = NULL, updated_at = $4 WHERE tenant_id = $1 AND ${where} AND project_id IS NULL`, [tenantId, key, projectId, at])
+  }
+  await tx.query(`UPDATE events SET project_id = $3, updated_at = $4 WHERE tenant_id = $1 AND ${where}`, [tenantId, key, projectId, at])
+  await tx.query(`UPDATE sessions SET status = 'committed', updated_at = $3 WHERE tenant_id = $1 AND ${scope.sessionId ? 'id' : 'research_id'} = $2`, [tenantId, key, at])
+}

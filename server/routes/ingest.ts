@@ -1,0 +1,137 @@
+/**
+ * Ingest (spec §7, ARCHITECTURE.md §4a): `POST /ingest` (text), `/ingest-url` and `/upload` (base64)
+ * answer 202 with {eventId, dataSourceId} as soon as the card exists; everything else arrives on the live
+ * channel. Without a dataSourceId the route creates the text_input / web / document source itself, as
+ * the spec's create payload describes. Writes into an expired workspace answer 410.
+ * Also the processed-URL registry: `GET /processed-urls/{url}` (404 means none) and `POST /processed-urls`.
+ */
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { isAllowedUpload, isValidWebUrl, MAX_UPLOAD_BYTES, UploadMessages, UrlMessages } from '../../src/domain/rules/uploads'
+import type { AppDeps } from '../app'
+import { type AuthContext, authOf } from '../auth/plugin'
+import { ApiError, notFound, validation } from '../http/errors'
+import { writableSession } from '../http/guards'
+import { type DataSourceRow, getDataSource, insertDataSource } from '../repos/data-sources'
+import { iso } from '../repos/rows'
+import type { IngestInput } from '../pipeline/contract'
+
+const context = {
+  dataSourceId: z.string().nullish(),
+  sessionId: z.string().nullish(),
+  researchId: z.string().nullish(),
+}
+
+export async function ingestRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = api.withTypeProvider<ZodTypeProvider>()
+  const { db, clock, ids, pipeline } = deps
+
+  /** The source to ingest into: the given one (checked), or a new one of `kind` in the header's workspace. */
+  async function sourceFor(auth: AuthContext, body: { dataSourceId?: string | null; sessionId?: string | null }, header: unknown, kind: string, displayName: string, details: Record<string, unknown>): Promise<DataSourceRow> {
+    const now = clock.now()
+    if (body.dataSourceId) {
+      const source = await getDataSource(db, auth.tenantId, body.dataSourceId)
+      if (!source) throw notFound('Data source')
+      if (source.session_id && source.project_id === null) await writableSession(db, auth.tenantId, source.session_id, now)
+      return source
+    }
+    const sessionId = body.sessionId ?? (typeof header === 'string' && header !== '' ? header : null)
+    if (!sessionId) throw new ApiError(400, 'VALIDATION_ERROR', 'No workspace selected')
+    const session = await writableSession(db, auth.tenantId, sessionId, now)
+    const id = ids.next('src')
+    await insertDataSource(db, auth.tenantId, {
+      id,
+      kind,
+      displayName,
+      status: 'processed',
+      researchId: session.research_id,
+      sessionId: session.id,
+      projectId: null,
+      sourceDetails: details,
+      ownerUserId: auth.uid,
+      now,
+    })
+    return (await getDataSource(db, auth.tenantId, id))!
+  }
+
+  async function run(auth: AuthContext, source: DataSourceRow, input: IngestInput) {
+    const { eventId } = await pipeline.ingest({
+      tenantId: auth.tenantId,
+      userId: auth.uid,
+      researchId: source.research_id,
+      sessionId: source.session_id,
+      projectId: source.project_id,
+      dataSourceId: source.id,
+      input,
+    })
+    await db.query(`UPDATE data_sources SET items_ingested = items_ingested + 1, last_run_at = $3, updated_at = $3 WHERE tenant_id = $1 AND id = $2`, [
+      auth.tenantId,
+      source.id,
+      new Date(clock.now()).toISOString(),
+    ])
+    return { eventId, dataSourceId: source.id }
+  }
+
+  app.post(
+    '/ingest',
+    { schema: { body: z.object({ ...context, text: z.string({ error: 'text is required' }), title: z.string().max(300).nullish() }) } },
+    async (request, reply) => {
+      const auth = authOf(request)
+      const text = request.body.text.trim()
+      if (text === '') throw validation('text', 'must not be empty')
+      const source = await sourceFor(auth, request.body, request.headers['x-session-id'], 'text_input', `Text: ${text.slice(0, 40)}`, { snippet: text.slice(0, 200) })
+      return reply.status(202).send(await run(auth, source, { kind: 'text', text, title: request.body.title ?? null }))
+    },
+  )
+
+  app.post('/ingest-url', { schema: { body: z.object({ ...context, url: z.string().default('') }) } }, async (request, reply) => {
+    const auth = authOf(request)
+    const url = request.body.url.trim()
+    if (url === '') throw validation('url', UrlMessages.empty)
+    if (!isValidWebUrl(url)) throw validation('url', UrlMessages.invalid)
+    const source = await sourceFor(auth, request.body, request.headers['x-session-id'], 'web', new URL(url).hostname, { uri: url })
+    return reply.status(202).send(await run(auth, source, { kind: 'url', url }))
+  })
+
+  app.post(
+    '/upload',
+    { schema: { body: z.object({ ...context, contentBase64: z.string({ error: 'contentBase64 is required' }), fileName: z.string().max(255).nullish(), contentType: z.string().max(200).nullish() }) } },
+    async (request, reply) => {
+      const auth = authOf(request)
+      const b = request.body
+      // Base64 is 4 characters per 3 bytes: refuse by size before decoding anything big.
+      const approxBytes = Math.floor((b.contentBase64.length * 3) / 4)
+      if (approxBytes > MAX_UPLOAD_BYTES + 3) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', UploadMessages.serverTooLarge)
+      const existing = b.dataSourceId ? await getDataSource(db, auth.tenantId, b.dataSourceId) : undefined
+      if (b.dataSourceId && !existing) throw notFound('Data source')
+      const fileName = b.fileName ?? (existing?.source_details.originalFileName as string | undefined) ?? ''
+      if (fileName === '') throw validation('fileName', 'is required (or set sourceDetails.originalFileName on the data source)')
+      if (!isAllowedUpload(fileName)) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', UploadMessages.unsupported)
+      if (!/^[A-Za-z0-9+/=\s_-]*$/.test(b.contentBase64)) throw validation('contentBase64', 'is not base64')
+      const bytes = Buffer.from(b.contentBase64, 'base64')
+      if (bytes.length > MAX_UPLOAD_BYTES) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', UploadMessages.serverTooLarge)
+      if (bytes.length === 0) throw validation('contentBase64', 'is empty')
+      const source = await sourceFor(auth, b, request.headers['x-session-id'], 'document', fileName, { originalFileName: fileName, contentType: b.contentType ?? null })
+      return reply.status(202).send(await run(auth, source, { kind: 'document', fileName, contentType: b.contentType ?? null, bytes }))
+    },
+  )
+
+  app.get('/processed-urls/*', async (request) => {
+    const auth = authOf(request)
+    const url = decodeURIComponent((request.params as { '*': string })['*'])
+    const row = (await db.query<{ url: string; created_at: Date | string }>(`SELECT url, created_at FROM processed_urls WHERE tenant_id = $1 AND url = $2`, [auth.tenantId, url]))[0]
+    if (!row) throw notFound('Processed URL')
+    return { url: row.url, processedAt: iso(row.created_at) }
+  })
+
+  app.post('/processed-urls', { schema: { body: z.object({ url: z.string().min(1).max(4096) }) } }, async (request, reply) => {
+    const auth = authOf(request)
+    const at = new Date(clock.now()).toISOString()
+    const rows = await db.query<{ created_at: Date | string }>(
+      `INSERT INTO processed_urls (tenant_id, url, created_at) VALUES ($1, $2, $3) ON CONFLICT (tenant_id, url) DO UPDATE SET url = EXCLUDED.url RETURNING created_at`,
+      [auth.tenantId, request.body.url, at],
+    )
+    return reply.status(201).send({ url: request.body.url, processedAt: iso(rows[0]?.created_at) })
+  })
+}
