@@ -13,7 +13,7 @@ import { installErrorHandler } from './http/errors'
 import type { Pipeline } from './pipeline/contract'
 import { commitRoutes } from './routes/commit'
 import { dataSourceRoutes } from './routes/data-sources'
-import { healthRoutes } from './routes/health'
+import { type ClientSettings, healthRoutes } from './routes/health'
 import { ingestRoutes } from './routes/ingest'
 import { projectRoutes } from './routes/projects'
 import { researchRoutes } from './routes/researches'
@@ -26,6 +26,8 @@ export interface AppDeps {
   clock: Clock
   ids: Ids
   pipeline: Pipeline
+  /** What GET /config tells the browser; derived from the environment when absent. */
+  clientSettings?: ClientSettings
   config: Pick<ServerConfig, 'SESSION_TTL_DAYS' | 'NODE_ENV'>
   /** Extra route plugins mounted under /api/v1 (live channel, pipeline, …) by the composition root. */
   plugins?: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void>>

@@ -6,9 +6,11 @@ import { diagnostics, type Diagnostics } from './diagnostics'
 import { liveChannelStatus, type LiveChannelStatus } from './live-channel-status'
 import { toasts, type Toasts } from './notifications'
 import { progressCards, type ProgressCards } from './progress'
+import { researchList, type ResearchList } from './research-list'
+import { sessionState, type SessionState } from './session-state'
 import { workspaceGraph, type WorkspaceGraph } from './workspace-graph'
 
-export const projections = [workspaceGraph, toasts, progressCards, liveChannelStatus, diagnostics] as const
+export const projections = [workspaceGraph, toasts, progressCards, liveChannelStatus, diagnostics, sessionState, researchList] as const
 
 export interface ReadModels {
   workspaceGraph: ReadModel<WorkspaceGraph>
@@ -16,6 +18,8 @@ export interface ReadModels {
   progressCards: ReadModel<ProgressCards>
   liveChannelStatus: ReadModel<LiveChannelStatus>
   diagnostics: ReadModel<Diagnostics>
+  sessionState: ReadModel<SessionState>
+  researchList: ReadModel<ResearchList>
 }
 
 export function connectReadModels(batches$: Observable<readonly Envelope[]>): ReadModels {
@@ -25,6 +29,8 @@ export function connectReadModels(batches$: Observable<readonly Envelope[]>): Re
     progressCards: connectProjection(progressCards, batches$),
     liveChannelStatus: connectProjection(liveChannelStatus, batches$),
     diagnostics: connectProjection(diagnostics, batches$),
+    sessionState: connectProjection(sessionState, batches$),
+    researchList: connectProjection(researchList, batches$),
   }
 }
 

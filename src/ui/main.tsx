@@ -1,21 +1,74 @@
 /// <reference types="@rsbuild/core/types" />
 /**
- * The entry: builds the client core and renders the app. Until the server exists, the workspace shows a
- * recorded session replayed through the production path: `?replay=<scenario>` picks one of fixtures/
- * (default `demo-workspace`).
+ * The entry, and the composition root of the client: it builds the core, asks the server for its
+ * settings, signs in through the identity provider and renders the app. `?replay=<scenario>` replays a
+ * recorded session from fixtures/ instead (and so does a build served without the server).
  */
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { z } from 'zod'
+import { createApiClient } from '../streams/api-client'
 import { createClientCore } from '../streams/client-core'
+import { startExpiryClock } from '../streams/expiry-clock'
+import { createIdentitySession } from '../streams/firebase-auth'
+import type { IntentContext } from '../streams/intents'
 import { createReplayPlayer } from '../streams/replay-player'
 import { App, type ReplaySource } from './App'
+import { AuthGate } from './auth/AuthGate'
+import { LoginScreen } from './auth/LoginScreen'
 import { ModelsProvider } from './models-context'
+import { Workbench } from './shell/Workbench'
 import './styles/app.css'
 
 const core = createClientCore({ log: (message) => console.warn(message) })
-const name = new URLSearchParams(window.location.search).get('replay') ?? 'demo-workspace'
+startExpiryClock(core)
+const root = createRoot(document.getElementById('root') as HTMLElement)
+const params = new URLSearchParams(window.location.search)
 
-async function loadReplay(): Promise<ReplaySource | { error: string }> {
+const settingsSchema = z.object({
+  firebase: z.object({ apiKey: z.string(), projectId: z.string(), authDomain: z.string() }),
+  authEmulatorUrl: z.string().nullable(),
+})
+
+async function start(): Promise<void> {
+  const replay = params.get('replay')
+  const settings = replay === null ? await fetchSettings() : null
+  if (settings === null) {
+    root.render(
+      <StrictMode>
+        <ModelsProvider models={core.models}>
+          <App replay={await loadReplay(replay ?? 'demo-workspace')} />
+        </ModelsProvider>
+      </StrictMode>,
+    )
+    return
+  }
+  const identity = createIdentitySession(settings, core)
+  const api = createApiClient({ baseUrl: '/api/v1', auth: identity, cookies: () => document.cookie })
+  identity.attachApi(api)
+  let n = 0
+  const ctx: IntentContext = { core, api, now: () => Date.now(), nextId: (prefix) => `${prefix}-${Date.now().toString(36)}-${(n++).toString(36)}` }
+  root.render(
+    <StrictMode>
+      <ModelsProvider models={core.models}>
+        <AuthGate signedIn={<Workbench ctx={ctx} identity={identity} />} signedOut={<LoginScreen identity={identity} />} />
+      </ModelsProvider>
+    </StrictMode>,
+  )
+}
+
+async function fetchSettings(): Promise<z.infer<typeof settingsSchema> | null> {
+  try {
+    const res = await fetch('/api/v1/config')
+    if (!res.ok) return null
+    const parsed = settingsSchema.safeParse(await res.json())
+    return parsed.success ? parsed.data : null
+  } catch {
+    return null
+  }
+}
+
+async function loadReplay(name: string): Promise<ReplaySource | { error: string }> {
   if (!/^[a-z0-9-]+$/.test(name)) return { error: `No recording named ${name}` }
   const res = await fetch(`/fixtures/${name}.jsonl`).catch(() => null)
   if (!res?.ok) return { error: `No recording named ${name}` }
@@ -24,12 +77,4 @@ async function loadReplay(): Promise<ReplaySource | { error: string }> {
   return { name, player }
 }
 
-void loadReplay().then((replay) => {
-  createRoot(document.getElementById('root') as HTMLElement).render(
-    <StrictMode>
-      <ModelsProvider models={core.models}>
-        <App replay={replay} />
-      </ModelsProvider>
-    </StrictMode>,
-  )
-})
+void start()

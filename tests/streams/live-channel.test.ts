@@ -177,3 +177,23 @@ describe('live channel', () => {
     expect(t.sockets).toHaveLength(0)
   })
 })
+
+describe('expiry clock', () => {
+  test('ticks when the next toast expires, so it leaves on time', async () => {
+    const { createClientCore } = await import('../../src/streams/client-core')
+    const { startExpiryClock } = await import('../../src/streams/expiry-clock')
+    const timers = new ManualTimers()
+    const core = createClientCore()
+    const stop = startExpiryClock(core, timers)
+    core.bus.publish({ type: 'notification.shown', id: 'a', kind: 'success', message: 'Saved', at: 0 }, 'local')
+    core.bus.publish({ type: 'notification.shown', id: 'b', kind: 'error', message: 'Failed', at: 0 }, 'local')
+    timers.advance(2999)
+    expect(core.models.toasts.get().order).toEqual(['a', 'b'])
+    timers.advance(1)
+    expect(core.models.toasts.get().order).toEqual(['b'])
+    timers.advance(2000)
+    expect(core.models.toasts.get().order).toEqual([])
+    expect(timers.count).toBe(0)
+    stop()
+  })
+})

@@ -1,0 +1,40 @@
+/**
+ * Who is signed in and with which tenant (spec §3 "Client auth state"), for the guard, the top bar and
+ * the user menu. Tokens never enter read models: the API client asks the identity library for them.
+ */
+import { defineProjection } from './define-projection'
+
+export interface SessionState {
+  status: 'loading' | 'signedIn' | 'signedOut'
+  user: { uid: string; email: string | null; emailVerified: boolean; displayName: string | null } | null
+  email: string | null
+  tenantId: string | null
+  authType: 'personal' | 'corporate' | null
+  /** True when the tenant came from the local fallback rule because the backend lookup failed. */
+  derivedLocally: boolean
+}
+
+export const initialSessionState: SessionState = { status: 'loading', user: null, email: null, tenantId: null, authType: null, derivedLocally: false }
+
+export const sessionState = defineProjection<SessionState>({
+  name: 'sessionState',
+  initial: initialSessionState,
+  on: {
+    'auth.signedIn': (tx, e) => {
+      const s = tx.draft()
+      s.status = 'signedIn'
+      s.user = e.user
+      s.email = e.user.email
+    },
+    'auth.contextResolved': (tx, e) => {
+      const s = tx.draft()
+      s.email = e.email
+      s.tenantId = e.tenantId
+      s.authType = e.authType
+      s.derivedLocally = e.derivedLocally
+    },
+    'auth.signedOut': (tx) => {
+      Object.assign(tx.draft(), initialSessionState, { status: 'signedOut' })
+    },
+  },
+})

@@ -1,0 +1,157 @@
+/**
+ * User intents: functions that call the API and publish what happened. Screens call these and read
+ * read models; they never fetch or fold themselves. Failures become toasts with the spec's texts.
+ */
+import { z } from 'zod'
+import { researchSchema, sessionSchema } from '../protocol/entities'
+import { firstWorkspaceName } from '../domain/rules/session'
+import { isAllowedUpload, MAX_UPLOAD_BYTES, UploadMessages } from '../domain/rules/uploads'
+import { ApiError, type ApiClient } from './api-client'
+import type { ClientCore } from './client-core'
+
+export interface IntentContext {
+  core: ClientCore
+  api: ApiClient
+  now(): number
+  nextId(prefix: string): string
+}
+
+const list = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), continuationToken: z.string().nullish() })
+const accepted = z.object({ eventId: z.string(), dataSourceId: z.string() })
+
+export async function loadResearches(ctx: IntentContext): Promise<void> {
+  try {
+    const body = await ctx.api.get('/researches', list(researchSchema), { headers: { 'x-page-size': '100' } })
+    ctx.core.bus.publish({ type: 'research.listLoaded', researches: body.items }, 'api')
+  } catch {
+    toast(ctx, 'error', 'Failed to load researches')
+  }
+}
+
+export async function loadSessions(ctx: IntentContext, researchId: string): Promise<z.infer<typeof sessionSchema>[]> {
+  try {
+    const body = await ctx.api.get(`/researches/${encodeURIComponent(researchId)}/sessions`, list(sessionSchema), { headers: { 'x-page-size': '50' } })
+    ctx.core.bus.publish({ type: 'research.sessionsLoaded', researchId, sessions: body.items }, 'api')
+    return body.items
+  } catch {
+    toast(ctx, 'error', 'Failed to load data')
+    return []
+  }
+}
+
+/** Creates a research (and its first workspace); on a backend failure, a local one (spec §7). */
+export async function createResearch(ctx: IntentContext, input: { title: string; tags: string[] }): Promise<{ researchId: string; sessionId: string | null }> {
+  const title = input.title.trim()
+  try {
+    const body = await ctx.api.send('POST', '/researches', researchSchema.extend({ sessions: z.array(sessionSchema).default([]) }), { body: { title, tags: input.tags } })
+    const { sessions, ...research } = body
+    ctx.core.bus.publish([{ type: 'research.created', research }, { type: 'research.sessionsLoaded', researchId: research.id, sessions }], 'api')
+    return { researchId: research.id, sessionId: sessions[0]?.id ?? null }
+  } catch {
+    const now = new Date(ctx.now()).toISOString()
+    const researchId = ctx.nextId('local-research')
+    const sessionId = ctx.nextId('local-session')
+    ctx.core.bus.publish(
+      [
+        { type: 'research.created', research: { id: researchId, title, tags: input.tags, tenantId: 'local', ownerUserId: 'local', status: 'active', createdAt: now, updatedAt: now } },
+        { type: 'research.sessionsLoaded', researchId, sessions: [{ id: sessionId, researchId, title: firstWorkspaceName(ctx.now()), tenantId: 'local', ownerUserId: 'local', status: 'active', createdAt: now }] },
+      ],
+      'local',
+    )
+    toast(ctx, 'error', 'Failed to create research')
+    return { researchId, sessionId }
+  }
+}
+
+export async function createSession(ctx: IntentContext, researchId: string, title: string): Promise<string | null> {
+  try {
+    const session = await ctx.api.send('POST', `/researches/${encodeURIComponent(researchId)}/sessions`, sessionSchema, { body: { title: title.trim() } })
+    ctx.core.bus.publish({ type: 'research.sessionCreated', researchId, session }, 'api')
+    return session.id
+  } catch {
+    const now = new Date(ctx.now()).toISOString()
+    const id = ctx.nextId('local-session')
+    ctx.core.bus.publish({ type: 'research.sessionCreated', researchId, session: { id, researchId, title: title.trim(), tenantId: 'local', ownerUserId: 'local', status: 'active', createdAt: now } }, 'local')
+    return id
+  }
+}
+
+/** Pasted text: a progress card, then the server's live messages drive it. */
+export async function ingestText(ctx: IntentContext, sessionId: string, text: string): Promise<boolean> {
+  const trimmed = text.trim()
+  if (trimmed === '') return false
+  const id = ctx.nextId('progress')
+  ctx.core.bus.publish({ type: 'progress.started', id, kind: 'text_input', title: trimmed.slice(0, 60), at: ctx.now() }, 'local')
+  try {
+    const body = await ctx.api.send('POST', '/ingest', accepted, { body: { text: trimmed }, headers: { 'x-session-id': sessionId } })
+    ctx.core.bus.publish([{ type: 'progress.linked', id, eventId: body.eventId }], 'local')
+    toast(ctx, 'success', 'Text analyzed successfully')
+    return true
+  } catch (error) {
+    failProgress(ctx, id, 'validation')
+    toast(ctx, 'error', `❌ Error: ${error instanceof Error && error.message ? error.message : 'Unknown error'}`)
+    return false
+  }
+}
+
+/** A file from the input bar: checked here first (size, type), then sent as base64. */
+export async function uploadFile(ctx: IntentContext, sessionId: string, file: { name: string; size: number; read(): Promise<ArrayBuffer> }): Promise<boolean> {
+  if (file.size > MAX_UPLOAD_BYTES) {
+    toast(ctx, 'error', UploadMessages.tooLargeWorkspace)
+    return false
+  }
+  if (!isAllowedUpload(file.name)) {
+    toast(ctx, 'error', UploadMessages.unsupportedWorkspace)
+    return false
+  }
+  const id = ctx.nextId('progress')
+  ctx.core.bus.publish({ type: 'progress.started', id, kind: 'document_upload', title: file.name, filename: file.name, at: ctx.now() }, 'local')
+  let contentBase64: string
+  try {
+    contentBase64 = toBase64(new Uint8Array(await file.read()))
+  } catch {
+    failProgress(ctx, id, 'upload')
+    toast(ctx, 'error', 'Failed to read file')
+    return false
+  }
+  try {
+    const body = await ctx.api.send('POST', '/upload', accepted, { body: { contentBase64, fileName: file.name }, headers: { 'x-session-id': sessionId } })
+    ctx.core.bus.publish({ type: 'progress.linked', id, eventId: body.eventId }, 'local')
+    toast(ctx, 'success', 'File uploaded successfully')
+    return true
+  } catch (error) {
+    failProgress(ctx, id, 'upload')
+    toast(ctx, 'error', uploadErrorMessage(error))
+    return false
+  }
+}
+
+/** The input bar's upload error texts by status (spec §8), with the server's message appended. */
+export function uploadErrorMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return error instanceof Error && error.message ? `Network error: ${error.message}` : 'File upload failed'
+  const base: Record<number, string> = {
+    400: 'Invalid file or request',
+    401: 'Authentication required - API server needs auth token',
+    413: 'File too large (max 50MB)',
+    415: 'Unsupported file type',
+    500: 'Server error - check backend logs',
+  }
+  if (error.status === 422) return error.message || 'Failed to parse document'
+  const text = base[error.status] ?? `Upload failed (${error.status})`
+  return error.message && !text.includes(error.message) ? `${text}: ${error.message}` : text
+}
+
+function failProgress(ctx: IntentContext, id: string, phaseId: string): void {
+  ctx.core.bus.publish({ type: 'progress.phaseUpdated', id, phaseId, status: 'error', progress: 0, at: ctx.now() }, 'local')
+}
+
+function toast(ctx: IntentContext, kind: 'success' | 'error' | 'info', message: string): void {
+  ctx.core.bus.publish({ type: 'notification.shown', id: ctx.nextId('toast'), kind, message, at: ctx.now() }, 'local')
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = ''
+  const chunk = 0x8000
+  for (let i = 0; i < bytes.length; i += chunk) binary += String.fromCharCode(...bytes.subarray(i, i + chunk))
+  return btoa(binary)
+}

@@ -1,0 +1,159 @@
+/**
+ * The login screen's three modes (spec §2, §5, §8): Sign In (the default), Create Account and Reset
+ * Password, with every validation text and message of the spec. On success the page reloads.
+ */
+import { type FormEvent, useEffect, useState } from 'react'
+import type { AccountType } from '../../domain/rules/accounts'
+import { AuthTexts, authErrorMessage, RESET_RETURN_MS, SIGN_UP_DELAY_MS, validateSignIn, validateSignUp } from '../../domain/rules/auth-forms'
+import type { IdentitySession } from '../../streams/firebase-auth'
+import logo from '../styles/favicon.svg'
+
+type Mode = 'signin' | 'signup' | 'reset'
+
+export function LoginScreen({ identity, onSignedIn = () => window.location.reload() }: { identity: IdentitySession; onSignedIn?: () => void }) {
+  const [mode, setMode] = useState<Mode>('signin')
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [confirm, setConfirm] = useState('')
+  const [accountType, setAccountType] = useState<AccountType>('personal')
+  const [displayName, setDisplayName] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [success, setSuccess] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [resetSent, setResetSent] = useState(false)
+
+  useEffect(() => {
+    if (!resetSent) return
+    const t = setTimeout(() => {
+      setResetSent(false)
+      setSuccess(null)
+      setMode('signin')
+    }, RESET_RETURN_MS)
+    return () => clearTimeout(t)
+  }, [resetSent])
+
+  const switchTo = (next: Mode) => {
+    setMode(next)
+    setError(null)
+    setSuccess(null)
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setError(null)
+    setSuccess(null)
+    if (mode === 'reset') {
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) return setError(AuthTexts.invalidEmail)
+      setBusy(true)
+      try {
+        await identity.resetPassword(email)
+        setSuccess(AuthTexts.resetSent)
+        setResetSent(true)
+      } catch (e) {
+        setError(authErrorMessage(e, AuthTexts.failedReset))
+      } finally {
+        setBusy(false)
+      }
+      return
+    }
+    const problem = mode === 'signin' ? validateSignIn(email, password) : validateSignUp({ email, password, confirmPassword: confirm, accountType, displayName })
+    if (problem) return setError(problem)
+    setBusy(true)
+    try {
+      if (mode === 'signin') {
+        await identity.signIn(email, password)
+        onSignedIn()
+      } else {
+        await identity.signUp({ email, password, accountType, displayName })
+        setSuccess(AuthTexts.accountCreated)
+        setTimeout(onSignedIn, SIGN_UP_DELAY_MS)
+      }
+    } catch (e) {
+      setError(authErrorMessage(e, mode === 'signin' ? AuthTexts.failedSignIn : AuthTexts.failedSignUp))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const title = mode === 'signin' ? 'Sign In' : mode === 'signup' ? 'Create Account' : 'Reset Password'
+  return (
+    <main className="login">
+      <form className="login-card" onSubmit={submit} noValidate aria-labelledby="login-title">
+        <div className="login-brand">
+          <img src={logo} alt="" width={32} height={32} />
+          <span>Sightline</span>
+        </div>
+        <h1 id="login-title">{resetSent ? AuthTexts.checkEmail : title}</h1>
+        {mode === 'signup' && (
+          <fieldset className="radio-row">
+            <legend>Account type</legend>
+            {(['personal', 'corporate'] as const).map((t) => (
+              <label key={t}>
+                <input type="radio" name="accountType" value={t} checked={accountType === t} onChange={() => setAccountType(t)} /> {t === 'personal' ? 'Personal' : 'Corporate'}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        {mode === 'signup' && (
+          <label className="field">
+            <span>Display name (optional)</span>
+            <input value={displayName} onChange={(e) => setDisplayName(e.target.value)} autoComplete="name" />
+          </label>
+        )}
+        {!resetSent && (
+          <label className="field">
+            <span>Email</span>
+            <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" required autoFocus />
+          </label>
+        )}
+        {mode !== 'reset' && (
+          <label className="field">
+            <span>Password</span>
+            <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete={mode === 'signin' ? 'current-password' : 'new-password'} required />
+          </label>
+        )}
+        {mode === 'signup' && (
+          <label className="field">
+            <span>Confirm password</span>
+            <input type="password" value={confirm} onChange={(e) => setConfirm(e.target.value)} autoComplete="new-password" required />
+          </label>
+        )}
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        {success && (
+          <p className="form-success" role="status">
+            {success}
+          </p>
+        )}
+        {!resetSent && (
+          <button className="btn primary" type="submit" disabled={busy}>
+            {busy ? 'Please wait…' : mode === 'signin' ? 'Sign In' : mode === 'signup' ? 'Create Account' : 'Send reset email'}
+          </button>
+        )}
+        <div className="login-links">
+          {mode === 'signin' && (
+            <>
+              <button type="button" className="link" onClick={() => switchTo('reset')}>
+                {AuthTexts.forgot}
+              </button>
+              <span>
+                {AuthTexts.noAccount}{' '}
+                <button type="button" className="link" onClick={() => switchTo('signup')}>
+                  Sign up
+                </button>
+              </span>
+            </>
+          )}
+          {mode !== 'signin' && (
+            <button type="button" className="link" onClick={() => switchTo('signin')}>
+              {mode === 'reset' ? AuthTexts.backToSignIn : 'Sign in'}
+            </button>
+          )}
+        </div>
+      </form>
+    </main>
+  )
+}

@@ -1,0 +1,81 @@
+/** 'Create New Research': name (required) and optional tags (Add or Enter; duplicates ignored; removable). */
+import { type FormEvent, type KeyboardEvent, useState } from 'react'
+
+export function CreateResearchDialog({ onCreate, onClose }: { onCreate: (input: { title: string; tags: string[] }) => Promise<void>; onClose: () => void }) {
+  const [title, setTitle] = useState('')
+  const [tag, setTag] = useState('')
+  const [tags, setTags] = useState<string[]>([])
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const addTag = () => {
+    const t = tag.trim()
+    if (t !== '' && !tags.includes(t)) setTags([...tags, t])
+    setTag('')
+  }
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    if (title.trim() === '') return setError('Research name is required')
+    setBusy(true)
+    await onCreate({ title: title.trim(), tags })
+    setBusy(false)
+    onClose()
+  }
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') onClose()
+  }
+  return (
+    <div className="dialog-backdrop" onKeyDown={onKey}>
+      <form className="dialog" role="dialog" aria-modal="true" aria-labelledby="create-research-title" onSubmit={submit}>
+        <h2 id="create-research-title">Create New Research</h2>
+        <label className="field">
+          <span>Name</span>
+          <input value={title} onChange={(e) => setTitle(e.target.value)} autoFocus />
+        </label>
+        <label className="field">
+          <span>Tags (optional)</span>
+          <span className="inline">
+            <input
+              value={tag}
+              onChange={(e) => setTag(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault()
+                  addTag()
+                }
+              }}
+            />
+            <button type="button" className="btn" onClick={addTag}>
+              Add
+            </button>
+          </span>
+        </label>
+        {tags.length > 0 && (
+          <ul className="tags">
+            {tags.map((t) => (
+              <li key={t}>
+                {t}
+                <button type="button" className="icon" aria-label={`Remove ${t}`} onClick={() => setTags(tags.filter((x) => x !== t))}>
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="dialog-actions">
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn primary" disabled={busy}>
+            Create Project
+          </button>
+        </div>
+      </form>
+    </div>
+  )
+}

@@ -1,0 +1,182 @@
+/**
+ * The signed-in app: top bar, the Research Sandbox (researches and their workspaces), and the open
+ * workspace with its input bar. Selecting a workspace opens its live channel and loads it through the
+ * API; the active research and workspace survive a reload (local storage).
+ */
+import { useCallback, useEffect, useState } from 'react'
+import { isSessionExpired, sessionStatusColour } from '../../domain/rules/session'
+import { sessionLabel } from '../../domain/rules/titles'
+import type { Session } from '../../protocol/entities'
+import { type ResearchList, selectResearches } from '../../projections/research-list'
+import type { SessionState } from '../../projections/session-state'
+import { createResearch, ingestText, type IntentContext, loadResearches, loadSessions, uploadFile } from '../../streams/intents'
+import type { IdentitySession } from '../../streams/firebase-auth'
+import { loadWorkspace } from '../../streams/session-loader'
+import { attachWorkspaceLive } from '../../streams/workspace-live'
+import { createNegotiator, fallbackLiveUrl } from '../../streams/live-endpoints'
+import type { SocketLike } from '../../streams/live-channel'
+import { useReadModel } from '../hooks/use-read-model'
+import { useModels } from '../models-context'
+import logo from '../styles/favicon.svg'
+import { WorkspacePage } from '../workspace/WorkspacePage'
+import { CreateResearchDialog } from './CreateResearchDialog'
+import { InputBar } from './InputBar'
+import { Toasts } from './Toasts'
+
+const STORAGE_KEY = 'sightline.active'
+const selectSession = (s: SessionState) => s
+const selectList = (s: ResearchList) => s
+
+export function Workbench({ ctx, identity }: { ctx: IntentContext; identity: IdentitySession }) {
+  const { sessionState, researchList } = useModels()
+  const session = useReadModel(sessionState, selectSession)
+  const list = useReadModel(researchList, selectList)
+  const [active, setActive] = useState<{ researchId: string | null; sessionId: string | null }>(() => readActive())
+  const [creating, setCreating] = useState(false)
+
+  useEffect(() => {
+    if (session.tenantId) void loadResearches(ctx)
+  }, [ctx, session.tenantId])
+
+  useEffect(() => {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(active))
+    if (active.researchId && !list.sessionsByResearch[active.researchId]) void loadSessions(ctx, active.researchId)
+  }, [active, ctx, list.sessionsByResearch])
+
+  const researches = selectResearches(list)
+  const research = active.researchId ? list.byId[active.researchId] : undefined
+  const sessions = active.researchId ? (list.sessionsByResearch[active.researchId] ?? []) : []
+  const openSession = sessions.find((s) => s.id === active.sessionId)
+
+  const selectResearch = useCallback(
+    async (researchId: string) => {
+      const loaded = list.sessionsByResearch[researchId] ?? (await loadSessions(ctx, researchId))
+      setActive({ researchId, sessionId: loaded[0]?.id ?? null })
+    },
+    [ctx, list.sessionsByResearch],
+  )
+
+  return (
+    <div className="app">
+      <header className="topbar">
+        <span className="logo">
+          <img src={logo} alt="" width={22} height={22} /> Sightline
+        </span>
+        <nav className="crumb" aria-label="Breadcrumb">
+          {research ? research.title : 'Research Sandbox'}
+          {openSession && <> / {sessionLabel(openSession)}</>}
+        </nav>
+        {openSession && <span className={`dot dot-${sessionStatusColour(openSession.status)}`} title={openSession.status ?? ''} />}
+        <span className="spacer" />
+        <span className="user" title={`${session.email ?? ''} · ${session.tenantId ?? ''}`}>
+          <span className="avatar" aria-hidden="true">
+            {(session.email ?? '?').charAt(0).toUpperCase()}
+          </span>
+          {session.email}
+        </span>
+        <button type="button" className="btn" onClick={() => void identity.signOut()}>
+          Sign Out
+        </button>
+      </header>
+      <div className="workbench">
+        <aside className="sidenav" aria-label="Research Sandbox">
+          <button type="button" className="btn primary block" onClick={() => setCreating(true)}>
+            New research
+          </button>
+          <h3>Research Sandbox</h3>
+          {list.loaded && researches.length === 0 && <p className="muted small">No researches yet.</p>}
+          <ul className="tree">
+            {researches.map((r) => (
+              <li key={r.id}>
+                <button type="button" className={`tree-item ${r.id === active.researchId ? 'active' : ''}`} onClick={() => void selectResearch(r.id)}>
+                  {r.title}
+                </button>
+                {r.id === active.researchId && (
+                  <ul>
+                    {(list.sessionsByResearch[r.id] ?? []).map((s) => (
+                      <li key={s.id}>
+                        <button type="button" className={`tree-item sub ${s.id === active.sessionId ? 'active' : ''}`} onClick={() => setActive({ researchId: r.id, sessionId: s.id })}>
+                          {sessionLabel(s)} <span className="muted small">{isSessionExpired(s, Date.now()) ? 'expired' : s.status}</span>
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ul>
+        </aside>
+        <main className="content">
+          {active.researchId && active.sessionId && openSession ? (
+            <OpenWorkspace key={active.sessionId} ctx={ctx} identity={identity} researchId={active.researchId} session={openSession} />
+          ) : active.researchId ? (
+            <div className="empty">
+              <p className="connection">Select Workspace</p>
+              <p>Choose a workspace in the sidebar to begin working</p>
+            </div>
+          ) : (
+            <div className="empty welcome">
+              <h2>Welcome to Sightline</h2>
+              <p>Create a research, paste a text or upload a document, and watch its cards and action frames appear live.</p>
+              <button type="button" className="btn primary" onClick={() => setCreating(true)}>
+                Create first project
+              </button>
+            </div>
+          )}
+        </main>
+      </div>
+      {creating && (
+        <CreateResearchDialog
+          onClose={() => setCreating(false)}
+          onCreate={async (input) => {
+            const created = await createResearch(ctx, input)
+            setActive(created)
+          }}
+        />
+      )}
+      <Toasts core={ctx.core} />
+    </div>
+  )
+}
+
+function OpenWorkspace({ ctx, identity, researchId, session }: { ctx: IntentContext; identity: IdentitySession; researchId: string; session: Session }) {
+  const expired = isSessionExpired(session, Date.now())
+  useEffect(() => {
+    const endpoints = { apiBase: '/api/v1', origin: window.location.origin }
+    const live = attachWorkspaceLive(ctx.core, {
+      researchId,
+      sessionId: session.id,
+      negotiate: createNegotiator({ ...endpoints, fetch: window.fetch.bind(window), headers: async () => ({ authorization: `Bearer ${(await identity.token(false)) ?? ''}` }) }),
+      fallbackUrl: (id) => fallbackLiveUrl(endpoints, id),
+      authToken: () => identity.token(false),
+      // The browser's WebSocket is a SocketLike; its handler types are only narrower in TypeScript's eyes.
+      createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
+      reload: async () => {
+        await loadWorkspace(ctx.core, ctx.api, { researchId, sessionId: session.id })
+      },
+    })
+    void loadWorkspace(ctx.core, ctx.api, { researchId, sessionId: session.id })
+    return () => live.close()
+  }, [ctx, identity, researchId, session.id])
+
+  return (
+    <div className="workspace-shell">
+      <WorkspacePage title={sessionLabel(session)} />
+      <InputBar expired={expired} onText={(text) => ingestText(ctx, session.id, text)} onFile={(file) => uploadFile(ctx, session.id, { name: file.name, size: file.size, read: () => file.arrayBuffer() })} />
+    </div>
+  )
+}
+
+function readActive(): { researchId: string | null; sessionId: string | null } {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEY)
+    const parsed: unknown = raw ? JSON.parse(raw) : null
+    if (parsed && typeof parsed === 'object') {
+      const o = parsed as Record<string, unknown>
+      return { researchId: typeof o.researchId === 'string' ? o.researchId : null, sessionId: typeof o.sessionId === 'string' ? o.sessionId : null }
+    }
+  } catch {
+    /* a corrupt entry starts fresh */
+  }
+  return { researchId: null, sessionId: null }
+}
