@@ -66,3 +66,41 @@ export async function lastLiveId(db: Queryable, tenantId: string, sessionId: str
   const rows = await db.query<{ last_seq: string | number }>(`SELECT last_seq FROM live_log_heads WHERE tenant_id = $1 AND session_id = $2`, [tenantId, sessionId])
   return rows[0] ? String(rows[0].last_seq) : null
 }
+
+/** The first and last ids a session's log still holds (pruning removes the oldest), or nulls when empty. */
+export async function liveLogBounds(db: Queryable, tenantId: string, sessionId: string): Promise<{ first: string | null; last: string | null }> {
+  const rows = await db.query<{ first: string | number | null; last: string | number | null }>(
+    `SELECT (SELECT seq FROM live_log WHERE tenant_id = $1 AND session_id = $2 ORDER BY seq LIMIT 1) AS first,
+            (SELECT last_seq FROM live_log_heads WHERE tenant_id = $1 AND session_id = $2) AS last`,
+    [tenantId, sessionId],
+  )
+  const row = rows[0]
+  return { first: row?.first == null ? null : String(row.first), last: row?.last == null ? null : String(row.last) }
+}
+
+/**
+ * Retention: deletes all but the newest `keep` messages of a session and returns how many went. Ids are
+ * never reused (the head keeps counting), so a client resuming from a pruned id is told to resync.
+ */
+export async function pruneLiveLog(db: Queryable, tenantId: string, sessionId: string, keep: number): Promise<number> {
+  const rows = await db.query<{ n: string | number }>(
+    `WITH gone AS (
+       DELETE FROM live_log WHERE tenant_id = $1 AND session_id = $2
+         AND seq <= (SELECT last_seq - $3::bigint FROM live_log_heads WHERE tenant_id = $1 AND session_id = $2)
+       RETURNING 1)
+     SELECT count(*) AS n FROM gone`,
+    [tenantId, sessionId, keep],
+  )
+  return Number(rows[0]?.n ?? 0)
+}
+
+/** The last id of each of the given sessions that has a log (one query for a whole hub's sessions). */
+export async function lastLiveIds(db: Queryable, sessions: ReadonlyArray<{ tenantId: string; sessionId: string }>): Promise<LiveNotice[]> {
+  if (sessions.length === 0) return []
+  const rows = await db.query<{ tenant_id: string; session_id: string; last_seq: string | number }>(
+    `SELECT h.tenant_id, h.session_id, h.last_seq FROM live_log_heads h
+       JOIN unnest($1::text[], $2::text[]) AS k(tenant_id, session_id) ON h.tenant_id = k.tenant_id AND h.session_id = k.session_id`,
+    [sessions.map((s) => s.tenantId), sessions.map((s) => s.sessionId)],
+  )
+  return rows.map((r) => ({ tenantId: r.tenant_id, sessionId: r.session_id, id: String(r.last_seq) }))
+}
