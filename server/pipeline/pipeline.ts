@@ -1,0 +1,351 @@
+/**
+ * The pipeline (ARCHITECTURE.md §6): a source's processing is a chain of pg-boss jobs, one queue per
+ * handler key, each stage idempotent and speaking only through the live log.
+ *
+ *   ingest ─▶ Core_ContentIngestor ─▶ Core_EventOrchestrator ─▶ Core_FrameEnricher ─▶ (processing-complete)
+ *             ─▶ Core_AliasEnricher ─▶ Core_ContextUpdater ─▶ Core_ContextPairVerifier
+ *             ─▶ Core_UncertaintyResolver ─▶ Core_HypothesisAF
+ *   reprocess ─▶ Core_EventOrchestrator (run reprocess-<n>) ─▶ Core_AliasEnricher ─▶ …
+ *
+ * Ordering: one document's messages are emitted by one stage at a time, so they reach its session's log
+ * in the order of spec §4; documents interleave freely. `ingest` resolves once the event row, the
+ * skeleton message and the first job have committed together. Duplicates: see journal.ts (a job run
+ * twice appends each of its messages once and leaves one set of frames).
+ *
+ * Breakers: before a job runs, its (tenant, handler) breaker is checked; while it is open the job is
+ * parked instead (breakers.ts). Provider failures and jobs that throw count towards it.
+ *
+ * Roles: `start({workers: true})` runs the workers (and pg-boss maintenance, which retries jobs whose
+ * worker died); `start({workers: false})` only queues (an API process). Any number of either may share a
+ * PostgreSQL server.
+ */
+import PgBoss from 'pg-boss'
+import type { Analyser } from '../analysis/index'
+import type { Clock, Ids } from '../core/runtime'
+import type { Database, Queryable } from '../db/database'
+import { conflict, notFound } from '../http/errors'
+import { appendLiveMessage, notifyLive } from '../live/log'
+import { getEvent, insertEvent } from '../repos/events'
+import { createSourceReaders, DOCUMENT_MIME_TYPES, documentTypeOf } from '../sources/index'
+import { type Breakers, type BreakerSettings, createBreakers } from './breakers'
+import { HandlerKeys, type HandlerKey, type IngestInput, type IngestRequest, type Pipeline } from './contract'
+import { abandonRun, type AbandonEffect, type JournalDeps, MemoCache, runStage } from './journal'
+import {
+  bossDb,
+  DEFAULT_JOB_POLICY,
+  type SqlGate,
+  INGEST_RUN,
+  insertJobs,
+  type JobPolicy,
+  JOBS_CHANNEL,
+  type QueuedJob,
+  type StageJob,
+  stageJobSchema,
+  unfinishedJobs,
+} from './queue'
+import type { Stage } from './stage'
+import { contentIngestor, type DocumentReaders } from './stages/content-ingestor'
+import { aliasEnricher, contextPairVerifier, contextUpdater, hypothesisAF, uncertaintyResolver } from './stages/enrichers'
+import { eventOrchestrator } from './stages/event-orchestrator'
+import { frameEnricher } from './stages/frame-enricher'
+import { reprocessor, reprocessProgress } from './stages/reprocess'
+import { inputHash, insertInput, getContent, nextReprocessNumber } from './store'
+
+export { HandlerKeys, type HandlerKey } from './contract'
+export { DEFAULT_BREAKER_SETTINGS } from './breakers'
+export { DEFAULT_JOB_POLICY } from './queue'
+
+export interface PipelineLog {
+  info(obj: object, msg?: string): void
+  error(obj: object, msg?: string): void
+}
+
+export interface PipelineOptions {
+  db: Database
+  clock: Clock
+  ids: Ids
+  analyser: Analyser
+  /** Document and web-page readers; default: createSourceReaders() (the environment's configuration). */
+  sources?: DocumentReaders
+  log?: PipelineLog
+  jobs?: Partial<JobPolicy> & {
+    /** Workers per queue in this process. */
+    concurrency?: number
+    /** How often an idle worker looks for jobs nobody woke it for (retries, other processes' jobs). */
+    pollingIntervalSeconds?: number
+    /** How often pg-boss looks for jobs whose worker died (with `expireInSeconds`: crash recovery time). */
+    maintenanceIntervalSeconds?: number
+  }
+  breakers?: Partial<BreakerSettings>
+}
+
+export interface PipelineService extends Pipeline {
+  breakers: Breakers
+  start(options: { workers: boolean }): Promise<void>
+  /** Stops taking jobs, lets running ones finish (up to `timeoutMs`). The database stays open. */
+  stop(options?: { timeoutMs?: number }): Promise<void>
+  /** Resolves when no job of any queue is waiting or running (parked jobs do not count). */
+  drain(options?: { timeoutMs?: number }): Promise<void>
+}
+
+export const GENERIC_FAILURE = 'An error occurred during document processing'
+
+export function createPipeline(options: PipelineOptions): PipelineService {
+  const { db, clock, ids, analyser } = options
+  const log = options.log ?? consoleLog
+  const policy: JobPolicy = { ...DEFAULT_JOB_POLICY, ...pick(options.jobs ?? {}, ['expireInSeconds', 'retryLimit', 'retryDelaySeconds', 'retryBackoff']) }
+  const concurrency = Math.max(1, options.jobs?.concurrency ?? 2)
+  const pollingIntervalSeconds = options.jobs?.pollingIntervalSeconds ?? 2
+  const maintenanceIntervalSeconds = options.jobs?.maintenanceIntervalSeconds ?? 30
+
+  let boss: PgBoss | null = null
+  let gate: SqlGate = { closed: false, pending: 0 }
+  let running = false
+  let stopping = false
+  let inFlight = 0
+  let unlisten: (() => Promise<void>) | null = null
+  const workerIds = new Map<HandlerKey, string[]>()
+
+  const requireBoss = () => {
+    if (!boss) throw new Error('pipeline not started: call start() first')
+    return boss
+  }
+  const enqueue = (tx: Queryable, jobs: QueuedJob[]) => insertJobs(requireBoss(), tx, jobs, policy)
+  const nextWorker = new Map<string, number>()
+  // One worker per queued job, in turn: waking them all would send the others to fetch nothing.
+  const wakeLocal = (keys: Iterable<string>) => {
+    for (const key of keys) {
+      const workers = workerIds.get(key as HandlerKey)
+      if (!workers?.length) continue
+      const i = nextWorker.get(key) ?? 0
+      nextWorker.set(key, (i + 1) % workers.length)
+      boss?.notifyWorker(workers[i % workers.length] as string)
+    }
+  }
+  const wake = async (keys: HandlerKey[]) => {
+    wakeLocal(keys)
+    const unique = [...new Set(keys)]
+    // Other processes' workers (PostgreSQL); in PGlite every worker is in this process.
+    if (db.dialect === 'postgres') await db.notify(JOBS_CHANNEL, unique.join(',')).catch((error: unknown) => log.error({ err: error }, 'job wake-up failed'))
+  }
+  const journal: JournalDeps = { db, clock, ids, enqueue, wake, memos: new MemoCache() }
+  const breakers = createBreakers({ db, clock, settings: options.breakers ?? {}, requeue: enqueue, wake })
+
+  const stages: Record<HandlerKey, Stage> = {
+    Core_ContentIngestor: contentIngestor({ sources: options.sources ?? createSourceReaders() }),
+    Core_EventOrchestrator: eventOrchestrator({ analyser }),
+    Core_FrameEnricher: frameEnricher(),
+    Core_AliasEnricher: aliasEnricher(),
+    Core_ContextUpdater: contextUpdater(),
+    Core_ContextPairVerifier: contextPairVerifier(),
+    Core_UncertaintyResolver: uncertaintyResolver(),
+    Core_HypothesisAF: hypothesisAF(),
+  }
+  const reprocessStage = reprocessor({ analyser })
+  const stageFor = (key: HandlerKey, job: StageJob) => (key === 'Core_EventOrchestrator' && job.run !== INGEST_RUN ? reprocessStage : stages[key])
+
+  async function handle(key: HandlerKey, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
+    const parsed = stageJobSchema.safeParse(job.data)
+    if (!parsed.success) {
+      log.error({ queue: key, jobId: job.id }, 'dropping a job whose data is not a stage job')
+      return
+    }
+    const data = parsed.data
+    if (await breakers.isOpen(data.tenantId, key)) {
+      await breakers.park(data.tenantId, key, data)
+      return
+    }
+    try {
+      const outcome = await runStage(journal, key, data, stageFor(key, data))
+      if (outcome?.failure) await breakers.recordFailure(data.tenantId, key, outcome.failure)
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      log.error({ err: error, queue: key, eventId: data.eventId, attempt: job.retryCount }, 'stage failed')
+      await breakers.recordFailure(data.tenantId, key, message).catch((e: unknown) => log.error({ err: e }, 'could not record a breaker failure'))
+      if (job.retryCount < job.retryLimit) throw error
+      await abandonRun(journal, key, data, GENERIC_FAILURE, abandonEffect(key, data))
+    }
+  }
+
+  const pipeline: PipelineService = {
+    breakers,
+
+    async start({ workers }) {
+      if (running) return
+      gate = { closed: false, pending: 0 }
+      boss = new PgBoss({
+        db: bossDb(db, gate),
+        schedule: false,
+        supervise: workers,
+        migrate: true,
+        maintenanceIntervalSeconds,
+        expireInSeconds: policy.expireInSeconds,
+        retryLimit: policy.retryLimit,
+        retryDelay: policy.retryDelaySeconds,
+        retryBackoff: policy.retryBackoff,
+      })
+      boss.on('error', (error) => log.error({ err: error }, 'pg-boss error'))
+      await boss.start()
+      for (const key of HandlerKeys) {
+        if (!(await boss.getQueue(key))) await boss.createQueue(key, { name: key })
+      }
+      running = true
+      stopping = false
+      if (!workers) return
+      for (const key of HandlerKeys) {
+        const idsOfKey: string[] = []
+        for (let i = 0; i < concurrency; i++) {
+          const self = { id: '' }
+          self.id = await boss.work(key, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds }, async (jobs) => {
+            for (const job of jobs) {
+              inFlight++
+              try {
+                await handle(key, job)
+              } finally {
+                inFlight--
+              }
+            }
+            // Had work, so look again at once: pg-boss would otherwise sleep a polling interval while a
+            // backlog waits (wake-ups that arrived during the job were folded into one).
+            if (jobs.length > 0 && !stopping) boss?.notifyWorker(self.id)
+          })
+          idsOfKey.push(self.id)
+        }
+        workerIds.set(key, idsOfKey)
+      }
+      unlisten = await db.listen(JOBS_CHANNEL, (payload) => wakeLocal(payload.split(',')))
+    },
+
+    async stop({ timeoutMs = 10_000 } = {}) {
+      if (!running || !boss) return
+      stopping = true
+      await unlisten?.()
+      unlisten = null
+      // Graceful: pg-boss waits for the jobs its workers hold, up to the timeout, then fails the rest.
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs })
+      const until = Date.now() + timeoutMs
+      while ((inFlight > 0 || gate.pending > 0) && Date.now() < until) await sleep(10)
+      gate.closed = true
+      workerIds.clear()
+      running = false
+      boss = null
+    },
+
+    async drain({ timeoutMs = 60_000 } = {}) {
+      const until = Date.now() + timeoutMs
+      // Twice in a row: a stage's next job is committed before its own job completes, never after.
+      let quiet = 0
+      while (quiet < 2) {
+        if (Date.now() > until) throw new Error(`pipeline did not drain within ${timeoutMs} ms`)
+        const idle = inFlight === 0 && (await unfinishedJobs(db, HandlerKeys)) === 0
+        quiet = idle ? quiet + 1 : 0
+        if (quiet < 2) await sleep(idle ? 5 : 20)
+      }
+    },
+
+    async ingest(request: IngestRequest) {
+      const b = requireBoss()
+      const now = clock.now()
+      const eventId = ids.next('evt')
+      const contentHash = inputHash(request.input)
+      const card = cardFor(request.input)
+      const job: StageJob = { tenantId: request.tenantId, eventId, run: INGEST_RUN, contentHash }
+      const skeleton = await db.transaction(async (tx) => {
+        await insertEvent(tx, request.tenantId, {
+          id: eventId,
+          researchId: request.researchId,
+          sessionId: request.sessionId,
+          projectId: request.projectId,
+          dataSourceId: request.dataSourceId,
+          type: card.type,
+          eventType: card.type,
+          title: card.title,
+          status: 'processing',
+          payload: card.payload,
+          contentHash: null,
+          uploadedAt: now,
+          now,
+        })
+        await insertInput(tx, request.tenantId, eventId, request.input, contentHash, now)
+        await insertJobs(b, tx, [{ key: 'Core_ContentIngestor', job }], policy)
+        if (!request.sessionId) return null
+        return appendLiveMessage(tx, {
+          tenantId: request.tenantId,
+          sessionId: request.sessionId,
+          type: 'genesis-event-skeleton',
+          data: { eventId, eventType: card.type, ...(card.title ? { title: card.title } : {}), payload: card.payload, uploadedAt: new Date(now).toISOString() },
+          at: now,
+        })
+      })
+      if (skeleton && request.sessionId) await notifyLive(db, { tenantId: request.tenantId, sessionId: request.sessionId, id: String(skeleton.id) })
+      await wake(['Core_ContentIngestor'])
+      return { eventId }
+    },
+
+    async reprocess({ tenantId, eventId }) {
+      const b = requireBoss()
+      const event = await getEvent(db, tenantId, eventId)
+      if (!event) throw notFound('Event')
+      if (event.status !== 'completed' && event.status !== 'error') throw conflict('This document is still being processed')
+      const content = await getContent(db, tenantId, eventId)
+      if (!content) throw conflict('This document has no stored content to reprocess')
+      const now = clock.now()
+      const started = await db.transaction(async (tx) => {
+        const n = await nextReprocessNumber(tx, tenantId, eventId)
+        const job: StageJob = { tenantId, eventId, run: `reprocess-${n}`, contentHash: content.contentHash }
+        await insertJobs(b, tx, [{ key: 'Core_EventOrchestrator', job }], policy)
+        if (!event.session_id) return null
+        const m = reprocessProgress(eventId, 'starting', 0)
+        return appendLiveMessage(tx, { tenantId, sessionId: event.session_id, type: m.type, data: m.data, at: now })
+      })
+      if (started && event.session_id) await notifyLive(db, { tenantId, sessionId: event.session_id, id: String(started.id) })
+      await wake(['Core_EventOrchestrator'])
+    },
+  }
+  return pipeline
+}
+
+/** Stage effects when a run is given up after its last retry. */
+const abandonEffect = (key: HandlerKey, job: StageJob): AbandonEffect =>
+  key === 'Core_EventOrchestrator' && job.run !== INGEST_RUN
+    ? 'fail-reprocess'
+    : key === 'Core_ContentIngestor' || key === 'Core_EventOrchestrator' || key === 'Core_FrameEnricher'
+      ? 'fail-document'
+      : 'none'
+
+/** The card a new input starts as (spec §3: type and payload facts known before any reading). */
+function cardFor(input: IngestInput): { type: string; title: string | null; payload: Record<string, unknown> } {
+  switch (input.kind) {
+    case 'text':
+      return { type: 'text', title: input.title?.trim() || null, payload: { fileType: 'text/plain', fileSize: Buffer.byteLength(input.text, 'utf8') } }
+    case 'url':
+      return { type: 'news_article', title: null, payload: { sourceUrl: input.url } }
+    case 'document':
+      return {
+        type: 'document',
+        title: null,
+        payload: { originalFilename: input.fileName, fileType: input.contentType || mimeOf(input.fileName), fileSize: input.bytes.byteLength },
+      }
+  }
+}
+
+function mimeOf(fileName: string): string {
+  try {
+    return DOCUMENT_MIME_TYPES[documentTypeOf(fileName)]
+  } catch {
+    return 'application/octet-stream'
+  }
+}
+
+function pick<T extends object, K extends keyof T>(o: T, keys: K[]): Partial<Pick<T, K>> {
+  const out: Partial<Pick<T, K>> = {}
+  for (const k of keys) if (o[k] !== undefined) out[k] = o[k]
+  return out
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+const consoleLog: PipelineLog = {
+  info: () => {},
+  error: (obj, msg) => console.error(`[pipeline] ${msg ?? ''}`, obj),
+}

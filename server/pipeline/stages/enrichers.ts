@@ -1,0 +1,137 @@
+/**
+ * The enrichers that follow Core_FrameEnricher, after processing-complete, one job each in this order:
+ * Core_AliasEnricher → Core_ContextUpdater → Core_ContextPairVerifier → Core_UncertaintyResolver →
+ * Core_HypothesisAF. They are light for now: each records its result with its run (the journal's memo,
+ * written when the run is marked done), and only the pair verifier speaks on the live channel
+ * (`connection-updated` for frames of the same event that share an actor). None of them changes the
+ * card's status: a failure here leaves a completed document completed.
+ */
+import type { Analysis } from '../../analysis/index'
+import type { Queryable } from '../../db/database'
+import { done, type Stage } from '../stage'
+import { analysisOf } from './frame-enricher'
+import { frameIdOf } from './shapes'
+
+/** Connections per event are capped: n frames make n² pairs. */
+export const MAX_CONNECTIONS_PER_EVENT = 50
+
+/** Core_AliasEnricher: which names in this document are other names of the same entity. */
+export function aliasEnricher(): Stage {
+  return async (job, ctx) => {
+    const analysis = await analysisOf(ctx, job)
+    const aliases = analysis.entities.filter((e) => e.aliases.length > 0).map((e) => ({ canonical: e.text, kind: e.kind, aliases: e.aliases }))
+    return done([{ key: 'Core_ContextUpdater', contentHash: job.contentHash }], { record: { result: { aliases } } })
+  }
+}
+
+/** Core_ContextUpdater: the document's place in its workspace (area, domain, most-mentioned entities). */
+export function contextUpdater(): Stage {
+  return async (job, ctx) => {
+    const analysis = await analysisOf(ctx, job)
+    const result = {
+      knowledgeArea: analysis.knowledgeArea,
+      detectedDomain: analysis.detectedDomain,
+      pestleCategory: analysis.pestleCategory,
+      language: analysis.language,
+      topEntities: [...analysis.entities]
+        .sort((a, b) => b.mentions.length - a.mentions.length || a.text.localeCompare(b.text))
+        .slice(0, 5)
+        .map((e) => ({ text: e.text, kind: e.kind, mentions: e.mentions.length })),
+    }
+    return done([{ key: 'Core_ContextPairVerifier', contentHash: job.contentHash }], { record: { result } })
+  }
+}
+
+/** A connection as `connection-updated` carries it and the connections table keeps it. */
+export type SharedActorConnection = {
+  id: string
+  type: 'shared_actor'
+  participants: string[]
+  status: 'Active'
+  confidence: number
+  sharedActors: string[]
+}
+
+/** Core_ContextPairVerifier: frames of the same event sharing an actor are connected, with a confidence. */
+export function contextPairVerifier(): Stage {
+  return async (job, ctx) => {
+    const { event, tenantId } = ctx
+    const analysis = await analysisOf(ctx, job)
+    const connections = sharedActorPairs(event.id, analysis)
+    if (connections.length > 0) {
+      const now = ctx.clock.now()
+      await ctx.emit(
+        connections.map((connection) => ({ type: 'connection-updated' as const, data: { connection } })),
+        async (tx) => {
+          for (const c of connections) await storeConnection(tx, tenantId, event.session_id, c, now)
+        },
+      )
+    }
+    return done([{ key: 'Core_UncertaintyResolver', contentHash: job.contentHash }], { record: { result: { connections: connections.map((c) => c.id) } } })
+  }
+}
+
+/** Core_UncertaintyResolver: which frames rest on weak ground, and why. */
+export function uncertaintyResolver(): Stage {
+  return async (job, ctx) => {
+    const analysis = await analysisOf(ctx, job)
+    const uncertain = analysis.frames
+      .map((f) => ({ frameId: frameIdOf(ctx.event.id, f.actionIndex), reasons: uncertaintyReasons(f) }))
+      .filter((u) => u.reasons.length > 0)
+    return done([{ key: 'Core_HypothesisAF', contentHash: job.contentHash }], { record: { result: { uncertain } } })
+  }
+}
+
+/** Core_HypothesisAF: planned and predicted actions, kept as hypotheses to check against later sources. */
+export function hypothesisAF(): Stage {
+  return async (job, ctx) => {
+    const analysis = await analysisOf(ctx, job)
+    const hypotheses = analysis.frames
+      .filter((f) => f.temporality === 'planned' || f.temporality === 'future')
+      .map((f) => ({ frameId: frameIdOf(ctx.event.id, f.actionIndex), statement: f.actionDescription }))
+    return done([], { record: { result: { hypotheses } } })
+  }
+}
+
+/** Pairs of frames naming a common actor; confidence grows with the frames' own and the actors shared. */
+export function sharedActorPairs(eventId: string, analysis: Analysis): SharedActorConnection[] {
+  const canonical = new Map<string, string>()
+  for (const e of analysis.entities) for (const name of [e.text, ...e.aliases]) canonical.set(name.toLowerCase(), e.text)
+  const actorsOf = analysis.frames.map((f) => new Set(f.actors.entries.map((a) => canonical.get(a.text.toLowerCase()) ?? a.text)))
+  const pairs: SharedActorConnection[] = []
+  analysis.frames.forEach((a, i) => {
+    analysis.frames.forEach((b, j) => {
+      if (j <= i) return
+      const shared = [...(actorsOf[i] ?? [])].filter((x) => actorsOf[j]?.has(x)).sort()
+      if (shared.length === 0) return
+      const confidence = Math.round(Math.min(1, ((a.confidence + b.confidence) / 2) * (0.6 + 0.2 * Math.min(shared.length, 2))) * 100) / 100
+      pairs.push({
+        id: `${eventId}-c${a.actionIndex}-${b.actionIndex}`,
+        type: 'shared_actor',
+        participants: [frameIdOf(eventId, a.actionIndex), frameIdOf(eventId, b.actionIndex)],
+        status: 'Active',
+        confidence,
+        sharedActors: shared,
+      })
+    })
+  })
+  return pairs.sort((x, y) => y.confidence - x.confidence || x.id.localeCompare(y.id)).slice(0, MAX_CONNECTIONS_PER_EVENT)
+}
+
+function uncertaintyReasons(f: Analysis['frames'][number]): string[] {
+  const reasons: string[] = []
+  if (f.confidence < 0.5) reasons.push('low confidence')
+  if (f.metadata.veracity < 0.5) reasons.push('low veracity')
+  if (f.temporality === 'future') reasons.push('predicted, not reported')
+  if (f.negated) reasons.push('negated')
+  if (f.actors.entries.length === 0) reasons.push('no actor named')
+  return reasons
+}
+
+async function storeConnection(tx: Queryable, tenantId: string, sessionId: string | null, c: SharedActorConnection, now: number): Promise<void> {
+  await tx.query(
+    `INSERT INTO connections (tenant_id, id, session_id, type, participants, status, confidence, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+     ON CONFLICT (tenant_id, id) DO UPDATE SET participants = EXCLUDED.participants, status = EXCLUDED.status, confidence = EXCLUDED.confidence, updated_at = EXCLUDED.updated_at`,
+    [tenantId, c.id, sessionId, c.type, JSON.stringify(c.participants), c.status, c.confidence, new Date(now).toISOString()],
+  )
+}

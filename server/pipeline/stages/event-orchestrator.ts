@@ -1,0 +1,55 @@
+/**
+ * Core_EventOrchestrator: analyses the stored content and fills the card.
+ *
+ * Emits, in order: status-update structuring-started · then, together with the card's title, summary,
+ * payload and analytics (status document-ready): genesis-event-summary · status-update
+ * structuring-completed · document-ready. The analysis is memoised with the run, so a retry after a crash emits the rest of
+ * the same card rather than a second opinion. An AnalysisError ends the document with
+ * `processing-error` and counts as a failure of this handler's breaker.
+ */
+import type { Analyser } from '../../analysis/index'
+import { analysisSchema, isAnalysisError } from '../../analysis/index'
+import { updateEvent } from '../../repos/events'
+import { errorData } from '../journal'
+import { done, type Stage } from '../stage'
+import { getContent } from '../store'
+import { documentPayload } from './shapes'
+
+export function eventOrchestrator(deps: { analyser: Analyser }): Stage {
+  return async (job, ctx) => {
+    const { event, tenantId } = ctx
+    const eventId = event.id
+    const content = await getContent(ctx.db, tenantId, eventId)
+    // Content and job disagree only if the source was replaced meanwhile; the newer chain owns the card.
+    if (!content || content.contentHash !== job.contentHash) throw new Error(`no stored content ${job.contentHash.slice(0, 12)} for ${eventId}`)
+
+    await ctx.emit({ type: 'status-update', data: { eventId, phase: 'structuring-started' } })
+    let analysis
+    try {
+      analysis = await ctx.memo('analysis', analysisSchema, () =>
+        deps.analyser.analyse(content.cleanedContent, content.referenceDate ? { referenceDate: content.referenceDate } : {}),
+      )
+    } catch (error) {
+      if (!isAnalysisError(error)) throw error
+      const now = ctx.clock.now()
+      await ctx.emit({ type: 'processing-error', data: errorData(event, error.message) }, async (tx) => {
+        await updateEvent(tx, tenantId, eventId, { status: 'error', error: error.message, payload: { analysisStatus: 'failed' }, now })
+      })
+      return done([], { failure: `${error.code}: ${error.message}` })
+    }
+
+    const { title, summary } = analysis
+    const payload = documentPayload(event, content, analysis)
+    await ctx.emit(
+      [
+        { type: 'genesis-event-summary', data: { eventId, title, summary } },
+        { type: 'status-update', data: { eventId, phase: 'structuring-completed' } },
+        { type: 'document-ready', data: { eventId, title, summary, payload, analytics: analysis.analytics } },
+      ],
+      async (tx) => {
+        await updateEvent(tx, tenantId, eventId, { title, summary, payload, analytics: analysis.analytics, status: 'document-ready', error: null, now: ctx.clock.now() })
+      },
+    )
+    return done([{ key: 'Core_FrameEnricher', contentHash: job.contentHash }])
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * How an analysis becomes the card's payload and stored frames. One place, so the live messages and the
+ * rows a session load reads are built from the same values (a frame on the wire is `toActionFrame` of
+ * the row as stored).
+ */
+import type { Payload } from '../../../src/protocol/entities'
+import { analyticsScoreKeys, analyticsTextKeys, type Analysis } from '../../../src/protocol/analysis'
+import { type EventRow, type FrameRow, toActionFrame } from '../../repos/events'
+import type { StoredContent } from '../store'
+
+/** Texts in the payload are capped: the whole content stays in pipeline_contents. */
+export const MAX_PAYLOAD_TEXT = 100_000
+
+export const frameIdOf = (eventId: string, actionIndex: number) => `${eventId}-f${actionIndex}`
+
+/** The file facts ingest recorded on the event (kept through every later payload update). */
+export function sourceFacts(event: EventRow): Pick<Payload, 'originalFilename' | 'fileType' | 'fileSize'> & { sourceUrl?: string } {
+  const p = event.payload
+  return {
+    ...(typeof p.originalFilename === 'string' ? { originalFilename: p.originalFilename } : {}),
+    ...(typeof p.fileType === 'string' ? { fileType: p.fileType } : {}),
+    ...(typeof p.fileSize === 'number' ? { fileSize: p.fileSize } : {}),
+    ...(typeof p.sourceUrl === 'string' ? { sourceUrl: p.sourceUrl } : {}),
+  }
+}
+
+/** The payload of `document-ready` (spec §3 "Payload"), also merged into the stored event. */
+export function documentPayload(event: EventRow, content: StoredContent, analysis: Analysis): Payload {
+  const scores = Object.fromEntries(analyticsScoreKeys.map((k) => [k, analysis.analytics[k]]))
+  const texts = Object.fromEntries(analyticsTextKeys.map((k) => [k, analysis.analytics[k]]))
+  const truncated = content.cleanedContent.length > MAX_PAYLOAD_TEXT || content.extractedText.length > MAX_PAYLOAD_TEXT
+  return {
+    ...sourceFacts(event),
+    ...scores,
+    ...texts,
+    aiTitle: analysis.title,
+    aiSummary: analysis.summary,
+    ...(content.title ? { extractedTitle: content.title } : {}),
+    cleanedContent: content.cleanedContent.slice(0, MAX_PAYLOAD_TEXT),
+    extractedText: content.extractedText.slice(0, MAX_PAYLOAD_TEXT),
+    ...(truncated ? { contentTruncated: true } : {}),
+    knowledgeArea: analysis.knowledgeArea,
+    detectedEntities: analysis.entities.map((e) => ({ text: e.text, kind: e.kind, aliases: e.aliases, mentions: e.mentions.length })),
+    detectedDomain: analysis.detectedDomain,
+    pestleCategory: analysis.pestleCategory,
+    language: analysis.language,
+    analysisStatus: 'completed',
+    parsingStatus: 'completed',
+    analysisStamp: analysis.stamp,
+  }
+}
+
+/** The frames to store for an analysis: ids `${eventId}-f${actionIndex}`, status final. */
+export function frameRows(eventId: string, analysis: Analysis) {
+  return analysis.frames.map((f) => ({
+    id: frameIdOf(eventId, f.actionIndex),
+    status: 'final',
+    actionIndex: f.actionIndex,
+    totalActions: f.totalActions,
+    actionType: f.actionType,
+    body: { ...f } as Record<string, unknown>,
+  }))
+}
+
+/** A stored frame as `action-frame-created` carries it: exactly what the session-data route answers. */
+export function wireFrame(tenantId: string, event: EventRow, row: ReturnType<typeof frameRows>[number], at: number) {
+  const stored: FrameRow = {
+    id: row.id,
+    event_id: event.id,
+    research_id: event.research_id,
+    session_id: event.session_id,
+    status: row.status,
+    action_index: row.actionIndex,
+    total_actions: row.totalActions,
+    action_type: row.actionType,
+    body: row.body,
+    created_at: new Date(at).toISOString(),
+    updated_at: new Date(at).toISOString(),
+  }
+  return toActionFrame(stored, tenantId)
+}

@@ -1,0 +1,104 @@
+/**
+ * The pipeline's rows about one event: the input waiting to be read (pipeline_inputs, deleted once it is
+ * parsed) and the readable content analysis works on (pipeline_contents, kept for reprocess). Every
+ * function is scoped by tenant.
+ */
+import { createHash } from 'node:crypto'
+import type { Queryable } from '../db/database'
+import type { IngestInput } from './contract'
+
+export type StoredInput =
+  | { kind: 'text'; text: string; title: string | null; contentHash: string }
+  | { kind: 'url'; url: string; contentHash: string }
+  | { kind: 'document'; fileName: string; contentType: string | null; bytes: Uint8Array; contentHash: string }
+
+export interface StoredContent {
+  contentHash: string
+  title: string | null
+  extractedText: string
+  cleanedContent: string
+  metadata: Record<string, unknown>
+  referenceDate: string | null
+}
+
+/** sha-256 of what was submitted (text, URL or file bytes), lowercase hex. */
+export function inputHash(input: IngestInput): string {
+  const h = createHash('sha256')
+  if (input.kind === 'text') h.update(`text\0${input.text}`, 'utf8')
+  else if (input.kind === 'url') h.update(`url\0${input.url}`, 'utf8')
+  else h.update(input.bytes)
+  return h.digest('hex')
+}
+
+export async function insertInput(tx: Queryable, tenantId: string, eventId: string, input: IngestInput, contentHash: string, now: number): Promise<void> {
+  await tx.query(
+    `INSERT INTO pipeline_inputs (tenant_id, event_id, kind, text, url, file_name, content_type, bytes, content_hash, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (tenant_id, event_id) DO NOTHING`,
+    [
+      tenantId,
+      eventId,
+      input.kind,
+      input.kind === 'text' ? input.text : null,
+      input.kind === 'url' ? input.url : null,
+      input.kind === 'document' ? input.fileName : input.kind === 'text' ? (input.title ?? null) : null,
+      input.kind === 'document' ? (input.contentType ?? null) : null,
+      input.kind === 'document' ? input.bytes : null,
+      contentHash,
+      new Date(now).toISOString(),
+    ],
+  )
+}
+
+export async function getInput(db: Queryable, tenantId: string, eventId: string): Promise<StoredInput | null> {
+  const row = (
+    await db.query<{ kind: string; text: string | null; url: string | null; file_name: string | null; content_type: string | null; bytes: Uint8Array | null; content_hash: string }>(
+      `SELECT kind, text, url, file_name, content_type, bytes, content_hash FROM pipeline_inputs WHERE tenant_id = $1 AND event_id = $2`,
+      [tenantId, eventId],
+    )
+  )[0]
+  if (!row) return null
+  if (row.kind === 'text' && row.text !== null) return { kind: 'text', text: row.text, title: row.file_name, contentHash: row.content_hash }
+  if (row.kind === 'url' && row.url !== null) return { kind: 'url', url: row.url, contentHash: row.content_hash }
+  if (row.kind === 'document' && row.bytes !== null && row.file_name !== null) {
+    return { kind: 'document', fileName: row.file_name, contentType: row.content_type, bytes: row.bytes, contentHash: row.content_hash }
+  }
+  return null
+}
+
+export async function deleteInput(tx: Queryable, tenantId: string, eventId: string): Promise<void> {
+  await tx.query(`DELETE FROM pipeline_inputs WHERE tenant_id = $1 AND event_id = $2`, [tenantId, eventId])
+}
+
+/** Stores (or replaces) the event's content and records its hash on the event. */
+export async function putContent(tx: Queryable, tenantId: string, eventId: string, content: StoredContent, now: number): Promise<void> {
+  const at = new Date(now).toISOString()
+  await tx.query(
+    `INSERT INTO pipeline_contents (tenant_id, event_id, content_hash, title, extracted_text, cleaned_content, metadata, reference_date, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
+     ON CONFLICT (tenant_id, event_id) DO UPDATE SET content_hash = EXCLUDED.content_hash, title = EXCLUDED.title, extracted_text = EXCLUDED.extracted_text,
+       cleaned_content = EXCLUDED.cleaned_content, metadata = EXCLUDED.metadata, reference_date = EXCLUDED.reference_date, updated_at = EXCLUDED.updated_at`,
+    [tenantId, eventId, content.contentHash, content.title, content.extractedText, content.cleanedContent, JSON.stringify(content.metadata), content.referenceDate, at],
+  )
+  await tx.query(`UPDATE events SET content_hash = $3 WHERE tenant_id = $1 AND id = $2`, [tenantId, eventId, content.contentHash])
+}
+
+export async function getContent(db: Queryable, tenantId: string, eventId: string): Promise<StoredContent | null> {
+  const row = (
+    await db.query<{ content_hash: string; title: string | null; extracted_text: string; cleaned_content: string; metadata: unknown; reference_date: string | null }>(
+      `SELECT content_hash, title, extracted_text, cleaned_content, metadata, reference_date FROM pipeline_contents WHERE tenant_id = $1 AND event_id = $2`,
+      [tenantId, eventId],
+    )
+  )[0]
+  if (!row) return null
+  const metadata = row.metadata !== null && typeof row.metadata === 'object' && !Array.isArray(row.metadata) ? (row.metadata as Record<string, unknown>) : {}
+  return { contentHash: row.content_hash, title: row.title, extractedText: row.extracted_text, cleanedContent: row.cleaned_content, metadata, referenceDate: row.reference_date }
+}
+
+/** The number of the next reprocess of an event (1, 2, …): names its run so no two share a journal key. */
+export async function nextReprocessNumber(tx: Queryable, tenantId: string, eventId: string): Promise<number | null> {
+  const rows = await tx.query<{ n: number }>(
+    `UPDATE pipeline_contents SET reprocess_count = reprocess_count + 1 WHERE tenant_id = $1 AND event_id = $2 RETURNING reprocess_count AS n`,
+    [tenantId, eventId],
+  )
+  return rows[0] ? Number(rows[0].n) : null
+}
