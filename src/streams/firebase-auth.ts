@@ -48,6 +48,8 @@ export function createIdentitySession(settings: FirebaseSettings, core: ClientCo
   let api: ApiClient | null = null
   let tenant: { tenantId: string; authType: AccountType } | null = null
   let resolvedFor: string | null = null
+  // During sign-up the new user is signed in by the SDK for a moment; the app should not open for it.
+  let signingUp = false
 
   const resolveContext = async (user: User) => {
     const email = (user.email ?? '').toLowerCase()
@@ -74,7 +76,7 @@ export function createIdentitySession(settings: FirebaseSettings, core: ClientCo
       core.bus.publish({ type: 'auth.signedOut' }, 'auth')
       return
     }
-    if (resolvedFor === user.uid) return
+    if (signingUp || resolvedFor === user.uid) return
     resolvedFor = user.uid
     core.bus.publish(
       { type: 'auth.signedIn', user: { uid: user.uid, email: user.email, emailVerified: user.emailVerified, displayName: user.displayName } },
@@ -96,19 +98,27 @@ export function createIdentitySession(settings: FirebaseSettings, core: ClientCo
     async signIn(email, password) {
       await signInWithEmailAndPassword(auth, email.trim(), password)
     },
+    /**
+     * Creates the account and its backend record, then signs out again: the screen says
+     * 'Account created successfully! You can now sign in.' and returns to sign-in (spec §8).
+     */
     async signUp(form) {
-      const credential = await createUserWithEmailAndPassword(auth, form.email.trim(), form.password)
-      if (form.displayName?.trim()) await updateProfile(credential.user, { displayName: form.displayName.trim() })
-      // The backend record fixes the tenant; if creating it fails, the local fallback stands (spec §7).
+      signingUp = true
       try {
-        await api?.request('POST', '/users', {
-          body: { firebaseUid: credential.user.uid, email: form.email.trim(), accountType: form.accountType, displayName: form.displayName?.trim() || null },
-        })
-      } catch {
-        /* the tenant context falls back to the local rule */
+        const credential = await createUserWithEmailAndPassword(auth, form.email.trim(), form.password)
+        if (form.displayName?.trim()) await updateProfile(credential.user, { displayName: form.displayName.trim() })
+        // The backend record fixes the tenant; if creating it fails, the local fallback applies later (spec §7).
+        try {
+          await api?.request('POST', '/users', {
+            body: { firebaseUid: credential.user.uid, email: form.email.trim(), accountType: form.accountType, displayName: form.displayName?.trim() || null },
+          })
+        } catch {
+          /* the tenant context falls back to the local rule at sign-in */
+        }
+        await firebaseSignOut(auth)
+      } finally {
+        signingUp = false
       }
-      resolvedFor = null
-      await resolveContext(credential.user)
     },
     async resetPassword(email) {
       await sendPasswordResetEmail(auth, email.trim())

@@ -66,7 +66,12 @@ export function LoginScreen({ identity, onSignedIn = () => window.location.reloa
       } else {
         await identity.signUp({ email, password, accountType, displayName })
         setSuccess(AuthTexts.accountCreated)
-        setTimeout(onSignedIn, SIGN_UP_DELAY_MS)
+        setTimeout(() => {
+          // On to sign-in, with the new address filled in.
+          setMode('signin')
+          setPassword('')
+          setConfirm('')
+        }, SIGN_UP_DELAY_MS)
       }
     } catch (e) {
       setError(authErrorMessage(e, mode === 'signin' ? AuthTexts.failedSignIn : AuthTexts.failedSignUp))

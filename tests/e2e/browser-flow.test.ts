@@ -1,0 +1,63 @@
+/**
+ * In real Chromium against the real stack: sign up, sign in, create a research, paste a text and watch
+ * its card reach Completed with its action frames, live. Screenshots land in test-results/screenshots.
+ */
+import { join } from 'node:path'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { launchBrowser, SCREENSHOTS } from './support/browser'
+import { startProduct } from './support/product'
+
+let product: Awaited<ReturnType<typeof startProduct>>
+let browser: Browser
+beforeAll(async () => {
+  product = await startProduct()
+  browser = await launchBrowser()
+}, 60_000)
+afterAll(async () => {
+  await browser?.close()
+  await product?.close()
+})
+
+test('a new user signs up, creates a research, pastes a text and sees its card and frames appear live', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `issue4-${name}.png`), fullPage: true })
+
+  await page.goto(product.url)
+  await page.getByRole('heading', { name: 'Sign In' }).waitFor()
+  await page.getByRole('button', { name: 'Sign up' }).click()
+  const email = `browser-${Date.now()}@browser.acme.io`
+  await page.getByLabel('Corporate').check()
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill('secret123')
+  await page.getByLabel('Confirm password').fill('secret123')
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  await page.getByText('Account created successfully! You can now sign in.').waitFor()
+  await shot('1-account-created')
+
+  await page.getByRole('heading', { name: 'Sign In' }).waitFor()
+  expect(await page.getByLabel('Email').inputValue()).toBe(email)
+  await page.getByLabel('Password', { exact: true }).fill('secret123')
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.getByText('Welcome to Sightline').waitFor({ timeout: 20_000 })
+  await shot('2-welcome')
+
+  await page.getByRole('button', { name: 'New research' }).click()
+  await page.getByLabel('Name').fill('EV tariffs')
+  await page.getByRole('button', { name: 'Create Project' }).click()
+  await page.getByText('Live', { exact: true }).waitFor({ timeout: 15_000 })
+  await page.getByText('Use the input below to add data sources and start building your knowledge graph').waitFor()
+  await shot('3-empty-workspace')
+
+  await page.getByLabel('Text to analyze').fill('The European Commission imposed provisional duties of up to 38% on electric vehicles imported from China. Beijing said it would take all necessary measures to defend its companies.')
+  await page.getByLabel('Text to analyze').press('Enter')
+  const card = page.locator('[data-document-id]').first()
+  await card.waitFor({ timeout: 15_000 })
+  await card.locator('[data-status="completed"]').first().waitFor({ timeout: 30_000 })
+  await shot('4-completed')
+  expect(await page.locator('[data-frame-id]').count()).toBeGreaterThan(0)
+  expect(await page.getByText(/^\(1 documents, \d+ actions\)$/).count()).toBe(1)
+  expect(errors).toEqual([])
+}, 90_000)
