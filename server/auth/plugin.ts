@@ -40,10 +40,15 @@ export function authOf(request: FastifyRequest): AuthContext {
 }
 
 /** Resolves a verified token to its tenant, from the user record or the fallback rule. */
-export async function resolveAuth(db: Database, token: VerifiedToken): Promise<AuthContext> {
+export async function resolveAuth(db: Database, token: VerifiedToken, known?: TenantCache): Promise<AuthContext> {
   const email = (token.email ?? '').toLowerCase()
-  const rows = await db.query<{ tenant_id: string; account_type: AccountType }>('SELECT tenant_id, account_type FROM users WHERE id = $1', [token.uid])
-  const record = rows[0]
+  // A user's record never changes tenant once written, so it can be remembered; a missing one cannot.
+  let record = known?.get(token.uid)
+  if (!record) {
+    const rows = await db.query<{ tenant_id: string; account_type: AccountType }>('SELECT tenant_id, account_type FROM users WHERE id = $1', [token.uid])
+    record = rows[0]
+    if (record) known?.remember(token.uid, record)
+  }
   if (record) {
     return { uid: token.uid, email, emailVerified: token.emailVerified, tenantId: record.tenant_id, accountType: record.account_type, registered: true, token }
   }
@@ -52,7 +57,27 @@ export async function resolveAuth(db: Database, token: VerifiedToken): Promise<A
   return { uid: token.uid, email, emailVerified: token.emailVerified, tenantId: tenantFor(email, accountType), accountType, registered: false, token }
 }
 
+type TenantRecord = { tenant_id: string; account_type: AccountType }
+
+/** Registered users' tenants, per app instance (bounded). */
+export interface TenantCache {
+  get(uid: string): TenantRecord | undefined
+  remember(uid: string, record: TenantRecord): void
+}
+
+export function tenantCache(max = 50_000): TenantCache {
+  const entries = new Map<string, TenantRecord>()
+  return {
+    get: (uid) => entries.get(uid),
+    remember(uid, record) {
+      if (entries.size >= max) entries.delete(entries.keys().next().value as string)
+      entries.set(uid, record)
+    },
+  }
+}
+
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database; verifier: TokenVerifier }) => {
+  const known = tenantCache()
   app.decorateRequest('auth', null)
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config?.public) return
@@ -65,7 +90,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database; 
     } catch {
       throw unauthorized('Invalid or expired identity token')
     }
-    const auth = await resolveAuth(opts.db, verified)
+    const auth = await resolveAuth(opts.db, verified, known)
     const tenantHeader = request.headers['x-tenant-id']
     if (typeof tenantHeader === 'string' && tenantHeader !== '' && tenantHeader.toLowerCase() !== auth.tenantId) {
       throw forbidden('x-tenant-id does not match your tenant')

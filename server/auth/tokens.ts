@@ -19,20 +19,39 @@ export interface TokenVerifier {
   verify(token: string): Promise<VerifiedToken>
 }
 
-export function firebaseTokenVerifier(projectId: string): TokenVerifier {
+export function firebaseTokenVerifier(projectId: string, options: { cacheMs?: number; now?: () => number } = {}): TokenVerifier {
   const name = `sightline-${projectId}`
   const app: App = getApps().find((a) => a.name === name) ?? initializeApp({ projectId }, name)
   const auth = getAuth(app)
+  const verify = async (token: string): Promise<VerifiedToken> => {
+    const decoded = await auth.verifyIdToken(token)
+    return {
+      uid: decoded.uid,
+      email: decoded.email ?? null,
+      emailVerified: decoded.email_verified ?? false,
+      name: typeof decoded.name === 'string' ? decoded.name : null,
+      expiresAt: decoded.exp * 1000,
+    }
+  }
+  return cachedVerifier({ verify }, options.cacheMs ?? 30_000, options.now ?? Date.now)
+}
+
+/**
+ * Remembers verified tokens for a short while (never past their expiry). With the emulator, firebase-admin
+ * asks the emulator about every token; without a cache every API request would wait on that call.
+ */
+export function cachedVerifier(inner: TokenVerifier, ttlMs: number, now: () => number, maxEntries = 10_000): TokenVerifier {
+  const cache = new Map<string, { result: VerifiedToken; until: number }>()
   return {
     async verify(token) {
-      const decoded = await auth.verifyIdToken(token)
-      return {
-        uid: decoded.uid,
-        email: decoded.email ?? null,
-        emailVerified: decoded.email_verified ?? false,
-        name: typeof decoded.name === 'string' ? decoded.name : null,
-        expiresAt: decoded.exp * 1000,
-      }
+      const t = now()
+      const hit = cache.get(token)
+      if (hit && hit.until > t) return hit.result
+      if (hit) cache.delete(token)
+      const result = await inner.verify(token)
+      if (cache.size >= maxEntries) cache.delete(cache.keys().next().value as string)
+      cache.set(token, { result, until: Math.min(t + ttlMs, result.expiresAt) })
+      return result
     },
   }
 }

@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify'
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { loadServerConfig } from '../../server/config'
+import type { Database } from '../../server/db/database'
+import { dialects, emulatorUser, testApp, testDatabase, truncateAll, type TestUser } from './support/harness'
+
+describe.each(dialects())('users on %s', (dialect) => {
+  let db: Database
+  let app: FastifyInstance
+  let ana: TestUser
+  let gmail: TestUser
+  let bob: TestUser
+
+  beforeAll(async () => {
+    db = await testDatabase(dialect)
+    ana = await emulatorUser('ana@users-tests.acme.io')
+    gmail = await emulatorUser('users-tests.person@gmail.com')
+    bob = await emulatorUser('bob@users-tests.acme.io')
+  })
+  beforeEach(async () => {
+    await truncateAll(db)
+    ;({ app } = await testApp(db))
+  })
+
+  const post = (user: TestUser, body: object) => app.inject({ method: 'POST', url: '/api/v1/users', headers: user.headers, payload: body })
+
+  test('POST /users creates the record: a corporate account shares its domain', async () => {
+    const res = await post(ana, { firebaseUid: ana.uid, email: ana.email, accountType: 'corporate', displayName: ' Ana ' })
+    expect(res.statusCode).toBe(201)
+    expect(res.json()).toMatchObject({ success: true, message: 'User created successfully', user: { firebaseUid: ana.uid, email: ana.email, accountType: 'corporate', displayName: 'Ana', tenantId: 'users-tests.acme.io' } })
+    // A colleague at the same domain lands in the same tenant and sees the same researches.
+    await post(bob, { firebaseUid: bob.uid, email: bob.email, accountType: 'corporate' })
+    const research = await app.inject({ method: 'POST', url: '/api/v1/researches', headers: ana.headers, payload: { title: 'Shared' } })
+    const seen = await app.inject({ method: 'GET', url: `/api/v1/researches/${research.json().id}`, headers: bob.headers })
+    expect(seen.statusCode).toBe(200)
+  })
+
+  test('a personal account is its own tenant: colleagues do not see its work', async () => {
+    await post(ana, { firebaseUid: ana.uid, email: ana.email, accountType: 'personal' })
+    await post(bob, { firebaseUid: bob.uid, email: bob.email, accountType: 'corporate' })
+    const research = await app.inject({ method: 'POST', url: '/api/v1/researches', headers: ana.headers, payload: { title: 'Mine' } })
+    expect(research.json().tenantId).toBe('ana@users-tests.acme.io')
+    expect((await app.inject({ method: 'GET', url: `/api/v1/researches/${research.json().id}`, headers: bob.headers })).statusCode).toBe(404)
+  })
+
+  test('a corporate sign-up with a public domain is refused with the spec’s text', async () => {
+    const res = await post(gmail, { firebaseUid: gmail.uid, email: gmail.email, accountType: 'corporate' })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ code: 'VALIDATION_ERROR', message: 'Corporate accounts cannot use public email domains like Gmail, Yahoo, etc. Please use your company email address.' })
+  })
+
+  test('the record must be one’s own; creating it twice keeps the first', async () => {
+    expect((await post(ana, { firebaseUid: bob.uid, email: ana.email, accountType: 'personal' })).statusCode).toBe(403)
+    expect((await post(ana, { firebaseUid: ana.uid, email: bob.email, accountType: 'personal' })).json()).toEqual({ code: 'VALIDATION_ERROR', message: 'email: does not match your identity token' })
+    expect((await post(ana, { firebaseUid: ana.uid, email: ana.email, accountType: 'ceo' })).json().message).toMatch(/^accountType: /)
+    await post(ana, { firebaseUid: ana.uid, email: ana.email, accountType: 'corporate' })
+    const again = await post(ana, { firebaseUid: ana.uid, email: ana.email, accountType: 'personal' })
+    expect(again.statusCode).toBe(200)
+    expect(again.json().user.accountType).toBe('corporate')
+  })
+
+  test('GET and PUT /users/{id}: one’s own record only', async () => {
+    expect((await app.inject({ method: 'GET', url: `/api/v1/users/${ana.uid}`, headers: ana.headers })).statusCode).toBe(404)
+    await post(ana, { firebaseUid: ana.uid, email: ana.email, accountType: 'corporate' })
+    expect((await app.inject({ method: 'GET', url: `/api/v1/users/${ana.uid}`, headers: ana.headers })).json().tenantId).toBe('users-tests.acme.io')
+    const put = await app.inject({ method: 'PUT', url: `/api/v1/users/${ana.uid}`, headers: ana.headers, payload: { displayName: 'Ana M.' } })
+    expect(put.json().displayName).toBe('Ana M.')
+    expect((await app.inject({ method: 'GET', url: `/api/v1/users/${ana.uid}`, headers: bob.headers })).statusCode).toBe(404)
+    expect((await app.inject({ method: 'PUT', url: `/api/v1/users/${ana.uid}`, headers: bob.headers, payload: { displayName: 'x' } })).statusCode).toBe(404)
+  })
+
+  test('without a record, the tenant comes from the fallback rule', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/v1/researches', headers: gmail.headers, payload: { title: 'Fallback' } })
+    expect(res.json().tenantId).toBe('users-tests.person@gmail.com')
+  })
+})
+
+describe('configuration', () => {
+  test('production refuses to start with the Auth emulator configured', () => {
+    expect(() => loadServerConfig({ NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toThrow(/Refusing to start/)
+    expect(loadServerConfig({ NODE_ENV: 'production' }).PORT).toBe(8080)
+    expect(() => loadServerConfig({ PORT: 'eighty' })).toThrow(/PORT/)
+  })
+})
