@@ -25,7 +25,8 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = 50
 
 async function run(url: string, headers: Record<string, string> = {}) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers })
+  // The load runs in a worker thread, so it does not share the event loop with the server it measures.
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers, workers: 1 })
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`)
   return { rps: result.requests.average, p99: result.latency.p99, p50: result.latency.p50 }
 }

@@ -471,8 +471,12 @@ export function writeFixtures(): string[] {
   return names
 }
 
-async function writeExpected(names: string[]): Promise<void> {
-  const { readFileSync } = await import('node:fs')
+/** Golden read models for every recording in fixtures/: the composed scenarios and the recorded ones. */
+async function writeExpected(): Promise<void> {
+  const { readFileSync, readdirSync } = await import('node:fs')
+  const names = readdirSync(root)
+    .filter((f) => f.endsWith('.jsonl'))
+    .map((f) => f.replace(/\.jsonl$/, ''))
   const { replayRecording, summarizeReplay } = await import('../src/streams/replay')
   mkdirSync(join(root, 'expected'), { recursive: true })
   for (const name of names) {
@@ -482,5 +486,5 @@ async function writeExpected(names: string[]): Promise<void> {
 }
 
 const names = writeFixtures()
-if (process.argv.includes('--expected')) await writeExpected(names)
+if (process.argv.includes('--expected')) await writeExpected()
 console.log(`wrote ${names.length} recordings to fixtures/`)

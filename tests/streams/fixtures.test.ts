@@ -100,6 +100,20 @@ describe('what each scenario shows', () => {
     expect(s.documents.find((d) => d.id === 'ev-l3')?.frames.map((f) => f.status)).toEqual(['draft', 'final'])
   })
 
+  test('recorded-pipeline-text-document-reprocess: what the real pipeline sends replays cleanly', () => {
+    const s = replay('recorded-pipeline-text-document-reprocess')
+    expect(s.rejected).toEqual([])
+    expect(s.documents.map((d) => [d.type, d.status])).toEqual([
+      ['text', 'completed'],
+      ['document', 'completed'],
+    ])
+    expect(s.documents[1]?.title).toBe('Board minutes, 3 March')
+    for (const d of s.documents) {
+      expect(d.frames.length).toBe(d.actionCount)
+      expect(d.frames.every((f) => f.status === 'final')).toBe(true)
+    }
+  })
+
   test('no-actions-found and frame-status-rules', () => {
     expect(replay('no-actions-found').documents[0]).toMatchObject({ status: 'completed', actionCount: 0, frames: [] })
     expect(replay('frame-status-rules').documents[0]?.frames.map((f) => f.status)).toEqual(['final', 'final', 'final', 'final'])
