@@ -64,8 +64,7 @@ export function toGenesisEvent(row: EventRow) {
 
 /** A stored frame as the API sends it: the analysis body plus its ids and status. */
 export function toActionFrame(row: FrameRow, tenantId: string) {
-  return {
-    ...row.body,
+  return Object.assign({}, row.body, {
     id: row.id,
     parentId: row.event_id,
     parentEventId: row.event_id,
@@ -76,7 +75,7 @@ export function toActionFrame(row: FrameRow, tenantId: string) {
     sessionId: row.session_id,
     researchId: row.research_id,
     updatedAt: iso(row.updated_at),
-  }
+  })
 }
 
 export interface NewEvent {

@@ -121,7 +121,7 @@ class BatchTx<S extends object> implements Tx<S> {
 
   own<T extends object>(obj: T): T {
     if (this.owned.has(obj)) return obj
-    const copy = (Array.isArray(obj) ? obj.slice() : { ...obj }) as T
+    const copy = (Array.isArray(obj) ? obj.slice() : Object.assign({}, obj)) as T
     this.owned.add(copy)
     return copy
   }

@@ -92,8 +92,8 @@ export const workspaceGraph = defineProjection<WorkspaceGraph>({
   name: 'workspaceGraph',
   initial: emptyWorkspaceGraph,
   on: {
-    'document.skeletonReceived': (tx, e) =>
-      live(tx, e, () => {
+    'document.skeletonReceived': (tx, e) => {
+        if (!accept(tx, e)) return
         const doc = upsertDocument(tx, e.eventId, e.sessionId)
         if (e.payload) mergePayload(tx, doc, e.payload)
         if (e.eventType) doc.eventType = e.eventType
@@ -102,17 +102,17 @@ export const workspaceGraph = defineProjection<WorkspaceGraph>({
         doc.status = DocumentStatus.Processing
         doc.statusMessage = Texts.processingDocument
         if (e.uploadedAt != null) doc.uploadedAt = e.uploadedAt
-      }),
-    'document.summaryReceived': (tx, e) =>
-      live(tx, e, () => {
+    },
+    'document.summaryReceived': (tx, e) => {
+        if (!accept(tx, e)) return
         const doc = upsertDocument(tx, e.eventId, e.sessionId)
         setTitle(doc, e.title)
         doc.summary = e.summary
         doc.status = DocumentStatus.Summarized
         doc.statusMessage = null
-      }),
-    'document.ready': (tx, e) =>
-      live(tx, e, () => {
+    },
+    'document.ready': (tx, e) => {
+        if (!accept(tx, e)) return
         const doc = upsertDocument(tx, e.eventId, e.sessionId)
         if (e.title != null) setTitle(doc, e.title)
         if (e.summary != null) doc.summary = e.summary
@@ -121,16 +121,16 @@ export const workspaceGraph = defineProjection<WorkspaceGraph>({
         doc.type = cardType(doc.payload, doc.eventType)
         doc.status = DocumentStatus.DocumentReady
         doc.statusMessage = null
-      }),
-    'document.actionAnalysisStarted': (tx, e) =>
-      live(tx, e, () => {
+    },
+    'document.actionAnalysisStarted': (tx, e) => {
+        if (!accept(tx, e)) return
         const doc = upsertDocument(tx, e.eventId, e.sessionId)
         setTitle(doc, Texts.analyzingActions)
         doc.status = DocumentStatus.AnalyzingActions
         doc.statusMessage = Texts.analyzingActions
-      }),
-    'document.actionAnalysisCompleted': (tx, e) =>
-      live(tx, e, () => {
+    },
+    'document.actionAnalysisCompleted': (tx, e) => {
+        if (!accept(tx, e)) return
         const doc = upsertDocument(tx, e.eventId, e.sessionId)
         if (e.outcome === 'no-actions-found') {
           setTitle(doc, Texts.noActionsFound)
@@ -141,26 +141,26 @@ export const workspaceGraph = defineProjection<WorkspaceGraph>({
           doc.status = DocumentStatus.ProcessingActions
           doc.actionCount = e.actionCount
         }
-      }),
-    'document.actionFramesDetected': (tx, e) =>
-      live(tx, e, () => {
+    },
+    'document.actionFramesDetected': (tx, e) => {
+        if (!accept(tx, e)) return
         const doc = upsertDocument(tx, e.eventId, e.sessionId)
         setTitle(doc, Texts.processingActions(e.count))
         doc.status = DocumentStatus.ProcessingActions
         doc.statusMessage = Texts.processingActions(e.count)
         doc.actionCount = e.count
-      }),
-    'document.processingCompleted': (tx, e) =>
-      live(tx, e, () => {
+    },
+    'document.processingCompleted': (tx, e) => {
+        if (!accept(tx, e)) return
         const doc = upsertDocument(tx, e.eventId, e.sessionId)
         setTitle(doc, Texts.completedActions(e.actionCount))
         doc.status = DocumentStatus.Completed
         doc.statusMessage = Texts.completedActions(e.actionCount)
         doc.actionCount = e.actionCount
         doc.reprocessing = false
-      }),
-    'document.processingFailed': (tx, e) =>
-      live(tx, e, () => {
+    },
+    'document.processingFailed': (tx, e) => {
+        if (!accept(tx, e)) return
         const doc = upsertDocument(tx, e.eventId, e.sessionId)
         const message = e.error && e.error.trim() !== '' ? e.error : Texts.processingErrorFallback
         setTitle(doc, Texts.processingFailed)
@@ -169,16 +169,16 @@ export const workspaceGraph = defineProjection<WorkspaceGraph>({
         doc.status = DocumentStatus.Error
         doc.statusMessage = Texts.processingFailed
         doc.reprocessing = false
-      }),
-    'document.phaseReported': (tx, e) =>
-      live(tx, e, () => {
+    },
+    'document.phaseReported': (tx, e) => {
+        if (!accept(tx, e)) return
         const doc = upsertDocument(tx, e.eventId, e.sessionId)
         const { text, completes } = phaseMessage(e.phase)
         doc.statusMessage = text
         if (completes) doc.status = DocumentStatus.Completed
-      }),
-    'document.reprocessProgressed': (tx, e) =>
-      live(tx, e, () => {
+    },
+    'document.reprocessProgressed': (tx, e) => {
+        if (!accept(tx, e)) return
         const doc = upsertDocument(tx, e.eventId, e.sessionId)
         doc.statusMessage = reprocessStageMessage(e.stage, e.percentage)
         if (e.stage === 'completed') {
@@ -205,7 +205,7 @@ export const workspaceGraph = defineProjection<WorkspaceGraph>({
           doc.reprocessing = true
           doc.reprocessProgress = { stage: e.stage, percentage: e.percentage }
         }
-      }),
+    },
     'document.reprocessRequested': (tx, e) => {
       if (!smHas(tx.state.documents.byId, e.eventId)) return
       const doc = editDocument(tx, e.eventId)
@@ -227,12 +227,13 @@ export const workspaceGraph = defineProjection<WorkspaceGraph>({
       doc.statusMessage = null
     },
     'document.deleted': (tx, e) => removeDocument(tx, e.eventId),
-    'actionFrame.created': (tx, e) =>
-      live(tx, e, () => {
+    'actionFrame.created': (tx, e) => {
+        if (!accept(tx, e)) return
         const previous = smGet(tx.state.frames.byId, e.frameId)
         const before = previous ? { parentId: previous.parentId, actionIndex: previous.actionIndex } : null
         const fixed = { id: e.frameId, parentId: e.parentId, status: createdFrameStatus(e.frame.status) }
-        const frame = tx.adopt((previous ? { ...previous, ...e.frame, ...fixed } : { ...e.frame, ...fixed }) as FrameCard)
+        // Object.assign, not spread: copying a parsed frame is several times faster this way in V8.
+        const frame = tx.adopt((previous ? Object.assign({}, previous, e.frame, fixed) : Object.assign({}, e.frame, fixed)) as FrameCard)
         const pending = tx.state.pendingFrameUpdates[e.frameId]
         if (pending) {
           for (const updates of pending) assignUpdates(frame, updates)
@@ -240,9 +241,9 @@ export const workspaceGraph = defineProjection<WorkspaceGraph>({
         }
         smSet(tx, edit(tx, edit(tx, tx.draft(), 'frames'), 'byId'), e.frameId, frame)
         placeFrame(tx, frame, before)
-      }),
-    'actionFrame.updated': (tx, e) =>
-      live(tx, e, () => {
+    },
+    'actionFrame.updated': (tx, e) => {
+        if (!accept(tx, e)) return
         const current = smGet(tx.state.frames.byId, e.frameId)
         if (!current) {
           const pending = edit(tx, tx.draft(), 'pendingFrameUpdates')
@@ -253,9 +254,9 @@ export const workspaceGraph = defineProjection<WorkspaceGraph>({
         const frame = smEdit(tx, edit(tx, edit(tx, tx.draft(), 'frames'), 'byId'), e.frameId)
         assignUpdates(frame, e.updates)
         placeFrame(tx, frame, before)
-      }),
-    'connection.updated': (tx, e) =>
-      live(tx, e, () => {
+    },
+    'connection.updated': (tx, e) => {
+        if (!accept(tx, e)) return
         const id = e.connection.id
         const connections = edit(tx, tx.draft(), 'connections')
         const byId = edit(tx, connections, 'byId')
@@ -264,7 +265,7 @@ export const workspaceGraph = defineProjection<WorkspaceGraph>({
           smSet(tx, byId, id, tx.adopt({ ...e.connection }))
           edit(tx, connections, 'order').push(id)
         }
-      }),
+    },
     'workspace.sessionSelected': (tx, e) => {
       const g = tx.state
       if (g.sessionId === e.sessionId && (g.researchId ?? null) === (e.researchId ?? null)) return
@@ -295,17 +296,20 @@ export const workspaceGraph = defineProjection<WorkspaceGraph>({
   },
 })
 
-/** Applies `change` when the live event belongs to the open session and has not been applied yet. */
-function live(tx: G, e: LiveEvent, change: () => void): void {
+/**
+ * Whether a live event applies: it belongs to the open session (or none is open) and its id is past the
+ * last applied one. Accepting it advances the session's cursor.
+ */
+function accept(tx: G, e: LiveEvent): boolean {
   const g = tx.state
-  if (g.sessionId !== null && e.sessionId !== g.sessionId) return
+  if (g.sessionId !== null && e.sessionId !== g.sessionId) return false
   const id = e.messageId
   if (id != null) {
     const last = g.cursors[e.sessionId]
-    if (last !== undefined && compareMessageIds(id, last) <= 0) return
+    if (last !== undefined && compareMessageIds(id, last) <= 0) return false
     edit(tx, tx.draft(), 'cursors')[e.sessionId] = id
   }
-  change()
+  return true
 }
 
 function setTitle(doc: DocumentCard, title: string): void {
@@ -467,7 +471,7 @@ function loadFrame(tx: G, fr: ActionFrame): void {
   if (id == null || parentId == null) return
   const previous = smGet(tx.state.frames.byId, id)
   const before = previous ? { parentId: previous.parentId, actionIndex: previous.actionIndex } : null
-  const frame = tx.adopt({ ...fr, id, parentId, status: fr.status ?? 'draft' } as FrameCard)
+  const frame = tx.adopt(Object.assign({}, fr, { id, parentId, status: fr.status ?? 'draft' }) as FrameCard)
   smSet(tx, edit(tx, edit(tx, tx.draft(), 'frames'), 'byId'), id, frame)
   placeFrame(tx, frame, before)
 }

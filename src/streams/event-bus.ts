@@ -15,6 +15,11 @@ export interface EventBus {
   publish(events: DomainEvent | readonly DomainEvent[], source: EventSource, receivedAt?: number): readonly Envelope[]
   /** Publishes events that each carry their own receipt time (a recording's `at`) as one batch. */
   publishTimed(items: ReadonlyArray<{ event: DomainEvent; receivedAt: number }>, source: EventSource): readonly Envelope[]
+  /**
+   * Publishes envelopes the caller built (a replay's hot path: one object per event, not three).
+   * Their `seq` is overwritten with the bus's own numbering.
+   */
+  publishEnvelopes(envelopes: Envelope[]): readonly Envelope[]
   readonly batches$: Observable<readonly Envelope[]>
   readonly envelopes$: Observable<Envelope>
   /** The seq the next event will get. */
@@ -53,6 +58,11 @@ export function createEventBus(options: { now?: () => number } = {}): EventBus {
     publishTimed(items, source) {
       if (items.length === 0) return []
       return enqueue(items.map(({ event, receivedAt }) => ({ seq: seq++, receivedAt, source, event })))
+    },
+    publishEnvelopes(envelopes) {
+      if (envelopes.length === 0) return []
+      for (const e of envelopes) e.seq = seq++
+      return enqueue(envelopes)
     },
     batches$: batches.asObservable(),
     envelopes$: new Observable<Envelope>((subscriber) =>

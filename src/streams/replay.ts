@@ -6,7 +6,7 @@
 import type { WorkspaceGraph } from '../projections/workspace-graph'
 import { selectReplaySummary } from '../projections/workspace-selectors'
 import { createClientCore, type ClientCore } from './client-core'
-import type { DomainEvent } from '../domain/events'
+import type { Envelope } from '../projections/define-projection'
 import { recordingLines, type RecordingHeader } from './recording'
 
 export interface ReplayResult {
@@ -31,17 +31,17 @@ export function replayRecording(text: string, options: { at?: number; core?: Cli
   const meta: { header: RecordingHeader | null } = { header: null }
   const rejected: ReplayResult['rejected'] = []
   let count = 0
-  let batch: Array<{ event: DomainEvent; receivedAt: number }> = []
+  let batch: Envelope[] = []
   for (const l of recordingLines(text, options.at === undefined ? {} : { upToLine: options.at }, meta)) {
     count++
     if (l.rejected) rejected.push({ line: l.line, reason: l.rejected.reason, detail: l.rejected.detail })
-    for (const event of l.events) batch.push({ event, receivedAt: l.receivedAt })
+    for (const event of l.events) batch.push({ seq: 0, receivedAt: l.receivedAt, source: 'replay', event })
     if (batch.length >= BATCH) {
-      core.bus.publishTimed(batch, 'replay')
+      core.bus.publishEnvelopes(batch)
       batch = []
     }
   }
-  core.bus.publishTimed(batch, 'replay')
+  core.bus.publishEnvelopes(batch)
   return { header: meta.header, core, rejected, lines: count }
 }
 
