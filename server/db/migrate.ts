@@ -18,10 +18,12 @@ export function listMigrations(): Array<{ name: string; sql: string }> {
 }
 
 export async function migrate(db: Database): Promise<string[]> {
-  await db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())')
+  const bookkeeping = 'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())'
   if (db.dialect === 'postgres') {
     return db.transaction(async (tx) => {
+      // The lock comes first: even CREATE TABLE IF NOT EXISTS races when two processes start together.
       await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEY])
+      await tx.query(bookkeeping)
       const done = new Set((await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name))
       const applied: string[] = []
       for (const m of listMigrations()) {
@@ -33,6 +35,7 @@ export async function migrate(db: Database): Promise<string[]> {
       return applied
     })
   }
+  await db.exec(bookkeeping)
   const done = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name))
   const applied: string[] = []
   for (const m of listMigrations()) {

@@ -173,21 +173,39 @@ export function createPipeline(options: PipelineOptions): PipelineService {
     async start({ workers }) {
       if (running) return
       gate = { closed: false, pending: 0 }
-      boss = new PgBoss({
-        db: bossDb(db, gate),
-        schedule: false,
-        supervise: workers,
-        migrate: true,
-        maintenanceIntervalSeconds,
-        expireInSeconds: policy.expireInSeconds,
-        retryLimit: policy.retryLimit,
-        retryDelay: policy.retryDelaySeconds,
-        retryBackoff: policy.retryBackoff,
-      })
-      boss.on('error', (error) => log.error({ err: error }, 'pg-boss error'))
-      await boss.start()
-      for (const key of HandlerKeys) {
-        if (!(await boss.getQueue(key))) await boss.createQueue(key, { name: key })
+      const openBoss = async () => {
+        const instance = new PgBoss({
+          db: bossDb(db, gate),
+          schedule: false,
+          supervise: workers,
+          migrate: true,
+          maintenanceIntervalSeconds,
+          expireInSeconds: policy.expireInSeconds,
+          retryLimit: policy.retryLimit,
+          retryDelay: policy.retryDelaySeconds,
+          retryBackoff: policy.retryBackoff,
+        })
+        instance.on('error', (error) => log.error({ err: error }, 'pg-boss error'))
+        await instance.start()
+        for (const key of HandlerKeys) {
+          try {
+            if (!(await instance.getQueue(key))) await instance.createQueue(key, { name: key })
+          } catch (error) {
+            // Another process created it at the same moment.
+            if (!(await instance.getQueue(key))) throw error
+          }
+        }
+        return instance
+      }
+      // Processes starting together on a new database race to install pg-boss's schema; the loser retries.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          boss = await openBoss()
+          break
+        } catch (error) {
+          if (attempt >= 5) throw error
+          await new Promise((r) => setTimeout(r, 300 * attempt))
+        }
       }
       running = true
       stopping = false
