@@ -3,16 +3,10 @@
  * pipeline creates the card (skeleton first) and reports everything else on the live channel.
  */
 
-export const HandlerKeys = [
-  'Core_ContentIngestor',
-  'Core_EventOrchestrator',
-  'Core_FrameEnricher',
-  'Core_ContextUpdater',
-  'Core_ContextPairVerifier',
-  'Core_UncertaintyResolver',
-  'Core_HypothesisAF',
-  'Core_AliasEnricher',
-] as const
+import { BreakerKeys } from '../../src/protocol/entities'
+
+/** The pipeline's handlers: one queue and one circuit breaker each (the spec's breaker keys). */
+export const HandlerKeys = BreakerKeys
 export type HandlerKey = (typeof HandlerKeys)[number]
 
 export type IngestInput =
