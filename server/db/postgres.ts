@@ -4,6 +4,9 @@ import { assertChannel, type Database, type Queryable } from './database'
 
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) })
+  // An idle connection the server drops (a restart, a failover) must not take the process down with it;
+  // the pool replaces it on the next query.
+  pool.on('error', (error) => console.error(`[sightline] idle PostgreSQL connection lost: ${error.message}`))
   // Fail at start, not at the first request, when the server is unreachable.
   await pool.query('SELECT 1')
   let listener: pg.PoolClient | null = null
@@ -12,6 +15,7 @@ export async function openPostgres(url: string): Promise<Database> {
   const ensureListener = async () => {
     if (listener) return listener
     listener = await pool.connect()
+    listener.on('error', (error) => console.error(`[sightline] PostgreSQL listener lost: ${error.message}`))
     listener.on('notification', (msg) => {
       for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '')
     })

@@ -54,7 +54,7 @@ export function* recordingLines(
     let raw = text.slice(start, end)
     start = end + 1
     if (raw.endsWith('\r')) raw = raw.slice(0, -1)
-    if (raw.trim() === '') continue
+    if (isBlank(raw)) continue
     let value: unknown
     try {
       value = JSON.parse(raw)
@@ -140,6 +140,15 @@ const envelopeSchema = z.object({
 })
 
 const NOT_ENVELOPE = { success: false } as const
+
+/** Whether a line has nothing but whitespace (without allocating a trimmed copy of every line). */
+function isBlank(line: string): boolean {
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i)
+    if (c !== 32 && c !== 9 && c !== 13 && c !== 10) return false
+  }
+  return true
+}
 
 function hasSource(value: unknown): boolean {
   return value !== null && typeof value === 'object' && typeof (value as { source?: unknown }).source === 'string'
