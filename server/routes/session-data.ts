@@ -12,7 +12,7 @@ import type { AppDeps } from '../app'
 import { authOf } from '../auth/plugin'
 import { ApiError, notFound } from '../http/errors'
 import { writableSession } from '../http/guards'
-import { deleteEvent, type EventRow, type FrameRow, getEvent, listEventsOfSession, listFramesOfSession, toActionFrame, toGenesisEvent } from '../repos/events'
+import { deleteEvent, type EventRow, type FrameRow, getEvent, toActionFrame, toGenesisEvent } from '../repos/events'
 import { getResearch, getSession } from '../repos/researches'
 import { decodeToken, encodeToken, iso, pageSize } from '../repos/rows'
 
@@ -25,33 +25,32 @@ export async function sessionDataRoutes(api: FastifyInstance, deps: AppDeps): Pr
 
   app.get('/researches/:id/sessions/:sid/data', { schema: { params: sessionParams } }, async (request) => {
     const auth = authOf(request)
-    // The cursor is read before the rows: a message that lands in between is replayed over the snapshot
-    // (harmless, the client applies by id); read after, it could be skipped.
-    const head = (
-      await db.query<{ id: string; last_seq: string | number | null }>(
-        `SELECT s.id, h.last_seq FROM sessions s LEFT JOIN live_log_heads h ON h.tenant_id = s.tenant_id AND h.session_id = s.id
-         WHERE s.tenant_id = $1 AND s.research_id = $2 AND s.id = $3`,
-        [auth.tenantId, request.params.id, request.params.sid],
-      )
-    )[0]
-    if (!head) throw notFound('Session')
-    const session = { id: head.id }
-    const liveCursor = head.last_seq === null ? null : String(head.last_seq)
     const h = request.headers
     const eventsSize = pageSize(h[SessionDataHeaders.eventsPageSize], 50)
     const framesSize = pageSize(h[SessionDataHeaders.framesPageSize], 50)
     const eventsFrom = decodeToken(h[SessionDataHeaders.eventsContinuationToken])
     const framesFrom = decodeToken(h[SessionDataHeaders.framesContinuationToken])
-    const [events, frames] = await Promise.all([
-      listEventsOfSession(db, auth.tenantId, session.id, eventsSize + 1, eventsFrom),
-      listFramesOfSession(db, auth.tenantId, session.id, framesSize + 1, framesFrom),
-    ])
+    // One statement, so one snapshot: the live cursor is exactly the point the rows reflect (the socket
+    // resumes after it), and the workspace costs one round trip however the pages are asked for.
+    const row = (
+      await db.query<{ last_seq: string | number | null; events: EventRow[] | null; frames: FrameRow[] | null }>(
+        `SELECT h.last_seq,
+           (SELECT json_agg(e) FROM (SELECT * FROM events WHERE tenant_id = $1 AND session_id = s.id ORDER BY ingested_at, id LIMIT $4 OFFSET $5) e) AS events,
+           (SELECT json_agg(f) FROM (SELECT * FROM action_frames WHERE tenant_id = $1 AND session_id = s.id ORDER BY created_at, event_id, action_index, id LIMIT $6 OFFSET $7) f) AS frames
+         FROM sessions s LEFT JOIN live_log_heads h ON h.tenant_id = s.tenant_id AND h.session_id = s.id
+         WHERE s.tenant_id = $1 AND s.research_id = $2 AND s.id = $3`,
+        [auth.tenantId, request.params.id, request.params.sid, eventsSize + 1, eventsFrom, framesSize + 1, framesFrom],
+      )
+    )[0]
+    if (!row) throw notFound('Session')
+    const events = row.events ?? []
+    const frames = row.frames ?? []
     return {
       events: events.slice(0, eventsSize).map(toGenesisEvent),
       actionFrames: frames.slice(0, framesSize).map((f) => toActionFrame(f, auth.tenantId)),
       eventsContinuationToken: events.length > eventsSize ? encodeToken(eventsFrom + eventsSize) : null,
       framesContinuationToken: frames.length > framesSize ? encodeToken(framesFrom + framesSize) : null,
-      liveCursor,
+      liveCursor: row.last_seq === null ? null : String(row.last_seq),
     }
   })
 
