@@ -51,7 +51,7 @@ async function start(): Promise<void> {
   root.render(
     <StrictMode>
       <ModelsProvider models={core.models}>
-        <AuthGate signedIn={<Workbench ctx={ctx} identity={identity} />} signedOut={<LoginScreen identity={identity} />} />
+        <AuthGate signedIn={<Workbench ctx={ctx} identity={identity} authProvider={settings.authEmulatorUrl ? `Firebase Auth emulator (${settings.authEmulatorUrl})` : `Firebase (${settings.firebase.projectId})`} />} signedOut={<LoginScreen identity={identity} />} />
       </ModelsProvider>
     </StrictMode>,
   )

@@ -59,5 +59,22 @@ test('a new user signs up, creates a research, pastes a text and sees its card a
   await shot('4-completed')
   expect(await page.locator('[data-frame-id]').count()).toBeGreaterThan(0)
   expect(await page.getByText(/^\(1 documents, \d+ actions\)$/).count()).toBe(1)
+
+  // The system-status panel sees the backend and the socket.
+  await page.getByRole('button', { name: 'System status' }).click()
+  await page.getByText(/^Healthy \(pglite\)$/).waitFor()
+  await shot('5-status-panel')
+  await page.getByRole('button', { name: 'System status' }).click()
+
+  // The user menu shows the account; Sign Out returns to the login screen.
+  await page.getByRole('button', { name: `Account menu for ${email}` }).click()
+  const menu = page.getByRole('menu')
+  await menu.waitFor()
+  expect(await menu.getByText('Corporate', { exact: true }).count()).toBe(1)
+  expect(await menu.getByText('browser.acme.io', { exact: true }).count()).toBe(1)
+  expect(await menu.getByText('No', { exact: true }).count()).toBe(1)
+  await shot('6-user-menu')
+  await menu.getByRole('menuitem', { name: 'Sign Out' }).click()
+  await page.getByRole('heading', { name: 'Sign In' }).waitFor()
   expect(errors).toEqual([])
 }, 90_000)

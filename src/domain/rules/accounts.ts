@@ -51,3 +51,13 @@ export function fallbackAccountType(email: string): AccountType {
 export function isValidEmail(email: string): boolean {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())
 }
+
+/** The user menu's account type label. */
+export function accountTypeLabel(type: AccountType | null | undefined): 'Personal' | 'Corporate' | 'Unknown' {
+  return type === 'personal' ? 'Personal' : type === 'corporate' ? 'Corporate' : 'Unknown'
+}
+
+/** The user menu shows the last 8 characters of the user id. */
+export function shortUserId(uid: string): string {
+  return uid.slice(-8)
+}

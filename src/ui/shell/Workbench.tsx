@@ -21,13 +21,18 @@ import logo from '../styles/favicon.svg'
 import { WorkspacePage } from '../workspace/WorkspacePage'
 import { CreateResearchDialog } from './CreateResearchDialog'
 import { InputBar } from './InputBar'
+import { StatusPanel } from './StatusPanel'
 import { Toasts } from './Toasts'
+import { UserMenu } from './UserMenu'
+import { z } from 'zod'
 
 const STORAGE_KEY = 'sightline.active'
 const selectSession = (s: SessionState) => s
 const selectList = (s: ResearchList) => s
 
-export function Workbench({ ctx, identity }: { ctx: IntentContext; identity: IdentitySession }) {
+const healthSchema = z.object({ status: z.string(), database: z.string().optional() })
+
+export function Workbench({ ctx, identity, authProvider }: { ctx: IntentContext; identity: IdentitySession; authProvider: string }) {
   const { sessionState, researchList } = useModels()
   const session = useReadModel(sessionState, selectSession)
   const list = useReadModel(researchList, selectList)
@@ -43,6 +48,7 @@ export function Workbench({ ctx, identity }: { ctx: IntentContext; identity: Ide
     if (active.researchId && !list.sessionsByResearch[active.researchId]) void loadSessions(ctx, active.researchId)
   }, [active, ctx, list.sessionsByResearch])
 
+  const checkHealth = useCallback(() => ctx.api.get('/health', healthSchema), [ctx])
   const researches = selectResearches(list)
   const research = active.researchId ? list.byId[active.researchId] : undefined
   const sessions = active.researchId ? (list.sessionsByResearch[active.researchId] ?? []) : []
@@ -68,15 +74,8 @@ export function Workbench({ ctx, identity }: { ctx: IntentContext; identity: Ide
         </nav>
         {openSession && <span className={`dot dot-${sessionStatusColour(openSession.status)}`} title={openSession.status ?? ''} />}
         <span className="spacer" />
-        <span className="user" title={`${session.email ?? ''} · ${session.tenantId ?? ''}`}>
-          <span className="avatar" aria-hidden="true">
-            {(session.email ?? '?').charAt(0).toUpperCase()}
-          </span>
-          {session.email}
-        </span>
-        <button type="button" className="btn" onClick={() => void identity.signOut()}>
-          Sign Out
-        </button>
+        <span className="user">{session.email}</span>
+        <UserMenu session={session} onSignOut={() => void identity.signOut()} />
       </header>
       <div className="workbench">
         <aside className="sidenav" aria-label="Research Sandbox">
@@ -134,6 +133,23 @@ export function Workbench({ ctx, identity }: { ctx: IntentContext; identity: Ide
           }}
         />
       )}
+      <footer className="footer">© 2026 Sightline</footer>
+      <StatusPanel
+        authProvider={authProvider}
+        checkHealth={checkHealth}
+        downloadRecording={
+          active.researchId && active.sessionId
+            ? async () => {
+                const token = await identity.token(false)
+                const res = await fetch(`/api/v1/researches/${encodeURIComponent(active.researchId as string)}/sessions/${encodeURIComponent(active.sessionId as string)}/live.jsonl`, {
+                  headers: token ? { authorization: `Bearer ${token}` } : {},
+                })
+                if (!res.ok) throw new Error(`Download failed (${res.status})`)
+                return res.blob()
+              }
+            : null
+        }
+      />
       <Toasts core={ctx.core} />
     </div>
   )
