@@ -155,3 +155,25 @@ function toBase64(bytes: Uint8Array): string {
   for (let i = 0; i < bytes.length; i += chunk) binary += String.fromCharCode(...bytes.subarray(i, i + chunk))
   return btoa(binary)
 }
+
+/** Deletes a research; a failure on the server is ignored and the research is removed locally (spec §7). */
+export async function deleteResearch(ctx: IntentContext, researchId: string): Promise<void> {
+  try {
+    await ctx.api.request('DELETE', `/researches/${encodeURIComponent(researchId)}`)
+  } catch {
+    /* spec §7: failed research deletion is ignored and local removal proceeds */
+  }
+  ctx.core.bus.publish({ type: 'research.deleted', researchId }, 'local')
+}
+
+/** Deletes a workspace; on failure it stays and a toast says so. */
+export async function deleteSession(ctx: IntentContext, researchId: string, sessionId: string): Promise<boolean> {
+  try {
+    await ctx.api.request('DELETE', `/researches/${encodeURIComponent(researchId)}/sessions/${encodeURIComponent(sessionId)}`)
+    ctx.core.bus.publish({ type: 'research.sessionDeleted', researchId, sessionId }, 'api')
+    return true
+  } catch (error) {
+    toast(ctx, 'error', error instanceof Error && error.message ? error.message : 'Failed to delete workspace')
+    return false
+  }
+}

@@ -9,7 +9,7 @@ import { sessionLabel } from '../../domain/rules/titles'
 import type { Session } from '../../protocol/entities'
 import { type ResearchList, selectResearches } from '../../projections/research-list'
 import type { SessionState } from '../../projections/session-state'
-import { createResearch, ingestText, type IntentContext, loadResearches, loadSessions, uploadFile } from '../../streams/intents'
+import { createResearch, createSession, deleteResearch, deleteSession, ingestText, type IntentContext, loadResearches, loadSessions, uploadFile } from '../../streams/intents'
 import type { IdentitySession } from '../../streams/firebase-auth'
 import { loadWorkspace } from '../../streams/session-loader'
 import { attachWorkspaceLive } from '../../streams/workspace-live'
@@ -21,6 +21,7 @@ import logo from '../styles/favicon.svg'
 import { WorkspacePage } from '../workspace/WorkspacePage'
 import { CreateResearchDialog } from './CreateResearchDialog'
 import { InputBar } from './InputBar'
+import { Sidebar } from './Sidebar'
 import { StatusPanel } from './StatusPanel'
 import { Toasts } from './Toasts'
 import { UserMenu } from './UserMenu'
@@ -78,33 +79,31 @@ export function Workbench({ ctx, identity, authProvider }: { ctx: IntentContext;
         <UserMenu session={session} onSignOut={() => void identity.signOut()} />
       </header>
       <div className="workbench">
-        <aside className="sidenav" aria-label="Research Sandbox">
-          <button type="button" className="btn primary block" onClick={() => setCreating(true)}>
-            New research
-          </button>
-          <h3>Research Sandbox</h3>
-          {list.loaded && researches.length === 0 && <p className="muted small">No researches yet.</p>}
-          <ul className="tree">
-            {researches.map((r) => (
-              <li key={r.id}>
-                <button type="button" className={`tree-item ${r.id === active.researchId ? 'active' : ''}`} onClick={() => void selectResearch(r.id)}>
-                  {r.title}
-                </button>
-                {r.id === active.researchId && (
-                  <ul>
-                    {(list.sessionsByResearch[r.id] ?? []).map((s) => (
-                      <li key={s.id}>
-                        <button type="button" className={`tree-item sub ${s.id === active.sessionId ? 'active' : ''}`} onClick={() => setActive({ researchId: r.id, sessionId: s.id })}>
-                          {sessionLabel(s)} <span className="muted small">{isSessionExpired(s, Date.now()) ? 'expired' : s.status}</span>
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </li>
-            ))}
-          </ul>
-        </aside>
+        <Sidebar
+          researches={researches}
+          sessionsByResearch={list.sessionsByResearch}
+          active={active}
+          now={Date.now()}
+          onNewResearch={() => setCreating(true)}
+          onSelectResearch={(id) => void selectResearch(id)}
+          onSelectSession={(researchId, sessionId) => setActive({ researchId, sessionId })}
+          onCreateSession={async (researchId, title) => {
+            const sessionId = await createSession(ctx, researchId, title)
+            if (sessionId) setActive({ researchId, sessionId })
+          }}
+          onDeleteResearch={async (researchId) => {
+            await deleteResearch(ctx, researchId)
+            if (active.researchId === researchId) setActive({ researchId: null, sessionId: null })
+          }}
+          onDeleteSession={async (researchId, sessionId) => {
+            if (!(await deleteSession(ctx, researchId, sessionId))) return
+            // Deleting the active workspace makes the first remaining one active, or none (spec §4).
+            if (active.sessionId === sessionId) {
+              const rest = (list.sessionsByResearch[researchId] ?? []).filter((s) => s.id !== sessionId)
+              setActive({ researchId, sessionId: rest[0]?.id ?? null })
+            }
+          }}
+        />
         <main className="content">
           {active.researchId && active.sessionId && openSession ? (
             <OpenWorkspace key={active.sessionId} ctx={ctx} identity={identity} researchId={active.researchId} session={openSession} />
