@@ -25,6 +25,7 @@ import { Sidebar } from './Sidebar'
 import { StatusPanel } from './StatusPanel'
 import { Toasts } from './Toasts'
 import { UserMenu } from './UserMenu'
+import { Welcome } from './Welcome'
 import { z } from 'zod'
 
 const STORAGE_KEY = 'sightline.active'
@@ -113,13 +114,7 @@ export function Workbench({ ctx, identity, authProvider }: { ctx: IntentContext;
               <p>Choose a workspace in the sidebar to begin working</p>
             </div>
           ) : (
-            <div className="empty welcome">
-              <h2>Welcome to Sightline</h2>
-              <p>Create a research, paste a text or upload a document, and watch its cards and action frames appear live.</p>
-              <button type="button" className="btn primary" onClick={() => setCreating(true)}>
-                Create first project
-              </button>
-            </div>
+            <Welcome researches={researches} onCreate={() => setCreating(true)} onOpen={(id) => void selectResearch(id)} />
           )}
         </main>
       </div>
