@@ -5,16 +5,9 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { ApiError } from '../../src/protocol/api'
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message)
-  }
-}
+export { ApiError }
 
 export const notFound = (what: string) => new ApiError(404, 'NOT_FOUND', `${what} not found`)
 export const validation = (field: string, message: string) => new ApiError(400, 'VALIDATION_ERROR', `${field}: ${message}`)

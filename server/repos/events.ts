@@ -166,10 +166,6 @@ export async function replaceFrames(
   }
 }
 
-export async function listEventsOfSession(db: Queryable, tenantId: string, sessionId: string, limit: number, offset: number): Promise<EventRow[]> {
-  return db.query<EventRow>(`SELECT * FROM events WHERE tenant_id = $1 AND session_id = $2 ORDER BY ingested_at, id LIMIT $3 OFFSET $4`, [tenantId, sessionId, limit, offset])
-}
-
 export async function listFramesOfSession(db: Queryable, tenantId: string, sessionId: string, limit: number, offset: number): Promise<FrameRow[]> {
   return db.query<FrameRow>(`SELECT * FROM action_frames WHERE tenant_id = $1 AND session_id = $2 ORDER BY created_at, event_id, action_index, id LIMIT $3 OFFSET $4`, [tenantId, sessionId, limit, offset])
 }

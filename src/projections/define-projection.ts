@@ -95,11 +95,6 @@ export function edit<P extends object, K extends keyof P>(tx: Tx<unknown>, paren
   return owned as NonNullable<P[K]>
 }
 
-/** Folds a whole list of envelopes from the initial state: the batch path of replays and tests. */
-export function foldAll<S>(projection: Projection<S>, envelopes: readonly Envelope[], from: S = projection.initial): S {
-  return projection.applyAll(from, envelopes)
-}
-
 let freezeReadModels = true
 
 class BatchTx<S extends object> implements Tx<S> {

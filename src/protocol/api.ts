@@ -25,6 +25,17 @@ export const ErrorCodes = [
 /** Codes after which the same request may succeed if tried again (spec §8). */
 export const RetryableErrorCodes = ['AI_TIMEOUT', 'AI_RATE_LIMIT', 'RATE_LIMIT', 'INTERNAL_ERROR', 'WEBSOCKET_CONNECTION'] as const
 
+/** An API failure as both sides see it: the HTTP status and the `{code, message}` body. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
 export const errorBodySchema = z.object({ code: z.string().default('UNKNOWN'), message: z.string().default('') })
 export type ErrorBody = z.infer<typeof errorBodySchema>
 

@@ -9,18 +9,10 @@
  * schema — parsing into domain events is the translators' job.
  */
 import type { z } from 'zod'
-import { errorBodySchema } from '../protocol/api'
+import { ApiError, errorBodySchema } from '../protocol/api'
 import { camelizeKeys } from '../protocol/case'
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message)
-  }
-}
+export { ApiError }
 
 export interface AuthSource {
   /** The identity token; `force` asks the identity provider for a new one. Null when signed out. */
