@@ -24,4 +24,7 @@ export const authContextResolved = z.object({
 /** The user signed out, or auth state was cleared after a failed refresh. */
 export const authSignedOut = z.object({ type: z.literal('auth.signedOut') })
 
-export const authEvents = [authSignedIn, authTokenRefreshed, authContextResolved, authSignedOut] as const
+/** The user changed their display name in Settings. */
+export const authProfileUpdated = z.object({ type: z.literal('auth.profileUpdated'), displayName: z.string().nullable() })
+
+export const authEvents = [authSignedIn, authTokenRefreshed, authContextResolved, authSignedOut, authProfileUpdated] as const

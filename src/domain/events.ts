@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { actionFrameEvents } from './action-frame'
 import { authEvents } from './auth'
+import { breakerEvents } from './breaker'
 import { connectionEvents } from './connection'
 import { dataSourceEvents } from './data-source'
 import { diagnosticEvents } from './diagnostic'
@@ -24,6 +25,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   ...diagnosticEvents,
   ...liveChannelEvents,
   ...notificationEvents,
+  ...breakerEvents,
 ])
 export type DomainEvent = z.infer<typeof domainEventSchema>
 export type DomainEventType = DomainEvent['type']

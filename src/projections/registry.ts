@@ -1,16 +1,18 @@
 /** Every read model of the client, connected to one bus. */
 import type { Observable } from 'rxjs'
 import type { Envelope } from './define-projection'
+import { breakers, type Breakers } from './breakers'
 import { connectProjection, type ReadModel } from './connect-projection'
 import { diagnostics, type Diagnostics } from './diagnostics'
 import { liveChannelStatus, type LiveChannelStatus } from './live-channel-status'
 import { toasts, type Toasts } from './notifications'
 import { progressCards, type ProgressCards } from './progress'
+import { projectList, type ProjectList } from './project-list'
 import { researchList, type ResearchList } from './research-list'
 import { sessionState, type SessionState } from './session-state'
 import { workspaceGraph, type WorkspaceGraph } from './workspace-graph'
 
-export const projections = [workspaceGraph, toasts, progressCards, liveChannelStatus, diagnostics, sessionState, researchList] as const
+export const projections = [workspaceGraph, toasts, progressCards, liveChannelStatus, diagnostics, sessionState, researchList, projectList, breakers] as const
 
 export interface ReadModels {
   workspaceGraph: ReadModel<WorkspaceGraph>
@@ -20,6 +22,8 @@ export interface ReadModels {
   diagnostics: ReadModel<Diagnostics>
   sessionState: ReadModel<SessionState>
   researchList: ReadModel<ResearchList>
+  projectList: ReadModel<ProjectList>
+  breakers: ReadModel<Breakers>
 }
 
 export function connectReadModels(batches$: Observable<readonly Envelope[]>): ReadModels {
@@ -31,6 +35,8 @@ export function connectReadModels(batches$: Observable<readonly Envelope[]>): Re
     diagnostics: connectProjection(diagnostics, batches$),
     sessionState: connectProjection(sessionState, batches$),
     researchList: connectProjection(researchList, batches$),
+    projectList: connectProjection(projectList, batches$),
+    breakers: connectProjection(breakers, batches$),
   }
 }
 

@@ -33,6 +33,11 @@ export const sessionState = defineProjection<SessionState>({
       s.authType = e.authType
       s.derivedLocally = e.derivedLocally
     },
+    'auth.profileUpdated': (tx, e) => {
+      if (!tx.state.user) return
+      const s = tx.draft()
+      s.user = { ...tx.state.user, displayName: e.displayName }
+    },
     'auth.signedOut': (tx) => {
       Object.assign(tx.draft(), initialSessionState, { status: 'signedOut' })
     },

@@ -32,6 +32,8 @@ export interface IdentitySession extends AuthSource {
   signUp(form: { email: string; password: string; accountType: AccountType; displayName?: string }): Promise<void>
   resetPassword(email: string): Promise<void>
   signOut(): Promise<void>
+  /** Changes the display name in the identity provider's profile (Settings). */
+  updateDisplayName?(name: string | null): Promise<void>
   /** Called once the API client exists (it needs this session's tokens, and this session needs it). */
   attachApi(api: ApiClient): void
 }
@@ -125,6 +127,9 @@ export function createIdentitySession(settings: FirebaseSettings, core: ClientCo
     },
     async signOut() {
       await firebaseSignOut(auth)
+    },
+    async updateDisplayName(name) {
+      if (auth.currentUser) await updateProfile(auth.currentUser, { displayName: name })
     },
     attachApi(client) {
       api = client

@@ -145,7 +145,7 @@ function failProgress(ctx: IntentContext, id: string, phaseId: string): void {
   ctx.core.bus.publish({ type: 'progress.phaseUpdated', id, phaseId, status: 'error', progress: 0, at: ctx.now() }, 'local')
 }
 
-function toast(ctx: IntentContext, kind: 'success' | 'error' | 'info', message: string): void {
+export function toast(ctx: IntentContext, kind: 'success' | 'error' | 'info', message: string): void {
   ctx.core.bus.publish({ type: 'notification.shown', id: ctx.nextId('toast'), kind, message, at: ctx.now() }, 'local')
 }
 

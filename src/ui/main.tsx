@@ -1,8 +1,9 @@
 /// <reference types="@rsbuild/core/types" />
 /**
  * The entry, and the composition root of the client: it builds the core, asks the server for its
- * settings, signs in through the identity provider and renders the app. `?replay=<scenario>` replays a
- * recorded session from fixtures/ instead (and so does a build served without the server).
+ * settings, signs in through the identity provider and renders the routed app. `_legacy` in the path or
+ * the query renders the older shell and login instead. `?replay=<scenario>` replays a recorded session
+ * from fixtures/ (and so does a build served without the server).
  */
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -15,10 +16,15 @@ import type { IntentContext } from '../streams/intents'
 import { createReplayPlayer } from '../streams/replay-player'
 import { App, type ReplaySource } from './App'
 import { AuthGate } from './auth/AuthGate'
-import { LoginScreen } from './auth/LoginScreen'
+import { RouterProvider } from '@tanstack/react-router'
+import { type AppServices, ServicesProvider } from './app-services'
+import { isLegacy } from './legacy/legacy-flag'
+import { LegacyApp } from './legacy/LegacyApp'
+import { LegacyLogin } from './legacy/LegacyLogin'
 import { ModelsProvider } from './models-context'
-import { Workbench } from './shell/Workbench'
+import { createAppRouter } from './router'
 import './styles/app.css'
+import { applyTheme, readTheme } from './theme'
 
 const core = createClientCore({ log: (message) => console.warn(message) })
 startExpiryClock(core)
@@ -28,7 +34,13 @@ const params = new URLSearchParams(window.location.search)
 const settingsSchema = z.object({
   firebase: z.object({ apiKey: z.string(), projectId: z.string(), authDomain: z.string() }),
   authEmulatorUrl: z.string().nullable(),
+  analysisProvider: z.string().default('local'),
 })
+
+/** The demo analyst the development-only Mock Auth button signs in as (on the emulator only). */
+const MOCK_ANALYST = { email: 'mock.analyst@sightline.dev', password: 'mock-analyst-1', accountType: 'corporate' as const, displayName: 'Mock Analyst' }
+
+applyTheme(readTheme())
 
 async function start(): Promise<void> {
   const replay = params.get('replay')
@@ -48,11 +60,33 @@ async function start(): Promise<void> {
   identity.attachApi(api)
   let n = 0
   const ctx: IntentContext = { core, api, now: () => Date.now(), nextId: (prefix) => `${prefix}-${Date.now().toString(36)}-${(n++).toString(36)}` }
+  const services: AppServices = {
+    ctx,
+    identity,
+    authProvider: settings.authEmulatorUrl ? `Firebase Auth emulator (${settings.authEmulatorUrl})` : `Firebase (${settings.firebase.projectId})`,
+    analysisProvider: settings.analysisProvider,
+    mockSignIn:
+      import.meta.env.DEV && settings.authEmulatorUrl
+        ? async () => {
+            try {
+              await identity.signIn(MOCK_ANALYST.email, MOCK_ANALYST.password)
+            } catch {
+              await identity.signUp(MOCK_ANALYST)
+              await identity.signIn(MOCK_ANALYST.email, MOCK_ANALYST.password)
+            }
+          }
+        : null,
+  }
+  const app = isLegacy(window.location) ? (
+    <AuthGate signedIn={<LegacyApp ctx={ctx} identity={identity} />} signedOut={<LegacyLogin identity={identity} />} />
+  ) : (
+    <RouterProvider router={createAppRouter()} />
+  )
   root.render(
     <StrictMode>
-      <ModelsProvider models={core.models}>
-        <AuthGate signedIn={<Workbench ctx={ctx} identity={identity} authProvider={settings.authEmulatorUrl ? `Firebase Auth emulator (${settings.authEmulatorUrl})` : `Firebase (${settings.firebase.projectId})`} />} signedOut={<LoginScreen identity={identity} />} />
-      </ModelsProvider>
+      <ServicesProvider services={services}>
+        <ModelsProvider models={core.models}>{app}</ModelsProvider>
+      </ServicesProvider>
     </StrictMode>,
   )
 }

@@ -16,10 +16,19 @@ function setup(overrides: Partial<SidebarProps> = {}) {
   const props: SidebarProps = {
     researches: [research('r1', 'EV tariffs'), research('r2', 'Grid outlook')],
     sessionsByResearch: { r1: [session('s1', 'Week 47', '2026-11-30T00:00:00Z'), session('s2', 'Week 40', '2026-11-01T00:00:00Z')] },
-    active: { researchId: 'r1', sessionId: 's1' },
+    projects: [
+      { id: 'p1', displayName: 'Trade watch', description: 'Tariffs and duties', status: 'active' },
+      { id: 'p2', displayName: 'Energy', status: 'active' },
+    ],
+    active: { researchId: 'r1', sessionId: 's1', projectId: null },
+    path: '/research/r1/workspace/s1',
     now,
     onNewResearch: () => calls.push('new'),
-    onSelectResearch: (id) => calls.push(`research ${id}`),
+    onNewProject: () => calls.push('new project'),
+    onSelectProject: (id) => calls.push(`project ${id}`),
+    onDeleteProject: (p) => calls.push(`delete project ${p.id}`),
+    onCommitResearch: (r) => calls.push(`commit ${r.id}`),
+    onExpandResearch: (id) => calls.push(`expand ${id}`),
     onSelectSession: (r, s) => calls.push(`session ${r}/${s}`),
     onCreateSession: async (r, t) => {
       calls.push(`create ${r} ${t}`)
@@ -30,6 +39,8 @@ function setup(overrides: Partial<SidebarProps> = {}) {
     onDeleteSession: async (r, s) => {
       calls.push(`delete session ${r}/${s}`)
     },
+    onSettings: () => calls.push('settings'),
+    onAdmin: () => calls.push('admin'),
     ...overrides,
   }
   render(<Sidebar {...props} />)
@@ -95,4 +106,46 @@ test('the search box filters researches and workspaces; the navigation collapses
   expect(screen.queryByLabelText('Search')).toBeNull()
   fireEvent.click(screen.getByRole('button', { name: 'Expand navigation' }))
   expect(screen.getByLabelText('Search')).toBeTruthy()
+})
+
+test('projects: listed, opened, deleted through the shell, created with New Project or +; the search finds them', () => {
+  const calls = setup()
+  fireEvent.click(screen.getByRole('button', { name: /^Trade watch/ }))
+  fireEvent.click(screen.getByRole('button', { name: 'Delete project Energy' }))
+  fireEvent.click(screen.getByRole('button', { name: 'New Project' }))
+  fireEvent.click(screen.getByRole('button', { name: 'Create project' }))
+  expect(calls).toEqual(['project p1', 'delete project p2', 'new project', 'new project'])
+  fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'duties' } })
+  expect(screen.getByRole('button', { name: /^Trade watch/ })).toBeTruthy()
+  expect(screen.queryByRole('button', { name: /^Energy/ })).toBeNull()
+  fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'zzz' } })
+  expect(screen.getByText('No project matches.')).toBeTruthy()
+})
+
+test('selecting a research toggles its expansion; only expanding asks for its workspaces', () => {
+  const calls = setup()
+  const grid = screen.getByRole('button', { name: /^Grid outlook/ })
+  expect(grid.getAttribute('aria-expanded')).toBe('false')
+  fireEvent.click(grid)
+  expect(grid.getAttribute('aria-expanded')).toBe('true')
+  fireEvent.click(grid)
+  expect(grid.getAttribute('aria-expanded')).toBe('false')
+  // The active research starts open; closing it hides its workspaces.
+  const ev = screen.getByRole('button', { name: /^EV tariffs/ })
+  expect(ev.getAttribute('aria-expanded')).toBe('true')
+  fireEvent.click(ev)
+  expect(screen.queryByRole('button', { name: /^Week 47/ })).toBeNull()
+  expect(calls).toEqual(['expand r2'])
+})
+
+test('commit sits in the research row; Settings and Admin Access at the foot, also when collapsed', () => {
+  const calls = setup({ path: '/settings' })
+  fireEvent.click(screen.getByRole('button', { name: 'Commit EV tariffs to a project' }))
+  expect(screen.getByRole('button', { name: /Settings/ }).className).toContain('active')
+  fireEvent.click(screen.getByRole('button', { name: /Settings/ }))
+  fireEvent.click(screen.getByRole('button', { name: /Admin Access/ }))
+  fireEvent.click(screen.getByRole('button', { name: 'Collapse navigation' }))
+  fireEvent.click(screen.getByRole('button', { name: 'Admin Access' }))
+  fireEvent.click(screen.getByRole('button', { name: 'New Project' }))
+  expect(calls).toEqual(['commit r1', 'settings', 'admin', 'admin', 'new project'])
 })

@@ -10,7 +10,16 @@ import logo from '../styles/favicon.svg'
 
 type Mode = 'signin' | 'signup' | 'reset'
 
-export function LoginScreen({ identity, onSignedIn = () => window.location.reload() }: { identity: IdentitySession; onSignedIn?: () => void }) {
+export function LoginScreen({
+  identity,
+  onSignedIn = () => window.location.reload(),
+  mockSignIn = null,
+}: {
+  identity: IdentitySession
+  onSignedIn?: () => void
+  /** Development builds only (spec §2 'Mock Auth'): signs in as a demo analyst on the emulator. */
+  mockSignIn?: (() => Promise<void>) | null
+}) {
   const [mode, setMode] = useState<Mode>('signin')
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
@@ -158,6 +167,26 @@ export function LoginScreen({ identity, onSignedIn = () => window.location.reloa
             </button>
           )}
         </div>
+        {mockSignIn && (
+          <button
+            type="button"
+            className="btn ghost block"
+            disabled={busy}
+            onClick={async () => {
+              setBusy(true)
+              try {
+                await mockSignIn()
+                onSignedIn()
+              } catch (e) {
+                setError(authErrorMessage(e, AuthTexts.failedSignIn))
+              } finally {
+                setBusy(false)
+              }
+            }}
+          >
+            Mock Auth
+          </button>
+        )}
       </form>
     </main>
   )

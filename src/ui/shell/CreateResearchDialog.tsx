@@ -1,5 +1,6 @@
 /** 'Create New Research': name (required) and optional tags (Add or Enter; duplicates ignored; removable). */
-import { type FormEvent, type KeyboardEvent, useState } from 'react'
+import { type FormEvent, useState } from 'react'
+import { FormDialog, FormError } from './FormDialog'
 
 export function CreateResearchDialog({ onCreate, onClose }: { onCreate: (input: { title: string; tags: string[] }) => Promise<void>; onClose: () => void }) {
   const [title, setTitle] = useState('')
@@ -21,13 +22,8 @@ export function CreateResearchDialog({ onCreate, onClose }: { onCreate: (input: 
     setBusy(false)
     onClose()
   }
-  const onKey = (e: KeyboardEvent) => {
-    if (e.key === 'Escape') onClose()
-  }
   return (
-    <div className="dialog-backdrop" onKeyDown={onKey}>
-      <form className="dialog" role="dialog" aria-modal="true" aria-labelledby="create-research-title" onSubmit={submit}>
-        <h2 id="create-research-title">Create New Research</h2>
+    <FormDialog title="Create New Research" onClose={onClose} onSubmit={submit}>
         <label className="field">
           <span>Name</span>
           <input value={title} onChange={(e) => setTitle(e.target.value)} autoFocus />
@@ -62,11 +58,7 @@ export function CreateResearchDialog({ onCreate, onClose }: { onCreate: (input: 
             ))}
           </ul>
         )}
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError error={error} />
         <div className="dialog-actions">
           <button type="button" className="btn" onClick={onClose}>
             Cancel
@@ -75,7 +67,6 @@ export function CreateResearchDialog({ onCreate, onClose }: { onCreate: (input: 
             Create Project
           </button>
         </div>
-      </form>
-    </div>
+    </FormDialog>
   )
 }

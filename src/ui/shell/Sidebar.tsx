@@ -1,26 +1,39 @@
 /**
- * The side navigation's Research Sandbox (spec §2): collapsible (280 / 72), a search box that filters
- * researches and their workspaces, research rows with their created date and workspace count and, on
- * hover or focus, create-workspace (inline: Enter creates, Escape cancels) and delete (confirmed);
- * workspace rows with their status or 'expired' and a clock badge, and delete on the active one.
+ * The side navigation (spec §2): collapsible (280 / 72); a search box that filters projects,
+ * researches and their workspaces; New Project and the projects list (open, delete); the Research
+ * Sandbox tree — a research row shows its created date and workspace count, selecting it toggles its
+ * expansion, and on hover or focus offers create-workspace (inline: Enter creates, Escape cancels),
+ * commit to a project and delete (confirmed); workspace rows show their status or 'expired' with a
+ * clock badge, and the active one can be deleted; Settings and Admin Access at the foot.
  */
 import { useState } from 'react'
 import { isSessionExpired } from '../../domain/rules/session'
 import { sessionLabel } from '../../domain/rules/titles'
-import type { Research, Session } from '../../protocol/entities'
+import type { Project, Research, Session } from '../../protocol/entities'
 import { ConfirmDialog } from './ConfirmDialog'
+import { GearIcon, ShieldIcon } from './icons'
 
 export interface SidebarProps {
   researches: Research[]
   sessionsByResearch: Record<string, Session[]>
-  active: { researchId: string | null; sessionId: string | null }
+  projects: Project[]
+  active: { researchId: string | null; sessionId: string | null; projectId: string | null }
+  /** The current address, to mark Settings and Admin Access when open. */
+  path: string
   now: number
   onNewResearch(): void
-  onSelectResearch(researchId: string): void
+  onNewProject(): void
+  onSelectProject(projectId: string): void
+  onDeleteProject(project: Project): void
+  onCommitResearch(research: Research): void
+  /** A research was expanded (its workspaces load; the first may be selected). */
+  onExpandResearch(researchId: string): void
   onSelectSession(researchId: string, sessionId: string): void
   onCreateSession(researchId: string, title: string): Promise<void>
   onDeleteResearch(researchId: string): Promise<void>
   onDeleteSession(researchId: string, sessionId: string): Promise<void>
+  onSettings(): void
+  onAdmin(): void
 }
 
 export function Sidebar(props: SidebarProps) {
@@ -28,41 +41,92 @@ export function Sidebar(props: SidebarProps) {
   const [query, setQuery] = useState('')
   const [naming, setNaming] = useState<string | null>(null)
   const [name, setName] = useState('')
+  // Expanded researches; the active one starts open.
+  const [toggled, setToggled] = useState<Record<string, boolean>>({})
   const [confirm, setConfirm] = useState<{ kind: 'research'; research: Research } | { kind: 'session'; research: Research; session: Session } | null>(null)
   const q = query.trim().toLowerCase()
   const matches = (text: string | null | undefined) => q === '' || (text ?? '').toLowerCase().includes(q)
   const visible = props.researches.filter((r) => matches(r.title) || (props.sessionsByResearch[r.id] ?? []).some((s) => matches(sessionLabel(s))))
+  const visibleProjects = props.projects.filter((p) => matches(p.displayName) || matches(p.description))
+  const isExpanded = (r: Research) => q !== '' || (toggled[r.id] ?? r.id === props.active.researchId)
 
   if (collapsed) {
     return (
-      <aside className="sidenav collapsed" aria-label="Research Sandbox">
+      <aside className="sidenav collapsed" aria-label="Navigation">
         <button type="button" className="btn icon-btn" aria-label="Expand navigation" onClick={() => setCollapsed(false)}>
           »
+        </button>
+        <button type="button" className="btn icon-btn" aria-label="New Project" title="New Project" onClick={props.onNewProject}>
+          ＋
+        </button>
+        <span className="spacer" />
+        <button type="button" className="btn icon-btn" aria-label="Settings" title="Settings" onClick={props.onSettings}>
+          <GearIcon />
+        </button>
+        <button type="button" className="btn icon-btn" aria-label="Admin Access" title="Admin Access" onClick={props.onAdmin}>
+          <ShieldIcon />
         </button>
       </aside>
     )
   }
   return (
-    <aside className="sidenav" aria-label="Research Sandbox">
+    <aside className="sidenav" aria-label="Navigation">
       <div className="sidenav-top">
-        <button type="button" className="btn primary block" onClick={props.onNewResearch}>
-          New research
+        <button type="button" className="btn primary block" onClick={props.onNewProject}>
+          New Project
         </button>
         <button type="button" className="btn icon-btn" aria-label="Collapse navigation" onClick={() => setCollapsed(true)}>
           «
         </button>
       </div>
-      <input className="search" type="search" placeholder="Search researches and workspaces" aria-label="Search" value={query} onChange={(e) => setQuery(e.target.value)} />
-      <h3>Research Sandbox</h3>
+      <input className="search" type="search" placeholder="Search projects, researches, workspaces" aria-label="Search" value={query} onChange={(e) => setQuery(e.target.value)} />
+      <div className="section-head">
+        <h3>Projects</h3>
+        <button type="button" className="icon" aria-label="Create project" title="Create project" onClick={props.onNewProject}>
+          +
+        </button>
+      </div>
+      {visibleProjects.length === 0 && <p className="muted small">{q ? 'No project matches.' : 'No projects yet.'}</p>}
+      <ul className="tree">
+        {visibleProjects.map((p) => (
+          <li key={p.id} className="tree-row">
+            <div className="row-line">
+              <button type="button" className={`tree-item ${p.id === props.active.projectId ? 'active' : ''}`} aria-current={p.id === props.active.projectId ? 'page' : undefined} onClick={() => props.onSelectProject(p.id)}>
+                <span>{p.displayName}</span>
+                <span className="muted small">{p.status ?? ''}</span>
+              </button>
+              <span className="row-actions">
+                <button type="button" className="icon" aria-label={`Delete project ${p.displayName}`} onClick={() => props.onDeleteProject(p)}>
+                  ×
+                </button>
+              </span>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="section-head">
+        <h3>Research Sandbox</h3>
+        <button type="button" className="icon" aria-label="New research" title="New research" onClick={props.onNewResearch}>
+          +
+        </button>
+      </div>
       {visible.length === 0 && <p className="muted small">{q ? 'Nothing matches.' : 'No researches yet.'}</p>}
       <ul className="tree">
         {visible.map((r) => {
           const sessions = props.sessionsByResearch[r.id]
-          const expanded = r.id === props.active.researchId || q !== ''
+          const expanded = isExpanded(r)
           return (
             <li key={r.id} className="tree-row">
               <div className="row-line">
-                <button type="button" className={`tree-item ${r.id === props.active.researchId ? 'active' : ''}`} onClick={() => props.onSelectResearch(r.id)}>
+                <button
+                  type="button"
+                  className={`tree-item ${r.id === props.active.researchId ? 'active' : ''}`}
+                  aria-expanded={expanded}
+                  onClick={() => {
+                    setToggled({ ...toggled, [r.id]: !expanded })
+                    if (!expanded) props.onExpandResearch(r.id)
+                  }}
+                >
                   <span>{r.title}</span>
                   <span className="muted small">
                     {formatDate(r.createdAt)} · {sessions?.length ?? r.sessionsCount ?? 0}
@@ -71,6 +135,9 @@ export function Sidebar(props: SidebarProps) {
                 <span className="row-actions">
                   <button type="button" className="icon" aria-label={`New workspace in ${r.title}`} onClick={() => { setNaming(r.id); setName('') }}>
                     +
+                  </button>
+                  <button type="button" className="icon" aria-label={`Commit ${r.title} to a project`} title="Commit to project" onClick={() => props.onCommitResearch(r)}>
+                    ⇪
                   </button>
                   <button type="button" className="icon" aria-label={`Delete research ${r.title}`} onClick={() => setConfirm({ kind: 'research', research: r })}>
                     ×
@@ -81,6 +148,7 @@ export function Sidebar(props: SidebarProps) {
                 <input
                   className="inline-name"
                   aria-label="Workspace name"
+                  placeholder="Workspace name, Enter to create"
                   autoFocus
                   value={name}
                   onChange={(e) => setName(e.target.value)}
@@ -88,6 +156,7 @@ export function Sidebar(props: SidebarProps) {
                     if (e.key === 'Escape') setNaming(null)
                     if (e.key === 'Enter' && name.trim() !== '') {
                       setNaming(null)
+                      setToggled({ ...toggled, [r.id]: true })
                       await props.onCreateSession(r.id, name.trim())
                     }
                   }}
@@ -96,6 +165,7 @@ export function Sidebar(props: SidebarProps) {
               )}
               {expanded && sessions && (
                 <ul>
+                  {sessions.length === 0 && <li className="muted small sub-empty">No workspaces yet</li>}
                   {sessions
                     .filter((s) => q === '' || matches(r.title) || matches(sessionLabel(s)))
                     .map((s) => {
@@ -103,7 +173,7 @@ export function Sidebar(props: SidebarProps) {
                       const isActive = s.id === props.active.sessionId
                       return (
                         <li key={s.id} className="row-line">
-                          <button type="button" className={`tree-item sub ${isActive ? 'active' : ''}`} onClick={() => props.onSelectSession(r.id, s.id)}>
+                          <button type="button" className={`tree-item sub ${isActive ? 'active' : ''}`} aria-current={isActive ? 'page' : undefined} onClick={() => props.onSelectSession(r.id, s.id)}>
                             <span>{sessionLabel(s)}</span>
                             <span className="muted small">
                               {expired && (
@@ -130,6 +200,18 @@ export function Sidebar(props: SidebarProps) {
           )
         })}
       </ul>
+      <div className="sidenav-foot">
+        <button type="button" className={`tree-item ${props.path === '/settings' ? 'active' : ''}`} onClick={props.onSettings}>
+          <span className="foot-item">
+            <GearIcon /> Settings
+          </span>
+        </button>
+        <button type="button" className={`tree-item ${props.path === '/admin' ? 'active' : ''}`} onClick={props.onAdmin}>
+          <span className="foot-item">
+            <ShieldIcon /> Admin Access
+          </span>
+        </button>
+      </div>
       {confirm?.kind === 'research' && (
         <ConfirmDialog
           title="Delete Research"

@@ -1,0 +1,30 @@
+/**
+ * What the signed-in screens need besides read models: the intent context (core + API), the identity
+ * session, and the server's public settings. Provided once by the composition root (main.tsx).
+ */
+import { createContext, type ReactNode, useContext } from 'react'
+import type { IdentitySession } from '../streams/firebase-auth'
+import type { IntentContext } from '../streams/intents'
+
+export interface AppServices {
+  ctx: IntentContext
+  identity: IdentitySession
+  /** 'Firebase Auth emulator (http://…)' or 'Firebase (<project>)', for the status panel and Settings. */
+  authProvider: string
+  /** The analysis provider the server reports ('local' or 'openai'). */
+  analysisProvider: string
+  /** Development builds against the emulator only: signs in as a fixed demo analyst (spec §3 mock auth). */
+  mockSignIn: (() => Promise<void>) | null
+}
+
+const ServicesContext = createContext<AppServices | null>(null)
+
+export function ServicesProvider({ services, children }: { services: AppServices; children: ReactNode }) {
+  return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>
+}
+
+export function useServices(): AppServices {
+  const services = useContext(ServicesContext)
+  if (services === null) throw new Error('useServices outside ServicesProvider')
+  return services
+}

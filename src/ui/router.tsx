@@ -1,0 +1,75 @@
+/**
+ * Real URLs (@tanstack/react-router), so reload and the back button keep the analyst where they were:
+ *
+ *   /login                                     the login screen (signed in: on to `redirect` or /)
+ *   /                                          welcome
+ *   /research/$researchId                      a research ('Select Workspace' until one is chosen)
+ *   /research/$researchId/workspace/$sessionId a workspace
+ *   /project/$projectId                        a project and its data sources
+ *   /sources                                   every data source of the tenant
+ *   /discovery                                 sources shared with the tenant
+ *   /dashboard  /briefing?type=&id=  /admin  /settings
+ *
+ * One route renders one centre view, so the centre-content priority of spec §2 (settings > dashboard >
+ * briefing > admin > project > workspace > welcome) holds by construction: selecting one of them is
+ * navigating to it, which clears the others, as the spec's selection rules say.
+ */
+import { createRootRoute, createRoute, createRouter, type RouterHistory, Outlet } from '@tanstack/react-router'
+import { AppLayout } from './shell/AppLayout'
+import { LoginRoute } from './auth/LoginRoute'
+import { NotFoundView } from './views/NotFoundView'
+import { HomeView } from './views/HomeView'
+import { ResearchView } from './views/ResearchView'
+import { WorkspaceView } from './views/WorkspaceView'
+import { ProjectView } from './views/ProjectView'
+import { SourcesView } from './views/SourcesView'
+import { DashboardView, DiscoveryView } from './views/DashboardView'
+import { BriefingView, type BriefingSearch, parseBriefingSearch } from './views/BriefingView'
+import { AdminRoute } from './views/AdminRoute'
+import { SettingsView } from './views/SettingsView'
+
+const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFoundView })
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login',
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } => (typeof search.redirect === 'string' && isInternalPath(search.redirect) ? { redirect: search.redirect } : {}),
+  component: LoginRoute,
+})
+
+const appRoute = createRoute({ getParentRoute: () => rootRoute, id: 'app', component: AppLayout })
+
+const homeRoute = createRoute({ getParentRoute: () => appRoute, path: '/', component: HomeView })
+const researchRoute = createRoute({ getParentRoute: () => appRoute, path: '/research/$researchId', component: ResearchView })
+const workspaceRoute = createRoute({ getParentRoute: () => appRoute, path: '/research/$researchId/workspace/$sessionId', component: WorkspaceView })
+const projectRoute = createRoute({ getParentRoute: () => appRoute, path: '/project/$projectId', component: ProjectView })
+const sourcesRoute = createRoute({ getParentRoute: () => appRoute, path: '/sources', component: SourcesView })
+const dashboardRoute = createRoute({ getParentRoute: () => appRoute, path: '/dashboard', component: DashboardView })
+const discoveryRoute = createRoute({ getParentRoute: () => appRoute, path: '/discovery', component: DiscoveryView })
+const briefingRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/briefing',
+  validateSearch: (search: Record<string, unknown>): BriefingSearch => parseBriefingSearch(search),
+  component: BriefingView,
+})
+const adminRoute = createRoute({ getParentRoute: () => appRoute, path: '/admin', component: AdminRoute })
+const settingsRoute = createRoute({ getParentRoute: () => appRoute, path: '/settings', component: SettingsView })
+export const routeTree = rootRoute.addChildren([
+  loginRoute,
+  appRoute.addChildren([homeRoute, researchRoute, workspaceRoute, projectRoute, sourcesRoute, dashboardRoute, discoveryRoute, briefingRoute, adminRoute, settingsRoute]),
+])
+
+export function createAppRouter(history?: RouterHistory) {
+  return createRouter({ routeTree, history, defaultPreload: false, scrollRestoration: true })
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>
+  }
+}
+
+/** Only same-origin paths may be a post-login destination (no open redirects). */
+export function isInternalPath(path: string): boolean {
+  return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') && !path.startsWith('/login')
+}

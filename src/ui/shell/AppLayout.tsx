@@ -1,0 +1,196 @@
+/**
+ * Every signed-in address renders inside this layout. The guard first (spec §2): the splash while the
+ * identity library loads, then on `/` the login form as the fallback and on any deeper address the
+ * 'Authentication Required' page, and 'Loading...' while the tenant is being resolved. Signed in: the
+ * shell — top bar, side navigation, the route's centre view, footer, status panel and toasts.
+ */
+import { Outlet, useLocation, useNavigate, useParams } from '@tanstack/react-router'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { z } from 'zod'
+import type { Project, Research } from '../../protocol/entities'
+import { selectProjects, type ProjectList } from '../../projections/project-list'
+import { selectResearches, type ResearchList } from '../../projections/research-list'
+import type { SessionState } from '../../projections/session-state'
+import { createResearch, createSession, deleteResearch, deleteSession, loadResearches, loadSessions } from '../../streams/intents'
+import { loadProjects } from '../../streams/project-intents'
+import { useServices } from '../app-services'
+import { AuthRequired } from '../auth/AuthRequired'
+import { Splash } from '../auth/AuthGate'
+import { LoginScreen } from '../auth/LoginScreen'
+import { useReadModel } from '../hooks/use-read-model'
+import { useModels } from '../models-context'
+import { CommitResearchDialog } from './CommitResearchDialog'
+import { CreateProjectDialog } from './CreateProjectDialog'
+import { CreateResearchDialog } from './CreateResearchDialog'
+import { DeleteProjectDialog } from './DeleteProjectDialog'
+import { Sidebar } from './Sidebar'
+import { StatusPanel } from './StatusPanel'
+import { Toasts } from './Toasts'
+import { TopBar } from './TopBar'
+import { readLastWorkspace, writeLastWorkspace } from './last-workspace'
+import { ShellActions } from './shell-actions'
+
+const selectSession = (s: SessionState) => s
+const selectList = (s: ResearchList) => s
+const selectProjectList = (s: ProjectList) => s
+const healthSchema = z.object({ status: z.string(), database: z.string().optional() })
+
+export function AppLayout() {
+  const { sessionState } = useModels()
+  const session = useReadModel(sessionState, selectSession)
+  const location = useLocation()
+  const { identity, mockSignIn } = useServices()
+  if (session.status === 'loading') return <Splash />
+  if (session.status === 'signedOut') {
+    return location.pathname === '/' ? <LoginScreen identity={identity} mockSignIn={mockSignIn} /> : <AuthRequired from={location.href} />
+  }
+  if (session.tenantId === null) {
+    return (
+      <div className="splash" role="status" aria-live="polite">
+        <span className="spinner large" aria-hidden="true" />
+        <p>Loading...</p>
+      </div>
+    )
+  }
+  return <Shell session={session} />
+}
+
+type Dialog = { kind: 'research' } | { kind: 'project' } | { kind: 'deleteProject'; project: Project } | { kind: 'commit'; research: Research } | null
+
+function Shell({ session }: { session: SessionState }) {
+  const { ctx, identity, authProvider } = useServices()
+  const { researchList, projectList } = useModels()
+  const list = useReadModel(researchList, selectList)
+  const projects = useReadModel(projectList, selectProjectList)
+  const params = useParams({ strict: false })
+  const location = useLocation()
+  const navigate = useNavigate()
+  const [dialog, setDialog] = useState<Dialog>(null)
+  const researchId = params.researchId ?? null
+  const sessionId = params.sessionId ?? null
+  const projectId = params.projectId ?? null
+  const tenantId = session.tenantId as string
+
+  useEffect(() => {
+    void loadResearches(ctx)
+    void loadProjects(ctx)
+  }, [ctx, tenantId])
+
+  // A research's workspaces load on first sight (its address, or expanding it in the sidebar).
+  useEffect(() => {
+    if (researchId && !list.sessionsByResearch[researchId]) void loadSessions(ctx, researchId)
+  }, [ctx, researchId, list.sessionsByResearch])
+
+  // The active workspace survives a sign-out and a fresh visit: landing on / reopens it once.
+  const restored = useRef(false)
+  useEffect(() => {
+    if (restored.current) return
+    restored.current = true
+    const last = readLastWorkspace(tenantId)
+    if (location.pathname === '/' && last) void navigate({ to: '/research/$researchId/workspace/$sessionId', params: last, replace: true })
+  }, [location.pathname, navigate, tenantId])
+
+  const researches = selectResearches(list)
+  const research = researchId ? list.byId[researchId] : undefined
+  const openSession = researchId && sessionId ? list.sessionsByResearch[researchId]?.find((s) => s.id === sessionId) : undefined
+  const project = projectId ? projects.byId[projectId] : undefined
+  // Only a workspace that exists is worth reopening.
+  useEffect(() => {
+    if (researchId && sessionId && openSession) writeLastWorkspace(tenantId, { researchId, sessionId })
+  }, [tenantId, researchId, sessionId, openSession])
+  const checkHealth = useCallback(() => ctx.api.get('/health', healthSchema), [ctx])
+  const projectItems = useMemo(() => selectProjects(projects), [projects])
+
+  const openWorkspace = (rid: string, sid: string) => navigate({ to: '/research/$researchId/workspace/$sessionId', params: { researchId: rid, sessionId: sid } })
+
+  return (
+    <div className="app">
+      <TopBar research={research} session={openSession} project={project} sessionState={session} onSignOut={() => void identity.signOut().then(() => navigate({ to: '/' }))} />
+      <div className="workbench">
+        <Sidebar
+          researches={researches}
+          sessionsByResearch={list.sessionsByResearch}
+          projects={projectItems}
+          active={{ researchId, sessionId, projectId }}
+          path={location.pathname}
+          now={Date.now()}
+          onNewResearch={() => setDialog({ kind: 'research' })}
+          onNewProject={() => setDialog({ kind: 'project' })}
+          onSelectProject={(id) => void navigate({ to: '/project/$projectId', params: { projectId: id } })}
+          onDeleteProject={(p) => setDialog({ kind: 'deleteProject', project: p })}
+          onCommitResearch={(r) => setDialog({ kind: 'commit', research: r })}
+          onExpandResearch={async (rid) => {
+            const loaded = list.sessionsByResearch[rid] ?? (await loadSessions(ctx, rid))
+            // Spec §2: the first expansion auto-selects the first workspace when none is active.
+            if (sessionId === null && loaded[0]) void openWorkspace(rid, loaded[0].id)
+            else if (sessionId === null) void navigate({ to: '/research/$researchId', params: { researchId: rid } })
+          }}
+          onSelectSession={(rid, sid) => void openWorkspace(rid, sid)}
+          onCreateSession={async (rid, title) => {
+            const sid = await createSession(ctx, rid, title)
+            if (sid) void openWorkspace(rid, sid)
+          }}
+          onDeleteResearch={async (rid) => {
+            await deleteResearch(ctx, rid)
+            if (researchId === rid) void navigate({ to: '/' })
+          }}
+          onDeleteSession={async (rid, sid) => {
+            if (!(await deleteSession(ctx, rid, sid))) return
+            // Deleting the active workspace makes the first remaining one active, or none (spec §4).
+            if (sessionId === sid) {
+              const rest = (list.sessionsByResearch[rid] ?? []).filter((s) => s.id !== sid)
+              if (rest[0]) void openWorkspace(rid, rest[0].id)
+              else void navigate({ to: '/research/$researchId', params: { researchId: rid } })
+            }
+          }}
+          onSettings={() => void navigate({ to: '/settings' })}
+          onAdmin={() => void navigate({ to: '/admin' })}
+        />
+        <main className="content">
+          <ShellActions.Provider value={{ newResearch: () => setDialog({ kind: 'research' }), commitResearch: (r) => setDialog({ kind: 'commit', research: r }), newProject: () => setDialog({ kind: 'project' }) }}>
+            <Outlet />
+          </ShellActions.Provider>
+        </main>
+      </div>
+      {dialog?.kind === 'research' && (
+        <CreateResearchDialog
+          onClose={() => setDialog(null)}
+          onCreate={async (input) => {
+            const created = await createResearch(ctx, input)
+            if (created.sessionId) void openWorkspace(created.researchId, created.sessionId)
+            else void navigate({ to: '/research/$researchId', params: { researchId: created.researchId } })
+          }}
+        />
+      )}
+      {dialog?.kind === 'project' && <CreateProjectDialog onClose={() => setDialog(null)} onCreated={(id) => void navigate({ to: '/project/$projectId', params: { projectId: id } })} />}
+      {dialog?.kind === 'deleteProject' && (
+        <DeleteProjectDialog
+          project={dialog.project}
+          onClose={() => setDialog(null)}
+          onDeleted={() => {
+            if (projectId === dialog.project.id) void navigate({ to: '/' })
+          }}
+        />
+      )}
+      {dialog?.kind === 'commit' && <CommitResearchDialog research={dialog.research} projects={projectItems} onClose={() => setDialog(null)} onCommitted={(id) => void navigate({ to: '/project/$projectId', params: { projectId: id } })} />}
+      <footer className="footer">© 2026 Sightline</footer>
+      <StatusPanel
+        authProvider={authProvider}
+        checkHealth={checkHealth}
+        downloadRecording={
+          researchId && sessionId
+            ? async () => {
+                const token = await identity.token(false)
+                const res = await fetch(`/api/v1/researches/${encodeURIComponent(researchId)}/sessions/${encodeURIComponent(sessionId)}/live.jsonl`, {
+                  headers: token ? { authorization: `Bearer ${token}` } : {},
+                })
+                if (!res.ok) throw new Error(`Download failed (${res.status})`)
+                return res.blob()
+              }
+            : null
+        }
+      />
+      <Toasts core={ctx.core} />
+    </div>
+  )
+}

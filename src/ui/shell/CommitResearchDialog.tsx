@@ -1,0 +1,98 @@
+/**
+ * Commit research to project (spec §2, §5, §7): into a new project (needs a name) or an existing one
+ * (needs a selection). Success shows the project's id; failure reads 'Failed to commit research. Please
+ * try again.'
+ */
+import { RadioGroup } from 'radix-ui'
+import { type FormEvent, useState } from 'react'
+import type { Project, Research } from '../../protocol/entities'
+import { commitResearch } from '../../streams/project-intents'
+import { useServices } from '../app-services'
+import { FormDialog, FormError } from './FormDialog'
+
+export function CommitResearchDialog({ research, projects, onClose, onCommitted }: { research: Research; projects: Project[]; onClose: () => void; onCommitted: (projectId: string) => void }) {
+  const { ctx } = useServices()
+  const [mode, setMode] = useState<'new' | 'existing'>(projects.length > 0 ? 'existing' : 'new')
+  const [name, setName] = useState(research.title)
+  const [description, setDescription] = useState('')
+  const [projectId, setProjectId] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [committed, setCommitted] = useState<string | null>(null)
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    if (committed) {
+      onClose()
+      return onCommitted(committed)
+    }
+    setError(null)
+    setBusy(true)
+    const result = await commitResearch(ctx, research.id, mode === 'new' ? { kind: 'new', displayName: name, description } : { kind: 'existing', projectId })
+    setBusy(false)
+    if (!result.ok) return setError(result.error)
+    setCommitted(result.value)
+  }
+
+  return (
+    <FormDialog title="Commit Research to Project" description={`“${research.title}”: its sources become permanent project sources and its documents join the project.`} onClose={onClose} onSubmit={submit}>
+      {committed ? (
+        <p className="form-success" role="status">
+          Research committed successfully. Project ID: <code>{committed}</code>
+        </p>
+      ) : (
+        <>
+          <RadioGroup.Root className="radio-row" value={mode} onValueChange={(v) => setMode(v as 'new' | 'existing')} aria-label="Commit to">
+            <label>
+              <RadioGroup.Item value="new" className="radio">
+                <RadioGroup.Indicator className="radio-dot" />
+              </RadioGroup.Item>
+              New project
+            </label>
+            <label>
+              <RadioGroup.Item value="existing" className="radio" disabled={projects.length === 0}>
+                <RadioGroup.Indicator className="radio-dot" />
+              </RadioGroup.Item>
+              Existing project
+            </label>
+          </RadioGroup.Root>
+          {mode === 'new' ? (
+            <>
+              <label className="field">
+                <span>Project name</span>
+                <input value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+              </label>
+              <label className="field">
+                <span>Description (optional)</span>
+                <textarea rows={2} value={description} onChange={(e) => setDescription(e.target.value)} />
+              </label>
+            </>
+          ) : (
+            <label className="field">
+              <span>Project</span>
+              <select value={projectId} onChange={(e) => setProjectId(e.target.value)} aria-label="Project">
+                <option value="">Select a project…</option>
+                {projects.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.displayName}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+        </>
+      )}
+      <FormError error={error} />
+      <div className="dialog-actions">
+        {!committed && (
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+        )}
+        <button type="submit" className="btn primary" disabled={busy}>
+          {committed ? 'Open project' : busy ? 'Committing…' : 'Commit'}
+        </button>
+      </div>
+    </FormDialog>
+  )
+}

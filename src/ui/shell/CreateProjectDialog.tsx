@@ -1,0 +1,43 @@
+/** Create Project (spec §2, §5): a name (non-blank) and an optional description; failures in the spec's words. */
+import { type FormEvent, useState } from 'react'
+import { createProject } from '../../streams/project-intents'
+import { useServices } from '../app-services'
+import { FormDialog, FormError } from './FormDialog'
+
+export function CreateProjectDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (projectId: string) => void }) {
+  const { ctx } = useServices()
+  const [name, setName] = useState('')
+  const [description, setDescription] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    setBusy(true)
+    const result = await createProject(ctx, { displayName: name, description })
+    setBusy(false)
+    if (!result.ok) return setError(result.error)
+    onClose()
+    onCreated(result.value)
+  }
+  return (
+    <FormDialog title="Create Project" description="A project keeps its sources permanently and runs them by itself." onClose={onClose} onSubmit={submit}>
+      <label className="field">
+        <span>Project name</span>
+        <input value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+      </label>
+      <label className="field">
+        <span>Description (optional)</span>
+        <textarea rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
+      </label>
+      <FormError error={error} />
+      <div className="dialog-actions">
+        <button type="button" className="btn" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="submit" className="btn primary" disabled={busy}>
+          {busy ? 'Creating…' : 'Create Project'}
+        </button>
+      </div>
+    </FormDialog>
+  )
+}

@@ -1,0 +1,87 @@
+/**
+ * Delete Project (spec §2): lists the project's sources, which are deleted with it; Escape closes.
+ * A failure reads 'Failed to delete project (code: {status})' and the project stays.
+ */
+import { AlertDialog } from 'radix-ui'
+import { useCallback, useEffect, useState } from 'react'
+import type { Project } from '../../protocol/entities'
+import { type ProjectList, selectSources } from '../../projections/project-list'
+import { deleteProject, loadSources } from '../../streams/project-intents'
+import { useServices } from '../app-services'
+import { useReadModel } from '../hooks/use-read-model'
+import { useModels } from '../models-context'
+import { FormError } from './FormDialog'
+
+export function DeleteProjectDialog({ project, onClose, onDeleted }: { project: Project; onClose: () => void; onDeleted: () => void }) {
+  const { ctx } = useServices()
+  const select = useCallback((s: ProjectList) => selectSources(s, { projectId: project.id }), [project.id])
+  const sources = useReadModel(useModels().projectList, select)
+  const [loading, setLoading] = useState(true)
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  useEffect(() => {
+    void loadSources(ctx, { projectId: project.id }).then((problem) => {
+      setLoading(false)
+      if (problem) setError(problem)
+    })
+  }, [ctx, project.id])
+
+  return (
+    <AlertDialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="dialog-backdrop" />
+        <AlertDialog.Content className="dialog dialog-centered">
+          <AlertDialog.Title asChild>
+            <h2>Delete Project</h2>
+          </AlertDialog.Title>
+          <AlertDialog.Description>
+            Delete “{project.displayName}”? Its data sources stop and are deleted with it. This cannot be undone.
+          </AlertDialog.Description>
+          <div className="source-list" aria-live="polite">
+            {loading ? (
+              <p className="muted small">Loading its sources…</p>
+            ) : sources.length === 0 ? (
+              <p className="muted small">This project has no data sources.</p>
+            ) : (
+              <>
+                <p className="small">
+                  {sources.length} data source{sources.length === 1 ? '' : 's'} will be deleted:
+                </p>
+                <ul aria-label="Sources to delete">
+                  {sources.map((s) => (
+                    <li key={s.id}>
+                      <span className="kind-chip">{s.kind}</span> {s.displayName} <span className="muted small">{s.status}</span>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </div>
+          <FormError error={error} />
+          <div className="dialog-actions">
+            <AlertDialog.Cancel asChild>
+              <button type="button" className="btn">
+                Cancel
+              </button>
+            </AlertDialog.Cancel>
+            <button
+              type="button"
+              className="btn danger"
+              disabled={busy}
+              onClick={async () => {
+                setBusy(true)
+                const result = await deleteProject(ctx, project.id)
+                setBusy(false)
+                if (!result.ok) return setError(result.error)
+                onClose()
+                onDeleted()
+              }}
+            >
+              {busy ? 'Deleting…' : 'Delete'}
+            </button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  )
+}

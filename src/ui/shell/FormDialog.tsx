@@ -1,0 +1,34 @@
+/**
+ * A form in a radix dialog: focus moves in and is trapped, Escape and the backdrop close it, the title
+ * names it for screen readers. Used by every create and commit dialog.
+ */
+import { Dialog } from 'radix-ui'
+import type { FormEvent, ReactNode } from 'react'
+
+export function FormDialog({ title, description, onClose, onSubmit, children, wide = false }: { title: string; description?: string; onClose: () => void; onSubmit: (e: FormEvent) => void; children: ReactNode; wide?: boolean }) {
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-backdrop" />
+        <Dialog.Content className={`dialog dialog-centered ${wide ? 'wide' : ''}`}>
+          <form onSubmit={onSubmit} noValidate className="dialog-form">
+            <Dialog.Title asChild>
+              <h2>{title}</h2>
+            </Dialog.Title>
+            {description ? <Dialog.Description className="muted">{description}</Dialog.Description> : <Dialog.Description className="sr-only">{title}</Dialog.Description>}
+            {children}
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}
+
+/** The error line of a dialog, announced when it appears. */
+export function FormError({ error }: { error: string | null }) {
+  return error ? (
+    <p className="form-error" role="alert">
+      {error}
+    </p>
+  ) : null
+}

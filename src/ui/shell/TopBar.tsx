@@ -1,0 +1,76 @@
+/**
+ * The top bar (spec §2): logo, breadcrumb (research / workspace, or 'Session' plus the id's last 6
+ * characters when unnamed; the project on a project page), the Dashboard, Discovery and Sources tabs,
+ * the workspace's status dot, the tokens-used bar (full at 10 000), the authenticated indicator and the
+ * user menu.
+ */
+import { Link, useLocation } from '@tanstack/react-router'
+import { Tooltip } from 'radix-ui'
+import { sessionStatusColour, TOKEN_BAR_FULL, tokenBarPercent } from '../../domain/rules/session'
+import { sessionLabel } from '../../domain/rules/titles'
+import type { Project, Research, Session } from '../../protocol/entities'
+import type { SessionState } from '../../projections/session-state'
+import logo from '../styles/favicon.svg'
+import { UserMenu } from './UserMenu'
+
+const tabs = [
+  { to: '/dashboard', label: 'Dashboard' },
+  { to: '/discovery', label: 'Discovery' },
+  { to: '/sources', label: 'Sources' },
+] as const
+
+export function TopBar({ research, session, project, sessionState, onSignOut }: { research?: Research; session?: Session; project?: Project; sessionState: SessionState; onSignOut: () => void }) {
+  const path = useLocation({ select: (l) => l.pathname })
+  const tokens = session?.tokensUsed ?? 0
+  return (
+    <header className="topbar">
+      <Link to="/" className="logo" aria-label="Sightline home">
+        <img src={logo} alt="" width={22} height={22} /> Sightline
+      </Link>
+      <nav className="crumb" aria-label="Breadcrumb">
+        {project ? (
+          <span>{project.displayName}</span>
+        ) : research ? (
+          <>
+            <span>{research.title}</span>
+            {session && <span> / {sessionLabel(session)}</span>}
+          </>
+        ) : (
+          <span>Research Sandbox</span>
+        )}
+      </nav>
+      <nav className="tabs" aria-label="Views">
+        {tabs.map((t) => (
+          <Link key={t.to} to={t.to} className={`tab ${path.startsWith(t.to) ? 'active' : ''}`} aria-current={path.startsWith(t.to) ? 'page' : undefined}>
+            {t.label}
+          </Link>
+        ))}
+      </nav>
+      <span className="spacer" />
+      {session && (
+        <Tooltip.Provider delayDuration={300}>
+          <Tooltip.Root>
+            <Tooltip.Trigger asChild>
+              <span className="session-meta" tabIndex={0} aria-label={`Workspace ${session.status ?? 'unknown'}, ${tokens} of ${TOKEN_BAR_FULL} tokens used`}>
+                <span className={`dot dot-${sessionStatusColour(session.status)}`} aria-hidden="true" />
+                <span className="token-bar" aria-hidden="true">
+                  <span style={{ width: `${tokenBarPercent(tokens)}%` }} />
+                </span>
+              </span>
+            </Tooltip.Trigger>
+            <Tooltip.Portal>
+              <Tooltip.Content className="tooltip" sideOffset={6}>
+                Workspace {session.status ?? 'status unknown'} · {tokens.toLocaleString('en-US')} / {TOKEN_BAR_FULL.toLocaleString('en-US')} tokens
+              </Tooltip.Content>
+            </Tooltip.Portal>
+          </Tooltip.Root>
+        </Tooltip.Provider>
+      )}
+      <span className="auth-indicator" title="Signed in">
+        <span className="dot dot-green" aria-hidden="true" /> Authenticated
+      </span>
+      <span className="user">{sessionState.email}</span>
+      <UserMenu session={sessionState} onSignOut={onSignOut} />
+    </header>
+  )
+}

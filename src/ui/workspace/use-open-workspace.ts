@@ -1,0 +1,56 @@
+/**
+ * Opening a workspace, for the routed shell and the legacy one: attaches its live channel (negotiated
+ * URL, else the `/ws/{id}` fallback with the identity token) and loads it through the API; a
+ * `resync-required` reloads it. Closing the channel is the effect's cleanup, so a new workspace (or
+ * unmounting) closes the old one. The browser pieces (fetch, WebSocket, origin) come in as a transport,
+ * so a test can hand in a fake socket.
+ */
+import { useEffect } from 'react'
+import type { IdentitySession } from '../../streams/firebase-auth'
+import type { IntentContext } from '../../streams/intents'
+import type { SocketLike } from '../../streams/live-channel'
+import { createNegotiator, fallbackLiveUrl } from '../../streams/live-endpoints'
+import { loadWorkspace } from '../../streams/session-loader'
+import { attachWorkspaceLive } from '../../streams/workspace-live'
+
+/** What the live channel needs from the browser. */
+export interface LiveTransport {
+  /** The page's origin, against which `/api/v1` is resolved. */
+  origin: string
+  fetch: typeof globalThis.fetch
+  createSocket(url: string): SocketLike
+}
+
+/** The real browser: window.fetch, WebSocket and the page's origin. */
+export function browserLiveTransport(): LiveTransport {
+  return {
+    origin: window.location.origin,
+    fetch: window.fetch.bind(window),
+    // The browser's WebSocket is a SocketLike; its handler types are only narrower in TypeScript's eyes.
+    createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
+  }
+}
+
+export const API_BASE = '/api/v1'
+
+export function useOpenWorkspace(ctx: IntentContext, identity: IdentitySession, ids: { researchId: string; sessionId: string }, transport?: LiveTransport): void {
+  const { researchId, sessionId } = ids
+  useEffect(() => {
+    const t = transport ?? browserLiveTransport()
+    const endpoints = { apiBase: API_BASE, origin: t.origin }
+    const reload = async () => {
+      await loadWorkspace(ctx.core, ctx.api, { researchId, sessionId })
+    }
+    const live = attachWorkspaceLive(ctx.core, {
+      researchId,
+      sessionId,
+      negotiate: createNegotiator({ ...endpoints, fetch: t.fetch, headers: async () => ({ authorization: `Bearer ${(await identity.token(false)) ?? ''}` }) }),
+      fallbackUrl: (id) => fallbackLiveUrl(endpoints, id),
+      authToken: () => identity.token(false),
+      createSocket: (url) => t.createSocket(url),
+      reload,
+    })
+    void reload()
+    return () => live.close()
+  }, [ctx, identity, researchId, sessionId, transport])
+}

@@ -1,0 +1,172 @@
+/**
+ * In real Chromium against the real stack: the routed shell. Researches and workspaces are created and
+ * deleted, addresses survive reload and the back button, a project is created, a research committed to
+ * it and the project deleted, Settings saves a display name, and a signed-out visit to a deep link goes
+ * through 'Authentication Required' and sign-in straight back to it. Screenshots: issue5-shell-*.png.
+ */
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { launchBrowser, SCREENSHOTS } from './support/browser'
+import { startProduct } from './support/product'
+
+let product: Awaited<ReturnType<typeof startProduct>>
+let browser: Browser
+beforeAll(async () => {
+  product = await startProduct()
+  browser = await launchBrowser()
+}, 60_000)
+afterAll(async () => {
+  await browser?.close()
+  await product?.close()
+})
+
+const path = (page: Page) => new URL(page.url()).pathname
+const workspacePath = /^\/research\/[^/]+\/workspace\/[^/]+$/
+
+async function signUpAndIn(page: Page, email: string): Promise<void> {
+  await page.goto(product.url)
+  await page.getByRole('heading', { name: 'Sign In' }).waitFor()
+  await page.getByRole('button', { name: 'Sign up' }).click()
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill('secret123')
+  await page.getByLabel('Confirm password').fill('secret123')
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  await page.getByText('Account created successfully! You can now sign in.').waitFor()
+  await page.getByRole('heading', { name: 'Sign In' }).waitFor()
+  await page.getByLabel('Password', { exact: true }).fill('secret123')
+  await page.getByRole('button', { name: 'Sign In' }).click()
+}
+
+test('researches, workspaces, projects, commit and settings through real addresses', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } })
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `issue5-shell-${name}.png`) })
+  await signUpAndIn(page, `shell-${Date.now()}@example-analysts.org`)
+  await page.getByText('Welcome to Sightline').waitFor({ timeout: 20_000 })
+  expect(await page.getByRole('button', { name: 'Create first project' }).count()).toBe(1)
+
+  // A research opens its first workspace at its own address.
+  await page.getByRole('button', { name: 'New research' }).click()
+  await page.getByLabel('Name').fill('Grid outlook')
+  await page.getByRole('button', { name: 'Create Project' }).click()
+  await page.getByText('Live', { exact: true }).waitFor({ timeout: 15_000 })
+  expect(path(page)).toMatch(workspacePath)
+  const first = path(page)
+  expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).textContent()).toMatch(/^Grid outlook \/ Workspace \w{3} \d+$/)
+
+  // A second workspace, named inline; it becomes the address.
+  await page.getByRole('button', { name: /^Grid outlook/ }).hover()
+  await page.getByRole('button', { name: 'New workspace in Grid outlook' }).click()
+  await page.getByLabel('Workspace name').fill('Week 48')
+  await page.getByLabel('Workspace name').press('Enter')
+  await page.waitForURL((url) => url.pathname !== first && workspacePath.test(url.pathname))
+  await page.getByRole('heading', { name: 'Week 48' }).waitFor()
+  const second = path(page)
+  await shot('1-workspace')
+
+  // Reload keeps the place; Back returns to the first workspace.
+  await page.reload()
+  await page.getByRole('heading', { name: 'Week 48' }).waitFor({ timeout: 20_000 })
+  expect(path(page)).toBe(second)
+  await page.goBack()
+  await page.waitForURL((url) => url.pathname === first)
+  await page.getByText('Live', { exact: true }).waitFor({ timeout: 15_000 })
+  expect(await page.getByRole('heading', { name: 'Week 48' }).count()).toBe(0)
+
+  // Deleting the active workspace moves to the one that remains.
+  await page.goForward()
+  await page.getByRole('heading', { name: 'Week 48' }).waitFor()
+  await page.getByRole('button', { name: 'Delete workspace Week 48' }).click()
+  await page.getByRole('alertdialog').getByText('Delete Workspace').waitFor()
+  await page.getByRole('button', { name: 'Delete', exact: true }).click()
+  await page.waitForURL((url) => url.pathname === first)
+  expect(await page.getByRole('button', { name: /^Week 48/ }).count()).toBe(0)
+
+  // A project: create (the name is required), open, reload on its address.
+  await page.getByRole('button', { name: 'New Project' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Create Project' }).click()
+  await page.getByText('Project name is required').waitFor()
+  await page.getByLabel('Project name').fill('Energy watch')
+  await page.getByLabel('Description (optional)').fill('Grid, storage and prices')
+  await page.getByRole('dialog').getByRole('button', { name: 'Create Project' }).click()
+  await page.getByRole('heading', { name: 'Energy watch' }).waitFor()
+  expect(path(page)).toMatch(/^\/project\/[^/]+$/)
+  const projectPath = path(page)
+  await page.getByText('No Data Sources').waitFor()
+  await page.reload()
+  await page.getByRole('heading', { name: 'Energy watch' }).waitFor({ timeout: 20_000 })
+  expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).textContent()).toBe('Energy watch')
+  await shot('2-project')
+
+  // Commit the research into it: an existing project needs a selection; success shows the project id.
+  await page.getByRole('button', { name: /^Grid outlook/ }).hover()
+  await page.getByRole('button', { name: 'Commit Grid outlook to a project' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Commit' }).click()
+  await page.getByText('Please select a project').waitFor()
+  await page.getByLabel('Project', { exact: true }).selectOption({ label: 'Energy watch' })
+  await page.getByRole('dialog').getByRole('button', { name: 'Commit' }).click()
+  await page.getByText('Project ID:').waitFor()
+  expect(await page.getByRole('dialog').textContent()).toContain(projectPath.split('/')[2])
+  await shot('3-committed')
+  await page.getByRole('button', { name: 'Open project' }).click()
+  await page.waitForURL((url) => url.pathname === projectPath)
+
+  // Settings: the display name is saved and survives a reload.
+  await page.getByRole('button', { name: 'Settings' }).click()
+  await page.getByRole('heading', { name: 'Settings' }).waitFor()
+  expect(path(page)).toBe('/settings')
+  await page.getByLabel('Display name').fill('Ana Analyst')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await page.getByText('Profile saved').waitFor()
+  await page.reload()
+  await page.getByRole('heading', { name: 'Settings' }).waitFor({ timeout: 20_000 })
+  expect(await page.getByLabel('Display name').inputValue()).toBe('Ana Analyst')
+  expect(await page.getByText('Personal', { exact: true }).count()).toBe(1)
+  await shot('4-settings')
+
+  // Delete the project: the dialog lists what goes with it; Escape closes it; Delete removes it.
+  await page.getByRole('button', { name: /^Energy watch/ }).hover()
+  await page.getByRole('button', { name: 'Delete project Energy watch' }).click()
+  await page.getByRole('alertdialog').getByText('Delete Project').waitFor()
+  await page.keyboard.press('Escape')
+  expect(await page.getByRole('alertdialog').count()).toBe(0)
+  await page.getByRole('button', { name: /^Energy watch/ }).hover()
+  await page.getByRole('button', { name: 'Delete project Energy watch' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+  await page.getByText('No projects yet.').waitFor()
+
+  // Delete the research: back to the welcome view.
+  await page.getByRole('button', { name: /^Grid outlook/ }).hover()
+  await page.getByRole('button', { name: 'Delete research Grid outlook' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+  await page.getByText('No researches yet.').waitFor()
+
+  // Admin Access at its address.
+  await page.goto(`${product.url}admin`)
+  await page.getByRole('heading', { name: 'Admin Access' }).waitFor({ timeout: 20_000 })
+  await shot('5-admin')
+  expect(errors).toEqual([])
+}, 120_000)
+
+test('a signed-out visit to a deep link asks to sign in and returns there; sign out leaves it', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } })
+  const email = `deep-${Date.now()}@example-analysts.org`
+  await signUpAndIn(page, email)
+  await page.getByText('Welcome to Sightline').waitFor({ timeout: 20_000 })
+  await page.getByRole('button', { name: `Account menu for ${email}` }).click()
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click()
+  await page.getByRole('heading', { name: 'Sign In' }).waitFor()
+
+  await page.goto(`${product.url}settings`)
+  await page.getByRole('heading', { name: 'Authentication Required' }).waitFor({ timeout: 20_000 })
+  await page.screenshot({ path: join(SCREENSHOTS, 'issue5-shell-6-auth-required.png') })
+  await page.getByRole('link', { name: 'Sign In' }).click()
+  await page.waitForURL((url) => url.pathname === '/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill('secret123')
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.getByRole('heading', { name: 'Settings' }).waitFor({ timeout: 20_000 })
+  expect(path(page)).toBe('/settings')
+}, 90_000)
