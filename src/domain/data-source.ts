@@ -2,8 +2,11 @@
 import { z } from 'zod'
 import { DataSourceStatuses, dataSourceSchema } from '../protocol/entities'
 
-/** The sources of a workspace or project arrived from the API. */
-export const dataSourceListLoaded = z.object({ type: z.literal('dataSource.listLoaded'), sources: z.array(dataSourceSchema) })
+/** Which sources a loaded list is complete for: one project's, one workspace's, or all of the tenant's. */
+export const dataSourceScope = z.union([z.object({ projectId: z.string() }), z.object({ researchId: z.string(), sessionId: z.string() }), z.literal('all')])
+export type DataSourceScope = z.infer<typeof dataSourceScope>
+/** The sources of a workspace or project arrived from the API; with a scope, they replace that scope's. */
+export const dataSourceListLoaded = z.object({ type: z.literal('dataSource.listLoaded'), sources: z.array(dataSourceSchema), scope: dataSourceScope.optional() })
 /** A source was created. */
 export const dataSourceCreated = z.object({ type: z.literal('dataSource.created'), source: dataSourceSchema })
 /** A source was played, paused, resumed, failed or finished. */

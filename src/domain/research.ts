@@ -2,8 +2,8 @@
 import { z } from 'zod'
 import { researchSchema, sessionSchema } from '../protocol/entities'
 
-/** The list of researches arrived from the API. */
-export const researchListLoaded = z.object({ type: z.literal('research.listLoaded'), researches: z.array(researchSchema) })
+/** The list of researches arrived from the API, or from the last visit's copy (`cached`) until the API answers. */
+export const researchListLoaded = z.object({ type: z.literal('research.listLoaded'), researches: z.array(researchSchema), cached: z.boolean().optional() })
 /** A research was created (on the server, or locally when the server failed). */
 export const researchCreated = z.object({ type: z.literal('research.created'), research: researchSchema })
 /** A research was deleted, with its workspaces. */

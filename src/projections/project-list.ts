@@ -2,6 +2,7 @@
  * The tenant's permanent projects and the data sources of projects and workspaces, for the side
  * navigation, the project view and the delete-project dialog (which lists the sources it will remove).
  */
+import type { DataSourceScope } from '../domain/data-source'
 import type { DataSource, Project } from '../protocol/entities'
 import { defineProjection, edit } from './define-projection'
 
@@ -44,6 +45,12 @@ export const projectList = defineProjection<ProjectList>({
     },
     'dataSource.listLoaded': (tx, e) => {
       const all = edit(tx, tx.draft(), 'sources')
+      // A complete list for its scope: what the server no longer has goes.
+      if (e.scope) {
+        const fresh = new Set(e.sources.map((src) => src.id))
+        const inScope = scopeFilter(e.scope)
+        for (const src of Object.values(all)) if (inScope(src) && !fresh.has(src.id)) delete all[src.id]
+      }
       for (const src of e.sources) all[src.id] = src
     },
     'dataSource.created': (tx, e) => {
@@ -66,11 +73,16 @@ export function selectProjects(s: ProjectList): Project[] {
 }
 
 /** The sources of a project, of one workspace, or all of them, newest first. */
-export function selectSources(s: ProjectList, scope: { projectId: string } | { sessionId: string } | 'all'): DataSource[] {
-  const matches = scope === 'all' ? () => true : 'projectId' in scope ? (src: DataSource) => src.projectId === scope.projectId : (src: DataSource) => src.sessionId === scope.sessionId
+export function selectSources(s: ProjectList, scope: DataSourceScope): DataSource[] {
   return Object.values(s.sources)
-    .filter(matches)
+    .filter(scopeFilter(scope))
     .sort((a, b) => millis(b.createdAt) - millis(a.createdAt))
+}
+
+function scopeFilter(scope: DataSourceScope): (src: DataSource) => boolean {
+  if (scope === 'all') return () => true
+  if ('projectId' in scope) return (src) => src.projectId === scope.projectId
+  return (src) => src.researchId === scope.researchId && src.sessionId === scope.sessionId
 }
 
 const millis = (t: string | number | null | undefined): number => (typeof t === 'number' ? t : Date.parse(t ?? '') || 0)

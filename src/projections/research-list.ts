@@ -6,6 +6,7 @@ import type { Research, Session } from '../protocol/entities'
 import { defineProjection, edit } from './define-projection'
 
 export interface ResearchList {
+  /** True once the API has answered (a cached copy shows, but does not count as loaded). */
   loaded: boolean
   byId: Record<string, Research>
   order: string[]
@@ -19,8 +20,9 @@ export const researchList = defineProjection<ResearchList>({
   initial: emptyResearchList,
   on: {
     'research.listLoaded': (tx, e) => {
+      if (e.cached && tx.state.loaded) return
       const s = tx.draft()
-      s.loaded = true
+      s.loaded = !e.cached
       s.byId = Object.fromEntries(e.researches.map((r) => [r.id, r]))
       s.order = e.researches.map((r) => r.id)
     },

@@ -33,8 +33,9 @@ export async function loadSessions(ctx: IntentContext, researchId: string): Prom
     const body = await ctx.api.get(`/researches/${encodeURIComponent(researchId)}/sessions`, list(sessionSchema), { headers: { 'x-page-size': '50' } })
     ctx.core.bus.publish({ type: 'research.sessionsLoaded', researchId, sessions: body.items }, 'api')
     return body.items
-  } catch {
-    toast(ctx, 'error', 'Failed to load data')
+  } catch (error) {
+    // A research that does not exist (deleted, or another tenant's) is the view's to say, not a toast's.
+    if (!(error instanceof ApiError && error.status === 404)) toast(ctx, 'error', 'Failed to load data')
     return []
   }
 }

@@ -4,6 +4,7 @@
  * happened and turns failures into the spec's texts (§8). Callers get a result to close or keep a dialog.
  */
 import { z } from 'zod'
+import type { DataSourceScope } from '../domain/data-source'
 import { dataSourceSchema, projectSchema } from '../protocol/entities'
 import { ApiError } from './api-client'
 import { type IntentContext, loadResearches, toast } from './intents'
@@ -45,11 +46,11 @@ export async function deleteProject(ctx: IntentContext, projectId: string): Prom
 }
 
 /** The sources of a project, or of a research's workspace. Resolves to an error text, or null when loaded. */
-export async function loadSources(ctx: IntentContext, scope: { projectId: string } | { researchId: string; sessionId: string } | 'all'): Promise<string | null> {
+export async function loadSources(ctx: IntentContext, scope: DataSourceScope): Promise<string | null> {
   const query = new URLSearchParams(scope === 'all' ? {} : 'projectId' in scope ? { projectId: scope.projectId } : { researchId: scope.researchId, sessionId: scope.sessionId })
   try {
     const body = await ctx.api.get(`/datasources${scope === 'all' ? '' : `?${query}`}`, list(dataSourceSchema))
-    ctx.core.bus.publish({ type: 'dataSource.listLoaded', sources: body.items }, 'api')
+    ctx.core.bus.publish({ type: 'dataSource.listLoaded', sources: body.items, scope }, 'api')
     return null
   } catch (error) {
     return scope !== 'all' && 'projectId' in scope ? `Error loading project sources (code: ${statusOf(error)})` : 'Failed to load data sources'

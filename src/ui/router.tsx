@@ -27,6 +27,7 @@ import { DashboardView, DiscoveryView } from './views/DashboardView'
 import { BriefingView, type BriefingSearch, parseBriefingSearch } from './views/BriefingView'
 import { AdminRoute } from './views/AdminRoute'
 import { SettingsView } from './views/SettingsView'
+import { isInternalPath } from './internal-path'
 
 const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFoundView })
 
@@ -67,9 +68,4 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>
   }
-}
-
-/** Only same-origin paths may be a post-login destination (no open redirects). */
-export function isInternalPath(path: string): boolean {
-  return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') && !path.startsWith('/login')
 }

@@ -119,7 +119,7 @@ test('researches, workspaces, projects, commit and settings through real address
   expect(path(page)).toBe('/settings')
   await page.getByLabel('Display name').fill('Ana Analyst')
   await page.getByRole('button', { name: 'Save' }).click()
-  await page.getByText('Profile saved').waitFor()
+  await page.getByText('Profile saved', { exact: true }).waitFor()
   await page.reload()
   await page.getByRole('heading', { name: 'Settings' }).waitFor({ timeout: 20_000 })
   expect(await page.getByLabel('Display name').inputValue()).toBe('Ana Analyst')
@@ -169,4 +169,17 @@ test('a signed-out visit to a deep link asks to sign in and returns there; sign 
   await page.getByRole('button', { name: 'Sign In' }).click()
   await page.getByRole('heading', { name: 'Settings' }).waitFor({ timeout: 20_000 })
   expect(path(page)).toBe('/settings')
+
+  // `_legacy` in the query switches to the older shell, signed in as the same user.
+  await page.goto(`${product.url}?_legacy`)
+  await page.getByRole('navigation', { name: 'Researches' }).waitFor({ timeout: 20_000 })
+  expect(await page.getByText(email, { exact: true }).count()).toBe(1)
+  await page.getByRole('button', { name: 'New research' }).click()
+  await page.getByLabel('Research name').fill('Legacy look')
+  await page.getByLabel('Research name').press('Enter')
+  await page.getByRole('heading', { name: 'Legacy look' }).waitFor({ timeout: 15_000 })
+  await page.screenshot({ path: join(SCREENSHOTS, 'issue5-shell-7-legacy.png') })
+  // …and the research is the same one the main shell sees.
+  await page.goto(product.url)
+  await page.getByRole('complementary', { name: 'Navigation' }).getByRole('button', { name: /^Legacy look/ }).waitFor({ timeout: 20_000 })
 }, 90_000)

@@ -4,6 +4,7 @@ import { useEffect } from 'react'
 import type { SessionState } from '../../projections/session-state'
 import { useServices } from '../app-services'
 import { useReadModel } from '../hooks/use-read-model'
+import { isInternalPath } from '../internal-path'
 import { useModels } from '../models-context'
 import { Splash } from './AuthGate'
 import { LoginScreen } from './LoginScreen'
@@ -15,7 +16,8 @@ export function LoginRoute() {
   const status = useReadModel(useModels().sessionState, selectStatus)
   const { redirect } = useSearch({ from: '/login' })
   const router = useRouter()
-  const target = redirect ?? '/'
+  // The search schema drops outside addresses, but the raw query still reaches here: check again.
+  const target = redirect && isInternalPath(redirect) ? redirect : '/'
   useEffect(() => {
     if (status === 'signedIn') router.history.replace(target)
   }, [router, status, target])

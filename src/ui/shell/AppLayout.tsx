@@ -12,6 +12,7 @@ import { selectProjects, type ProjectList } from '../../projections/project-list
 import { selectResearches, type ResearchList } from '../../projections/research-list'
 import type { SessionState } from '../../projections/session-state'
 import { createResearch, createSession, deleteResearch, deleteSession, loadResearches, loadSessions } from '../../streams/intents'
+import { persistLists, readLastWorkspace, restoreLists, writeLastWorkspace } from '../../streams/local-state'
 import { loadProjects } from '../../streams/project-intents'
 import { useServices } from '../app-services'
 import { AuthRequired } from '../auth/AuthRequired'
@@ -27,7 +28,6 @@ import { Sidebar } from './Sidebar'
 import { StatusPanel } from './StatusPanel'
 import { Toasts } from './Toasts'
 import { TopBar } from './TopBar'
-import { readLastWorkspace, writeLastWorkspace } from './last-workspace'
 import { ShellActions } from './shell-actions'
 
 const selectSession = (s: SessionState) => s
@@ -72,14 +72,21 @@ function Shell({ session }: { session: SessionState }) {
   const tenantId = session.tenantId as string
 
   useEffect(() => {
+    // Last visit's lists show at once; the API's answer replaces them.
+    restoreLists(ctx.core, tenantId)
+    const stop = persistLists(ctx.core, tenantId)
     void loadResearches(ctx)
     void loadProjects(ctx)
+    return stop
   }, [ctx, tenantId])
 
-  // A research's workspaces load on first sight (its address, or expanding it in the sidebar).
+  // A research's workspaces load on first sight in this visit (a cached copy may show meanwhile).
+  const refreshed = useRef(new Set<string>())
   useEffect(() => {
-    if (researchId && !list.sessionsByResearch[researchId]) void loadSessions(ctx, researchId)
-  }, [ctx, researchId, list.sessionsByResearch])
+    if (!researchId || refreshed.current.has(researchId)) return
+    refreshed.current.add(researchId)
+    void loadSessions(ctx, researchId)
+  }, [ctx, researchId])
 
   // The active workspace survives a sign-out and a fresh visit: landing on / reopens it once.
   const restored = useRef(false)

@@ -4,6 +4,7 @@
  */
 import { AlertDialog } from 'radix-ui'
 import { useCallback, useEffect, useState } from 'react'
+import { sourceKindLabel } from '../../domain/rules/source-kinds'
 import type { Project } from '../../protocol/entities'
 import { type ProjectList, selectSources } from '../../projections/project-list'
 import { deleteProject, loadSources } from '../../streams/project-intents'
@@ -50,7 +51,7 @@ export function DeleteProjectDialog({ project, onClose, onDeleted }: { project: 
                 <ul aria-label="Sources to delete">
                   {sources.map((s) => (
                     <li key={s.id}>
-                      <span className="kind-chip">{s.kind}</span> {s.displayName} <span className="muted small">{s.status}</span>
+                      <span className="kind-chip">{sourceKindLabel(s.kind)}</span> {s.displayName} <span className="muted small">{s.status}</span>
                     </li>
                   ))}
                 </ul>

@@ -1,4 +1,9 @@
-/** The toast region: the toasts read model, newest last; each can be closed. */
+/**
+ * The toast region on radix Toast: the toasts read model, newest last. The read model decides when a
+ * toast goes (3 s, 5 s for errors, loading toasts stay); radix adds the landmark (F8 jumps to it),
+ * swipe and Escape to dismiss, and announcements for screen readers.
+ */
+import { Toast } from 'radix-ui'
 import type { Toasts as ToastsModel } from '../../projections/notifications'
 import type { ClientCore } from '../../streams/client-core'
 import { useReadModel } from '../hooks/use-read-model'
@@ -9,20 +14,24 @@ const selectAll = (s: ToastsModel) => s
 export function Toasts({ core }: { core: ClientCore }) {
   const { toasts } = useModels()
   const state = useReadModel(toasts, selectAll)
+  const dismiss = (id: string) => core.bus.publish({ type: 'notification.dismissed', id }, 'local')
   return (
-    <div className="toasts" aria-live="polite">
+    <Toast.Provider swipeDirection="right" duration={Number.POSITIVE_INFINITY} label="Notifications">
       {state.order.map((id) => {
         const t = state.byId[id]
         if (!t) return null
         return (
-          <div key={id} className={`toast toast-${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'}>
-            <span>{t.message}</span>
-            <button type="button" className="icon" aria-label="Dismiss" onClick={() => core.bus.publish({ type: 'notification.dismissed', id }, 'local')}>
+          <Toast.Root key={id} open className={`toast toast-${t.kind}`} type={t.kind === 'error' ? 'foreground' : 'background'} onOpenChange={(open) => !open && dismiss(id)}>
+            <Toast.Description asChild>
+              <span role={t.kind === 'error' ? 'alert' : 'status'}>{t.message}</span>
+            </Toast.Description>
+            <Toast.Close className="icon" aria-label="Dismiss">
               ×
-            </button>
-          </div>
+            </Toast.Close>
+          </Toast.Root>
         )
       })}
-    </div>
+      <Toast.Viewport className="toasts" />
+    </Toast.Provider>
   )
 }

@@ -1,15 +1,6 @@
 /** A read-only table of data sources: kind, name, status, where it belongs, created. */
+import { sourceKindLabel } from '../../domain/rules/source-kinds'
 import type { DataSource } from '../../protocol/entities'
-
-const kindLabels: Record<DataSource['kind'], string> = {
-  rss: 'RSS feed',
-  topic_based_interest: 'Search',
-  telegram_channel: 'Telegram',
-  twitter_search: 'Twitter',
-  document: 'Document',
-  text_input: 'Text',
-  web: 'Web page',
-}
 
 export function SourcesTable({ sources, placeOf }: { sources: DataSource[]; placeOf?: (source: DataSource) => string }) {
   return (
@@ -27,7 +18,7 @@ export function SourcesTable({ sources, placeOf }: { sources: DataSource[]; plac
         {sources.map((s) => (
           <tr key={s.id}>
             <td>
-              <span className="kind-chip">{kindLabels[s.kind]}</span>
+              <span className="kind-chip">{sourceKindLabel(s.kind)}</span>
             </td>
             <td>{s.displayName}</td>
             <td>
