@@ -1,6 +1,10 @@
 import { defineConfig } from '@rsbuild/core'
 import { pluginReact } from '@rsbuild/plugin-react'
 
+// `npm run dev` serves the client with hot reload on :3000 and hands /api and /ws to a running server
+// (`npm start`, or SIGHTLINE_API). Development builds show the Mock Auth button.
+const api = process.env.SIGHTLINE_API ?? 'http://127.0.0.1:8080'
+
 export default defineConfig({
   plugins: [pluginReact()],
   source: { entry: { index: './src/ui/main.tsx' } },
@@ -9,5 +13,9 @@ export default defineConfig({
     // Recorded sessions the replay view can load by name (?replay=<scenario>).
     copy: [{ from: './fixtures', to: 'fixtures', globOptions: { ignore: ['**/expected/**'] } }],
   },
-  server: { port: Number(process.env.PORT ?? 8080) },
+  server: {
+    port: Number(process.env.DEV_PORT ?? 3000),
+    historyApiFallback: true,
+    proxy: { '/api': api, '/ws': { target: api, ws: true } },
+  },
 })
