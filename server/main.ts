@@ -13,7 +13,7 @@ import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
-import { createAnalyser } from './analysis'
+import { analysisConfigFromEnv, createAnalyser } from './analysis'
 import { buildApp } from './app'
 import { emulatorReady, type RunningEmulator, startAuthEmulator } from './auth/emulator'
 import { firebaseTokenVerifier } from './auth/tokens'
@@ -24,6 +24,7 @@ import { migrate } from './db/migrate'
 import { createLiveHub } from './live/hub'
 import { createPipeline } from './pipeline/pipeline'
 import { breakerRoutes } from './pipeline/routes'
+import { createSourceReaders, loadSourcesConfig } from './sources/index'
 
 type Role = 'all' | 'api' | 'worker'
 
@@ -55,7 +56,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   await migrate(db)
   const clock = systemClock
   const ids = randomIds
-  const pipeline = createPipeline({ db, clock, ids, analyser: createAnalyser() })
+  // Readers take their limits (and whether private hosts are allowed) from this run's environment.
+  const pipeline = createPipeline({ db, clock, ids, analyser: createAnalyser(analysisConfigFromEnv(env)), sources: createSourceReaders(loadSourcesConfig(env)) })
   await pipeline.start({ workers: role !== 'api' })
 
   let app: FastifyInstance | null = null

@@ -214,7 +214,7 @@ export const workspaceGraph = defineProjection<WorkspaceGraph>({
       doc.reprocessing = true
       doc.reprocessProgress = { stage: 'starting', percentage: 0 }
       doc.statusMessage = Texts.reprocessRequested
-      doc.error = null
+      // The old error stays (hidden while processing) so a refused start can show it again.
     },
     'document.reprocessStartFailed': (tx, e) => {
       const current = smGet(tx.state.documents.byId, e.eventId)

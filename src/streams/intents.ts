@@ -8,6 +8,7 @@ import { firstWorkspaceName } from '../domain/rules/session'
 import { isAllowedUpload, MAX_UPLOAD_BYTES, UploadMessages } from '../domain/rules/uploads'
 import { ApiError, type ApiClient } from './api-client'
 import type { ClientCore } from './client-core'
+import { rememberInput } from './workspace-intents'
 
 export interface IntentContext {
   core: ClientCore
@@ -82,6 +83,7 @@ export async function ingestText(ctx: IntentContext, sessionId: string, text: st
   const trimmed = text.trim()
   if (trimmed === '') return false
   const id = ctx.nextId('progress')
+  rememberInput(id, () => ingestText(ctx, sessionId, text))
   ctx.core.bus.publish({ type: 'progress.started', id, kind: 'text_input', title: trimmed.slice(0, 60), at: ctx.now() }, 'local')
   try {
     const body = await ctx.api.send('POST', '/ingest', accepted, { body: { text: trimmed }, headers: { 'x-session-id': sessionId } })
@@ -106,6 +108,7 @@ export async function uploadFile(ctx: IntentContext, sessionId: string, file: { 
     return false
   }
   const id = ctx.nextId('progress')
+  rememberInput(id, () => uploadFile(ctx, sessionId, file))
   ctx.core.bus.publish({ type: 'progress.started', id, kind: 'document_upload', title: file.name, filename: file.name, at: ctx.now() }, 'local')
   let contentBase64: string
   try {
@@ -137,9 +140,15 @@ export function uploadErrorMessage(error: unknown): string {
     415: 'Unsupported file type',
     500: 'Server error - check backend logs',
   }
-  if (error.status === 422) return error.message || 'Failed to parse document'
+  // The workspace expired since the bar was drawn: the server refuses writes with 410 (spec §4, §5).
+  if (error.status === 410) return UploadMessages.expiredWorkspace
+  // The API client's stand-in for a bodiless answer ('Request failed (n)') is not the server's message.
+  const message = /^Request failed \(\d+\)$/.test(error.message) ? '' : error.message
+  if (error.status === 422) return message || 'Failed to parse document'
   const text = base[error.status] ?? `Upload failed (${error.status})`
-  return error.message && !text.includes(error.message) ? `${text}: ${error.message}` : text
+  if (message === '' || text.includes(message)) return text
+  // A server message that already starts with the status text (415's 'Unsupported file type. Allowed: …') is said once.
+  return message.startsWith(text) ? message : `${text}: ${message}`
 }
 
 function failProgress(ctx: IntentContext, id: string, phaseId: string): void {

@@ -1,8 +1,10 @@
-/** The composition root's view: the top bar and, until the server exists, a replayed workspace. */
-import { useEffect, useState } from 'react'
+/**
+ * The `?replay=` view (and a build served without the server): the top bar and a recorded session
+ * replayed with the replay panel's controls, its rejected lines and the workspace view.
+ */
 import type { ReplayPlayer } from '../streams/replay-player'
+import { ReplayView } from './replay/ReplayView'
 import logo from './styles/favicon.svg'
-import { WorkspacePage } from './workspace/WorkspacePage'
 
 export interface ReplaySource {
   name: string
@@ -25,60 +27,10 @@ export function App({ replay }: { replay: ReplaySource | { error: string } }) {
             <p>{replay.error}</p>
           </div>
         ) : (
-          <ReplayedWorkspace source={replay} />
+          <ReplayView player={replay.player} name={replay.name} />
         )}
       </main>
       <footer className="footer">© 2026 Sightline</footer>
     </div>
-  )
-}
-
-function ReplayedWorkspace({ source }: { source: ReplaySource }) {
-  const { player } = source
-  const [position, setPosition] = useState(player.position())
-  const [playing, setPlaying] = useState(true)
-  useEffect(() => {
-    const t = setInterval(() => setPosition(player.position()), 200)
-    return () => clearInterval(t)
-  }, [player])
-  const total = player.lines.length
-  const done = position >= total
-  return (
-    <>
-      <div className="replay-bar" role="toolbar" aria-label="Replay controls">
-        <span>
-          {done ? 'Replayed' : 'Replaying'} <strong>{source.name}</strong>: line {position} of {total}
-        </span>
-        {done && (
-          <button type="button" onClick={() => window.location.reload()}>
-            Restart
-          </button>
-        )}
-        <button
-          type="button"
-          disabled={done}
-          onClick={() => {
-            if (playing) player.pause()
-            else player.play()
-            setPlaying(!playing)
-          }}
-        >
-          {playing && !done ? 'Pause' : 'Play'}
-        </button>
-        <button
-          type="button"
-          disabled={done}
-          onClick={() => {
-            player.pause()
-            setPlaying(false)
-            player.step()
-            setPosition(player.position())
-          }}
-        >
-          Step
-        </button>
-      </div>
-      <WorkspacePage title="Workspace" connected={!done && playing} />
-    </>
   )
 }

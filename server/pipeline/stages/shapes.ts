@@ -40,7 +40,7 @@ export function documentPayload(event: EventRow, content: StoredContent, analysi
     extractedText: content.extractedText.slice(0, MAX_PAYLOAD_TEXT),
     ...(truncated ? { contentTruncated: true } : {}),
     knowledgeArea: analysis.knowledgeArea,
-    detectedEntities: analysis.entities.map((e) => ({ text: e.text, kind: e.kind, aliases: e.aliases, mentions: e.mentions.length })),
+    detectedEntities: analysis.entities.map((e) => ({ text: e.text, kind: e.kind, aliases: e.aliases, mentions: e.mentions })),
     detectedDomain: analysis.detectedDomain,
     pestleCategory: analysis.pestleCategory,
     language: analysis.language,

@@ -14,7 +14,7 @@ import type { Research, Session } from '../../protocol/entities'
 import { type ResearchList, selectResearches } from '../../projections/research-list'
 import type { SessionState } from '../../projections/session-state'
 import type { IdentitySession } from '../../streams/firebase-auth'
-import { createResearch, ingestText, type IntentContext, loadResearches, loadSessions, uploadFile } from '../../streams/intents'
+import { createResearch, type IntentContext, loadResearches, loadSessions } from '../../streams/intents'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 import { InputBar } from '../shell/InputBar'
@@ -196,7 +196,7 @@ function LegacyWorkspace({ ctx, identity, researchId, session, transport }: { ct
   return (
     <div className="workspace-shell">
       <WorkspacePage title={sessionLabel(session)} />
-      <InputBar expired={expired} onText={(text) => ingestText(ctx, session.id, text)} onFile={(file) => uploadFile(ctx, session.id, { name: file.name, size: file.size, read: () => file.arrayBuffer() })} />
+      <InputBar ctx={ctx} researchId={researchId} sessionId={session.id} expired={expired} />
     </div>
   )
 }

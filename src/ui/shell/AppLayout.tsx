@@ -25,6 +25,7 @@ import { CreateProjectDialog } from './CreateProjectDialog'
 import { CreateResearchDialog } from './CreateResearchDialog'
 import { DeleteProjectDialog } from './DeleteProjectDialog'
 import { Sidebar } from './Sidebar'
+import { DevMenu } from '../replay/DevMenu'
 import { StatusPanel } from './StatusPanel'
 import { Toasts } from './Toasts'
 import { TopBar } from './TopBar'
@@ -108,11 +109,30 @@ function Shell({ session }: { session: SessionState }) {
   const checkHealth = useCallback(() => ctx.api.get('/health', healthSchema), [ctx])
   const projectItems = useMemo(() => selectProjects(projects), [projects])
 
+  const downloadRecording =
+    researchId && sessionId
+      ? async () => {
+          const token = await identity.token(false)
+          const res = await fetch(`/api/v1/researches/${encodeURIComponent(researchId)}/sessions/${encodeURIComponent(sessionId)}/live.jsonl`, {
+            headers: token ? { authorization: `Bearer ${token}` } : {},
+          })
+          if (!res.ok) throw new Error(`Download failed (${res.status})`)
+          return res.blob()
+        }
+      : null
+
   const openWorkspace = (rid: string, sid: string) => navigate({ to: '/research/$researchId/workspace/$sessionId', params: { researchId: rid, sessionId: sid } })
 
   return (
     <div className="app">
-      <TopBar research={research} session={openSession} project={project} sessionState={session} onSignOut={() => void identity.signOut().then(() => navigate({ to: '/' }))} />
+      <TopBar
+        research={research}
+        session={openSession}
+        project={project}
+        sessionState={session}
+        onSignOut={() => void identity.signOut().then(() => navigate({ to: '/' }))}
+        devMenu={<DevMenu loadCurrent={downloadRecording ? async () => (await downloadRecording()).text() : null} />}
+      />
       <div className="workbench">
         <Sidebar
           researches={researches}
@@ -184,18 +204,7 @@ function Shell({ session }: { session: SessionState }) {
       <StatusPanel
         authProvider={authProvider}
         checkHealth={checkHealth}
-        downloadRecording={
-          researchId && sessionId
-            ? async () => {
-                const token = await identity.token(false)
-                const res = await fetch(`/api/v1/researches/${encodeURIComponent(researchId)}/sessions/${encodeURIComponent(sessionId)}/live.jsonl`, {
-                  headers: token ? { authorization: `Bearer ${token}` } : {},
-                })
-                if (!res.ok) throw new Error(`Download failed (${res.status})`)
-                return res.blob()
-              }
-            : null
-        }
+        downloadRecording={downloadRecording}
       />
       <Toasts core={ctx.core} />
     </div>

@@ -1,55 +1,136 @@
 /**
- * The workspace's bottom input bar: text (Enter submits, Shift+Enter adds a line) and files (.txt, .pdf,
- * .docx, .doc, .md). Disabled with the spec's tooltip once the workspace expired.
+ * The workspace's bottom input bar (spec §2 "Workspace view", §9: 60 high): text (Enter submits,
+ * Shift+Enter adds a line), a document picker (.txt, .pdf, .docx, .doc, .md), the buttons that open the
+ * input modals (text, website, RSS feed) and the RSS button, which only says 'RSS sources coming soon'.
+ * Refusals and failures are toasts with the spec's texts (§5, §8), raised by the input intents.
+ *
+ * Once the workspace expired every control is disabled and the bar itself carries the tooltip 'Workspace
+ * expired - create new one to continue': disabled controls get no hover or focus, so the bar is the
+ * focusable trigger and the controls let the pointer through to it (see `.input-bar.expired` in app.css).
  */
-import { useRef, useState } from 'react'
+import { Tooltip } from 'radix-ui'
+import { type ReactNode, useRef, useState } from 'react'
+import { InputMessages } from '../../domain/rules/inputs'
 import { Texts } from '../../domain/rules/texts'
+import { AllowedUploadExtensions } from '../../domain/rules/uploads'
+import { addFile, analyzeText, type InputTarget } from '../../streams/input-intents'
+import { type IntentContext, toast } from '../../streams/intents'
+import { RssFeedDialog } from '../inputs/RssFeedDialog'
+import { TextInputDialog } from '../inputs/TextInputDialog'
+import { WebsiteDialog } from '../inputs/WebsiteDialog'
 
-export function InputBar({ expired, onText, onFile }: { expired: boolean; onText: (text: string) => Promise<boolean>; onFile: (file: File) => Promise<boolean> }) {
+export interface InputBarProps {
+  ctx: IntentContext
+  researchId: string | null
+  sessionId: string | null
+  expired: boolean
+}
+
+const ACCEPT = AllowedUploadExtensions.map((ext) => `.${ext}`).join(',')
+
+type Modal = 'text' | 'website' | 'rss' | null
+
+export function InputBar({ ctx, researchId, sessionId, expired }: InputBarProps) {
   const [text, setText] = useState('')
-  const [busy, setBusy] = useState(false)
+  const [sending, setSending] = useState(false)
+  const [uploading, setUploading] = useState(false)
+  const [modal, setModal] = useState<Modal>(null)
   const fileInput = useRef<HTMLInputElement>(null)
-  const title = expired ? Texts.workspaceExpiredTooltip : undefined
+  const target: InputTarget = { researchId, sessionId, expired }
 
   const send = async () => {
-    if (text.trim() === '' || busy || expired) return
-    setBusy(true)
-    if (await onText(text)) setText('')
-    setBusy(false)
+    if (text.trim() === '' || sending || expired) return
+    setSending(true)
+    if (await analyzeText(ctx, target, text)) setText('')
+    setSending(false)
   }
-  return (
-    <div className="input-bar" title={title}>
-      <button type="button" className="btn" disabled={expired} onClick={() => fileInput.current?.click()} aria-label="Upload a document">
-        Upload
+
+  const upload = async (file: File) => {
+    setUploading(true)
+    await addFile(ctx, target, { name: file.name, size: file.size, read: () => file.arrayBuffer() })
+    setUploading(false)
+  }
+
+  const controls = (
+    <>
+      <button type="button" className="btn input-bar-upload" disabled={expired || uploading} onClick={() => fileInput.current?.click()} aria-label="Upload a document">
+        {uploading ? 'Uploading…' : 'Upload'}
       </button>
       <input
         ref={fileInput}
         type="file"
         hidden
-        accept=".txt,.pdf,.docx,.doc,.md"
-        onChange={async (e) => {
+        accept={ACCEPT}
+        disabled={expired}
+        data-testid="input-bar-file"
+        onChange={(e) => {
           const file = e.target.files?.[0]
           e.target.value = ''
-          if (file) await onFile(file)
+          if (file) void upload(file)
         }}
       />
       <textarea
         aria-label="Text to analyze"
-        placeholder={expired ? Texts.workspaceExpiredTooltip : 'Paste text to analyze…'}
+        placeholder={expired ? Texts.workspaceExpiredTooltip : 'Paste text to analyze… (Enter sends, Shift+Enter adds a line)'}
         value={text}
         disabled={expired}
         rows={1}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
-          if (e.key === 'Enter' && !e.shiftKey) {
+          // Enter while an input method composes a word confirms the word, not the text.
+          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
             e.preventDefault()
             void send()
           }
         }}
       />
-      <button type="button" className="btn primary" disabled={expired || busy || text.trim() === ''} onClick={() => void send()}>
-        Analyze Text
+      <button type="button" className="btn primary" disabled={expired || sending || text.trim() === ''} onClick={() => void send()} aria-label="Send text for analysis">
+        {sending ? 'Sending…' : 'Send'}
       </button>
-    </div>
+      <span className="input-bar-tools" role="group" aria-label="Add a source">
+        <button type="button" className="btn" disabled={expired} onClick={() => setModal('text')} aria-label="Add Text for Analysis">
+          Text
+        </button>
+        <button type="button" className="btn" disabled={expired} onClick={() => setModal('website')} aria-label="Add Website Content">
+          Website
+        </button>
+        <button type="button" className="btn" disabled={expired} onClick={() => setModal('rss')} aria-label="Add RSS Feed">
+          Feed
+        </button>
+        <button type="button" className="btn" disabled={expired} onClick={() => toast(ctx, 'info', InputMessages.rssComingSoon)} aria-label="RSS sources">
+          RSS
+        </button>
+      </span>
+    </>
+  )
+
+  const close = () => setModal(null)
+  return (
+    <>
+      {expired ? <ExpiredBar>{controls}</ExpiredBar> : <div className="input-bar">{controls}</div>}
+      {modal === 'text' && <TextInputDialog ctx={ctx} target={target} onClose={close} />}
+      {modal === 'website' && <WebsiteDialog ctx={ctx} sessionId={sessionId} onClose={close} />}
+      {modal === 'rss' && <RssFeedDialog ctx={ctx} researchId={researchId} sessionId={sessionId} onClose={close} />}
+    </>
+  )
+}
+
+/** The bar of an expired workspace: one focusable trigger for the tooltip around the disabled controls. */
+function ExpiredBar({ children }: { children: ReactNode }) {
+  return (
+    <Tooltip.Provider delayDuration={200}>
+      <Tooltip.Root>
+        <Tooltip.Trigger asChild>
+          <div className="input-bar expired" tabIndex={0} role="group" aria-label="Workspace inputs (disabled)">
+            {children}
+          </div>
+        </Tooltip.Trigger>
+        <Tooltip.Portal>
+          <Tooltip.Content className="tooltip" side="top" sideOffset={6}>
+            {Texts.workspaceExpiredTooltip}
+          </Tooltip.Content>
+        </Tooltip.Portal>
+      </Tooltip.Root>
+    </Tooltip.Provider>
   )
 }

@@ -6,6 +6,7 @@
  */
 import { Link, useLocation } from '@tanstack/react-router'
 import { Tooltip } from 'radix-ui'
+import type { ReactNode } from 'react'
 import { sessionStatusColour, TOKEN_BAR_FULL, tokenBarPercent } from '../../domain/rules/session'
 import { sessionLabel } from '../../domain/rules/titles'
 import type { Project, Research, Session } from '../../protocol/entities'
@@ -19,7 +20,7 @@ const tabs = [
   { to: '/sources', label: 'Sources' },
 ] as const
 
-export function TopBar({ research, session, project, sessionState, onSignOut }: { research?: Research; session?: Session; project?: Project; sessionState: SessionState; onSignOut: () => void }) {
+export function TopBar({ research, session, project, sessionState, onSignOut, devMenu }: { research?: Research; session?: Session; project?: Project; sessionState: SessionState; onSignOut: () => void; devMenu?: ReactNode }) {
   const path = useLocation({ select: (l) => l.pathname })
   const tokens = session?.tokensUsed ?? 0
   return (
@@ -69,6 +70,7 @@ export function TopBar({ research, session, project, sessionState, onSignOut }: 
       <span className="auth-indicator" title="Signed in">
         <span className="dot dot-green" aria-hidden="true" /> Authenticated
       </span>
+      {devMenu}
       <span className="user">{sessionState.email}</span>
       <UserMenu session={sessionState} onSignOut={onSignOut} />
     </header>

@@ -1,23 +1,43 @@
 /**
- * `/research/$researchId/workspace/$sessionId`: the open workspace, its documents and its input bar.
- * Opening it attaches its live channel and loads its data; leaving closes the channel.
+ * `/research/$researchId/workspace/$sessionId`: the open workspace. Its header has Reset (clear the view
+ * and load it again), Settings (name, expiry, sources) and the Inspector toggle; below, the expired
+ * banner when it applies, the documents as a list or as a graph, the progress list and the input bar;
+ * the inspector drawer opens beside it. Opening the workspace attaches its live channel and loads its
+ * data; leaving closes the channel.
  */
-import { useParams } from '@tanstack/react-router'
-import { useCallback, useEffect } from 'react'
+import { useNavigate, useParams } from '@tanstack/react-router'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { isSessionExpired } from '../../domain/rules/session'
 import { sessionLabel } from '../../domain/rules/titles'
 import type { Session } from '../../protocol/entities'
 import type { ResearchList } from '../../projections/research-list'
-import { ingestText, uploadFile } from '../../streams/intents'
+import type { SessionState } from '../../projections/session-state'
+import { deleteDocument } from '../../streams/document-intents'
+import { addFile } from '../../streams/input-intents'
+import type { IntentContext } from '../../streams/intents'
 import { readLastWorkspace, writeLastWorkspace } from '../../streams/local-state'
+import { resetWorkspace } from '../../streams/workspace-intents'
 import { useServices } from '../app-services'
 import { useReadModel } from '../hooks/use-read-model'
+import { RssFeedDialog } from '../inputs/RssFeedDialog'
+import { TextInputDialog } from '../inputs/TextInputDialog'
+import { WebsiteDialog } from '../inputs/WebsiteDialog'
 import { useModels } from '../models-context'
 import { InputBar } from '../shell/InputBar'
-import type { SessionState } from '../../projections/session-state'
+import { useShellActions } from '../shell/shell-actions'
+import { ExpiredBanner } from '../workspace/ExpiredBanner'
+import { type InspectorControl, InspectorContext, type InspectorTarget } from '../workspace/inspector-context'
+import { ProgressList } from '../workspace/ProgressList'
 import { useOpenWorkspace } from '../workspace/use-open-workspace'
+import { WorkspaceActionsContext } from '../workspace/workspace-actions'
 import { WorkspacePage } from '../workspace/WorkspacePage'
+import { WorkspaceSettingsDialog } from '../workspace/WorkspaceSettingsDialog'
+import { GraphToolbar } from '../graph/GraphToolbar'
 import { NotFoundState } from './ResearchView'
+
+// The inspector and the graph are not needed for the first paint of a workspace: they load on demand.
+const Inspector = lazy(() => import('../inspector/Inspector').then((m) => ({ default: m.Inspector })))
+const GraphView = lazy(() => import('../graph/GraphView').then((m) => ({ default: m.GraphView })))
 
 const selectTenant = (s: SessionState) => s.tenantId
 
@@ -34,7 +54,7 @@ export function WorkspaceView() {
     if (last && last.researchId === researchId && last.sessionId === sessionId) writeLastWorkspace(tenantId as string, null)
   }, [gone, tenantId, researchId, sessionId])
   if (gone) return <NotFoundState what="workspace" />
-  if (!sessions) {
+  if (!session) {
     return (
       <div className="empty" role="status">
         <span className="spinner large" aria-hidden="true" />
@@ -42,19 +62,133 @@ export function WorkspaceView() {
       </div>
     )
   }
-  if (!session) return null
   return <OpenWorkspace key={session.id} researchId={researchId} session={session} />
 }
 
+type AddKind = 'rss' | 'document' | 'text' | 'website'
+
 function OpenWorkspace({ researchId, session }: { researchId: string; session: Session }) {
   const { ctx, identity } = useServices()
+  const navigate = useNavigate()
+  const shell = useShellActions()
+  const research = useReadModel(useModels().researchList, useCallback((s: ResearchList) => s.byId[researchId], [researchId]))
   const expired = isSessionExpired(session, Date.now())
-  useOpenWorkspace(ctx, identity, { researchId, sessionId: session.id })
+  const [view, setView] = useState<'list' | 'graph'>('list')
+  const [settingsOpen, setSettingsOpen] = useState(false)
+  const [adding, setAdding] = useState<Exclude<AddKind, 'document'> | null>(null)
+  const [resetting, setResetting] = useState(false)
+  const [clearToken, setClearToken] = useState(0)
+  const inspector = useInspectorState()
+  const filePicker = useRef<HTMLInputElement>(null)
+  const ids = useMemo(() => ({ researchId, sessionId: session.id }), [researchId, session.id])
+  useOpenWorkspace(ctx, identity, ids)
+  const actions = useMemo(() => ({ deleteDocument: async (eventId: string) => void (await deleteDocument(ctx, { ...ids, eventId })) }), [ctx, ids])
+
+  const onAdd = (kind: AddKind) => (kind === 'document' ? filePicker.current?.click() : setAdding(kind))
 
   return (
-    <div className="workspace-shell">
-      <WorkspacePage title={sessionLabel(session)} />
-      <InputBar expired={expired} onText={(text) => ingestText(ctx, session.id, text)} onFile={(file) => uploadFile(ctx, session.id, { name: file.name, size: file.size, read: () => file.arrayBuffer() })} />
+    <InspectorContext.Provider value={inspector}>
+      <WorkspaceActionsContext.Provider value={actions}>
+        <div className={`workspace-layout ${inspector.open ? 'with-inspector' : ''}`}>
+          <div className="workspace-shell">
+            {expired && (
+              <ExpiredBanner
+                ctx={ctx}
+                researchId={researchId}
+                sessionId={session.id}
+                expiresAt={session.expiresAt ?? null}
+                onCreated={(sid) => void navigate({ to: '/research/$researchId/workspace/$sessionId', params: { researchId, sessionId: sid } })}
+              />
+            )}
+            <WorkspacePage
+              title={sessionLabel(session)}
+              actions={
+                <span className="workspace-actions">
+                  <GraphToolbar view={view} onView={setView} onCommit={() => research && shell.commitResearch(research)} commitDisabled={!research} onAdd={onAdd} onClear={() => setClearToken((n) => n + 1)} expired={expired} showAdds={view === 'graph'} />
+                  <button
+                    type="button"
+                    className="btn"
+                    disabled={resetting}
+                    onClick={async () => {
+                      setResetting(true)
+                      inspector.close()
+                      await resetWorkspace(ctx, ids)
+                      setResetting(false)
+                    }}
+                  >
+                    {resetting ? 'Resetting…' : 'Reset'}
+                  </button>
+                  <button type="button" className="btn" onClick={() => setSettingsOpen(true)}>
+                    Settings
+                  </button>
+                  <button type="button" className={`btn ${inspector.open ? 'pressed' : ''}`} aria-pressed={inspector.open} onClick={inspector.toggle}>
+                    Inspector
+                  </button>
+                </span>
+              }
+            >
+              {view === 'graph' ? (
+                <Suspense fallback={<LoadingBlock text="Loading the graph…" />}>
+                  <GraphView onAdd={onAdd} clearToken={clearToken} expired={expired} />
+                </Suspense>
+              ) : undefined}
+            </WorkspacePage>
+            <ProgressList ctx={ctx} />
+            <InputBar ctx={ctx} researchId={researchId} sessionId={session.id} expired={expired} />
+          </div>
+          {inspector.open && (
+            <Suspense fallback={<LoadingBlock text="Opening the inspector…" />}>
+              <Inspector ctx={ctx} researchId={researchId} sessionId={session.id} context="workspace" />
+            </Suspense>
+          )}
+        </div>
+        <input
+          ref={filePicker}
+          type="file"
+          hidden
+          accept=".txt,.pdf,.docx,.doc,.md"
+          onChange={async (e) => {
+            const file = e.target.files?.[0]
+            e.target.value = ''
+            if (file) await addFile(ctx, { researchId, sessionId: session.id, expired }, { name: file.name, size: file.size, read: () => file.arrayBuffer() })
+          }}
+        />
+        {adding && <AddDialog kind={adding} ctx={ctx} researchId={researchId} sessionId={session.id} expired={expired} onClose={() => setAdding(null)} />}
+        {settingsOpen && <WorkspaceSettingsDialog ctx={ctx} researchId={researchId} session={session} onClose={() => setSettingsOpen(false)} />}
+      </WorkspaceActionsContext.Provider>
+    </InspectorContext.Provider>
+  )
+}
+
+function AddDialog({ kind, ctx, researchId, sessionId, expired, onClose }: { kind: 'rss' | 'text' | 'website'; ctx: IntentContext; researchId: string; sessionId: string; expired: boolean; onClose: () => void }) {
+  if (kind === 'text') return <TextInputDialog ctx={ctx} target={{ researchId, sessionId, expired }} onClose={onClose} />
+  if (kind === 'website') return <WebsiteDialog ctx={ctx} sessionId={sessionId} onClose={onClose} />
+  return <RssFeedDialog ctx={ctx} researchId={researchId} sessionId={sessionId} onClose={onClose} />
+}
+
+function useInspectorState(): InspectorControl {
+  const [open, setOpen] = useState(false)
+  const [target, setTarget] = useState<InspectorTarget | null>(null)
+  return useMemo(
+    () => ({
+      open,
+      target,
+      select: (t: InspectorTarget) => {
+        setTarget(t)
+        setOpen(true)
+      },
+      toggle: () => setOpen((o) => !o),
+      close: () => setOpen(false),
+    }),
+    [open, target],
+  )
+}
+
+function LoadingBlock({ text }: { text: string }) {
+  return (
+    <div className="empty" role="status">
+      <span className="spinner large" aria-hidden="true" />
+      <p>{text}</p>
     </div>
   )
 }

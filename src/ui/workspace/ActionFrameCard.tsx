@@ -3,8 +3,8 @@ import { percent, urgencyColour, visibleActors } from '../../domain/rules/scores
 import type { FrameCard } from '../../projections/workspace-graph'
 import { StatusPill } from './StatusPill'
 
-/** One action frame under its document: type, position, status, description, result, actors, scores. */
-export const ActionFrameCard = memo(function ActionFrameCard({ frame, position }: { frame: FrameCard; position: number }) {
+/** One action frame under its document: type, position, status, description, result, actors, scores. Its type opens it in the inspector. */
+export const ActionFrameCard = memo(function ActionFrameCard({ frame, position, onOpen }: { frame: FrameCard; position: number; onOpen?: () => void }) {
   const index = frame.actionIndex ?? position
   const actors = frame.actors?.entries ?? []
   const { shown, more } = visibleActors(actors, 2)
@@ -13,7 +13,13 @@ export const ActionFrameCard = memo(function ActionFrameCard({ frame, position }
   return (
     <article className="frame" data-frame-id={frame.id}>
       <header className="frame-head">
-        <span className="frame-type">{frame.actionType ? humanise(frame.actionType) : `Action ${index}`}</span>
+        {onOpen ? (
+          <button type="button" className="frame-type title-button" onClick={onOpen}>
+            {frame.actionType ? humanise(frame.actionType) : `Action ${index}`}
+          </button>
+        ) : (
+          <span className="frame-type">{frame.actionType ? humanise(frame.actionType) : `Action ${index}`}</span>
+        )}
         <span className="frame-index">
           {index}/{frame.totalActions ?? '?'}
         </span>

@@ -1,9 +1,11 @@
 /**
  * A document card as spec §2 describes it: title, summary when it differs, file chip, status pill (or
  * 'Reprocessing' with its percent bar), knowledge area and entity count, 'Actions: n/total' with a bar,
- * and its action frames — or 'No action frame generated yet'.
+ * and its action frames — or 'No action frame generated yet'. The title opens the inspector; the menu
+ * deletes the document after the spec's confirmation.
  */
-import { memo, useCallback } from 'react'
+import { DropdownMenu } from 'radix-ui'
+import { memo, useCallback, useState } from 'react'
 import { formatFileSize, textChip } from '../../domain/rules/scores'
 import { Texts } from '../../domain/rules/texts'
 import type { WorkspaceGraph } from '../../projections/workspace-graph'
@@ -17,7 +19,10 @@ import {
 } from '../../projections/workspace-selectors'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
+import { ConfirmDialog } from '../shell/ConfirmDialog'
 import { ActionFrameCard } from './ActionFrameCard'
+import { useInspector } from './inspector-context'
+import { useWorkspaceActions } from './workspace-actions'
 import { StatusPill } from './StatusPill'
 
 export const DocumentCard = memo(function DocumentCard({ id }: { id: string }) {
@@ -38,6 +43,9 @@ export const DocumentCard = memo(function DocumentCard({ id }: { id: string }) {
       return d ? selectShowsNoFrameYet(s, d) : false
     }, [id]),
   )
+  const inspector = useInspector()
+  const actions = useWorkspaceActions()
+  const [confirming, setConfirming] = useState(false)
   if (!doc) return null
 
   const title = selectCardTitle(doc)
@@ -50,7 +58,15 @@ export const DocumentCard = memo(function DocumentCard({ id }: { id: string }) {
   return (
     <article className={`doc doc-${doc.status}`} data-document-id={doc.id} aria-busy={doc.status !== 'completed' && doc.status !== 'error'}>
       <header className="doc-head">
-        <h3 className="doc-title">{title}</h3>
+        <h3 className="doc-title">
+          {inspector ? (
+            <button type="button" className="title-button" onClick={() => inspector.select({ kind: 'document', documentId: doc.id })}>
+              {title}
+            </button>
+          ) : (
+            title
+          )}
+        </h3>
         {doc.reprocessing && doc.reprocessProgress ? (
           <span className="reprocess" aria-label={`Reprocessing ${doc.reprocessProgress.percentage}%`}>
             Reprocessing
@@ -62,7 +78,34 @@ export const DocumentCard = memo(function DocumentCard({ id }: { id: string }) {
         ) : (
           <StatusPill status={doc.status} />
         )}
+        {actions && (
+          <DropdownMenu.Root>
+            <DropdownMenu.Trigger asChild>
+              <button type="button" className="icon card-menu" aria-label={`Document menu for ${title}`}>
+                ⋯
+              </button>
+            </DropdownMenu.Trigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
+                <DropdownMenu.Item className="menu-item" onSelect={() => setConfirming(true)}>
+                  Delete Document
+                </DropdownMenu.Item>
+              </DropdownMenu.Content>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Root>
+        )}
       </header>
+      {confirming && actions && (
+        <ConfirmDialog
+          title="Delete Document"
+          description={Texts.deleteDocumentConfirm}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false)
+            void actions.deleteDocument(doc.id)
+          }}
+        />
+      )}
       {summary !== title && !(doc.status === 'error' && summary === doc.error) && <p className="doc-summary">{summary}</p>}
       <div className="doc-meta">
         {chip && (
@@ -88,7 +131,7 @@ export const DocumentCard = memo(function DocumentCard({ id }: { id: string }) {
       {frames.length > 0 ? (
         <div className="frames">
           {frames.map((f, i) => (
-            <ActionFrameCard key={f.id} frame={f} position={i + 1} />
+            <ActionFrameCard key={f.id} frame={f} position={i + 1} onOpen={inspector ? () => inspector.select({ kind: 'frame', documentId: doc.id, frameId: f.id }) : undefined} />
           ))}
         </div>
       ) : (

@@ -1,4 +1,10 @@
-/** The workspace: its title line with Live/Offline, the document cards, or the empty state. */
+/**
+ * The workspace: its title line '(N documents, M actions)' with Live/Offline and the header's actions,
+ * then the document cards — virtualised (@tanstack/react-virtual: only the cards in view and a few
+ * around them are in the DOM, each measured as it renders) — or the empty state.
+ */
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual'
+import { type ReactNode, useRef } from 'react'
 import { formatCounts, selectCounts, selectDocumentIds } from '../../projections/workspace-selectors'
 import { selectLiveLabel } from '../../projections/live-channel-status'
 import { useReadModel } from '../hooks/use-read-model'
@@ -6,8 +12,11 @@ import { useModels } from '../models-context'
 import { DocumentCard } from './DocumentCard'
 
 const EMPTY_HINT = 'Use the input below to add data sources and start building your knowledge graph'
+/** A first guess at a card's height; each card is measured once rendered. */
+const ESTIMATED_CARD_HEIGHT = 220
+const UNMEASURED = { width: 900, height: 900 }
 
-export function WorkspacePage({ title, connected }: { title: string; connected?: boolean }) {
+export function WorkspacePage({ title, connected, actions, children }: { title: string; connected?: boolean; actions?: ReactNode; children?: ReactNode }) {
   const { workspaceGraph, liveChannelStatus } = useModels()
   const ids = useReadModel(workspaceGraph, selectDocumentIds)
   const counts = useReadModel(workspaceGraph, selectCountsText)
@@ -19,20 +28,45 @@ export function WorkspacePage({ title, connected }: { title: string; connected?:
         <h2>{title}</h2>
         <span className="counts">{counts}</span>
         <span className={`live live-${isConnected ? 'on' : 'off'}`}>{isConnected ? 'Live' : 'Offline'}</span>
+        {actions}
       </header>
-      {ids.length === 0 ? (
-        <div className="empty">
-          <p className={`connection ${isConnected ? 'on' : 'off'}`}>{isConnected ? 'Connected' : 'Disconnected'}</p>
-          <p>{EMPTY_HINT}</p>
-        </div>
-      ) : (
-        <div className="documents">
-          {ids.map((id) => (
-            <DocumentCard key={id} id={id} />
-          ))}
-        </div>
-      )}
+      {children ??
+        (ids.length === 0 ? (
+          <div className="empty">
+            <p className={`connection ${isConnected ? 'on' : 'off'}`}>{isConnected ? 'Connected' : 'Disconnected'}</p>
+            <p>{EMPTY_HINT}</p>
+          </div>
+        ) : (
+          <DocumentList ids={ids} />
+        ))}
     </section>
+  )
+}
+
+export function DocumentList({ ids }: { ids: readonly string[] }) {
+  const scroller = useRef<HTMLDivElement>(null)
+  const virtualizer = useVirtualizer({
+    count: ids.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ESTIMATED_CARD_HEIGHT,
+    overscan: 4,
+    gap: 12,
+    getItemKey: (index) => ids[index] as string,
+    // Where layout cannot be measured (tests, a hidden tab), assume a window's worth of room.
+    initialRect: UNMEASURED,
+    observeElementRect: (instance, report) => observeElementRect(instance, (rect) => report(rect.height === 0 ? UNMEASURED : rect)),
+  })
+  const items = virtualizer.getVirtualItems()
+  return (
+    <div ref={scroller} className="documents-scroll" role="feed" aria-label="Documents" aria-busy={false} tabIndex={0}>
+      <div className="documents" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {items.map((item) => (
+          <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="document-slot" style={{ transform: `translateY(${item.start}px)` }} aria-setsize={ids.length} aria-posinset={item.index + 1}>
+            <DocumentCard id={ids[item.index] as string} />
+          </div>
+        ))}
+      </div>
+    </div>
   )
 }
 

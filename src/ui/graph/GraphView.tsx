@@ -1,0 +1,152 @@
+/**
+ * The workspace's Graph view (spec §2 "Graph view"): the processing view of its documents and, below it,
+ * the knowledge-graph canvas with its filters; or, for a workspace without documents, 'This workspace is
+ * empty' with Add RSS, Add Document, Add Text and Add from Website.
+ *
+ * The canvas (React Flow, elkjs and the layout worker) is a separate chunk loaded on first use, so the
+ * first page stays light; while it loads the panel says so, and if the chunk fails to load it offers
+ * Retry. Choosing a document or frame node opens it in the inspector (when there is one). The canvas
+ * selection and the filters live here: the toolbar's Clear resets them by changing `clearToken`.
+ */
+import { Component, type ComponentType, lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react'
+import { Texts } from '../../domain/rules/texts'
+import {
+  countByKind,
+  type GraphLayout,
+  type GraphNode,
+  type GraphNodeKind,
+  GraphNodeKinds,
+  selectKnowledgeGraph,
+} from '../../projections/knowledge-graph'
+import { selectDocumentIds } from '../../projections/workspace-selectors'
+import { useReadModel } from '../hooks/use-read-model'
+import { useModels } from '../models-context'
+import { useInspector } from '../workspace/inspector-context'
+import { AddButtons, type AddSourceKind } from './GraphToolbar'
+import type { KnowledgeGraphProps } from './KnowledgeGraph'
+import { ProcessingView } from './ProcessingView'
+
+export interface GraphViewProps {
+  onAdd(kind: AddSourceKind): void
+  /** An expired workspace takes no new content: the empty state's buttons are disabled. */
+  expired?: boolean
+  /** Changing it clears the canvas selection and filters (wire the toolbar's Clear to it). */
+  clearToken?: number | string
+  /** The layout engine; the app leaves it to elkjs in a web worker, tests pass their own. */
+  layout?: GraphLayout
+}
+
+export function GraphView({ onAdd, expired = false, clearToken, layout }: GraphViewProps) {
+  const ids = useReadModel(useModels().workspaceGraph, selectDocumentIds)
+  if (ids.length === 0) return <GraphEmptyState onAdd={onAdd} expired={expired} />
+  return (
+    <div className="graph-view">
+      <ProcessingView />
+      <KnowledgeGraphPanel key={clearToken} layout={layout} />
+    </div>
+  )
+}
+
+/** 'This workspace is empty' with the four add buttons. */
+export function GraphEmptyState({ onAdd, expired = false }: { onAdd(kind: AddSourceKind): void; expired?: boolean }) {
+  return (
+    <div className="empty graph-empty">
+      <h3>This workspace is empty</h3>
+      <div className="graph-empty-actions" title={expired ? Texts.workspaceExpiredTooltip : undefined}>
+        {AddButtons.map((b) => (
+          <button key={b.kind} type="button" className="btn" disabled={expired} onClick={() => onAdd(b.kind)}>
+            {b.label}
+          </button>
+        ))}
+      </div>
+    </div>
+  )
+}
+
+const loadCanvas = () => import('./KnowledgeGraph')
+const LazyCanvas: ComponentType<KnowledgeGraphProps> = lazy(loadCanvas)
+
+const KindNames: Record<GraphNodeKind, string> = { document: 'Documents', frame: 'Frames', actor: 'Actors', resource: 'Resources' }
+const NO_KINDS: ReadonlySet<GraphNodeKind> = new Set()
+
+/** The filters and the lazily loaded canvas. Remounted (by key) to clear selection and filters. */
+function KnowledgeGraphPanel({ layout }: { layout: GraphLayout | undefined }) {
+  const model = useReadModel(useModels().workspaceGraph, selectKnowledgeGraph)
+  const inspector = useInspector()
+  const [hidden, setHidden] = useState(NO_KINDS)
+  const [query, setQuery] = useState('')
+  const [selectedId, setSelectedId] = useState<string | null>(null)
+  // A failed chunk stays failed inside React.lazy: Retry makes a new lazy component.
+  const [Canvas, setCanvas] = useState(() => LazyCanvas)
+  const [attempt, setAttempt] = useState(0)
+  const counts = useMemo(() => countByKind(model), [model])
+
+  const select = useCallback(
+    (node: GraphNode | null) => {
+      setSelectedId(node?.id ?? null)
+      if (!node || !inspector || !node.documentId) return
+      if (node.kind === 'document') inspector.select({ kind: 'document', documentId: node.documentId })
+      else if (node.kind === 'frame' && node.frameId) inspector.select({ kind: 'frame', documentId: node.documentId, frameId: node.frameId })
+    },
+    [inspector],
+  )
+  const toggle = (kind: GraphNodeKind) =>
+    setHidden((current) => {
+      const next = new Set(current)
+      if (!next.delete(kind)) next.add(kind)
+      return next
+    })
+  const retry = () => {
+    setCanvas(() => lazy(loadCanvas))
+    setAttempt((n) => n + 1)
+  }
+
+  return (
+    <section className="kg-panel" aria-label="Knowledge graph">
+      <div className="kg-filters" role="group" aria-label="Graph filters">
+        {GraphNodeKinds.map((kind) => (
+          <button key={kind} type="button" className={`kg-kind kg-kind-${kind}`} aria-pressed={!hidden.has(kind)} onClick={() => toggle(kind)}>
+            {KindNames[kind]} <span className="kg-count">{counts[kind]}</span>
+          </button>
+        ))}
+        <input type="search" className="search kg-search" aria-label="Filter nodes" placeholder="Filter nodes…" value={query} onChange={(e) => setQuery(e.target.value)} />
+      </div>
+      <div className="kg-canvas">
+        <CanvasBoundary key={attempt} onRetry={retry}>
+          <Suspense
+            fallback={
+              <div className="kg-state" role="status">
+                <span className="spinner large" aria-hidden="true" />
+                <p>Loading the knowledge graph…</p>
+              </div>
+            }
+          >
+            <Canvas model={model} hiddenKinds={hidden} query={query} selectedId={selectedId} onSelect={select} {...(layout ? { layout } : {})} />
+          </Suspense>
+        </CanvasBoundary>
+      </div>
+    </section>
+  )
+}
+
+/** Catches a canvas chunk that failed to load (or a canvas that threw) and offers Retry. */
+class CanvasBoundary extends Component<{ onRetry(): void; children: ReactNode }, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null }
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error instanceof Error ? error : new Error(String(error)) }
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children
+    return (
+      <div className="kg-state kg-error" role="alert">
+        <p>The knowledge graph could not be loaded.</p>
+        <p className="muted small">{this.state.error.message}</p>
+        <button type="button" className="btn" onClick={this.props.onRetry}>
+          Retry
+        </button>
+      </div>
+    )
+  }
+}

@@ -1,0 +1,7 @@
+export function EmptyState({ text }: { text: string }) {
+  return (
+    <div className="inspector-empty" role="status">
+      <p>{text}</p>
+    </div>
+  )
+}

@@ -1,0 +1,230 @@
+/**
+ * An action frame's details (spec §2): status, actionType, actionDescription, summary, temporality,
+ * actors, resources, result with up to 3 impacts, metadata with up to 6 tags, confidence, urgency score
+ * and justification; scores and magnitudes coloured by the thresholds 0.4 and 0.7. Then the sentence the
+ * frame came from, highlighted in its document's content preview (right under the sentence, so the
+ * highlight is in view).
+ */
+import { frameSourceSentence, MAX_FRAME_IMPACTS, MAX_FRAME_TAGS, scoreTone, analysedContent } from '../../domain/rules/inspector'
+import { percent } from '../../domain/rules/scores'
+import type { Payload } from '../../protocol/entities'
+import type { FrameCard } from '../../projections/workspace-graph'
+import { StatusPill } from '../workspace/StatusPill'
+import { ContentPreview } from './ContentPreview'
+import { formatNumber, formatTimestamp } from './format'
+
+export function FrameDetails({ frame, payload }: { frame: FrameCard; payload: Payload | null }) {
+  const content = analysedContent(payload)
+  const source = frameSourceSentence(frame, content)
+  const actors = frame.actors?.entries ?? []
+  const resources = frame.resources?.entries ?? []
+  const impacts = (frame.result?.impacts ?? []).slice(0, MAX_FRAME_IMPACTS)
+  const meta = frame.metadata
+  const tags = (meta?.tags ?? []).slice(0, MAX_FRAME_TAGS)
+  const confidence = frame.confidence ?? meta?.confidence ?? null
+  const urgency = frame.urgency
+  const timestamp = formatTimestamp(frame.timestamp)
+  const causalLinks = frame.causalLinks?.length ?? 0
+
+  return (
+    <div className="inspector-panel">
+      <dl className="inspector-facts">
+        <dt>Status</dt>
+        <dd>
+          <StatusPill status={frame.status} />
+        </dd>
+        <dt>Action type</dt>
+        <dd className="mono">{frame.actionType || '—'}</dd>
+        <dt>Description</dt>
+        <dd>{frame.actionDescription || '—'}</dd>
+        <dt>Summary</dt>
+        <dd>{frame.summary || '—'}</dd>
+        <dt>Temporality</dt>
+        <dd>{frame.temporality || '—'}</dd>
+        {frame.actionIndex != null && (
+          <>
+            <dt>Position</dt>
+            <dd>
+              {frame.actionIndex}/{frame.totalActions ?? '?'}
+            </dd>
+          </>
+        )}
+        {timestamp && (
+          <>
+            <dt>Timestamp</dt>
+            <dd>
+              <time dateTime={timestamp.iso}>{timestamp.text}</time>
+            </dd>
+          </>
+        )}
+        <dt>Confidence</dt>
+        <dd>{confidence != null ? <Score value={confidence} kind="quality" /> : '—'}</dd>
+        <dt>Urgency</dt>
+        <dd>{urgency?.score != null ? <Score value={urgency.score} kind="risk" /> : '—'}</dd>
+        {urgency?.justification && (
+          <>
+            <dt>Justification</dt>
+            <dd>{urgency.justification}</dd>
+          </>
+        )}
+        {causalLinks > 0 && (
+          <>
+            <dt>Causal links</dt>
+            <dd>{causalLinks}</dd>
+          </>
+        )}
+      </dl>
+
+      <section className="inspector-section" aria-label="Source sentence">
+        <h4>Source sentence</h4>
+        {source ? (
+          <blockquote className="inspector-quote" data-provenance={source.provenance}>
+            {source.sentence}
+          </blockquote>
+        ) : (
+          <p className="muted">No source sentence recorded</p>
+        )}
+      </section>
+
+      <ContentPreview content={content} highlight={source} />
+
+      <section className="inspector-section" aria-label="Actors">
+        <h4>Actors</h4>
+        {actors.length === 0 ? (
+          <p className="muted">None</p>
+        ) : (
+          <ul className="inspector-entries">
+            {actors.map((a, i) => (
+              <li key={`${a.text}-${i}`}>
+                <strong>{a.text}</strong>
+                <Facets items={[['role', a.role], ['affect', a.affect], ['influence', formatNumber(a.influence)], ['motivation', a.motivation]]} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="inspector-section" aria-label="Resources">
+        <h4>Resources</h4>
+        {resources.length === 0 ? (
+          <p className="muted">None</p>
+        ) : (
+          <ul className="inspector-entries">
+            {resources.map((r, i) => (
+              <li key={`${r.text}-${i}`}>
+                <strong>{r.text}</strong>
+                <Facets items={[['type', r.type], ['state', r.state], ['usage', r.usage]]} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="inspector-section" aria-label="Result">
+        <h4>Result</h4>
+        {frame.result?.outcome && <p>{frame.result.outcome}</p>}
+        {frame.result?.description && frame.result.description !== frame.result.outcome && <p className="muted">{frame.result.description}</p>}
+        {impacts.length > 0 ? (
+          <ul className="inspector-entries" aria-label="Impacts">
+            {impacts.map((impact, i) => (
+              <li key={i}>
+                <strong>{impact.effect || 'Impact'}</strong>
+                {impact.magnitude != null && (
+                  <>
+                    {' '}
+                    <Score value={impact.magnitude} kind="risk" label="magnitude" />
+                  </>
+                )}
+                {impact.description && <div className="muted">{impact.description}</div>}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          !frame.result?.outcome && <p className="muted">None</p>
+        )}
+      </section>
+
+      <section className="inspector-section" aria-label="Metadata">
+        <h4>Metadata</h4>
+        <dl className="inspector-facts">
+          {meta?.confidence != null && (
+            <>
+              <dt>Confidence</dt>
+              <dd>
+                <Score value={meta.confidence} kind="quality" />
+              </dd>
+            </>
+          )}
+          {meta?.veracity != null && (
+            <>
+              <dt>Veracity</dt>
+              <dd>
+                <Score value={meta.veracity} kind="quality" />
+              </dd>
+            </>
+          )}
+          {meta?.relevance != null && (
+            <>
+              <dt>Relevance</dt>
+              <dd>
+                <Score value={meta.relevance} kind="quality" />
+              </dd>
+            </>
+          )}
+          {meta?.noveltyScore != null && (
+            <>
+              <dt>Novelty</dt>
+              <dd>{percent(meta.noveltyScore)}</dd>
+            </>
+          )}
+          {meta?.sentiment != null && (
+            <>
+              <dt>Sentiment</dt>
+              <dd>{formatNumber(meta.sentiment, true)}</dd>
+            </>
+          )}
+          {meta?.businessDomain && (
+            <>
+              <dt>Business domain</dt>
+              <dd>{meta.businessDomain}</dd>
+            </>
+          )}
+        </dl>
+        {tags.length > 0 && (
+          <ul className="inspector-tags" aria-label="Tags">
+            {tags.map((t, i) => (
+              <li key={`${t}-${i}`} className="tag">
+                {t}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+    </div>
+  )
+}
+
+function Score({ value, kind, label }: { value: number; kind: 'risk' | 'quality'; label?: string }) {
+  const tone = scoreTone(value, kind)
+  return (
+    <span className={`inspector-score-value tone-${tone}`} data-tone={tone}>
+      {label ? `${label} ` : ''}
+      {percent(value)}
+    </span>
+  )
+}
+
+function Facets({ items }: { items: Array<[string, string | null | undefined]> }) {
+  const shown = items.filter((i): i is [string, string] => typeof i[1] === 'string' && i[1] !== '')
+  if (shown.length === 0) return null
+  return (
+    <span className="inspector-facets">
+      {shown.map(([k, v]) => (
+        <span key={k}>
+          <span className="muted">{k}</span> {v}
+        </span>
+      ))}
+    </span>
+  )
+}

@@ -1,0 +1,55 @@
+/** An action frame in the inspector: its name, a way back to its document, and the Details and Raw tabs. */
+import { Tabs } from 'radix-ui'
+import { useCallback, useState } from 'react'
+import { InspectorTexts } from '../../domain/rules/inspector'
+import type { WorkspaceGraph } from '../../projections/workspace-graph'
+import { selectCardTitle, selectDocument, selectFrame } from '../../projections/workspace-selectors'
+import { useReadModel } from '../hooks/use-read-model'
+import { useModels } from '../models-context'
+import { useInspector } from '../workspace/inspector-context'
+import { EmptyState } from './EmptyState'
+import { frameLabel } from './format'
+import { FrameDetails } from './FrameDetails'
+import { RawPanel } from './RawPanel'
+
+export function FrameInspector({ documentId, frameId }: { documentId: string; frameId: string }) {
+  const { workspaceGraph } = useModels()
+  const inspector = useInspector()
+  const frame = useReadModel(workspaceGraph, useCallback((s: WorkspaceGraph) => selectFrame(s, frameId), [frameId]))
+  const doc = useReadModel(workspaceGraph, useCallback((s: WorkspaceGraph) => selectDocument(s, frame?.parentId ?? documentId), [frame?.parentId, documentId]))
+  const [tab, setTab] = useState<string>('details')
+  if (!frame) return <EmptyState text={InspectorTexts.eventNotFound} />
+  return (
+    <div className="inspector-target" data-frame-id={frame.id}>
+      <h3 className="inspector-title">{frameLabel(frame, frame.actionIndex ?? 1)}</h3>
+      {doc && (
+        <p className="inspector-parent">
+          <span className="muted">From </span>
+          {inspector ? (
+            <button type="button" className="link" onClick={() => inspector.select({ kind: 'document', documentId: doc.id })}>
+              {selectCardTitle(doc)}
+            </button>
+          ) : (
+            selectCardTitle(doc)
+          )}
+        </p>
+      )}
+      <Tabs.Root value={tab} onValueChange={setTab} className="inspector-tabs">
+        <Tabs.List aria-label="Action frame details" className="inspector-tablist">
+          <Tabs.Trigger value="details" className="inspector-tab">
+            Details
+          </Tabs.Trigger>
+          <Tabs.Trigger value="raw" className="inspector-tab">
+            Raw
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="details" className="inspector-tabpanel">
+          <FrameDetails frame={frame} payload={doc?.payload ?? null} />
+        </Tabs.Content>
+        <Tabs.Content value="raw" className="inspector-tabpanel">
+          <RawPanel blocks={[{ title: 'Action frame', value: frame }]} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  )
+}

@@ -1,0 +1,64 @@
+/**
+ * The progress-notification list (spec §2, §4): one card per upload, text or URL with its phases; an
+ * in-progress card can be cancelled, a failed one retried (its stored input is sent again), a finished
+ * one dismissed. Cards leave by themselves 5 s after they finish (the read model decides).
+ */
+import type { ProgressCard, ProgressCards } from '../../projections/progress'
+import { canRetry, cancelProgress, dismissProgress, retryProgress } from '../../streams/workspace-intents'
+import type { IntentContext } from '../../streams/intents'
+import { useReadModel } from '../hooks/use-read-model'
+import { useModels } from '../models-context'
+
+const selectAll = (s: ProgressCards) => s
+const overallLabel: Record<ProgressCard['overallStatus'], string> = { in_progress: 'Processing', completed: 'Done', error: 'Failed', cancelled: 'Cancelled' }
+
+export function ProgressList({ ctx }: { ctx: IntentContext }) {
+  const state = useReadModel(useModels().progressCards, selectAll)
+  if (state.order.length === 0) return null
+  return (
+    <section className="progress-list" aria-label="Processing">
+      {state.order.map((id) => {
+        const card = state.byId[id]
+        return card ? <ProgressItem key={id} ctx={ctx} card={card} /> : null
+      })}
+    </section>
+  )
+}
+
+function ProgressItem({ ctx, card }: { ctx: IntentContext; card: ProgressCard }) {
+  const done = card.phases.filter((p) => p.status === 'completed').length
+  const failed = card.phases.find((p) => p.status === 'error')
+  return (
+    <article className={`progress-card progress-${card.overallStatus}`} aria-label={`${card.title}: ${overallLabel[card.overallStatus]}`}>
+      <header>
+        <strong className="progress-title">{card.filename ?? card.url ?? card.title}</strong>
+        <span className="muted small">{overallLabel[card.overallStatus]}</span>
+        {card.overallStatus === 'in_progress' ? (
+          <button type="button" className="btn small-btn" onClick={() => cancelProgress(ctx, card.id)}>
+            Cancel
+          </button>
+        ) : (
+          <>
+            {card.overallStatus === 'error' && canRetry(card.id) && (
+              <button type="button" className="btn small-btn" onClick={() => void retryProgress(ctx, card.id)}>
+                Retry
+              </button>
+            )}
+            <button type="button" className="icon" aria-label={`Dismiss ${card.title}`} onClick={() => dismissProgress(ctx, card.id)}>
+              ×
+            </button>
+          </>
+        )}
+      </header>
+      <ol className="phases" aria-label={`${done} of ${card.phases.length} steps done`}>
+        {card.phases.map((p) => (
+          <li key={p.id} className={`phase phase-${p.status}`} title={p.error ?? p.description}>
+            <span className="phase-dot" aria-hidden="true" />
+            {p.name}
+          </li>
+        ))}
+      </ol>
+      {failed?.error && <p className="doc-error-text">{failed.error}</p>}
+    </article>
+  )
+}
