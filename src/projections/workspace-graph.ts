@@ -471,7 +471,10 @@ function loadFrame(tx: G, fr: ActionFrame): void {
   if (id == null || parentId == null) return
   const previous = smGet(tx.state.frames.byId, id)
   const before = previous ? { parentId: previous.parentId, actionIndex: previous.actionIndex } : null
-  const frame = tx.adopt(Object.assign({}, fr, { id, parentId, status: fr.status ?? 'draft' }) as FrameCard)
+  // A frame that already carries its id, parent and status is its own card: stored as it is, not owned,
+  // so a later edit copies it first and the event itself is never changed.
+  const complete = fr.parentId === parentId && fr.status != null
+  const frame = complete ? (fr as FrameCard) : tx.adopt(Object.assign({}, fr, { id, parentId, status: fr.status ?? 'draft' }) as FrameCard)
   smSet(tx, edit(tx, edit(tx, tx.draft(), 'frames'), 'byId'), id, frame)
   placeFrame(tx, frame, before)
 }

@@ -48,12 +48,13 @@ export function selectFrame(state: WorkspaceGraph, id: string): FrameCard | unde
 
 /** '(N documents, M actions)': documents shown, and frames attached to a shown document. */
 export function selectCounts(state: WorkspaceGraph): { documents: number; actions: number } {
+  // Only adding or removing frames changes the counts; a frame update (byId) does not.
   const cached = countsCache.get(state.documents)
-  if (cached && cached.frames === state.frames) return cached.value
+  if (cached && cached.byParent === state.frames.byParent) return cached.value
   let actions = 0
   for (const id of state.documents.order) actions += smGet(state.frames.byParent, id)?.length ?? 0
   const value = { documents: state.documents.order.length, actions }
-  countsCache.set(state.documents, { frames: state.frames, value })
+  countsCache.set(state.documents, { byParent: state.frames.byParent, value })
   return value
 }
 
@@ -101,7 +102,7 @@ export function selectReplaySummary(state: WorkspaceGraph) {
 
 const EMPTY_FRAMES: FrameCard[] = []
 const framesCache = new WeakMap<object, { byId: object; value: FrameCard[] }>()
-const countsCache = new WeakMap<object, { frames: object; value: { documents: number; actions: number } }>()
+const countsCache = new WeakMap<object, { byParent: object; value: { documents: number; actions: number } }>()
 
 function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
   if (a.length !== b.length) return false

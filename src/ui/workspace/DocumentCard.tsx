@@ -4,7 +4,6 @@
  * and its action frames — or 'No action frame generated yet'. The title opens the inspector; the menu
  * deletes the document after the spec's confirmation.
  */
-import { DropdownMenu } from 'radix-ui'
 import { memo, useCallback, useState } from 'react'
 import { formatFileSize, textChip } from '../../domain/rules/scores'
 import { Texts } from '../../domain/rules/texts'
@@ -21,6 +20,7 @@ import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 import { ConfirmDialog } from '../shell/ConfirmDialog'
 import { ActionFrameCard } from './ActionFrameCard'
+import { CardMenu } from './CardMenu'
 import { useInspector } from './inspector-context'
 import { useWorkspaceActions } from './workspace-actions'
 import { StatusPill } from './StatusPill'
@@ -78,22 +78,7 @@ export const DocumentCard = memo(function DocumentCard({ id }: { id: string }) {
         ) : (
           <StatusPill status={doc.status} />
         )}
-        {actions && (
-          <DropdownMenu.Root>
-            <DropdownMenu.Trigger asChild>
-              <button type="button" className="icon card-menu" aria-label={`Document menu for ${title}`}>
-                ⋯
-              </button>
-            </DropdownMenu.Trigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
-                <DropdownMenu.Item className="menu-item" onSelect={() => setConfirming(true)}>
-                  Delete Document
-                </DropdownMenu.Item>
-              </DropdownMenu.Content>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Root>
-        )}
+        {actions && <CardMenu label={`Document menu for ${title}`} onDelete={() => setConfirming(true)} />}
       </header>
       {confirming && actions && (
         <ConfirmDialog
