@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { launchBrowser, SCREENSHOTS } from './support/browser'
+import { signUpAndIn as signUpAndInAt } from './support/auth'
 import { startProduct } from './support/product'
 
 let product: Awaited<ReturnType<typeof startProduct>>
@@ -22,21 +23,8 @@ afterAll(async () => {
 })
 
 const path = (page: Page) => new URL(page.url()).pathname
+const signUpAndIn = (page: Page, email: string) => signUpAndInAt(page, product.url, email)
 const workspacePath = /^\/research\/[^/]+\/workspace\/[^/]+$/
-
-async function signUpAndIn(page: Page, email: string): Promise<void> {
-  await page.goto(product.url)
-  await page.getByRole('heading', { name: 'Sign In' }).waitFor()
-  await page.getByRole('button', { name: 'Sign up' }).click()
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password', { exact: true }).fill('secret123')
-  await page.getByLabel('Confirm password').fill('secret123')
-  await page.getByRole('button', { name: 'Create Account' }).click()
-  await page.getByText('Account created successfully! You can now sign in.').waitFor()
-  await page.getByRole('heading', { name: 'Sign In' }).waitFor()
-  await page.getByLabel('Password', { exact: true }).fill('secret123')
-  await page.getByRole('button', { name: 'Sign In' }).click()
-}
 
 test('researches, workspaces, projects, commit and settings through real addresses', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 860 } })

@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { makeDocx, makePdf } from '../sources/helpers/files'
 import { launchBrowser, SCREENSHOTS } from './support/browser'
+import { signUpAndIn as signUpAndInAt } from './support/auth'
 import { startProduct } from './support/product'
 
 let product: Awaited<ReturnType<typeof startProduct>>
@@ -49,17 +50,7 @@ afterAll(async () => {
 })
 
 async function signUpAndIn(page: Page, email: string): Promise<void> {
-  await page.goto(product.url)
-  await page.getByRole('heading', { name: 'Sign In' }).waitFor()
-  await page.getByRole('button', { name: 'Sign up' }).click()
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password', { exact: true }).fill('secret123')
-  await page.getByLabel('Confirm password').fill('secret123')
-  await page.getByRole('button', { name: 'Create Account' }).click()
-  await page.getByText('Account created successfully! You can now sign in.').waitFor()
-  await page.getByRole('heading', { name: 'Sign In' }).waitFor()
-  await page.getByLabel('Password', { exact: true }).fill('secret123')
-  await page.getByRole('button', { name: 'Sign In' }).click()
+  await signUpAndInAt(page, product.url, email)
   await page.getByText('Welcome to Sightline').waitFor({ timeout: 20_000 })
 }
 
@@ -154,17 +145,7 @@ test('an expired workspace shows its banner, takes no input, and New Workspace c
   const expiring = await startProduct({ SESSION_TTL_DAYS: String(3 / 86_400) })
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 860 } })
-    await page.goto(expiring.url)
-    await page.getByRole('heading', { name: 'Sign In' }).waitFor()
-    await page.getByRole('button', { name: 'Sign up' }).click()
-    const email = `exp-${Date.now()}@example-analysts.org`
-    await page.getByLabel('Email').fill(email)
-    await page.getByLabel('Password', { exact: true }).fill('secret123')
-    await page.getByLabel('Confirm password').fill('secret123')
-    await page.getByRole('button', { name: 'Create Account' }).click()
-    await page.getByRole('heading', { name: 'Sign In' }).waitFor({ timeout: 10_000 })
-    await page.getByLabel('Password', { exact: true }).fill('secret123')
-    await page.getByRole('button', { name: 'Sign In' }).click()
+    await signUpAndInAt(page, expiring.url, `exp-${Date.now()}@example-analysts.org`)
     await page.getByText('Welcome to Sightline').waitFor({ timeout: 20_000 })
     await page.getByRole('button', { name: 'New research' }).click()
     await page.getByLabel('Name').fill('Short lived')

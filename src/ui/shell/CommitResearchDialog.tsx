@@ -8,7 +8,7 @@ import { type FormEvent, useState } from 'react'
 import type { Project, Research } from '../../protocol/entities'
 import { commitResearch } from '../../streams/project-intents'
 import { useServices } from '../app-services'
-import { FormDialog, FormError } from './FormDialog'
+import { FormDialog, FormFooter } from './FormDialog'
 
 export function CommitResearchDialog({ research, projects, onClose, onCommitted }: { research: Research; projects: Project[]; onClose: () => void; onCommitted: (projectId: string) => void }) {
   const { ctx } = useServices()
@@ -82,17 +82,7 @@ export function CommitResearchDialog({ research, projects, onClose, onCommitted 
           )}
         </>
       )}
-      <FormError error={error} />
-      <div className="dialog-actions">
-        {!committed && (
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-        )}
-        <button type="submit" className="btn primary" disabled={busy}>
-          {committed ? 'Open project' : busy ? 'Committing…' : 'Commit'}
-        </button>
-      </div>
+      <FormFooter error={error} onCancel={committed ? undefined : onClose} submit={committed ? 'Open project' : 'Commit'} busy={busy} busyLabel="Committing…" />
     </FormDialog>
   )
 }

@@ -2,7 +2,7 @@
 import { type FormEvent, useState } from 'react'
 import { createProject } from '../../streams/project-intents'
 import { useServices } from '../app-services'
-import { FormDialog, FormError } from './FormDialog'
+import { FormDialog, FormFooter } from './FormDialog'
 
 export function CreateProjectDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (projectId: string) => void }) {
   const { ctx } = useServices()
@@ -29,15 +29,7 @@ export function CreateProjectDialog({ onClose, onCreated }: { onClose: () => voi
         <span>Description (optional)</span>
         <textarea rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
       </label>
-      <FormError error={error} />
-      <div className="dialog-actions">
-        <button type="button" className="btn" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="btn primary" disabled={busy}>
-          {busy ? 'Creating…' : 'Create Project'}
-        </button>
-      </div>
+      <FormFooter error={error} onCancel={onClose} submit="Create Project" busy={busy} busyLabel="Creating…" />
     </FormDialog>
   )
 }

@@ -1,6 +1,6 @@
 /** 'Create New Research': name (required) and optional tags (Add or Enter; duplicates ignored; removable). */
 import { type FormEvent, useState } from 'react'
-import { FormDialog, FormError } from './FormDialog'
+import { FormDialog, FormFooter } from './FormDialog'
 
 export function CreateResearchDialog({ onCreate, onClose }: { onCreate: (input: { title: string; tags: string[] }) => Promise<void>; onClose: () => void }) {
   const [title, setTitle] = useState('')
@@ -58,15 +58,7 @@ export function CreateResearchDialog({ onCreate, onClose }: { onCreate: (input: 
             ))}
           </ul>
         )}
-        <FormError error={error} />
-        <div className="dialog-actions">
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn primary" disabled={busy}>
-            Create Project
-          </button>
-        </div>
+        <FormFooter error={error} onCancel={onClose} submit="Create Project" busy={busy} busyLabel="Creating…" />
     </FormDialog>
   )
 }

@@ -32,3 +32,22 @@ export function FormError({ error }: { error: string | null }) {
     </p>
   ) : null
 }
+
+/** A dialog's error line and its Cancel and submit buttons (the submit reads `busyLabel` while it runs). */
+export function FormFooter({ error, onCancel, submit, busy, busyLabel = submit }: { error: string | null; onCancel?: () => void; submit: string; busy: boolean; busyLabel?: string }) {
+  return (
+    <>
+      <FormError error={error} />
+      <div className="dialog-actions">
+        {onCancel && (
+          <button type="button" className="btn" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+        <button type="submit" className="btn primary" disabled={busy}>
+          {busy ? busyLabel : submit}
+        </button>
+      </div>
+    </>
+  )
+}

@@ -147,3 +147,18 @@ async function toolkitCall(path: string, body: unknown): Promise<unknown> {
 function exactly(text: string): RegExp {
   return new RegExp(`^${text.replace(/[.*+?^$()|[\]{}\\]/g, '\\$&')}$`)
 }
+
+/** A new account through the real sign-up form, then signed in through the sign-in form: the app opens. */
+export async function signUpAndIn(page: Page, baseUrl: string, email: string, password = 'secret123'): Promise<void> {
+  await page.goto(baseUrl)
+  await signInHeading(page).waitFor()
+  await page.getByRole('button', { name: 'Sign up' }).click()
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByLabel('Confirm password').fill(password)
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  await page.getByText('Account created successfully! You can now sign in.').waitFor()
+  await signInHeading(page).waitFor()
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+}
