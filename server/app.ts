@@ -13,12 +13,15 @@ import { installErrorHandler } from './http/errors'
 import type { Pipeline } from './pipeline/contract'
 import { commitRoutes } from './routes/commit'
 import { dataSourceRoutes } from './routes/data-sources'
+import { discoveryRoutes } from './routes/discovery'
 import { type ClientSettings, healthRoutes } from './routes/health'
 import { ingestRoutes } from './routes/ingest'
 import { projectRoutes } from './routes/projects'
 import { researchRoutes } from './routes/researches'
 import { sessionDataRoutes } from './routes/session-data'
+import { sourcePreviewRoutes } from './routes/source-previews'
 import { userRoutes } from './routes/users'
+import type { SourceReaders } from './sources/index'
 
 export interface AppDeps {
   db: Database
@@ -29,6 +32,8 @@ export interface AppDeps {
   /** What GET /config tells the browser; derived from the environment when absent. */
   clientSettings?: ClientSettings
   config: Pick<ServerConfig, 'SESSION_TTL_DAYS' | 'NODE_ENV'>
+  /** The source readers previews use; `createSourceReaders(loadSourcesConfig())` when absent. */
+  sourceReaders?: SourceReaders
   /** Extra route plugins mounted under /api/v1 (live channel, pipeline, …) by the composition root. */
   plugins?: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void>>
   /** Plugins mounted at the root, outside /api/v1 (the websocket at /ws/{sessionId}, the built client). */
@@ -53,6 +58,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await sessionDataRoutes(typed, deps)
       await projectRoutes(typed, deps)
       await dataSourceRoutes(typed, deps)
+      await sourcePreviewRoutes(typed, deps)
+      await discoveryRoutes(typed, deps)
       await ingestRoutes(typed, deps)
       await commitRoutes(typed, deps)
       for (const plugin of deps.plugins ?? []) await plugin(api, deps)

@@ -74,6 +74,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       ids,
       pipeline,
       config,
+      sourceReaders: createSourceReaders(loadSourcesConfig(env)),
       logger: env.LOG_REQUESTS === 'true',
       plugins: [(api) => liveHub.apiPlugin(api), (api, deps) => breakerRoutes(api, { ...deps, pipeline })],
       rootPlugins: [(root) => liveHub.socketPlugin(root), serveClient],

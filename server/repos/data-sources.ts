@@ -114,3 +114,63 @@ export async function updateDataSource(
 export async function deleteDataSource(db: Queryable, tenantId: string, id: string): Promise<boolean> {
   return (await db.query(`DELETE FROM data_sources WHERE tenant_id = $1 AND id = $2 RETURNING id`, [tenantId, id])).length > 0
 }
+
+/** A shared source as discovery lists it: no owner user, no list of the tenants it is shared with. */
+export const toDiscoveredSource = (r: DataSourceRow & { tenant_id: string }) => ({
+  id: r.id,
+  kind: r.kind,
+  displayName: r.display_name,
+  status: r.status,
+  ownerTenantId: r.tenant_id,
+  visibility: r.visibility,
+  category: r.kind,
+  sourceDetails: r.source_details,
+  createdAt: iso(r.created_at),
+})
+
+export interface DiscoverFilter {
+  /** Case-insensitive substring of the name or of any source detail's value. */
+  query?: string | undefined
+  kind?: string | undefined
+  visibility?: 'tenant' | 'listed' | undefined
+  limit: number
+  offset: number
+}
+
+/**
+ * The shared sources a tenant may see, newest first: its own 'tenant' and 'listed' ones, and other
+ * tenants' 'listed' ones whose allowed tenants name it. Another tenant's 'tenant' source is shared within
+ * that tenant only, and 'private' never leaves its tenant, so neither appears here.
+ */
+export async function discoverDataSources(db: Queryable, tenantId: string, filter: DiscoverFilter): Promise<Array<DataSourceRow & { tenant_id: string }>> {
+  const query = filter.query?.trim()
+  const pattern = query ? `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null
+  return db.query<DataSourceRow & { tenant_id: string }>(
+    `SELECT * FROM data_sources
+     WHERE ((tenant_id = $1 AND visibility IN ('tenant', 'listed'))
+         OR (tenant_id <> $1 AND visibility = 'listed' AND allowed_tenants @> jsonb_build_array($1::text)))
+       AND ($2::text IS NULL OR kind = $2)
+       AND ($3::text IS NULL OR visibility = $3)
+       AND ($4::text IS NULL OR display_name ILIKE $4
+            OR EXISTS (SELECT 1 FROM jsonb_each_text(source_details) AS d WHERE d.value ILIKE $4))
+     ORDER BY created_at DESC, tenant_id, id
+     LIMIT $5 OFFSET $6`,
+    [tenantId, filter.kind ?? null, filter.visibility ?? null, pattern, filter.limit, filter.offset],
+  )
+}
+
+/** Sets how a source is shared; `allowedTenants` is kept for 'listed' only. */
+export async function setDataSourceVisibility(
+  db: Queryable,
+  tenantId: string,
+  id: string,
+  fields: { visibility: string; allowedTenants: string[]; now: number },
+): Promise<DataSourceRow | undefined> {
+  const allowed = fields.visibility === 'listed' ? [...new Set(fields.allowedTenants)] : []
+  const rows = await db.query<DataSourceRow>(
+    `UPDATE data_sources SET visibility = $3, allowed_tenants = $4::jsonb, updated_at = $5
+     WHERE tenant_id = $1 AND id = $2 RETURNING *`,
+    [tenantId, id, fields.visibility, JSON.stringify(allowed), new Date(fields.now).toISOString()],
+  )
+  return rows[0]
+}
