@@ -1,0 +1,51 @@
+/**
+ * Sharing data sources (spec §7): `GET /sources/discover?query&category&visibility` lists the shared
+ * sources the caller may see (its own tenant's 'tenant' and 'listed' ones, and other tenants' 'listed'
+ * ones naming the caller's tenant; never another tenant's 'private' or 'tenant' one), newest first, with
+ * `continuationToken` while more remain (page size from `x-page-size`, default 100).
+ * `PUT /sources/{id}/visibility` {visibility, allowedTenants} is for the owning tenant only (404 for
+ * anyone else) and answers the updated data source. Bodies: src/protocol/sources.ts.
+ */
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { discoverQuerySchema, updateVisibilityRequestSchema } from '../../src/protocol/sources'
+import type { AppDeps } from '../app'
+import { authOf } from '../auth/plugin'
+import { notFound } from '../http/errors'
+import { writableSession } from '../http/guards'
+import { discoverDataSources, getDataSource, setDataSourceVisibility, toDataSource, toDiscoveredSource } from '../repos/data-sources'
+import { decodeToken, encodeToken, pageSize } from '../repos/rows'
+
+export async function discoveryRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = api.withTypeProvider<ZodTypeProvider>()
+  const { db, clock } = deps
+
+  app.get('/sources/discover', { schema: { querystring: discoverQuerySchema } }, async (request) => {
+    const { query, category, visibility, continuationToken } = request.query
+    const limit = pageSize(request.headers['x-page-size'], 100)
+    const offset = decodeToken(continuationToken ?? request.headers['x-continuation-token'])
+    const rows = await discoverDataSources(db, authOf(request).tenantId, { query, kind: category, visibility, limit: limit + 1, offset })
+    return {
+      items: rows.slice(0, limit).map(toDiscoveredSource),
+      ...(rows.length > limit ? { continuationToken: encodeToken(offset + limit) } : {}),
+    }
+  })
+
+  app.put(
+    '/sources/:id/visibility',
+    { schema: { params: z.object({ id: z.string() }), body: updateVisibilityRequestSchema } },
+    async (request) => {
+      const auth = authOf(request)
+      const current = await getDataSource(db, auth.tenantId, request.params.id)
+      if (!current) throw notFound('Data source')
+      const now = clock.now()
+      // A sandbox source of an expired workspace is read-only like the rest of it.
+      if (current.session_id && current.project_id === null) await writableSession(db, auth.tenantId, current.session_id, now)
+      const { visibility, allowedTenants } = request.body
+      const updated = await setDataSourceVisibility(db, auth.tenantId, current.id, { visibility, allowedTenants: allowedTenants ?? [], now })
+      if (!updated) throw notFound('Data source')
+      return toDataSource(updated)
+    },
+  )
+}
