@@ -260,7 +260,7 @@ export const dataSourceSchema = z.looseObject({
   sessionId: opt(idSchema),
   projectId: opt(idSchema),
   sourceDetails: opt(sourceDetailsSchema),
-  /** Who may find it in discovery: `SourceVisibilities`, kept as sent so a newer value does not reject the source. */
+  /** Who may find it in discovery (`SourceVisibilities` in sources.ts), kept as sent so a newer value does not reject the source. */
   visibility: opt(text),
   allowedTenants: opt(z.array(text)),
   ownerUserId: opt(text),
@@ -270,23 +270,6 @@ export const dataSourceSchema = z.looseObject({
   lastError: opt(text),
 })
 export type DataSource = z.infer<typeof dataSourceSchema>
-
-/** Who may discover a source: its owner only, the owner's tenant, or the tenants listed in `allowedTenants`. */
-export const SourceVisibilities = ['private', 'tenant', 'listed'] as const
-
-/** A source as `GET /sources/discover` lists it: the tenant's own or one shared with it. */
-export const discoveredSourceSchema = z.object({
-  id: idSchema,
-  kind: z.enum(DataSourceKinds),
-  displayName: text,
-  status: z.enum(DataSourceStatuses),
-  ownerTenantId: opt(text),
-  visibility: opt(text),
-  category: opt(text),
-  sourceDetails: opt(sourceDetailsSchema),
-  createdAt: opt(timestampSchema),
-})
-export type DiscoveredSource = z.infer<typeof discoveredSourceSchema>
 
 export const searchPreviewItemSchema = z.object({ title: text, snippet: opt(text), link: text })
 export const telegramPreviewItemSchema = z.object({

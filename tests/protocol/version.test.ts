@@ -3,7 +3,7 @@ import { PROTOCOL_FINGERPRINT, PROTOCOL_VERSION, protocolFingerprint, wireSchema
 
 test('the fingerprint covers every wire schema', () => {
   const names = Object.keys(wireSchemas())
-  for (const name of ['liveMessageSchema', 'actionFrameSchema', 'genesisEventSchema', 'sessionDataSchema', 'data:genesis_event_updated']) {
+  for (const name of ['liveMessageSchema', 'actionFrameSchema', 'genesisEventSchema', 'sessionDataSchema', 'data:genesis_event_updated', 'discoverBodySchema', 'breakerStatusSchema']) {
     expect(names).toContain(name)
   }
 })

@@ -1,6 +1,6 @@
 /**
- * `/dashboard`, `/discovery` and `/briefing`: addresses that already exist so links and reloads keep
- * their place. Their analytical content (pulse, briefing, discovery) is built on the server's
+ * `/dashboard` and `/briefing`: addresses that already exist so links and reloads keep
+ * their place. Their analytical content (pulse, briefing) is built on the server's
  * intelligence endpoints; until a view has them it says what it will show and where to go meanwhile.
  */
 import { Link } from '@tanstack/react-router'
@@ -23,8 +23,4 @@ function Upcoming({ title, text }: { title: string; text: string }) {
 
 export function DashboardView() {
   return <Upcoming title="Dashboard" text="Hot topics, risk and opportunity leaderboards, signal velocity and the PESTLE distribution of everything your tenant has ingested." />
-}
-
-export function DiscoveryView() {
-  return <Upcoming title="Discovery" text="Sources shared within your tenant, or with it, searchable by query and category." />
 }

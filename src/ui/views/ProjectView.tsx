@@ -1,29 +1,24 @@
 /**
- * `/project/$projectId`: a permanent project — its name, description and its data sources (spec §2
- * "Data sources manager", titled for the project; 'No Data Sources' when empty).
+ * `/project/$projectId`: a permanent project — its name, description, a Delete project button, and its
+ * data sources manager (spec §2 "Data sources manager", titled for the project; 'No Data Sources' with
+ * quick-add links when empty; add RSS source, Search, Telegram and Twitter).
  */
-import { useParams } from '@tanstack/react-router'
-import { useCallback, useEffect, useState } from 'react'
-import { type ProjectList, selectSources } from '../../projections/project-list'
-import { loadSources } from '../../streams/project-intents'
-import { useServices } from '../app-services'
+import { useNavigate, useParams } from '@tanstack/react-router'
+import { useCallback, useState } from 'react'
+import type { ProjectList } from '../../projections/project-list'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
-import { useShellActions } from '../shell/shell-actions'
+import { DeleteProjectDialog } from '../shell/DeleteProjectDialog'
+import { DataSourcesManager } from '../sources/DataSourcesManager'
 import { NotFoundState } from './ResearchView'
-import { formatDateTime, SourcesTable } from './SourcesTable'
+import { formatDateTime } from './SourcesTable'
 
 export function ProjectView() {
   const { projectId } = useParams({ from: '/app/project/$projectId' })
-  const { ctx } = useServices()
-  const select = useCallback((s: ProjectList) => ({ project: s.byId[projectId], loaded: s.loaded, sources: selectSources(s, { projectId }) }), [projectId])
-  const { project, loaded, sources } = useReadModel(useModels().projectList, select)
-  const [state, setState] = useState<'loading' | 'ready' | string>('loading')
-  const actions = useShellActions()
-  useEffect(() => {
-    setState('loading')
-    void loadSources(ctx, { projectId }).then((problem) => setState(problem ?? 'ready'))
-  }, [ctx, projectId])
+  const navigate = useNavigate()
+  const select = useCallback((s: ProjectList) => ({ project: s.byId[projectId], loaded: s.loaded }), [projectId])
+  const { project, loaded } = useReadModel(useModels().projectList, select)
+  const [deleting, setDeleting] = useState(false)
 
   if (loaded && !project) return <NotFoundState what="project" />
   if (!project) return null
@@ -38,27 +33,12 @@ export function ProjectView() {
             {project.createdAt ? ` · created ${formatDateTime(project.createdAt)}` : ''}
           </p>
         </div>
+        <button type="button" className="btn danger-outline" onClick={() => setDeleting(true)}>
+          Delete project
+        </button>
       </header>
-      <h3>Data sources</h3>
-      {state === 'loading' ? (
-        <p className="muted" role="status">
-          Loading data sources…
-        </p>
-      ) : state !== 'ready' ? (
-        <p className="form-error" role="alert">
-          {state}
-        </p>
-      ) : sources.length === 0 ? (
-        <div className="empty inline-empty">
-          <p className="connection">No Data Sources</p>
-          <p>Project sources are permanent and run by themselves. Commit a research to bring its sources here.</p>
-          <button type="button" className="btn" onClick={actions.newResearch}>
-            Start a research
-          </button>
-        </div>
-      ) : (
-        <SourcesTable sources={sources} />
-      )}
+      <DataSourcesManager key={projectId} scope={{ projectId }} title={`Data sources of ${project.displayName}`} />
+      {deleting && <DeleteProjectDialog project={project} onClose={() => setDeleting(false)} onDeleted={() => void navigate({ to: '/' })} />}
     </section>
   )
 }

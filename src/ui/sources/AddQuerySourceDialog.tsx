@@ -1,0 +1,199 @@
+/**
+ * Add a search, Telegram or Twitter source (spec §2 dialogs, §5, §8). One field is required ('Please
+ * enter a search query', 'Please enter a Telegram channel username' — a leading @ is dropped — 'Please
+ * enter a Twitter search query'); the name is optional and defaults to 'Search: …', 'Telegram: {channel}'
+ * or 'Twitter: …'. Preview asks the real reader what the source would bring in before anything is
+ * created; Add creates the source and starts it. Errors stay inline and clear on edit.
+ */
+import { type ReactNode, useState } from 'react'
+import {
+  defaultSearchName,
+  defaultTelegramName,
+  defaultTwitterName,
+  searchQueryError,
+  SourceMessages,
+  type SourceScope,
+  telegramChannelError,
+  twitterQueryError,
+} from '../../domain/rules/source-forms'
+import type { SearchPreviewItem, TelegramPreviewItem, TwitterPreviewItem } from '../../protocol/entities'
+import type { IntentContext } from '../../streams/intents'
+import { createSource, previewSearch, previewTelegram, previewTwitter, type SourceOutcome } from '../../streams/source-intents'
+import { FormDialog, FormError } from '../shell/FormDialog'
+import { PreviewPanel, type PreviewState, SearchPreviewRow, TelegramPreviewRow, TwitterPreviewRow } from './SourcePreview'
+
+interface DialogProps {
+  ctx: IntentContext
+  scope: SourceScope
+  onClose: () => void
+  /** After the source was created and started. */
+  onCreated?: (sourceId: string) => void
+}
+
+export function AddSearchSourceDialog(props: DialogProps) {
+  return (
+    <QuerySourceDialog<SearchPreviewItem>
+      {...props}
+      kind="search"
+      title="Add Search Source"
+      description="Web search results for a query, analysed as they arrive."
+      fieldLabel="Search query"
+      placeholder="EU tariffs on electric vehicles"
+      fieldError={searchQueryError}
+      defaultName={defaultSearchName}
+      preview={previewSearch}
+      empty={SourceMessages.searchEmpty}
+      renderItem={(item) => <SearchPreviewRow item={item} />}
+    />
+  )
+}
+
+export function AddTelegramSourceDialog(props: DialogProps) {
+  return (
+    <QuerySourceDialog<TelegramPreviewItem>
+      {...props}
+      kind="telegram"
+      title="Add Telegram Source"
+      description="The posts of a public Telegram channel."
+      fieldLabel="Channel username"
+      placeholder="@channel"
+      fieldError={telegramChannelError}
+      defaultName={defaultTelegramName}
+      preview={previewTelegram}
+      empty={SourceMessages.postsEmpty}
+      renderItem={(item) => <TelegramPreviewRow item={item} />}
+    />
+  )
+}
+
+export function AddTwitterSourceDialog(props: DialogProps) {
+  return (
+    <QuerySourceDialog<TwitterPreviewItem>
+      {...props}
+      kind="twitter"
+      title="Add Twitter Source"
+      description="Recent posts on X/Twitter matching a search."
+      fieldLabel="Twitter search query"
+      placeholder="#tariffs lang:en"
+      fieldError={twitterQueryError}
+      defaultName={defaultTwitterName}
+      preview={previewTwitter}
+      empty={SourceMessages.postsEmpty}
+      renderItem={(item) => <TwitterPreviewRow item={item} />}
+    />
+  )
+}
+
+function QuerySourceDialog<T>({
+  ctx,
+  scope,
+  onClose,
+  onCreated,
+  kind,
+  title,
+  description,
+  fieldLabel,
+  placeholder,
+  fieldError,
+  defaultName,
+  preview,
+  empty,
+  renderItem,
+}: DialogProps & {
+  kind: 'search' | 'telegram' | 'twitter'
+  title: string
+  description: string
+  fieldLabel: string
+  placeholder: string
+  fieldError: (value: string) => string | null
+  defaultName: (value: string) => string
+  preview: (ctx: IntentContext, value: string) => Promise<SourceOutcome<T[]>>
+  empty: string
+  renderItem: (item: T) => ReactNode
+}) {
+  const [value, setValue] = useState('')
+  const [name, setName] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [shown, setShown] = useState<PreviewState<T>>({ status: 'idle' })
+  const valid = fieldError(value) === null
+
+  const runPreview = async () => {
+    const invalid = fieldError(value)
+    if (invalid) return setError(invalid)
+    setShown({ status: 'loading' })
+    const outcome = await preview(ctx, value)
+    setShown(outcome.ok ? { status: 'ready', items: outcome.value } : { status: 'failed', error: outcome.error, detail: outcome.detail })
+  }
+
+  const submit = async () => {
+    if (busy) return
+    const invalid = fieldError(value)
+    if (invalid) return setError(invalid)
+    setBusy(true)
+    const outcome = await createSource(ctx, scope, { kind, value, name })
+    if (outcome.ok) {
+      onClose()
+      onCreated?.(outcome.value)
+      return
+    }
+    setError(outcome.error)
+    setBusy(false)
+  }
+
+  return (
+    <FormDialog
+      title={title}
+      description={description}
+      wide
+      onClose={onClose}
+      onSubmit={(e) => {
+        e.preventDefault()
+        void submit()
+      }}
+    >
+      <label className="field">
+        {fieldLabel}
+        <input
+          type="text"
+          autoFocus
+          placeholder={placeholder}
+          value={value}
+          aria-invalid={error !== null}
+          onChange={(e) => {
+            setValue(e.target.value)
+            setError(null)
+            // What was previewed no longer matches the field.
+            setShown({ status: 'idle' })
+          }}
+        />
+      </label>
+      <label className="field">
+        Source name (optional)
+        <input
+          type="text"
+          placeholder={valid ? defaultName(value) : 'Named after the query'}
+          value={name}
+          maxLength={200}
+          onChange={(e) => {
+            setName(e.target.value)
+            setError(null)
+          }}
+        />
+      </label>
+      <FormError error={error} />
+      <PreviewPanel state={shown} empty={empty} label="Preview" renderItem={renderItem} />
+      <div className="dialog-actions">
+        <button type="button" className="btn" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="button" className="btn" disabled={shown.status === 'loading'} onClick={() => void runPreview()}>
+          {shown.status === 'loading' ? 'Previewing…' : 'Preview'}
+        </button>
+        <button type="submit" className="btn primary" disabled={busy}>
+          {busy ? 'Adding…' : 'Add Source'}
+        </button>
+      </div>
+    </FormDialog>
+  )
+}

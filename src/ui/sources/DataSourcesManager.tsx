@@ -1,0 +1,357 @@
+/**
+ * The data sources manager (spec §2), titled for the project or the workspace: a table of the scope's
+ * sources (kind, name, status, created, last run, items ingested, last error), sortable by its headers
+ * and filtered by text and status. Each source can be played (draft), paused (active), resumed (paused)
+ * — error and processed have no move (spec §4) — shared (the analyst's own) or deleted after 'Are you
+ * sure you want to delete this data source?'. Empty: 'No Data Sources' with quick-add links. The add
+ * buttons open the RSS, search, Telegram and Twitter dialogs with their previews.
+ *
+ * Rows come from the projectList read model; the table (@tanstack/react-table v9) only sorts and filters.
+ */
+import {
+  columnFilteringFeature,
+  type ColumnFiltersState,
+  createColumnHelper,
+  createFilteredRowModel,
+  createSortedRowModel,
+  filterFn_equalsString,
+  filterFn_includesString,
+  globalFilteringFeature,
+  rowSortingFeature,
+  sortFn_alphanumeric,
+  sortFn_basic,
+  type SortingState,
+  tableFeatures,
+  useTable,
+} from '@tanstack/react-table'
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react'
+import { sourceKindLabel } from '../../domain/rules/source-kinds'
+import { asVisibility, isProjectScope, SourceMessages, type SourceScope, SourceStatusList, sourceAction, VisibilityLabels } from '../../domain/rules/source-forms'
+import type { DataSource } from '../../protocol/entities'
+import { type ProjectList, selectSources } from '../../projections/project-list'
+import type { SessionState } from '../../projections/session-state'
+import { loadSources } from '../../streams/project-intents'
+import { deleteSource, setSourceStatus } from '../../streams/source-intents'
+import { useServices } from '../app-services'
+import { useReadModel } from '../hooks/use-read-model'
+import { useModels } from '../models-context'
+import { ConfirmDialog } from '../shell/ConfirmDialog'
+import { formatDateTime } from '../views/SourcesTable'
+import { AddSearchSourceDialog, AddTelegramSourceDialog, AddTwitterSourceDialog } from './AddQuerySourceDialog'
+import { AddRssSourceDialog } from './AddRssSourceDialog'
+import { SharingDialog } from './SharingDialog'
+
+export interface DataSourcesManagerProps {
+  scope: { projectId: string } | { researchId: string; sessionId: string }
+  title: string
+}
+
+type AddKind = 'rss' | 'search' | 'telegram' | 'twitter'
+type Dialog = { kind: AddKind } | { kind: 'delete'; source: DataSource } | { kind: 'share'; source: DataSource } | null
+
+export function DataSourcesManager({ scope, title }: DataSourcesManagerProps) {
+  const { ctx } = useServices()
+  const models = useModels()
+  const projectId = isProjectScope(scope) ? scope.projectId : null
+  const researchId = isProjectScope(scope) ? null : scope.researchId
+  const sessionId = isProjectScope(scope) ? null : scope.sessionId
+  // The scope as a value that only changes with its ids, so effects and selectors stay put across renders.
+  const stableScope = useMemo<SourceScope>(() => (projectId !== null ? { projectId } : { researchId: researchId as string, sessionId: sessionId as string }), [projectId, researchId, sessionId])
+  const select = useCallback((s: ProjectList) => selectSources(s, stableScope), [stableScope])
+  const sources = useReadModel(models.projectList, select)
+  const uid = useReadModel(models.sessionState, selectUid)
+
+  const [load, setLoad] = useState<'loading' | 'ready' | { error: string }>('loading')
+  const [problem, setProblem] = useState<string | null>(null)
+  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set())
+  const [dialog, setDialog] = useState<Dialog>(null)
+  const [sorting, setSorting] = useState<SortingState>([])
+  const [globalFilter, setGlobalFilter] = useState('')
+  const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>([])
+
+  useEffect(() => {
+    let live = true
+    setLoad('loading')
+    void loadSources(ctx, stableScope).then((error) => live && setLoad(error === null ? 'ready' : { error }))
+    return () => {
+      live = false
+    }
+  }, [ctx, stableScope])
+
+  const withBusy = useCallback(async (id: string, run: () => Promise<{ ok: boolean; error?: string }>) => {
+    setProblem(null)
+    setBusy((b) => new Set(b).add(id))
+    const outcome = await run()
+    setBusy((b) => {
+      const next = new Set(b)
+      next.delete(id)
+      return next
+    })
+    if (!outcome.ok) setProblem(outcome.error ?? null)
+  }, [])
+
+  const actions = useMemo<RowActionHandlers>(
+    () => ({
+      uid,
+      busy,
+      move: (source, to) => void withBusy(source.id, () => setSourceStatus(ctx, source.id, to)),
+      askDelete: (source) => setDialog({ kind: 'delete', source }),
+      share: (source) => setDialog({ kind: 'share', source }),
+    }),
+    [ctx, uid, busy, withBusy],
+  )
+
+  const table = useTable({
+    features,
+    columns,
+    data: sources,
+    getRowId: (s) => s.id,
+    state: { sorting, globalFilter, columnFilters },
+    onSortingChange: setSorting,
+    onGlobalFilterChange: setGlobalFilter,
+    onColumnFiltersChange: setColumnFilters,
+    globalFilterFn: 'includesString',
+    getColumnCanGlobalFilter: (column) => globallyFiltered.has(column.id),
+  })
+
+  const statusFilter = (columnFilters.find((f) => f.id === 'status')?.value as string | undefined) ?? ''
+  const rows = table.getRowModel().rows
+  const sandbox = !isProjectScope(scope)
+  const open = (kind: AddKind) => () => setDialog({ kind })
+  const close = () => setDialog(null)
+
+  return (
+    <section className="sources-manager" aria-label={title}>
+      <header className="sources-head">
+        <h3>{title}</h3>
+        <div className="sources-add" role="group" aria-label="Add a data source">
+          <button type="button" className="btn small-btn" onClick={open('rss')}>
+            {sandbox ? 'RSS feed' : 'RSS source'}
+          </button>
+          <button type="button" className="btn small-btn" onClick={open('search')}>
+            Search
+          </button>
+          <button type="button" className="btn small-btn" onClick={open('telegram')}>
+            Telegram
+          </button>
+          <button type="button" className="btn small-btn" onClick={open('twitter')}>
+            Twitter
+          </button>
+        </div>
+      </header>
+      {problem && (
+        <div className="form-error sources-problem" role="alert">
+          {problem}
+          <button type="button" className="link" onClick={() => setProblem(null)}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {load === 'loading' ? (
+        <p className="muted" role="status">
+          Loading data sources…
+        </p>
+      ) : load !== 'ready' ? (
+        <p className="form-error" role="alert">
+          {load.error}
+        </p>
+      ) : sources.length === 0 ? (
+        <div className="empty inline-empty">
+          <p className="connection">{SourceMessages.empty}</p>
+          <p>{sandbox ? 'Documents, texts and web pages added to this workspace appear here, with its feeds and searches.' : 'Project sources are permanent and run by themselves. Add one:'}</p>
+          <p className="sources-quick-add">
+            <button type="button" className="link" onClick={open('rss')}>
+              Add an RSS feed
+            </button>
+            <button type="button" className="link" onClick={open('search')}>
+              Add a search
+            </button>
+            <button type="button" className="link" onClick={open('telegram')}>
+              Add a Telegram channel
+            </button>
+            <button type="button" className="link" onClick={open('twitter')}>
+              Add a Twitter search
+            </button>
+          </p>
+        </div>
+      ) : (
+        <>
+          <div className="sources-filters">
+            <label className="field inline-field">
+              Filter
+              <input type="search" placeholder="Name, kind or error" value={globalFilter} onChange={(e) => setGlobalFilter(e.target.value)} />
+            </label>
+            <label className="field inline-field">
+              Status
+              <select value={statusFilter} onChange={(e) => table.getColumn('status')?.setFilterValue(e.target.value === '' ? undefined : e.target.value)}>
+                <option value="">All statuses</option>
+                {SourceStatusList.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <span className="muted small" aria-live="polite">
+              {rows.length === sources.length ? `${sources.length} source${sources.length === 1 ? '' : 's'}` : `${rows.length} of ${sources.length} sources`}
+            </span>
+          </div>
+          <RowActions.Provider value={actions}>
+            <div className="sources-table-wrap">
+              <table className="data-table sources-table">
+                <thead>
+                  {table.getHeaderGroups().map((group) => (
+                    <tr key={group.id}>
+                      {group.headers.map((header) => {
+                        const sorted = header.column.getIsSorted()
+                        return (
+                          <th key={header.id} scope="col" aria-sort={header.column.getCanSort() ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}>
+                            {header.column.getCanSort() ? (
+                              <button type="button" className="sort-button" onClick={header.column.getToggleSortingHandler()}>
+                                <table.FlexRender header={header} />
+                                <span className="sort-mark" aria-hidden="true">
+                                  {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
+                                </span>
+                              </button>
+                            ) : (
+                              <table.FlexRender header={header} />
+                            )}
+                          </th>
+                        )
+                      })}
+                    </tr>
+                  ))}
+                </thead>
+                <tbody>
+                  {rows.map((row) => (
+                    <tr key={row.id}>
+                      {row.getAllCells().map((cell) => (
+                        <td key={cell.id} className={`col-${cell.column.id}`}>
+                          <table.FlexRender cell={cell} />
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                  {rows.length === 0 && (
+                    <tr>
+                      <td colSpan={columns.length} className="muted">
+                        No sources match the filter.
+                      </td>
+                    </tr>
+                  )}
+                </tbody>
+              </table>
+            </div>
+          </RowActions.Provider>
+        </>
+      )}
+      {dialog?.kind === 'rss' && <AddRssSourceDialog ctx={ctx} scope={stableScope} onClose={close} />}
+      {dialog?.kind === 'search' && <AddSearchSourceDialog ctx={ctx} scope={stableScope} onClose={close} />}
+      {dialog?.kind === 'telegram' && <AddTelegramSourceDialog ctx={ctx} scope={stableScope} onClose={close} />}
+      {dialog?.kind === 'twitter' && <AddTwitterSourceDialog ctx={ctx} scope={stableScope} onClose={close} />}
+      {dialog?.kind === 'share' && <SharingDialog ctx={ctx} source={dialog.source} onClose={close} />}
+      {dialog?.kind === 'delete' && (
+        <ConfirmDialog
+          title="Delete Data Source"
+          description={SourceMessages.deleteConfirm}
+          onCancel={close}
+          onConfirm={() => {
+            const source = dialog.source
+            close()
+            void withBusy(source.id, () => deleteSource(ctx, source.id))
+          }}
+        />
+      )}
+    </section>
+  )
+}
+
+// ---- the table ---------------------------------------------------------------------------------------
+
+const features = tableFeatures({
+  rowSortingFeature,
+  columnFilteringFeature,
+  globalFilteringFeature,
+  sortedRowModel: createSortedRowModel(),
+  filteredRowModel: createFilteredRowModel(),
+  sortFns: { alphanumeric: sortFn_alphanumeric, basic: sortFn_basic },
+  filterFns: { includesString: filterFn_includesString, equalsString: filterFn_equalsString },
+})
+
+const helper = createColumnHelper<typeof features, DataSource>()
+
+/** Times as milliseconds so they sort as times; a source never run sorts after the others. */
+const millis = (t: string | number | null | undefined): number | undefined => {
+  if (t == null) return undefined
+  const ms = typeof t === 'number' ? t : Date.parse(t)
+  return Number.isFinite(ms) ? ms : undefined
+}
+
+const columns = helper.columns([
+  helper.accessor((s) => sourceKindLabel(s.kind), { id: 'kind', header: 'Kind', sortFn: 'alphanumeric', cell: (info) => <span className="kind-chip">{info.getValue()}</span> }),
+  helper.accessor('displayName', { id: 'name', header: 'Name', sortFn: 'alphanumeric' }),
+  helper.accessor('status', {
+    header: 'Status',
+    sortFn: 'alphanumeric',
+    filterFn: 'equalsString',
+    cell: (info) => <span className={`source-status status-${info.getValue()}`}>{info.getValue()}</span>,
+  }),
+  helper.accessor((s) => millis(s.createdAt), { id: 'created', header: 'Created', sortFn: 'basic', sortUndefined: 'last', cell: (info) => formatDateTime(info.row.original.createdAt) || '—' }),
+  helper.accessor((s) => millis(s.lastRunAt), { id: 'lastRun', header: 'Last run', sortFn: 'basic', sortUndefined: 'last', cell: (info) => formatDateTime(info.row.original.lastRunAt) || 'Never' }),
+  helper.accessor((s) => s.itemsIngested ?? 0, { id: 'items', header: 'Items ingested', sortFn: 'basic', cell: (info) => info.getValue().toLocaleString('en-US') }),
+  helper.accessor((s) => s.lastError ?? '', {
+    id: 'lastError',
+    header: 'Last error',
+    sortFn: 'alphanumeric',
+    cell: (info) =>
+      info.getValue() === '' ? (
+        <span className="muted">—</span>
+      ) : (
+        <span className="source-error" title={info.getValue()}>
+          {info.getValue()}
+        </span>
+      ),
+  }),
+  helper.display({ id: 'actions', header: () => <span className="sr-only">Actions</span>, cell: (info) => <SourceRowActions source={info.row.original} /> }),
+])
+
+const globallyFiltered = new Set(['kind', 'name', 'status', 'lastError'])
+
+// ---- the row actions ---------------------------------------------------------------------------------
+
+interface RowActionHandlers {
+  uid: string | null
+  busy: ReadonlySet<string>
+  move(source: DataSource, to: DataSource['status']): void
+  askDelete(source: DataSource): void
+  share(source: DataSource): void
+}
+
+const RowActions = createContext<RowActionHandlers | null>(null)
+
+function SourceRowActions({ source }: { source: DataSource }) {
+  const handlers = useContext(RowActions)
+  if (!handlers) return null
+  const move = sourceAction(source.status)
+  const busy = handlers.busy.has(source.id)
+  const own = handlers.uid !== null && source.ownerUserId === handlers.uid
+  return (
+    <div className="source-actions">
+      {move && (
+        <button type="button" className="btn small-btn" disabled={busy} aria-label={`${move.label} ${source.displayName}`} onClick={() => handlers.move(source, move.to)}>
+          {move.label}
+        </button>
+      )}
+      {own && (
+        <button type="button" className="btn small-btn" disabled={busy} aria-label={`Sharing of ${source.displayName}: ${VisibilityLabels[asVisibility(source.visibility)]}`} onClick={() => handlers.share(source)}>
+          {VisibilityLabels[asVisibility(source.visibility)]}
+        </button>
+      )}
+      <button type="button" className="btn small-btn danger-outline" disabled={busy} aria-label={`Delete ${source.displayName}`} onClick={() => handlers.askDelete(source)}>
+        Delete
+      </button>
+    </div>
+  )
+}
+
+const selectUid = (s: SessionState): string | null => s.user?.uid ?? null

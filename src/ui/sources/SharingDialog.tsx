@@ -1,0 +1,73 @@
+/**
+ * Who may find one of the analyst's own sources in Discovery (spec §7 `PUT /sources/{id}/visibility`):
+ * Private, My organisation, or Listed tenants (comma-separated tenant ids).
+ */
+import { useState } from 'react'
+import { asVisibility, type SourceVisibility, VisibilityLabels, visibilityError } from '../../domain/rules/source-forms'
+import type { DataSource } from '../../protocol/entities'
+import { SourceVisibilities } from '../../protocol/sources'
+import type { IntentContext } from '../../streams/intents'
+import { setSourceVisibility } from '../../streams/source-intents'
+import { FormDialog, FormFooter } from '../shell/FormDialog'
+
+export function SharingDialog({ ctx, source, onClose }: { ctx: IntentContext; source: DataSource; onClose: () => void }) {
+  const [visibility, setVisibility] = useState<SourceVisibility>(asVisibility(source.visibility))
+  const [tenants, setTenants] = useState((source.allowedTenants ?? []).join(', '))
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const submit = async () => {
+    const invalid = visibilityError(visibility, tenants)
+    if (invalid) return setError(invalid)
+    setBusy(true)
+    const outcome = await setSourceVisibility(ctx, source.id, visibility, tenants)
+    if (outcome.ok) return onClose()
+    setError(outcome.detail ? `${outcome.error}: ${outcome.detail}` : outcome.error)
+    setBusy(false)
+  }
+
+  return (
+    <FormDialog
+      title="Share Data Source"
+      description={`Who may find “${source.displayName}” in Discovery.`}
+      onClose={onClose}
+      onSubmit={(e) => {
+        e.preventDefault()
+        void submit()
+      }}
+    >
+      <label className="field">
+        Visibility
+        <select
+          value={visibility}
+          onChange={(e) => {
+            setVisibility(asVisibility(e.target.value))
+            setError(null)
+          }}
+        >
+          {SourceVisibilities.map((v) => (
+            <option key={v} value={v}>
+              {VisibilityLabels[v]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {visibility === 'listed' && (
+        <label className="field">
+          Tenant ids (comma-separated)
+          <input
+            type="text"
+            placeholder="partner.com, analyst@example.org"
+            value={tenants}
+            aria-invalid={error !== null}
+            onChange={(e) => {
+              setTenants(e.target.value)
+              setError(null)
+            }}
+          />
+        </label>
+      )}
+      <FormFooter error={error} onCancel={onClose} submit="Save" busy={busy} busyLabel="Saving…" />
+    </FormDialog>
+  )
+}
