@@ -15,6 +15,9 @@
  * Breakers: before a job runs, its (tenant, handler) breaker is checked; while it is open the job is
  * parked instead (breakers.ts). Provider failures and jobs that throw count towards it.
  *
+ * Sources that run (server/source-runner): active sources are polled through two more queues
+ * (Source_Scheduler, Source_Poller) and every new item enters through `ingest` like any other.
+ *
  * Roles: `start({workers: true})` runs the workers (and pg-boss maintenance, which retries jobs whose
  * worker died); `start({workers: false})` only queues (an API process). Any number of either may share a
  * PostgreSQL server.
@@ -27,6 +30,8 @@ import { conflict, notFound } from '../http/errors'
 import { appendLiveMessage, notifyLive } from '../live/log'
 import { getEvent, insertEvent } from '../repos/events'
 import { createSourceReaders, DOCUMENT_MIME_TYPES, documentTypeOf } from '../sources/index'
+// Sources that run (issue 7): scheduled polls of project sources, one run of sandbox sources.
+import { createSourceRunner, feedReadersOf, SOURCE_RUN_QUEUES, type SourceRunner, type SourceRunnerOptions } from '../source-runner/runner'
 import { type Breakers, type BreakerSettings, createBreakers } from './breakers'
 import { HandlerKeys, type HandlerKey, type IngestInput, type IngestRequest, type Pipeline } from './contract'
 import { abandonRun, type AbandonEffect, type JournalDeps, MemoCache, runStage } from './journal'
@@ -77,10 +82,14 @@ export interface PipelineOptions {
     maintenanceIntervalSeconds?: number
   }
   breakers?: Partial<BreakerSettings>
+  /** Sources that run: readers, intervals, the scheduler's cron (null in tests that tick by hand). */
+  sourceRuns?: SourceRunnerOptions
 }
 
 export interface PipelineService extends Pipeline {
   breakers: Breakers
+  /** Polls of active sources (server/source-runner): the data-sources routes start and stop them. */
+  sourceRuns: SourceRunner
   start(options: { workers: boolean }): Promise<void>
   /** Stops taking jobs, lets running ones finish (up to `timeoutMs`). The database stays open. */
   stop(options?: { timeoutMs?: number }): Promise<void>
@@ -131,8 +140,9 @@ export function createPipeline(options: PipelineOptions): PipelineService {
   const journal: JournalDeps = { db, clock, ids, enqueue, wake, memos: new MemoCache() }
   const breakers = createBreakers({ db, clock, settings: options.breakers ?? {}, requeue: enqueue, wake })
 
+  const sources = options.sources ?? createSourceReaders()
   const stages: Record<HandlerKey, Stage> = {
-    Core_ContentIngestor: contentIngestor({ sources: options.sources ?? createSourceReaders() }),
+    Core_ContentIngestor: contentIngestor({ sources }),
     Core_EventOrchestrator: eventOrchestrator({ analyser }),
     Core_FrameEnricher: frameEnricher(),
     Core_AliasEnricher: aliasEnricher(),
@@ -142,6 +152,11 @@ export function createPipeline(options: PipelineOptions): PipelineService {
     Core_HypothesisAF: hypothesisAF(),
   }
   const reprocessStage = reprocessor({ analyser })
+  // --- sources that run (issue 7): polls ingest through this pipeline's own ingest.
+  const sourceRuns = createSourceRunner(
+    { db, clock, log, policy, ingest: (request) => pipeline.ingest(request), readers: options.sourceRuns?.readers ?? feedReadersOf(sources) ?? createSourceReaders() },
+    options.sourceRuns,
+  )
   const stageFor = (key: HandlerKey, job: StageJob) => (key === 'Core_EventOrchestrator' && job.run !== INGEST_RUN ? reprocessStage : stages[key])
 
   async function handle(key: HandlerKey, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
@@ -169,6 +184,7 @@ export function createPipeline(options: PipelineOptions): PipelineService {
 
   const pipeline: PipelineService = {
     breakers,
+    sourceRuns,
 
     async start({ workers }) {
       if (running) return
@@ -176,7 +192,8 @@ export function createPipeline(options: PipelineOptions): PipelineService {
       const openBoss = async () => {
         const instance = new PgBoss({
           db: bossDb(db, gate),
-          schedule: false,
+          // pg-boss's timekeeper sends the source scheduler's cron jobs (issue 7); workers only.
+          schedule: workers && sourceRuns.cron !== null,
           supervise: workers,
           migrate: true,
           maintenanceIntervalSeconds,
@@ -209,6 +226,7 @@ export function createPipeline(options: PipelineOptions): PipelineService {
       }
       running = true
       stopping = false
+      await sourceRuns.attach(boss, { workers, pollingIntervalSeconds }) // issue 7: queues, cron, pollers
       if (!workers) return
       for (const key of HandlerKeys) {
         const idsOfKey: string[] = []
@@ -242,8 +260,9 @@ export function createPipeline(options: PipelineOptions): PipelineService {
       // Graceful: pg-boss waits for the jobs its workers hold, up to the timeout, then fails the rest.
       await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs })
       const until = Date.now() + timeoutMs
-      while ((inFlight > 0 || gate.pending > 0) && Date.now() < until) await sleep(10)
+      while ((inFlight > 0 || sourceRuns.inFlight() > 0 || gate.pending > 0) && Date.now() < until) await sleep(10)
       gate.closed = true
+      sourceRuns.detach()
       workerIds.clear()
       running = false
       boss = null
@@ -255,7 +274,7 @@ export function createPipeline(options: PipelineOptions): PipelineService {
       let quiet = 0
       while (quiet < 2) {
         if (Date.now() > until) throw new Error(`pipeline did not drain within ${timeoutMs} ms`)
-        const idle = inFlight === 0 && (await unfinishedJobs(db, HandlerKeys)) === 0
+        const idle = inFlight === 0 && sourceRuns.inFlight() === 0 && (await unfinishedJobs(db, [...HandlerKeys, ...SOURCE_RUN_QUEUES])) === 0
         quiet = idle ? quiet + 1 : 0
         if (quiet < 2) await sleep(idle ? 5 : 20)
       }

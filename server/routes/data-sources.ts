@@ -1,7 +1,15 @@
 /**
  * Data sources (spec §3, §4, §7): create for a workspace (researchId + sessionId) or a project
- * (projectId), list (filtered by projectId, or researchId and sessionId), read, update (PUT {status}
- * moves draft → active, active → paused, paused → active; error and processed take no action), delete.
+ * (projectId), list (filtered by projectId, or researchId and sessionId), read, update, delete.
+ *
+ * PUT {status} moves draft → active (play), active → paused (pause), paused or error → active (resume);
+ * processed takes no action. The moves run the source (server/source-runner): active makes it due at once
+ * and asks the scheduler for a pass; a project source then polls every `effectivePollIntervalSeconds`, a
+ * sandbox source runs once and becomes processed. Any other status, or DELETE, stops it. A run that
+ * fails puts the source in error with `lastError`; resuming clears it.
+ *
+ * Project documents have no live channel (the live log is per workspace session): the project view polls
+ * `GET /projects/{id}/documents?after=<cursor>`, which answers the cards created or changed since.
  */
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -12,17 +20,25 @@ import { authOf } from '../auth/plugin'
 import { ApiError, conflict, notFound } from '../http/errors'
 import { writableSession } from '../http/guards'
 import { getProject } from '../repos/projects'
-import { deleteDataSource, getDataSource, insertDataSource, listDataSources, toDataSource, updateDataSource } from '../repos/data-sources'
+import { deleteDataSource, getDataSource, insertDataSource, listDataSources, updateDataSource } from '../repos/data-sources'
+import { type EventRow, toGenesisEvent } from '../repos/events'
+import { iso, pageSize } from '../repos/rows'
+import { DEFAULT_POLL_INTERVAL_SECONDS } from '../source-runner/intervals'
+import { sourceRunnerOf } from '../source-runner/runner'
+import { presentDataSource, rescheduleInterval, type RunnableSourceRow, scheduleForStatus } from '../source-runner/schedule'
 
 export const InvalidContextMessage = 'Invalid context: must specify either projectId or both researchId and sessionId'
 
-/** The status moves the manager's buttons make: play, pause, resume. */
-const allowedMoves: Record<string, readonly string[]> = { draft: ['active'], active: ['paused'], paused: ['active'] }
+/** The status moves the manager's buttons make: play, pause, resume (a failed source resumes too). */
+const allowedMoves: Record<string, readonly string[]> = { draft: ['active'], active: ['paused'], paused: ['active'], error: ['active'] }
 
 export async function dataSourceRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = api.withTypeProvider<ZodTypeProvider>()
   const { db, clock, ids } = deps
   const params = z.object({ id: z.string() })
+  const runner = sourceRunnerOf(deps.pipeline)
+  const intervals = runner?.intervals ?? DEFAULT_POLL_INTERVAL_SECONDS
+  const present = (row: Parameters<typeof presentDataSource>[0]) => presentDataSource(row, intervals)
 
   app.post(
     '/datasources',
@@ -65,7 +81,7 @@ export async function dataSourceRoutes(api: FastifyInstance, deps: AppDeps): Pro
         ownerUserId: auth.uid,
         now,
       })
-      return reply.status(201).send(toDataSource((await getDataSource(db, auth.tenantId, id))!))
+      return reply.status(201).send(present((await getDataSource(db, auth.tenantId, id))!))
     },
   )
 
@@ -74,14 +90,14 @@ export async function dataSourceRoutes(api: FastifyInstance, deps: AppDeps): Pro
     { schema: { querystring: z.object({ projectId: z.string().optional(), researchId: z.string().optional(), sessionId: z.string().optional() }) } },
     async (request) => {
       const auth = authOf(request)
-      return { items: (await listDataSources(db, auth.tenantId, request.query)).map(toDataSource) }
+      return { items: (await listDataSources(db, auth.tenantId, request.query)).map(present) }
     },
   )
 
   app.get('/datasources/:id', { schema: { params } }, async (request) => {
     const row = await getDataSource(db, authOf(request).tenantId, request.params.id)
     if (!row) throw notFound('Data source')
-    return toDataSource(row)
+    return present(row)
   })
 
   app.put(
@@ -107,23 +123,77 @@ export async function dataSourceRoutes(api: FastifyInstance, deps: AppDeps): Pro
       if (b.status !== undefined && b.status !== current.status && !(allowedMoves[current.status] ?? []).includes(b.status)) {
         throw conflict(`A ${current.status} source cannot become ${b.status}`)
       }
-      const updated = await updateDataSource(db, auth.tenantId, current.id, {
-        ...(b.status !== undefined ? { status: b.status } : {}),
-        ...(b.displayName !== undefined ? { displayName: b.displayName } : {}),
-        ...(b.sourceDetails !== undefined ? { sourceDetails: stripNulls(b.sourceDetails) } : {}),
-        ...('pollIntervalSeconds' in b ? { pollIntervalSeconds: b.pollIntervalSeconds ?? null } : {}),
-        // Resuming a failed run clears its error.
-        ...(b.status === 'active' ? { lastError: null } : {}),
-        now,
+      const moved = b.status !== undefined && b.status !== current.status
+      const updated = await db.transaction(async (tx) => {
+        const row = await updateDataSource(tx, auth.tenantId, current.id, {
+          ...(b.status !== undefined ? { status: b.status } : {}),
+          ...(b.displayName !== undefined ? { displayName: b.displayName } : {}),
+          ...(b.sourceDetails !== undefined ? { sourceDetails: stripNulls(b.sourceDetails) } : {}),
+          ...('pollIntervalSeconds' in b ? { pollIntervalSeconds: b.pollIntervalSeconds ?? null } : {}),
+          // Resuming a failed run clears its error.
+          ...(b.status === 'active' ? { lastError: null } : {}),
+          now,
+        })
+        // Play, pause and resume start and stop the source's runs; a new interval moves its next run.
+        if (moved) await scheduleForStatus(tx, auth.tenantId, row!, now)
+        else if ('pollIntervalSeconds' in b) await rescheduleInterval(tx, auth.tenantId, row as RunnableSourceRow, now, intervals)
+        return (await getDataSource(tx, auth.tenantId, current.id))!
       })
-      return toDataSource(updated!)
+      // The first run at once rather than at the scheduler's next minute (the source is due either way).
+      if (moved && updated.status === 'active') await runner?.kick()
+      return present(updated)
     },
   )
 
+  // Deleting stops the source: queued runs find no source, and its seen items go with it (cascade).
   app.delete('/datasources/:id', { schema: { params } }, async (request) => {
     if (!(await deleteDataSource(db, authOf(request).tenantId, request.params.id))) throw notFound('Data source')
     return { message: 'Data source deleted successfully' }
   })
+
+  // The project's documents (cards of its sources and of committed workspaces), in the order they last
+  // changed, for the project view to poll: `after` is the `cursor` of the previous answer (absent: from
+  // the start); an answer with fewer than the page size has caught up. Page size: x-page-size or limit.
+  // A caught-up answer's cursor reaches CURSOR_LOOKBACK_MS back, because a change can commit after a
+  // later one was read: the next poll repeats those cards, and the view merges them by id.
+  app.get(
+    '/projects/:id/documents',
+    { schema: { params, querystring: z.object({ after: z.string().optional(), dataSourceId: z.string().optional(), limit: z.coerce.number().int().optional() }) } },
+    async (request) => {
+      const auth = authOf(request)
+      if (!(await getProject(db, auth.tenantId, request.params.id))) throw notFound('Project')
+      const q = request.query
+      const limit = pageSize(request.headers['x-page-size'] ?? q.limit, 50, 500)
+      const after = decodeCursor(q.after)
+      const rows = await db.query<EventRow>(
+        `SELECT * FROM events WHERE tenant_id = $1 AND project_id = $2
+           AND ($3::text IS NULL OR data_source_id = $3)
+           AND ($4::timestamptz IS NULL OR (updated_at, id) > ($4::timestamptz, $5::text))
+         ORDER BY updated_at, id LIMIT $6`,
+        [auth.tenantId, request.params.id, q.dataSourceId ?? null, after?.at ?? null, after?.id ?? '', limit],
+      )
+      const last = rows.at(-1)
+      const lastAt = last ? Date.parse(iso(last.updated_at) as string) : null
+      const cursor = lastAt === null || !last ? (q.after ?? null) : rows.length === limit ? encodeCursor(new Date(lastAt).toISOString(), last.id) : encodeCursor(new Date(lastAt - CURSOR_LOOKBACK_MS).toISOString(), '')
+      return { items: rows.map((r) => ({ ...toGenesisEvent(r), updatedAt: iso(r.updated_at) })), cursor }
+    },
+  )
+}
+
+const CURSOR_LOOKBACK_MS = 10_000
+
+function encodeCursor(at: string, id: string): string {
+  return Buffer.from(JSON.stringify([at, id])).toString('base64url')
+}
+
+function decodeCursor(cursor: string | undefined): { at: string; id: string } | null {
+  if (!cursor) return null
+  try {
+    const [at, id] = z.tuple([z.iso.datetime(), z.string()]).parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')))
+    return { at, id }
+  } catch {
+    throw new ApiError(400, 'VALIDATION_ERROR', 'after: not a cursor this API gave')
+  }
 }
 
 function stripNulls(details: Record<string, unknown>): Record<string, unknown> {
