@@ -1,6 +1,6 @@
 /** The project aggregate: permanent projects whose sources run by themselves. */
 import { z } from 'zod'
-import { projectSchema } from '../protocol/entities'
+import { genesisEventSchema, projectSchema } from '../protocol/entities'
 
 /** The list of projects arrived from the API. */
 export const projectListLoaded = z.object({ type: z.literal('project.listLoaded'), projects: z.array(projectSchema) })
@@ -9,4 +9,12 @@ export const projectCreated = z.object({ type: z.literal('project.created'), pro
 /** A project was deleted. */
 export const projectDeleted = z.object({ type: z.literal('project.deleted'), projectId: z.string() })
 
-export const projectEvents = [projectListLoaded, projectCreated, projectDeleted] as const
+/** A page of a project's documents changed since the cursor (the project view polls them: project cards have no live channel). */
+export const projectDocumentsLoaded = z.object({
+  type: z.literal('project.documentsLoaded'),
+  projectId: z.string(),
+  documents: z.array(genesisEventSchema.extend({ updatedAt: z.union([z.string(), z.number()]).nullish() })),
+  cursor: z.string().nullable(),
+})
+
+export const projectEvents = [projectListLoaded, projectCreated, projectDeleted, projectDocumentsLoaded] as const

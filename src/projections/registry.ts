@@ -7,12 +7,13 @@ import { diagnostics, type Diagnostics } from './diagnostics'
 import { liveChannelStatus, type LiveChannelStatus } from './live-channel-status'
 import { toasts, type Toasts } from './notifications'
 import { progressCards, type ProgressCards } from './progress'
+import { projectDocuments, type ProjectDocuments } from './project-documents'
 import { projectList, type ProjectList } from './project-list'
 import { researchList, type ResearchList } from './research-list'
 import { sessionState, type SessionState } from './session-state'
 import { workspaceGraph, type WorkspaceGraph } from './workspace-graph'
 
-export const projections = [workspaceGraph, toasts, progressCards, liveChannelStatus, diagnostics, sessionState, researchList, projectList, breakers] as const
+export const projections = [workspaceGraph, toasts, progressCards, liveChannelStatus, diagnostics, sessionState, researchList, projectList, breakers, projectDocuments] as const
 
 export interface ReadModels {
   workspaceGraph: ReadModel<WorkspaceGraph>
@@ -23,6 +24,7 @@ export interface ReadModels {
   sessionState: ReadModel<SessionState>
   researchList: ReadModel<ResearchList>
   projectList: ReadModel<ProjectList>
+  projectDocuments: ReadModel<ProjectDocuments>
   breakers: ReadModel<Breakers>
 }
 
@@ -36,6 +38,7 @@ export function connectReadModels(batches$: Observable<readonly Envelope[]>): Re
     sessionState: connectProjection(sessionState, batches$),
     researchList: connectProjection(researchList, batches$),
     projectList: connectProjection(projectList, batches$),
+    projectDocuments: connectProjection(projectDocuments, batches$),
     breakers: connectProjection(breakers, batches$),
   }
 }

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod'
 import type { DataSourceScope } from '../domain/data-source'
-import { dataSourceSchema, projectSchema } from '../protocol/entities'
+import { dataSourceSchema, genesisEventSchema, projectSchema } from '../protocol/entities'
 import { ApiError } from './api-client'
 import { type IntentContext, loadResearches, toast } from './intents'
 
@@ -70,7 +70,7 @@ export async function commitResearch(ctx: IntentContext, researchId: string, tar
   try {
     const { projectId } = await ctx.api.send('POST', `/researches/${encodeURIComponent(researchId)}/commit`, z.object({ projectId: z.string() }), { body })
     // The new project, the research's committed status and the moved sources come back from the lists.
-    await Promise.all([loadProjects(ctx), loadResearches(ctx)])
+    await Promise.all([loadProjects(ctx), loadResearches(ctx), loadSources(ctx, { projectId }), refreshProjectDocuments(ctx, projectId)])
     return { ok: true, value: projectId }
   } catch {
     return { ok: false, error: 'Failed to commit research. Please try again.' }
@@ -88,5 +88,26 @@ export async function updateDisplayName(ctx: IntentContext, uid: string, display
     return { ok: true, value: null }
   } catch {
     return { ok: false, error: 'Failed to save your profile. Please try again.' }
+  }
+}
+
+const documentsPage = z.object({ items: z.array(genesisEventSchema.extend({ updatedAt: z.union([z.string(), z.number()]).nullish() })), cursor: z.string().nullable() })
+
+/**
+ * The project's documents changed since its last cursor, page by page while pages come back full.
+ * Resolves to an error text, or null. The project view calls it every few seconds (no live channel).
+ */
+export async function refreshProjectDocuments(ctx: IntentContext, projectId: string, pageSize = 200): Promise<string | null> {
+  try {
+    for (let page = 0; page < 20; page++) {
+      const cursor = ctx.core.models.projectDocuments.get().byProject[projectId]?.cursor ?? null
+      const query = new URLSearchParams(cursor ? { after: cursor, limit: String(pageSize) } : { limit: String(pageSize) })
+      const body = await ctx.api.get(`/projects/${encodeURIComponent(projectId)}/documents?${query}`, documentsPage)
+      ctx.core.bus.publish({ type: 'project.documentsLoaded', projectId, documents: body.items, cursor: body.cursor }, 'api')
+      if (body.items.length < pageSize) return null
+    }
+    return null
+  } catch (error) {
+    return error instanceof ApiError && error.status === 404 ? null : 'Failed to load data'
   }
 }

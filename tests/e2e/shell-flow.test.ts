@@ -72,6 +72,11 @@ test('researches, workspaces, projects, commit and settings through real address
   await page.waitForURL((url) => url.pathname === first)
   expect(await page.getByRole('button', { name: /^Week 48/ }).count()).toBe(0)
 
+  // A document in the research, so committing it brings something to the project.
+  await page.getByLabel('Text to analyze').fill('The grid operator TenneT approved a new 2 GW offshore link to Germany. Regulators said it would cut prices.')
+  await page.getByLabel('Text to analyze').press('Enter')
+  await page.locator('article[data-document-id] [data-status="completed"]').first().waitFor({ timeout: 30_000 })
+
   // A project: create (the name is required), open, reload on its address.
   await page.getByRole('button', { name: 'New Project' }).click()
   await page.getByRole('dialog').getByRole('button', { name: 'Create Project' }).click()
@@ -100,6 +105,11 @@ test('researches, workspaces, projects, commit and settings through real address
   await shot('3-committed')
   await page.getByRole('button', { name: 'Open project' }).click()
   await page.waitForURL((url) => url.pathname === projectPath)
+  // The committed research's document is now the project's.
+  await page.locator('.project-doc').filter({ hasText: /TenneT|offshore/ }).first().waitFor({ timeout: 15_000 })
+  // …and so is its source (the pasted text), listed by the project's data sources manager.
+  await page.getByRole('table').getByText('Text', { exact: true }).first().waitFor({ timeout: 15_000 })
+  await page.screenshot({ path: join(SCREENSHOTS, 'issue5-shell-3b-project-documents.png') })
 
   // Settings: the display name is saved and survives a reload.
   await page.getByRole('button', { name: 'Settings' }).click()

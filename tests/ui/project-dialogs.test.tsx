@@ -270,8 +270,8 @@ describe('Commit Research to Project', () => {
     expect(status.textContent).toBe('Research committed successfully. Project ID: prj_0001')
     expect(within(status).getByText('prj_0001').tagName).toBe('CODE')
     expect(commitCalls()).toEqual([{ commitAction: 'createNewProject', newProjectDetails: { displayName: 'Tariff watch', description: 'From the EV research' } }])
-    // The new project and the research's committed status come back from the lists.
-    expect(backend.requests().sort()).toEqual(['GET /projects', 'GET /researches', 'POST /researches/r1/commit'])
+    // The new project, the research's committed status, the moved sources and documents come back from the lists.
+    expect(backend.requests().sort()).toEqual(['GET /datasources?projectId=prj_0001', 'GET /projects', 'GET /projects/prj_0001/documents?limit=200', 'GET /researches', 'POST /researches/r1/commit'])
     expect(projectsOf(app).map((p) => p.displayName)).toEqual(['Tariff watch', 'Trade watch', 'Energy'])
     expect(app.core.models.researchList.get().byId.r1?.status).toBe('committed')
 

@@ -11,6 +11,7 @@ import { useModels } from '../models-context'
 import { DeleteProjectDialog } from '../shell/DeleteProjectDialog'
 import { DataSourcesManager } from '../sources/DataSourcesManager'
 import { NotFoundState } from './ResearchView'
+import { ProjectDocuments } from './ProjectDocuments'
 import { formatDateTime } from './SourcesTable'
 
 export function ProjectView() {
@@ -38,6 +39,7 @@ export function ProjectView() {
         </button>
       </header>
       <DataSourcesManager key={projectId} scope={{ projectId }} title={`Data sources of ${project.displayName}`} />
+      <ProjectDocuments key={`documents-${projectId}`} projectId={projectId} />
       {deleting && <DeleteProjectDialog project={project} onClose={() => setDeleting(false)} onDeleted={() => void navigate({ to: '/' })} />}
     </section>
   )

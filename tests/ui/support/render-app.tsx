@@ -207,6 +207,8 @@ export class FakeBackend {
         return HttpResponse.json({ projectId, message: `Research committed to project ${projectId}` })
       }),
       route('get', '/projects', () => HttpResponse.json({ items: this.projects })),
+      // Project documents (GET /projects/{id}/documents): none in these tests, with the server's cursor shape.
+      route('get', '/projects/:id/documents', ({ params }) => (this.projects.some((p) => p.id === params.id) ? HttpResponse.json({ items: [], cursor: null }) : notFound('Project'))),
       route('post', '/projects', ({ body }) => {
         const b = body as { displayName?: string; description?: string | null }
         const name = (b.displayName ?? '').trim()

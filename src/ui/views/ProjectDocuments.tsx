@@ -1,0 +1,70 @@
+/**
+ * A project's documents: what its sources ingested and what committed researches brought. Project
+ * cards have no live channel, so the list refreshes itself every few seconds while it is on screen.
+ */
+import { useCallback, useEffect, useState } from 'react'
+import { chooseLoadedTitle, chooseSummary } from '../../domain/rules/titles'
+import { type ProjectDocuments as Model, selectProjectDocuments } from '../../projections/project-documents'
+import { refreshProjectDocuments } from '../../streams/project-intents'
+import { useServices } from '../app-services'
+import { useReadModel } from '../hooks/use-read-model'
+import { useModels } from '../models-context'
+import { StatusPill } from '../workspace/StatusPill'
+import { formatDateTime } from './SourcesTable'
+
+const REFRESH_MS = 5000
+
+export function ProjectDocuments({ projectId }: { projectId: string }) {
+  const { ctx } = useServices()
+  const select = useCallback((s: Model) => selectProjectDocuments(s, projectId), [projectId])
+  const docs = useReadModel(useModels().projectDocuments, select)
+  const [state, setState] = useState<'loading' | 'ready' | string>('loading')
+  useEffect(() => {
+    let stopped = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const tick = async () => {
+      const problem = await refreshProjectDocuments(ctx, projectId)
+      if (stopped) return
+      setState(problem ?? 'ready')
+      timer = setTimeout(() => void tick(), REFRESH_MS)
+    }
+    void tick()
+    return () => {
+      stopped = true
+      clearTimeout(timer)
+    }
+  }, [ctx, projectId])
+
+  return (
+    <section className="project-documents" aria-labelledby="project-documents-title">
+      <h3 id="project-documents-title">Documents {docs.length > 0 && <span className="muted small">({docs.length})</span>}</h3>
+      {state === 'loading' && docs.length === 0 ? (
+        <p className="muted" role="status">
+          Loading documents…
+        </p>
+      ) : state !== 'ready' && state !== 'loading' && docs.length === 0 ? (
+        <p className="form-error" role="alert">
+          {state}
+        </p>
+      ) : docs.length === 0 ? (
+        <p className="muted">No documents yet. Active sources bring new items on their schedule; committing a research brings its documents.</p>
+      ) : (
+        <ul className="project-doc-list">
+          {docs.map((d) => (
+            <li key={d.id} className="doc project-doc" data-document-id={d.id}>
+              <div className="doc-head">
+                <h4 className="doc-title">{chooseLoadedTitle({ payload: d.payload, title: d.title, type: d.type })}</h4>
+                <StatusPill status={d.status ?? 'processing'} />
+              </div>
+              <p className="doc-summary">{chooseSummary(d.payload, d.summary)}</p>
+              <div className="doc-meta">
+                {d.payload?.knowledgeArea && <span>{d.payload.knowledgeArea}</span>}
+                {d.ingestedAt != null && <span className="meta">ingested {formatDateTime(d.ingestedAt)}</span>}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
