@@ -6,6 +6,8 @@ import { genesisEventSchema, projectSchema } from '../protocol/entities'
 export const projectListLoaded = z.object({ type: z.literal('project.listLoaded'), projects: z.array(projectSchema) })
 /** A project was created, directly or by committing a research. */
 export const projectCreated = z.object({ type: z.literal('project.created'), project: projectSchema })
+/** A project's name, description or status changed. */
+export const projectUpdated = z.object({ type: z.literal('project.updated'), project: projectSchema })
 /** A project was deleted. */
 export const projectDeleted = z.object({ type: z.literal('project.deleted'), projectId: z.string() })
 
@@ -17,4 +19,4 @@ export const projectDocumentsLoaded = z.object({
   cursor: z.string().nullable(),
 })
 
-export const projectEvents = [projectListLoaded, projectCreated, projectDeleted, projectDocumentsLoaded] as const
+export const projectEvents = [projectListLoaded, projectCreated, projectUpdated, projectDeleted, projectDocumentsLoaded] as const

@@ -31,6 +31,10 @@ export const projectList = defineProjection<ProjectList>({
       if (!s.byId[e.project.id]) s.order = [e.project.id, ...s.order]
       edit(tx, s, 'byId')[e.project.id] = e.project
     },
+    'project.updated': (tx, e) => {
+      if (!tx.state.byId[e.project.id]) return
+      edit(tx, tx.draft(), 'byId')[e.project.id] = e.project
+    },
     'project.deleted': (tx, e) => {
       const s = tx.draft()
       if (s.byId[e.projectId]) {

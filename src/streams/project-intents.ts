@@ -35,6 +35,18 @@ export async function createProject(ctx: IntentContext, input: { displayName: st
   }
 }
 
+export async function updateProject(ctx: IntentContext, projectId: string, input: { displayName: string; description: string }): Promise<Outcome<null>> {
+  const displayName = input.displayName.trim()
+  if (displayName === '') return { ok: false, error: 'Project name is required' }
+  try {
+    const project = await ctx.api.send('PUT', `/projects/${encodeURIComponent(projectId)}`, projectSchema, { body: { displayName, description: input.description.trim() || null } })
+    ctx.core.bus.publish({ type: 'project.updated', project }, 'api')
+    return { ok: true, value: null }
+  } catch {
+    return { ok: false, error: 'Failed to update project. Please try again.' }
+  }
+}
+
 export async function deleteProject(ctx: IntentContext, projectId: string): Promise<Outcome<null>> {
   try {
     await ctx.api.request('DELETE', `/projects/${encodeURIComponent(projectId)}`)

@@ -359,6 +359,30 @@ describe('Settings', () => {
 })
 
 describe('Project view', () => {
+  test('Edit: the name is required; a save renames the project everywhere; a failure says so and keeps the old name', async () => {
+    backend.projects = [wireProject('p1', 'Trade watch', 'Tariffs and duties')]
+    const app = signedInApp()
+    renderRoute(app, '/project/p1')
+    expect(await screen.findByRole('heading', { name: 'Trade watch', level: 2 })).toBeTruthy()
+    await click('Edit')
+    fireEvent.change(screen.getByLabelText('Project name'), { target: { value: '   ' } })
+    await click('Save')
+    expect(await alertText()).toBe('Project name is required')
+    expect(backend.requests().filter((r) => r.startsWith('PUT'))).toEqual([])
+
+    backend.fail('PUT', /^\/projects\/p1$/, 500, { code: 'INTERNAL_ERROR', message: 'boom' })
+    fireEvent.change(screen.getByLabelText('Project name'), { target: { value: 'Trade and tariffs' } })
+    await click('Save')
+    expect(await alertText()).toBe('Failed to update project. Please try again.')
+    expect(app.core.models.projectList.get().byId.p1?.displayName).toBe('Trade watch')
+
+    backend.recover()
+    await click('Save')
+    expect(await screen.findByRole('heading', { name: 'Trade and tariffs', level: 2 })).toBeTruthy()
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(app.core.models.projectList.get().byId.p1?.displayName).toBe('Trade and tariffs')
+  })
+
   test("GET /datasources failing with 503: 'Error loading project sources (code: 503)'", async () => {
     seedProjects()
     backend.fail('GET', /^\/datasources\?projectId=p1$/, 503, { code: 'SERVICE_UNAVAILABLE', message: 'Database unavailable' })

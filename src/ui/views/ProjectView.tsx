@@ -1,6 +1,6 @@
 /**
- * `/project/$projectId`: a permanent project — its name, description, a Delete project button, and its
- * data sources manager (spec §2 "Data sources manager", titled for the project; 'No Data Sources' with
+ * `/project/$projectId`: a permanent project — its name and description (Edit), Delete project, its
+ * documents, and its data sources manager (spec §2 "Data sources manager", titled for the project; 'No Data Sources' with
  * quick-add links when empty; add RSS source, Search, Telegram and Twitter).
  */
 import { useNavigate, useParams } from '@tanstack/react-router'
@@ -9,6 +9,7 @@ import type { ProjectList } from '../../projections/project-list'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 import { DeleteProjectDialog } from '../shell/DeleteProjectDialog'
+import { EditProjectDialog } from '../shell/EditProjectDialog'
 import { DataSourcesManager } from '../sources/DataSourcesManager'
 import { NotFoundState } from './ResearchView'
 import { ProjectDocuments } from './ProjectDocuments'
@@ -20,6 +21,7 @@ export function ProjectView() {
   const select = useCallback((s: ProjectList) => ({ project: s.byId[projectId], loaded: s.loaded }), [projectId])
   const { project, loaded } = useReadModel(useModels().projectList, select)
   const [deleting, setDeleting] = useState(false)
+  const [editing, setEditing] = useState(false)
 
   if (loaded && !project) return <NotFoundState what="project" />
   if (!project) return null
@@ -34,12 +36,18 @@ export function ProjectView() {
             {project.createdAt ? ` · created ${formatDateTime(project.createdAt)}` : ''}
           </p>
         </div>
-        <button type="button" className="btn danger-outline" onClick={() => setDeleting(true)}>
-          Delete project
-        </button>
+        <span className="page-actions">
+          <button type="button" className="btn" onClick={() => setEditing(true)}>
+            Edit
+          </button>
+          <button type="button" className="btn danger-outline" onClick={() => setDeleting(true)}>
+            Delete project
+          </button>
+        </span>
       </header>
       <DataSourcesManager key={projectId} scope={{ projectId }} title={`Data sources of ${project.displayName}`} />
       <ProjectDocuments key={`documents-${projectId}`} projectId={projectId} />
+      {editing && <EditProjectDialog project={project} onClose={() => setEditing(false)} />}
       {deleting && <DeleteProjectDialog project={project} onClose={() => setDeleting(false)} onDeleted={() => void navigate({ to: '/' })} />}
     </section>
   )

@@ -140,6 +140,11 @@ export class FakeBackend {
     this.counters.clear()
   }
 
+  /** Stops failing: every request is answered normally again. */
+  recover(): void {
+    this.failures = []
+  }
+
   /** Answers matching requests with this status (and the server's error body, or none) from now on. */
   fail(method: string, path: RegExp, status: number, body: { code: string; message: string } | null = { code: status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST', message: 'Internal server error' }): void {
     this.failures.push({ method, path, status, body })
@@ -216,6 +221,13 @@ export class FakeBackend {
         const project = wireProject(this.nextId('prj'), name, b.description?.trim() || null)
         this.projects.unshift(project)
         return HttpResponse.json(project, { status: 201 })
+      }),
+      route('put', '/projects/:id', ({ params, body }) => {
+        const project = this.projects.find((p) => p.id === params.id)
+        if (!project) return notFound('Project')
+        const b = body as { displayName?: string; description?: string | null }
+        Object.assign(project, { displayName: b.displayName ?? project.displayName, description: b.description ?? null })
+        return HttpResponse.json(project)
       }),
       route('delete', '/projects/:id', ({ params }) => {
         if (!this.projects.some((p) => p.id === params.id)) return notFound('Project')
