@@ -1,11 +1,12 @@
 /**
  * A project's documents: what its sources ingested and what committed researches brought. Project
- * cards have no live channel, so the list refreshes itself every few seconds while it is on screen.
+ * cards have no live channel, so the list (and the sources' run records) refresh every few seconds
+ * while it is on screen.
  */
 import { useCallback, useEffect, useState } from 'react'
 import { chooseLoadedTitle, chooseSummary } from '../../domain/rules/titles'
 import { type ProjectDocuments as Model, selectProjectDocuments } from '../../projections/project-documents'
-import { refreshProjectDocuments } from '../../streams/project-intents'
+import { loadSources, refreshProjectDocuments } from '../../streams/project-intents'
 import { useServices } from '../app-services'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
@@ -23,7 +24,8 @@ export function ProjectDocuments({ projectId }: { projectId: string }) {
     let stopped = false
     let timer: ReturnType<typeof setTimeout> | undefined
     const tick = async () => {
-      const problem = await refreshProjectDocuments(ctx, projectId)
+      // The sources' run records (last run, items ingested, errors) change with each poll too.
+      const [problem] = await Promise.all([refreshProjectDocuments(ctx, projectId), loadSources(ctx, { projectId })])
       if (stopped) return
       setState(problem ?? 'ready')
       timer = setTimeout(() => void tick(), REFRESH_MS)
