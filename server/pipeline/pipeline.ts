@@ -204,7 +204,8 @@ export function createPipeline(options: PipelineOptions): PipelineService {
         })
         instance.on('error', (error) => log.error({ err: error }, 'pg-boss error'))
         await instance.start()
-        for (const key of HandlerKeys) {
+        // Every queue is created here, inside the retry: processes starting together can deadlock on it.
+        for (const key of [...HandlerKeys, ...SOURCE_RUN_QUEUES]) {
           try {
             if (!(await instance.getQueue(key))) await instance.createQueue(key, { name: key })
           } catch (error) {

@@ -97,19 +97,21 @@ export function createSourceRunner(deps: SourceRunnerDeps, options: SourceRunner
     cron,
 
     async attach(instance, { workers: work, pollingIntervalSeconds }) {
+      // The queues exist already: the pipeline creates them with its own (see SOURCE_RUN_QUEUES).
       boss = instance
-      for (const name of SOURCE_RUN_QUEUES) {
-        try {
-          if (!(await instance.getQueue(name))) await instance.createQueue(name, { name })
-        } catch (error) {
-          // Another process created it at the same moment.
-          if (!(await instance.getQueue(name))) throw error
-        }
-      }
       // The schedule is a row (upserted): any process may write it; the processes running pg-boss's
       // timekeeper (the workers) send its jobs, once per minute between them.
-      if (cron) await instance.schedule(SourceRunQueues.Scheduler, cron, {}, { tz: 'UTC' })
-      else await instance.unschedule(SourceRunQueues.Scheduler)
+      // Processes starting together write this row at the same moment; a deadlock victim tries again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          if (cron) await instance.schedule(SourceRunQueues.Scheduler, cron, {}, { tz: 'UTC' })
+          else await instance.unschedule(SourceRunQueues.Scheduler)
+          break
+        } catch (error) {
+          if (attempt >= 5) throw error
+          await new Promise((r) => setTimeout(r, 100 * attempt))
+        }
+      }
       if (!work) return
       const handle = async (queue: string, jobs: PgBoss.Job<unknown>[], run: (data: unknown) => Promise<void>) => {
         for (const job of jobs) {
