@@ -21,7 +21,7 @@ import { ApiError, conflict, notFound } from '../http/errors'
 import { writableSession } from '../http/guards'
 import { getProject } from '../repos/projects'
 import { deleteDataSource, getDataSource, insertDataSource, listDataSources, updateDataSource } from '../repos/data-sources'
-import { type EventRow, toGenesisEvent } from '../repos/events'
+import { type EventRow, type FrameRow, toActionFrame, toGenesisEvent } from '../repos/events'
 import { iso, pageSize } from '../repos/rows'
 import { DEFAULT_POLL_INTERVAL_SECONDS } from '../source-runner/intervals'
 import { sourceRunnerOf } from '../source-runner/runner'
@@ -175,7 +175,11 @@ export async function dataSourceRoutes(api: FastifyInstance, deps: AppDeps): Pro
       const last = rows.at(-1)
       const lastAt = last ? Date.parse(iso(last.updated_at) as string) : null
       const cursor = lastAt === null || !last ? (q.after ?? null) : rows.length === limit ? encodeCursor(new Date(lastAt).toISOString(), last.id) : encodeCursor(new Date(lastAt - CURSOR_LOOKBACK_MS).toISOString(), '')
-      return { items: rows.map((r) => ({ ...toGenesisEvent(r), updatedAt: iso(r.updated_at) })), cursor }
+      // Each card comes with its action frames (the project view has no live channel to bring them).
+      const frameRows = rows.length === 0 ? [] : await db.query<FrameRow>(`SELECT * FROM action_frames WHERE tenant_id = $1 AND event_id = ANY($2::text[]) ORDER BY event_id, action_index NULLS LAST, id`, [auth.tenantId, rows.map((r) => r.id)])
+      const framesOf = new Map<string, ReturnType<typeof toActionFrame>[]>()
+      for (const f of frameRows) framesOf.set(f.event_id, [...(framesOf.get(f.event_id) ?? []), toActionFrame(f, auth.tenantId)])
+      return { items: rows.map((r) => ({ ...toGenesisEvent(r), updatedAt: iso(r.updated_at), actionFrames: framesOf.get(r.id) ?? [] })), cursor }
     },
   )
 }

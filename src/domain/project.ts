@@ -1,6 +1,6 @@
 /** The project aggregate: permanent projects whose sources run by themselves. */
 import { z } from 'zod'
-import { genesisEventSchema, projectSchema } from '../protocol/entities'
+import { actionFrameSchema, genesisEventSchema, projectSchema } from '../protocol/entities'
 
 /** The list of projects arrived from the API. */
 export const projectListLoaded = z.object({ type: z.literal('project.listLoaded'), projects: z.array(projectSchema) })
@@ -15,7 +15,7 @@ export const projectDeleted = z.object({ type: z.literal('project.deleted'), pro
 export const projectDocumentsLoaded = z.object({
   type: z.literal('project.documentsLoaded'),
   projectId: z.string(),
-  documents: z.array(genesisEventSchema.extend({ updatedAt: z.union([z.string(), z.number()]).nullish() })),
+  documents: z.array(genesisEventSchema.extend({ updatedAt: z.union([z.string(), z.number()]).nullish(), actionFrames: z.array(actionFrameSchema).optional() })),
   cursor: z.string().nullable(),
 })
 

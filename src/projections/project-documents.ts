@@ -2,10 +2,10 @@
  * The documents of each project, as the project view polls them (`GET /projects/{id}/documents`):
  * pages of cards changed since a cursor, merged by id with the newer change winning, newest first.
  */
-import type { GenesisEvent } from '../protocol/entities'
+import type { ActionFrame, GenesisEvent } from '../protocol/entities'
 import { defineProjection, edit } from './define-projection'
 
-export type ProjectDocument = GenesisEvent & { updatedAt?: string | number | null }
+export type ProjectDocument = GenesisEvent & { updatedAt?: string | number | null; actionFrames?: ActionFrame[] }
 
 export interface ProjectDocuments {
   byProject: Record<string, { byId: Record<string, ProjectDocument>; cursor: string | null }>

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod'
 import type { DataSourceScope } from '../domain/data-source'
-import { dataSourceSchema, genesisEventSchema, projectSchema } from '../protocol/entities'
+import { actionFrameSchema, dataSourceSchema, genesisEventSchema, projectSchema } from '../protocol/entities'
 import { ApiError } from './api-client'
 import { type IntentContext, loadResearches, toast } from './intents'
 
@@ -103,7 +103,10 @@ export async function updateDisplayName(ctx: IntentContext, uid: string, display
   }
 }
 
-const documentsPage = z.object({ items: z.array(genesisEventSchema.extend({ updatedAt: z.union([z.string(), z.number()]).nullish() })), cursor: z.string().nullable() })
+const documentsPage = z.object({
+  items: z.array(genesisEventSchema.extend({ updatedAt: z.union([z.string(), z.number()]).nullish(), actionFrames: z.array(actionFrameSchema).optional() })),
+  cursor: z.string().nullable(),
+})
 
 /**
  * The project's documents changed since its last cursor, page by page while pages come back full.

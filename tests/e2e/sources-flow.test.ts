@@ -92,6 +92,8 @@ test('a project RSS source: preview, start, and its articles arrive as documents
       throw new Error(`${String(e)}\n${(await docs.allTextContents()).join('\n')}`)
     })
   expect(await docs.count()).toBe(2)
+  // With their action frames.
+  await docs.first().locator('[data-frame-id]').first().waitFor({ timeout: 15_000 })
   // The source's run record follows: two items ingested.
   await row.getByRole('cell', { name: '2', exact: true }).waitFor({ timeout: 15_000 })
   await page.screenshot({ path: join(SCREENSHOTS, 'issue7-2-project-documents.png') })

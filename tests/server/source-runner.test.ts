@@ -160,6 +160,11 @@ describe.each(dialects())('sources that run on %s', { timeout: 60_000 }, (dialec
     expect(docs.items.map((d: { status: string; error: string | null; dataSourceId: string; projectId: string; sessionId: string | null }) => [d.status, d.error, d.dataSourceId, d.projectId, d.sessionId])).toEqual(
       Array.from({ length: 3 }, () => ['completed', null, src.id, P.id, null]),
     )
+    // Each card carries its action frames, with their parent.
+    for (const d of docs.items as Array<{ id: string; actionFrames: Array<{ parentId: string }> }>) {
+      expect(d.actionFrames.length).toBeGreaterThan(0)
+      expect(new Set(d.actionFrames.map((f) => f.parentId))).toEqual(new Set([d.id]))
+    }
     // Oldest first: the feed lists newest first.
     expect(docs.items.map((d: { payload: { sourceUrl: string } }) => d.payload.sourceUrl)).toEqual([2, 1, 0].map((n) => `${server.base}/a/articles/${n}`))
     // Every link is in the tenant's processed-URL registry.

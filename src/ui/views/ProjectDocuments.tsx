@@ -1,15 +1,17 @@
 /**
- * A project's documents: what its sources ingested and what committed researches brought. Project
+ * A project's documents and their action frames: what its sources ingested and what committed researches brought. Project
  * cards have no live channel, so the list (and the sources' run records) refresh every few seconds
  * while it is on screen.
  */
 import { useCallback, useEffect, useState } from 'react'
 import { chooseLoadedTitle, chooseSummary } from '../../domain/rules/titles'
-import { type ProjectDocuments as Model, selectProjectDocuments } from '../../projections/project-documents'
+import { type ProjectDocument, type ProjectDocuments as Model, selectProjectDocuments } from '../../projections/project-documents'
 import { loadSources, refreshProjectDocuments } from '../../streams/project-intents'
 import { useServices } from '../app-services'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
+import type { FrameCard } from '../../projections/workspace-graph'
+import { ActionFrameCard } from '../workspace/ActionFrameCard'
 import { StatusPill } from '../workspace/StatusPill'
 import { formatDateTime } from './SourcesTable'
 
@@ -63,10 +65,22 @@ export function ProjectDocuments({ projectId }: { projectId: string }) {
                 {d.payload?.knowledgeArea && <span>{d.payload.knowledgeArea}</span>}
                 {d.ingestedAt != null && <span className="meta">ingested {formatDateTime(d.ingestedAt)}</span>}
               </div>
+              {(d.actionFrames?.length ?? 0) > 0 && (
+                <div className="frames">
+                  {framesOf(d).map((f, i) => (
+                    <ActionFrameCard key={f.id} frame={f} position={i + 1} />
+                  ))}
+                </div>
+              )}
             </li>
           ))}
         </ul>
       )}
     </section>
   )
+}
+
+/** A document's frames as cards (each stored frame carries its id, parent and status). */
+function framesOf(d: ProjectDocument): FrameCard[] {
+  return (d.actionFrames ?? []).map((f) => ({ ...f, id: f.id ?? '', parentId: f.parentId ?? f.parentEventId ?? d.id, status: f.status ?? 'draft' }))
 }
