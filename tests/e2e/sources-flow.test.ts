@@ -1,7 +1,8 @@
 /**
  * In real Chromium against the real stack: a project's RSS source. The feed is served from 127.0.0.1;
  * the dialog previews what the real reader returns, starting it makes the scheduler poll it, and its
- * articles arrive in the project's documents and reach Completed. Screenshots: issue7-*.png.
+ * articles arrive in the project's documents and reach Completed; paused and resumed, it brings a new
+ * article. Screenshots: issue7-*.png.
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -97,5 +98,15 @@ test('a project RSS source: preview, start, and its articles arrive as documents
   // The source's run record follows: two items ingested.
   await row.getByRole('cell', { name: '2', exact: true }).waitFor({ timeout: 15_000 })
   await page.screenshot({ path: join(SCREENSHOTS, 'issue7-2-project-documents.png') })
+
+  // Pause, then a new article appears in the feed; Resume runs the source again at once and brings it.
+  await row.getByRole('button', { name: /^Pause/ }).click()
+  await row.getByText('paused').waitFor({ timeout: 15_000 })
+  articles['/news/hydrogen-pipeline'] = { title: 'Hydrogen pipeline approved', body: 'Danish regulators approved a hydrogen pipeline to Germany. Construction starts next year.' }
+  await row.getByRole('button', { name: /^Resume/ }).click()
+  await row.getByText('active').waitFor({ timeout: 15_000 })
+  await docs.filter({ hasText: 'hydrogen pipeline' }).locator('[data-status="completed"]').waitFor({ timeout: 60_000 })
+  expect(await docs.count()).toBe(3)
+  await row.getByRole('cell', { name: '3', exact: true }).waitFor({ timeout: 15_000 })
   expect(errors).toEqual([])
 }, 150_000)
