@@ -5,7 +5,6 @@
 export const Texts = {
   untitledDocument: 'Untitled Document',
   deleteDocumentConfirm: 'Are you sure you want to delete this document? This action cannot be undone and will also remove all associated action frames.',
-  selectSession: 'Select Session',
   noSummary: 'No summary available',
   processingDocument: 'Processing document...',
   analyzingActions: 'Analyzing actions...',
