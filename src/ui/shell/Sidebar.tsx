@@ -11,7 +11,7 @@ import { isSessionExpired } from '../../domain/rules/session'
 import { sessionLabel } from '../../domain/rules/titles'
 import type { Project, Research, Session } from '../../protocol/entities'
 import { ConfirmDialog } from './ConfirmDialog'
-import { GearIcon, ShieldIcon } from './icons'
+import { ClockIcon, GearIcon, ShieldIcon } from './icons'
 
 export interface SidebarProps {
   researches: Research[]
@@ -178,7 +178,7 @@ export function Sidebar(props: SidebarProps) {
                             <span className="muted small">
                               {expired && (
                                 <span className="badge-expired" title="Workspace expired" aria-label="expired workspace">
-                                  ⏱
+                                  <ClockIcon size={12} />
                                 </span>
                               )}
                               {expired ? 'expired' : s.status}

@@ -17,3 +17,12 @@ export function ShieldIcon() {
     </svg>
   )
 }
+
+export function ClockIcon({ size = 16 }: { size?: number }) {
+  return (
+    <svg {...base} width={size} height={size}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
+    </svg>
+  )
+}

@@ -6,6 +6,7 @@
 import { useId, useState } from 'react'
 import { ExpiredBannerTexts, expiredOnText, newWorkspaceName } from '../../domain/rules/inputs'
 import { createSession, type IntentContext } from '../../streams/intents'
+import { ClockIcon } from '../shell/icons'
 
 export interface ExpiredBannerProps {
   ctx: IntentContext
@@ -32,7 +33,7 @@ export function ExpiredBanner({ ctx, researchId, sessionId, expiresAt, onCreated
   return (
     <section className="expired-banner" aria-labelledby={titleId}>
       <span className="expired-banner-icon" aria-hidden="true">
-        ⏱
+        <ClockIcon size={20} />
       </span>
       <div className="expired-banner-text">
         <h3 id={titleId}>{ExpiredBannerTexts.title}</h3>
