@@ -57,7 +57,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   const clock = systemClock
   const ids = randomIds
   // Readers take their limits (and whether private hosts are allowed) from this run's environment.
-  const pipeline = createPipeline({ db, clock, ids, analyser: createAnalyser(analysisConfigFromEnv(env)), sources: createSourceReaders(loadSourcesConfig(env)) })
+  // One reader set for the pipeline and the preview routes, configured from this run's environment.
+  const sourceReaders = createSourceReaders(loadSourcesConfig(env))
+  const pipeline = createPipeline({ db, clock, ids, analyser: createAnalyser(analysisConfigFromEnv(env)), sources: sourceReaders })
   await pipeline.start({ workers: role !== 'api' })
 
   let app: FastifyInstance | null = null
@@ -74,7 +76,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       ids,
       pipeline,
       config,
-      sourceReaders: createSourceReaders(loadSourcesConfig(env)),
+      sourceReaders,
       logger: env.LOG_REQUESTS === 'true',
       plugins: [(api) => liveHub.apiPlugin(api), (api, deps) => breakerRoutes(api, { ...deps, pipeline })],
       rootPlugins: [(root) => liveHub.socketPlugin(root), serveClient],

@@ -26,7 +26,8 @@ export interface InputBarProps {
   expired: boolean
 }
 
-const ACCEPT = AllowedUploadExtensions.map((ext) => `.${ext}`).join(',')
+/** The file picker's filter, from the upload rule (spec §5). */
+export const UPLOAD_ACCEPT = AllowedUploadExtensions.map((ext) => `.${ext}`).join(',')
 
 type Modal = 'text' | 'website' | 'rss' | null
 
@@ -60,7 +61,7 @@ export function InputBar({ ctx, researchId, sessionId, expired }: InputBarProps)
         ref={fileInput}
         type="file"
         hidden
-        accept={ACCEPT}
+        accept={UPLOAD_ACCEPT}
         disabled={expired}
         data-testid="input-bar-file"
         onChange={(e) => {

@@ -23,7 +23,7 @@ import { RssFeedDialog } from '../inputs/RssFeedDialog'
 import { TextInputDialog } from '../inputs/TextInputDialog'
 import { WebsiteDialog } from '../inputs/WebsiteDialog'
 import { useModels } from '../models-context'
-import { InputBar } from '../shell/InputBar'
+import { InputBar, UPLOAD_ACCEPT } from '../shell/InputBar'
 import { useShellActions } from '../shell/shell-actions'
 import { ExpiredBanner } from '../workspace/ExpiredBanner'
 import { type InspectorControl, InspectorContext, type InspectorTarget } from '../workspace/inspector-context'
@@ -146,7 +146,7 @@ function OpenWorkspace({ researchId, session }: { researchId: string; session: S
           ref={filePicker}
           type="file"
           hidden
-          accept=".txt,.pdf,.docx,.doc,.md"
+          accept={UPLOAD_ACCEPT}
           onChange={async (e) => {
             const file = e.target.files?.[0]
             e.target.value = ''
