@@ -64,6 +64,7 @@ async function main(): Promise<void> {
       try {
         const data = await benchStore(db, idToken, localId)
         console.log(`session data on ${store.name.padEnd(10)} (50+150):  ${Math.round(data.rps).toLocaleString('en-US')} req/s   p50 ${data.p50} ms   p99 ${data.p99} ms   ratio ${(data.rps / base.rps).toFixed(3)}x   p99 ≤ 50 ms: ${data.p99 <= 50 ? 'met' : 'missed'}`)
+        console.log(`BENCH_RESULT ${JSON.stringify({ name: `api (${store.name})`, figures: { 'req/s': Math.round(data.rps), 'p99 ms': data.p99 }, ratio: { 'req/s vs bare Fastify': Number((data.rps / base.rps).toFixed(3)) }, target: 'p99 ≤ 50 ms', met: data.p99 <= 50 })}`)
       } finally {
         await db.close()
         await drop()

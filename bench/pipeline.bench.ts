@@ -91,6 +91,7 @@ async function main(): Promise<void> {
     const okSkeleton = pct(skeleton, 95) <= REQUIRED_SKELETON_P95_MS
     console.log(`requirement >= ${REQUIRED_PER_MINUTE} documents/minute: ${okRate ? 'met' : 'NOT MET'}`)
     console.log(`requirement p95 skeleton <= ${REQUIRED_SKELETON_P95_MS} ms: ${okSkeleton ? 'met' : 'NOT MET'}`)
+    console.log(`BENCH_RESULT ${JSON.stringify({ name: 'pipeline', figures: { 'documents/minute': Math.round(perMinute), 'skeleton p95 ms': Number(pct(skeleton, 95).toFixed(1)) }, ratio: { 'time/document vs bare analyser': Number((wallMs / DOCS / baselineMsPerDoc).toFixed(2)) }, target: `≥ ${REQUIRED_PER_MINUTE} documents/minute; skeleton p95 ≤ ${REQUIRED_SKELETON_P95_MS} ms`, met: okRate && okSkeleton })}`)
     if ((!okRate || !okSkeleton) && args.includes('--strict')) process.exitCode = 1
   } finally {
     await pipeline.stop()

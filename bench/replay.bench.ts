@@ -109,6 +109,7 @@ function main(): void {
   console.log(`ratio to JSON.parse: ${ratio.toFixed(2)}x   (average message ${Math.round(bytes / lines.length)} bytes)`)
   console.log(`targets: ≥ 200,000 messages/s ${rate >= 200_000 ? 'met' : 'missed'}; ratio ≤ 4 ${ratio <= 4 ? 'met' : 'missed'}`)
   console.log(`median of ${RUNS} runs each`)
+  console.log(`BENCH_RESULT ${JSON.stringify({ name: 'replay', figures: { 'messages/s': Math.round(rate) }, ratio: { 'time vs JSON.parse': Number(ratio.toFixed(2)) }, target: '≥ 200,000 messages/s; ratio ≤ 4', met: rate >= 200_000 && ratio <= 4 })}`)
 }
 
 if (process.argv[1]?.endsWith("replay.bench.ts")) main()

@@ -10,7 +10,12 @@ import type { ServerConfig } from './config'
 import type { Clock, Ids } from './core/runtime'
 import type { Database } from './db/database'
 import { installErrorHandler } from './http/errors'
+import { webSecurity } from './http/security'
 import type { Pipeline } from './pipeline/contract'
+import { graphRoutes } from './intelligence/graph-routes'
+import { kpiRoutes } from './intelligence/kpi-routes'
+import { prospectiveRoutes } from './intelligence/prospective-routes'
+import { pulseRoutes } from './intelligence/pulse-routes'
 import { commitRoutes } from './routes/commit'
 import { dataSourceRoutes } from './routes/data-sources'
 import { discoveryRoutes } from './routes/discovery'
@@ -48,6 +53,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   installErrorHandler(app)
+  await webSecurity(app, deps) // headers, CORS, XSRF, rate limits: before any route, so they cover all
   await app.register(
     async (api) => {
       await api.register(authPlugin, { db: deps.db, verifier: deps.verifier })
@@ -62,6 +68,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await discoveryRoutes(typed, deps)
       await ingestRoutes(typed, deps)
       await commitRoutes(typed, deps)
+      await pulseRoutes(typed, deps)
+      await graphRoutes(typed, deps)
+      await prospectiveRoutes(typed, deps)
+      await kpiRoutes(typed, deps)
       for (const plugin of deps.plugins ?? []) await plugin(api, deps)
     },
     { prefix: '/api/v1' },

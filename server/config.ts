@@ -2,6 +2,7 @@
  * Server settings, from the environment. `.env.example` lists each with its default.
  */
 import { z } from 'zod'
+import { DEFAULT_JOB_POLICY } from './pipeline/queue'
 
 const schema = z.object({
   NODE_ENV: z.string().default('development'),
@@ -17,6 +18,12 @@ const schema = z.object({
   WS_TICKET_TTL_SECONDS: z.coerce.number().int().positive().default(60),
   LIVE_LOG_RETENTION: z.coerce.number().int().positive().default(100_000),
   PUBLIC_URL: z.string().optional(),
+  /** How long a job may run without finishing before it counts as stalled (its worker died) and is retried. */
+  PIPELINE_STALL_SECONDS: z.coerce.number().int().positive().default(DEFAULT_JOB_POLICY.expireInSeconds),
+  /** Retries of a failed or stalled job before its document ends in error. */
+  PIPELINE_RETRY_LIMIT: z.coerce.number().int().min(0).default(DEFAULT_JOB_POLICY.retryLimit),
+  /** How often the queue looks for stalled jobs. */
+  PIPELINE_MAINTENANCE_SECONDS: z.coerce.number().int().positive().default(30),
 })
 
 export type ServerConfig = z.infer<typeof schema>

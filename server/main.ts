@@ -59,7 +59,14 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   // Readers take their limits (and whether private hosts are allowed) from this run's environment.
   // One reader set for the pipeline and the preview routes, configured from this run's environment.
   const sourceReaders = createSourceReaders(loadSourcesConfig(env))
-  const pipeline = createPipeline({ db, clock, ids, analyser: createAnalyser(analysisConfigFromEnv(env)), sources: sourceReaders })
+  const pipeline = createPipeline({
+    db,
+    clock,
+    ids,
+    analyser: createAnalyser(analysisConfigFromEnv(env)),
+    sources: sourceReaders,
+    jobs: { expireInSeconds: config.PIPELINE_STALL_SECONDS, retryLimit: config.PIPELINE_RETRY_LIMIT, maintenanceIntervalSeconds: config.PIPELINE_MAINTENANCE_SECONDS },
+  })
   await pipeline.start({ workers: role !== 'api' })
 
   let app: FastifyInstance | null = null
@@ -88,6 +95,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   }
 
   const close = async () => {
+    // Queued work waits for the next start (or another worker) rather than holding the shutdown up.
+    await pipeline.stopTakingJobs()
     await app?.close()
     await hub?.close()
     await pipeline.stop()

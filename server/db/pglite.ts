@@ -1,6 +1,16 @@
-/** The embedded store: PGlite in a data folder (or in memory for tests). One connection per process. */
+/**
+ * The embedded store: PGlite in a data folder (or in memory for tests). One connection per process.
+ *
+ * PGlite runs each query synchronously on this thread, and a queue of waiting queries runs as one chain of
+ * resolved promises that never gives the event loop a turn: under a burst (a hundred ingests, workers busy)
+ * sockets, timers and HTTP answers stalled for seconds. So each top-level query and transaction first waits
+ * for the event loop's next turn (`setImmediate`): I/O goes on between them. Queries inside a transaction
+ * run straight on (nothing else can use the connection meanwhile).
+ */
 import { PGlite } from '@electric-sql/pglite'
 import { assertChannel, type Database, type Queryable } from './database'
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 export async function openPglite(dataDir: string | null): Promise<Database> {
   const pg = dataDir ? new PGlite(dataDir) : new PGlite()
@@ -8,13 +18,16 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   const db: Database = {
     dialect: 'pglite',
     async query<T>(sql: string, params: readonly unknown[] = []) {
+      await nextTurn()
       const result = await pg.query<T>(sql, params as unknown[])
       return result.rows
     },
     async exec(sql) {
+      await nextTurn()
       await pg.exec(sql)
     },
-    transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      await nextTurn()
       return pg.transaction(async (tx) =>
         fn({
           async query<R>(sql: string, params: readonly unknown[] = []) {

@@ -28,7 +28,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500
     if (status === 413) return reply.status(413).send({ code: 'PAYLOAD_TOO_LARGE', message: 'File too large (max 50MB)' })
     if (status === 415) return reply.status(415).send({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported media type' })
-    if (status === 400) return reply.status(400).send({ code: 'VALIDATION_ERROR', message: error.message })
+    // The body parser's refusals (not JSON, a `__proto__` key, an empty body) are about the body as a whole.
+    if (status === 400) return reply.status(400).send({ code: 'VALIDATION_ERROR', message: error.code?.startsWith('FST_ERR_CTP') ? `body: ${error.message}` : error.message })
     if (status === 429) return reply.status(429).send({ code: 'RATE_LIMIT', message: 'Too many requests' })
     if (status < 500) return reply.status(status).send({ code: status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', message: error.message })
     request.log.error({ err: error }, 'request failed')

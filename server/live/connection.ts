@@ -21,7 +21,8 @@
  *   end.
  * - `{"type":"ping"}` is answered `{"type":"pong"}`. Invalid frames are ignored and counted. A client
  *   that queues more than MAX_PENDING frames is closed (1008).
- * - The socket closes with 4401 when its identity token expires, with 1011 when the database fails (the
+ * - The socket closes with 4401 when its identity token expires (by the hub's clock: checked by a timer and
+ *   again before every push, task and heartbeat, so a clock jump or a suspended process cannot outlive it), with 1011 when the database fails (the
  *   client reconnects and resumes, so nothing is skipped), with 1001 when the hub shuts down.
  */
 import type { RawData, WebSocket } from 'ws'
@@ -79,6 +80,8 @@ export class LiveConnection {
   private alive = true
   private authTimer: ReturnType<typeof setTimeout> | null = null
   private expiryTimer: ReturnType<typeof setTimeout> | null = null
+  /** Epoch ms (by the hub's clock) when the identity token behind this socket expires. */
+  private tokenExpiresAt = Number.POSITIVE_INFINITY
   private markClosed!: () => void
   private readonly whenClosed = new Promise<void>((resolve) => {
     this.markClosed = resolve
@@ -112,14 +115,14 @@ export class LiveConnection {
 
   /** A notice: the session's log reached `id`. Pulls what this socket has not had yet. */
   notify(id: bigint): void {
-    if (this.state !== 'open') return
+    if (this.state !== 'open' || this.closeIfExpired()) return
     if (this.cursor !== null && id <= this.cursor) return
     this.schedulePump()
   }
 
   /** Called every heartbeat interval: cuts a peer that stayed silent since the last one, then pings. */
   heartbeat(): void {
-    if (this.state === 'closed') return
+    if (this.state === 'closed' || this.closeIfExpired()) return
     if (!this.alive) {
       this.release()
       this.socket.terminate()
@@ -219,8 +222,20 @@ export class LiveConnection {
     this.awaitingAuthFrame = false
     if (this.authTimer) clearTimeout(this.authTimer)
     this.authTimer = null
+    this.tokenExpiresAt = tokenExpiresAt
     this.armExpiry(tokenExpiresAt)
     this.ctx.onAuthorised(this)
+  }
+
+  /**
+   * Closes the socket (4401) once the hub's clock has passed the token's expiry. The expiry timer alone
+   * is not enough: it counts monotonic time, so after a suspended process or a wall-clock jump a socket
+   * would stay open (and be pushed to) past its token. Checked before every push, task and heartbeat.
+   */
+  private closeIfExpired(): boolean {
+    if (this.state !== 'open' || this.ctx.clock.now() < this.tokenExpiresAt) return false
+    this.close(CloseCodes.Unauthenticated, 'identity token expired')
+    return true
   }
 
   private armExpiry(tokenExpiresAt: number): void {
@@ -296,7 +311,7 @@ export class LiveConnection {
     }
     this.tail = this.tail.then(async () => {
       this.pending--
-      if (this.state === 'closed') return
+      if (this.state === 'closed' || this.closeIfExpired()) return
       try {
         await task()
       } catch (error) {

@@ -59,14 +59,18 @@ export function createBreakers(deps: {
     return rows[0] ?? null
   }
 
-  /** Failures count from the later of (now − window) and the last enable. */
-  const countingFrom = (row: BreakerRow | null, now: number) => Math.max(now - settings.windowMs, msOf(row?.reset_at) ?? -Infinity)
+  /**
+   * Failures count within the window. Those before the last enable are gone (enable deletes them), so
+   * `reset_at` takes no part: as a cut-off it dropped a failure recorded in the same millisecond just after
+   * an enable (found by tests/server/pipeline/breakers-model.test.ts).
+   */
+  const countingFrom = (now: number) => now - settings.windowMs
 
   const openNow = (row: BreakerRow | null, now: number) => Boolean(row?.manual_open) || (msOf(row?.opened_until) ?? -Infinity) > now
 
-  async function upsert(tenantId: string, key: HandlerKey, fields: { manualOpen: boolean; reason: string | null; openedUntil: number | null; resetAt?: number }) {
+  async function upsert(tenantId: string, key: HandlerKey, fields: { manualOpen: boolean; reason: string | null; openedUntil: number | null; resetAt?: number }, q: Queryable = db) {
     const now = clock.now()
-    await db.query(
+    await q.query(
       `INSERT INTO pipeline_breakers (tenant_id, handler_key, manual_open, reason, opened_until, reset_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (tenant_id, handler_key) DO UPDATE SET manual_open = EXCLUDED.manual_open, reason = EXCLUDED.reason, opened_until = EXCLUDED.opened_until,
          reset_at = COALESCE(EXCLUDED.reset_at, pipeline_breakers.reset_at), updated_at = EXCLUDED.updated_at`,
@@ -91,7 +95,7 @@ export function createBreakers(deps: {
         const row = await read(tx, tenantId, key, true)
         await tx.query(`INSERT INTO pipeline_breaker_failures (tenant_id, handler_key, at, message) VALUES ($1, $2, $3, $4)`, [tenantId, key, iso(now), message.slice(0, 1000)])
         await tx.query(`DELETE FROM pipeline_breaker_failures WHERE tenant_id = $1 AND handler_key = $2 AND at < $3`, [tenantId, key, iso(now - settings.windowMs)])
-        const failures = await countFailures(tx, tenantId, key, countingFrom(row, now))
+        const failures = await countFailures(tx, tenantId, key, countingFrom(now))
         if (failures >= settings.threshold && !openNow(row, now)) {
           await tx.query(`UPDATE pipeline_breakers SET opened_until = $3, reason = $4, updated_at = $5 WHERE tenant_id = $1 AND handler_key = $2`, [
             tenantId,
@@ -107,7 +111,7 @@ export function createBreakers(deps: {
     async status(tenantId, key) {
       const now = clock.now()
       const row = await read(db, tenantId, key)
-      const from = countingFrom(row, now)
+      const from = countingFrom(now)
       const open = openNow(row, now)
       const until = msOf(row?.opened_until)
       const recent = await db.query<{ at: Date | string; message: string }>(
@@ -128,7 +132,11 @@ export function createBreakers(deps: {
     },
 
     async enable(tenantId, key) {
-      await upsert(tenantId, key, { manualOpen: false, reason: null, openedUntil: null, resetAt: clock.now() })
+      await db.transaction(async (tx) => {
+        // The upsert takes the row lock recordFailure takes, so a failure is either deleted here or counted.
+        await upsert(tenantId, key, { manualOpen: false, reason: null, openedUntil: null, resetAt: clock.now() }, tx)
+        await tx.query(`DELETE FROM pipeline_breaker_failures WHERE tenant_id = $1 AND handler_key = $2`, [tenantId, key])
+      })
       return breakers.status(tenantId, key)
     },
 

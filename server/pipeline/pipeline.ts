@@ -91,6 +91,12 @@ export interface PipelineService extends Pipeline {
   /** Polls of active sources (server/source-runner): the data-sources routes start and stop them. */
   sourceRuns: SourceRunner
   start(options: { workers: boolean }): Promise<void>
+  /**
+   * Stops this process's stage workers from taking more jobs (running ones go on; `stop` waits for them).
+   * Ingests still queue work, for the next start or other processes. A shutdown calls it first, so closing
+   * the HTTP server does not wait for the whole queue to drain behind the requests in flight.
+   */
+  stopTakingJobs(): Promise<void>
   /** Stops taking jobs, lets running ones finish (up to `timeoutMs`). The database stays open. */
   stop(options?: { timeoutMs?: number }): Promise<void>
   /** Resolves when no job of any queue is waiting or running (parked jobs do not count). */
@@ -251,6 +257,12 @@ export function createPipeline(options: PipelineOptions): PipelineService {
         workerIds.set(key, idsOfKey)
       }
       unlisten = await db.listen(JOBS_CHANNEL, (payload) => wakeLocal(payload.split(',')))
+    },
+
+    async stopTakingJobs() {
+      if (!running || !boss) return
+      stopping = true
+      for (const key of HandlerKeys) await boss.offWork(key)
     },
 
     async stop({ timeoutMs = 10_000 } = {}) {

@@ -2,6 +2,7 @@
  * Genesis events (document cards) and their action frames, as stored. Writers are the pipeline stages;
  * readers are the session-data, listing and briefing routes. Every function is scoped by tenant.
  */
+import { z } from 'zod'
 import type { Queryable } from '../db/database'
 import { iso } from './rows'
 
@@ -78,6 +79,67 @@ export function toActionFrame(row: FrameRow, tenantId: string) {
   })
 }
 
+/** Where a page of a session's events or frames starts (after this sort key; null: from the first row) and how many rows it holds. */
+export interface PageRequest {
+  after: { at: string; id: string } | null
+  size: number
+}
+
+/** One page of a session's data as the API sends it, the two lists already JSON text; null when the session is not the tenant's. */
+export interface SessionDataPage {
+  /** A JSON array of `toGenesisEvent` shapes, ordered by ingested_at, id. */
+  eventsJson: string
+  /** A JSON array of `toActionFrame` shapes, ordered by created_at, id. */
+  framesJson: string
+  /** The sort key of the last row sent while more rows follow, else null. */
+  eventsNext: { at: string; id: string } | null
+  framesNext: { at: string; id: string } | null
+  /** The live-log id the snapshot reflects. */
+  liveCursor: string | null
+}
+
+/**
+ * A page of a session's events and of its frames, read in one statement (one snapshot, so the live
+ * cursor is exactly the point the rows reflect) and each started after its keyset key through its index
+ * (events_session, action_frames_session). The wire shapes come out of Postgres as JSON text: `eventJson`
+ * below is `toGenesisEvent` in SQL, and a frame's stored body is its wire shape's text already
+ * (`replaceFrames`), so a 100,000-frame workspace is never parsed into objects and stringified again on
+ * the server (a test holds both equal to the JavaScript mappers).
+ */
+export async function readSessionDataPage(db: Queryable, tenantId: string, scope: { researchId: string; sessionId: string }, events: PageRequest, frames: PageRequest): Promise<SessionDataPage | null> {
+  const row = (
+    await db.query<{ last_seq: string | number | null; events: string | null; events_last: KeyRow; frames: string | null; frames_last: KeyRow }>(
+      `SELECT h.last_seq, ev.items AS events, ev.last AS events_last, fr.items AS frames, fr.last AS frames_last
+       FROM sessions s
+       LEFT JOIN live_log_heads h ON h.tenant_id = s.tenant_id AND h.session_id = s.id
+       CROSS JOIN LATERAL (
+         SELECT (json_agg(${eventJson('e')} ORDER BY e.n) FILTER (WHERE e.n <= $6))::text AS items,
+                CASE WHEN count(*) > $6 THEN min(json_build_array(e.ingested_at, e.id)::text) FILTER (WHERE e.n = $6) END AS last
+         FROM (SELECT *, row_number() OVER (ORDER BY ingested_at, id) AS n FROM events
+               WHERE tenant_id = $1 AND session_id = $3 AND (ingested_at, id) > ($4::timestamptz, $5)
+               ORDER BY ingested_at, id LIMIT $6 + 1) e
+       ) ev
+       CROSS JOIN LATERAL (
+         SELECT (json_agg(f.body ORDER BY f.n) FILTER (WHERE f.n <= $9))::text AS items,
+                CASE WHEN count(*) > $9 THEN min(json_build_array(f.created_at, f.id)::text) FILTER (WHERE f.n = $9) END AS last
+         FROM (SELECT *, row_number() OVER (ORDER BY created_at, id) AS n FROM action_frames
+               WHERE tenant_id = $1 AND session_id = $3 AND (created_at, id) > ($7::timestamptz, $8)
+               ORDER BY created_at, id LIMIT $9 + 1) f
+       ) fr
+       WHERE s.tenant_id = $1 AND s.research_id = $2 AND s.id = $3`,
+      [tenantId, scope.researchId, scope.sessionId, events.after?.at ?? '-infinity', events.after?.id ?? '', events.size, frames.after?.at ?? '-infinity', frames.after?.id ?? '', frames.size],
+    )
+  )[0]
+  if (!row) return null
+  return {
+    eventsJson: row.events ?? '[]',
+    framesJson: row.frames ?? '[]',
+    eventsNext: keyOf(row.events_last),
+    framesNext: keyOf(row.frames_last),
+    liveCursor: row.last_seq === null ? null : String(row.last_seq),
+  }
+}
+
 export interface NewEvent {
   id: string
   researchId: string | null
@@ -147,7 +209,12 @@ export async function getEvent(db: Queryable, tenantId: string, id: string): Pro
   return (await db.query<EventRow>(`SELECT * FROM events WHERE tenant_id = $1 AND id = $2`, [tenantId, id]))[0]
 }
 
-/** Replaces an event's frames with the given ones (a stage run twice leaves one set). */
+/**
+ * Replaces an event's frames with the given ones (a stage run twice leaves one set). The only writer of
+ * frames, and frames are not changed once written: each is stored with `body` holding the frame as the
+ * API sends it (`toActionFrame` of the row: the analysis body with the columns over it), as json text,
+ * so a session load sends the stored texts as they are (migration 006).
+ */
 export async function replaceFrames(
   db: Queryable,
   tenantId: string,
@@ -158,10 +225,23 @@ export async function replaceFrames(
   await db.query(`DELETE FROM action_frames WHERE tenant_id = $1 AND event_id = $2`, [tenantId, eventId])
   const at = new Date(scope.now).toISOString()
   for (const f of frames) {
+    const row: FrameRow = {
+      id: f.id,
+      event_id: eventId,
+      research_id: scope.researchId,
+      session_id: scope.sessionId,
+      status: f.status,
+      action_index: f.actionIndex,
+      total_actions: f.totalActions,
+      action_type: f.actionType,
+      body: f.body,
+      created_at: at,
+      updated_at: at,
+    }
     await db.query(
       `INSERT INTO action_frames (tenant_id, id, event_id, research_id, session_id, status, action_index, total_actions, action_type, body, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)`,
-      [tenantId, f.id, eventId, scope.researchId, scope.sessionId, f.status, f.actionIndex, f.totalActions, f.actionType, JSON.stringify(f.body), at],
+      [tenantId, f.id, eventId, scope.researchId, scope.sessionId, f.status, f.actionIndex, f.totalActions, f.actionType, JSON.stringify(toActionFrame(row, tenantId)), at],
     )
   }
 }
@@ -173,4 +253,27 @@ export async function listFramesOfSession(db: Queryable, tenantId: string, sessi
 export async function deleteEvent(db: Queryable, tenantId: string, sessionId: string, id: string): Promise<boolean> {
   const rows = await db.query(`DELETE FROM events WHERE tenant_id = $1 AND session_id = $2 AND id = $3 RETURNING id`, [tenantId, sessionId, id])
   return rows.length > 0
+}
+
+/** `[timestamp, id]` as JSON text (the timestamp as to_json writes it), or null. */
+type KeyRow = string | null
+
+const keySchema = z.tuple([z.string(), z.string()])
+
+function keyOf(row: KeyRow): { at: string; id: string } | null {
+  if (row === null) return null
+  const [at, id] = keySchema.parse(JSON.parse(row))
+  return { at, id }
+}
+
+/** `toGenesisEvent` of the row alias `e`, as a SQL json expression. */
+function eventJson(e: string): string {
+  return `json_build_object('id', ${e}.id, 'type', ${e}.type, 'eventType', ${e}.event_type, 'title', ${e}.title, 'summary', ${e}.summary, 'status', ${e}.status,
+    'payload', ${e}.payload, 'analytics', ${e}.analytics, 'uploadedAt', ${isoSql(`${e}.uploaded_at`)}, 'ingestedAt', ${isoSql(`${e}.ingested_at`)}, 'error', ${e}.error,
+    'actionCount', ${e}.action_count, 'sessionId', ${e}.session_id, 'researchId', ${e}.research_id, 'projectId', ${e}.project_id, 'dataSourceId', ${e}.data_source_id)`
+}
+
+/** `iso()` in SQL: a timestamptz as JavaScript's toISOString writes it (UTC, milliseconds), null stays null. */
+function isoSql(column: string): string {
+  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 }

@@ -28,3 +28,27 @@ export function decodeToken(token: unknown): number {
     return 0
   }
 }
+
+/**
+ * Keyset continuation tokens: the sort key of the last row sent (its timestamp as the database wrote it,
+ * and its id), base64url-encoded. The next page starts right after that key through the index, so a
+ * page costs the same at the end of a 100,000-row listing as at its start (an offset re-reads every row
+ * before it), and a row inserted meanwhile neither shifts nor repeats what follows.
+ */
+export function encodeKeyToken(key: { at: string; id: string }): string {
+  return Buffer.from(JSON.stringify({ t: key.at, i: key.id })).toString('base64url')
+}
+
+/** The key a token names; null (start from the first row) when it is absent or not one of ours. */
+export function decodeKeyToken(token: unknown): { at: string; id: string } | null {
+  if (typeof token !== 'string' || token === '') return null
+  try {
+    const parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as { t?: unknown; i?: unknown }
+    return typeof parsed.t === 'string' && ISO_TIMESTAMP.test(parsed.t) && typeof parsed.i === 'string' ? { at: parsed.t, id: parsed.i } : null
+  } catch {
+    return null
+  }
+}
+
+/** A timestamp as Postgres writes one in JSON (to_json), so a token cannot carry anything else into SQL. */
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:\d{2})?)$/

@@ -12,6 +12,7 @@ import { z } from 'zod'
 import type { AppDeps } from '../app'
 import { authOf } from '../auth/plugin'
 import { notFound, validation } from '../http/errors'
+import { refreshKpiBindings } from '../intelligence/kpis'
 import type { Queryable } from '../db/database'
 import { getProject, insertProject } from '../repos/projects'
 import { findSession, getResearch } from '../repos/researches'
@@ -46,6 +47,7 @@ export async function commitRoutes(api: FastifyInstance, deps: AppDeps): Promise
         await tx.query(`UPDATE researches SET status = 'committed', updated_at = $3 WHERE tenant_id = $1 AND id = $2`, [auth.tenantId, research.id, new Date(now).toISOString()])
         return target
       })
+      await refreshKpiBindings(db, auth.tenantId, { researchId: research.id, projectId }, now)
       return { projectId, message: `Research committed to project ${projectId}` }
     },
   )
@@ -60,6 +62,7 @@ export async function commitRoutes(api: FastifyInstance, deps: AppDeps): Promise
       await moveToProject(tx, tenantId, target, { sessionId: session.id, moveSources: body.commitSources }, now)
       return target
     })
+    await refreshKpiBindings(db, tenantId, { researchId: session.research_id, projectId }, now)
     return { projectId, message: `Workspace committed to project ${projectId}` }
   }
   const sessionBody = z.object({ commitSources: z.boolean().default(true), newTenantName: z.string().max(200).nullish() })

@@ -17,7 +17,7 @@ import { z } from 'zod'
 import { DataSourceKinds, DataSourceStatuses, sourceDetailsSchema } from '../../src/protocol/entities'
 import type { AppDeps } from '../app'
 import { authOf } from '../auth/plugin'
-import { ApiError, conflict, notFound } from '../http/errors'
+import { ApiError, conflict, notFound, validation } from '../http/errors'
 import { writableSession } from '../http/guards'
 import { getProject } from '../repos/projects'
 import { deleteDataSource, getDataSource, insertDataSource, listDataSources, updateDataSource } from '../repos/data-sources'
@@ -60,7 +60,7 @@ export async function dataSourceRoutes(api: FastifyInstance, deps: AppDeps): Pro
       const b = request.body
       const now = clock.now()
       const isProject = Boolean(b.projectId)
-      if (!isProject && !(b.researchId && b.sessionId)) throw new ApiError(400, 'VALIDATION_ERROR', InvalidContextMessage)
+      if (!isProject && !(b.researchId && b.sessionId)) throw validation('projectId', InvalidContextMessage)
       if (isProject) {
         if (!(await getProject(db, auth.tenantId, b.projectId as string))) throw notFound('Project')
       } else {

@@ -23,7 +23,8 @@ export async function healthRoutes(app: FastifyInstance, deps: AppDeps): Promise
   app.get('/config', { config: { public: true } }, async () => deps.clientSettings ?? defaultClientSettings())
 }
 
-function defaultClientSettings(): ClientSettings {
+/** What GET /config answers when the composition root gives no settings: read from the environment. */
+export function defaultClientSettings(): ClientSettings {
   const host = process.env.FIREBASE_AUTH_EMULATOR_HOST
   const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-sightline'
   return {

@@ -37,7 +37,7 @@ export async function ingestRoutes(api: FastifyInstance, deps: AppDeps): Promise
       return source
     }
     const sessionId = body.sessionId ?? (typeof header === 'string' && header !== '' ? header : null)
-    if (!sessionId) throw new ApiError(400, 'VALIDATION_ERROR', 'No workspace selected')
+    if (!sessionId) throw validation('sessionId', 'No workspace selected')
     const session = await writableSession(db, auth.tenantId, sessionId, now)
     const id = ids.next('src')
     await insertDataSource(db, auth.tenantId, {

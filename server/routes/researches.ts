@@ -10,6 +10,7 @@ import { firstWorkspaceName } from '../../src/domain/rules/session'
 import type { AppDeps } from '../app'
 import { authOf } from '../auth/plugin'
 import { notFound } from '../http/errors'
+import { refreshKpiBindings } from '../intelligence/kpis'
 import {
   deleteResearch,
   deleteSession,
@@ -142,6 +143,7 @@ export async function researchRoutes(api: FastifyInstance, deps: AppDeps): Promi
       return ok
     })
     if (!deleted) throw notFound('Session')
+    await refreshKpiBindings(db, auth.tenantId, { researchId: request.params.id }, clock.now())
     return { message: 'Session deleted successfully' }
   })
 }

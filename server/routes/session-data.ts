@@ -10,11 +10,19 @@ import { supportsReprocess } from '../../src/domain/rules/processing'
 import { SessionDataHeaders } from '../../src/protocol/api'
 import type { AppDeps } from '../app'
 import { authOf } from '../auth/plugin'
-import { ApiError, notFound } from '../http/errors'
+import { ApiError, notFound, validation } from '../http/errors'
 import { writableSession } from '../http/guards'
-import { deleteEvent, type EventRow, type FrameRow, getEvent, toActionFrame, toGenesisEvent } from '../repos/events'
+import { refreshKpiBindings } from '../intelligence/kpis'
+import { deleteEvent, type EventRow, type FrameRow, getEvent, readSessionDataPage, toActionFrame, toGenesisEvent } from '../repos/events'
 import { getResearch, getSession } from '../repos/researches'
-import { decodeToken, encodeToken, iso, pageSize } from '../repos/rows'
+import { decodeKeyToken, encodeKeyToken, iso, pageSize } from '../repos/rows'
+
+/**
+ * The most rows of each kind one session-data page holds (the spec's default page is 50). Large enough
+ * that a 10,000-document workspace loads in a few dozen round trips, small enough that a page stays a
+ * few megabytes.
+ */
+const SESSION_DATA_MAX_PAGE = 5000
 
 export async function sessionDataRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = api.withTypeProvider<ZodTypeProvider>()
@@ -23,35 +31,26 @@ export async function sessionDataRoutes(api: FastifyInstance, deps: AppDeps): Pr
   const eventParams = z.object({ id: z.string(), sid: z.string(), eventId: z.string() })
   const paging = z.object({ limit: z.coerce.number().int().optional(), offset: z.coerce.number().int().min(0).optional() })
 
-  app.get('/researches/:id/sessions/:sid/data', { schema: { params: sessionParams } }, async (request) => {
+  app.get('/researches/:id/sessions/:sid/data', { schema: { params: sessionParams } }, async (request, reply) => {
     const auth = authOf(request)
     const h = request.headers
-    const eventsSize = pageSize(h[SessionDataHeaders.eventsPageSize], 50)
-    const framesSize = pageSize(h[SessionDataHeaders.framesPageSize], 50)
-    const eventsFrom = decodeToken(h[SessionDataHeaders.eventsContinuationToken])
-    const framesFrom = decodeToken(h[SessionDataHeaders.framesContinuationToken])
     // One statement, so one snapshot: the live cursor is exactly the point the rows reflect (the socket
     // resumes after it), and the workspace costs one round trip however the pages are asked for.
-    const row = (
-      await db.query<{ last_seq: string | number | null; events: EventRow[] | null; frames: FrameRow[] | null }>(
-        `SELECT h.last_seq,
-           (SELECT json_agg(e) FROM (SELECT * FROM events WHERE tenant_id = $1 AND session_id = s.id ORDER BY ingested_at, id LIMIT $4 OFFSET $5) e) AS events,
-           (SELECT json_agg(f) FROM (SELECT * FROM action_frames WHERE tenant_id = $1 AND session_id = s.id ORDER BY created_at, event_id, action_index, id LIMIT $6 OFFSET $7) f) AS frames
-         FROM sessions s LEFT JOIN live_log_heads h ON h.tenant_id = s.tenant_id AND h.session_id = s.id
-         WHERE s.tenant_id = $1 AND s.research_id = $2 AND s.id = $3`,
-        [auth.tenantId, request.params.id, request.params.sid, eventsSize + 1, eventsFrom, framesSize + 1, framesFrom],
+    const page = await readSessionDataPage(
+      db,
+      auth.tenantId,
+      { researchId: request.params.id, sessionId: request.params.sid },
+      { after: decodeKeyToken(h[SessionDataHeaders.eventsContinuationToken]), size: sideSize(h[SessionDataHeaders.eventsPageSize]) },
+      { after: decodeKeyToken(h[SessionDataHeaders.framesContinuationToken]), size: sideSize(h[SessionDataHeaders.framesPageSize]) },
+    )
+    if (!page) throw notFound('Session')
+    const token = (key: { at: string; id: string } | null) => JSON.stringify(key === null ? null : encodeKeyToken(key))
+    // The lists arrive as JSON text from the database and go out as they are.
+    return reply
+      .type('application/json; charset=utf-8')
+      .send(
+        `{"events":${page.eventsJson},"actionFrames":${page.framesJson},"eventsContinuationToken":${token(page.eventsNext)},"framesContinuationToken":${token(page.framesNext)},"liveCursor":${JSON.stringify(page.liveCursor)}}`,
       )
-    )[0]
-    if (!row) throw notFound('Session')
-    const events = row.events ?? []
-    const frames = row.frames ?? []
-    return {
-      events: events.slice(0, eventsSize).map(toGenesisEvent),
-      actionFrames: frames.slice(0, framesSize).map((f) => toActionFrame(f, auth.tenantId)),
-      eventsContinuationToken: events.length > eventsSize ? encodeToken(eventsFrom + eventsSize) : null,
-      framesContinuationToken: frames.length > framesSize ? encodeToken(framesFrom + framesSize) : null,
-      liveCursor: row.last_seq === null ? null : String(row.last_seq),
-    }
   })
 
   app.delete('/researches/:id/sessions/:sid/events/:eventId', { schema: { params: eventParams } }, async (request) => {
@@ -59,7 +58,9 @@ export async function sessionDataRoutes(api: FastifyInstance, deps: AppDeps): Pr
     const session = await getSession(db, auth.tenantId, request.params.id, request.params.sid)
     if (!session) throw notFound('Session')
     await writableSession(db, auth.tenantId, session.id, clock.now())
-    if (!(await deleteEvent(db, auth.tenantId, session.id, request.params.eventId))) throw notFound('Event')
+    const event = await getEvent(db, auth.tenantId, request.params.eventId)
+    if (!event || !(await deleteEvent(db, auth.tenantId, session.id, event.id))) throw notFound('Event')
+    await refreshKpiBindings(db, auth.tenantId, { researchId: event.research_id, projectId: event.project_id }, clock.now())
     return { message: 'Event deleted successfully' }
   })
 
@@ -71,7 +72,7 @@ export async function sessionDataRoutes(api: FastifyInstance, deps: AppDeps): Pr
     const event = await getEvent(db, auth.tenantId, request.params.eventId)
     if (!event || event.session_id !== session.id) throw notFound('Event')
     const type = event.payload.originalFilename ? 'document' : event.event_type
-    if (!supportsReprocess(type)) throw new ApiError(400, 'VALIDATION_ERROR', 'This event type does not support reprocessing')
+    if (!supportsReprocess(type)) throw validation('eventId', 'This event type does not support reprocessing')
     await pipeline.reprocess({ tenantId: auth.tenantId, eventId: event.id })
     return reply.status(202).send({ message: 'Reprocessing started', eventId: event.id })
   })
@@ -123,4 +124,9 @@ export async function sessionDataRoutes(api: FastifyInstance, deps: AppDeps): Pr
       })),
     }
   })
+}
+
+/** A session-data side's page size: its header, bounded; 0 asks for none of that side (the client has all of it). */
+function sideSize(raw: unknown): number {
+  return raw === '0' ? 0 : pageSize(raw, 50, SESSION_DATA_MAX_PAGE)
 }

@@ -4,7 +4,7 @@
  * what the dialog holds before any source exists. Nothing is stored. Bodies: src/protocol/sources.ts.
  *
  * Errors: a missing or unusable input (blank query, not a channel name, a URL the readers refuse) is the
- * caller's to fix: 400 VALIDATION_ERROR with the reader's text, the spec's wording ('Please enter a search
+ * caller's to fix: 400 VALIDATION_ERROR naming the field, with the reader's text in the spec's wording ('searchQuery: Please enter a search
  * query', …). Anything else the readers report (upstream down, not a feed, unknown channel, Twitter not
  * configured or rate limited) is a source that could not be read: 502 SOURCE_FAILED with the reader's
  * text ('Failed to load RSS preview', …), its finer reason going to the log only.
@@ -22,7 +22,7 @@ import {
 } from '../../src/protocol/sources'
 import type { AppDeps } from '../app'
 import { authOf } from '../auth/plugin'
-import { ApiError, notFound } from '../http/errors'
+import { ApiError, notFound, validation } from '../http/errors'
 import { getDataSource } from '../repos/data-sources'
 import { type RssItem, type SearchResult, SourceErrorCode, SourceMessage, type TelegramPost, type Tweet, createSourceReaders, toSourceError } from '../sources/index'
 
@@ -34,37 +34,37 @@ export async function sourcePreviewRoutes(api: FastifyInstance, deps: AppDeps): 
   app.get('/datasources/:id/preview', { schema: { params: z.object({ id: z.string() }) } }, async (request) => {
     const source = await getDataSource(db, authOf(request).tenantId, request.params.id)
     if (!source) throw notFound('Data source')
-    if (source.kind !== 'rss') throw new ApiError(400, 'VALIDATION_ERROR', `Only RSS sources have a feed preview; this source is ${source.kind}`)
+    if (source.kind !== 'rss') throw validation('kind', `Only RSS sources have a feed preview; this source is ${source.kind}`)
     const details = source.source_details
     const url = stringOr(details.rssUrl) || stringOr(details.uri)
-    const feed = await read(request.log, () => readers.readRssFeed(url), SourceMessage.rssFailed)
+    const feed = await read(request.log, () => readers.readRssFeed(url), SourceMessage.rssFailed, 'rssUrl')
     return { items: feed.items.slice(0, PREVIEW_ITEM_LIMIT).map(rssItem) }
   })
 
   app.post('/datasources/preview-search', { schema: { body: previewSearchRequestSchema } }, async (request) => {
-    const results = await read(request.log, () => readers.searchNews(request.body.searchQuery ?? ''), SourceMessage.searchFailed)
+    const results = await read(request.log, () => readers.searchNews(request.body.searchQuery ?? ''), SourceMessage.searchFailed, 'searchQuery')
     return { items: results.items.slice(0, PREVIEW_ITEM_LIMIT).map(searchItem) }
   })
 
   app.post('/datasources/preview-telegram', { schema: { body: previewTelegramRequestSchema } }, async (request) => {
     // The reader drops a leading @ (and a t.me/ prefix) and refuses what is not a channel name.
-    const channel = await read(request.log, () => readers.readTelegramChannel(request.body.channelUsername ?? ''), SourceMessage.telegramFailed)
+    const channel = await read(request.log, () => readers.readTelegramChannel(request.body.channelUsername ?? ''), SourceMessage.telegramFailed, 'channelUsername')
     return { items: channel.items.slice(0, PREVIEW_ITEM_LIMIT).map(telegramItem) }
   })
 
   app.post('/datasources/preview-twitter', { schema: { body: previewTwitterRequestSchema } }, async (request) => {
-    const search = await read(request.log, () => readers.searchTwitter(request.body.searchQuery ?? ''), SourceMessage.twitterFailed)
+    const search = await read(request.log, () => readers.searchTwitter(request.body.searchQuery ?? ''), SourceMessage.twitterFailed, 'searchQuery')
     return { items: search.items.slice(0, PREVIEW_ITEM_LIMIT).map(twitterItem) }
   })
 }
 
-/** Runs a reader, turning its failure into the 400 or 502 of the file header. */
-async function read<T>(log: FastifyBaseLogger, run: () => Promise<T>, failed: string): Promise<T> {
+/** Runs a reader, turning its failure into the 400 (naming `field`) or 502 of the file header. */
+async function read<T>(log: FastifyBaseLogger, run: () => Promise<T>, failed: string, field: string): Promise<T> {
   try {
     return await run()
   } catch (err) {
     const source = toSourceError(err, { failed })
-    if (source.code === SourceErrorCode.ValidationError) throw new ApiError(400, 'VALIDATION_ERROR', source.message)
+    if (source.code === SourceErrorCode.ValidationError) throw validation(field, source.message)
     log.warn({ reason: source.reason, detail: source.detail }, 'source preview failed')
     throw new ApiError(502, SOURCE_FAILED, source.message)
   }

@@ -55,7 +55,7 @@ export async function userRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
       const body = request.body
       if (body.firebaseUid !== auth.uid) throw forbidden('firebaseUid does not match your identity token')
       if (body.email.trim().toLowerCase() !== auth.email) throw validation('email', 'does not match your identity token')
-      if (body.accountType === 'corporate' && isBlockedCorporateEmail(body.email)) throw new ApiError(400, 'VALIDATION_ERROR', CorporatePublicDomainMessage)
+      if (body.accountType === 'corporate' && isBlockedCorporateEmail(body.email)) throw validation('accountType', CorporatePublicDomainMessage)
       const tenantId = tenantFor(auth.email, body.accountType)
       const now = new Date(clock.now()).toISOString()
       const existing = (await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [auth.uid]))[0]

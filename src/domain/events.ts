@@ -3,9 +3,11 @@ import { z } from 'zod'
 import { actionFrameEvents } from './action-frame'
 import { authEvents } from './auth'
 import { breakerEvents } from './breaker'
+import { briefingEvents } from './briefing'
 import { connectionEvents } from './connection'
 import { dataSourceEvents } from './data-source'
 import { diagnosticEvents } from './diagnostic'
+import { dashboardEvents } from './intelligence'
 import { documentEvents } from './document'
 import { liveChannelEvents } from './live-channel'
 import { notificationEvents } from './notification'
@@ -26,6 +28,8 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   ...liveChannelEvents,
   ...notificationEvents,
   ...breakerEvents,
+  ...dashboardEvents,
+  ...briefingEvents,
 ])
 export type DomainEvent = z.infer<typeof domainEventSchema>
 export type DomainEventType = DomainEvent['type']

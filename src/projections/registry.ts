@@ -2,7 +2,9 @@
 import type { Observable } from 'rxjs'
 import type { Envelope } from './define-projection'
 import { breakers, type Breakers } from './breakers'
+import { briefings, type Briefings } from './briefings'
 import { connectProjection, type ReadModel } from './connect-projection'
+import { dashboard, type Dashboard } from './dashboard'
 import { diagnostics, type Diagnostics } from './diagnostics'
 import { liveChannelStatus, type LiveChannelStatus } from './live-channel-status'
 import { toasts, type Toasts } from './notifications'
@@ -13,7 +15,7 @@ import { researchList, type ResearchList } from './research-list'
 import { sessionState, type SessionState } from './session-state'
 import { workspaceGraph, type WorkspaceGraph } from './workspace-graph'
 
-export const projections = [workspaceGraph, toasts, progressCards, liveChannelStatus, diagnostics, sessionState, researchList, projectList, breakers, projectDocuments] as const
+export const projections = [workspaceGraph, toasts, progressCards, liveChannelStatus, diagnostics, sessionState, researchList, projectList, breakers, dashboard, briefings, projectDocuments] as const
 
 export interface ReadModels {
   workspaceGraph: ReadModel<WorkspaceGraph>
@@ -26,6 +28,8 @@ export interface ReadModels {
   projectList: ReadModel<ProjectList>
   projectDocuments: ReadModel<ProjectDocuments>
   breakers: ReadModel<Breakers>
+  dashboard: ReadModel<Dashboard>
+  briefings: ReadModel<Briefings>
 }
 
 export function connectReadModels(batches$: Observable<readonly Envelope[]>): ReadModels {
@@ -40,6 +44,8 @@ export function connectReadModels(batches$: Observable<readonly Envelope[]>): Re
     projectList: connectProjection(projectList, batches$),
     projectDocuments: connectProjection(projectDocuments, batches$),
     breakers: connectProjection(breakers, batches$),
+    dashboard: connectProjection(dashboard, batches$),
+    briefings: connectProjection(briefings, batches$),
   }
 }
 

@@ -58,22 +58,29 @@ function camelizeArray(items: unknown[], depth: number): unknown[] {
 }
 
 function camelizeObject(obj: Record<string, unknown>, depth: number): Record<string, unknown> {
+  // The usual case, an object that is camelCase all the way down, walks it and allocates nothing but the key list.
   const keys = Object.keys(obj)
-  let changed = false
-  const values: unknown[] = new Array(keys.length)
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string
     const value = obj[key]
     const next = camelizeValue(value, depth + 1)
-    values[i] = next
-    if (next !== value || FORBIDDEN.has(key) || camelKey(key) !== key) changed = true
+    if (next !== value || needsRewrite(key)) return rebuildObject(obj, keys, i, next, depth)
   }
-  if (!changed) return obj
+  return obj
+}
+
+/** A rewritten copy of `obj`, whose keys before `from` need nothing and whose value at `from` is `first`. */
+function rebuildObject(obj: Record<string, unknown>, keys: string[], from: number, first: unknown, depth: number): Record<string, unknown> {
+  const values: unknown[] = new Array(keys.length)
+  for (let i = 0; i < keys.length; i++) {
+    const value = obj[keys[i] as string]
+    values[i] = i < from ? value : i === from ? first : camelizeValue(value, depth + 1)
+  }
   const out: Record<string, unknown> = {}
   // Two passes so that a camelCase key always wins over its PascalCase twin, whatever the order.
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string
-    if (FORBIDDEN.has(key) || camelKey(key) !== key) continue
+    if (needsRewrite(key)) continue
     out[key] = values[i]
   }
   for (let i = 0; i < keys.length; i++) {
@@ -84,4 +91,12 @@ function camelizeObject(obj: Record<string, unknown>, depth: number): Record<str
     out[camel] = values[i]
   }
   return out
+}
+
+/** Whether a key is dropped or renamed: a PascalCase identifier, or one that could reach a prototype. */
+function needsRewrite(key: string): boolean {
+  const first = key.charCodeAt(0)
+  // Only identifier-shaped keys starting A-Z are renamed; the forbidden ones start with _, c or p.
+  if (isUpper(first)) return camelKey(key) !== key
+  return (first === 95 || first === 99 || first === 112) && FORBIDDEN.has(key)
 }

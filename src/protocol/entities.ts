@@ -319,45 +319,7 @@ export const breakerStatusSchema = z.object({
 })
 export type BreakerStatus = z.infer<typeof breakerStatusSchema>
 
-export const hotTopicSchema = z.looseObject({
-  title: text,
-  pestleCategory: opt(text),
-  momentumDelta7d: opt(num),
-})
-export const leaderboardEntrySchema = z.looseObject({
-  title: text,
-  riskIndex: opt(num),
-  opportunityIndex: opt(num),
-})
-export const dashboardPulseSchema = z.looseObject({
-  hotTopics: z.array(hotTopicSchema).default([]),
-  riskLeaderboard: z.array(leaderboardEntrySchema).default([]),
-  opportunityLeaderboard: z.array(leaderboardEntrySchema).default([]),
-  signalVelocity: z
-    .looseObject({
-      totalSignals: opt(num),
-      signalsLast24h: opt(num),
-      signalsLast7d: opt(num),
-      averageVelocity: opt(num),
-      trend: z.string().default('stable'),
-    })
-    .default({ trend: 'stable' }),
-  pestleDistribution: z.array(z.looseObject({ category: text, count: num })).default([]),
-})
-export type DashboardPulse = z.infer<typeof dashboardPulseSchema>
-
-export const BriefingTypes = ['causalcontext', 'actionframe', 'entity', 'project', 'research'] as const
-export const briefingSchema = z.looseObject({
-  briefing: z.looseObject({
-    executiveSummary: opt(text),
-    summary: opt(text),
-    narrative: opt(text),
-    keyEvents: opt(z.array(z.looseObject({ timestamp: opt(timestampSchema), description: text }))),
-  }),
-  detailedMetrics: opt(z.record(z.string(), z.unknown())),
-  graph: opt(z.looseObject({ nodes: z.array(z.unknown()).default([]), edges: z.array(z.unknown()).default([]) })),
-})
-export type Briefing = z.infer<typeof briefingSchema>
+// The dashboard pulse and the briefing (spec §3) are wire bodies of their own: src/protocol/intelligence.ts.
 
 export const NotificationTypes = ['success', 'error', 'warning', 'loading', 'info'] as const
 export const notificationSchema = z.object({

@@ -10,16 +10,17 @@ import { z } from 'zod'
 import * as api from './api'
 import * as breakers from './breakers'
 import * as entities from './entities'
+import * as intelligence from './intelligence'
 import * as live from './live-messages'
 import * as sources from './sources'
 
 export const PROTOCOL_VERSION = 1
-export const PROTOCOL_FINGERPRINT = '84f1d49f16db11d3'
+export const PROTOCOL_FINGERPRINT = '92b9fec44b16e927'
 
 /** The wire schemas the fingerprint covers, by name. */
 export function wireSchemas(): Record<string, z.ZodType> {
   const out: Record<string, z.ZodType> = {}
-  for (const [name, value] of Object.entries({ ...entities, ...live, ...api, ...sources, ...breakers })) {
+  for (const [name, value] of Object.entries({ ...entities, ...live, ...api, ...sources, ...breakers, ...intelligence })) {
     if (name.endsWith('Schema') && value instanceof z.ZodType) out[name] = value
   }
   for (const [type, schema] of Object.entries(live.liveMessageDataSchemas)) out[`data:${type}`] = schema

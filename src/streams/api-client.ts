@@ -42,13 +42,23 @@ export interface ApiClient {
   request(method: string, path: string, options?: RequestOptions): Promise<unknown>
   get<T extends z.ZodType>(path: string, schema: T, options?: RequestOptions): Promise<z.infer<T>>
   send<T extends z.ZodType>(method: string, path: string, schema: T, options?: RequestOptions): Promise<z.infer<T>>
+  /** A file the server sends (an export): its body as a Blob, with the name its Content-Disposition gives. */
+  download(path: string, options?: RequestOptions): Promise<Download>
+}
+
+export interface Download {
+  blob: Blob
+  /** From `Content-Disposition: attachment; filename=…`; null when the server named none. */
+  filename: string | null
+  contentType: string | null
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis)
   const base = options.baseUrl.replace(/\/$/, '')
 
-  const attempt = async (method: string, path: string, opts: RequestOptions, forceToken: boolean) => {
+  // `binary`: a successful body is read as a Blob (a download) instead of as JSON text.
+  const attempt = async (method: string, path: string, opts: RequestOptions, forceToken: boolean, binary = false) => {
     const token = await options.auth.token(forceToken)
     const headers: Record<string, string> = { accept: 'application/json', ...opts.headers }
     if (token) headers.authorization = `Bearer ${token}`
@@ -64,7 +74,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       body = JSON.stringify(opts.body)
     }
     const res = await doFetch(`${base}${path}`, { method, headers, body, signal: opts.signal, credentials: 'same-origin' })
-    const text = await res.text()
+    const blob = binary && res.ok ? await res.blob() : null
+    const text = blob ? '' : await res.text()
     let json: unknown = null
     if (text !== '') {
       try {
@@ -73,11 +84,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         json = null
       }
     }
-    return { res, text, json, hadToken: token !== null }
+    return { res, text, json, blob, hadToken: token !== null }
   }
 
-  const request = async (method: string, path: string, opts: RequestOptions = {}) => {
-    let r = await attempt(method, path, opts, false)
+  const exchange = async (method: string, path: string, opts: RequestOptions, binary: boolean) => {
+    let r = await attempt(method, path, opts, false, binary)
     if (isUnauthorized(r.res.status, r.json)) {
       if (r.hadToken && options.auth.userId() !== null) {
         let refreshed = false
@@ -86,13 +97,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         } catch {
           refreshed = false
         }
-        if (refreshed) r = await attempt(method, path, opts, false)
+        if (refreshed) r = await attempt(method, path, opts, false, binary)
         if (!refreshed || isUnauthorized(r.res.status, r.json)) options.auth.clear()
       } else options.auth.clear()
     } else if (r.res.status === 403 && r.text === '') options.auth.clear()
     if (!r.res.ok) throw toError(r.res.status, r.json)
-    return r.json
+    return r
   }
+
+  const request = async (method: string, path: string, opts: RequestOptions = {}) => (await exchange(method, path, opts, false)).json
 
   return {
     request,
@@ -101,6 +114,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
     async send(method, path, schema, opts) {
       return parseOrThrow(schema, await request(method, path, opts))
+    },
+    async download(path, opts = {}) {
+      const r = await exchange('GET', path, { ...opts, headers: { accept: '*/*', ...opts.headers } }, true)
+      const contentType = r.res.headers.get('content-type')
+      return { blob: r.blob ?? new Blob([r.text], contentType ? { type: contentType } : {}), filename: attachmentName(r.res.headers.get('content-disposition')), contentType }
     },
   }
 }
@@ -125,7 +143,24 @@ function parseOrThrow<T extends z.ZodType>(schema: T, body: unknown): z.infer<T>
   return parsed.data
 }
 
-function readCookie(cookies: string, name: string): string | null {
+/** The file name of `attachment; filename="x.json"` (or `filename*=UTF-8''x.json`); null when none. */
+function attachmentName(disposition: string | null): string | null {
+  if (!disposition) return null
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition)
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim())
+    } catch {
+      /* a malformed escape: fall back to the plain name */
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/.exec(disposition)
+  const name = (plain?.[1] ?? plain?.[2])?.trim()
+  return name ? name : null
+}
+
+/** A cookie's decoded value from a `document.cookie` string, or null. */
+export function readCookie(cookies: string, name: string): string | null {
   for (const part of cookies.split(';')) {
     const [k, ...v] = part.trim().split('=')
     if (k === name) return decodeURIComponent(v.join('='))

@@ -2,6 +2,11 @@
  * Loads a workspace through the API and publishes it: the first page replaces the graph, following
  * pages (while either continuation token remains) append. A failed load publishes workspace.loadFailed
  * with 'Failed to load workspace data' (the empty-workspace view), never an exception.
+ *
+ * Paging: the first page is small (the spec's default of 50), so the first cards show after a small
+ * answer; the following pages are large, so a 10,000-document workspace takes a few dozen round trips
+ * rather than thousands. The next page is requested before the current one is folded, so the server
+ * prepares it while the client folds. A side that is complete is asked for with page size 0.
  */
 import { SessionDataHeaders } from '../protocol/api'
 import type { ApiClient } from './api-client'
@@ -10,37 +15,63 @@ import { translateSessionData } from './translators/session-data'
 
 export const LOAD_FAILED = 'Failed to load workspace data'
 
-export async function loadWorkspace(core: ClientCore, api: ApiClient, ids: { researchId: string; sessionId: string }, pageSize = 50): Promise<boolean> {
+export interface Paging {
+  /** Rows of each kind in the first page. */
+  first: number
+  /** Rows of each kind in every later page. */
+  next: number
+}
+
+export const DEFAULT_PAGING: Paging = { first: 50, next: 2000 }
+
+export async function loadWorkspace(core: ClientCore, api: ApiClient, ids: { researchId: string; sessionId: string }, paging: Paging = DEFAULT_PAGING): Promise<boolean> {
   const path = `/researches/${encodeURIComponent(ids.researchId)}/sessions/${encodeURIComponent(ids.sessionId)}/data`
-  let eventsToken: string | null = null
-  let framesToken: string | null = null
-  let eventsDone = false
-  let framesDone = false
+  const abort = new AbortController()
+  const request = (size: number, cursor: Cursor) => {
+    const headers: Record<string, string> = {
+      [SessionDataHeaders.eventsPageSize]: String(cursor.eventsDone ? 0 : size),
+      [SessionDataHeaders.framesPageSize]: String(cursor.framesDone ? 0 : size),
+    }
+    if (cursor.eventsToken) headers[SessionDataHeaders.eventsContinuationToken] = cursor.eventsToken
+    if (cursor.framesToken) headers[SessionDataHeaders.framesContinuationToken] = cursor.framesToken
+    return api.request('GET', path, { headers, signal: abort.signal })
+  }
+  let cursor: Cursor = { eventsToken: null, framesToken: null, eventsDone: false, framesDone: false }
+  let pending: Promise<unknown> | null = request(paging.first, cursor)
   try {
-    for (let page = 0; !(eventsDone && framesDone); page++) {
-      const headers: Record<string, string> = {
-        [SessionDataHeaders.eventsPageSize]: String(pageSize),
-        [SessionDataHeaders.framesPageSize]: String(pageSize),
+    for (let page = 0; pending !== null; page++) {
+      const body = await pending
+      const done = cursor
+      const next = body as { eventsContinuationToken?: string | null; framesContinuationToken?: string | null }
+      cursor = {
+        eventsToken: next.eventsContinuationToken ?? null,
+        framesToken: next.framesContinuationToken ?? null,
+        eventsDone: done.eventsDone || !next.eventsContinuationToken,
+        framesDone: done.framesDone || !next.framesContinuationToken,
       }
-      if (eventsToken) headers[SessionDataHeaders.eventsContinuationToken] = eventsToken
-      if (framesToken) headers[SessionDataHeaders.framesContinuationToken] = framesToken
-      const body = await api.request('GET', path, { headers })
-      // Once one side is exhausted the server would restart it from the top: drop that side.
-      const page_ = page === 0 ? body : withoutFinished(body, eventsDone, framesDone)
+      pending = cursor.eventsDone && cursor.framesDone ? null : request(paging.next, cursor)
+      // A server that ignores page size 0 would restart a finished side from the top: drop that side.
+      const page_ = page === 0 ? body : withoutFinished(body, done.eventsDone, done.framesDone)
       const events = translateSessionData(page_, { sessionId: ids.sessionId, append: page > 0 })
       core.bus.publish(events, 'api')
       if (events[0]?.type !== 'workspace.loaded') throw new Error('rejected')
-      const next = body as { eventsContinuationToken?: string | null; framesContinuationToken?: string | null }
-      eventsToken = next.eventsContinuationToken ?? null
-      framesToken = next.framesContinuationToken ?? null
-      eventsDone ||= eventsToken === null
-      framesDone ||= framesToken === null
     }
     return true
   } catch {
+    // The page requested ahead is not wanted any more; its rejection is expected, not an error.
+    abort.abort()
+    void pending?.catch(() => {})
     core.bus.publish({ type: 'workspace.loadFailed', sessionId: ids.sessionId, message: LOAD_FAILED }, 'api')
     return false
   }
+}
+
+/** Where the next page starts: each side's token, and whether that side has been read to its end. */
+interface Cursor {
+  eventsToken: string | null
+  framesToken: string | null
+  eventsDone: boolean
+  framesDone: boolean
 }
 
 function withoutFinished(body: unknown, eventsDone: boolean, framesDone: boolean): unknown {

@@ -5,6 +5,7 @@
  * the query renders the older shell and login instead. `?replay=<scenario>` replays a recorded session
  * from fixtures/ (and so does a build served without the server).
  */
+import './zod-jitless' // first: no eval probe under the CSP
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { z } from 'zod'

@@ -46,7 +46,17 @@ const researchRoute = createRoute({ getParentRoute: () => appRoute, path: '/rese
 const workspaceRoute = createRoute({ getParentRoute: () => appRoute, path: '/research/$researchId/workspace/$sessionId', component: WorkspaceView })
 const projectRoute = createRoute({ getParentRoute: () => appRoute, path: '/project/$projectId', component: ProjectView })
 const sourcesRoute = createRoute({ getParentRoute: () => appRoute, path: '/sources', component: SourcesView })
-const dashboardRoute = createRoute({ getParentRoute: () => appRoute, path: '/dashboard', component: DashboardView })
+const dashboardRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/dashboard',
+  // `?q=`: the applied contextual query (Query mode), trimmed, at most 500 characters; absent in Global mode.
+  validateSearch: (search: Record<string, unknown>): { q?: string } => {
+    // The router reads `?q=2026` as a number: a query all the same.
+    const q = typeof search.q === 'string' || typeof search.q === 'number' ? String(search.q).trim().slice(0, 500) : ''
+    return q === '' ? {} : { q }
+  },
+  component: DashboardView,
+})
 const discoveryRoute = createRoute({ getParentRoute: () => appRoute, path: '/discovery', component: DiscoveryView })
 const briefingRoute = createRoute({
   getParentRoute: () => appRoute,

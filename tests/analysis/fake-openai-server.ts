@@ -8,6 +8,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
 import { z } from 'zod'
+import { type ModelOutput, modelOutputSchema } from '../../server/analysis/openai/model-output'
 
 export type Reply =
   | { kind: 'content'; content: string }
@@ -27,6 +28,8 @@ export interface FakeOpenAI {
   /** Replies used in order; when none are left, `fallback` answers (or a 500). */
   replies: Reply[]
   fallback?: (request: ChatRequest) => Reply
+  /** How long each answer takes (0: at once), as a real model's latency. */
+  delayMs: number
   close(): Promise<void>
 }
 
@@ -47,6 +50,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     baseURL: '',
     requests: [],
     replies: [],
+    delayMs: 0,
     close: async () => undefined,
   }
   const hanging = new Set<import('node:http').ServerResponse>()
@@ -72,9 +76,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
         return
       }
       counter++
-      res.writeHead(200, { 'content-type': 'application/json' })
-      res.end(
-        JSON.stringify({
+      const body = JSON.stringify({
           id: `chatcmpl-fake${counter}`,
           object: 'chat.completion',
           created: 1_735_689_600 + counter,
@@ -82,8 +84,10 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
           system_fingerprint: 'fp_fake',
           choices: [{ index: 0, message: { role: 'assistant', content: reply.content, refusal: null }, logprobs: null, finish_reason: 'stop' }],
           usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 },
-        }),
-      )
+      })
+      const send = () => res.writeHead(200, { 'content-type': 'application/json' }).end(body)
+      if (state.delayMs > 0) setTimeout(send, state.delayMs)
+      else send()
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -103,3 +107,67 @@ export function requestText(request: ChatRequest): string {
   const m = /<<<\n([\s\S]*)\n>>>/.exec(user)
   return m?.[1] ?? ''
 }
+
+/** A valid model answer for a text: one frame quoting its first sentence. */
+export function modelAnswerFor(text: string): ModelOutput {
+  const first = (text.trim().split(/(?<=[.!?])\s+/)[0] ?? text).trim()
+  const score = 0.5
+  return modelOutputSchema.parse({
+    title: 'Talks resume',
+    summary: first,
+    knowledgeArea: 'Diplomacy and international relations',
+    detectedDomain: 'Geopolitics and security',
+    language: 'en',
+    pestleCategory: 'Political',
+    entities: [{ text: 'Iran', kind: 'place', aliases: ['Tehran'] }],
+    analytics: {
+      socioPoliticalSensitivity: 0.7,
+      economicRelevance: 0.2,
+      ethicalControversy: score,
+      culturalSignificance: score,
+      scope: 0.6,
+      timeHorizon: score,
+      impactSeverity: score,
+      novelty: score,
+      biasIntensity: 0.1,
+      propagandaIntensity: 0.1,
+      detectedDomain: 'Geopolitics and security',
+      contextInference: 'Nuclear diplomacy.',
+      historicalContext: '',
+      marketOrPolicyImpact: '',
+      biasOrAgenda: '',
+      propagandaIndicators: '',
+      justifications: {
+        socioPoliticalSensitivity: 'nuclear talks',
+        economicRelevance: 'little economics',
+        ethicalControversy: 'no evidence',
+        culturalSignificance: 'no evidence',
+        scope: 'several countries',
+        timeHorizon: 'no evidence',
+        impactSeverity: 'no evidence',
+        novelty: 'no evidence',
+        biasIntensity: 'neutral wording',
+        propagandaIntensity: 'none',
+      },
+    },
+    frames: [
+      {
+        sourceSentence: first,
+        verb: 'resume',
+        actionType: 'Diplomacy',
+        actionDescription: first,
+        temporality: 'past',
+        negated: false,
+        actors: [{ text: 'Iran', role: 'agent', affect: 'neutral', influence: 0.8, motivation: '' }],
+        resources: [{ text: 'talks', type: 'other', state: 'resumed', usage: 'object' }],
+        result: { outcome: 'Talks resumed', description: first, impacts: [{ effect: 'political', magnitude: 0.4, description: 'diplomacy' }] },
+        metadata: { confidence: 0.8, veracity: 0.8, relevance: 0.9, noveltyScore: 0.3, sentiment: 0, businessDomain: 'Diplomacy', tags: ['talks'] },
+        confidence: 0.8,
+        urgency: { score: 0.3, justification: 'past event' },
+      },
+    ],
+  })
+}
+
+/** A 200 answer carrying `modelAnswerFor(text)`. */
+export const okReply = (text: string): Reply => ({ kind: 'content', content: JSON.stringify(modelAnswerFor(text)) })

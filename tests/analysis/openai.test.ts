@@ -4,10 +4,9 @@ import { z } from 'zod'
 import { analysisSchema } from '../../src/protocol/analysis'
 import type { Analyser } from '../../server/analysis'
 import { AnalysisError, AnalysisErrorCode, analysisConfigFromEnv, createAnalyser } from '../../server/analysis'
-import type { ModelOutput } from '../../server/analysis/openai/model-output'
 import { modelOutputJsonSchema, modelOutputSchema } from '../../server/analysis/openai/model-output'
 import type { FakeOpenAI } from './fake-openai-server'
-import { requestText, startFakeOpenAI } from './fake-openai-server'
+import { modelAnswerFor, okReply as ok, requestText, startFakeOpenAI } from './fake-openai-server'
 
 const TEXT =
   "Iran and three European powers resumed talks on Monday over Tehran's nuclear programme. The delegations met for six hours at a hotel near the lake."
@@ -25,68 +24,6 @@ function analyser(overrides: Partial<{ timeoutMs: number; maxRetries: number; ma
   return createAnalyser({ provider: 'openai', baseURL: fake.baseURL, apiKey: 'test-key', model: 'fake-model', maxRetries: 0, ...overrides })
 }
 
-/** A valid model answer for a text: one frame quoting its first sentence. */
-function answerFor(text: string): ModelOutput {
-  const first = (text.trim().split(/(?<=[.!?])\s+/)[0] ?? text).trim()
-  const score = 0.5
-  return modelOutputSchema.parse({
-    title: 'Talks resume',
-    summary: first,
-    knowledgeArea: 'Diplomacy and international relations',
-    detectedDomain: 'Geopolitics and security',
-    language: 'en',
-    pestleCategory: 'Political',
-    entities: [{ text: 'Iran', kind: 'place', aliases: ['Tehran'] }],
-    analytics: {
-      socioPoliticalSensitivity: 0.7,
-      economicRelevance: 0.2,
-      ethicalControversy: score,
-      culturalSignificance: score,
-      scope: 0.6,
-      timeHorizon: score,
-      impactSeverity: score,
-      novelty: score,
-      biasIntensity: 0.1,
-      propagandaIntensity: 0.1,
-      detectedDomain: 'Geopolitics and security',
-      contextInference: 'Nuclear diplomacy.',
-      historicalContext: '',
-      marketOrPolicyImpact: '',
-      biasOrAgenda: '',
-      propagandaIndicators: '',
-      justifications: {
-        socioPoliticalSensitivity: 'nuclear talks',
-        economicRelevance: 'little economics',
-        ethicalControversy: 'no evidence',
-        culturalSignificance: 'no evidence',
-        scope: 'several countries',
-        timeHorizon: 'no evidence',
-        impactSeverity: 'no evidence',
-        novelty: 'no evidence',
-        biasIntensity: 'neutral wording',
-        propagandaIntensity: 'none',
-      },
-    },
-    frames: [
-      {
-        sourceSentence: first,
-        verb: 'resume',
-        actionType: 'Diplomacy',
-        actionDescription: first,
-        temporality: 'past',
-        negated: false,
-        actors: [{ text: 'Iran', role: 'agent', affect: 'neutral', influence: 0.8, motivation: '' }],
-        resources: [{ text: 'talks', type: 'other', state: 'resumed', usage: 'object' }],
-        result: { outcome: 'Talks resumed', description: first, impacts: [{ effect: 'political', magnitude: 0.4, description: 'diplomacy' }] },
-        metadata: { confidence: 0.8, veracity: 0.8, relevance: 0.9, noveltyScore: 0.3, sentiment: 0, businessDomain: 'Diplomacy', tags: ['talks'] },
-        confidence: 0.8,
-        urgency: { score: 0.3, justification: 'past event' },
-      },
-    ],
-  })
-}
-
-const ok = (text: string) => ({ kind: 'content' as const, content: JSON.stringify(answerFor(text)) })
 
 describe('openai provider', () => {
   test('happy path: structured output request, validated result, exact provenance and stamp', async () => {
@@ -151,7 +88,7 @@ describe('openai provider', () => {
   })
 
   test('code-fenced JSON is accepted', async () => {
-    fake.replies.push({ kind: 'content', content: `\`\`\`json\n${JSON.stringify(answerFor(TEXT))}\n\`\`\`` })
+    fake.replies.push({ kind: 'content', content: `\`\`\`json\n${JSON.stringify(modelAnswerFor(TEXT))}\n\`\`\`` })
     await expect(analyser().analyse(TEXT)).resolves.toMatchObject({ title: 'Talks resume' })
   })
 

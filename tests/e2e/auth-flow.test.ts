@@ -20,6 +20,7 @@ import {
   signInHeading,
   submitSignIn,
   submitSignUp,
+  landing,
   uniqueEmail,
   waitForMenuFact,
 } from './support/auth'
@@ -63,7 +64,7 @@ test('personal sign-up, sign-in, the user menu, sign-out, and still signed out a
   expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('')
   await page.getByLabel('Password', { exact: true }).fill('secret123')
   await page.getByRole('button', { name: 'Sign In', exact: true }).click()
-  await page.getByText(WELCOME).waitFor({ timeout: 20_000 })
+  await landing(page).waitFor({ timeout: 20_000 })
 
   await page.getByRole('button', { name: `Account menu for ${email}` }).click()
   const menu = page.getByRole('menu')
@@ -102,7 +103,7 @@ test('corporate sign-up: a public domain is refused without creating an account;
   await signInHeading(page).waitFor({ timeout: 5_000 })
   await page.getByLabel('Password', { exact: true }).fill('secret123')
   await page.getByRole('button', { name: 'Sign In', exact: true }).click()
-  await page.getByText(WELCOME).waitFor({ timeout: 20_000 })
+  await landing(page).waitFor({ timeout: 20_000 })
   await page.getByRole('button', { name: `Account menu for ${email}` }).click()
   await page.getByRole('menu').waitFor()
   expect(await waitForMenuFact(page, 'Tenant', domain)).toBe(domain)
@@ -167,7 +168,7 @@ test('password reset: the e-mail is sent, the view returns to Sign In, and the n
   await shot('12-old-password-refused')
   await page.getByLabel('Password', { exact: true }).fill('new-pass-2')
   await page.getByRole('button', { name: 'Sign In', exact: true }).click()
-  await page.getByText(WELCOME).waitFor({ timeout: 20_000 })
+  await landing(page).waitFor({ timeout: 20_000 })
   await page.getByRole('button', { name: `Account menu for ${email}` }).waitFor()
   await shot('13-signed-in-with-new-password')
   expect(errors).toEqual([])
@@ -181,10 +182,10 @@ test('a signed-in user who reloads the page stays signed in', async () => {
   await signInHeading(page).waitFor()
   expect(await auth.sawSignIn()).toBe(true) // the watcher works, so the check after the reload is not vacuous
   await submitSignIn(page, email, 'secret123')
-  await page.getByText(WELCOME).waitFor({ timeout: 20_000 })
+  await landing(page).waitFor({ timeout: 20_000 })
 
   await page.reload()
-  await page.getByText(WELCOME).waitFor({ timeout: 20_000 })
+  await landing(page).waitFor({ timeout: 20_000 })
   await page.getByRole('button', { name: `Account menu for ${email}` }).waitFor()
   // Only the splash may show while the stored session is restored, never the login form.
   expect(await auth.sawSignIn()).toBe(false)

@@ -5,6 +5,7 @@
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { landing } from './support/auth'
 import { launchBrowser, SCREENSHOTS } from './support/browser'
 import { startProduct } from './support/product'
 
@@ -41,8 +42,8 @@ test('a new user signs up, creates a research, pastes a text and sees its card a
   expect(await page.getByLabel('Email').inputValue()).toBe(email)
   await page.getByLabel('Password', { exact: true }).fill('secret123')
   await page.getByRole('button', { name: 'Sign In' }).click()
-  await page.getByText('Welcome to Sightline').waitFor({ timeout: 20_000 })
-  await shot('2-welcome')
+  await landing(page).waitFor({ timeout: 20_000 })
+  await shot('2-dashboard')
 
   await page.getByRole('button', { name: 'New research' }).click()
   await page.getByLabel('Name').fill('EV tariffs')

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { launchBrowser, SCREENSHOTS } from './support/browser'
-import { signUpAndIn as signUpAndInAt } from './support/auth'
+import { landing, signUpAndIn as signUpAndInAt } from './support/auth'
 import { startProduct } from './support/product'
 
 let product: Awaited<ReturnType<typeof startProduct>>
@@ -32,7 +32,11 @@ test('researches, workspaces, projects, commit and settings through real address
   page.on('pageerror', (e) => errors.push(e.message))
   const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `issue5-shell-${name}.png`) })
   await signUpAndIn(page, `shell-${Date.now()}@example-analysts.org`)
-  await page.getByText('Welcome to Sightline').waitFor({ timeout: 20_000 })
+  await landing(page).waitFor({ timeout: 20_000 })
+  expect(path(page)).toBe('/dashboard')
+  // The logo leads home: the welcome view.
+  await page.getByRole('link', { name: 'Sightline home' }).click()
+  await page.getByText('Welcome to Sightline').waitFor()
   expect(await page.getByRole('button', { name: 'Create first project' }).count()).toBe(1)
 
   // A research opens its first workspace at its own address.
@@ -152,7 +156,7 @@ test('a signed-out visit to a deep link asks to sign in and returns there; sign 
   const page = await browser.newPage({ viewport: { width: 1280, height: 860 } })
   const email = `deep-${Date.now()}@example-analysts.org`
   await signUpAndIn(page, email)
-  await page.getByText('Welcome to Sightline').waitFor({ timeout: 20_000 })
+  await landing(page).waitFor({ timeout: 20_000 })
   await page.getByRole('button', { name: `Account menu for ${email}` }).click()
   await page.getByRole('menuitem', { name: 'Sign Out' }).click()
   await page.getByRole('heading', { name: 'Sign In' }).waitFor()

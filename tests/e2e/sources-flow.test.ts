@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { signUpAndIn } from './support/auth'
+import { landing, signUpAndIn } from './support/auth'
 import { launchBrowser, SCREENSHOTS } from './support/browser'
 import { startProduct } from './support/product'
 
@@ -57,7 +57,7 @@ test('a project RSS source: preview, start, and its articles arrive as documents
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(e.message))
   await signUpAndIn(page, product.url, `src-${Date.now()}@example-analysts.org`)
-  await page.getByText('Welcome to Sightline').waitFor({ timeout: 20_000 })
+  await landing(page).waitFor({ timeout: 20_000 })
 
   await page.getByRole('button', { name: 'New Project' }).click()
   await page.getByLabel('Project name').fill('Energy wire')

@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { makeDocx, makePdf } from '../sources/helpers/files'
 import { launchBrowser, SCREENSHOTS } from './support/browser'
-import { signUpAndIn as signUpAndInAt } from './support/auth'
+import { landing, signUpAndIn as signUpAndInAt } from './support/auth'
 import { startProduct } from './support/product'
 
 let product: Awaited<ReturnType<typeof startProduct>>
@@ -51,7 +51,7 @@ afterAll(async () => {
 
 async function signUpAndIn(page: Page, email: string): Promise<void> {
   await signUpAndInAt(page, product.url, email)
-  await page.getByText('Welcome to Sightline').waitFor({ timeout: 20_000 })
+  await landing(page).waitFor({ timeout: 20_000 })
 }
 
 const card = (page: Page, text: RegExp | string) => page.locator('article[data-document-id]').filter({ hasText: text })
@@ -146,7 +146,7 @@ test('an expired workspace shows its banner, takes no input, and New Workspace c
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 860 } })
     await signUpAndInAt(page, expiring.url, `exp-${Date.now()}@example-analysts.org`)
-    await page.getByText('Welcome to Sightline').waitFor({ timeout: 20_000 })
+    await landing(page).waitFor({ timeout: 20_000 })
     await page.getByRole('button', { name: 'New research' }).click()
     await page.getByLabel('Name').fill('Short lived')
     await page.getByRole('button', { name: 'Create Project' }).click()

@@ -76,3 +76,36 @@ test('a change copies one shard and shares the others', () => {
   expect(smKeys(s.map)).toHaveLength(KEYS.length)
   expect(smGet(before.map, 'key-7')?.n).toBe(1)
 })
+
+test('a change copies one bucket of its group and shares the group’s other buckets', () => {
+  let s = counter.initial
+  const set = (key: string, value: number) => {
+    s = counter.apply(s, { seq: 0, receivedAt: 0, source: 'local', event: { type: 'clock.ticked', at: encode({ kind: 'set', key, value }, KEYS) } })
+  }
+  for (const k of KEYS) set(k, 1)
+  const before = s
+  set('key-7', 2)
+  const group = before.map.shards.findIndex((g, i) => g !== s.map.shards[i])
+  const changed = (before.map.shards[group] ?? []).filter((bucket, i) => bucket !== s.map.shards[group]?.[i])
+  expect(changed).toHaveLength(1)
+  expect(changed[0]).toContain('key-7')
+})
+
+test('a batch of many keys copies the buckets it adds to and shares every other', () => {
+  let s = counter.initial
+  const batch = (keys: string[]) => {
+    s = counter.applyAll(
+      s,
+      keys.map((key, i) => ({ seq: i, receivedAt: 0, source: 'local' as const, event: { type: 'clock.ticked' as const, at: encode({ kind: 'set', key, value: 1 }, KEYS) } })),
+    )
+  }
+  batch(KEYS.slice(0, 300))
+  const before = s
+  batch(KEYS.slice(300))
+  const added = new Set(KEYS.slice(300))
+  const buckets = (m: typeof s.map) => m.shards.flatMap((g) => (g ?? []).filter((b) => b !== undefined))
+  const old = new Set(buckets(before.map))
+  for (const b of buckets(s.map)) expect(old.has(b)).toBe(!b.some((k) => typeof k === 'string' && added.has(k)))
+  expect(smKeys(s.map)).toHaveLength(KEYS.length)
+  expect(smKeys(before.map)).toHaveLength(300)
+})

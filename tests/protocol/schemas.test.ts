@@ -1,11 +1,10 @@
 import { describe, expect, test } from 'vitest'
 import { parseSessionData } from '../../src/protocol/api'
+import { briefingBodySchema, pulseBodySchema, signalVelocitySchema } from '../../src/protocol/intelligence'
 import {
   actionFrameSchema,
   breakerStatusSchema,
-  briefingSchema,
   connectionSchema,
-  dashboardPulseSchema,
   dataSourceSchema,
   genesisEventSchema,
   notificationSchema,
@@ -143,8 +142,27 @@ describe('entities', () => {
     ['twitter preview', twitterPreviewItemSchema, { id: '1', text: 't', authorName: 'A', authorUsername: 'a', createdAt: '2026-01-01', link: 'http://x' }, { id: '1' }],
     ['rss preview', rssPreviewItemSchema, { title: 'T', snippet: 'S', link: 'http://x', publishDate: '2026-01-01' }, { snippet: 'S' }],
     ['breaker status', breakerStatusSchema, { isOpen: false, rollingFailuresLast10m: 0, parkedCount: 0, openTtlSeconds: 0, recentErrors: [] }, { isOpen: 'no' }],
-    ['dashboard pulse', dashboardPulseSchema, { hotTopics: [{ title: 'T', pestleCategory: 'Economic', momentumDelta7d: 2 }] }, { hotTopics: [{ momentumDelta7d: 2 }] }],
-    ['briefing', briefingSchema, { briefing: { executiveSummary: 'E', keyEvents: [{ timestamp: '2026', description: 'd' }] }, graph: { nodes: [], edges: [] } }, { graph: {} }],
+    [
+      'dashboard pulse',
+      pulseBodySchema,
+      {
+        generatedAt: '2026-11-22T09:00:00Z',
+        mode: 'global',
+        documentCount: 1,
+        hotTopics: [{ id: 't1', title: 'T', pestleCategory: 'Economic', momentumDelta7d: 2, mentionsLast7d: 2, mentionsPrevious7d: 0, entities: ['T'], documentCount: 1, series: [] }],
+        riskLeaderboard: [],
+        opportunityLeaderboard: [],
+        signalVelocity: { totalSignals: 1, signalsLast24h: 1, signalsLast7d: 1, signalsPrevious7d: 0, averageVelocity: 0.14, series: [] },
+        pestleDistribution: [{ category: 'Economic', count: 1 }],
+      },
+      { hotTopics: [{ momentumDelta7d: 2 }] },
+    ],
+    [
+      'briefing',
+      briefingBodySchema,
+      { type: 'research', id: 'r1', briefing: { title: 'R', executiveSummary: 'E', narrative: 'N', keyEvents: [{ timestamp: '2026-01-01', description: 'd' }] }, detailedMetrics: { documents: 1 }, graph: { nodes: [], edges: [] } },
+      { type: 'research', id: 'r1', graph: {} },
+    ],
     ['notification', notificationSchema, { id: 'n', type: 'success', message: 'ok' }, { id: 'n', type: 'celebration', message: 'ok' }],
     ['processing notification', processingNotificationSchema, { id: 'p', type: 'text_input', title: 'T', phases: [], overallStatus: 'in_progress', startTime: 1 }, { id: 'p', type: 'fax', title: 'T', phases: [], overallStatus: 'in_progress', startTime: 1 }],
     ['user record', userRecordSchema, { firebaseUid: 'u', email: 'a@b.c', accountType: 'corporate' }, { firebaseUid: 'u', email: 'a@b.c', accountType: 'admin' }],
@@ -161,7 +179,7 @@ describe('entities', () => {
   })
 
   test('pulse defaults the trend to stable', () => {
-    expect(dashboardPulseSchema.parse({}).signalVelocity.trend).toBe('stable')
+    expect(signalVelocitySchema.parse({ totalSignals: 0, signalsLast24h: 0, signalsLast7d: 0, signalsPrevious7d: 0, averageVelocity: 0, series: [] }).trend).toBe('stable')
   })
 
   test('session data defaults empty lists and accepts PascalCase', () => {

@@ -45,7 +45,7 @@ describe.each(dialects())('client against the server on %s', (dialect) => {
       await replaceFrames(db, tenant, id, frames, { researchId: research.id, sessionId, now: 1_000 + i })
     }
     const core = createClientCore()
-    expect(await loadWorkspace(core, api, { researchId: research.id, sessionId }, 3)).toBe(true)
+    expect(await loadWorkspace(core, api, { researchId: research.id, sessionId }, { first: 3, next: 3 })).toBe(true)
     const graph = core.models.workspaceGraph.get()
     expect(selectCounts(graph)).toEqual({ documents: 7, actions: 14 })
     expect(graph.documents.order).toEqual(['evt_1', 'evt_2', 'evt_3', 'evt_4', 'evt_5', 'evt_6', 'evt_7'])

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Database } from '../../server/db/database'
 import { emitLive } from '../../server/live/log'
-import { insertEvent, replaceFrames } from '../../server/repos/events'
+import { type EventRow, type FrameRow, insertEvent, replaceFrames, toActionFrame, toGenesisEvent, updateEvent } from '../../server/repos/events'
 import { parseSessionData } from '../../src/protocol/api'
 import { dialects, emulatorUser, recordingPipeline, testApp, testDatabase, truncateAll, type TestUser } from './support/harness'
 
@@ -53,7 +53,7 @@ describe.each(dialects())('resources on %s', (dialect) => {
   describe('data sources', () => {
     test('a source needs a project, or a research and a workspace', async () => {
       const res = await call(ana, 'POST', '/datasources', { displayName: 'Feed', kind: 'rss', sourceDetails: { rssUrl: 'https://example.org/feed' } })
-      expect(res.json()).toEqual({ code: 'VALIDATION_ERROR', message: 'Invalid context: must specify either projectId or both researchId and sessionId' })
+      expect(res.json()).toEqual({ code: 'VALIDATION_ERROR', message: 'projectId: Invalid context: must specify either projectId or both researchId and sessionId' })
     })
 
     test('play, pause, resume; error and processed take no action; list filters', async () => {
@@ -90,7 +90,7 @@ describe.each(dialects())('resources on %s', (dialect) => {
     test('empty text, no workspace, and a URL that is not one are refused with the spec’s words', async () => {
       const { sessionId } = await workspace()
       expect((await call(ana, 'POST', '/ingest', { text: '   ' }, { 'x-session-id': sessionId })).json()).toEqual({ code: 'VALIDATION_ERROR', message: 'text: must not be empty' })
-      expect((await call(ana, 'POST', '/ingest', { text: 'x' })).json()).toEqual({ code: 'VALIDATION_ERROR', message: 'No workspace selected' })
+      expect((await call(ana, 'POST', '/ingest', { text: 'x' })).json()).toEqual({ code: 'VALIDATION_ERROR', message: 'sessionId: No workspace selected' })
       expect((await call(ana, 'POST', '/ingest-url', { url: '' }, { 'x-session-id': sessionId })).json().message).toBe('url: Please enter a URL')
       expect((await call(ana, 'POST', '/ingest-url', { url: 'example.org' }, { 'x-session-id': sessionId })).json().message).toBe('url: Please enter a valid URL (include http:// or https://)')
       const ok = await call(ana, 'POST', '/ingest-url', { url: 'https://example.org/a' }, { 'x-session-id': sessionId })
@@ -166,6 +166,40 @@ describe.each(dialects())('resources on %s', (dialect) => {
       expect((await call(eve, 'GET', url)).statusCode).toBe(404)
     })
 
+    test('pages follow their keys: a side asked for with size 0 sends nothing, a row inserted meanwhile neither repeats nor shifts the rest', async () => {
+      const { researchId, sessionId } = await workspace()
+      await seed(sessionId, researchId, 4)
+      const url = `/researches/${researchId}/sessions/${sessionId}/data`
+      const first = (await call(ana, 'GET', url, undefined, { 'x-events-page-size': '2', 'x-frames-page-size': '0' })).json()
+      expect(first.events.map((e: { id: string }) => e.id)).toEqual(['evt_001', 'evt_002'])
+      expect(first.actionFrames).toEqual([])
+      // A document ingested before the page's key: an offset would send evt_002 again.
+      await insertEvent(db, tenant, { id: 'evt_000', researchId, sessionId, projectId: null, dataSourceId: null, type: 'text', eventType: 'text', title: 'Early', status: 'completed', payload: {}, contentHash: null, uploadedAt: null, now: clock.now() })
+      const next = (await call(ana, 'GET', url, undefined, { 'x-events-page-size': '2', 'x-events-continuation-token': first.eventsContinuationToken })).json()
+      expect(next.events.map((e: { id: string }) => e.id)).toEqual(['evt_003', 'evt_004'])
+      expect(next.eventsContinuationToken).toBeNull()
+      // A token that is not one of ours starts from the first row.
+      const forged = (await call(ana, 'GET', url, undefined, { 'x-events-page-size': '1', 'x-events-continuation-token': Buffer.from(JSON.stringify({ t: "x'; DROP TABLE events; --", i: '' })).toString('base64url') })).json()
+      expect(forged.events.map((e: { id: string }) => e.id)).toEqual(['evt_000'])
+    })
+
+    test('session data is what toGenesisEvent and toActionFrame make of the stored rows', async () => {
+      const { researchId, sessionId } = await workspace()
+      await insertEvent(db, tenant, { id: 'evt_a', researchId, sessionId, projectId: null, dataSourceId: 'src_1', type: 'document', eventType: 'document', title: 'Tariffs "2026"', status: 'completed', payload: { aiTitle: 'Tariffs', fileSize: 10, entities: [{ text: 'EU' }] }, contentHash: 'h', uploadedAt: clock.now() - 5, now: clock.now() })
+      await updateEvent(db, tenant, 'evt_a', { summary: 'ünïcode ✓', analytics: { impactSeverity: 0.5 }, actionCount: 2, now: clock.now() + 1 })
+      await insertEvent(db, tenant, { id: 'evt_b', researchId, sessionId, projectId: null, dataSourceId: null, type: 'text', eventType: 'text', title: null, status: 'error', payload: {}, contentHash: null, uploadedAt: null, now: clock.now() + 2 })
+      // The body's own actionIndex loses to the column, as in toActionFrame.
+      const frame = (i: number) => ({ id: `evt_a-f${i}`, status: i === 1 ? 'final' : 'draft', actionIndex: i === 1 ? 1 : null, totalActions: 2, actionType: 'sign', body: { actionType: 'sign', actionIndex: 7, actors: { entries: [{ text: 'EU' }] } } })
+      await replaceFrames(db, tenant, 'evt_a', [frame(1), frame(2)], { researchId, sessionId, now: clock.now() + 3 })
+
+      const body = (await call(ana, 'GET', `/researches/${researchId}/sessions/${sessionId}/data`, undefined, { 'x-events-page-size': '10', 'x-frames-page-size': '10' })).json()
+      const events = await db.query<EventRow>(`SELECT * FROM events WHERE tenant_id = $1 AND session_id = $2 ORDER BY ingested_at, id`, [tenant, sessionId])
+      const frames = await db.query<FrameRow>(`SELECT * FROM action_frames WHERE tenant_id = $1 AND session_id = $2 ORDER BY created_at, id`, [tenant, sessionId])
+      expect(body.events).toStrictEqual(events.map(toGenesisEvent))
+      expect(body.actionFrames).toStrictEqual(frames.map((f) => toActionFrame(f, tenant)))
+      expect(body.actionFrames.map((f: { id: string; actionIndex: number | null }) => [f.id, f.actionIndex])).toEqual([['evt_a-f1', 1], ['evt_a-f2', null]])
+    })
+
     test('research listings, event delete (frames go too) and reprocess', async () => {
       const { researchId, sessionId } = await workspace()
       await seed(sessionId, researchId, 2)
@@ -186,7 +220,7 @@ describe.each(dialects())('resources on %s', (dialect) => {
       const { researchId, sessionId } = await workspace()
       await insertEvent(db, tenant, { id: 'evt_rss', researchId, sessionId, projectId: null, dataSourceId: null, type: 'rss', eventType: 'rss', title: 'Feed item', status: 'completed', payload: {}, contentHash: null, uploadedAt: null, now: clock.now() })
       const res = await call(ana, 'POST', `/researches/${researchId}/sessions/${sessionId}/events/evt_rss/reprocess`)
-      expect(res.json()).toEqual({ code: 'VALIDATION_ERROR', message: 'This event type does not support reprocessing' })
+      expect(res.json()).toEqual({ code: 'VALIDATION_ERROR', message: 'eventId: This event type does not support reprocessing' })
     })
   })
 

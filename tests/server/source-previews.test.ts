@@ -159,7 +159,7 @@ describe.each(dialects())('source previews on %s', (dialect) => {
       const id = await source('rss', {})
       const res = await call(ana, 'GET', `/datasources/${id}/preview`)
       expect(res.statusCode).toBe(400)
-      expect(res.json()).toEqual({ code: 'VALIDATION_ERROR', message: 'Please enter an RSS URL' })
+      expect(res.json()).toEqual({ code: 'VALIDATION_ERROR', message: 'rssUrl: Please enter an RSS URL' })
     })
 
     test("another tenant's source and an unknown id are 404; a non-rss source is 400", async () => {
@@ -200,7 +200,7 @@ describe.each(dialects())('source previews on %s', (dialect) => {
       for (const payload of [{ searchQuery: '   ' }, { searchQuery: null }, {}]) {
         const res = await call(ana, 'POST', '/datasources/preview-search', payload)
         expect(res.statusCode).toBe(400)
-        expect(res.json()).toEqual({ code: 'VALIDATION_ERROR', message: 'Please enter a search query' })
+        expect(res.json()).toEqual({ code: 'VALIDATION_ERROR', message: 'searchQuery: Please enter a search query' })
       }
     })
 
@@ -229,7 +229,7 @@ describe.each(dialects())('source previews on %s', (dialect) => {
       for (const channelUsername of ['', '  ', '@', 'not a channel']) {
         const res = await call(ana, 'POST', '/datasources/preview-telegram', { channelUsername })
         expect(res.statusCode).toBe(400)
-        expect(res.json()).toEqual({ code: 'VALIDATION_ERROR', message: 'Please enter a Telegram channel username' })
+        expect(res.json()).toEqual({ code: 'VALIDATION_ERROR', message: 'channelUsername: Please enter a Telegram channel username' })
       }
     })
 
@@ -266,7 +266,7 @@ describe.each(dialects())('source previews on %s', (dialect) => {
     test('a blank query is refused with the spec text; no results is an empty list', async () => {
       const res = await call(ana, 'POST', '/datasources/preview-twitter', { searchQuery: ' ' })
       expect(res.statusCode).toBe(400)
-      expect(res.json()).toEqual({ code: 'VALIDATION_ERROR', message: 'Please enter a Twitter search query' })
+      expect(res.json()).toEqual({ code: 'VALIDATION_ERROR', message: 'searchQuery: Please enter a Twitter search query' })
       expect((await call(ana, 'POST', '/datasources/preview-twitter', { searchQuery: 'nothing matches' })).json()).toEqual({ items: [] })
     })
 

@@ -46,7 +46,7 @@ describe.each(dialects())('users on %s', (dialect) => {
   test('a corporate sign-up with a public domain is refused with the spec’s text', async () => {
     const res = await post(gmail, { firebaseUid: gmail.uid, email: gmail.email, accountType: 'corporate' })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ code: 'VALIDATION_ERROR', message: 'Corporate accounts cannot use public email domains like Gmail, Yahoo, etc. Please use your company email address.' })
+    expect(res.json()).toEqual({ code: 'VALIDATION_ERROR', message: 'accountType: Corporate accounts cannot use public email domains like Gmail, Yahoo, etc. Please use your company email address.' })
   })
 
   test('the record must be one’s own; creating it twice keeps the first', async () => {

@@ -268,7 +268,8 @@ describe('GraphView', () => {
     // The chunk loads first, then the layout runs.
     expect(within(panel).getByRole('status').textContent).toBe('Loading the knowledge graph…')
     expect(await within(panel).findByText('Laying out the knowledge graph…')).toBeTruthy()
-    expect(layout).toHaveBeenCalledTimes(1)
+    // The layout starts in a passive effect, which React may run a moment after the commit shows the text.
+    await waitFor(() => expect(layout).toHaveBeenCalledTimes(1))
     expect(layout.mock.calls[0]?.[0].children).toHaveLength(16)
   })
 

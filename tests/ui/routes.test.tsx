@@ -123,23 +123,23 @@ describe('signed in', () => {
     expect(router.state.location.pathname).toBe('/settings')
   })
 
-  test('/login when signed in without a redirect moves on to /', async () => {
+  test('/login when signed in without a redirect moves on to the dashboard, the default view', async () => {
     const app = createTestApp()
     signIn(app.core)
     const { router } = renderRoute(app, '/login')
     await waitFor(() => expect(router.state.location.pathname).not.toBe('/login'))
-    expect(router.state.location.pathname).toBe('/')
-    expect(await screen.findByText(/Welcome to/)).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/dashboard')
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy()
   })
 
   // `validateSearch` drops an outside `redirect`, but TanStack merges the raw search into the match's
   // search, so LoginRoute checks the address again before using it.
-  test('/login when signed in with an outside redirect (//host) moves on to /, not to the other host', async () => {
+  test('/login when signed in with an outside redirect (//host) moves on to the dashboard, not to the other host', async () => {
     const app = createTestApp()
     signIn(app.core)
     const { router } = renderRoute(app, '/login?redirect=%2F%2Fevil.example%2Fx')
     await waitFor(() => expect(router.state.location.pathname).not.toBe('/login'))
-    expect(router.state.location.pathname).toBe('/')
+    expect(router.state.location.pathname).toBe('/dashboard')
   })
 
   // Signed out: after the login form succeeds, the page must not go to '//evil.example/x' (another site).
@@ -155,7 +155,7 @@ describe('signed in', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Sign In' }))
     })
     await waitFor(() => expect(assign).toHaveBeenCalledTimes(1))
-    expect(assign).toHaveBeenCalledWith('/')
+    expect(assign).toHaveBeenCalledWith('/dashboard')
   })
 
   test('signing in while on /login moves on to the redirect target', async () => {

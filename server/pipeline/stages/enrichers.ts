@@ -8,6 +8,10 @@
  */
 import type { Analysis } from '../../analysis/index'
 import type { Queryable } from '../../db/database'
+import { mergeEntities } from '../../intelligence/aliases'
+import { documentConnectionId, pairsSharingActors } from '../../intelligence/graph'
+import { refreshKpiBindings } from '../../intelligence/kpis'
+import { type FrameFacts, frameUncertainties } from '../../intelligence/uncertainties'
 import { done, type Stage } from '../stage'
 import { analysisOf } from './frame-enricher'
 import { frameIdOf } from './shapes'
@@ -15,16 +19,20 @@ import { frameIdOf } from './shapes'
 /** Connections per event are capped: n frames make n² pairs. */
 export const MAX_CONNECTIONS_PER_EVENT = 50
 
-/** Core_AliasEnricher: which names in this document are other names of the same entity. */
+/**
+ * Core_AliasEnricher: which names in this document are other names of the same entity, merged by the
+ * rules the graph and /entity/resolve use (intelligence/aliases.ts), with the entity's id there.
+ */
 export function aliasEnricher(): Stage {
   return async (job, ctx) => {
     const analysis = await analysisOf(ctx, job)
-    const aliases = analysis.entities.filter((e) => e.aliases.length > 0).map((e) => ({ canonical: e.text, kind: e.kind, aliases: e.aliases }))
+    const merged = mergeEntities(analysis.entities.map((e) => ({ eventId: ctx.event.id, text: e.text, kind: e.kind, aliases: e.aliases, mentions: e.mentions.length })))
+    const aliases = merged.entities.filter((e) => e.aliases.length > 0).map((e) => ({ id: e.id, canonical: e.name, kind: e.kind, aliases: e.aliases }))
     return done([{ key: 'Core_ContextUpdater', contentHash: job.contentHash }], { record: { result: { aliases } } })
   }
 }
 
-/** Core_ContextUpdater: the document's place in its workspace (area, domain, most-mentioned entities). */
+/** Core_ContextUpdater: the document's place in its workspace (area, domain, most-mentioned entities); its contexts' KPIs recomputed. */
 export function contextUpdater(): Stage {
   return async (job, ctx) => {
     const analysis = await analysisOf(ctx, job)
@@ -38,7 +46,10 @@ export function contextUpdater(): Stage {
         .slice(0, 5)
         .map((e) => ({ text: e.text, kind: e.kind, mentions: e.mentions.length })),
     }
-    return done([{ key: 'Core_ContextPairVerifier', contentHash: job.contentHash }], { record: { result } })
+    // The KPIs of the document's research and project, recomputed with the run's done mark (kpis.ts).
+    const { research_id: researchId, project_id: projectId } = ctx.event
+    const write = (tx: Queryable) => refreshKpiBindings(tx, ctx.tenantId, { researchId, projectId }, ctx.clock.now())
+    return done([{ key: 'Core_ContextPairVerifier', contentHash: job.contentHash }], { record: { result }, write })
   }
 }
 
@@ -71,13 +82,16 @@ export function contextPairVerifier(): Stage {
   }
 }
 
-/** Core_UncertaintyResolver: which frames rest on weak ground, and why. */
+/**
+ * Core_UncertaintyResolver: which frames rest on weak ground, and why, by the frame-local rules of
+ * intelligence/uncertainties.ts (conflicts between sources are looked for when a frame's are asked for).
+ */
 export function uncertaintyResolver(): Stage {
   return async (job, ctx) => {
     const analysis = await analysisOf(ctx, job)
     const uncertain = analysis.frames
-      .map((f) => ({ frameId: frameIdOf(ctx.event.id, f.actionIndex), reasons: uncertaintyReasons(f) }))
-      .filter((u) => u.reasons.length > 0)
+      .map((f) => ({ frameId: frameIdOf(ctx.event.id, f.actionIndex), items: frameUncertainties(frameFacts(f)) }))
+      .filter((u) => u.items.length > 0)
     return done([{ key: 'Core_HypothesisAF', contentHash: job.contentHash }], { record: { result: { uncertain } } })
   }
 }
@@ -93,39 +107,29 @@ export function hypothesisAF(): Stage {
   }
 }
 
-/** Pairs of frames naming a common actor; confidence grows with the frames' own and the actors shared. */
+/**
+ * Pairs of frames naming a common actor (the document's own aliases resolved); the confidence is the rule
+ * the knowledge graph's connections follow (intelligence/graph.ts connectionConfidence).
+ */
 export function sharedActorPairs(eventId: string, analysis: Analysis): SharedActorConnection[] {
   const canonical = new Map<string, string>()
   for (const e of analysis.entities) for (const name of [e.text, ...e.aliases]) canonical.set(name.toLowerCase(), e.text)
-  const actorsOf = analysis.frames.map((f) => new Set(f.actors.entries.map((a) => canonical.get(a.text.toLowerCase()) ?? a.text)))
-  const pairs: SharedActorConnection[] = []
-  analysis.frames.forEach((a, i) => {
-    analysis.frames.forEach((b, j) => {
-      if (j <= i) return
-      const shared = [...(actorsOf[i] ?? [])].filter((x) => actorsOf[j]?.has(x)).sort()
-      if (shared.length === 0) return
-      const confidence = Math.round(Math.min(1, ((a.confidence + b.confidence) / 2) * (0.6 + 0.2 * Math.min(shared.length, 2))) * 100) / 100
-      pairs.push({
-        id: `${eventId}-c${a.actionIndex}-${b.actionIndex}`,
-        type: 'shared_actor',
-        participants: [frameIdOf(eventId, a.actionIndex), frameIdOf(eventId, b.actionIndex)],
-        status: 'Active',
-        confidence,
-        sharedActors: shared,
-      })
-    })
-  })
-  return pairs.sort((x, y) => y.confidence - x.confidence || x.id.localeCompare(y.id)).slice(0, MAX_CONNECTIONS_PER_EVENT)
+  const items = analysis.frames.map((f) => ({ frame: f, actors: f.actors.entries.map((a) => canonical.get(a.text.toLowerCase()) ?? a.text) }))
+  return pairsSharingActors(items)
+    .map(({ a, b, shared, confidence }): SharedActorConnection => ({
+      id: documentConnectionId(eventId, a.actionIndex, b.actionIndex),
+      type: 'shared_actor',
+      participants: [frameIdOf(eventId, a.actionIndex), frameIdOf(eventId, b.actionIndex)],
+      status: 'Active',
+      confidence,
+      sharedActors: shared,
+    }))
+    .sort((x, y) => y.confidence - x.confidence || x.id.localeCompare(y.id))
+    .slice(0, MAX_CONNECTIONS_PER_EVENT)
 }
 
-function uncertaintyReasons(f: Analysis['frames'][number]): string[] {
-  const reasons: string[] = []
-  if (f.confidence < 0.5) reasons.push('low confidence')
-  if (f.metadata.veracity < 0.5) reasons.push('low veracity')
-  if (f.temporality === 'future') reasons.push('predicted, not reported')
-  if (f.negated) reasons.push('negated')
-  if (f.actors.entries.length === 0) reasons.push('no actor named')
-  return reasons
+function frameFacts(f: Analysis['frames'][number]): FrameFacts {
+  return { confidence: f.confidence, veracity: f.metadata.veracity, temporality: f.temporality, negated: f.negated === true, actorCount: f.actors.entries.length }
 }
 
 async function storeConnection(tx: Queryable, tenantId: string, sessionId: string | null, c: SharedActorConnection, now: number): Promise<void> {

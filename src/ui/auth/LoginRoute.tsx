@@ -1,4 +1,4 @@
-/** /login: the login screen; a signed-in visitor goes on to where they were headed (or home). */
+/** /login: the login screen; a signed-in visitor goes on to where they were headed (or the dashboard). */
 import { useRouter, useSearch } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import type { SessionState } from '../../projections/session-state'
@@ -17,7 +17,8 @@ export function LoginRoute() {
   const { redirect } = useSearch({ from: '/login' })
   const router = useRouter()
   // The search schema drops outside addresses, but the raw query still reaches here: check again.
-  const target = redirect && isInternalPath(redirect) ? redirect : '/'
+  // Without a way back: the dashboard, the spec's default view after sign-in (§2 'Default current view is dashboard-pulse').
+  const target = redirect && isInternalPath(redirect) ? redirect : '/dashboard'
   useEffect(() => {
     if (status === 'signedIn') router.history.replace(target)
   }, [router, status, target])

@@ -2,8 +2,11 @@
  * The workspace toolbar of spec §2 "Graph view": add RSS, document, text and (optionally) website
  * buttons, the List/Graph/Commit toggle and Clear. It only reports intents; the workspace decides what
  * they open. Once the workspace expired the add buttons are disabled under the spec's tooltip text.
+ * Given the research, it also offers the research's Briefing and its graph's export (JSON, GraphML).
  */
 import { Texts } from '../../domain/rules/texts'
+import { BriefingLink } from '../briefing/BriefingLink'
+import { GraphExportButtons } from '../briefing/GraphExportButtons'
 
 /** What an add button asks for. */
 export type AddSourceKind = 'rss' | 'document' | 'text' | 'website'
@@ -25,6 +28,8 @@ export interface GraphToolbarProps {
   commitDisabled?: boolean
   /** The add buttons; the list view leaves them to the input bar, which has its own. */
   showAdds?: boolean
+  /** The workspace's research: its Briefing link and the graph export buttons. */
+  researchId?: string
 }
 
 /** The add buttons in the spec's order, with the names the empty state uses for them. */
@@ -35,7 +40,7 @@ export const AddButtons: ReadonlyArray<{ kind: AddSourceKind; label: string; sho
   { kind: 'website', label: 'Add from Website', short: 'Website' },
 ]
 
-export function GraphToolbar({ onAdd, view, onView, onCommit, onClear, showWebsite = true, expired = false, commitDisabled = false, showAdds = true }: GraphToolbarProps) {
+export function GraphToolbar({ onAdd, view, onView, onCommit, onClear, showWebsite = true, expired = false, commitDisabled = false, showAdds = true, researchId }: GraphToolbarProps) {
   const adds = showWebsite ? AddButtons : AddButtons.filter((b) => b.kind !== 'website')
   return (
     <div className="graph-toolbar" role="toolbar" aria-label="Workspace toolbar">
@@ -62,6 +67,12 @@ export function GraphToolbar({ onAdd, view, onView, onCommit, onClear, showWebsi
       <button type="button" className="btn graph-clear" onClick={onClear}>
         Clear
       </button>
+      {researchId && (
+        <>
+          <BriefingLink type="research" id={researchId} label="Briefing on this research" className="btn" />
+          <GraphExportButtons researchId={researchId} />
+        </>
+      )}
     </div>
   )
 }

@@ -9,6 +9,7 @@ import { formatFileSize } from '../../domain/rules/scores'
 import type { DocumentCard, FrameCard } from '../../projections/workspace-graph'
 import { reprocessDocument } from '../../streams/document-intents'
 import type { IntentContext } from '../../streams/intents'
+import { BriefingLink } from '../briefing/BriefingLink'
 import { StatusPill } from '../workspace/StatusPill'
 import { useInspector } from '../workspace/inspector-context'
 import { ContentPreview } from './ContentPreview'
@@ -102,10 +103,14 @@ export function DocumentOverview({ ctx, researchId, sessionId, doc, frames }: { 
               const key = `entity:${i}`
               return (
                 <li key={key} data-provenance={source?.provenance ?? 'none'}>
-                  <button type="button" className="inspector-source" aria-pressed={focus === key} disabled={!source?.span} onClick={() => toggle(key)}>
-                    {entity.text}
-                    {entity.kind && <span className="muted"> · {entity.kind}</span>}
-                  </button>
+                  <span className="inspector-source-row">
+                    <button type="button" className="inspector-source" aria-pressed={focus === key} disabled={!source?.span} onClick={() => toggle(key)}>
+                      {entity.text}
+                      {entity.kind && <span className="muted"> · {entity.kind}</span>}
+                    </button>
+                    {/* The server resolves an entity by its name (aliases merged). */}
+                    <BriefingLink type="entity" id={entity.text} label={`Briefing on ${entity.text}`} />
+                  </span>
                   {source ? <q className="inspector-sentence">{source.sentence}</q> : <span className="muted">Not found in the content</span>}
                 </li>
               )

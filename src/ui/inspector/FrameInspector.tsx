@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react'
 import { InspectorTexts } from '../../domain/rules/inspector'
 import type { WorkspaceGraph } from '../../projections/workspace-graph'
 import { selectCardTitle, selectDocument, selectFrame } from '../../projections/workspace-selectors'
+import { BriefingLink } from '../briefing/BriefingLink'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 import { useInspector } from '../workspace/inspector-context'
@@ -19,9 +20,10 @@ export function FrameInspector({ documentId, frameId }: { documentId: string; fr
   const doc = useReadModel(workspaceGraph, useCallback((s: WorkspaceGraph) => selectDocument(s, frame?.parentId ?? documentId), [frame?.parentId, documentId]))
   const [tab, setTab] = useState<string>('details')
   if (!frame) return <EmptyState text={InspectorTexts.eventNotFound} />
+  const label = frameLabel(frame, frame.actionIndex ?? 1)
   return (
     <div className="inspector-target" data-frame-id={frame.id}>
-      <h3 className="inspector-title">{frameLabel(frame, frame.actionIndex ?? 1)}</h3>
+      <h3 className="inspector-title">{label}</h3>
       {doc && (
         <p className="inspector-parent">
           <span className="muted">From </span>
@@ -34,6 +36,9 @@ export function FrameInspector({ documentId, frameId }: { documentId: string; fr
           )}
         </p>
       )}
+      <p className="inspector-parent">
+        <BriefingLink type="actionframe" id={frame.id} label={`Briefing on ${label}`} />
+      </p>
       <Tabs.Root value={tab} onValueChange={setTab} className="inspector-tabs">
         <Tabs.List aria-label="Action frame details" className="inspector-tablist">
           <Tabs.Trigger value="details" className="inspector-tab">

@@ -43,7 +43,8 @@ export function AppLayout() {
   const { identity, mockSignIn } = useServices()
   if (session.status === 'loading') return <Splash />
   if (session.status === 'signedOut') {
-    return location.pathname === '/' ? <LoginScreen identity={identity} mockSignIn={mockSignIn} /> : <AuthRequired from={location.href} />
+    // Spec §2: signing in reloads the page onto the default view, the dashboard pulse.
+    return location.pathname === '/' ? <LoginScreen identity={identity} mockSignIn={mockSignIn} onSignedIn={() => window.location.assign('/dashboard')} /> : <AuthRequired from={location.href} />
   }
   if (session.tenantId === null) {
     return (

@@ -1,30 +1,27 @@
 /** `/briefing?type=&id=`: a briefing on one object (spec §2 "Briefing view"); the address keeps the choice. */
-import { Link } from '@tanstack/react-router'
+import { useNavigate, useSearch } from '@tanstack/react-router'
+import { useCallback } from 'react'
+import { type BriefingType, BriefingTypes } from '../../protocol/intelligence'
+import { useServices } from '../app-services'
+import { BriefingPage } from '../briefing/BriefingPage'
 
-export const BriefingTypes = ['causalcontext', 'actionframe', 'entity', 'project', 'research'] as const
 export interface BriefingSearch {
-  type?: (typeof BriefingTypes)[number]
+  type?: BriefingType
   id?: string
 }
 
+/** The address's choice: a known type, and a non-blank id (a numeric-looking id arrives parsed as a number). */
 export function parseBriefingSearch(search: Record<string, unknown>): BriefingSearch {
   const type = BriefingTypes.find((t) => t === search.type)
-  const id = typeof search.id === 'string' && search.id.trim() !== '' ? search.id.trim() : undefined
+  const raw = typeof search.id === 'number' && Number.isFinite(search.id) ? String(search.id) : search.id
+  const id = typeof raw === 'string' && raw.trim() !== '' ? raw.trim() : undefined
   return { ...(type ? { type } : {}), ...(id ? { id } : {}) }
 }
 
 export function BriefingView() {
-  return (
-    <section className="page" aria-labelledby="briefing-title">
-      <header className="page-head">
-        <h2 id="briefing-title">Briefing</h2>
-      </header>
-      <div className="empty inline-empty">
-        <p>An executive summary, narrative, key events and metrics for a research, project, entity, action frame or causal context.</p>
-        <Link to="/" className="btn">
-          Back to your researches
-        </Link>
-      </div>
-    </section>
-  )
+  const { type, id } = useSearch({ from: '/app/briefing' })
+  const { ctx } = useServices()
+  const navigate = useNavigate()
+  const choose = useCallback((t: BriefingType, i: string) => void navigate({ to: '/briefing', search: { type: t, id: i } }), [navigate])
+  return <BriefingPage ctx={ctx} type={type ?? null} id={id ?? null} onChoose={choose} />
 }

@@ -6,6 +6,7 @@
 import { useNavigate, useParams } from '@tanstack/react-router'
 import { useCallback, useState } from 'react'
 import type { ProjectList } from '../../projections/project-list'
+import { BriefingLink } from '../briefing/BriefingLink'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 import { DeleteProjectDialog } from '../shell/DeleteProjectDialog'
@@ -37,6 +38,7 @@ export function ProjectView() {
           </p>
         </div>
         <span className="page-actions">
+          <BriefingLink type="project" id={project.id} label={`Briefing on ${project.displayName}`} className="btn" />
           <button type="button" className="btn" onClick={() => setEditing(true)}>
             Edit
           </button>

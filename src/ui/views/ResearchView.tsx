@@ -5,6 +5,7 @@
 import { useNavigate, useParams } from '@tanstack/react-router'
 import { useCallback, useEffect } from 'react'
 import type { ResearchList } from '../../projections/research-list'
+import { BriefingLink } from '../briefing/BriefingLink'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 import { useShellActions } from '../shell/shell-actions'
@@ -34,6 +35,7 @@ export function ResearchView() {
           .
         </p>
       )}
+      {research && <BriefingLink type="research" id={research.id} label={`Briefing on ${research.title}`} className="btn" />}
     </div>
   )
 }

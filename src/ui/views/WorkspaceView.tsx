@@ -104,7 +104,7 @@ function OpenWorkspace({ researchId, session }: { researchId: string; session: S
               title={sessionLabel(session)}
               actions={
                 <span className="workspace-actions">
-                  <GraphToolbar view={view} onView={setView} onCommit={() => research && shell.commitResearch(research)} commitDisabled={!research} onAdd={onAdd} onClear={() => setClearToken((n) => n + 1)} expired={expired} showAdds={view === 'graph'} />
+                  <GraphToolbar view={view} onView={setView} onCommit={() => research && shell.commitResearch(research)} commitDisabled={!research} onAdd={onAdd} onClear={() => setClearToken((n) => n + 1)} expired={expired} showAdds={view === 'graph'} researchId={researchId} />
                   <button
                     type="button"
                     className="btn"

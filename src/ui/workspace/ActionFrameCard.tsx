@@ -1,6 +1,7 @@
 import { memo } from 'react'
 import { percent, urgencyColour, visibleActors } from '../../domain/rules/scores'
 import type { FrameCard } from '../../projections/workspace-graph'
+import { BriefingLink } from '../briefing/BriefingLink'
 import { StatusPill } from './StatusPill'
 
 /** One action frame under its document: type, position, status, description, result, actors, scores. Its type opens it in the inspector. */
@@ -10,20 +11,22 @@ export const ActionFrameCard = memo(function ActionFrameCard({ frame, position, 
   const { shown, more } = visibleActors(actors, 2)
   const urgency = frame.urgency?.score
   const outcome = frame.result?.outcome ?? frame.summary
+  const name = frame.actionType ? humanise(frame.actionType) : `Action ${index}`
   return (
     <article className="frame" data-frame-id={frame.id}>
       <header className="frame-head">
         {onOpen ? (
           <button type="button" className="frame-type title-button" onClick={onOpen}>
-            {frame.actionType ? humanise(frame.actionType) : `Action ${index}`}
+            {name}
           </button>
         ) : (
-          <span className="frame-type">{frame.actionType ? humanise(frame.actionType) : `Action ${index}`}</span>
+          <span className="frame-type">{name}</span>
         )}
         <span className="frame-index">
           {index}/{frame.totalActions ?? '?'}
         </span>
         <StatusPill status={frame.status} />
+        <BriefingLink type="actionframe" id={frame.id} label={`Briefing on ${name}`} className="frame-briefing" />
       </header>
       {frame.actionDescription && <p className="frame-description">{frame.actionDescription}</p>}
       {outcome && (

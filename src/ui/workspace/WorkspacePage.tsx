@@ -1,10 +1,15 @@
 /**
  * The workspace: its title line '(N documents, M actions)' with Live/Offline and the header's actions,
- * then the document cards — virtualised (@tanstack/react-virtual: only the cards in view and a few
- * around them are in the DOM, each measured as it renders) — or the empty state.
+ * then the document cards — virtualised (@tanstack/react-virtual: only the cards in view and about
+ * 1,000 px of cards on either side are in the DOM, each measured as it renders) — or the empty state.
+ *
+ * Scrolling a 10,000-card list by its scrollbar brings new cards into every frame, so what one frame
+ * renders is kept small: the overscan is counted in pixels, not cards (one card with ten frames each
+ * side, four small ones), and cards not measured yet are estimated at the mean height of the first ones
+ * measured, so the first pass at a new position renders about the cards that will really be there.
  */
-import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual'
-import { type ReactNode, useRef } from 'react'
+import { measureElement, observeElementRect, useVirtualizer } from '@tanstack/react-virtual'
+import { type ReactNode, useRef, useState } from 'react'
 import { formatCounts, selectCounts, selectDocumentIds } from '../../projections/workspace-selectors'
 import { selectLiveLabel } from '../../projections/live-channel-status'
 import { useReadModel } from '../hooks/use-read-model'
@@ -12,8 +17,12 @@ import { useModels } from '../models-context'
 import { DocumentCard } from './DocumentCard'
 
 const EMPTY_HINT = 'Use the input below to add data sources and start building your knowledge graph'
-/** A first guess at a card's height; each card is measured once rendered. */
+/** A first guess at a card's height, until cards have been measured; then the mean of the first measured. */
 const ESTIMATED_CARD_HEIGHT = 220
+const ESTIMATE_SAMPLE = 10
+/** Cards rendered beyond each edge of the view: about this many pixels' worth, between 1 and 4 cards. */
+const OVERSCAN_PX = 1000
+const MAX_OVERSCAN = 4
 const UNMEASURED = { width: 900, height: 900 }
 
 export function WorkspacePage({ title, connected, actions, children }: { title: string; connected?: boolean; actions?: ReactNode; children?: ReactNode }) {
@@ -45,11 +54,13 @@ export function WorkspacePage({ title, connected, actions, children }: { title: 
 
 export function DocumentList({ ids }: { ids: readonly string[] }) {
   const scroller = useRef<HTMLDivElement>(null)
+  const [heights] = useState(meanHeight)
   const virtualizer = useVirtualizer({
     count: ids.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => ESTIMATED_CARD_HEIGHT,
-    overscan: 4,
+    estimateSize: heights.estimate,
+    measureElement: (element, entry, instance) => heights.record(measureElement(element, entry, instance)),
+    overscan: Math.min(MAX_OVERSCAN, Math.max(1, Math.round(OVERSCAN_PX / heights.estimate()))),
     gap: 12,
     getItemKey: (index) => ids[index] as string,
     // Where layout cannot be measured (tests, a hidden tab), assume a window's worth of room.
@@ -72,4 +83,23 @@ export function DocumentList({ ids }: { ids: readonly string[] }) {
 
 function selectCountsText(state: Parameters<typeof selectCounts>[0]): string {
   return formatCounts(selectCounts(state))
+}
+
+/**
+ * The estimate for unmeasured cards: the mean height of the first cards measured, then fixed. A moving
+ * estimate would move every unmeasured card above the viewport, and with it what the viewport shows.
+ */
+function meanHeight() {
+  const sample: number[] = []
+  let estimate = ESTIMATED_CARD_HEIGHT
+  return {
+    estimate: () => estimate,
+    record(height: number): number {
+      if (sample.length < ESTIMATE_SAMPLE && height > 0) {
+        sample.push(height)
+        estimate = sample.reduce((a, b) => a + b, 0) / sample.length
+      }
+      return height
+    },
+  }
 }

@@ -6,6 +6,7 @@
  * so a test can hand in a fake socket.
  */
 import { useEffect } from 'react'
+import { readCookie } from '../../streams/api-client'
 import type { IdentitySession } from '../../streams/firebase-auth'
 import type { IntentContext } from '../../streams/intents'
 import type { SocketLike } from '../../streams/live-channel'
@@ -44,7 +45,7 @@ export function useOpenWorkspace(ctx: IntentContext, identity: IdentitySession, 
     const live = attachWorkspaceLive(ctx.core, {
       researchId,
       sessionId,
-      negotiate: createNegotiator({ ...endpoints, fetch: t.fetch, headers: async () => ({ authorization: `Bearer ${(await identity.token(false)) ?? ''}` }) }),
+      negotiate: createNegotiator({ ...endpoints, fetch: t.fetch, headers: async () => ({ authorization: `Bearer ${(await identity.token(false)) ?? ''}`, ...xsrfHeader() }) }),
       fallbackUrl: (id) => fallbackLiveUrl(endpoints, id),
       authToken: () => identity.token(false),
       createSocket: (url) => t.createSocket(url),
@@ -53,4 +54,10 @@ export function useOpenWorkspace(ctx: IntentContext, identity: IdentitySession, 
     void reload()
     return () => live.close()
   }, [ctx, identity, researchId, sessionId, transport])
+}
+
+/** The XSRF cookie's value as the header the server expects on a POST (negotiate is not sent by the API client). */
+function xsrfHeader(): Record<string, string> {
+  const value = typeof document === 'undefined' ? null : readCookie(document.cookie, 'XSRF-TOKEN')
+  return value ? { 'x-xsrf-token': value } : {}
 }

@@ -50,6 +50,9 @@ export async function openAuthPage(browser: Browser, url: string): Promise<AuthP
   }
 }
 
+/** Where signing in lands: the dashboard pulse, the spec's default view (§2). */
+export const landing = (page: Page) => page.getByRole('heading', { name: 'Dashboard', exact: true })
+
 export const signInHeading = (page: Page) => page.getByRole('heading', { name: 'Sign In', exact: true })
 
 /** Fills and submits the Create Account form (the screen must show Sign In or Create Account). */

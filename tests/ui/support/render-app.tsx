@@ -246,6 +246,24 @@ export class FakeBackend {
         user.displayName = (body as { displayName?: string | null }).displayName?.trim() || null
         return HttpResponse.json(user)
       }),
+      // The dashboard (the default view after sign-in) of a tenant with nothing ingested yet.
+      route('post', '/dashboard/pulse', ({ body }) => {
+        const query = ((body as { query?: string } | null)?.query ?? '').trim()
+        const velocity = { totalSignals: 0, signalsLast24h: 0, signalsLast7d: 0, signalsPrevious7d: 0, averageVelocity: 0, trend: 'stable', series: [] }
+        return HttpResponse.json({ generatedAt: CREATED, mode: query ? 'query' : 'global', query: query || null, documentCount: 0, hotTopics: [], riskLeaderboard: [], opportunityLeaderboard: [], signalVelocity: velocity, pestleDistribution: [] })
+      }),
+      route('post', '/prospective/forecast', () =>
+        HttpResponse.json({ method: "Holt's linear trend (double exponential smoothing)", parameters: { alpha: 0.1, beta: 0.1, level: 0, trend: 0, residualSd: 0 }, metric: 'signals', entity: null, history: [], forecast: [] }),
+      ),
+      route('post', '/prospective/backtest', () => HttpResponse.json({ method: 'Rolling-origin evaluation', origins: 0, model: { mae: 0, mape: null }, naive: { mae: 0, mape: null }, skill: null })),
+      // '\\:' is msw's escape for a literal ':' (else ':extract' would be a path parameter).
+      route('post', '/prospective/motifs\\:extract', () =>
+        HttpResponse.json({ method: 'Contiguous action-type subsequences of each participant’s frame sequence; support = number of participants whose sequence contains the motif', sequences: 0, motifs: [] }),
+      ),
+      // A tenant with nothing ingested has no action frames: the server's 404 for the seed.
+      route('post', '/prospective/predict-from-seed', () => notFound('Action frame')),
+      route('get', '/kpi/definitions', () => HttpResponse.json({ items: [] })),
+      route('get', '/kpi/bindings', () => HttpResponse.json({ items: [] })),
       // The live channel's negotiate goes to the page's origin (window.fetch): failing, so it falls back.
       http.post('*/api/v1/ws/negotiate/:name', () => HttpResponse.json({ code: 'INTERNAL_ERROR', message: 'Internal server error' }, { status: 500 })),
     ]

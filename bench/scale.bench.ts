@@ -1,0 +1,462 @@
+/**
+ * `npm run bench:scale [-- --docs N] [--profile] [--strict]`: a workspace of N documents (default 10,000)
+ * with 10 action frames each (100,000 frames), end to end.
+ *
+ * The server (bench/scale/server.ts, a process of its own) is the real app on PGlite in a temp folder,
+ * seeded with fast bulk SQL (bench/scale/seed.ts), with a real user of the Auth emulator (started here on
+ * 127.0.0.1:9425 unless one answers on FIREBASE_AUTH_EMULATOR_HOST). Measured, in the same run:
+ *
+ * 1. Session load through the API: the client's own loader (session-loader.ts: its paging, api-client.ts
+ *    over real HTTP with fetch, translators, the client core's read models, production mode without the
+ *    dev-only freezing), from the first request to the last page folded; median of 3 after a warm-up.
+ *    Baseline: the very requests that load made, replayed one after another, each answer fetched and
+ *    JSON.parse'd and nothing else — what any client pays for the transport. Target ≤ 2,000 ms.
+ * 2. Memory of the client read model: the JS heap after a load minus before it, both after a full GC,
+ *    in Node and in Chromium (CDP collectGarbage + Runtime.getHeapUsage, the full workspace loaded minus
+ *    the empty one loaded); bytes per frame. No target.
+ * 3. First paint after data in headless Chromium (bench/scale/page.tsx, bench:ui's harness with React in
+ *    production mode): the session loader in the page, fed the very answers the API gave it in (1), each
+ *    handed over at the start of a frame; the first answer → the first painted list, median of 3 after a
+ *    warm-up; baseline: an empty session's answer → its painted frame. Target ≤ 150 ms. Each later answer
+ *    → painted is reported too (how long the page is busy per answer while the workspace loads; no target).
+ * 4. Scroll in Chromium: the loaded list scrolled top to bottom in 180 animation frames (3 s at 60 Hz,
+ *    each frame a new stretch of cards), 3 times after a warm-up; frame durations from rAF timestamps:
+ *    max, p95 and the frames over 50 ms. Baseline: the same scroll over one default page (50 documents).
+ *    Target: no frame over 50 ms.
+ *
+ * A missed target (or --profile) adds where the time goes: the top functions of CPU profiles of a load
+ * (client and server), of a first paint and of a scroll. With --strict a missed target exits 1.
+ */
+import { type ChildProcess, fork } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import { Session } from 'node:inspector/promises'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { getHeapStatistics, setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import { build } from 'esbuild'
+import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core'
+import { emulatorReady, type RunningEmulator, startAuthEmulator } from '../server/auth/emulator'
+import { selectCounts } from '../src/projections/workspace-selectors'
+import { createApiClient } from '../src/streams/api-client'
+import { type ClientCore, createClientCore } from '../src/streams/client-core'
+import { DEFAULT_PAGING, loadWorkspace } from '../src/streams/session-loader'
+import type { AnswersIndex, ScaleLoadResult, ScaleWorkload, ScrollResult } from './scale/protocol'
+import { SCALE_RESEARCH, SCALE_SESSION } from './scale/seed'
+import type { ScaleServerReady } from './scale/server'
+
+const args = process.argv.slice(2)
+const DOCUMENTS = numberOption('--docs', 10_000)
+const FRAMES_PER_DOCUMENT = 10
+const LOAD_TARGET_MS = 2000
+const FIRST_PAINT_TARGET_MS = 150
+const FRAME_TARGET_MS = 50
+const LOAD_RUNS = 3
+const PAINT_WARMUP_ROUNDS = 1
+const PAINT_ROUNDS = 3
+const SCROLL_FRAMES = 180
+const SCROLL_RUNS = 3
+const VIEWPORT = { width: 1280, height: 900 }
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const ROOT = join(import.meta.dirname, '..')
+const IDS = { researchId: SCALE_RESEARCH, sessionId: SCALE_SESSION }
+const PROFILE = args.includes('--profile')
+
+// A full GC on demand for the heap figures, without asking npm to pass --expose-gc.
+setFlagsFromString('--expose-gc')
+const collectGarbage = runInNewContext('gc') as () => void
+
+interface User {
+  idToken: string
+  uid: string
+}
+
+interface RecordedRequest {
+  url: string
+  headers: Record<string, string>
+}
+
+async function main(): Promise<void> {
+  const started = performance.now()
+  const loadBefore = loadavg()[0] as number
+  const work = mkdtempSync(join(tmpdir(), 'sightline-bench-scale-'))
+  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9425'
+  let emulator: RunningEmulator | null = null
+  let server: ChildProcess | null = null
+  let browser: Browser | null = null
+  try {
+    if (!(await emulatorReady(host))) emulator = await startAuthEmulator({ projectId: 'demo-sightline', port: Number(host.split(':')[1]), workDir: join(work, 'auth') })
+    const user = await signUp(host)
+    const serverProfile = PROFILE ? join(work, 'server.cpuprofile') : null
+    const { child, ready } = await startServer(host, user, serverProfile)
+    server = child
+    const base = `http://127.0.0.1:${ready.port}/api/v1`
+
+    // 1. Session load through the API, alternating with its baseline so drift hits both alike.
+    const loads: number[] = []
+    const baselines: number[] = []
+    const first = await apiLoad(base, user)
+    first.core.dispose()
+    const requests = first.requests
+    await replay(requests)
+    for (let run = 0; run < LOAD_RUNS; run++) {
+      // Each run starts on a collected heap, not paying for the garbage of the run before.
+      collectGarbage()
+      const measured = await apiLoad(base, user)
+      measured.core.dispose()
+      loads.push(measured.ms)
+      collectGarbage()
+      baselines.push((await replay(requests)).ms)
+    }
+    const answers = (await replay(requests)).texts
+    const bytes = answers.reduce((n, text) => n + Buffer.byteLength(text), 0)
+
+    // 2. The read model's heap in Node.
+    collectGarbage()
+    const heapBefore = getHeapStatistics().used_heap_size
+    const kept = await apiLoad(base, user)
+    collectGarbage()
+    const nodeHeap = getHeapStatistics().used_heap_size - heapBefore
+    const nodeCounts = selectCounts(kept.core.models.workspaceGraph.get())
+    kept.core.dispose()
+
+    // 3. and 4. in Chromium.
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--js-flags=--expose-gc'],
+    })
+    const pageServer = await serve(await bundlePage(), answers)
+    const page = await openPage(browser, pageServer)
+    const cdp = await page.context().newCDPSession(page)
+    const paints: Record<'empty' | 'full', ScaleLoadResult[]> = { empty: [], full: [] }
+    for (let round = 0; round < PAINT_WARMUP_ROUNDS + PAINT_ROUNDS; round++) {
+      for (const workload of ['empty', 'full'] as const) {
+        const sample = await browserLoad(page, workload)
+        if (round >= PAINT_WARMUP_ROUNDS) paints[workload].push(sample)
+      }
+    }
+    // The page now shows the full workspace; the empty one before it is the memory baseline.
+    const heapFull = await browserHeap(cdp)
+    await browserLoad(page, 'empty')
+    const heapEmpty = await browserHeap(cdp)
+    const scrolls: Record<'short' | 'full', ScrollResult[]> = { short: [], full: [] }
+    for (const workload of ['full', 'short'] as const) {
+      await browserLoad(page, workload)
+      // The page's copy of the answers (150 MB of text) would only make every GC during the scroll longer.
+      if (workload === 'full') await page.evaluate(() => window.scaleBench!.dropAnswers())
+      await page.evaluate((n) => window.scaleBench!.scroll(n), SCROLL_FRAMES)
+      for (let run = 0; run < SCROLL_RUNS; run++) scrolls[workload].push(await page.evaluate((n) => window.scaleBench!.scroll(n), SCROLL_FRAMES))
+    }
+
+    // The report.
+    const frames = DOCUMENTS * FRAMES_PER_DOCUMENT
+    const load = median(loads)
+    const baseline = median(baselines)
+    const paintFull = median(paints.full.map((s) => firstPage(s).painted))
+    const paintEmpty = median(paints.empty.map((s) => firstPage(s).painted))
+    const laterPages = paints.full.flatMap((s) => s.pages.slice(1))
+    const fullFrames = scrolls.full.flatMap((s) => s.frameMs)
+    const shortFrames = scrolls.short.flatMap((s) => s.frameMs)
+    const scrollMax = Math.max(...fullFrames)
+    const scrollP95 = pct(fullFrames, 95)
+    const shortMax = Math.max(...shortFrames)
+    const shortP95 = pct(shortFrames, 95)
+    const overTarget = fullFrames.filter((ms) => ms > FRAME_TARGET_MS).length
+    const longFrames = scrolls.full.map((s) => s.longAnimationFrameMs)
+    const chromiumHeap = heapFull - heapEmpty
+    const okLoad = load <= LOAD_TARGET_MS
+    const okPaint = paintFull <= FIRST_PAINT_TARGET_MS
+    const okScroll = overTarget === 0
+    const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`
+    const kb = (chars: number) => `${Math.round(chars / 1000).toLocaleString('en-US')} kB`
+
+    console.log(`bench:scale — ${DOCUMENTS.toLocaleString('en-US')} documents × ${FRAMES_PER_DOCUMENT} frames (${frames.toLocaleString('en-US')} frames) in one workspace; ${cpus().length} cores, load average ${loadBefore.toFixed(1)} at start`)
+    console.log(`server: the app on PGlite in its own process, seeded in ${(ready.seedMs / 1000).toFixed(1)} s; bare SQL read of every row of the session ${fmt(ready.sqlReadMs)} ms`)
+    console.log('')
+    console.log(`1. Session load through the API (session-loader, pages of ${DEFAULT_PAGING.first} then ${DEFAULT_PAGING.next} of each kind): ${requests.length} requests, ${mb(bytes)} of JSON; median of ${LOAD_RUNS} after a warm-up`)
+    console.log(`   baseline, the same requests fetched + JSON.parse'd, nothing else: ${fmt(baseline)} ms  (runs ${baselines.map(fmt).join(', ')})`)
+    console.log(`   load to the read model built:                               ${fmt(load)} ms  (runs ${loads.map(fmt).join(', ')})   ratio ${(load / baseline).toFixed(2)}x   target ≤ ${LOAD_TARGET_MS} ms: ${okLoad ? 'met' : 'NOT MET'}`)
+    console.log(`2. Read model in memory (JS heap after a full GC, loaded minus before):`)
+    console.log(`   Node:     ${mb(nodeHeap)}, ${Math.round(nodeHeap / frames)} bytes per frame (title line ${JSON.stringify(nodeCounts)})`)
+    console.log(`   Chromium: ${mb(chromiumHeap)}, ${Math.round(chromiumHeap / frames)} bytes per frame (full workspace loaded minus the empty one)`)
+    console.log(`3. First paint after data in Chromium ${browser.version()} (${VIEWPORT.width}×${VIEWPORT.height}): the session loader fed the API's ${answers.length} answers, one per frame once the one before is painted; median of ${PAINT_ROUNDS} after ${PAINT_WARMUP_ROUNDS} warm-up`)
+    console.log(`   (a) an empty session's answer → painted (baseline):      ${fmt(paintEmpty)} ms`)
+    console.log(`   (b) the first answer (${kb(firstPage(paints.full[0] as ScaleLoadResult).chars)}) → first painted list: ${fmt(paintFull)} ms (runs ${paints.full.map((s) => fmt(firstPage(s).painted)).join(', ')}; ${(paints.full[0] as ScaleLoadResult).cardsInDom} cards in the DOM)   ratio to (a) ${(paintFull / paintEmpty).toFixed(1)}x   target ≤ ${FIRST_PAINT_TARGET_MS} ms: ${okPaint ? 'met' : 'NOT MET'}`)
+    console.log(`   (c) each later answer (up to ${kb(Math.max(...laterPages.map((p) => p.chars)))}) → painted: median ${fmt(median(laterPages.map((p) => p.painted)))} ms, max ${fmt(Math.max(...laterPages.map((p) => p.painted)))} ms; all ${answers.length} answers ${fmt(median(paints.full.map((s) => s.pages.reduce((n, p) => n + p.painted, 0))))} ms of the page's time (no target: the page is busy this long per answer while the workspace loads)`)
+    console.log(`4. Scroll top to bottom in ${SCROLL_FRAMES} frames, ${SCROLL_RUNS} runs after a warm-up (frame = time between rAF timestamps):`)
+    console.log(`   (a) ${scrolls.short[0]?.documents} documents (baseline), ${Math.round(scrolls.short[0]?.distance ?? 0).toLocaleString('en-US')} px:   max ${fmt(shortMax)} ms, p95 ${fmt(shortP95)} ms, median ${fmt(median(shortFrames))} ms`)
+    console.log(`   (b) ${scrolls.full[0]?.documents.toLocaleString('en-US')} documents, ${Math.round(scrolls.full[0]?.distance ?? 0).toLocaleString('en-US')} px: max ${fmt(scrollMax)} ms, p95 ${fmt(scrollP95)} ms, median ${fmt(median(fullFrames))} ms; ${overTarget} of ${fullFrames.length} frames over ${FRAME_TARGET_MS} ms   ratio to (a): max ${(scrollMax / shortMax).toFixed(1)}x, p95 ${(scrollP95 / shortP95).toFixed(1)}x   target no frame > ${FRAME_TARGET_MS} ms: ${okScroll ? 'met' : 'NOT MET'}`)
+    console.log(`   the browser's long animation frames (≥ 50 ms of work) per run: ${longFrames.map((l) => (l === null ? 'not reported' : l.length === 0 ? 'none' : `${l.length}, longest ${fmt(Math.max(...l))} ms`)).join('; ')}`)
+    console.log(
+      `BENCH_RESULT ${JSON.stringify({
+        name: 'scale',
+        figures: {
+          'load ms': round1(load),
+          'first paint ms': round1(paintFull),
+          'scroll max frame ms': round1(scrollMax),
+          'scroll p95 frame ms': round1(scrollP95),
+          'frames > 50 ms': overTarget,
+          'read model MB (Node)': round1(nodeHeap / 1e6),
+          'read model MB (Chromium)': round1(chromiumHeap / 1e6),
+        },
+        ratio: { 'load vs fetch + parse': round2(load / baseline), 'first paint vs empty session': round1(paintFull / paintEmpty), 'scroll max frame vs 50 documents': round2(scrollMax / shortMax) },
+        target: `load ≤ ${LOAD_TARGET_MS} ms; first paint ≤ ${FIRST_PAINT_TARGET_MS} ms; no scroll frame > ${FRAME_TARGET_MS} ms`,
+        met: okLoad && okPaint && okScroll,
+      })}`,
+    )
+
+    if (!okLoad || !okPaint || !okScroll || PROFILE) {
+      console.log('')
+      console.log('Where the time goes (separate runs; profiling slows everything down), top functions by self time:')
+      const client = await profiledRun(async () => (await apiLoad(base, user)).core.dispose())
+      console.log(`  one load, client (Node): ${topFunctions(client, 12)}`)
+      if (serverProfile) {
+        server.send('stop')
+        await new Promise((resolve) => server?.once('exit', resolve))
+        server = null
+        console.log(`  all loads, server: ${topFunctions(JSON.parse(readFileSync(serverProfile, 'utf8')) as CpuProfile, 12)}`)
+      } else console.log('  (run with --profile for the server too)')
+      await cdp.send('Profiler.enable')
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
+      await page.evaluate(() => window.scaleBench!.prepareLoad('full'))
+      const paint = await browserProfile(cdp, () => page.evaluate(() => window.scaleBench!.measureLoad()))
+      console.log(`  the paged load (all answers), Chromium: ${topFunctions(paint, 12)}`)
+      const scroll = await browserProfile(cdp, () => page.evaluate((n) => window.scaleBench!.scroll(n), SCROLL_FRAMES))
+      console.log(`  one scroll, Chromium: ${topFunctions(scroll, 12)}`)
+    }
+    await cdp.detach()
+    pageServer.close()
+    console.log(`(bench ran ${((performance.now() - started) / 1000).toFixed(0)} s; load average ${(loadavg()[0] as number).toFixed(1)} at the end — other work on the machine shows up as noise in every figure)`)
+    if ((!okLoad || !okPaint || !okScroll) && args.includes('--strict')) process.exitCode = 1
+  } finally {
+    await browser?.close()
+    if (server) {
+      server.send('stop')
+      await new Promise((resolve) => server?.once('exit', resolve))
+    }
+    await emulator?.stop()
+    rmSync(work, { recursive: true, force: true })
+  }
+}
+
+async function signUp(host: string): Promise<User> {
+  const res = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    // The seeded workspace's tenant is bench.example: a corporate account of that domain.
+    body: JSON.stringify({ email: `scale-${Date.now()}@bench.example`, password: 'secret123', returnSecureToken: true }),
+  })
+  if (!res.ok) throw new Error(`the Auth emulator refused the sign-up: ${await res.text()}`)
+  const body = (await res.json()) as { idToken: string; localId: string }
+  return { idToken: body.idToken, uid: body.localId }
+}
+
+async function startServer(host: string, user: User, profile: string | null): Promise<{ child: ChildProcess; ready: ScaleServerReady }> {
+  const options = { documents: DOCUMENTS, framesPerDocument: FRAMES_PER_DOCUMENT, ownerUserId: user.uid, profile }
+  const child = fork(join(import.meta.dirname, 'scale', 'server.ts'), [JSON.stringify(options)], { env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: host } })
+  const ready = await new Promise<ScaleServerReady>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as ScaleServerReady))
+    child.once('exit', (code) => reject(new Error(`the bench server exited (${code}) before it was ready`)))
+  })
+  return { child, ready }
+}
+
+/** One load through the client's loader over HTTP; the requests it made, in order, for the baseline. */
+async function apiLoad(base: string, user: User): Promise<{ ms: number; core: ClientCore; requests: RecordedRequest[] }> {
+  const requests: RecordedRequest[] = []
+  const recording: typeof fetch = (input, init) => {
+    requests.push({ url: String(input), headers: { ...(init?.headers as Record<string, string>) } })
+    return fetch(input, init)
+  }
+  // Production mode: read models are deep-frozen only in development builds.
+  const core = createClientCore({ freeze: false, log: (m) => console.error(m) })
+  const api = createApiClient({ baseUrl: base, fetch: recording, auth: { token: async () => user.idToken, userId: () => user.uid, tenantId: () => null, clear: () => {} } })
+  const t0 = performance.now()
+  const ok = await loadWorkspace(core, api, IDS)
+  const ms = performance.now() - t0
+  const counts = selectCounts(core.models.workspaceGraph.get())
+  if (!ok || counts.documents !== DOCUMENTS || counts.actions !== DOCUMENTS * FRAMES_PER_DOCUMENT) throw new Error(`the load ended with ${JSON.stringify(counts)} (ok: ${ok})`)
+  return { ms, core, requests }
+}
+
+/** The baseline: the same requests, one after another, each answer read and JSON.parse'd; and the answers' texts. */
+async function replay(requests: RecordedRequest[]): Promise<{ ms: number; texts: string[] }> {
+  const texts: string[] = []
+  const t0 = performance.now()
+  for (const { url, headers } of requests) {
+    const res = await fetch(url, { headers })
+    const text = await res.text()
+    if (!res.ok) throw new Error(`${url}: ${res.status} ${text.slice(0, 200)}`)
+    JSON.parse(text)
+    texts.push(text)
+  }
+  return { ms: performance.now() - t0, texts }
+}
+
+/** `/answers` for the page: how many, and the title line the workspace shows after each (documents, and frames under a shown document). */
+function answersIndex(answers: string[]): AnswersIndex {
+  const documents = new Set<string>()
+  const framesOf = new Map<string, number>()
+  let actions = 0
+  const counts = answers.map((text) => {
+    const body = JSON.parse(text) as { events: Array<{ id: string }>; actionFrames: Array<{ parentId: string }> }
+    for (const e of body.events) {
+      if (documents.has(e.id)) continue
+      documents.add(e.id)
+      actions += framesOf.get(e.id) ?? 0
+    }
+    for (const f of body.actionFrames) {
+      framesOf.set(f.parentId, (framesOf.get(f.parentId) ?? 0) + 1)
+      if (documents.has(f.parentId)) actions++
+    }
+    return { documents: documents.size, actions }
+  })
+  return { count: answers.length, counts }
+}
+
+interface Bundle {
+  js: string
+  css: string
+}
+
+/** The scale page and the app's stylesheet, React in production mode, as bench:ui bundles its page. */
+async function bundlePage(): Promise<Bundle> {
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: { page: 'bench/scale/page.tsx', app: 'src/ui/styles/app.css' },
+    bundle: true,
+    write: false,
+    outdir: 'out',
+    format: 'esm',
+    platform: 'browser',
+    target: 'chrome120',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'error',
+  })
+  const file = (name: string) => result.outputFiles.find((f) => f.path.endsWith(`/${name}`))?.text ?? ''
+  return { js: file('page.js'), css: `${file('app.css')}\n${file('page.css')}` }
+}
+
+function serve(bundle: Bundle, answers: string[]): Promise<Server> {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench:scale</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/app.css"></head><body><div id="root"></div><script type="module" src="/page.js"></script></body></html>`
+  const files: Record<string, [string, string]> = {
+    '/': ['text/html', html],
+    '/page.js': ['text/javascript', bundle.js],
+    '/app.css': ['text/css', bundle.css],
+    '/answers': ['application/json', JSON.stringify(answersIndex(answers))],
+    ...Object.fromEntries(answers.map((text, i) => [`/answers/${i}`, ['application/json', text]])),
+  }
+  const server = createServer((req, res) => {
+    const file = files[new URL(req.url ?? '/', 'http://x').pathname]
+    if (!file) return void res.writeHead(404).end()
+    res.writeHead(200, { 'content-type': `${file[0]}; charset=utf-8`, 'cache-control': 'no-store' }).end(file[1])
+  })
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))
+}
+
+async function openPage(browser: Browser, server: Server): Promise<Page> {
+  const page = await browser.newPage({ viewport: VIEWPORT, deviceScaleFactor: 1, colorScheme: 'light' })
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') console.error(`[page ${m.type()}] ${m.text()}`)
+  })
+  page.on('pageerror', (e) => console.error(`[page error] ${e.message}`))
+  const port = (server.address() as { port: number }).port
+  await page.goto(`http://127.0.0.1:${port}/`)
+  await page.waitForFunction(() => window.scaleBench !== undefined, null, { timeout: 60_000 })
+  return page
+}
+
+async function browserLoad(page: Page, workload: ScaleWorkload): Promise<ScaleLoadResult> {
+  await page.evaluate((w) => window.scaleBench!.prepareLoad(w), workload)
+  return page.evaluate(() => window.scaleBench!.measureLoad())
+}
+
+async function browserHeap(cdp: CDPSession): Promise<number> {
+  await cdp.send('HeapProfiler.collectGarbage')
+  return (await cdp.send('Runtime.getHeapUsage')).usedSize
+}
+
+function firstPage(load: ScaleLoadResult): ScaleLoadResult['pages'][number] {
+  const first = load.pages[0]
+  if (!first) throw new Error('a load without answers')
+  return first
+}
+
+interface CpuProfile {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>
+  samples: number[]
+  timeDeltas: number[]
+}
+
+async function profiledRun(run: () => Promise<unknown>): Promise<CpuProfile> {
+  const session = new Session()
+  session.connect()
+  await session.post('Profiler.enable')
+  await session.post('Profiler.start')
+  await run()
+  const { profile } = await session.post('Profiler.stop')
+  session.disconnect()
+  return profile as unknown as CpuProfile
+}
+
+async function browserProfile(cdp: CDPSession, run: () => Promise<unknown>): Promise<CpuProfile> {
+  await cdp.send('Profiler.start')
+  await run()
+  const { profile } = await cdp.send('Profiler.stop')
+  return profile as unknown as CpuProfile
+}
+
+/** The functions with the most self time (ms), idle time left out, as one line. */
+function topFunctions(profile: CpuProfile, count: number): string {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]))
+  const self = new Map<string, number>()
+  profile.samples.forEach((id, i) => {
+    const frame = byId.get(id)?.callFrame
+    if (!frame || frame.functionName === '(idle)' || frame.functionName === '(program)') return
+    const file = frame.url.split('/').slice(-2).join('/')
+    const name = `${frame.functionName || '(anonymous)'}${file ? ` (${file})` : ''}`
+    self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000)
+  })
+  return [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([name, ms]) => `${name} ${fmt(ms)}`)
+    .join(', ')
+}
+
+function numberOption(name: string, fallback: number): number {
+  const i = args.indexOf(name)
+  const n = i >= 0 ? Number(args[i + 1]) : NaN
+  return Number.isInteger(n) && n > 0 ? n : fallback
+}
+
+function median(xs: number[]): number {
+  return pct(xs, 50)
+}
+
+function pct(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN
+}
+
+function fmt(ms: number): string {
+  return ms < 10 ? ms.toFixed(2) : ms.toFixed(1)
+}
+
+function round1(n: number): number {
+  return Number(n.toFixed(1))
+}
+
+function round2(n: number): number {
+  return Number(n.toFixed(2))
+}
+
+void main().then(
+  () => process.exit(process.exitCode ?? 0),
+  (error: unknown) => {
+    console.error(error)
+    process.exit(1)
+  },
+)

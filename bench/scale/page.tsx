@@ -1,0 +1,161 @@
+/**
+ * The `bench:scale` page: bench:ui's workspace (bench/ui/harness.tsx: the real client core,
+ * `ModelsProvider`, `WorkspacePage` with its virtualised list, the app's CSS) loaded by the production
+ * session loader (session-loader.ts with api-client.ts), whose fetch answers with the session-data
+ * answers the real API gave the same loader in Node (served by the runner at `/answers/…`). Each answer
+ * is handed over at the start of an animation frame (t0) once the one before it has been painted, so a
+ * page's time is its own: the API client's JSON.parse, the translator, the folds, React and the frame
+ * (how a frame is timed: bench/ui/harness.tsx). The first answer's time is the first paint after data.
+ *
+ * Scrolling sets the list's scrollTop at the start of each animation frame, top to bottom in a fixed
+ * number of frames, so every frame of a long list brings cards that were never rendered; a frame's
+ * duration is the time between consecutive rAF timestamps (a frame that misses vsync shows as 33 ms, one
+ * that misses two as 50 ms). The browser's own long-animation-frame entries are collected alongside.
+ */
+import { flushSync } from 'react-dom'
+import { createRoot } from 'react-dom/client'
+import { formatCounts } from '../../src/projections/workspace-selectors'
+import { createApiClient } from '../../src/streams/api-client'
+import { type ClientCore, createClientCore } from '../../src/streams/client-core'
+import { loadWorkspace } from '../../src/streams/session-loader'
+import { BENCH_RESEARCH, BENCH_SESSION, sessionDataBody } from '../ui/data'
+import { BenchWorkspace, idleFrames, measureFrame } from '../ui/harness'
+import type { AnswersIndex, PageSample, ScaleBenchApi, ScaleLoadResult, ScaleWorkload } from './protocol'
+
+/** One page of the API's default size: what the list holds after the loader's first page. */
+const SHORT_DOCUMENTS = 50
+const FRAMES = 10
+/** Quiet frames after which the DOM counts as settled: the first answer may re-measure cards, later ones are followed for one. */
+const FIRST_QUIET_FRAMES = 4
+const LATER_QUIET_FRAMES = 1
+const IDS = { researchId: BENCH_RESEARCH, sessionId: BENCH_SESSION }
+
+const container = document.getElementById('root') as HTMLElement
+const root = createRoot(container)
+let core: ClientCore | null = null
+let mounts = 0
+let full: { texts: string[]; index: AnswersIndex } | null = null
+let prepared: { texts: string[]; counts: AnswersIndex['counts'] } | null = null
+
+const api: ScaleBenchApi = {
+  shortDocuments: SHORT_DOCUMENTS,
+
+  async prepareLoad(workload) {
+    core?.dispose()
+    core = null
+    prepared = null
+    const next = createClientCore({ log: (m) => console.warn(m) })
+    core = next
+    const key = ++mounts
+    flushSync(() => root.render(<BenchWorkspace key={key} models={next.models} />))
+    // As the app opens a workspace: the session is selected (empty view), then its data arrives.
+    next.bus.publish({ type: 'workspace.sessionSelected', researchId: BENCH_RESEARCH, sessionId: BENCH_SESSION }, 'local')
+    if (workload === 'full') {
+      full ??= await fetchAnswers()
+      prepared = { texts: full.texts, counts: full.index.counts }
+    } else {
+      const documents = workload === 'short' ? SHORT_DOCUMENTS : 0
+      prepared = { texts: [JSON.stringify(sessionDataBody(documents, FRAMES))], counts: [{ documents, actions: documents * FRAMES }] }
+    }
+    globalThis.gc?.()
+    await idleFrames(3)
+  },
+
+  async measureLoad(): Promise<ScaleLoadResult> {
+    const live = core
+    const next = prepared
+    if (live === null || next === null) throw new Error('prepareLoad() first')
+    prepared = null
+    const requests: Array<(answer: Response) => void> = []
+    let requested: (() => void) | null = null
+    const fetch: typeof globalThis.fetch = () =>
+      new Promise((resolve) => {
+        requests.push(resolve)
+        requested?.()
+      })
+    const client = createApiClient({ baseUrl: '/api/v1', fetch, auth: { token: async () => 'bench', userId: () => null, tenantId: () => null, clear: () => {} } })
+    const loading = loadWorkspace(live, client, IDS)
+    const pages: PageSample[] = []
+    for (let k = 0; k < next.texts.length; k++) {
+      if (requests.length === 0) await new Promise<void>((resolve) => (requested = resolve))
+      const answer = requests.shift() as (answer: Response) => void
+      const text = next.texts[k] as string
+      const expected = formatCounts(next.counts[k] as { documents: number; actions: number })
+      // Built before t0: encoding the text into a body is the bench's doing, reading it back is the client's.
+      const response = new Response(text, { status: 200, headers: { 'content-type': 'application/json' } })
+      const sample = await measureFrame(
+        container,
+        () => answer(response),
+        () => container.querySelector('.counts')?.textContent === expected,
+        k === 0 ? FIRST_QUIET_FRAMES : LATER_QUIET_FRAMES,
+      )
+      pages.push({ painted: sample.painted, frames: sample.frames, settled: sample.settled, chars: text.length })
+    }
+    if (!(await loading)) throw new Error('the session loader failed')
+    if (requests.length > 0) throw new Error(`the loader asked for more than the ${next.texts.length} answers the API gave it`)
+    return { pages, cardsInDom: container.querySelectorAll('.doc').length, counts: container.querySelector('.counts')?.textContent ?? '' }
+  },
+
+  dropAnswers() {
+    full = null
+    globalThis.gc?.()
+  },
+
+  async scroll(frames) {
+    const list = container.querySelector<HTMLElement>('.documents-scroll')
+    if (list === null) throw new Error('no document list: load the short or full workload first')
+    const documents = Number(list.querySelector('.document-slot')?.getAttribute('aria-setsize'))
+    list.scrollTop = 0
+    await idleFrames(4)
+    const longFrames = watchLongAnimationFrames()
+    const frameMs: number[] = []
+    let distance = 0
+    await new Promise<void>((resolve) => {
+      let previous: number | null = null
+      let step = 0
+      const onFrame = (now: number) => {
+        if (previous !== null) frameMs.push(now - previous)
+        previous = now
+        if (step > frames) return resolve()
+        // The list's height changes as cards are measured, so the bottom is where it is now.
+        const bottom = list.scrollHeight - list.clientHeight
+        list.scrollTop = step === frames ? bottom : Math.round((bottom * step) / frames)
+        distance = Math.max(distance, list.scrollTop)
+        step++
+        requestAnimationFrame(onFrame)
+      }
+      requestAnimationFrame(onFrame)
+    })
+    // Cards measured in the last frames may have moved the bottom again: follow it (not timed) to the last card.
+    for (let i = 0; i < 10 && list.querySelector(`[aria-posinset="${documents}"]`) === null; i++) {
+      list.scrollTop = list.scrollHeight
+      await idleFrames(2)
+    }
+    if (list.querySelector(`[aria-posinset="${documents}"]`) === null) throw new Error(`scrolled to ${list.scrollTop} of ${list.scrollHeight}, but the last card is not in the DOM`)
+    return { frameMs, longAnimationFrameMs: longFrames(), distance, documents }
+  },
+}
+window.scaleBench = api
+
+/** The API's answers to the loader, as the runner recorded them. */
+async function fetchAnswers(): Promise<{ texts: string[]; index: AnswersIndex }> {
+  const index = (await (await globalThis.fetch('/answers')).json()) as AnswersIndex
+  const texts: string[] = []
+  for (let i = 0; i < index.count; i++) texts.push(await (await globalThis.fetch(`/answers/${i}`)).text())
+  return { texts, index }
+}
+
+/** Starts collecting the browser's long-animation-frame entries; the returned function stops and answers their durations (null where unsupported). */
+function watchLongAnimationFrames(): () => number[] | null {
+  if (!PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')) return () => null
+  const durations: number[] = []
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) durations.push(entry.duration)
+  })
+  observer.observe({ type: 'long-animation-frame' })
+  return () => {
+    for (const entry of observer.takeRecords()) durations.push(entry.duration)
+    observer.disconnect()
+    return durations
+  }
+}

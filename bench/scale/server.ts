@@ -1,0 +1,80 @@
+/**
+ * The server side of `bench:scale`, in a process of its own (forked by bench/scale.bench.ts) as a browser
+ * and the server are: PGlite in a temp folder (openDatabase + migrate, as `npm start` runs it), the seeded
+ * workspace (bench/scale/seed.ts) and the real app (buildApp, production config, firebase-admin against
+ * the Auth emulator named by FIREBASE_AUTH_EMULATOR_HOST) listening on 127.0.0.1.
+ *
+ * Argument: `{"documents":N,"framesPerDocument":F,"ownerUserId":uid,"profile":path|null}`. It answers one
+ * IPC message, `ScaleServerReady` (port, seed time, rows, and the bare SQL read of the session's rows in
+ * this process, median of 3), and on `stop` closes everything and exits. With `profile`, a CPU profile of
+ * the serving (from ready to stop) is written there.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { Session } from 'node:inspector/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { buildApp } from '../../server/app'
+import { firebaseTokenVerifier } from '../../server/auth/tokens'
+import { randomIds, systemClock } from '../../server/core/runtime'
+import { openDatabase } from '../../server/db/database'
+import { migrate } from '../../server/db/migrate'
+import { SCALE_SESSION, SCALE_TENANT, seedWorkspace } from './seed'
+
+export interface ScaleServerReady {
+  type: 'ready'
+  port: number
+  seedMs: number
+  events: number
+  frames: number
+  /** Every event and frame row of the session in one SELECT each, ordered as the API pages them. */
+  sqlReadMs: number
+}
+
+async function main(): Promise<void> {
+  const options = JSON.parse(process.argv[2] ?? '{}') as { documents: number; framesPerDocument: number; ownerUserId: string; profile: string | null }
+  const dir = mkdtempSync(join(tmpdir(), 'sightline-bench-scale-'))
+  const db = await openDatabase({ dataDir: dir })
+  await migrate(db)
+  const t0 = performance.now()
+  const rows = await seedWorkspace(db, options)
+  const seedMs = performance.now() - t0
+
+  const sqlRead = async () => {
+    const t = performance.now()
+    await db.query(`SELECT * FROM events WHERE tenant_id = $1 AND session_id = $2 ORDER BY ingested_at, id`, [SCALE_TENANT, SCALE_SESSION])
+    await db.query(`SELECT * FROM action_frames WHERE tenant_id = $1 AND session_id = $2 ORDER BY created_at, id`, [SCALE_TENANT, SCALE_SESSION])
+    return performance.now() - t
+  }
+  await sqlRead()
+  const reads = [await sqlRead(), await sqlRead(), await sqlRead()].sort((a, b) => a - b)
+
+  const app = await buildApp({
+    db,
+    verifier: firebaseTokenVerifier('demo-sightline'),
+    clock: systemClock,
+    ids: randomIds,
+    config: { SESSION_TTL_DAYS: 7, NODE_ENV: 'production' },
+    pipeline: { ingest: async () => Promise.reject(new Error('not in this bench')), reprocess: async () => {} },
+  })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const inspector = options.profile ? new Session() : null
+  if (inspector) {
+    inspector.connect()
+    await inspector.post('Profiler.enable')
+    await inspector.post('Profiler.start')
+  }
+  const ready: ScaleServerReady = { type: 'ready', port: (app.server.address() as { port: number }).port, seedMs, ...rows, sqlReadMs: reads[1] as number }
+  process.send?.(ready)
+  process.on('message', (message) => {
+    if (message !== 'stop') return
+    void (async () => {
+      if (inspector && options.profile) writeFileSync(options.profile, JSON.stringify((await inspector.post('Profiler.stop')).profile))
+      await app.close()
+      await db.close()
+      rmSync(dir, { recursive: true, force: true })
+      process.exit(0)
+    })()
+  })
+}
+
+await main()

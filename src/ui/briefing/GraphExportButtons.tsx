@@ -1,0 +1,49 @@
+/**
+ * Export JSON and Export GraphML for a research's knowledge graph. The export needs the bearer token, so
+ * it is fetched through the API client and saved from a Blob URL (a plain link would go unauthenticated).
+ * While one export runs both buttons wait; a failure is a toast.
+ */
+import { useState } from 'react'
+import { exportResearchGraph, type GraphExportFormat, GraphExportFormats, GraphExportLabels } from '../../streams/graph-export'
+import { useServices } from '../app-services'
+import './briefing.css'
+
+export function GraphExportButtons({ researchId }: { researchId: string }) {
+  const { ctx } = useServices()
+  const [running, setRunning] = useState<GraphExportFormat | null>(null)
+
+  const run = async (format: GraphExportFormat) => {
+    setRunning(format)
+    try {
+      const file = await exportResearchGraph(ctx, researchId, format)
+      if (file) saveFile(file.blob, file.filename ?? `graph.${format}`)
+    } finally {
+      setRunning(null)
+    }
+  }
+
+  return (
+    <span className="graph-export" role="group" aria-label="Export the research graph">
+      {GraphExportFormats.map((format) => (
+        <button key={format} type="button" className="btn" disabled={running !== null} aria-busy={running === format} onClick={() => void run(format)}>
+          {running === format ? `Exporting ${GraphExportLabels[format]}…` : `Export ${GraphExportLabels[format]}`}
+        </button>
+      ))}
+    </span>
+  )
+}
+
+/** Hands a Blob to the browser as a download named `filename`. */
+export function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob)
+  const a = document.createElement('a')
+  a.href = url
+  a.download = filename
+  a.rel = 'noopener'
+  a.style.display = 'none'
+  document.body.appendChild(a)
+  a.click()
+  a.remove()
+  // Revoked on the next task: the click has started the download by then.
+  setTimeout(() => URL.revokeObjectURL(url), 0)
+}

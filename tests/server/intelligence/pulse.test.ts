@@ -1,0 +1,238 @@
+/**
+ * POST /dashboard/pulse over documents really ingested: the real pipeline with the local analyser, a
+ * manual clock moved between ingests so the documents fall on chosen days, then the route with a real
+ * emulator account. Expected figures are worked out here by hand: counts as literals read off the texts
+ * and days below, indices by the contract's formula from what the analyser gave each frame.
+ *
+ * The corpus (now = 2026-11-20 12:00 UTC), one document each:
+ *   nigeria    2026-10-31 12:00  "Nigeria" ×2, 2 frames            (outside the 14-day window)
+ *   google-a   2026-11-10 12:00  Google ×1, European Commission ×1, 2 frames
+ *   google-b   2026-11-11 12:00  Google ×2, European Commission ×1, 2 frames
+ *   kenya      2026-11-15 12:00  Kenya ×1, 1 frame
+ *   vw-deal    2026-11-17 12:00  BYD ×1, Volkswagen ×2, 2 frames
+ *   google-c   2026-11-18 12:00  Google ×1, 1 frame
+ *   vw-suit    2026-11-20 11:00  Volkswagen ×1, BYD ×2, 2 frames   (within the last 24 hours)
+ */
+import { beforeAll, describe, expect, test } from 'vitest'
+import { analyseLocal } from '../../../server/analysis/index'
+import { manualClock } from '../../../server/core/runtime'
+import type { LeaderboardEntry, PulseBody } from '../../../src/protocol/intelligence'
+import { dialects, emulatorUser, type TestUser } from '../support/harness'
+import { apiCaller, ingestText, startAnalyticsStack } from './support'
+
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+const NOW = Date.parse('2026-11-20T12:00:00Z')
+
+const DOCUMENTS = [
+  { name: 'nigeria', at: NOW - 20 * DAY, text: 'Nigeria raised fuel prices. Nigeria expanded its refinery.' },
+  { name: 'google-a', at: NOW - 10 * DAY, text: 'Google launched a new search tool. The European Commission opened an inquiry.' },
+  { name: 'google-b', at: NOW - 9 * DAY, text: 'The European Commission fined Google for antitrust violations. Google appealed the decision.' },
+  { name: 'kenya', at: NOW - 5 * DAY, text: "Kenya's central bank cut interest rates." },
+  { name: 'vw-deal', at: NOW - 3 * DAY, text: 'BYD signed a supply deal with Volkswagen. Volkswagen praised the agreement.' },
+  { name: 'google-c', at: NOW - 2 * DAY, text: 'Google appealed the fine.' },
+  { name: 'vw-suit', at: NOW - HOUR, text: 'Volkswagen sued BYD over battery patents. BYD denied the claims.' },
+] as const
+type DocumentName = (typeof DOCUMENTS)[number]['name']
+
+const round2 = (x: number) => Math.round(x * 100) / 100
+
+/** A series of `days` zeros ending on 2026-11-20, with the given counts on the given days. */
+function series(days: number, counts: Record<string, number>): Array<{ date: string; count: number }> {
+  return Array.from({ length: days }, (_, i) => {
+    const date = new Date(Date.parse('2026-11-20') - (days - 1 - i) * DAY).toISOString().slice(0, 10)
+    return { date, count: counts[date] ?? 0 }
+  })
+}
+
+describe.each(dialects())('dashboard pulse on %s', (dialect) => {
+  let user: TestUser
+  let stranger: TestUser
+  const clock = manualClock(NOW - 30 * DAY)
+  const stack = startAnalyticsStack(dialect, clock)
+  const call = apiCaller(stack)
+  const eventIds = new Map<DocumentName, string>()
+
+  beforeAll(async () => {
+    user = await emulatorUser(`pulse-${dialect}@gmail.com`)
+    stranger = await emulatorUser(`pulse-stranger-${dialect}@gmail.com`)
+    for (const doc of DOCUMENTS) {
+      clock.set(doc.at)
+      eventIds.set(doc.name, await ingestText(stack.pipeline, user, { researchId: 'res_1', sessionId: 'ses_pulse' }, doc.text, doc.name))
+    }
+    await stack.pipeline.drain()
+    clock.set(NOW)
+  }, 120_000)
+
+  const pulse = async (who: TestUser, body: object = {}) => {
+    const res = await call(who, 'POST', '/dashboard/pulse', body)
+    expect(res.statusCode, res.body).toBe(200)
+    return res.json<PulseBody>()
+  }
+
+  /** What the leaderboards should hold, from the analyser's frames and the stored impactSeverity. */
+  async function expectedBoards(names: DocumentName[]): Promise<{ risk: LeaderboardEntry[]; opportunity: LeaderboardEntry[] }> {
+    const entries: LeaderboardEntry[] = []
+    for (const name of names) {
+      const { text } = DOCUMENTS.find((d) => d.name === name)!
+      const eventId = eventIds.get(name)!
+      const [row] = await stack.db.query<{ severity: number }>(`SELECT (analytics->>'impactSeverity')::float8 AS severity FROM events WHERE id = $1`, [eventId])
+      const severity = row!.severity
+      const analysis = analyseLocal(text)
+      for (const [i, f] of analysis.frames.entries()) {
+        const { confidence: c, urgency, metadata } = f
+        const u = urgency.score
+        const s = metadata.sentiment
+        entries.push({
+          id: `${eventId}-f${i + 1}`,
+          eventId,
+          title: f.actionDescription,
+          documentTitle: analysis.title,
+          riskIndex: round2(c * (0.4 * severity + 0.3 * u + 0.3 * ((1 - s) / 2))),
+          opportunityIndex: round2(c * (0.4 * severity + 0.3 * u + 0.3 * ((1 + s) / 2))),
+          components: { impactSeverity: severity, urgency: u, sentiment: s, confidence: c },
+        })
+      }
+    }
+    const byId = (a: LeaderboardEntry, b: LeaderboardEntry) => (a.id < b.id ? -1 : 1)
+    return {
+      risk: [...entries].sort((a, b) => b.riskIndex - a.riskIndex || byId(a, b)).slice(0, 5),
+      opportunity: [...entries].sort((a, b) => b.opportunityIndex - a.opportunityIndex || byId(a, b)).slice(0, 5),
+    }
+  }
+
+  test('the analyser read the texts as the counts below assume', () => {
+    // Frames and mentions per document, as the header lists them: the literals in the next tests rest on these.
+    const frames = DOCUMENTS.map((d) => analyseLocal(d.text).frames.length)
+    expect(frames).toEqual([2, 2, 2, 1, 2, 1, 2])
+    const mentions = (name: DocumentName) => Object.fromEntries(analyseLocal(DOCUMENTS.find((d) => d.name === name)!.text).entities.map((e) => [e.text, e.mentions.length]))
+    expect(mentions('vw-suit')).toEqual({ Volkswagen: 1, BYD: 2 })
+    expect(mentions('vw-deal')).toEqual({ BYD: 1, Volkswagen: 2 })
+    expect(mentions('google-b')).toEqual({ 'European Commission': 1, Google: 2 })
+    expect(DOCUMENTS.map((d) => analyseLocal(d.text).pestleCategory)).toEqual(['Economic', 'Political', 'Legal', 'Economic', 'Economic', 'Legal', 'Legal'])
+  })
+
+  test('Global mode: hot topics, leaderboards, signal velocity and PESTLE from every document', async () => {
+    const body = await pulse(user)
+    expect(body).toMatchObject({ generatedAt: '2026-11-20T12:00:00.000Z', mode: 'global', query: null, documentCount: 7 })
+
+    // BYD · Volkswagen: 3 + 3 mentions this week, none before. Kenya: 1 this week. Google · European
+    // Commission: 1 this week (google-c), 2 + 3 the week before, so −4, ranked below Kenya's +1. Nigeria
+    // (20 days ago, nothing in either week) is fourth and left out.
+    expect(body.hotTopics).toEqual([
+      {
+        id: 'topic_organisation_byd',
+        title: 'BYD · Volkswagen',
+        pestleCategory: 'Economic', // one Legal, one Economic: the tie goes to the first alphabetically
+        momentumDelta7d: 6,
+        mentionsLast7d: 6,
+        mentionsPrevious7d: 0,
+        entities: ['BYD', 'Volkswagen'],
+        documentCount: 2,
+        series: series(14, { '2026-11-17': 3, '2026-11-20': 3 }),
+      },
+      {
+        id: 'topic_place_kenya',
+        title: 'Kenya',
+        pestleCategory: 'Economic',
+        momentumDelta7d: 1,
+        mentionsLast7d: 1,
+        mentionsPrevious7d: 0,
+        entities: ['Kenya'],
+        documentCount: 1,
+        series: series(14, { '2026-11-15': 1 }),
+      },
+      {
+        id: 'topic_organisation_google',
+        title: 'Google · European Commission',
+        pestleCategory: 'Legal',
+        momentumDelta7d: -4,
+        mentionsLast7d: 1,
+        mentionsPrevious7d: 5,
+        entities: ['Google', 'European Commission'],
+        documentCount: 3,
+        series: series(14, { '2026-11-10': 2, '2026-11-11': 3, '2026-11-18': 1 }),
+      },
+    ])
+
+    const boards = await expectedBoards(DOCUMENTS.map((d) => d.name))
+    expect(boards.risk).toHaveLength(5)
+    expect(body.riskLeaderboard).toEqual(boards.risk)
+    expect(body.opportunityLeaderboard).toEqual(boards.opportunity)
+
+    // This week: vw-suit 2, google-c 1, vw-deal 2, kenya 1; the week before: google-b 2, google-a 2.
+    expect(body.signalVelocity).toEqual({
+      totalSignals: 12,
+      signalsLast24h: 2,
+      signalsLast7d: 6,
+      signalsPrevious7d: 4,
+      averageVelocity: 0.86,
+      trend: 'rising',
+      series: series(28, { '2026-10-31': 2, '2026-11-10': 2, '2026-11-11': 2, '2026-11-15': 1, '2026-11-17': 2, '2026-11-18': 1, '2026-11-20': 2 }),
+    })
+    expect(body.pestleDistribution).toEqual([
+      { category: 'Economic', count: 3 },
+      { category: 'Legal', count: 3 },
+      { category: 'Political', count: 1 },
+    ])
+  })
+
+  test('Query mode: only the documents matching the query count', async () => {
+    const body = await pulse(user, { query: '  Google ' })
+    expect(body).toMatchObject({ mode: 'query', query: 'Google', documentCount: 3 })
+    expect(body.hotTopics.map((t) => [t.title, t.mentionsLast7d, t.mentionsPrevious7d, t.documentCount])).toEqual([['Google · European Commission', 1, 5, 3]])
+    const boards = await expectedBoards(['google-a', 'google-b', 'google-c'])
+    expect(new Set(boards.risk.map((e) => e.eventId))).toEqual(new Set(['google-a', 'google-b', 'google-c'].map((n) => eventIds.get(n as DocumentName))))
+    expect(body.riskLeaderboard).toEqual(boards.risk)
+    expect(body.opportunityLeaderboard).toEqual(boards.opportunity)
+    // 1 signal this week against 4 the week before: falling.
+    expect(body.signalVelocity).toMatchObject({ totalSignals: 5, signalsLast24h: 0, signalsLast7d: 1, signalsPrevious7d: 4, averageVelocity: 0.14, trend: 'falling' })
+    expect(body.pestleDistribution).toEqual([
+      { category: 'Legal', count: 2 },
+      { category: 'Political', count: 1 },
+    ])
+
+    const none = await pulse(user, { query: 'hydrogen' })
+    expect(none).toMatchObject({ mode: 'query', documentCount: 0, hotTopics: [], riskLeaderboard: [], pestleDistribution: [] })
+    const blank = await pulse(user, { query: '   ' })
+    expect(blank).toMatchObject({ mode: 'global', query: null, documentCount: 7 })
+  })
+
+  test('five days later: windows are (from, to], momentum turns, ties fall to momentum then all-time mentions', async () => {
+    clock.set(NOW + 5 * DAY) // 2026-11-25 12:00: this week is (11-18 12:00, 11-25 12:00]
+    try {
+      const body = await pulse(user)
+      // This week only vw-suit; google-c (exactly 11-18 12:00) and google-b (exactly 11-11 12:00) sit on
+      // the far edges of the week before and of nothing. Nigeria (0, 0) beats Google (0, 1 before: −1),
+      // and Google beats Kenya (also 0 and −1) on all-time mentions, 6 against 1.
+      expect(body.hotTopics.map((t) => [t.title, t.mentionsLast7d, t.mentionsPrevious7d, t.momentumDelta7d])).toEqual([
+        ['BYD · Volkswagen', 3, 3, 0],
+        ['Nigeria', 0, 0, 0],
+        ['Google · European Commission', 0, 1, -1],
+      ])
+      expect(body.signalVelocity).toMatchObject({ signalsLast24h: 0, signalsLast7d: 2, signalsPrevious7d: 4, averageVelocity: 0.29, trend: 'falling' })
+    } finally {
+      clock.set(NOW)
+    }
+  })
+
+  test('another tenant sees none of these documents', async () => {
+    const body = await pulse(stranger)
+    expect(body).toMatchObject({ mode: 'global', documentCount: 0, hotTopics: [], riskLeaderboard: [], opportunityLeaderboard: [], pestleDistribution: [] })
+    expect(body.signalVelocity).toEqual({ totalSignals: 0, signalsLast24h: 0, signalsLast7d: 0, signalsPrevious7d: 0, averageVelocity: 0, trend: 'stable', series: series(28, {}) })
+  })
+
+  test('the same request gives the same answer (the clustering is seeded)', async () => {
+    expect(await pulse(user)).toEqual(await pulse(user))
+  })
+
+  test('validation and authentication', async () => {
+    const long = await call(user, 'POST', '/dashboard/pulse', { query: 'x'.repeat(501) })
+    expect(long.statusCode).toBe(400)
+    expect(long.json()).toMatchObject({ code: 'VALIDATION_ERROR' })
+    const wrongType = await call(user, 'POST', '/dashboard/pulse', { query: 42 })
+    expect(wrongType.statusCode).toBe(400)
+    const anonymous = await stack.app.inject({ method: 'POST', url: '/api/v1/dashboard/pulse', payload: {} })
+    expect(anonymous.statusCode).toBe(401)
+  })
+})
