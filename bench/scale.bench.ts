@@ -1,8 +1,9 @@
 /**
- * `npm run bench:scale [-- --docs N] [--profile] [--strict]`: a workspace of N documents (default 10,000)
- * with 10 action frames each (100,000 frames), end to end.
+ * `npm run bench:scale [-- --docs N] [--database-url URL] [--profile] [--strict]`: a workspace of N
+ * documents (default 10,000) with 10 action frames each (100,000 frames), end to end.
  *
- * The server (bench/scale/server.ts, a process of its own) is the real app on PGlite in a temp folder,
+ * The server (bench/scale/server.ts, a process of its own) is the real app on PGlite in a temp folder (or,
+ * with --database-url, on a database created for the run on that PostgreSQL server),
  * seeded with fast bulk SQL (bench/scale/seed.ts), with a real user of the Auth emulator (started here on
  * 127.0.0.1:9425 unless one answers on FIREBASE_AUTH_EMULATOR_HOST). Measured, in the same run:
  *
@@ -62,6 +63,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const ROOT = join(import.meta.dirname, '..')
 const IDS = { researchId: SCALE_RESEARCH, sessionId: SCALE_SESSION }
 const PROFILE = args.includes('--profile')
+const DATABASE_URL = stringOption('--database-url')
 
 // A full GC on demand for the heap figures, without asking npm to pass --expose-gc.
 setFlagsFromString('--expose-gc')
@@ -172,7 +174,7 @@ async function main(): Promise<void> {
     const kb = (chars: number) => `${Math.round(chars / 1000).toLocaleString('en-US')} kB`
 
     console.log(`bench:scale — ${DOCUMENTS.toLocaleString('en-US')} documents × ${FRAMES_PER_DOCUMENT} frames (${frames.toLocaleString('en-US')} frames) in one workspace; ${cpus().length} cores, load average ${loadBefore.toFixed(1)} at start`)
-    console.log(`server: the app on PGlite in its own process, seeded in ${(ready.seedMs / 1000).toFixed(1)} s; bare SQL read of every row of the session ${fmt(ready.sqlReadMs)} ms`)
+    console.log(`server: the app on ${DATABASE_URL ? `PostgreSQL (${new URL(DATABASE_URL).host})` : 'PGlite'} in its own process, seeded in ${(ready.seedMs / 1000).toFixed(1)} s; bare SQL read of every row of the session ${fmt(ready.sqlReadMs)} ms`)
     console.log('')
     console.log(`1. Session load through the API (session-loader, pages of ${DEFAULT_PAGING.first} then ${DEFAULT_PAGING.next} of each kind): ${requests.length} requests, ${mb(bytes)} of JSON; median of ${LOAD_RUNS} after a warm-up`)
     console.log(`   baseline, the same requests fetched + JSON.parse'd, nothing else: ${fmt(baseline)} ms  (runs ${baselines.map(fmt).join(', ')})`)
@@ -253,7 +255,7 @@ async function signUp(host: string): Promise<User> {
 }
 
 async function startServer(host: string, user: User, profile: string | null): Promise<{ child: ChildProcess; ready: ScaleServerReady }> {
-  const options = { documents: DOCUMENTS, framesPerDocument: FRAMES_PER_DOCUMENT, ownerUserId: user.uid, profile }
+  const options = { documents: DOCUMENTS, framesPerDocument: FRAMES_PER_DOCUMENT, ownerUserId: user.uid, profile, databaseUrl: DATABASE_URL }
   const child = fork(join(import.meta.dirname, 'scale', 'server.ts'), [JSON.stringify(options)], { env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: host } })
   const ready = await new Promise<ScaleServerReady>((resolve, reject) => {
     child.once('message', (message) => resolve(message as ScaleServerReady))
@@ -460,3 +462,9 @@ void main().then(
     process.exit(1)
   },
 )
+
+function stringOption(name: string): string | null {
+  const i = args.indexOf(name)
+  const value = i >= 0 ? args[i + 1] : undefined
+  return value && !value.startsWith('--') ? value : null
+}

@@ -4,7 +4,10 @@
  * workspace (bench/scale/seed.ts) and the real app (buildApp, production config, firebase-admin against
  * the Auth emulator named by FIREBASE_AUTH_EMULATOR_HOST) listening on 127.0.0.1.
  *
- * Argument: `{"documents":N,"framesPerDocument":F,"ownerUserId":uid,"profile":path|null}`. It answers one
+ * With `databaseUrl` (a PostgreSQL server's URL), a database of its own is created on that server for the
+ * run, used instead of PGlite, and dropped at the end.
+ *
+ * Argument: `{"documents":N,"framesPerDocument":F,"ownerUserId":uid,"profile":path|null,"databaseUrl":url|null}`. It answers one
  * IPC message, `ScaleServerReady` (port, seed time, rows, and the bare SQL read of the session's rows in
  * this process, median of 3), and on `stop` closes everything and exits. With `profile`, a CPU profile of
  * the serving (from ready to stop) is written there.
@@ -13,6 +16,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { Session } from 'node:inspector/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import pg from 'pg'
 import { buildApp } from '../../server/app'
 import { firebaseTokenVerifier } from '../../server/auth/tokens'
 import { randomIds, systemClock } from '../../server/core/runtime'
@@ -31,9 +35,10 @@ export interface ScaleServerReady {
 }
 
 async function main(): Promise<void> {
-  const options = JSON.parse(process.argv[2] ?? '{}') as { documents: number; framesPerDocument: number; ownerUserId: string; profile: string | null }
+  const options = JSON.parse(process.argv[2] ?? '{}') as { documents: number; framesPerDocument: number; ownerUserId: string; profile: string | null; databaseUrl: string | null }
   const dir = mkdtempSync(join(tmpdir(), 'sightline-bench-scale-'))
-  const db = await openDatabase({ dataDir: dir })
+  const postgres = options.databaseUrl ? await createDatabase(options.databaseUrl) : null
+  const db = await openDatabase(postgres ? { databaseUrl: postgres.url } : { dataDir: dir })
   await migrate(db)
   const t0 = performance.now()
   const rows = await seedWorkspace(db, options)
@@ -71,10 +76,30 @@ async function main(): Promise<void> {
       if (inspector && options.profile) writeFileSync(options.profile, JSON.stringify((await inspector.post('Profiler.stop')).profile))
       await app.close()
       await db.close()
+      await postgres?.drop()
       rmSync(dir, { recursive: true, force: true })
       process.exit(0)
     })()
   })
+}
+
+/** A fresh database on the PostgreSQL server at `adminUrl`, for this run only. */
+async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `sightline_bench_scale_${process.pid}`
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl })
+    await client.connect()
+    try {
+      await client.query(sql)
+    } finally {
+      await client.end()
+    }
+  }
+  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+  await admin(`CREATE DATABASE ${name}`)
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
 }
 
 await main()

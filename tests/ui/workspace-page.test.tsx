@@ -83,29 +83,26 @@ describe('workspace page', () => {
 })
 
 describe('card height estimates (what the virtualised list assumes for cards not measured yet)', () => {
-  const frames = [10, 0, 4, 10]
-
-  test('before any card is measured, a card is guessed from its action frames', () => {
-    const heights = cardHeights((i) => frames[i] ?? 0)
-    expect([0, 1, 2, 3].map(heights.estimate)).toEqual([710, 160, 380, 710])
-    expect(heights.typical()).toBe(710)
+  test('before any card is measured, a card is guessed from the frames per document', () => {
+    let framesPerDocument = 0
+    const heights = cardHeights(() => framesPerDocument)
+    expect(heights.estimate()).toBe(160)
+    framesPerDocument = 10 // the next page of the load brought the frames
+    expect(heights.estimate()).toBe(710)
   })
 
-  test('measured cards scale every guess by measured over guessed, and the first ten fix it', () => {
-    const heights = cardHeights((i) => frames[i] ?? 0)
-    expect(heights.record(0, 1065)).toBe(1065) // measured 1.5 × its guess of 710
-    expect(heights.estimate(1)).toBeCloseTo(240)
-    expect(heights.typical()).toBe(1065)
-    heights.record(1, 160) // (1065 + 160) / (710 + 160)
-    expect(heights.estimate(3)).toBeCloseTo((710 * 1225) / 870)
-    for (let n = 0; n < 8; n++) heights.record(1, 160)
-    const fixed = heights.estimate(3)
-    heights.record(0, 5000) // the eleventh measurement no longer moves the estimate
-    expect(heights.estimate(3)).toBe(fixed)
-    // Nothing is learnt from a card that is not laid out (0 px) or not in the list (-1).
+  test('then it is the mean of the first ten cards measured, fixed after them', () => {
+    const heights = cardHeights(() => 10)
+    expect(heights.record(1000)).toBe(1000)
+    expect(heights.estimate()).toBe(1000)
+    heights.record(200)
+    expect(heights.estimate()).toBe(600)
+    for (let n = 0; n < 8; n++) heights.record(600)
+    heights.record(5000) // the eleventh measurement no longer moves the estimate
+    expect(heights.estimate()).toBe(600)
+    // Nothing is learnt from a card that is not laid out.
     const fresh = cardHeights(() => 2)
-    fresh.record(0, 0)
-    fresh.record(-1, 900)
-    expect(fresh.estimate(0)).toBe(270)
+    fresh.record(0)
+    expect(fresh.estimate()).toBe(270)
   })
 })

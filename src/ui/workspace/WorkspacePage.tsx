@@ -5,14 +5,12 @@
  *
  * Scrolling a 10,000-card list by its scrollbar brings new cards into every frame, so what one frame
  * renders is kept small: the overscan is counted in pixels, not cards (one card with ten frames each
- * side, four small ones), none while scrolling, and a card not measured yet is estimated from its number
- * of action frames, scaled to what the first cards measured, so the first pass at a new position (and
- * the very first paint) renders about the cards that will really be there.
+ * side, four small ones), none while scrolling, and cards not measured yet are estimated from the
+ * workspace's frames per document until the first cards are measured, then at their mean height, so the
+ * very first paint and the first pass at a new position render about the cards that will really be there.
  */
 import { defaultRangeExtractor, measureElement, observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual'
 import { type ReactNode, useRef, useState } from 'react'
-import { smGet } from '../../projections/sharded-map'
-import type { WorkspaceGraph } from '../../projections/workspace-graph'
 import { formatCounts, selectCounts, selectDocumentIds } from '../../projections/workspace-selectors'
 import { selectLiveLabel } from '../../projections/live-channel-status'
 import { useReadModel } from '../hooks/use-read-model'
@@ -21,8 +19,8 @@ import { DocumentCard } from './DocumentCard'
 
 const EMPTY_HINT = 'Use the input below to add data sources and start building your knowledge graph'
 /**
- * A first guess at a card's height from its action frames (a card without frames, then about one row of
- * frame cards per two frames), until cards have been measured; then scaled by what the first ones measured.
+ * A first guess at a card's height from the action frames per document (a card without frames, then
+ * about one row of frame cards per two frames), until cards have been measured.
  */
 const CARD_BASE_HEIGHT = 160
 const CARD_HEIGHT_PER_FRAME = 55
@@ -62,16 +60,19 @@ export function WorkspacePage({ title, connected, actions, children }: { title: 
 export function DocumentList({ ids }: { ids: readonly string[] }) {
   const scroller = useRef<HTMLDivElement>(null)
   const { workspaceGraph } = useModels()
-  const current = useRef({ ids, graph: workspaceGraph.get() })
-  current.current = { ids, graph: workspaceGraph.get() }
-  const [heights] = useState(() => cardHeights((index) => frameCount(current.current.graph, current.current.ids[index])))
+  const [heights] = useState(() =>
+    cardHeights(() => {
+      const { documents, actions } = selectCounts(workspaceGraph.get())
+      return documents === 0 ? 0 : actions / documents
+    }),
+  )
   const self = useRef<Virtualizer<HTMLDivElement, Element> | null>(null)
   const virtualizer = useVirtualizer({
     count: ids.length,
     getScrollElement: () => scroller.current,
     estimateSize: heights.estimate,
-    measureElement: (element, entry, instance) => heights.record(instance.indexFromElement(element), measureElement(element, entry, instance)),
-    overscan: Math.min(MAX_OVERSCAN, Math.max(1, Math.round(OVERSCAN_PX / heights.typical()))),
+    measureElement: (element, entry, instance) => heights.record(measureElement(element, entry, instance)),
+    overscan: Math.min(MAX_OVERSCAN, Math.max(1, Math.round(OVERSCAN_PX / heights.estimate()))),
     // While the list scrolls, only the cards in view: each scroll event renders them at once (flushSync),
     // so none is ever missing, and a fast drag that brings all-new cards into every frame renders half as
     // many. The overscan comes back when the scrolling stops (isScrolling changes, this runs anew).
@@ -101,32 +102,20 @@ function selectCountsText(state: Parameters<typeof selectCounts>[0]): string {
   return formatCounts(selectCounts(state))
 }
 
-/** How many action frames a document has in the read model (0 for an unknown id). */
-function frameCount(graph: WorkspaceGraph, id: string | undefined): number {
-  return id === undefined ? 0 : (smGet(graph.frames.byParent, id)?.length ?? 0)
-}
-
 /**
- * The estimates for unmeasured cards: a guess from the card's frames, times the ratio of measured to
- * guessed height over the first cards measured, then fixed. A moving estimate would move every
- * unmeasured card above the viewport, and with it what the viewport shows.
+ * The estimate for unmeasured cards: a guess from the frames per document until cards are measured, then
+ * the mean height of the first ones measured, fixed. A moving estimate would move every unmeasured card
+ * above the viewport, and with it what the viewport shows.
  */
-export function cardHeights(frames: (index: number) => number) {
-  const guess = (index: number) => CARD_BASE_HEIGHT + CARD_HEIGHT_PER_FRAME * frames(index)
+export function cardHeights(framesPerDocument: () => number) {
   let samples = 0
-  let measured = 0
-  let guessed = 0
-  let scale = 1
+  let total = 0
   return {
-    estimate: (index: number) => guess(index) * scale,
-    /** A typical card: the mean measured so far, else the first card's guess. */
-    typical: () => (samples > 0 ? measured / samples : guess(0)),
-    record(index: number, height: number): number {
-      if (samples < ESTIMATE_SAMPLE && height > 0 && index >= 0) {
+    estimate: () => (samples > 0 ? total / samples : CARD_BASE_HEIGHT + CARD_HEIGHT_PER_FRAME * framesPerDocument()),
+    record(height: number): number {
+      if (samples < ESTIMATE_SAMPLE && height > 0) {
         samples++
-        measured += height
-        guessed += guess(index)
-        scale = measured / guessed
+        total += height
       }
       return height
     },
