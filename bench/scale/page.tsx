@@ -7,10 +7,12 @@
  * page's time is its own: the API client's JSON.parse, the translator, the folds, React and the frame
  * (how a frame is timed: bench/ui/harness.tsx). The first answer's time is the first paint after data.
  *
- * Scrolling sets the list's scrollTop at the start of each animation frame, top to bottom in a fixed
- * number of frames, so every frame of a long list brings cards that were never rendered; a frame's
- * duration is the time between consecutive rAF timestamps (a frame that misses vsync shows as 33 ms, one
- * that misses two as 50 ms). The browser's own long-animation-frame entries are collected alongside.
+ * Scrolling sets the list's scrollTop at the start of each animation frame: either top to bottom in a
+ * fixed number of frames (a scrollbar drag: every frame of a long list brings cards that were never
+ * rendered), or a fixed number of pixels a frame from a given place (reading pace: cards come into view
+ * one by one). A frame's duration is the time between consecutive rAF timestamps (a frame that misses
+ * vsync shows as 33 ms, one that misses two as 50 ms). The browser's own long-animation-frame entries
+ * are collected alongside.
  */
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
@@ -101,10 +103,11 @@ const api: ScaleBenchApi = {
     globalThis.gc?.()
   },
 
-  async scroll(frames) {
+  async scroll(frames, pace) {
     const list = container.querySelector<HTMLElement>('.documents-scroll')
     if (list === null) throw new Error('no document list: load the short or full workload first')
     const documents = Number(list.querySelector('.document-slot')?.getAttribute('aria-setsize'))
+    if (pace) return readingScroll(list, frames, pace, documents)
     list.scrollTop = 0
     await idleFrames(4)
     const longFrames = watchLongAnimationFrames()
@@ -143,6 +146,30 @@ async function fetchAnswers(): Promise<{ texts: string[]; index: AnswersIndex }>
   const texts: string[] = []
   for (let i = 0; i < index.count; i++) texts.push(await (await globalThis.fetch(`/answers/${i}`)).text())
   return { texts, index }
+}
+
+/** `frames` frames at `pace.pixelsPerFrame` from `pace.from` (a fraction of the list's height). */
+async function readingScroll(list: HTMLElement, frames: number, pace: { pixelsPerFrame: number; from: number }, documents: number) {
+  const start = Math.round((list.scrollHeight - list.clientHeight) * pace.from)
+  list.scrollTop = start
+  // Let the jump there (a drag) end and the cards at the start render, measure and settle.
+  await idleFrames(20)
+  const longFrames = watchLongAnimationFrames()
+  const frameMs: number[] = []
+  await new Promise<void>((resolve) => {
+    let previous: number | null = null
+    let step = 0
+    const onFrame = (now: number) => {
+      if (previous !== null) frameMs.push(now - previous)
+      previous = now
+      if (step > frames) return resolve()
+      list.scrollTop = start + step * pace.pixelsPerFrame
+      step++
+      requestAnimationFrame(onFrame)
+    }
+    requestAnimationFrame(onFrame)
+  })
+  return { frameMs, longAnimationFrameMs: longFrames(), distance: list.scrollTop - start, documents }
 }
 
 /** Starts collecting the browser's long-animation-frame entries; the returned function stops and answers their durations (null where unsupported). */

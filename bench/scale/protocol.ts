@@ -50,8 +50,11 @@ export interface ScaleBenchApi {
   measureLoad(): Promise<ScaleLoadResult>
   /** Lets go of the API's answers (kept for the next full load): the loaded workspace holds what it made of them, as the app would. */
   dropAnswers(): void
-  /** Scrolls the loaded list from top to bottom in `frames` animation frames (scrollTop set at the start of each). */
-  scroll(frames: number): Promise<ScrollResult>
+  /**
+   * Scrolls the loaded list in `frames` animation frames (scrollTop set at the start of each): top to
+   * bottom, or with `pace` that many pixels a frame from that fraction of the list's height.
+   */
+  scroll(frames: number, pace?: { pixelsPerFrame: number; from: number }): Promise<ScrollResult>
 }
 
 declare global {
