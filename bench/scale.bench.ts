@@ -31,19 +31,19 @@
  */
 import { type ChildProcess, fork } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
+import type { Server } from 'node:http'
 import { Session } from 'node:inspector/promises'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { getHeapStatistics, setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { build } from 'esbuild'
 import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core'
 import { emulatorReady, type RunningEmulator, startAuthEmulator } from '../server/auth/emulator'
 import { selectCounts } from '../src/projections/workspace-selectors'
 import { createApiClient } from '../src/streams/api-client'
 import { type ClientCore, createClientCore } from '../src/streams/client-core'
 import { DEFAULT_PAGING, loadWorkspace } from '../src/streams/session-loader'
+import { bundlePage, fmt, median, openPage, pct, servePage } from './browser-page'
 import type { AnswersIndex, ScaleLoadResult, ScaleWorkload, ScrollResult } from './scale/protocol'
 import { SCALE_RESEARCH, SCALE_SESSION } from './scale/seed'
 import type { ScaleServerReady } from './scale/server'
@@ -63,7 +63,6 @@ const READING_PACE_PX = 60
 const READING_STARTS = [0.25, 0.5, 0.75]
 const VIEWPORT = { width: 1280, height: 900 }
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const ROOT = join(import.meta.dirname, '..')
 const IDS = { researchId: SCALE_RESEARCH, sessionId: SCALE_SESSION }
 const PROFILE = args.includes('--profile')
 const DATABASE_URL = stringOption('--database-url')
@@ -131,8 +130,11 @@ async function main(): Promise<void> {
       executablePath: CHROMIUM,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--js-flags=--expose-gc'],
     })
-    const pageServer = await serve(await bundlePage(), answers)
-    const page = await openPage(browser, pageServer)
+    const pageServer = await servePage(await bundlePage('bench/scale/page.tsx'), 'bench:scale', {
+      '/answers': ['application/json', JSON.stringify(answersIndex(answers))],
+      ...Object.fromEntries(answers.map((text, i) => [`/answers/${i}`, ['application/json', text] as [string, string]])),
+    })
+    const page = await openPage(browser, pageServer, { viewport: VIEWPORT, ready: 'scaleBench' })
     const cdp = await page.context().newCDPSession(page)
     const paints: Record<'empty' | 'full', ScaleLoadResult[]> = { empty: [], full: [] }
     for (let round = 0; round < PAINT_WARMUP_ROUNDS + PAINT_ROUNDS; round++) {
@@ -335,59 +337,6 @@ function answersIndex(answers: string[]): AnswersIndex {
   return { count: answers.length, counts }
 }
 
-interface Bundle {
-  js: string
-  css: string
-}
-
-/** The scale page and the app's stylesheet, React in production mode, as bench:ui bundles its page. */
-async function bundlePage(): Promise<Bundle> {
-  const result = await build({
-    absWorkingDir: ROOT,
-    entryPoints: { page: 'bench/scale/page.tsx', app: 'src/ui/styles/app.css' },
-    bundle: true,
-    write: false,
-    outdir: 'out',
-    format: 'esm',
-    platform: 'browser',
-    target: 'chrome120',
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'error',
-  })
-  const file = (name: string) => result.outputFiles.find((f) => f.path.endsWith(`/${name}`))?.text ?? ''
-  return { js: file('page.js'), css: `${file('app.css')}\n${file('page.css')}` }
-}
-
-function serve(bundle: Bundle, answers: string[]): Promise<Server> {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench:scale</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/app.css"></head><body><div id="root"></div><script type="module" src="/page.js"></script></body></html>`
-  const files: Record<string, [string, string]> = {
-    '/': ['text/html', html],
-    '/page.js': ['text/javascript', bundle.js],
-    '/app.css': ['text/css', bundle.css],
-    '/answers': ['application/json', JSON.stringify(answersIndex(answers))],
-    ...Object.fromEntries(answers.map((text, i) => [`/answers/${i}`, ['application/json', text]])),
-  }
-  const server = createServer((req, res) => {
-    const file = files[new URL(req.url ?? '/', 'http://x').pathname]
-    if (!file) return void res.writeHead(404).end()
-    res.writeHead(200, { 'content-type': `${file[0]}; charset=utf-8`, 'cache-control': 'no-store' }).end(file[1])
-  })
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))
-}
-
-async function openPage(browser: Browser, server: Server): Promise<Page> {
-  const page = await browser.newPage({ viewport: VIEWPORT, deviceScaleFactor: 1, colorScheme: 'light' })
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') console.error(`[page ${m.type()}] ${m.text()}`)
-  })
-  page.on('pageerror', (e) => console.error(`[page error] ${e.message}`))
-  const port = (server.address() as { port: number }).port
-  await page.goto(`http://127.0.0.1:${port}/`)
-  await page.waitForFunction(() => window.scaleBench !== undefined, null, { timeout: 60_000 })
-  return page
-}
-
 async function browserLoad(page: Page, workload: ScaleWorkload): Promise<ScaleLoadResult> {
   await page.evaluate((w) => window.scaleBench!.prepareLoad(w), workload)
   return page.evaluate(() => window.scaleBench!.measureLoad())
@@ -450,19 +399,6 @@ function numberOption(name: string, fallback: number): number {
   const i = args.indexOf(name)
   const n = i >= 0 ? Number(args[i + 1]) : NaN
   return Number.isInteger(n) && n > 0 ? n : fallback
-}
-
-function median(xs: number[]): number {
-  return pct(xs, 50)
-}
-
-function pct(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN
-}
-
-function fmt(ms: number): string {
-  return ms < 10 ? ms.toFixed(2) : ms.toFixed(1)
 }
 
 function round1(n: number): number {

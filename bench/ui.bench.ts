@@ -13,11 +13,10 @@
  * trace and a CPU profile of one load and of 40 updates. With --strict a missed target exits 1.
  */
 import { mkdirSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
 import { cpus, loadavg } from 'node:os'
 import { dirname, join } from 'node:path'
-import { build } from 'esbuild'
 import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core'
+import { bundlePage, fmt, median, openPage, pct, servePage } from './browser-page'
 import type { FrameSample, LoadResult, Workload } from './ui/protocol'
 
 const FIRST_PAINT_TARGET_MS = 100
@@ -38,14 +37,13 @@ const args = process.argv.slice(2)
 async function main(): Promise<void> {
   const started = performance.now()
   const loadBefore = loadavg()[0] as number
-  const bundle = await bundlePage()
-  const server = await serve(bundle)
+  const server = await servePage(await bundlePage('bench/ui/page.tsx'), 'bench:ui')
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--js-flags=--expose-gc'],
   })
   try {
-    const page = await openPage(browser, server)
+    const page = await openPage(browser, server, { viewport: VIEWPORT, ready: 'uiBench', search: `?documents=${DOCUMENTS}&frames=${FRAMES}` })
     const info = await page.evaluate(() => ({ bytes: window.uiBench!.bodyBytes, documents: window.uiBench!.documents, frames: window.uiBench!.frames }))
 
     const loads: Record<Workload, LoadResult[]> = { empty: [], full: [] }
@@ -107,58 +105,6 @@ async function main(): Promise<void> {
     await browser.close()
     server.close()
   }
-}
-
-interface Bundle {
-  js: string
-  css: string
-}
-
-/** The bench page and the app's stylesheet, React in production mode; not minified, so profiles keep function names. */
-async function bundlePage(): Promise<Bundle> {
-  const result = await build({
-    absWorkingDir: ROOT,
-    entryPoints: { page: 'bench/ui/page.tsx', app: 'src/ui/styles/app.css' },
-    bundle: true,
-    write: false,
-    outdir: 'out',
-    format: 'esm',
-    platform: 'browser',
-    target: 'chrome120',
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'error',
-  })
-  const file = (name: string) => result.outputFiles.find((f) => f.path.endsWith(`/${name}`))?.text ?? ''
-  // CSS that components import (page.css) comes after the app's stylesheet, as in the app.
-  return { js: file('page.js'), css: `${file('app.css')}\n${file('page.css')}` }
-}
-
-function serve(bundle: Bundle): Promise<Server> {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench:ui</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/app.css"></head><body><div id="root"></div><script type="module" src="/page.js"></script></body></html>`
-  const files: Record<string, [string, string]> = {
-    '/': ['text/html', html],
-    '/page.js': ['text/javascript', bundle.js],
-    '/app.css': ['text/css', bundle.css],
-  }
-  const server = createServer((req, res) => {
-    const file = files[new URL(req.url ?? '/', 'http://x').pathname]
-    if (!file) return void res.writeHead(404).end()
-    res.writeHead(200, { 'content-type': `${file[0]}; charset=utf-8`, 'cache-control': 'no-store' }).end(file[1])
-  })
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))
-}
-
-async function openPage(browser: Browser, server: Server): Promise<Page> {
-  const page = await browser.newPage({ viewport: VIEWPORT, deviceScaleFactor: 1, colorScheme: 'light' })
-  page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') console.error(`[page ${m.type()}] ${m.text()}`)
-  })
-  page.on('pageerror', (e) => console.error(`[page error] ${e.message}`))
-  const port = (server.address() as { port: number }).port
-  await page.goto(`http://127.0.0.1:${port}/?documents=${DOCUMENTS}&frames=${FRAMES}`)
-  await page.waitForFunction(() => window.uiBench !== undefined, null, { timeout: 60_000 })
-  return page
 }
 
 function printPhases(rows: Array<[string, FrameSample[]]>): void {
@@ -310,19 +256,6 @@ function inclusiveTimes(p: CpuProfile, names: ReadonlySet<string>): Map<string, 
     }
   })
   return totals
-}
-
-function median(xs: number[]): number {
-  return pct(xs, 50)
-}
-
-function pct(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN
-}
-
-function fmt(ms: number): string {
-  return ms < 10 ? ms.toFixed(2) : ms.toFixed(1)
 }
 
 await main()
