@@ -4,7 +4,7 @@
  * from 127.0.0.1 with any extra files, opened in a fresh page that reports its errors, and the figures'
  * arithmetic (median, percentile, printed milliseconds).
  */
-import { createServer, type Server } from 'node:http'
+import { createServer, request, type Server } from 'node:http'
 import { join } from 'node:path'
 import { build } from 'esbuild'
 import type { Browser, Page } from 'playwright-core'
@@ -36,8 +36,14 @@ export async function bundlePage(entry: string): Promise<Bundle> {
   return { js: file('page.js'), css: `${file('app.css')}\n${file('page.css')}` }
 }
 
-/** Serves the page at `/` (titled `title`) and `extra` (path → [content type, body]) on a free port. */
-export function servePage(bundle: Bundle, title: string, extra: Record<string, [string, string]> = {}): Promise<Server> {
+/** Where the page server forwards `/api/…` requests, with headers of its own (the bench user's token): the page then calls the real app as the app's own page would, same-origin. */
+export interface ApiProxy {
+  target: string
+  headers: Record<string, string>
+}
+
+/** Serves the page at `/` (titled `title`) and `extra` (path → [content type, body]) on a free port; with `proxy`, `/api/…` goes to the app. */
+export function servePage(bundle: Bundle, title: string, extra: Record<string, [string, string]> = {}, proxy: ApiProxy | null = null): Promise<Server> {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/app.css"></head><body><div id="root"></div><script type="module" src="/page.js"></script></body></html>`
   const files: Record<string, [string, string]> = {
     '/': ['text/html', html],
@@ -46,6 +52,14 @@ export function servePage(bundle: Bundle, title: string, extra: Record<string, [
     ...extra,
   }
   const server = createServer((req, res) => {
+    if (proxy && req.url?.startsWith('/api/')) {
+      const forwarded = request(new URL(req.url, proxy.target), { method: req.method, headers: { accept: 'application/json', ...proxy.headers } }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, { 'content-type': answer.headers['content-type'] ?? 'application/json' })
+        answer.pipe(res)
+      })
+      forwarded.on('error', () => res.writeHead(502).end())
+      return void req.pipe(forwarded)
+    }
     const file = files[new URL(req.url ?? '/', 'http://x').pathname]
     if (!file) return void res.writeHead(404).end()
     res.writeHead(200, { 'content-type': `${file[0]}; charset=utf-8`, 'cache-control': 'no-store' }).end(file[1])

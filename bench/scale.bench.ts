@@ -7,19 +7,25 @@
  * seeded with fast bulk SQL (bench/scale/seed.ts), with a real user of the Auth emulator (started here on
  * 127.0.0.1:9425 unless one answers on FIREBASE_AUTH_EMULATOR_HOST). Measured, in the same run:
  *
- * 1. Session load through the API: the client's own loader (session-loader.ts: its paging, api-client.ts
- *    over real HTTP with fetch, translators, the client core's read models, production mode without the
- *    dev-only freezing), from the first request to the last page folded; median of 3 after a warm-up.
- *    Baseline: the very requests that load made, replayed one after another, each answer fetched and
- *    JSON.parse'd and nothing else — what any client pays for the transport. Target ≤ 2,000 ms.
+ * 1. Session load through the API as the app loads a workspace: the client's own loader (session-loader.ts
+ *    with frames on view: every document, its frames left on the server; api-client.ts over real HTTP
+ *    with fetch, translators, the client core's read models, production mode without the dev-only
+ *    freezing), then the frames of the first screen's cards (frame-loader.ts, one request), from the first
+ *    request to the last answer folded; median of 3 after a warm-up. Baseline: the very requests that
+ *    load made, replayed one after another, each answer fetched and JSON.parse'd and nothing else — what
+ *    any client pays for the transport. Target ≤ 2,000 ms. Also printed, once each: every frame fetched
+ *    after that (frame-loader's loadAll, what the graph view asks for), and the load with the frames in
+ *    its pages (the loader's 'with-documents' way).
  * 2. Memory of the client read model: the JS heap after a load minus before it, both after a full GC,
- *    in Node and in Chromium (CDP collectGarbage + Runtime.getHeapUsage, the full workspace loaded minus
- *    the empty one loaded); bytes per frame. No target.
+ *    in Node (as loaded, and with every frame fetched) and in Chromium (CDP collectGarbage +
+ *    Runtime.getHeapUsage, the full workspace loaded minus the empty one loaded). No target.
  * 3. First paint after data in headless Chromium (bench/scale/page.tsx, bench:ui's harness with React in
  *    production mode): the session loader in the page, fed the very answers the API gave it in (1), each
  *    handed over at the start of a frame; the first answer → the first painted list, median of 3 after a
  *    warm-up; baseline: an empty session's answer → its painted frame. Target ≤ 150 ms. Each later answer
- *    → painted is reported too (how long the page is busy per answer while the workspace loads; no target).
+ *    → painted is reported too (how long the page is busy per answer while the workspace loads; no target),
+ *    and the first answer → the frames of the cards on screen painted in place of their placeholders
+ *    (the page's frame loader fetches them from the real app, through the page server; no target).
  * 4. Scroll in Chromium: (b) the loaded list dragged top to bottom in 180 animation frames (3 s at 60 Hz,
  *    each frame a new stretch of cards), 3 times after a warm-up; (c) at reading pace, 60 px a frame
  *    (3,600 px/s, a brisk mouse wheel) for 180 frames from a quarter, half and three quarters of the way
@@ -39,10 +45,11 @@ import { getHeapStatistics, setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core'
 import { emulatorReady, type RunningEmulator, startAuthEmulator } from '../server/auth/emulator'
-import { selectCounts } from '../src/projections/workspace-selectors'
+import { selectCounts, selectDocumentFrames, selectDocumentIds, selectDocumentsAwaitingFrames } from '../src/projections/workspace-selectors'
 import { createApiClient } from '../src/streams/api-client'
 import { type ClientCore, createClientCore } from '../src/streams/client-core'
-import { DEFAULT_PAGING, loadWorkspace } from '../src/streams/session-loader'
+import { createFrameLoader, FRAMES_BATCH, type FrameLoader, WANT_DELAY_MS } from '../src/streams/frame-loader'
+import { DEFAULT_PAGING, type FramesLoading, loadWorkspace } from '../src/streams/session-loader'
 import { bundlePage, fmt, median, openPage, pct, servePage } from './browser-page'
 import type { AnswersIndex, ScaleLoadResult, ScaleWorkload, ScrollResult } from './scale/protocol'
 import { SCALE_RESEARCH, SCALE_SESSION } from './scale/seed'
@@ -51,6 +58,8 @@ import type { ScaleServerReady } from './scale/server'
 const args = process.argv.slice(2)
 const DOCUMENTS = numberOption('--docs', 10_000)
 const FRAMES_PER_DOCUMENT = 10
+/** The documents whose frames count as the first screen's: the first page's (a 900 px view shows fewer). */
+const FIRST_SCREEN = DEFAULT_PAGING.first
 const LOAD_TARGET_MS = 2000
 const FIRST_PAINT_TARGET_MS = 150
 const FRAME_TARGET_MS = 50
@@ -103,6 +112,8 @@ async function main(): Promise<void> {
     const first = await apiLoad(base, user)
     first.core.dispose()
     const requests = first.requests
+    // The session-data answers, for the page's loader (the frames it fetches itself, from the app).
+    const dataRequests = requests.filter((r) => !r.url.includes('/frames?'))
     await replay(requests)
     for (let run = 0; run < LOAD_RUNS; run++) {
       // Each run starts on a collected heap, not paying for the garbage of the run before.
@@ -113,27 +124,45 @@ async function main(): Promise<void> {
       collectGarbage()
       baselines.push((await replay(requests)).ms)
     }
-    const answers = (await replay(requests)).texts
-    const bytes = answers.reduce((n, text) => n + Buffer.byteLength(text), 0)
+    const bytes = (await replay(requests)).texts.reduce((n, text) => n + Buffer.byteLength(text), 0)
+    const answers = (await replay(dataRequests)).texts
 
-    // 2. The read model's heap in Node.
+    // 2. The read model's heap in Node, as loaded and with every frame fetched (1b, timed).
     collectGarbage()
     const heapBefore = getHeapStatistics().used_heap_size
     const kept = await apiLoad(base, user)
     collectGarbage()
     const nodeHeap = getHeapStatistics().used_heap_size - heapBefore
     const nodeCounts = selectCounts(kept.core.models.workspaceGraph.get())
+    const t0 = performance.now()
+    if (!(await kept.frames.loadAll())) throw new Error('fetching every frame failed')
+    const allFramesMs = performance.now() - t0
+    collectGarbage()
+    const nodeHeapAll = getHeapStatistics().used_heap_size - heapBefore
+    const present = selectCounts(kept.core.models.workspaceGraph.get())
+    if (selectDocumentsAwaitingFrames(kept.core.models.workspaceGraph.get()).length > 0 || present.actions !== DOCUMENTS * FRAMES_PER_DOCUMENT) throw new Error(`frames missing after loadAll: ${JSON.stringify(present)}`)
     kept.core.dispose()
+    kept.frames.dispose()
+    collectGarbage()
+    // 1c. The load with the frames in its pages, once.
+    const eager = await apiLoad(base, user, 'with-documents')
+    eager.core.dispose()
+    collectGarbage()
 
     // 3. and 4. in Chromium.
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--js-flags=--expose-gc'],
     })
-    const pageServer = await servePage(await bundlePage('bench/scale/page.tsx'), 'bench:scale', {
-      '/answers': ['application/json', JSON.stringify(answersIndex(answers))],
-      ...Object.fromEntries(answers.map((text, i) => [`/answers/${i}`, ['application/json', text] as [string, string]])),
-    })
+    const pageServer = await servePage(
+      await bundlePage('bench/scale/page.tsx'),
+      'bench:scale',
+      {
+        '/answers': ['application/json', JSON.stringify(answersIndex(answers))],
+        ...Object.fromEntries(answers.map((text, i) => [`/answers/${i}`, ['application/json', text] as [string, string]])),
+      },
+      { target: `http://127.0.0.1:${ready.port}`, headers: { authorization: `Bearer ${user.idToken}` } },
+    )
     const page = await openPage(browser, pageServer, { viewport: VIEWPORT, ready: 'scaleBench' })
     const cdp = await page.context().newCDPSession(page)
     const paints: Record<'empty' | 'full', ScaleLoadResult[]> = { empty: [], full: [] }
@@ -168,6 +197,7 @@ async function main(): Promise<void> {
     const paintFull = median(paints.full.map((s) => firstPage(s).painted))
     const paintEmpty = median(paints.empty.map((s) => firstPage(s).painted))
     const laterPages = paints.full.flatMap((s) => s.pages.slice(1))
+    const framesShown = median(paints.full.map((s) => s.framesShown ?? NaN))
     const fullFrames = scrolls.full.flatMap((s) => s.frameMs)
     const shortFrames = scrolls.short.flatMap((s) => s.frameMs)
     const scrollMax = Math.max(...fullFrames)
@@ -189,19 +219,22 @@ async function main(): Promise<void> {
     console.log(`bench:scale — ${DOCUMENTS.toLocaleString('en-US')} documents × ${FRAMES_PER_DOCUMENT} frames (${frames.toLocaleString('en-US')} frames) in one workspace; ${cpus().length} cores, load average ${loadBefore.toFixed(1)} at start`)
     console.log(`server: the app on ${DATABASE_URL ? `PostgreSQL (${new URL(DATABASE_URL).host})` : 'PGlite'} in its own process, seeded in ${(ready.seedMs / 1000).toFixed(1)} s; bare SQL read of every row of the session ${fmt(ready.sqlReadMs)} ms`)
     console.log('')
-    console.log(`1. Session load through the API (session-loader, pages of ${DEFAULT_PAGING.first} then ${DEFAULT_PAGING.next} of each kind): ${requests.length} requests, ${mb(bytes)} of JSON; median of ${LOAD_RUNS} after a warm-up`)
+    console.log(`1. Session load through the API as the app loads a workspace (session-loader with frames on view: pages of ${DEFAULT_PAGING.first} then ${DEFAULT_PAGING.next} documents; then the frames of the first screen, ${FIRST_SCREEN} documents): ${requests.length} requests, ${mb(bytes)} of JSON; median of ${LOAD_RUNS} after a warm-up`)
     console.log(`   baseline, the same requests fetched + JSON.parse'd, nothing else: ${fmt(baseline)} ms  (runs ${baselines.map(fmt).join(', ')})`)
     console.log(`   load to the read model built:                               ${fmt(load)} ms  (runs ${loads.map(fmt).join(', ')})   ratio ${(load / baseline).toFixed(2)}x   target ≤ ${LOAD_TARGET_MS} ms: ${okLoad ? 'met' : 'NOT MET'}`)
     if (baseline > LOAD_TARGET_MS) {
       console.log(`   (the transport alone, ${mb(bytes)} fetched and parsed with no client work, takes ${fmt(baseline)} ms: over the target before any of the client's own work)`)
     }
+    console.log(`   then every other document's frames, ${FRAMES_BATCH} documents a request (frame-loader's loadAll, what the graph view asks for): ${fmt(allFramesMs)} ms more`)
+    console.log(`   the load with the frames in its pages instead ('with-documents', the way before frames on view): ${fmt(eager.ms)} ms, ${eager.requests.length} requests (one run)`)
     console.log(`2. Read model in memory (JS heap after a full GC, loaded minus before):`)
-    console.log(`   Node:     ${mb(nodeHeap)}, ${Math.round(nodeHeap / frames)} bytes per frame (title line ${JSON.stringify(nodeCounts)})`)
-    console.log(`   Chromium: ${mb(chromiumHeap)}, ${Math.round(chromiumHeap / frames)} bytes per frame (full workspace loaded minus the empty one)`)
+    console.log(`   Node:     ${mb(nodeHeap)} as loaded (title line ${JSON.stringify(nodeCounts)}); ${mb(nodeHeapAll)} with every frame fetched, ${Math.round(nodeHeapAll / frames)} bytes per frame`)
+    console.log(`   Chromium: ${mb(chromiumHeap)} (the full workspace as loaded and shown: its documents and the frames its cards on screen fetched, minus the empty one)`)
     console.log(`3. First paint after data in Chromium ${browser.version()} (${VIEWPORT.width}×${VIEWPORT.height}): the session loader fed the API's ${answers.length} answers, one per frame once the one before is painted; median of ${PAINT_ROUNDS} after ${PAINT_WARMUP_ROUNDS} warm-up`)
     console.log(`   (a) an empty session's answer → painted (baseline):      ${fmt(paintEmpty)} ms`)
     console.log(`   (b) the first answer (${kb(firstPage(paints.full[0] as ScaleLoadResult).chars)}) → first painted list: ${fmt(paintFull)} ms (runs ${paints.full.map((s) => fmt(firstPage(s).painted)).join(', ')}; ${(paints.full[0] as ScaleLoadResult).cardsInDom} cards in the DOM)   ratio to (a) ${(paintFull / paintEmpty).toFixed(1)}x   target ≤ ${FIRST_PAINT_TARGET_MS} ms: ${okPaint ? 'met' : 'NOT MET'}`)
     console.log(`   (c) each later answer (up to ${kb(Math.max(...laterPages.map((p) => p.chars)))}) → painted: median ${fmt(median(laterPages.map((p) => p.painted)))} ms, max ${fmt(Math.max(...laterPages.map((p) => p.painted)))} ms; all ${answers.length} answers ${fmt(median(paints.full.map((s) => s.pages.reduce((n, p) => n + p.painted, 0))))} ms of the page's time (no target: the page is busy this long per answer while the workspace loads)`)
+    console.log(`   (d) the first answer → the cards in the DOM showing their frames (fetched from the app by the page's frame loader, ${WANT_DELAY_MS} ms after a card shows): median ${fmt(framesShown)} ms (runs ${paints.full.map((s) => fmt(s.framesShown ?? NaN)).join(', ')}; no target)`)
     console.log(`4. Scroll in Chromium, ${SCROLL_FRAMES} frames a run (frame = time between rAF timestamps); (a) and (b) top to bottom, ${SCROLL_RUNS} runs after a warm-up:`)
     console.log(`   (a) ${scrolls.short[0]?.documents} documents (baseline), ${Math.round(scrolls.short[0]?.distance ?? 0).toLocaleString('en-US')} px:   max ${fmt(shortMax)} ms, p95 ${fmt(shortP95)} ms, median ${fmt(median(shortFrames))} ms`)
     console.log(`   (b) ${scrolls.full[0]?.documents.toLocaleString('en-US')} documents, ${Math.round(scrolls.full[0]?.distance ?? 0).toLocaleString('en-US')} px: max ${fmt(scrollMax)} ms, p95 ${fmt(scrollP95)} ms, median ${fmt(median(fullFrames))} ms; ${overTarget} of ${fullFrames.length} frames over ${FRAME_TARGET_MS} ms   ratio to (a): max ${(scrollMax / shortMax).toFixed(1)}x, p95 ${(scrollP95 / shortP95).toFixed(1)}x`)
@@ -214,15 +247,18 @@ async function main(): Promise<void> {
         figures: {
           'load ms': round1(load),
           'first paint ms': round1(paintFull),
+          'first screen frames shown ms': round1(framesShown),
           'scroll max frame ms': round1(scrollMax),
           'scroll p95 frame ms': round1(scrollP95),
           'frames > 50 ms': overTarget,
           'reading max frame ms': round1(readingMax),
           'reading frames > 50 ms': readingOver,
+          'all frames after ms': round1(allFramesMs),
           'read model MB (Node)': round1(nodeHeap / 1e6),
+          'read model with all frames MB (Node)': round1(nodeHeapAll / 1e6),
           'read model MB (Chromium)': round1(chromiumHeap / 1e6),
         },
-        ratio: { 'load vs fetch + parse': round2(load / baseline), 'first paint vs empty session': round1(paintFull / paintEmpty), 'scroll max frame vs 50 documents': round2(scrollMax / shortMax) },
+        ratio: { 'load vs fetch + parse': round2(load / baseline), 'load vs frames in the pages': round2(load / eager.ms), 'first paint vs empty session': round1(paintFull / paintEmpty), 'scroll max frame vs 50 documents': round2(scrollMax / shortMax) },
         target: `load ≤ ${LOAD_TARGET_MS} ms; first paint ≤ ${FIRST_PAINT_TARGET_MS} ms; no scroll frame > ${FRAME_TARGET_MS} ms`,
         met: okLoad && okPaint && okScroll,
       })}`,
@@ -284,8 +320,11 @@ async function startServer(host: string, user: User, profile: string | null): Pr
   return { child, ready }
 }
 
-/** One load through the client's loader over HTTP; the requests it made, in order, for the baseline. */
-async function apiLoad(base: string, user: User): Promise<{ ms: number; core: ClientCore; requests: RecordedRequest[] }> {
+/**
+ * One load through the client's loader over HTTP as the app does it (frames on view, then the first
+ * screen's frames), or with the frames in the pages; the requests it made, in order, for the baseline.
+ */
+async function apiLoad(base: string, user: User, mode: FramesLoading = 'on-view'): Promise<{ ms: number; core: ClientCore; frames: FrameLoader; requests: RecordedRequest[] }> {
   const requests: RecordedRequest[] = []
   const recording: typeof fetch = (input, init) => {
     requests.push({ url: String(input), headers: { ...(init?.headers as Record<string, string>) } })
@@ -294,12 +333,17 @@ async function apiLoad(base: string, user: User): Promise<{ ms: number; core: Cl
   // Production mode: read models are deep-frozen only in development builds.
   const core = createClientCore({ freeze: false, log: (m) => console.error(m) })
   const api = createApiClient({ baseUrl: base, fetch: recording, auth: { token: async () => user.idToken, userId: () => user.uid, tenantId: () => null, clear: () => {} } })
+  const frames = createFrameLoader(core, api, IDS)
   const t0 = performance.now()
-  const ok = await loadWorkspace(core, api, IDS)
+  let ok = await loadWorkspace(core, api, IDS, DEFAULT_PAGING, mode)
+  if (ok && mode === 'on-view') ok = await frames.fetchNow(selectDocumentIds(core.models.workspaceGraph.get()).slice(0, FIRST_SCREEN))
   const ms = performance.now() - t0
-  const counts = selectCounts(core.models.workspaceGraph.get())
+  const state = core.models.workspaceGraph.get()
+  const counts = selectCounts(state)
   if (!ok || counts.documents !== DOCUMENTS || counts.actions !== DOCUMENTS * FRAMES_PER_DOCUMENT) throw new Error(`the load ended with ${JSON.stringify(counts)} (ok: ${ok})`)
-  return { ms, core, requests }
+  const shown = selectDocumentIds(state).slice(0, FIRST_SCREEN)
+  if (shown.some((id) => selectDocumentFrames(state, id).length !== FRAMES_PER_DOCUMENT)) throw new Error('the first screen is missing frames')
+  return { ms, core, frames, requests }
 }
 
 /** The baseline: the same requests, one after another, each answer read and JSON.parse'd; and the answers' texts. */
@@ -316,21 +360,16 @@ async function replay(requests: RecordedRequest[]): Promise<{ ms: number; texts:
   return { ms: performance.now() - t0, texts }
 }
 
-/** `/answers` for the page: how many, and the title line the workspace shows after each (documents, and frames under a shown document). */
+/** `/answers` for the page: how many, and the title line the workspace shows after each (documents, and their announced actions: the frames are on view). */
 function answersIndex(answers: string[]): AnswersIndex {
   const documents = new Set<string>()
-  const framesOf = new Map<string, number>()
   let actions = 0
   const counts = answers.map((text) => {
-    const body = JSON.parse(text) as { events: Array<{ id: string }>; actionFrames: Array<{ parentId: string }> }
+    const body = JSON.parse(text) as { events: Array<{ id: string; actionCount: number | null }> }
     for (const e of body.events) {
       if (documents.has(e.id)) continue
       documents.add(e.id)
-      actions += framesOf.get(e.id) ?? 0
-    }
-    for (const f of body.actionFrames) {
-      framesOf.set(f.parentId, (framesOf.get(f.parentId) ?? 0) + 1)
-      if (documents.has(f.parentId)) actions++
+      actions += e.actionCount ?? 0
     }
     return { documents: documents.size, actions }
   })

@@ -6,6 +6,9 @@
  * is handed over at the start of an animation frame (t0) once the one before it has been painted, so a
  * page's time is its own: the API client's JSON.parse, the translator, the folds, React and the frame
  * (how a frame is timed: bench/ui/harness.tsx). The first answer's time is the first paint after data.
+ * The loader leaves the frames on the server, as the app's does: the cards on screen ask the page's frame
+ * loader for theirs, which fetches them from the real app (the page server forwards `/api/…` to it with
+ * the bench user's token), and the load also reports when they have replaced the placeholders.
  *
  * Scrolling sets the list's scrollTop at the start of each animation frame: either top to bottom in a
  * fixed number of frames (a scrollbar drag: every frame of a long list brings cards that were never
@@ -19,7 +22,8 @@ import { createRoot } from 'react-dom/client'
 import { formatCounts } from '../../src/projections/workspace-selectors'
 import { createApiClient } from '../../src/streams/api-client'
 import { type ClientCore, createClientCore } from '../../src/streams/client-core'
-import { loadWorkspace } from '../../src/streams/session-loader'
+import { createFrameLoader, type FrameLoader } from '../../src/streams/frame-loader'
+import { DEFAULT_PAGING, loadWorkspace } from '../../src/streams/session-loader'
 import { BENCH_RESEARCH, BENCH_SESSION, sessionDataBody } from '../ui/data'
 import { BenchWorkspace, idleFrames, measureFrame } from '../ui/harness'
 import type { AnswersIndex, PageSample, ScaleBenchApi, ScaleLoadResult, ScaleWorkload } from './protocol'
@@ -35,6 +39,11 @@ const IDS = { researchId: BENCH_RESEARCH, sessionId: BENCH_SESSION }
 const container = document.getElementById('root') as HTMLElement
 const root = createRoot(container)
 let core: ClientCore | null = null
+let frameLoader: FrameLoader | null = null
+/** The app's API as the page's own origin forwards it: the frame loader's requests are real. */
+const appApi = createApiClient({ baseUrl: '/api/v1', fetch: globalThis.fetch.bind(globalThis), auth: { token: async () => 'forwarded', userId: () => null, tenantId: () => null, clear: () => {} } })
+/** How long the page waits for the cards on screen to show their frames. */
+const FRAMES_SHOWN_TIMEOUT_MS = 10_000
 let mounts = 0
 let full: { texts: string[]; index: AnswersIndex } | null = null
 let prepared: { texts: string[]; counts: AnswersIndex['counts'] } | null = null
@@ -44,12 +53,14 @@ const api: ScaleBenchApi = {
 
   async prepareLoad(workload) {
     core?.dispose()
+    frameLoader?.dispose()
     core = null
     prepared = null
     const next = createClientCore({ log: (m) => console.warn(m) })
     core = next
+    frameLoader = createFrameLoader(next, appApi, IDS)
     const key = ++mounts
-    flushSync(() => root.render(<BenchWorkspace key={key} models={next.models} />))
+    flushSync(() => root.render(<BenchWorkspace key={key} models={next.models} frameLoader={frameLoader} />))
     // As the app opens a workspace: the session is selected (empty view), then its data arrives.
     next.bus.publish({ type: 'workspace.sessionSelected', researchId: BENCH_RESEARCH, sessionId: BENCH_SESSION }, 'local')
     if (workload === 'full') {
@@ -76,8 +87,9 @@ const api: ScaleBenchApi = {
         requested?.()
       })
     const client = createApiClient({ baseUrl: '/api/v1', fetch, auth: { token: async () => 'bench', userId: () => null, tenantId: () => null, clear: () => {} } })
-    const loading = loadWorkspace(live, client, IDS)
+    const loading = loadWorkspace(live, client, IDS, DEFAULT_PAGING, 'on-view')
     const pages: PageSample[] = []
+    let firstAt = 0
     for (let k = 0; k < next.texts.length; k++) {
       if (requests.length === 0) await new Promise<void>((resolve) => (requested = resolve))
       const answer = requests.shift() as (answer: Response) => void
@@ -87,7 +99,10 @@ const api: ScaleBenchApi = {
       const response = new Response(text, { status: 200, headers: { 'content-type': 'application/json' } })
       const sample = await measureFrame(
         container,
-        () => answer(response),
+        () => {
+          if (k === 0) firstAt = performance.now()
+          answer(response)
+        },
         () => container.querySelector('.counts')?.textContent === expected,
         k === 0 ? FIRST_QUIET_FRAMES : LATER_QUIET_FRAMES,
       )
@@ -95,7 +110,8 @@ const api: ScaleBenchApi = {
     }
     if (!(await loading)) throw new Error('the session loader failed')
     if (requests.length > 0) throw new Error(`the loader asked for more than the ${next.texts.length} answers the API gave it`)
-    return { pages, cardsInDom: container.querySelectorAll('.doc').length, counts: container.querySelector('.counts')?.textContent ?? '' }
+    const framesShown = await whenFramesShown(firstAt)
+    return { pages, framesShown, cardsInDom: container.querySelectorAll('.doc').length, counts: container.querySelector('.counts')?.textContent ?? '' }
   },
 
   dropAnswers() {
@@ -139,6 +155,17 @@ const api: ScaleBenchApi = {
   },
 }
 window.scaleBench = api
+
+/** ms from `from` to the frame in which no card in the DOM shows placeholders any more (their frames fetched and drawn); null for a list without cards. */
+async function whenFramesShown(from: number): Promise<number | null> {
+  if (container.querySelector('.doc') === null) return null
+  const deadline = performance.now() + FRAMES_SHOWN_TIMEOUT_MS
+  while (container.querySelector('.frame-placeholder') !== null) {
+    if (performance.now() > deadline) throw new Error('the cards on screen did not get their frames')
+    await idleFrames(1)
+  }
+  return performance.now() - from
+}
 
 /** The API's answers to the loader, as the runner recorded them. */
 async function fetchAnswers(): Promise<{ texts: string[]; index: AnswersIndex }> {

@@ -27,6 +27,8 @@ export interface PageSample {
 export interface ScaleLoadResult {
   /** One per answer, in order: the first is the first paint after data. */
   pages: PageSample[]
+  /** First answer → the cards in the DOM showing their frames instead of placeholders (fetched from the app); null without cards. */
+  framesShown: number | null
   /** Document cards in the DOM once loaded (the virtualised window), and the title line. */
   cardsInDom: number
   counts: string

@@ -9,7 +9,9 @@
  * happen off the main thread and are not counted.
  */
 import type { ReadModels } from '../../src/projections/registry'
+import type { FrameLoader } from '../../src/streams/frame-loader'
 import { ModelsProvider } from '../../src/ui/models-context'
+import { FrameLoaderContext } from '../../src/ui/workspace/frame-loader-context'
 import { type InspectorControl, InspectorContext } from '../../src/ui/workspace/inspector-context'
 import { type WorkspaceActions, WorkspaceActionsContext } from '../../src/ui/workspace/workspace-actions'
 import { WorkspacePage } from '../../src/ui/workspace/WorkspacePage'
@@ -18,18 +20,20 @@ import type { FrameSample } from './protocol'
 const MAX_FRAMES = 120
 
 /** What WorkspaceView renders around the list, minus the toolbar, progress list and input bar. */
-export function BenchWorkspace({ models }: { models: ReadModels }) {
+export function BenchWorkspace({ models, frameLoader = null }: { models: ReadModels; frameLoader?: FrameLoader | null }) {
   return (
     <ModelsProvider models={models}>
       <InspectorContext.Provider value={inspector}>
         <WorkspaceActionsContext.Provider value={actions}>
-          <main className="content">
-            <div className="workspace-layout">
-              <div className="workspace-shell">
-                <WorkspacePage title="Bench workspace" />
+          <FrameLoaderContext.Provider value={frameLoader}>
+            <main className="content">
+              <div className="workspace-layout">
+                <div className="workspace-shell">
+                  <WorkspacePage title="Bench workspace" />
+                </div>
               </div>
-            </div>
-          </main>
+            </main>
+          </FrameLoaderContext.Provider>
         </WorkspaceActionsContext.Provider>
       </InspectorContext.Provider>
     </ModelsProvider>

@@ -140,6 +140,35 @@ export async function readSessionDataPage(db: Queryable, tenantId: string, scope
   }
 }
 
+/** The frames of some of a session's documents as the API sends them (JSON text), and the live-log id they reflect; null when the session is not the tenant's. */
+export interface SessionFrames {
+  /** A JSON array of `toActionFrame` shapes, by document (in the order asked) then actionIndex. */
+  framesJson: string
+  liveCursor: string | null
+}
+
+/**
+ * The frames of the given documents of a session, read in one statement with the live cursor (as
+ * `readSessionDataPage`), through action_frames_event. Documents of another session or tenant have no
+ * frames here.
+ */
+export async function readSessionFrames(db: Queryable, tenantId: string, scope: { researchId: string; sessionId: string }, eventIds: readonly string[]): Promise<SessionFrames | null> {
+  const row = (
+    await db.query<{ last_seq: string | number | null; frames: string | null }>(
+      `SELECT h.last_seq,
+              (SELECT json_agg(f.body ORDER BY d.n, f.action_index, f.created_at, f.id)::text
+               FROM unnest($4::text[]) WITH ORDINALITY AS d(id, n)
+               JOIN action_frames f ON f.tenant_id = $1 AND f.event_id = d.id AND f.session_id = $3) AS frames
+       FROM sessions s
+       LEFT JOIN live_log_heads h ON h.tenant_id = s.tenant_id AND h.session_id = s.id
+       WHERE s.tenant_id = $1 AND s.research_id = $2 AND s.id = $3`,
+      [tenantId, scope.researchId, scope.sessionId, eventIds],
+    )
+  )[0]
+  if (!row) return null
+  return { framesJson: row.frames ?? '[]', liveCursor: row.last_seq === null ? null : String(row.last_seq) }
+}
+
 export interface NewEvent {
   id: string
   researchId: string | null

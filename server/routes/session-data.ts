@@ -13,7 +13,7 @@ import { authOf } from '../auth/plugin'
 import { ApiError, notFound, validation } from '../http/errors'
 import { writableSession } from '../http/guards'
 import { refreshKpiBindings } from '../intelligence/kpis'
-import { deleteEvent, type EventRow, type FrameRow, getEvent, readSessionDataPage, toActionFrame, toGenesisEvent } from '../repos/events'
+import { deleteEvent, type EventRow, type FrameRow, getEvent, readSessionDataPage, readSessionFrames, toActionFrame, toGenesisEvent } from '../repos/events'
 import { getResearch, getSession } from '../repos/researches'
 import { decodeKeyToken, encodeKeyToken, iso, pageSize } from '../repos/rows'
 
@@ -23,6 +23,9 @@ import { decodeKeyToken, encodeKeyToken, iso, pageSize } from '../repos/rows'
  * few megabytes.
  */
 const SESSION_DATA_MAX_PAGE = 5000
+
+/** The most documents one session-frames request names: the cards of a screen or two, or a batch of a background load. */
+export const SESSION_FRAMES_MAX_DOCUMENTS = 200
 
 export async function sessionDataRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = api.withTypeProvider<ZodTypeProvider>()
@@ -52,6 +55,22 @@ export async function sessionDataRoutes(api: FastifyInstance, deps: AppDeps): Pr
         `{"events":${page.eventsJson},"actionFrames":${page.framesJson},"eventsContinuationToken":${token(page.eventsNext)},"framesContinuationToken":${token(page.framesNext)},"liveCursor":${JSON.stringify(page.liveCursor)}}`,
       )
   })
+
+  // The frames of some documents of the workspace, for a client that loaded the documents alone and fetches
+  // a card's frames when the card is first shown (src/streams/frame-loader.ts).
+  app.get(
+    '/researches/:id/sessions/:sid/frames',
+    { schema: { params: sessionParams, querystring: z.object({ events: z.string() }) } },
+    async (request, reply) => {
+      const auth = authOf(request)
+      const ids = [...new Set(request.query.events.split(',').filter((id) => id !== ''))]
+      if (ids.length === 0) throw validation('events', 'name at least one event id')
+      if (ids.length > SESSION_FRAMES_MAX_DOCUMENTS) throw validation('events', `at most ${SESSION_FRAMES_MAX_DOCUMENTS} event ids`)
+      const found = await readSessionFrames(db, auth.tenantId, { researchId: request.params.id, sessionId: request.params.sid }, ids)
+      if (!found) throw notFound('Session')
+      return reply.type('application/json; charset=utf-8').send(`{"actionFrames":${found.framesJson},"liveCursor":${JSON.stringify(found.liveCursor)}}`)
+    },
+  )
 
   app.delete('/researches/:id/sessions/:sid/events/:eventId', { schema: { params: eventParams } }, async (request) => {
     const auth = authOf(request)

@@ -8,6 +8,9 @@
  * - Documents and frames merge by id. A frame may arrive before its document: it is kept and shows
  *   once the document does. An update for a frame not yet created waits for the frame.
  * - Deleting a document removes its frames; selecting another session clears everything.
+ * - A session load may defer the frames (`framesDeferred`): its documents wait in 'deferred' until
+ *   `workspace.framesLoaded` brings their frames. Those merge by id; a frame the live channel already
+ *   changed after the fetched snapshot keeps its live state.
  */
 import type { ActionFrame, Analytics, Connection, GenesisEvent, Payload } from '../protocol/entities'
 import { compareMessageIds } from '../protocol/live-messages'
@@ -53,7 +56,14 @@ export interface DocumentCard {
   /** The status to return to if a reprocess request is refused. */
   statusBeforeReprocess: string | null
   sessionId: string | null
+  /**
+   * Whether the card's frames are here: 'present' (live, or loaded with the document), 'deferred' (the
+   * session load left them on the server until the card is shown) or 'failed' (fetching them failed).
+   */
+  framesState: FramesState
 }
+
+export type FramesState = 'present' | 'deferred' | 'failed'
 
 export type FrameCard = ActionFrame & { id: string; parentId: string; status: string }
 
@@ -281,11 +291,37 @@ export const workspaceGraph = defineProjection<WorkspaceGraph>({
           edit(tx, tx.draft(), 'cursors')[e.sessionId] = e.liveCursor
         }
       }
-      for (const ev of e.events) loadEvent(tx, ev, e.sessionId)
+      const framesState: FramesState = e.framesDeferred ? 'deferred' : 'present'
+      for (const ev of e.events) loadEvent(tx, ev, e.sessionId, framesState)
       for (const fr of e.actionFrames) loadFrame(tx, fr)
       const load = edit(tx, tx.draft(), 'load')
       load.status = 'loaded'
       load.message = null
+    },
+    'workspace.framesLoaded': (tx, e) => {
+      if (tx.state.sessionId !== e.sessionId) return
+      const last = tx.state.cursors[e.sessionId]
+      // Live messages applied after the snapshot the frames reflect are newer than the fetched frames.
+      const liveIsNewer = last !== undefined && (e.liveCursor == null || compareMessageIds(last, e.liveCursor) > 0)
+      const asked = new Set(e.documentIds)
+      for (const fr of e.actionFrames) {
+        const parentId = fr.parentId ?? fr.parentEventId
+        if (fr.id == null || parentId == null || !asked.has(parentId) || !smHas(tx.state.documents.byId, parentId)) continue
+        if (liveIsNewer && smHas(tx.state.frames.byId, fr.id)) continue
+        loadFrame(tx, fr)
+        applyPendingUpdates(tx, fr.id)
+      }
+      for (const id of e.documentIds) {
+        const doc = smGet(tx.state.documents.byId, id)
+        if (doc && doc.framesState !== 'present') editDocument(tx, id).framesState = 'present'
+      }
+    },
+    'workspace.framesLoadFailed': (tx, e) => {
+      if (tx.state.sessionId !== e.sessionId) return
+      for (const id of e.documentIds) {
+        const doc = smGet(tx.state.documents.byId, id)
+        if (doc && doc.framesState === 'deferred') editDocument(tx, id).framesState = 'failed'
+      }
     },
     'workspace.loadFailed': (tx, e) => {
       if (tx.state.sessionId !== null && tx.state.sessionId !== e.sessionId) return
@@ -338,6 +374,7 @@ function newDocument(id: string, sessionId: string | null): DocumentCard {
     reprocessProgress: null,
     statusBeforeReprocess: null,
     sessionId,
+    framesState: 'present',
   }
 }
 
@@ -439,7 +476,7 @@ function resetTo(tx: G, researchId: string | null, sessionId: string | null): vo
 }
 
 /** Session load: events count as completed (failed ones stay failed), titles follow the load rule. */
-function loadEvent(tx: G, ev: GenesisEvent, sessionId: string): void {
+function loadEvent(tx: G, ev: GenesisEvent, sessionId: string, framesState: FramesState): void {
   const payload = ev.payload ?? null
   const eventType = ev.eventType ?? ev.type ?? null
   const documents = edit(tx, tx.draft(), 'documents')
@@ -461,7 +498,17 @@ function loadEvent(tx: G, ev: GenesisEvent, sessionId: string): void {
     ingestedAt: ev.ingestedAt ?? null,
     error: ev.error ?? null,
     actionCount: ev.actionCount ?? null,
+    framesState,
   }))
+}
+
+/** Updates that arrived for a frame before it did, applied now in arrival order. */
+function applyPendingUpdates(tx: G, frameId: string): void {
+  const pending = tx.state.pendingFrameUpdates[frameId]
+  if (!pending) return
+  const frame = smEdit(tx, edit(tx, edit(tx, tx.draft(), 'frames'), 'byId'), frameId)
+  for (const updates of pending) assignUpdates(frame, updates)
+  delete edit(tx, tx.draft(), 'pendingFrameUpdates')[frameId]
 }
 
 /** Session load: frames default to draft; a frame without an id or parent cannot be placed and is skipped. */

@@ -52,7 +52,12 @@ export function selectCounts(state: WorkspaceGraph): { documents: number; action
   const cached = countsCache.get(state.documents)
   if (cached && cached.byParent === state.frames.byParent) return cached.value
   let actions = 0
-  for (const id of state.documents.order) actions += smGet(state.frames.byParent, id)?.length ?? 0
+  for (const id of state.documents.order) {
+    const attached = smGet(state.frames.byParent, id)?.length ?? 0
+    const doc = smGet(state.documents.byId, id)
+    // Deferred frames are on the server: the document's announced count stands for them.
+    actions += doc && doc.framesState !== 'present' ? Math.max(attached, doc.actionCount ?? 0) : attached
+  }
   const value = { documents: state.documents.order.length, actions }
   countsCache.set(state.documents, { byParent: state.frames.byParent, value })
   return value
@@ -63,16 +68,33 @@ export function formatCounts({ documents, actions }: { documents: number; action
   return `(${documents} documents, ${actions} actions)`
 }
 
-/** 'Actions: n/total' — frames received against the total announced (or received, before any announcement). */
+/**
+ * 'Actions: n/total' — frames received against the total announced (or received, before any announcement).
+ * Frames deferred by the session load exist on the server: they count as received.
+ */
 export function selectActionProgress(state: WorkspaceGraph, doc: DocumentCard): { done: number; total: number } {
-  const done = smGet(state.frames.byParent, doc.id)?.length ?? 0
+  const attached = smGet(state.frames.byParent, doc.id)?.length ?? 0
+  const done = doc.framesState === 'present' ? attached : Math.max(attached, doc.actionCount ?? 0)
   const total = Math.max(done, doc.actionCount ?? done)
   return { done, total }
 }
 
 /** Whether the card should read 'No action frame generated yet'. */
 export function selectShowsNoFrameYet(state: WorkspaceGraph, doc: DocumentCard): boolean {
-  return doc.status === DocumentStatus.Completed && (smGet(state.frames.byParent, doc.id)?.length ?? 0) === 0
+  return doc.status === DocumentStatus.Completed && doc.framesState === 'present' && (smGet(state.frames.byParent, doc.id)?.length ?? 0) === 0
+}
+
+/** Whether the document's frames are still on the server (deferred by the session load, or failed to load). */
+export function selectAwaitsFrames(state: WorkspaceGraph, id: string): boolean {
+  const state_ = smGet(state.documents.byId, id)?.framesState
+  return state_ !== undefined && state_ !== 'present'
+}
+
+/** Documents whose frames the session load left on the server (deferred or failed), in list order. */
+export function selectDocumentsAwaitingFrames(state: WorkspaceGraph): string[] {
+  const out: string[] = []
+  for (const id of state.documents.order) if (selectAwaitsFrames(state, id)) out.push(id)
+  return out
 }
 
 /** The read model as `npm run replay -- --json` prints it (ARCHITECTURE.md §5). */

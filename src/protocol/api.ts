@@ -71,3 +71,18 @@ export function parseSessionData(body: unknown): z.ZodSafeParseResult<z.infer<ty
 }
 
 const sessionDataGuard = compileGuard(sessionDataSchema)
+
+/** `GET /researches/{id}/sessions/{sid}/frames?events=…`: the frames of some documents of the session. */
+export const sessionFramesSchema = z.object({
+  actionFrames: z.array(actionFrameSchema).default([]),
+  /** The live-log id these frames reflect. */
+  liveCursor: z.string().nullish(),
+})
+
+export function parseSessionFrames(body: unknown): z.ZodSafeParseResult<z.infer<typeof sessionFramesSchema>> {
+  const value = camelizeKeys(body)
+  if (sessionFramesGuard(value)) return { success: true, data: value as z.infer<typeof sessionFramesSchema> }
+  return sessionFramesSchema.safeParse(value)
+}
+
+const sessionFramesGuard = compileGuard(sessionFramesSchema)

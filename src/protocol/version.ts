@@ -15,7 +15,7 @@ import * as live from './live-messages'
 import * as sources from './sources'
 
 export const PROTOCOL_VERSION = 1
-export const PROTOCOL_FINGERPRINT = '92b9fec44b16e927'
+export const PROTOCOL_FINGERPRINT = 'a437925b62d532df'
 
 /** The wire schemas the fingerprint covers, by name. */
 export function wireSchemas(): Record<string, z.ZodType> {

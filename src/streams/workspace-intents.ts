@@ -3,7 +3,7 @@
  * list's cancel, retry and dismiss (spec §4 "Processing progress": error cards offer retry, which
  * re-runs the stored input; in-progress cards can be cancelled; finished ones dismissed).
  */
-import { loadWorkspace } from './session-loader'
+import { DEFAULT_PAGING, loadWorkspace } from './session-loader'
 import type { IntentContext } from './intents'
 
 /** The stored inputs of progress cards, so a failed one can be sent again. Kept out of read models (files can be large). */
@@ -20,7 +20,7 @@ export function canRetry(progressId: string): boolean {
 
 export async function resetWorkspace(ctx: IntentContext, ids: { researchId: string; sessionId: string }): Promise<void> {
   ctx.core.bus.publish({ type: 'workspace.cleared' }, 'local')
-  await loadWorkspace(ctx.core, ctx.api, ids)
+  await loadWorkspace(ctx.core, ctx.api, ids, DEFAULT_PAGING, 'on-view')
 }
 
 export function cancelProgress(ctx: IntentContext, progressId: string): void {

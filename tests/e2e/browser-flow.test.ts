@@ -58,8 +58,19 @@ test('a new user signs up, creates a research, pastes a text and sees its card a
   await card.waitFor({ timeout: 15_000 })
   await card.locator('[data-status="completed"]').first().waitFor({ timeout: 30_000 })
   await shot('4-completed')
-  expect(await page.locator('[data-frame-id]').count()).toBeGreaterThan(0)
-  expect(await page.getByText(/^\(1 documents, \d+ actions\)$/).count()).toBe(1)
+  const liveFrames = await page.locator('[data-frame-id]').count()
+  expect(liveFrames).toBeGreaterThan(0)
+  const counts = await page.getByText(/^\(1 documents, \d+ actions\)$/).textContent()
+
+  // Reloaded, the workspace loads its documents alone; the card fetches its frames as it is shown.
+  const framesRequest = page.waitForRequest((r) => r.url().includes('/frames?events='), { timeout: 15_000 })
+  await page.reload()
+  await framesRequest
+  await page.locator('[data-document-id] [data-frame-id]').first().waitFor({ timeout: 15_000 })
+  expect(await page.locator('[data-frame-id]').count()).toBe(liveFrames)
+  expect(await page.locator('.frame-placeholder').count()).toBe(0)
+  expect(await page.getByText(counts as string, { exact: true }).count()).toBe(1)
+  await shot('4b-reloaded')
 
   // The system-status panel sees the backend and the socket.
   await page.getByRole('button', { name: 'System status' }).click()

@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Database } from '../../server/db/database'
 import { emitLive } from '../../server/live/log'
 import { type EventRow, type FrameRow, insertEvent, replaceFrames, toActionFrame, toGenesisEvent, updateEvent } from '../../server/repos/events'
-import { parseSessionData } from '../../src/protocol/api'
+import { parseSessionData, parseSessionFrames } from '../../src/protocol/api'
 import { dialects, emulatorUser, recordingPipeline, testApp, testDatabase, truncateAll, type TestUser } from './support/harness'
 
 describe.each(dialects())('resources on %s', (dialect) => {
@@ -198,6 +198,27 @@ describe.each(dialects())('resources on %s', (dialect) => {
       expect(body.events).toStrictEqual(events.map(toGenesisEvent))
       expect(body.actionFrames).toStrictEqual(frames.map((f) => toActionFrame(f, tenant)))
       expect(body.actionFrames.map((f: { id: string; actionIndex: number | null }) => [f.id, f.actionIndex])).toEqual([['evt_a-f1', 1], ['evt_a-f2', null]])
+    })
+
+    test('session frames: the frames of the named documents, by document as asked then actionIndex, with the live cursor', async () => {
+      const { researchId, sessionId } = await workspace()
+      await seed(sessionId, researchId, 3)
+      await replaceFrames(db, tenant, 'evt_002', [2, 1].map((i) => ({ id: `evt_002-f${i}`, status: 'draft', actionIndex: i, totalActions: 2, actionType: 'sign', body: { actionType: 'sign' } })), { researchId, sessionId, now: clock.now() + 9 })
+      const url = (events: string) => `/researches/${researchId}/sessions/${sessionId}/frames?events=${events}`
+      const body = (await call(ana, 'GET', url('evt_003,evt_002,evt_002,evt_missing'))).json()
+      expect(parseSessionFrames(body).success).toBe(true)
+      expect(body.actionFrames.map((f: { id: string }) => f.id)).toEqual(['evt_003-f1', 'evt_002-f1', 'evt_002-f2'])
+      const rows = await db.query<FrameRow>(`SELECT * FROM action_frames WHERE tenant_id = $1 AND id = 'evt_003-f1'`, [tenant])
+      expect(body.actionFrames[0]).toStrictEqual(toActionFrame(rows[0] as FrameRow, tenant))
+      expect(body.liveCursor).toBe('1')
+      // A document of another workspace has no frames here; another tenant's workspace is not found.
+      const other = await workspace()
+      expect((await call(ana, 'GET', `/researches/${other.researchId}/sessions/${other.sessionId}/frames?events=evt_001`)).json().actionFrames).toEqual([])
+      expect((await call(eve, 'GET', url('evt_001'))).statusCode).toBe(404)
+      expect((await call(ana, 'GET', `/researches/${researchId}/sessions/ses_missing/frames?events=evt_001`)).statusCode).toBe(404)
+      expect((await call(ana, 'GET', url(''))).json()).toEqual({ code: 'VALIDATION_ERROR', message: 'events: name at least one event id' })
+      const many = Array.from({ length: 201 }, (_, i) => `evt_${i}`).join(',')
+      expect((await call(ana, 'GET', url(many))).json()).toEqual({ code: 'VALIDATION_ERROR', message: 'events: at most 200 event ids' })
     })
 
     test('research listings, event delete (frames go too) and reprocess', async () => {

@@ -34,6 +34,8 @@ export const Texts = {
   enrichedDefault: 'Extracting actionable items...',
   skeletonMessage: 'Processing document with AI...',
   noFrameYet: 'No action frame generated yet',
+  loadingFrames: 'Loading action frames…',
+  framesLoadFailed: 'Failed to load action frames',
   sessionPrefix: 'Session',
   workspaceExpiredTooltip: 'Workspace expired - create new one to continue',
 } as const

@@ -3,22 +3,19 @@
  * field. A frame without an id or parent cannot be placed; it is dropped from the event and reported,
  * so the rest of the page still loads.
  */
-import { parseSessionData } from '../../protocol/api'
+import { parseSessionData, parseSessionFrames } from '../../protocol/api'
 import { RejectionReason } from '../../domain/diagnostic'
 import type { DomainEvent } from '../../domain/events'
+import { Texts } from '../../domain/rules/texts'
 
 export function translateSessionData(body: unknown, ctx: { sessionId: string; append: boolean; line?: number | null }): DomainEvent[] {
   const parsed = parseSessionData(body)
   if (!parsed.success) {
-    const detail = parsed.error.issues
-      .slice(0, 3)
-      .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
-      .join('; ')
     return [
       {
         type: 'diagnostic.inputRejected',
         reason: RejectionReason.SchemaMismatch,
-        detail: `session data: ${detail}`,
+        detail: `session data: ${issuesText(parsed.error.issues)}`,
         line: ctx.line ?? null,
         messageType: 'session-data',
       },
@@ -40,4 +37,29 @@ export function translateSessionData(body: unknown, ctx: { sessionId: string; ap
     })
   }
   return out
+}
+
+export const FRAMES_LOAD_FAILED = Texts.framesLoadFailed
+
+/**
+ * `GET /researches/{id}/sessions/{sid}/frames?events=…` bodies → `workspace.framesLoaded` for the
+ * documents asked about; a body that fails validation is reported and those documents' frames count as
+ * failed to load (the cards offer to try again).
+ */
+export function translateSessionFrames(body: unknown, ctx: { sessionId: string; documentIds: string[] }): DomainEvent[] {
+  const parsed = parseSessionFrames(body)
+  if (!parsed.success) {
+    return [
+      { type: 'diagnostic.inputRejected', reason: RejectionReason.SchemaMismatch, detail: `session frames: ${issuesText(parsed.error.issues)}`, line: null, messageType: 'session-frames' },
+      { type: 'workspace.framesLoadFailed', sessionId: ctx.sessionId, documentIds: ctx.documentIds, message: FRAMES_LOAD_FAILED },
+    ]
+  }
+  return [{ type: 'workspace.framesLoaded', sessionId: ctx.sessionId, documentIds: ctx.documentIds, actionFrames: parsed.data.actionFrames, liveCursor: parsed.data.liveCursor ?? null }]
+}
+
+function issuesText(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): string {
+  return issues
+    .slice(0, 3)
+    .map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`)
+    .join('; ')
 }

@@ -8,7 +8,7 @@
  * Retry. Choosing a document or frame node opens it in the inspector (when there is one). The canvas
  * selection and the filters live here: the toolbar's Clear resets them by changing `clearToken`.
  */
-import { Component, type ComponentType, lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react'
+import { Component, type ComponentType, lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
 import { Texts } from '../../domain/rules/texts'
 import {
   countByKind,
@@ -18,7 +18,8 @@ import {
   GraphNodeKinds,
   selectKnowledgeGraph,
 } from '../../projections/knowledge-graph'
-import { selectDocumentIds } from '../../projections/workspace-selectors'
+import { selectDocumentIds, selectDocumentsAwaitingFrames } from '../../projections/workspace-selectors'
+import { useFrameLoader } from '../workspace/frame-loader-context'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 import { useInspector } from '../workspace/inspector-context'
@@ -41,10 +42,57 @@ export function GraphView({ onAdd, expired = false, clearToken, layout }: GraphV
   if (ids.length === 0) return <GraphEmptyState onAdd={onAdd} expired={expired} />
   return (
     <div className="graph-view">
+      <AllFrames />
       <ProcessingView />
       <KnowledgeGraphPanel key={clearToken} layout={layout} />
     </div>
   )
+}
+
+/**
+ * The graph draws every frame: the frames the session load left on the server are fetched when the view
+ * opens, batch by batch, with how many documents are still waiting; a failure says so and offers Retry.
+ */
+function AllFrames() {
+  const loader = useFrameLoader()
+  const waiting = useReadModel(useModels().workspaceGraph, selectAwaitingCount)
+  const [failed, setFailed] = useState(false)
+  const [attempt, setAttempt] = useState(0)
+  useEffect(() => {
+    if (!loader) return
+    let live = true
+    void loader.loadAll().then((ok) => live && setFailed(!ok))
+    return () => {
+      live = false
+    }
+  }, [loader, attempt])
+  if (waiting === 0 || !loader) return null
+  if (failed) {
+    return (
+      <div className="frames-failed graph-frames-status" role="alert">
+        <span>{Texts.framesLoadFailed}</span>
+        <button
+          type="button"
+          className="btn small-btn"
+          onClick={() => {
+            setFailed(false)
+            setAttempt((n) => n + 1)
+          }}
+        >
+          Retry
+        </button>
+      </div>
+    )
+  }
+  return (
+    <p className="graph-frames-status" role="status">
+      <span className="spinner" aria-hidden="true" /> {Texts.loadingFrames} {waiting} {waiting === 1 ? 'document' : 'documents'} to go
+    </p>
+  )
+}
+
+function selectAwaitingCount(state: Parameters<typeof selectDocumentsAwaitingFrames>[0]): number {
+  return selectDocumentsAwaitingFrames(state).length
 }
 
 /** 'This workspace is empty' with the four add buttons. */

@@ -58,8 +58,10 @@ export const ProcessingRow = memo(function ProcessingRow({ id }: { id: string })
   const [done, total] = progress.split('/').map(Number) as [number, number]
   const open = inspector ? () => inspector.select({ kind: 'document', documentId: id }) : null
   const selected = inspector?.open === true && inspector.target?.documentId === id && inspector.target.kind === 'document'
-  // Frames announced but not created yet show as pending tiles while the document is still at work.
-  const pending = doc.status === 'completed' || doc.status === 'error' ? 0 : Math.max(0, total - done)
+  // Frames announced but not created yet show as pending tiles while the document is still at work, and
+  // so do frames the session load left on the server until they are fetched.
+  const awaiting = doc.framesState !== 'present'
+  const pending = awaiting || (doc.status !== 'completed' && doc.status !== 'error') ? Math.max(0, total - frames.length) : 0
 
   return (
     <article className={`pv-row pv-${view}`} data-document-id={id} data-view={view} aria-label={selectCardTitle(doc)}>
@@ -86,9 +88,9 @@ export const ProcessingRow = memo(function ProcessingRow({ id }: { id: string })
           <FrameTile key={f.id} frame={f} position={i + 1} count={total} documentId={id} />
         ))}
         {Array.from({ length: pending }, (_, i) => (
-          <PendingTile key={`pending-${done + i + 1}`} index={done + i + 1} total={total} />
+          <PendingTile key={`pending-${frames.length + i + 1}`} index={frames.length + i + 1} total={total} />
         ))}
-        {frames.length === 0 && pending === 0 && doc.status === 'completed' && <p className="pv-no-frames">{Texts.noFrameYet}</p>}
+        {frames.length === 0 && pending === 0 && !awaiting && doc.status === 'completed' && <p className="pv-no-frames">{Texts.noFrameYet}</p>}
       </div>
     </article>
   )

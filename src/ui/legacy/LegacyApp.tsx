@@ -20,6 +20,7 @@ import { useModels } from '../models-context'
 import { InputBar } from '../shell/InputBar'
 import { Toasts } from '../shell/Toasts'
 import { WorkspacePage } from '../workspace/WorkspacePage'
+import { FrameLoaderContext } from '../workspace/frame-loader-context'
 import { type LiveTransport, useOpenWorkspace } from '../workspace/use-open-workspace'
 
 export const LEGACY_STORAGE_KEY = 'sightline.legacy.active'
@@ -191,13 +192,15 @@ function NewResearch({ onCreate }: { onCreate: (title: string) => Promise<void> 
 }
 
 function LegacyWorkspace({ ctx, identity, researchId, session, transport }: { ctx: IntentContext; identity: IdentitySession; researchId: string; session: Session; transport: LiveTransport | undefined }) {
-  useOpenWorkspace(ctx, identity, { researchId, sessionId: session.id }, transport)
+  const frameLoader = useOpenWorkspace(ctx, identity, { researchId, sessionId: session.id }, transport)
   const expired = isSessionExpired(session, ctx.now())
   return (
-    <div className="workspace-shell">
-      <WorkspacePage title={sessionLabel(session)} />
-      <InputBar ctx={ctx} researchId={researchId} sessionId={session.id} expired={expired} />
-    </div>
+    <FrameLoaderContext.Provider value={frameLoader}>
+      <div className="workspace-shell">
+        <WorkspacePage title={sessionLabel(session)} />
+        <InputBar ctx={ctx} researchId={researchId} sessionId={session.id} expired={expired} />
+      </div>
+    </FrameLoaderContext.Provider>
   )
 }
 

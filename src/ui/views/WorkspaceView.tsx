@@ -30,6 +30,7 @@ import { type InspectorControl, InspectorContext, type InspectorTarget } from '.
 import { ProgressList } from '../workspace/ProgressList'
 import { useOpenWorkspace } from '../workspace/use-open-workspace'
 import { WorkspaceActionsContext } from '../workspace/workspace-actions'
+import { FrameLoaderContext } from '../workspace/frame-loader-context'
 import { WorkspacePage } from '../workspace/WorkspacePage'
 import { WorkspaceSettingsDialog } from '../workspace/WorkspaceSettingsDialog'
 import { GraphToolbar } from '../graph/GraphToolbar'
@@ -81,7 +82,7 @@ function OpenWorkspace({ researchId, session }: { researchId: string; session: S
   const inspector = useInspectorState()
   const filePicker = useRef<HTMLInputElement>(null)
   const ids = useMemo(() => ({ researchId, sessionId: session.id }), [researchId, session.id])
-  useOpenWorkspace(ctx, identity, ids)
+  const frameLoader = useOpenWorkspace(ctx, identity, ids)
   const actions = useMemo(() => ({ deleteDocument: async (eventId: string) => void (await deleteDocument(ctx, { ...ids, eventId })) }), [ctx, ids])
 
   const onAdd = (kind: AddKind) => (kind === 'document' ? filePicker.current?.click() : setAdding(kind))
@@ -89,6 +90,7 @@ function OpenWorkspace({ researchId, session }: { researchId: string; session: S
   return (
     <InspectorContext.Provider value={inspector}>
       <WorkspaceActionsContext.Provider value={actions}>
+        <FrameLoaderContext.Provider value={frameLoader}>
         <div className={`workspace-layout ${inspector.open ? 'with-inspector' : ''}`}>
           <div className="workspace-shell">
             {expired && (
@@ -155,6 +157,7 @@ function OpenWorkspace({ researchId, session }: { researchId: string; session: S
         />
         {adding && <AddDialog kind={adding} ctx={ctx} researchId={researchId} sessionId={session.id} expired={expired} onClose={() => setAdding(null)} />}
         {settingsOpen && <WorkspaceSettingsDialog ctx={ctx} researchId={researchId} session={session} onClose={() => setSettingsOpen(false)} />}
+        </FrameLoaderContext.Provider>
       </WorkspaceActionsContext.Provider>
     </InspectorContext.Provider>
   )

@@ -1,7 +1,7 @@
 /**
  * A document card as spec §2 describes it: title, summary when it differs, file chip, status pill (or
  * 'Reprocessing' with its percent bar), knowledge area and entity count, 'Actions: n/total' with a bar,
- * and its action frames — or 'No action frame generated yet'. The title opens the inspector; the menu
+ * and its action frames — placeholders while they are fetched, or 'No action frame generated yet'. The title opens the inspector; the menu
  * deletes the document after the spec's confirmation.
  */
 import { memo, useCallback, useState } from 'react'
@@ -20,6 +20,7 @@ import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 import { ConfirmDialog } from '../shell/ConfirmDialog'
 import { ActionFrameCard } from './ActionFrameCard'
+import { AwaitedFrames } from './AwaitedFrames'
 import { CardMenu } from './CardMenu'
 import { useInspector } from './inspector-context'
 import { useWorkspaceActions } from './workspace-actions'
@@ -113,7 +114,9 @@ export const DocumentCard = memo(function DocumentCard({ id }: { id: string }) {
           <span style={{ width: `${total === 0 ? 0 : (done / total) * 100}%` }} />
         </span>
       </div>
-      {frames.length > 0 ? (
+      {doc.framesState !== 'present' ? (
+        <AwaitedFrames documentId={doc.id} state={doc.framesState} count={doc.actionCount ?? 0} />
+      ) : frames.length > 0 ? (
         <div className="frames">
           {frames.map((f, i) => (
             <ActionFrameCard key={f.id} frame={f} position={i + 1} onOpen={inspector ? () => inspector.select({ kind: 'frame', documentId: doc.id, frameId: f.id }) : undefined} />

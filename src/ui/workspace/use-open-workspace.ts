@@ -1,17 +1,19 @@
 /**
  * Opening a workspace, for the routed shell and the legacy one: attaches its live channel (negotiated
  * URL, else the `/ws/{id}` fallback with the identity token) and loads it through the API; a
- * `resync-required` reloads it. Closing the channel is the effect's cleanup, so a new workspace (or
- * unmounting) closes the old one. The browser pieces (fetch, WebSocket, origin) come in as a transport,
+ * `resync-required` reloads it. The documents load without their frames; the frame loader it returns
+ * (null until the first render's effect) fetches a card's frames when the card is shown. Closing the
+ * channel and the loader is the effect's cleanup, so a new workspace (or unmounting) closes the old one. The browser pieces (fetch, WebSocket, origin) come in as a transport,
  * so a test can hand in a fake socket.
  */
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { readCookie } from '../../streams/api-client'
 import type { IdentitySession } from '../../streams/firebase-auth'
 import type { IntentContext } from '../../streams/intents'
 import type { SocketLike } from '../../streams/live-channel'
 import { createNegotiator, fallbackLiveUrl } from '../../streams/live-endpoints'
-import { loadWorkspace } from '../../streams/session-loader'
+import { createFrameLoader, type FrameLoader } from '../../streams/frame-loader'
+import { DEFAULT_PAGING, loadWorkspace } from '../../streams/session-loader'
 import { attachWorkspaceLive } from '../../streams/workspace-live'
 
 /** What the live channel needs from the browser. */
@@ -34,14 +36,17 @@ export function browserLiveTransport(): LiveTransport {
 
 export const API_BASE = '/api/v1'
 
-export function useOpenWorkspace(ctx: IntentContext, identity: IdentitySession, ids: { researchId: string; sessionId: string }, transport?: LiveTransport): void {
+export function useOpenWorkspace(ctx: IntentContext, identity: IdentitySession, ids: { researchId: string; sessionId: string }, transport?: LiveTransport): FrameLoader | null {
   const { researchId, sessionId } = ids
+  const [frames, setFrames] = useState<FrameLoader | null>(null)
   useEffect(() => {
     const t = transport ?? browserLiveTransport()
     const endpoints = { apiBase: API_BASE, origin: t.origin }
     const reload = async () => {
-      await loadWorkspace(ctx.core, ctx.api, { researchId, sessionId })
+      await loadWorkspace(ctx.core, ctx.api, { researchId, sessionId }, DEFAULT_PAGING, 'on-view')
     }
+    const loader = createFrameLoader(ctx.core, ctx.api, { researchId, sessionId })
+    setFrames(loader)
     const live = attachWorkspaceLive(ctx.core, {
       researchId,
       sessionId,
@@ -52,8 +57,12 @@ export function useOpenWorkspace(ctx: IntentContext, identity: IdentitySession, 
       reload,
     })
     void reload()
-    return () => live.close()
+    return () => {
+      live.close()
+      loader.dispose()
+    }
   }, [ctx, identity, researchId, sessionId, transport])
+  return frames
 }
 
 /** The XSRF cookie's value as the header the server expects on a POST (negotiate is not sent by the API client). */

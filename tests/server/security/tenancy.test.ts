@@ -217,6 +217,8 @@ function attacks(a: Owned, v: Owned): Req[] {
     // session-data.ts
     r('session data', 'GET', `/researches/${v.research}/sessions/${v.session}/data`),
     r('session data under own research', 'GET', `/researches/${a.research}/sessions/${v.session}/data`),
+    r('session frames', 'GET', `/researches/${v.research}/sessions/${v.session}/frames?events=${v.event}`),
+    r('session frames under own research', 'GET', `/researches/${a.research}/sessions/${v.session}/frames?events=${v.event}`),
     r('delete event', 'DELETE', `/researches/${v.research}/sessions/${v.session}/events/${v.event}`),
     r('delete foreign event from own session', 'DELETE', `/researches/${a.research}/sessions/${a.session}/events/${v.event}`),
     r('reprocess', 'POST', `/researches/${v.research}/sessions/${v.session}/events/${v.event}/reprocess`, {}),
@@ -317,6 +319,7 @@ function colleagueReads(o: Owned): Array<Req & { mentions?: string }> {
     g('/researches', o.research),
     g(`/researches/${o.research}/sessions`, o.session2),
     g(`/researches/${o.research}/sessions/${o.session}/data`, o.event),
+    g(`/researches/${o.research}/sessions/${o.session}/frames?events=${o.event}`, o.frame),
     g(`/researches/${o.research}/documents`, o.event),
     g(`/researches/${o.research}/action-frames`, o.frame),
     g(`/projects/${o.project}`, o.marker),

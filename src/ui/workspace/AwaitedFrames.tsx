@@ -1,0 +1,51 @@
+/**
+ * The frames of a card whose frames are still on the server (the session load deferred them): one
+ * placeholder tile per announced action while they are fetched, so the card keeps its size when they
+ * arrive; or, if fetching failed, that message and Retry. Shown, the card asks the frame loader for its
+ * frames; gone from the screen before the loader's moment passes, it asks for nothing.
+ */
+import { useEffect, useState } from 'react'
+import type { FramesState } from '../../projections/workspace-graph'
+import { Texts } from '../../domain/rules/texts'
+import { useFrameLoader } from './frame-loader-context'
+
+/** Placeholders drawn at most: a card with more actions grows once they arrive. */
+const MAX_PLACEHOLDERS = 12
+
+export function AwaitedFrames({ documentId, state, count }: { documentId: string; state: Exclude<FramesState, 'present'>; count: number }) {
+  const loader = useFrameLoader()
+  const [retrying, setRetrying] = useState(false)
+  useEffect(() => {
+    if (!loader || state !== 'deferred') return
+    loader.want(documentId)
+    return () => loader.release(documentId)
+  }, [loader, documentId, state])
+
+  if (state === 'failed' && !retrying) {
+    return (
+      <div className="frames-failed" role="alert">
+        <span>{Texts.framesLoadFailed}</span>
+        {loader && (
+          <button
+            type="button"
+            className="btn small-btn"
+            onClick={() => {
+              setRetrying(true)
+              void loader.fetchNow([documentId]).finally(() => setRetrying(false))
+            }}
+          >
+            Retry
+          </button>
+        )}
+      </div>
+    )
+  }
+  const tiles = Math.min(MAX_PLACEHOLDERS, Math.max(1, count))
+  return (
+    <div className="frames frames-awaited" aria-busy="true" aria-label={Texts.loadingFrames}>
+      {Array.from({ length: tiles }, (_, i) => (
+        <div key={i} className="frame frame-placeholder" aria-hidden="true" />
+      ))}
+    </div>
+  )
+}
