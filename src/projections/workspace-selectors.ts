@@ -6,7 +6,7 @@
 import type { Payload } from '../protocol/entities'
 import { DocumentStatus } from '../domain/document'
 import { chooseLiveTitle, chooseSummary } from '../domain/rules/titles'
-import { smGet } from './sharded-map'
+import { type GroupSums, smGet, smSumByGroup } from './sharded-map'
 import type { DocumentCard, FrameCard, WorkspaceGraph } from './workspace-graph'
 
 /** The title a card displays: the live rule, or the session-load rule for a loaded, untouched card. */
@@ -51,13 +51,8 @@ export function selectCounts(state: WorkspaceGraph): { documents: number; action
   // Only adding or removing frames changes the counts; a frame update (byId) does not.
   const cached = countsCache.get(state.documents)
   if (cached && cached.byParent === state.frames.byParent) return cached.value
-  let actions = 0
-  for (const id of state.documents.order) {
-    const attached = smGet(state.frames.byParent, id)?.length ?? 0
-    const doc = smGet(state.documents.byId, id)
-    // Deferred frames are on the server: the document's announced count stands for them.
-    actions += doc && doc.framesState !== 'present' ? Math.max(attached, doc.actionCount ?? 0) : attached
-  }
+  // Summed group by group of the maps, so frames arriving for a few cards re-count only their groups.
+  const actions = smSumByGroup(state.documents.byId, state.frames.byParent, documentActions, actionSums)
   const value = { documents: state.documents.order.length, actions }
   countsCache.set(state.documents, { byParent: state.frames.byParent, value })
   return value
@@ -122,6 +117,13 @@ export function selectReplaySummary(state: WorkspaceGraph) {
   }
 }
 
+/** A document's actions in the title line: its frames, or for frames still on the server its announced count. */
+function documentActions(doc: DocumentCard, frameIds: string[] | undefined): number {
+  const attached = frameIds?.length ?? 0
+  return doc.framesState !== 'present' ? Math.max(attached, doc.actionCount ?? 0) : attached
+}
+
+const actionSums: GroupSums = new WeakMap()
 const EMPTY_FRAMES: FrameCard[] = []
 const framesCache = new WeakMap<object, { byId: object; value: FrameCard[] }>()
 const countsCache = new WeakMap<object, { byParent: object; value: { documents: number; actions: number } }>()

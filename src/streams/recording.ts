@@ -1,7 +1,9 @@
 /**
  * Recordings (ARCHITECTURE.md §5): JSONL where each line is a raw live message exactly as received
  * (`{type, sessionId, id, data}`), or an envelope `{"source":"ws"|"api","at":<ms>,"message":{…}}`, or an
- * API body `{"source":"api","at":<ms>,"route":"GET /researches/{id}/sessions/{sid}/data","body":{…}}`.
+ * API body `{"source":"api","at":<ms>,"route":"GET /researches/{id}/sessions/{sid}/data","body":{…}}`
+ * (with `"framesDeferred":true` when the load left the frames on the server), or the frames of some of its
+ * documents fetched later, `"route":"GET /researches/{id}/sessions/{sid}/frames?events=e1,e2"`.
  * An optional first line `{"recording":1,"protocol":1,…}` describes the file. Blank lines are skipped.
  *
  * `translateRecording` turns each line into the domain events it stands for, through the same
@@ -13,7 +15,7 @@ import { PROTOCOL_VERSION } from '../protocol/version'
 import type { DomainEvent, EventOf } from '../domain/events'
 import type { EventSource } from '../projections/define-projection'
 import { translateLiveText, translateLiveValue, type Translation } from './translators/live-message'
-import { translateSessionData } from './translators/session-data'
+import { translateSessionData, translateSessionFrames } from './translators/session-data'
 
 export interface RecordedLine {
   line: number
@@ -73,12 +75,20 @@ export function* recordingLines(
     seenContent = true
     // Most lines are raw messages; only lines with a `source` can be envelopes.
     const env = hasSource(value) ? envelopeSchema.safeParse(value) : NOT_ENVELOPE
+    const frames = env.success && env.data.route !== undefined ? framesRoute(env.data.route) : null
+    if (env.success && frames) {
+      const documentIds = frames.documentIds.length > 0 ? frames.documentIds : parentsOf(env.data.body)
+      const events = translateSessionFrames(env.data.body, { sessionId: frames.sessionId ?? sessionHint ?? 'unknown', documentIds, line })
+      const rejection = events.find((e): e is EventOf<'diagnostic.inputRejected'> => e.type === 'diagnostic.inputRejected') ?? null
+      yield { line, source: 'replay', receivedAt: env.data.at ?? line, events, rejected: rejection }
+      continue
+    }
     if (env.success && env.data.route !== undefined) {
       const body = env.data.body
       const sessionId = sessionFromRoute(env.data.route) ?? sessionHint ?? sessionFromBody(body) ?? 'unknown'
       const append = env.data.append ?? loadedSessions.has(sessionId)
       loadedSessions.add(sessionId)
-      const events = translateSessionData(body, { sessionId, append, line })
+      const events = translateSessionData(body, { sessionId, append, line, framesDeferred: env.data.framesDeferred ?? false })
       const rejection = events.find((e): e is EventOf<'diagnostic.inputRejected'> => e.type === 'diagnostic.inputRejected') ?? null
       yield { line, source: 'replay', receivedAt: env.data.at ?? line, events, rejected: rejection }
       continue
@@ -137,6 +147,7 @@ const envelopeSchema = z.object({
   route: z.string().optional(),
   body: z.unknown().optional(),
   append: z.boolean().optional(),
+  framesDeferred: z.boolean().optional(),
 })
 
 const NOT_ENVELOPE = { success: false } as const
@@ -166,6 +177,21 @@ function isHeader(value: unknown): value is RecordingHeader {
 function sessionFromRoute(route: string): string | null {
   const m = /\/sessions\/([^/{}\s]+)\/data/.exec(route)
   return m ? decodeURIComponent(m[1] as string) : null
+}
+
+/** A session-frames route: its session and the documents it named (none when the route leaves out the query). */
+function framesRoute(route: string): { sessionId: string | null; documentIds: string[] } | null {
+  const m = /\/sessions\/([^/\s]+)\/frames(?:\?events=([^\s]*))?/.exec(route)
+  if (!m) return null
+  const sessionId = m[1] && !m[1].startsWith('{') ? decodeURIComponent(m[1]) : null
+  return { sessionId, documentIds: (m[2] ?? '').split(',').filter(Boolean).map((id) => decodeURIComponent(id)) }
+}
+
+/** The documents a frames body holds frames of. */
+function parentsOf(body: unknown): string[] {
+  const frames = (body as { actionFrames?: Array<{ parentId?: unknown }> } | null)?.actionFrames
+  if (!Array.isArray(frames)) return []
+  return [...new Set(frames.map((f) => f?.parentId).filter((id): id is string => typeof id === 'string'))]
 }
 
 function sessionFromBody(body: unknown): string | null {

@@ -66,8 +66,7 @@ export async function loadWorkspace(
       pending = cursor.eventsDone && cursor.framesDone ? null : request(paging.next, cursor)
       // A server that ignores page size 0 would restart a finished side from the top: drop that side.
       const page_ = withoutFinished(body, done.eventsDone, done.framesDone)
-      const events = translateSessionData(page_, { sessionId: ids.sessionId, append: page > 0 })
-      if (deferred && events[0]?.type === 'workspace.loaded') events[0] = { ...events[0], framesDeferred: true }
+      const events = translateSessionData(page_, { sessionId: ids.sessionId, append: page > 0, framesDeferred: deferred })
       core.bus.publish(events, 'api')
       if (events[0]?.type !== 'workspace.loaded') throw new Error('rejected')
     }

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { expect, test } from 'vitest'
 import { defineProjection } from '../../src/projections/define-projection'
-import { emptyShardedMap, type ShardedMap, smDelete, smEdit, smEntries, smGet, smHas, smKeys, smSet } from '../../src/projections/sharded-map'
+import { emptyShardedMap, type ShardedMap, smDelete, smEdit, smEntries, smGet, smHas, smKeys, smSet, smSumByGroup } from '../../src/projections/sharded-map'
 import { propertySeed } from '../arbitraries'
 
 type Op = { kind: 'set'; key: string; value: number } | { kind: 'delete'; key: string } | { kind: 'bump'; key: string }
@@ -108,4 +108,33 @@ test('a batch of many keys copies the buckets it adds to and shares every other'
   for (const b of buckets(s.map)) expect(old.has(b)).toBe(!b.some((k) => typeof k === 'string' && added.has(k)))
   expect(smKeys(s.map)).toHaveLength(KEYS.length)
   expect(smKeys(before.map)).toHaveLength(300)
+})
+
+test('smSumByGroup equals the plain sum after any changes to either map, reusing what it summed before', () => {
+  // Few keys, so the two maps share many and most changes land on a key of both.
+  const keys = KEYS.slice(0, 40)
+  const op: fc.Arbitrary<Op> = fc.oneof(
+    fc.record({ kind: fc.constant('set' as const), key: fc.constantFrom(...keys), value: fc.nat(99) }),
+    fc.record({ kind: fc.constant('delete' as const), key: fc.constantFrom(...keys) }),
+    fc.record({ kind: fc.constant('bump' as const), key: fc.constantFrom(...keys) }),
+  )
+  const count = (a: { n: number }, b: { n: number } | undefined) => a.n * 1000 + (b?.n ?? 7)
+  fc.assert(
+    fc.property(fc.array(fc.tuple(op, op), { minLength: 10, maxLength: 200 }), fc.integer({ min: 1, max: 20 }), (ops, chunk) => {
+      const sums = new WeakMap()
+      let a = counter.initial
+      let b = counter.initial
+      const envs = (side: 0 | 1) => ops.map((pair, i) => ({ seq: i, receivedAt: 0, source: 'local' as const, event: { type: 'clock.ticked' as const, at: encode(pair[side], KEYS) } }))
+      const [ea, eb] = [envs(0), envs(1)]
+      for (let i = 0; i < ops.length; i += chunk) {
+        // One side at a time, so some steps change only the map summed over and others only the other map.
+        if ((i / chunk) % 2 === 0) a = counter.applyAll(a, ea.slice(i, i + chunk))
+        else b = counter.applyAll(b, eb.slice(i, i + chunk))
+        let plain = 0
+        for (const [key, value] of smEntries(a.map)) plain += count(value, smGet(b.map, key))
+        expect(smSumByGroup(a.map, b.map, count, sums)).toBe(plain)
+      }
+    }),
+    { seed: propertySeed('smSumByGroup = sum'), numRuns: 150 },
+  )
 })

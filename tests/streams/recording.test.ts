@@ -33,6 +33,19 @@ describe('recordings', () => {
     expect(lines[0]?.events[0]).toMatchObject({ type: 'workspace.loaded', sessionId: 'abc123' })
   })
 
+  test('a load that deferred its frames, then the frames fetched for two of its documents, replay as the app saw them', () => {
+    const text = [
+      JSON.stringify({ source: 'api', at: 1, route: 'GET /researches/r/sessions/s9/data', framesDeferred: true, body: { events: ['e1', 'e2', 'e3'].map((id) => ({ id, eventType: 'text', actionCount: 1 })), actionFrames: [] } }),
+      JSON.stringify({ source: 'api', at: 2, route: 'GET /researches/r/sessions/s9/frames?events=e1,e2', body: { actionFrames: [{ id: 'e1-f1', parentId: 'e1', status: 'final', actionIndex: 1 }] } }),
+      JSON.stringify({ source: 'api', at: 3, route: 'GET /researches/r/sessions/s9/frames', body: { actionFrames: 'not a list' } }),
+    ].join('\n')
+    const replayed = replayRecording(text)
+    const summary = summarizeReplay(replayed)
+    expect(summary.documents.map((d) => [d.id, d.frames.map((f) => f.id)])).toEqual([['e1', ['e1-f1']], ['e2', []], ['e3', []]])
+    expect(summary.counts).toEqual({ documents: 3, actions: 2 })
+    expect(replayed.rejected).toEqual([{ line: 3, reason: 'schema-mismatch', detail: expect.stringContaining('session frames: actionFrames') }])
+  })
+
   test('--at stops after the given line', () => {
     const text = [raw('1', 'genesis-event-skeleton', { eventId: 'e1' }), raw('2', 'genesis-event-skeleton', { eventId: 'e2' })].join('\n')
     expect(summarizeReplay(replayRecording(text, { at: 1 })).counts.documents).toBe(1)

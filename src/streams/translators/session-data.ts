@@ -8,7 +8,7 @@ import { RejectionReason } from '../../domain/diagnostic'
 import type { DomainEvent } from '../../domain/events'
 import { Texts } from '../../domain/rules/texts'
 
-export function translateSessionData(body: unknown, ctx: { sessionId: string; append: boolean; line?: number | null }): DomainEvent[] {
+export function translateSessionData(body: unknown, ctx: { sessionId: string; append: boolean; line?: number | null; framesDeferred?: boolean }): DomainEvent[] {
   const parsed = parseSessionData(body)
   if (!parsed.success) {
     return [
@@ -24,7 +24,7 @@ export function translateSessionData(body: unknown, ctx: { sessionId: string; ap
   const { events, actionFrames, liveCursor } = parsed.data
   const placeable = actionFrames.filter((f) => f.id != null && (f.parentId ?? f.parentEventId) != null)
   const out: DomainEvent[] = [
-    { type: 'workspace.loaded', sessionId: ctx.sessionId, events, actionFrames: placeable, append: ctx.append, liveCursor: liveCursor ?? null },
+    { type: 'workspace.loaded', sessionId: ctx.sessionId, events, actionFrames: placeable, append: ctx.append, liveCursor: liveCursor ?? null, ...(ctx.framesDeferred ? { framesDeferred: true } : {}) },
   ]
   const dropped = actionFrames.length - placeable.length
   if (dropped > 0) {
@@ -46,11 +46,11 @@ export const FRAMES_LOAD_FAILED = Texts.framesLoadFailed
  * documents asked about; a body that fails validation is reported and those documents' frames count as
  * failed to load (the cards offer to try again).
  */
-export function translateSessionFrames(body: unknown, ctx: { sessionId: string; documentIds: string[] }): DomainEvent[] {
+export function translateSessionFrames(body: unknown, ctx: { sessionId: string; documentIds: string[]; line?: number | null }): DomainEvent[] {
   const parsed = parseSessionFrames(body)
   if (!parsed.success) {
     return [
-      { type: 'diagnostic.inputRejected', reason: RejectionReason.SchemaMismatch, detail: `session frames: ${issuesText(parsed.error.issues)}`, line: null, messageType: 'session-frames' },
+      { type: 'diagnostic.inputRejected', reason: RejectionReason.SchemaMismatch, detail: `session frames: ${issuesText(parsed.error.issues)}`, line: ctx.line ?? null, messageType: 'session-frames' },
       { type: 'workspace.framesLoadFailed', sessionId: ctx.sessionId, documentIds: ctx.documentIds, message: FRAMES_LOAD_FAILED },
     ]
   }
