@@ -89,7 +89,7 @@ const api: ScaleBenchApi = {
     const client = createApiClient({ baseUrl: '/api/v1', fetch, auth: { token: async () => 'bench', userId: () => null, tenantId: () => null, clear: () => {} } })
     const loading = loadWorkspace(live, client, IDS, DEFAULT_PAGING, 'on-view')
     const pages: PageSample[] = []
-    let firstAt = 0
+    let framesShown: Promise<number | null> | null = null
     for (let k = 0; k < next.texts.length; k++) {
       if (requests.length === 0) await new Promise<void>((resolve) => (requested = resolve))
       const answer = requests.shift() as (answer: Response) => void
@@ -100,7 +100,8 @@ const api: ScaleBenchApi = {
       const sample = await measureFrame(
         container,
         () => {
-          if (k === 0) firstAt = performance.now()
+          // Watched from the first answer on, frame by frame, while the later answers arrive.
+          if (k === 0) framesShown = whenFramesShown(performance.now())
           answer(response)
         },
         () => container.querySelector('.counts')?.textContent === expected,
@@ -110,8 +111,7 @@ const api: ScaleBenchApi = {
     }
     if (!(await loading)) throw new Error('the session loader failed')
     if (requests.length > 0) throw new Error(`the loader asked for more than the ${next.texts.length} answers the API gave it`)
-    const framesShown = await whenFramesShown(firstAt)
-    return { pages, framesShown, cardsInDom: container.querySelectorAll('.doc').length, counts: container.querySelector('.counts')?.textContent ?? '' }
+    return { pages, framesShown: await framesShown, cardsInDom: container.querySelectorAll('.doc').length, counts: container.querySelector('.counts')?.textContent ?? '' }
   },
 
   dropAnswers() {
@@ -156,10 +156,11 @@ const api: ScaleBenchApi = {
 }
 window.scaleBench = api
 
-/** ms from `from` to the frame in which no card in the DOM shows placeholders any more (their frames fetched and drawn); null for a list without cards. */
+/** ms from `from` to the first frame with cards in the DOM and no placeholder among them (their frames fetched and drawn); null for a list without cards. */
 async function whenFramesShown(from: number): Promise<number | null> {
-  if (container.querySelector('.doc') === null) return null
   const deadline = performance.now() + FRAMES_SHOWN_TIMEOUT_MS
+  await idleFrames(1)
+  if (container.querySelector('.doc') === null) return null
   while (container.querySelector('.frame-placeholder') !== null) {
     if (performance.now() > deadline) throw new Error('the cards on screen did not get their frames')
     await idleFrames(1)
