@@ -319,7 +319,8 @@ function colleagueReads(o: Owned): Array<Req & { mentions?: string }> {
     g('/researches', o.research),
     g(`/researches/${o.research}/sessions`, o.session2),
     g(`/researches/${o.research}/sessions/${o.session}/data`, o.event),
-    g(`/researches/${o.research}/sessions/${o.session}/frames?events=${o.event}`, o.frame),
+    // Each ingested event has one frame; `frame` is the first event's, `event` the last one's.
+    g(`/researches/${o.research}/sessions/${o.session}/frames?events=${o.event}`, `"parentId":"${o.event}"`),
     g(`/researches/${o.research}/documents`, o.event),
     g(`/researches/${o.research}/action-frames`, o.frame),
     g(`/projects/${o.project}`, o.marker),
