@@ -7,27 +7,27 @@
  * for the event loop's next turn (`setImmediate`): I/O goes on between them. Queries inside a transaction
  * run straight on (nothing else can use the connection meanwhile).
  *
- * Top-level queries and transactions wait in three lines (server/db/priority.ts), and one runs at a time:
- * live delivery first, then requests, then background work (the pipeline's jobs), so an analyst's request
- * does not wait behind a burst of ingests' processing, nor a live message behind the burst's requests;
- * within a line, first come first served.
+ * Top-level queries and transactions wait in two lines, and one runs at a time: a request's (foreground)
+ * before any marked background (the pipeline's jobs, server/db/priority.ts), so an analyst's request does
+ * not wait behind a burst of ingests' processing; within a line, first come first served.
  */
 import { PGlite } from '@electric-sql/pglite'
 import { assertChannel, type Database, type Queryable } from './database'
-import { asDelivery, currentPriority, type Priority } from './priority'
+import { inForeground, isBackground } from './priority'
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
-/** Runs queued work one at a time, the first non-empty line's first, each after the event loop's next turn. */
+/** Runs queued work one at a time, the foreground line first, each after the event loop's next turn. */
 function createScheduler() {
-  const lines: Record<Priority, Array<() => Promise<void>>> = { delivery: [], request: [], background: [] }
+  const foreground: Array<() => Promise<void>> = []
+  const background: Array<() => Promise<void>> = []
   let pumping = false
   const pump = async () => {
     pumping = true
     try {
       for (;;) {
         await nextTurn()
-        const next = lines.delivery.shift() ?? lines.request.shift() ?? lines.background.shift()
+        const next = foreground.shift() ?? background.shift()
         if (!next) return
         await next()
       }
@@ -37,7 +37,7 @@ function createScheduler() {
   }
   return function schedule<T>(run: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      lines[currentPriority()].push(() => run().then(resolve, reject))
+      ;(isBackground() ? background : foreground).push(() => run().then(resolve, reject))
       if (!pumping) void pump()
     })
   }
@@ -67,8 +67,8 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     async listen(channel, onPayload) {
       assertChannel(channel)
       // PGlite raises a notification in the context of the query that sent it, often a job's: the
-      // listener (the live hub delivering messages) takes the delivery line, not the job's place.
-      const unsubscribe = await pg.listen(channel, (payload) => asDelivery(() => onPayload(payload)))
+      // listener (the live hub delivering messages) must not inherit the job's place in the line.
+      const unsubscribe = await pg.listen(channel, (payload) => inForeground(() => onPayload(payload)))
       return async () => {
         await unsubscribe()
       }

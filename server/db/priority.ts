@@ -1,29 +1,23 @@
 /**
- * Which database work goes first. The embedded store (PGlite) runs one query at a time; when a burst of
- * ingests sets the pipeline's workers going, an analyst's request would otherwise queue behind every query
- * the jobs have asked for, and a live message behind every request of the burst. Three lines, through
- * async context:
- * - 'delivery': what a notification sets off (the live hub reading the messages it must deliver): tiny
- *   reads whose latency the analyst watches;
- * - 'request': anything not marked (HTTP requests, sockets);
- * - 'background': the pipeline's jobs and the source runner's polls, started inside `inBackground`.
+ * Which database work may wait. The embedded store (PGlite) runs one query at a time; when a burst of
+ * ingests sets the pipeline's workers going, an analyst's request would otherwise queue behind every
+ * query the jobs have asked for. Work started inside `inBackground` (the pipeline's jobs, the source
+ * runner's polls) is marked, through async context, as background: a waiting foreground query runs first.
  * PostgreSQL, with a pool of connections, needs no such order and ignores the mark.
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 
-export type Priority = 'delivery' | 'request' | 'background'
-
-const marked = new AsyncLocalStorage<Priority>()
+const background = new AsyncLocalStorage<true>()
 
 export function inBackground<T>(fn: () => Promise<T>): Promise<T> {
-  return marked.run('background', fn)
+  return background.run(true, fn)
 }
 
-/** Runs `fn` as delivery work, whatever called it (a notification raised by a job's query is the listener's business, not the job's). */
-export function asDelivery<T>(fn: () => T): T {
-  return marked.run('delivery', fn)
+/** Runs `fn` unmarked, even when called from background work (a notification raised by a job's query is the listener's business, not the job's). */
+export function inForeground<T>(fn: () => T): T {
+  return background.exit(fn)
 }
 
-export function currentPriority(): Priority {
-  return marked.getStore() ?? 'request'
+export function isBackground(): boolean {
+  return background.getStore() === true
 }

@@ -19,7 +19,6 @@
  * - `close()` (also run when the app closes) stops listening, closes every socket with 1001 and waits for
  *   work in flight; clients reconnect elsewhere and resume.
  */
-import { inBackground } from '../db/priority'
 import websocket from '@fastify/websocket'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { WebSocket } from 'ws'
@@ -146,8 +145,7 @@ export function createLiveHub(deps: LiveHubDeps): LiveHub {
     }
     const state = { again: false, done: Promise.resolve() }
     prunes.set(key, state)
-    // Pruning can wait: it takes the background line, not the delivery line of the notice that set it off.
-    state.done = inBackground(async () => {
+    state.done = (async () => {
       try {
         do {
           state.again = false
@@ -158,7 +156,7 @@ export function createLiveHub(deps: LiveHubDeps): LiveHub {
       } finally {
         prunes.delete(key)
       }
-    })
+    })()
   }
 
   const sweep = async () => {

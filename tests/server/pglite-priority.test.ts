@@ -1,8 +1,8 @@
-/** The embedded store runs waiting live deliveries' queries first, then requests', then the pipeline's (background), each in turn. */
+/** The embedded store runs a waiting request's queries before the pipeline's (background) ones, and each in turn. */
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Database } from '../../server/db/database'
 import { openPglite } from '../../server/db/pglite'
-import { asDelivery, currentPriority, inBackground } from '../../server/db/priority'
+import { inBackground, isBackground } from '../../server/db/priority'
 
 let db: Database
 beforeAll(async () => {
@@ -13,32 +13,31 @@ afterAll(async () => {
   await db.close()
 })
 
-test('deliveries go first, then requests, then background work; within a line, first come first served', async () => {
+test('queued background work waits while foreground queries go first; within a line, first come first served', async () => {
   const insert = (who: string) => db.query('INSERT INTO seen (who) VALUES ($1)', [who])
   const background = [1, 2, 3].map((i) => inBackground(() => insert(`job ${i}`)))
   // A background transaction waits its turn too, and holds the store while it runs.
   const job = inBackground(() => db.transaction(async (tx) => void (await tx.query(`INSERT INTO seen (who) VALUES ('job 4'), ('job 4 again')`))))
   const requests = [insert('request 1'), insert('request 2')]
-  const delivery = asDelivery(() => insert('delivery'))
-  await Promise.all([...background, job, ...requests, delivery])
+  await Promise.all([...background, job, ...requests])
   const rows = await db.query<{ who: string }>('SELECT who FROM seen ORDER BY n')
-  expect(rows.map((r) => r.who)).toEqual(['delivery', 'request 1', 'request 2', 'job 1', 'job 2', 'job 3', 'job 4', 'job 4 again'])
+  expect(rows.map((r) => r.who)).toEqual(['request 1', 'request 2', 'job 1', 'job 2', 'job 3', 'job 4', 'job 4 again'])
 })
 
 test('the mark follows async work and ends with it', async () => {
-  expect(currentPriority()).toBe('request')
-  expect(await inBackground(async () => (await Promise.resolve(), currentPriority()))).toBe('background')
-  expect(currentPriority()).toBe('request')
+  expect(isBackground()).toBe(false)
+  expect(await inBackground(async () => (await Promise.resolve(), isBackground()))).toBe(true)
+  expect(isBackground()).toBe(false)
   // A failing query rejects its caller and the line goes on.
   await expect(inBackground(() => db.query('SELECT * FROM missing_table'))).rejects.toThrow(/missing_table/)
   expect(await db.query<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }])
 })
 
-test('a notification a background query raises reaches its listener as delivery work', async () => {
-  const heard: string[] = []
-  const stop = await db.listen('priority_test', () => void heard.push(currentPriority()))
+test('a notification a background query raises reaches its listener unmarked', async () => {
+  const heard: boolean[] = []
+  const stop = await db.listen('priority_test', () => void heard.push(isBackground()))
   await inBackground(() => db.notify('priority_test', 'x'))
   await new Promise((resolve) => setTimeout(resolve, 50))
   await stop()
-  expect(heard).toEqual(['delivery'])
+  expect(heard).toEqual([false])
 })
