@@ -13,7 +13,7 @@
  */
 import { PGlite } from '@electric-sql/pglite'
 import { assertChannel, type Database, type Queryable } from './database'
-import { inForeground, isBackground } from './priority'
+import { isBackground } from './priority'
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
@@ -66,9 +66,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     },
     async listen(channel, onPayload) {
       assertChannel(channel)
-      // PGlite raises a notification in the context of the query that sent it, often a job's: the
-      // listener (the live hub delivering messages) must not inherit the job's place in the line.
-      const unsubscribe = await pg.listen(channel, (payload) => inForeground(() => onPayload(payload)))
+      const unsubscribe = await pg.listen(channel, onPayload)
       return async () => {
         await unsubscribe()
       }

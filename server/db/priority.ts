@@ -13,11 +13,6 @@ export function inBackground<T>(fn: () => Promise<T>): Promise<T> {
   return background.run(true, fn)
 }
 
-/** Runs `fn` unmarked, even when called from background work (a notification raised by a job's query is the listener's business, not the job's). */
-export function inForeground<T>(fn: () => T): T {
-  return background.exit(fn)
-}
-
 export function isBackground(): boolean {
   return background.getStore() === true
 }

@@ -32,12 +32,3 @@ test('the mark follows async work and ends with it', async () => {
   await expect(inBackground(() => db.query('SELECT * FROM missing_table'))).rejects.toThrow(/missing_table/)
   expect(await db.query<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }])
 })
-
-test('a notification a background query raises reaches its listener unmarked', async () => {
-  const heard: boolean[] = []
-  const stop = await db.listen('priority_test', () => void heard.push(isBackground()))
-  await inBackground(() => db.notify('priority_test', 'x'))
-  await new Promise((resolve) => setTimeout(resolve, 50))
-  await stop()
-  expect(heard).toEqual([false])
-})
