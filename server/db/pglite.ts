@@ -6,63 +6,35 @@
  * sockets, timers and HTTP answers stalled for seconds. So each top-level query and transaction first waits
  * for the event loop's next turn (`setImmediate`): I/O goes on between them. Queries inside a transaction
  * run straight on (nothing else can use the connection meanwhile).
- *
- * Top-level queries and transactions wait in two lines, and one runs at a time: a request's (foreground)
- * before any marked background (the pipeline's jobs, server/db/priority.ts), so an analyst's request does
- * not wait behind a burst of ingests' processing; within a line, first come first served.
  */
 import { PGlite } from '@electric-sql/pglite'
 import { assertChannel, type Database, type Queryable } from './database'
-import { isBackground } from './priority'
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
-
-/** Runs queued work one at a time, the foreground line first, each after the event loop's next turn. */
-function createScheduler() {
-  const foreground: Array<() => Promise<void>> = []
-  const background: Array<() => Promise<void>> = []
-  let pumping = false
-  const pump = async () => {
-    pumping = true
-    try {
-      for (;;) {
-        await nextTurn()
-        const next = foreground.shift() ?? background.shift()
-        if (!next) return
-        await next()
-      }
-    } finally {
-      pumping = false
-    }
-  }
-  return function schedule<T>(run: () => Promise<T>): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      ;(isBackground() ? background : foreground).push(() => run().then(resolve, reject))
-      if (!pumping) void pump()
-    })
-  }
-}
 
 export async function openPglite(dataDir: string | null): Promise<Database> {
   const pg = dataDir ? new PGlite(dataDir) : new PGlite()
   await pg.waitReady
-  const schedule = createScheduler()
   const db: Database = {
     dialect: 'pglite',
     async query<T>(sql: string, params: readonly unknown[] = []) {
-      return schedule(async () => (await pg.query<T>(sql, params as unknown[])).rows)
+      await nextTurn()
+      const result = await pg.query<T>(sql, params as unknown[])
+      return result.rows
     },
     async exec(sql) {
-      await schedule(() => pg.exec(sql))
+      await nextTurn()
+      await pg.exec(sql)
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
-      return schedule(() => pg.transaction(async (tx) =>
+      await nextTurn()
+      return pg.transaction(async (tx) =>
         fn({
           async query<R>(sql: string, params: readonly unknown[] = []) {
             return (await tx.query<R>(sql, params as unknown[])).rows
           },
         }),
-      ))
+      )
     },
     async listen(channel, onPayload) {
       assertChannel(channel)

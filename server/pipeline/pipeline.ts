@@ -22,7 +22,6 @@
  * worker died); `start({workers: false})` only queues (an API process). Any number of either may share a
  * PostgreSQL server.
  */
-import { inBackground } from '../db/priority'
 import PgBoss from 'pg-boss'
 import type { Analyser } from '../analysis/index'
 import type { Clock, Ids } from '../core/runtime'
@@ -244,8 +243,7 @@ export function createPipeline(options: PipelineOptions): PipelineService {
             for (const job of jobs) {
               inFlight++
               try {
-                // A job's queries may wait: an analyst's request goes first on the embedded store.
-                await inBackground(() => handle(key, job))
+                await handle(key, job)
               } finally {
                 inFlight--
               }

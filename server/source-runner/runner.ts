@@ -13,7 +13,6 @@
  * UPDATE, committed with the poll job it queues, so only one queues it; items are claimed one by one
  * (dedupe.ts), so even two polls of one source running together ingest each item once.
  */
-import { inBackground } from '../db/priority'
 import { randomUUID } from 'node:crypto'
 import PgBoss from 'pg-boss'
 import { z } from 'zod'
@@ -118,8 +117,7 @@ export function createSourceRunner(deps: SourceRunnerDeps, options: SourceRunner
         for (const job of jobs) {
           busy++
           try {
-            // Polling feeds may wait: an analyst's request goes first on the embedded store.
-            await inBackground(() => run(job.data))
+            await run(job.data)
           } finally {
             busy--
           }
