@@ -63,14 +63,25 @@ test('a new user signs up, creates a research, pastes a text and sees its card a
   const counts = await page.getByText(/^\(1 documents, \d+ actions\)$/).textContent()
 
   // Reloaded, the workspace loads its documents alone; the card fetches its frames as it is shown.
-  const framesRequest = page.waitForRequest((r) => r.url().includes('/frames?events='), { timeout: 15_000 })
+  // The answer is held back a moment, so the placeholders can be seen (and photographed) meanwhile.
+  let releaseFrames = () => {}
+  const held = new Promise<void>((resolve) => (releaseFrames = resolve))
+  await page.route('**/frames?events=*', async (route) => {
+    await held
+    await route.continue()
+  })
   await page.reload()
-  await framesRequest
+  await page.locator('[data-document-id] .frame-placeholder').first().waitFor({ timeout: 15_000 })
+  expect(await page.locator('[data-document-id] .frame-placeholder').count()).toBe(liveFrames)
+  expect(await page.getByLabel('Loading action frames…').getAttribute('aria-busy')).toBe('true')
+  await shot('4b-loading-frames')
+  releaseFrames()
   await page.locator('[data-document-id] [data-frame-id]').first().waitFor({ timeout: 15_000 })
+  await page.unroute('**/frames?events=*')
   expect(await page.locator('[data-frame-id]').count()).toBe(liveFrames)
   expect(await page.locator('.frame-placeholder').count()).toBe(0)
   expect(await page.getByText(counts as string, { exact: true }).count()).toBe(1)
-  await shot('4b-reloaded')
+  await shot('4c-reloaded')
 
   // The system-status panel sees the backend and the socket.
   await page.getByRole('button', { name: 'System status' }).click()
