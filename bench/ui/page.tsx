@@ -26,6 +26,7 @@ const ON_SCREEN_FRAMES = Math.min(6, FRAMES)
 const texts: Record<Workload, string> = {
   full: JSON.stringify(sessionDataBody(DOCUMENTS, FRAMES)),
   empty: JSON.stringify(sessionDataBody(0, 0)),
+  documents: JSON.stringify({ ...sessionDataBody(DOCUMENTS, FRAMES), actionFrames: [] }),
 }
 const container = document.getElementById('root') as HTMLElement
 const root = createRoot(container)
@@ -65,17 +66,17 @@ const api: UiBenchApi = {
     const sample = await measureFrame(
       container,
       (translated) => {
-        const events = translateSessionData(body, { sessionId: BENCH_SESSION, append: false })
+        const events = translateSessionData(body, { sessionId: BENCH_SESSION, append: false, framesDeferred: workload === 'documents' })
         translated()
         if (events[0]?.type !== 'workspace.loaded' || events.length !== 1) throw new Error(`session data rejected: ${JSON.stringify(events[0]).slice(0, 300)}`)
         live.bus.publish(events, 'api')
       },
-      () => container.querySelector(workload === 'full' ? '.doc' : '.empty') !== null,
+      () => container.querySelector(workload === 'empty' ? '.empty' : '.doc') !== null,
       LOAD_QUIET_FRAMES,
     )
     loaded = workload
     const counts = container.querySelector('.counts')?.textContent ?? ''
-    const expected = workload === 'full' ? `(${DOCUMENTS} documents, ${DOCUMENTS * FRAMES} actions)` : '(0 documents, 0 actions)'
+    const expected = workload === 'empty' ? '(0 documents, 0 actions)' : `(${DOCUMENTS} documents, ${DOCUMENTS * FRAMES} actions)`
     if (counts !== expected) throw new Error(`title line reads ${JSON.stringify(counts)}, expected ${JSON.stringify(expected)}`)
     return { ...sample, cardsInDom: container.querySelectorAll('.doc').length, counts, jsonParse }
   },

@@ -1,6 +1,7 @@
 /** What the bench page (bench/ui/page.tsx) exposes on `window.uiBench` and answers to the runner. */
 
-export type Workload = 'empty' | 'full'
+/** No documents; 2,000 × 10 with the frames in the answer; the same documents with their frames left on the server, as the app loads a workspace (frames on view). */
+export type Workload = 'empty' | 'full' | 'documents'
 
 /**
  * One measured frame. Every time is in ms from `t0`, the start of the requestAnimationFrame callback in
