@@ -14,12 +14,14 @@ import type { ReactNode } from 'react'
 import { afterEach, describe, expect, type Mock, test, vi } from 'vitest'
 import type { GraphLayout } from '../../src/projections/knowledge-graph'
 import { type ClientCore, createClientCore } from '../../src/streams/client-core'
+import type { FrameLoader } from '../../src/streams/frame-loader'
 import { replayRecording } from '../../src/streams/replay'
 import { GraphToolbar } from '../../src/ui/graph/GraphToolbar'
 import { GraphView } from '../../src/ui/graph/GraphView'
 import { createWorkerLayout } from '../../src/ui/graph/KnowledgeGraph'
 import { ProcessingView } from '../../src/ui/graph/ProcessingView'
 import { ModelsProvider } from '../../src/ui/models-context'
+import { FrameLoaderContext } from '../../src/ui/workspace/frame-loader-context'
 import { type InspectorControl, InspectorContext, type InspectorTarget } from '../../src/ui/workspace/inspector-context'
 
 afterEach(cleanup)
@@ -339,5 +341,82 @@ describe('GraphView', () => {
     const cleared = screen.getByRole('group', { name: 'Graph filters' })
     expect(within(cleared).getByRole('button', { name: /Actors/ }).getAttribute('aria-pressed')).toBe('true')
     expect((within(cleared).getByRole('searchbox', { name: 'Filter nodes' }) as HTMLInputElement).value).toBe('')
+  })
+})
+
+describe('the Graph view of a workspace whose frames were left on the server', () => {
+  function deferredCore(): ClientCore {
+    const core = createClientCore({ now: () => 0 })
+    core.bus.publish({ type: 'workspace.sessionSelected', researchId: 'r1', sessionId: 's1' }, 'local')
+    core.bus.publish(
+      {
+        type: 'workspace.loaded',
+        sessionId: 's1',
+        events: ['e1', 'e2'].map((id) => ({ id, type: 'text', status: 'completed', title: `Doc ${id}`, actionCount: 2 })),
+        actionFrames: [],
+        append: false,
+        liveCursor: '1',
+        framesDeferred: true,
+      },
+      'api',
+    )
+    return core
+  }
+
+  function loaderFor(core: ClientCore, answers: boolean[]): FrameLoader & { loadAll: Mock<() => Promise<boolean>> } {
+    const loadAll = vi.fn(async () => {
+      const ok = answers.shift() ?? true
+      const documentIds = ['e1', 'e2']
+      if (!ok) core.bus.publish({ type: 'workspace.framesLoadFailed', sessionId: 's1', documentIds, message: 'Failed to load action frames' }, 'api')
+      else {
+        const actionFrames = documentIds.flatMap((d) => [1, 2].map((i) => ({ id: `${d}-f${i}`, parentId: d, status: 'final', actionIndex: i, totalActions: 2, actionType: 'sign' })))
+        core.bus.publish({ type: 'workspace.framesLoaded', sessionId: 's1', documentIds, actionFrames, liveCursor: '1' }, 'api')
+      }
+      return ok
+    })
+    return { want: vi.fn(), release: vi.fn(), fetchNow: vi.fn(async () => true), loadAll, dispose: vi.fn() }
+  }
+
+  test('opening it fetches every frame, with placeholder tiles meanwhile; a failure offers Retry, which fetches again', async () => {
+    const core = deferredCore()
+    const loader = loaderFor(core, [false, true])
+    // Before the loader answers, each document shows a pending tile per announced action.
+    renderWith(
+      core,
+      <FrameLoaderContext.Provider value={null}>
+        <GraphView onAdd={vi.fn()} layout={() => new Promise(() => {})} />
+      </FrameLoaderContext.Provider>,
+    )
+    expect(row('e1').querySelectorAll('.pv-pending')).toHaveLength(2)
+    expect(screen.queryByText('No action frame generated yet')).toBeNull()
+    cleanup()
+
+    renderWith(
+      core,
+      <FrameLoaderContext.Provider value={loader}>
+        <GraphView onAdd={vi.fn()} layout={() => new Promise(() => {})} />
+      </FrameLoaderContext.Provider>,
+    )
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Failed to load action frames'))
+    expect(loader.loadAll).toHaveBeenCalledTimes(1)
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    await waitFor(() => expect(loader.loadAll).toHaveBeenCalledTimes(2))
+    await waitFor(() => expect(row('e2').querySelectorAll('[data-frame-id]')).toHaveLength(2))
+    expect(row('e1').querySelectorAll('.pv-pending')).toHaveLength(0)
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(screen.queryByText(/documents to go/)).toBeNull()
+  })
+
+  test('while the frames come, it says how many documents are still waiting', async () => {
+    const core = deferredCore()
+    const loader: FrameLoader = { want: vi.fn(), release: vi.fn(), fetchNow: vi.fn(async () => true), loadAll: () => new Promise(() => {}), dispose: vi.fn() }
+    renderWith(
+      core,
+      <FrameLoaderContext.Provider value={loader}>
+        <GraphView onAdd={vi.fn()} layout={() => new Promise(() => {})} />
+      </FrameLoaderContext.Provider>,
+    )
+    expect(screen.getByText(/documents to go/).textContent).toContain('Loading action frames… 2 documents to go')
+    expect(screen.getByText(/documents to go/).closest('[role="status"]')).not.toBeNull()
   })
 })
