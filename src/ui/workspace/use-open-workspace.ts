@@ -3,8 +3,9 @@
  * URL, else the `/ws/{id}` fallback with the identity token) and loads it through the API; a
  * `resync-required` reloads it. The documents load without their frames; the frame loader it returns
  * (null until the first render's effect) fetches a card's frames when the card is shown. Closing the
- * channel and the loader is the effect's cleanup, so a new workspace (or unmounting) closes the old one. The browser pieces (fetch, WebSocket, origin) come in as a transport,
- * so a test can hand in a fake socket.
+ * channel and the loader is the effect's cleanup, so a new workspace (or unmounting) closes the old one.
+ * The browser pieces (fetch, WebSocket, origin) come in as a transport, so a test can hand in a fake
+ * socket.
  */
 import { useEffect, useState } from 'react'
 import { readCookie } from '../../streams/api-client'
