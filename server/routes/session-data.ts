@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { supportsReprocess } from '../../src/domain/rules/processing'
-import { SessionDataHeaders } from '../../src/protocol/api'
+import { SESSION_FRAMES_MAX_DOCUMENTS, SessionDataHeaders } from '../../src/protocol/api'
 import type { AppDeps } from '../app'
 import { authOf } from '../auth/plugin'
 import { ApiError, notFound, validation } from '../http/errors'
@@ -23,9 +23,6 @@ import { decodeKeyToken, encodeKeyToken, iso, pageSize } from '../repos/rows'
  * few megabytes.
  */
 const SESSION_DATA_MAX_PAGE = 5000
-
-/** The most documents one session-frames request names: the cards of a screen or two, or a batch of a background load. */
-export const SESSION_FRAMES_MAX_DOCUMENTS = 200
 
 export async function sessionDataRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = api.withTypeProvider<ZodTypeProvider>()

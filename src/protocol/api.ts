@@ -72,6 +72,9 @@ export function parseSessionData(body: unknown): z.ZodSafeParseResult<z.infer<ty
 
 const sessionDataGuard = compileGuard(sessionDataSchema)
 
+/** The most documents one session-frames request names: the cards of a screen or two, or a batch of a background load. */
+export const SESSION_FRAMES_MAX_DOCUMENTS = 200
+
 /** `GET /researches/{id}/sessions/{sid}/frames?events=…`: the frames of some documents of the session. */
 export const sessionFramesSchema = z.object({
   actionFrames: z.array(actionFrameSchema).default([]),

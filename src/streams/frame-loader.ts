@@ -9,12 +9,13 @@
  * `loadAll()` fetches every deferred document's frames (the graph view draws all of them).
  */
 import { selectAwaitsFrames, selectDocumentsAwaitingFrames } from '../projections/workspace-selectors'
+import { SESSION_FRAMES_MAX_DOCUMENTS } from '../protocol/api'
 import type { ApiClient } from './api-client'
 import type { ClientCore } from './client-core'
 import { FRAMES_LOAD_FAILED, translateSessionFrames } from './translators/session-data'
 
-/** The most documents one request names (the server's SESSION_FRAMES_MAX_DOCUMENTS). */
-export const FRAMES_BATCH = 200
+/** The most documents one request names. */
+export const FRAMES_BATCH = SESSION_FRAMES_MAX_DOCUMENTS
 /** How long a card must stay wanted before its frames are asked for. */
 export const WANT_DELAY_MS = 80
 
