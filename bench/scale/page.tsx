@@ -127,24 +127,12 @@ const api: ScaleBenchApi = {
     list.scrollTop = 0
     await idleFrames(4)
     const longFrames = watchLongAnimationFrames()
-    const frameMs: number[] = []
     let distance = 0
-    await new Promise<void>((resolve) => {
-      let previous: number | null = null
-      let step = 0
-      const onFrame = (now: number) => {
-        if (previous !== null) frameMs.push(now - previous)
-        previous = now
-        if (step > frames) return resolve()
-        // The list's height changes as cards are measured, so the bottom is where it is now.
-        const bottom = list.scrollHeight - list.clientHeight
-        list.scrollTop = step === frames ? bottom : Math.round((bottom * step) / frames)
-        distance = Math.max(distance, list.scrollTop)
-        step++
-        requestAnimationFrame(onFrame)
-      }
-      requestAnimationFrame(onFrame)
-    })
+    const frameMs = await scrollByFrame(list, frames, (step) => {
+      // The list's height changes as cards are measured, so the bottom is where it is now.
+      const bottom = list.scrollHeight - list.clientHeight
+      return step === frames ? bottom : Math.round((bottom * step) / frames)
+    }, () => (distance = Math.max(distance, list.scrollTop)))
     // Cards measured in the last frames may have moved the bottom again: follow it (not timed) to the last card.
     for (let i = 0; i < 10 && list.querySelector(`[aria-posinset="${documents}"]`) === null; i++) {
       list.scrollTop = list.scrollHeight
@@ -183,21 +171,30 @@ async function readingScroll(list: HTMLElement, frames: number, pace: { pixelsPe
   // Let the jump there (a drag) end and the cards at the start render, measure and settle.
   await idleFrames(20)
   const longFrames = watchLongAnimationFrames()
+  const frameMs = await scrollByFrame(list, frames, (step) => start + step * pace.pixelsPerFrame)
+  return { frameMs, longAnimationFrameMs: longFrames(), distance: list.scrollTop - start, documents }
+}
+
+/**
+ * Sets the list's scrollTop to `position(step)` at the start of each of `frames + 1` animation frames
+ * (then `after`), and answers the time between consecutive rAF timestamps.
+ */
+function scrollByFrame(list: HTMLElement, frames: number, position: (step: number) => number, after: () => void = () => {}): Promise<number[]> {
   const frameMs: number[] = []
-  await new Promise<void>((resolve) => {
+  return new Promise((resolve) => {
     let previous: number | null = null
     let step = 0
     const onFrame = (now: number) => {
       if (previous !== null) frameMs.push(now - previous)
       previous = now
-      if (step > frames) return resolve()
-      list.scrollTop = start + step * pace.pixelsPerFrame
+      if (step > frames) return resolve(frameMs)
+      list.scrollTop = position(step)
+      after()
       step++
       requestAnimationFrame(onFrame)
     }
     requestAnimationFrame(onFrame)
   })
-  return { frameMs, longAnimationFrameMs: longFrames(), distance: list.scrollTop - start, documents }
 }
 
 /** Starts collecting the browser's long-animation-frame entries; the returned function stops and answers their durations (null where unsupported). */

@@ -68,8 +68,7 @@ export function formatCounts({ documents, actions }: { documents: number; action
  * Frames deferred by the session load exist on the server: they count as received.
  */
 export function selectActionProgress(state: WorkspaceGraph, doc: DocumentCard): { done: number; total: number } {
-  const attached = smGet(state.frames.byParent, doc.id)?.length ?? 0
-  const done = doc.framesState === 'present' ? attached : Math.max(attached, doc.actionCount ?? 0)
+  const done = documentActions(doc, smGet(state.frames.byParent, doc.id))
   const total = Math.max(done, doc.actionCount ?? done)
   return { done, total }
 }
@@ -81,8 +80,8 @@ export function selectShowsNoFrameYet(state: WorkspaceGraph, doc: DocumentCard):
 
 /** Whether the document's frames are still on the server (deferred by the session load, or failed to load). */
 export function selectAwaitsFrames(state: WorkspaceGraph, id: string): boolean {
-  const state_ = smGet(state.documents.byId, id)?.framesState
-  return state_ !== undefined && state_ !== 'present'
+  const framesState = smGet(state.documents.byId, id)?.framesState
+  return framesState !== undefined && framesState !== 'present'
 }
 
 /** Documents whose frames the session load left on the server (deferred or failed), in list order. */
@@ -117,7 +116,7 @@ export function selectReplaySummary(state: WorkspaceGraph) {
   }
 }
 
-/** A document's actions in the title line: its frames, or for frames still on the server its announced count. */
+/** A document's actions (title line, 'Actions: n/…'): its frames, or for frames still on the server its announced count. */
 function documentActions(doc: DocumentCard, frameIds: string[] | undefined): number {
   const attached = frameIds?.length ?? 0
   return doc.framesState !== 'present' ? Math.max(attached, doc.actionCount ?? 0) : attached

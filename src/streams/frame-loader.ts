@@ -73,9 +73,9 @@ export function createFrameLoader(
 
   const flush = () => {
     timer = null
-    const ids_ = [...wanted]
+    const due = [...wanted]
     wanted.clear()
-    void fetchAll(ids_)
+    void fetchAll(due)
   }
 
   return {
@@ -90,12 +90,11 @@ export function createFrameLoader(
     fetchNow: (documentIds) => fetchAll(documentIds),
     async loadAll() {
       // One batch at a time: the cards on screen keep their turn between them.
-      let ok = true
       for (;;) {
+        if (abort.signal.aborted) return false
         const due = selectDocumentsAwaitingFrames(core.models.workspaceGraph.get()).filter(awaiting)
-        if (due.length === 0 || abort.signal.aborted) return ok && !abort.signal.aborted
-        ok = (await fetchBatch(due.slice(0, FRAMES_BATCH))) && ok
-        if (!ok) return false
+        if (due.length === 0) return true
+        if (!(await fetchBatch(due.slice(0, FRAMES_BATCH)))) return false
       }
     },
     dispose() {

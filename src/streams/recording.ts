@@ -78,9 +78,7 @@ export function* recordingLines(
     const frames = env.success && env.data.route !== undefined ? framesRoute(env.data.route) : null
     if (env.success && frames) {
       const documentIds = frames.documentIds.length > 0 ? frames.documentIds : parentsOf(env.data.body)
-      const events = translateSessionFrames(env.data.body, { sessionId: frames.sessionId ?? sessionHint ?? 'unknown', documentIds, line })
-      const rejection = events.find((e): e is EventOf<'diagnostic.inputRejected'> => e.type === 'diagnostic.inputRejected') ?? null
-      yield { line, source: 'replay', receivedAt: env.data.at ?? line, events, rejected: rejection }
+      yield apiLine(line, env.data.at ?? line, translateSessionFrames(env.data.body, { sessionId: frames.sessionId ?? sessionHint ?? 'unknown', documentIds, line }))
       continue
     }
     if (env.success && env.data.route !== undefined) {
@@ -88,9 +86,7 @@ export function* recordingLines(
       const sessionId = sessionFromRoute(env.data.route) ?? sessionHint ?? sessionFromBody(body) ?? 'unknown'
       const append = env.data.append ?? loadedSessions.has(sessionId)
       loadedSessions.add(sessionId)
-      const events = translateSessionData(body, { sessionId, append, line, framesDeferred: env.data.framesDeferred ?? false })
-      const rejection = events.find((e): e is EventOf<'diagnostic.inputRejected'> => e.type === 'diagnostic.inputRejected') ?? null
-      yield { line, source: 'replay', receivedAt: env.data.at ?? line, events, rejected: rejection }
+      yield apiLine(line, env.data.at ?? line, translateSessionData(body, { sessionId, append, line, framesDeferred: env.data.framesDeferred ?? false }))
       continue
     }
     if (env.success && env.data.message !== undefined) {
@@ -177,6 +173,12 @@ function isHeader(value: unknown): value is RecordingHeader {
 function sessionFromRoute(route: string): string | null {
   const m = /\/sessions\/([^/{}\s]+)\/data/.exec(route)
   return m ? decodeURIComponent(m[1] as string) : null
+}
+
+/** A recorded API body's line: its events, and the rejection among them if it was refused. */
+function apiLine(line: number, receivedAt: number, events: DomainEvent[]): RecordedLine {
+  const rejected = events.find((e): e is EventOf<'diagnostic.inputRejected'> => e.type === 'diagnostic.inputRejected') ?? null
+  return { line, source: 'replay', receivedAt, events, rejected }
 }
 
 /** A session-frames route: its session and the documents it named (none when the route leaves out the query). */

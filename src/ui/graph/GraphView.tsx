@@ -19,6 +19,7 @@ import {
   selectKnowledgeGraph,
 } from '../../projections/knowledge-graph'
 import { selectDocumentIds, selectDocumentsAwaitingFrames } from '../../projections/workspace-selectors'
+import { FramesLoadFailed } from '../workspace/AwaitedFrames'
 import { useFrameLoader } from '../workspace/frame-loader-context'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
@@ -69,19 +70,13 @@ function AllFrames() {
   if (waiting === 0 || !loader) return null
   if (failed) {
     return (
-      <div className="frames-failed graph-frames-status" role="alert">
-        <span>{Texts.framesLoadFailed}</span>
-        <button
-          type="button"
-          className="btn small-btn"
-          onClick={() => {
-            setFailed(false)
-            setAttempt((n) => n + 1)
-          }}
-        >
-          Retry
-        </button>
-      </div>
+      <FramesLoadFailed
+        className="graph-frames-status"
+        onRetry={() => {
+          setFailed(false)
+          setAttempt((n) => n + 1)
+        }}
+      />
     )
   }
   return (

@@ -9,6 +9,20 @@ import type { FramesState } from '../../projections/workspace-graph'
 import { Texts } from '../../domain/rules/texts'
 import { useFrameLoader } from './frame-loader-context'
 
+/** 'Failed to load action frames', with Retry where something can try again. */
+export function FramesLoadFailed({ onRetry, className = '' }: { onRetry: (() => void) | null; className?: string }) {
+  return (
+    <div className={`frames-failed ${className}`.trim()} role="alert">
+      <span>{Texts.framesLoadFailed}</span>
+      {onRetry && (
+        <button type="button" className="btn small-btn" onClick={onRetry}>
+          Retry
+        </button>
+      )}
+    </div>
+  )
+}
+
 /** Placeholders drawn at most: a card with more actions grows once they arrive. */
 const MAX_PLACEHOLDERS = 12
 
@@ -23,21 +37,16 @@ export function AwaitedFrames({ documentId, state, count }: { documentId: string
 
   if (state === 'failed' && !retrying) {
     return (
-      <div className="frames-failed" role="alert">
-        <span>{Texts.framesLoadFailed}</span>
-        {loader && (
-          <button
-            type="button"
-            className="btn small-btn"
-            onClick={() => {
-              setRetrying(true)
-              void loader.fetchNow([documentId]).finally(() => setRetrying(false))
-            }}
-          >
-            Retry
-          </button>
-        )}
-      </div>
+      <FramesLoadFailed
+        onRetry={
+          loader
+            ? () => {
+                setRetrying(true)
+                void loader.fetchNow([documentId]).finally(() => setRetrying(false))
+              }
+            : null
+        }
+      />
     )
   }
   const tiles = Math.min(MAX_PLACEHOLDERS, Math.max(1, count))
