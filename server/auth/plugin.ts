@@ -2,13 +2,16 @@
  * Authentication and tenancy for every /api/v1 route (ARCHITECTURE.md §6).
  *
  * The bearer token is verified; the user's record fixes the tenant (personal: the e-mail; corporate:
- * the e-mail's domain). Without a record yet, the tenant is derived by the spec's fallback rule until
- * `POST /users` creates one. `x-tenant-id` or `x-user-id` headers that disagree are refused (403).
+ * the e-mail's domain). Without a record yet (between sign-up and `POST /users`, or when creating it
+ * failed), the account could still become either kind, so an `x-tenant-id` naming one of the two tenants
+ * its e-mail implies is taken as the client's choice: the e-mail itself (personal) or its domain
+ * (corporate, unless the domain is one corporate sign-up refuses). Without the header the spec's fallback
+ * rule picks. Any other `x-tenant-id`, and an `x-user-id` that is not the token's, is refused (403).
  * Routes marked `config: { public: true }` skip all of this.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { type AccountType, fallbackAccountType, tenantFor } from '../../src/domain/rules/accounts'
+import { type AccountType, fallbackAccountType, isBlockedCorporateEmail, tenantFor } from '../../src/domain/rules/accounts'
 import type { Database } from '../db/database'
 import { forbidden, unauthorized } from '../http/errors'
 import type { TokenVerifier, VerifiedToken } from './tokens'
@@ -57,6 +60,18 @@ export async function resolveAuth(db: Database, token: VerifiedToken, known?: Te
   return { uid: token.uid, email, emailVerified: token.emailVerified, tenantId: tenantFor(email, accountType), accountType, registered: false, token }
 }
 
+/**
+ * The context a request's `x-tenant-id` names, or null when that tenant is not the user's. A registered
+ * user has one tenant; an unregistered one may name either tenant its sign-up would give it.
+ */
+export function withNamedTenant(auth: AuthContext, header: string): AuthContext | null {
+  const named = header.trim().toLowerCase()
+  if (named === auth.tenantId) return auth
+  if (auth.registered) return null
+  const accountType = impliedAccountTypes(auth.email).find((type) => tenantFor(auth.email, type) === named)
+  return accountType ? { ...auth, tenantId: named, accountType } : null
+}
+
 type TenantRecord = { tenant_id: string; account_type: AccountType }
 
 /** Registered users' tenants, per app instance (bounded). */
@@ -90,13 +105,17 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database; 
     } catch {
       throw unauthorized('Invalid or expired identity token')
     }
-    const auth = await resolveAuth(opts.db, verified, known)
+    const resolved = await resolveAuth(opts.db, verified, known)
     const tenantHeader = request.headers['x-tenant-id']
-    if (typeof tenantHeader === 'string' && tenantHeader !== '' && tenantHeader.toLowerCase() !== auth.tenantId) {
-      throw forbidden('x-tenant-id does not match your tenant')
-    }
+    const auth = typeof tenantHeader === 'string' && tenantHeader !== '' ? withNamedTenant(resolved, tenantHeader) : resolved
+    if (!auth) throw forbidden('x-tenant-id does not match your tenant')
     const userHeader = request.headers['x-user-id']
     if (typeof userHeader === 'string' && userHeader !== '' && userHeader !== auth.uid) throw forbidden('x-user-id does not match your identity token')
     request.auth = auth
   })
 })
+
+/** The account types a sign-up with this e-mail may choose (corporate sign-up refuses public domains). */
+function impliedAccountTypes(email: string): AccountType[] {
+  return isBlockedCorporateEmail(email) ? ['personal'] : ['personal', 'corporate']
+}

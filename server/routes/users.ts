@@ -2,7 +2,7 @@
  * Users: `POST /users` creates the backend record after sign-up ({firebaseUid, email, accountType,
  * displayName}) and answers {success, user, message}; `GET`/`PUT /users/{id}` read and update one's own.
  * Personal accounts are their own tenant; corporate accounts share their e-mail domain and may not use a
- * public domain.
+ * public domain. A sign-up that names its tenant in `x-tenant-id` must name the one its accountType gives.
  */
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -59,6 +59,9 @@ export async function userRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
       const tenantId = tenantFor(auth.email, body.accountType)
       const now = new Date(clock.now()).toISOString()
       const existing = (await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [auth.uid]))[0]
+      // The auth plugin let the header through as one of the two tenants this e-mail could have; the body
+      // says which one the account is, and the two must agree (a record, once written, is its own answer).
+      if (!existing && namesTenant(request.headers['x-tenant-id']) && auth.tenantId !== tenantId) throw forbidden('x-tenant-id does not match your tenant')
       if (existing) {
         // Creating twice is harmless: the first record stands (a tenant never moves).
         return reply.status(200).send({ success: true, user: toUser(existing), message: 'User already exists' })
@@ -94,4 +97,8 @@ export async function userRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
       return toUser(rows[0])
     },
   )
+}
+
+function namesTenant(header: unknown): boolean {
+  return typeof header === 'string' && header.trim() !== ''
 }

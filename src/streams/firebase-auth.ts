@@ -108,6 +108,9 @@ export function createIdentitySession(settings: FirebaseSettings, core: ClientCo
       signingUp = true
       try {
         const credential = await createUserWithEmailAndPassword(auth, form.email.trim(), form.password)
+        // The tenant is known from the form now (spec §7: x-tenant-id when known): the API client names it,
+        // and the server takes it as the tenant this sign-up implies until the record says so itself.
+        tenant = { tenantId: tenantFor(form.email.trim().toLowerCase(), form.accountType), authType: form.accountType }
         if (form.displayName?.trim()) await updateProfile(credential.user, { displayName: form.displayName.trim() })
         // The backend record fixes the tenant; if creating it fails, the local fallback applies later (spec §7).
         try {
@@ -119,6 +122,7 @@ export function createIdentitySession(settings: FirebaseSettings, core: ClientCo
         }
         await firebaseSignOut(auth)
       } finally {
+        tenant = null
         signingUp = false
       }
     },

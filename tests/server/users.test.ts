@@ -10,12 +10,14 @@ describe.each(dialects())('users on %s', (dialect) => {
   let ana: TestUser
   let gmail: TestUser
   let bob: TestUser
+  let carol: TestUser
 
   beforeAll(async () => {
     db = await testDatabase(dialect)
     ana = await emulatorUser('ana@users-tests.acme.io')
     gmail = await emulatorUser('users-tests.person@gmail.com')
     bob = await emulatorUser('bob@users-tests.acme.io')
+    carol = await emulatorUser('carol@users-tests.acme.io')
   })
   beforeEach(async () => {
     await truncateAll(db)
@@ -67,6 +69,59 @@ describe.each(dialects())('users on %s', (dialect) => {
     expect(put.json().displayName).toBe('Ana M.')
     expect((await app.inject({ method: 'GET', url: `/api/v1/users/${ana.uid}`, headers: bob.headers })).statusCode).toBe(404)
     expect((await app.inject({ method: 'PUT', url: `/api/v1/users/${ana.uid}`, headers: bob.headers, payload: { displayName: 'x' } })).statusCode).toBe(404)
+  })
+
+  describe('sign-up that names its tenant in x-tenant-id', () => {
+    const withTenant = (user: TestUser, tenant: string) => ({ ...user, headers: { ...user.headers, 'x-tenant-id': tenant } })
+    const signUp = (user: TestUser, accountType: 'personal' | 'corporate', tenant?: string) =>
+      post(tenant === undefined ? user : withTenant(user, tenant), { firebaseUid: user.uid, email: user.email, accountType })
+
+    // carol's company address falls back to the corporate tenant; she signs up as a personal account.
+    test('a personal account names its e-mail: the record is created in its own tenant', async () => {
+      const res = await signUp(carol, 'personal', carol.email)
+      expect(res.statusCode).toBe(201)
+      expect(res.json().user).toMatchObject({ accountType: 'personal', tenantId: carol.email })
+      const research = await app.inject({ method: 'POST', url: '/api/v1/researches', headers: withTenant(carol, carol.email).headers, payload: { title: 'Mine' } })
+      expect(research.json().tenantId).toBe(carol.email)
+    })
+
+    test('a corporate account names its domain; so does a personal public-domain one its e-mail', async () => {
+      expect((await signUp(carol, 'corporate', 'users-tests.acme.io')).json().user).toMatchObject({ accountType: 'corporate', tenantId: 'users-tests.acme.io' })
+      expect((await signUp(gmail, 'personal', gmail.email.toUpperCase())).json().user).toMatchObject({ accountType: 'personal', tenantId: gmail.email })
+    })
+
+    test('without the header both account types are created as before', async () => {
+      expect((await signUp(carol, 'personal')).json().user.tenantId).toBe(carol.email)
+      expect((await signUp(bob, 'corporate')).json().user.tenantId).toBe('users-tests.acme.io')
+    })
+
+    test('before the record exists, a request names either tenant the sign-up implies and lands in it', async () => {
+      for (const [tenant, expected] of [[carol.email, carol.email], ['users-tests.acme.io', 'users-tests.acme.io']]) {
+        const res = await app.inject({ method: 'POST', url: '/api/v1/researches', headers: withTenant(carol, tenant!).headers, payload: { title: 'Early' } })
+        expect(res.statusCode).toBe(201)
+        expect(res.json().tenantId).toBe(expected)
+      }
+    })
+
+    test('any other tenant is refused, before and after the record exists', async () => {
+      const refused = { code: 'FORBIDDEN', message: 'x-tenant-id does not match your tenant' }
+      for (const tenant of ['other.example', 'acme.io', bob.email, 'gmail.com']) {
+        const res = await signUp(tenant === 'gmail.com' ? gmail : carol, 'corporate', tenant)
+        expect(res.statusCode, tenant).toBe(403)
+        expect(res.json()).toEqual(refused)
+      }
+      // A public domain is never a corporate tenant, whatever the body says.
+      expect((await signUp(gmail, 'personal', 'gmail.com')).statusCode).toBe(403)
+      // The header and the body must agree on the account type.
+      expect((await signUp(carol, 'personal', 'users-tests.acme.io')).json()).toEqual(refused)
+      expect((await signUp(carol, 'corporate', carol.email)).json()).toEqual(refused)
+      expect((await app.inject({ method: 'GET', url: `/api/v1/users/${carol.uid}`, headers: carol.headers })).statusCode).toBe(404)
+      // Once the record is written it is the one tenant: the other implied one is refused.
+      expect((await signUp(carol, 'personal', carol.email)).statusCode).toBe(201)
+      const after = await app.inject({ method: 'GET', url: '/api/v1/researches', headers: withTenant(carol, 'users-tests.acme.io').headers })
+      expect(after.statusCode).toBe(403)
+      expect(after.json()).toEqual(refused)
+    })
   })
 
   test('without a record, the tenant comes from the fallback rule', async () => {
