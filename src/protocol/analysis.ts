@@ -10,6 +10,9 @@
  *   session ids, times, causal links) are optional here so the same schema reads both.
  * - `stamp` says who produced the result: provider, model, analyser version and the sha-256 of the
  *   content, so a stored analysis can be matched to its input and reproduced.
+ * - `usage` is what the analysis consumed, in tokens: the words the local analyser tokenised, or the
+ *   provider's own `usage` summed over every call (retries included) with an LLM. Absent in analyses
+ *   stored before it was counted.
  */
 import { z } from 'zod'
 import { AnalyticsScoreKeys, AnalyticsTextKeys } from './entities'
@@ -254,6 +257,10 @@ export const analysisStampSchema = z.object({
 })
 export type AnalysisStamp = z.infer<typeof analysisStampSchema>
 
+/** Tokens one analysis consumed (see the contract above). */
+export const analysisUsageSchema = z.object({ totalTokens: z.number().int().nonnegative() })
+export type AnalysisUsage = z.infer<typeof analysisUsageSchema>
+
 export const analysisSchema = z
   .object({
     title: z.string().min(1).max(200),
@@ -267,6 +274,7 @@ export const analysisSchema = z
     analytics: analyticsSchema,
     frames: z.array(actionFrameSchema),
     stamp: analysisStampSchema,
+    usage: analysisUsageSchema.optional(),
   })
   .superRefine((a, ctx) => {
     a.frames.forEach((f, i) => {

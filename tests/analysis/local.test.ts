@@ -25,6 +25,14 @@ describe('local analyser: contract', () => {
     expect(a.stamp.inputHash).toMatch(/^[0-9a-f]{64}$/)
   })
 
+  test('usage counts the word tokens it tokenised: more words, more tokens; none for empty content', () => {
+    expect(analyseLocal('Protesters blocked roads in Paris.').usage).toEqual({ totalTokens: 5 })
+    const long = analyseLocal(NEWS).usage?.totalTokens ?? 0
+    expect(long).toBeGreaterThan(40)
+    expect(analyseLocal(`${NEWS} ${NEWS}`).usage?.totalTokens).toBe(2 * long)
+    expect(analyseLocal('   ').usage).toEqual({ totalTokens: 0 })
+  })
+
   test('same input, same output, byte for byte', () => {
     for (const item of devSet.slice(0, 10)) {
       expect(JSON.stringify(analyseLocal(item.text))).toBe(JSON.stringify(analyseLocal(item.text)))

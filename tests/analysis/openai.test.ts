@@ -67,6 +67,8 @@ describe('openai provider', () => {
     const result = await analyser().analyse(TEXT)
     expect(result.frames).toHaveLength(1)
     expect(fake.requests).toHaveLength(2)
+    // The API's usage of both calls (150 tokens each in the fake's answers): the rejected answer was paid for too.
+    expect(result.usage).toEqual({ totalTokens: 300 })
     const retry = fake.requests[1]!.messages
     expect(retry.at(-2)).toEqual({ role: 'assistant', content: '{"title": "only a title"}' })
     expect(retry.at(-1)?.role).toBe('user')

@@ -60,6 +60,8 @@ export function analyseLocal(content: string, options: AnalyseOptions = {}): Ana
     analytics,
     frames,
     stamp: { provider: 'local', model: LOCAL_MODEL, analyserVersion: ANALYSER_VERSION, inputHash: hashContent(content) },
+    // The analyser's own count: every word token it tokenised (punctuation aside).
+    usage: { totalTokens: words.length },
   })
 }
 

@@ -49,19 +49,23 @@ export function createOpenAIAnalyser(config: OpenAIAnalysisConfig, deps: OpenAIA
 async function analyseWithModel(client: OpenAI, config: OpenAIAnalysisConfig, content: string, options: AnalyseOptions): Promise<Analysis> {
   const chunks = chunkContent(content, config.maxChunkChars)
   const outputs: { chunk: Chunk; output: ModelOutput }[] = []
+  // Every call's `usage`, retries included: tokens spent on an answer that failed validation are spent too.
+  const usage: Usage = { totalTokens: 0 }
   // One chunk at a time: keeps request order (and so the merged result) stable, and is gentle on rate limits.
   for (const [index, chunk] of chunks.entries()) {
-    const output = await askModel(client, config, userPrompt(chunk.text, options.referenceDate, { index, count: chunks.length }), options.signal)
+    const output = await askModel(client, config, userPrompt(chunk.text, options.referenceDate, { index, count: chunks.length }), options.signal, usage)
     outputs.push({ chunk, output })
   }
   if (outputs.length === 0) {
-    const output = await askModel(client, config, userPrompt(content, options.referenceDate, { index: 0, count: 1 }), options.signal)
+    const output = await askModel(client, config, userPrompt(content, options.referenceDate, { index: 0, count: 1 }), options.signal, usage)
     outputs.push({ chunk: { start: 0, end: content.length, text: content }, output })
   }
-  return merge(content, outputs, config.model)
+  return { ...merge(content, outputs, config.model), usage }
 }
 
-async function askModel(client: OpenAI, config: OpenAIAnalysisConfig, prompt: string, signal: AbortSignal | undefined): Promise<ModelOutput> {
+type Usage = { totalTokens: number }
+
+async function askModel(client: OpenAI, config: OpenAIAnalysisConfig, prompt: string, signal: AbortSignal | undefined, usage: Usage): Promise<ModelOutput> {
   const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [
     { role: 'system', content: SYSTEM_PROMPT },
     { role: 'user', content: prompt },
@@ -69,7 +73,7 @@ async function askModel(client: OpenAI, config: OpenAIAnalysisConfig, prompt: st
   let lastText = ''
   let lastIssues: string[] = []
   for (let attempt = 0; attempt < 2; attempt++) {
-    const text = await complete(client, config, messages, signal)
+    const text = await complete(client, config, messages, signal, usage)
     const checked = checkAnswer(text)
     if (checked.ok) return checked.value
     lastText = text
@@ -89,7 +93,7 @@ async function askModel(client: OpenAI, config: OpenAIAnalysisConfig, prompt: st
   })
 }
 
-async function complete(client: OpenAI, config: OpenAIAnalysisConfig, messages: OpenAI.Chat.ChatCompletionMessageParam[], signal: AbortSignal | undefined): Promise<string> {
+async function complete(client: OpenAI, config: OpenAIAnalysisConfig, messages: OpenAI.Chat.ChatCompletionMessageParam[], signal: AbortSignal | undefined, usage: Usage): Promise<string> {
   try {
     const response = await client.chat.completions.create(
       {
@@ -100,6 +104,8 @@ async function complete(client: OpenAI, config: OpenAIAnalysisConfig, messages: 
       },
       signal ? { signal } : undefined,
     )
+    // Servers that report no usage (some local ones) count as 0 rather than a guess.
+    usage.totalTokens += response.usage?.total_tokens ?? (response.usage ? (response.usage.prompt_tokens ?? 0) + (response.usage.completion_tokens ?? 0) : 0)
     const choice = response.choices[0]
     if (choice?.message.refusal) {
       throw new AnalysisError(AnalysisErrorCode.ProviderError, `The model refused: ${choice.message.refusal}`, { modelText: choice.message.refusal })
