@@ -10,6 +10,8 @@
  * - A job arriving while its breaker is open is parked: stored with its data, completed in pg-boss, not
  *   run. `replay` moves up to `limit` parked jobs (oldest first) back onto their queue, with fresh job
  *   ids; a job replayed into a still-open breaker parks again.
+ * - Parking and replaying are told (`announce`), in the same transaction as the parked row, so the client
+ *   can say a document waits and why, and that it goes on: the live log never disagrees with the queue.
  */
 import type { Clock } from '../core/runtime'
 import type { Database, Queryable } from '../db/database'
@@ -35,7 +37,10 @@ export const FAILURE_THRESHOLD = 'failure_threshold'
 
 export interface Breakers extends BreakerControl {
   isOpen(tenantId: string, key: HandlerKey): Promise<boolean>
-  park(tenantId: string, key: HandlerKey, job: StageJob): Promise<void>
+  /** Why the breaker is open ('manual_disable', 'failure_threshold' or the reason given to disable), or null when closed. */
+  openReason(tenantId: string, key: HandlerKey): Promise<string | null>
+  /** Parks a job that arrived while the breaker was open (`reason`: why it is open, for the announcement). */
+  park(tenantId: string, key: HandlerKey, job: StageJob, reason?: string): Promise<void>
   recordFailure(tenantId: string, key: HandlerKey, message: string): Promise<void>
 }
 
@@ -46,6 +51,11 @@ export function createBreakers(deps: {
   /** Queues jobs inside the given transaction. */
   requeue: (tx: Queryable, jobs: QueuedJob[]) => Promise<void>
   wake: (keys: HandlerKey[]) => Promise<void>
+  /**
+   * Tells whoever waits on a job that it was parked (with why the breaker is open) or replayed: runs
+   * inside the transaction that parks or replays it and returns what to do once that committed.
+   */
+  announce?: (tx: Queryable, key: HandlerKey, jobs: StageJob[], what: { parked: string } | 'replayed') => Promise<() => Promise<void>>
 }): Breakers {
   const { db, clock } = deps
   const settings = { ...DEFAULT_BREAKER_SETTINGS, ...deps.settings }
@@ -83,8 +93,18 @@ export function createBreakers(deps: {
       return openNow(await read(db, tenantId, key), clock.now())
     },
 
-    async park(tenantId, key, job) {
-      await db.query(`INSERT INTO pipeline_parked_jobs (tenant_id, handler_key, data, parked_at) VALUES ($1, $2, $3, $4)`, [tenantId, key, JSON.stringify(job), iso(clock.now())])
+    async openReason(tenantId, key) {
+      const row = await read(db, tenantId, key)
+      if (!openNow(row, clock.now())) return null
+      return row?.manual_open ? (row.reason ?? MANUAL_DISABLE) : FAILURE_THRESHOLD
+    },
+
+    async park(tenantId, key, job, reason = FAILURE_THRESHOLD) {
+      const after = await db.transaction(async (tx) => {
+        await tx.query(`INSERT INTO pipeline_parked_jobs (tenant_id, handler_key, data, parked_at) VALUES ($1, $2, $3, $4)`, [tenantId, key, JSON.stringify(job), iso(clock.now())])
+        return deps.announce ? deps.announce(tx, key, [job], { parked: reason }) : null
+      })
+      await after?.()
     },
 
     async recordFailure(tenantId, key, message) {
@@ -147,7 +167,7 @@ export function createBreakers(deps: {
 
     async replay(tenantId, key, limit = DEFAULT_REPLAY_LIMIT) {
       const n = Math.min(Math.max(1, Math.floor(limit)), MAX_REPLAY_LIMIT)
-      const replayed = await db.transaction(async (tx) => {
+      const { replayed, after } = await db.transaction(async (tx) => {
         const rows = await tx.query<{ id: string | number; data: unknown }>(
           // Materialised: as an IN (subquery) the planner may rescan it per row and take more than `limit`.
           `WITH picked AS MATERIALIZED (
@@ -162,8 +182,10 @@ export function createBreakers(deps: {
           .filter((p) => p.success)
           .map((p) => ({ key, job: p.data, fresh: true }))
         await deps.requeue(tx, jobs)
-        return jobs.length
+        const told = deps.announce && jobs.length > 0 ? await deps.announce(tx, key, jobs.map((j) => j.job), 'replayed') : null
+        return { replayed: jobs.length, after: told }
       })
+      await after?.()
       if (replayed > 0) await deps.wake([key])
       return { replayed }
     },

@@ -17,10 +17,11 @@ import type { z } from 'zod'
 import type { Clock, Ids } from '../core/runtime'
 import type { Database, Queryable } from '../db/database'
 import { appendLiveMessage, notifyLive } from '../live/log'
+import { recordDocumentOutcome } from '../repos/data-sources'
 import { type EventRow, getEvent, updateEvent } from '../repos/events'
 import type { HandlerKey } from './contract'
 import type { QueuedJob, StageJob } from './queue'
-import type { Stage, StageContext, StageMessage, StageOutcome } from './stage'
+import type { MessageAmendment, Stage, StageContext, StageMessage, StageOutcome } from './stage'
 
 export interface JournalDeps {
   db: Database
@@ -60,7 +61,10 @@ export async function abandonRun(deps: JournalDeps, key: HandlerKey, job: StageJ
   const appended = await deps.db.transaction(async (tx) => {
     const flipped = await tx.query(`UPDATE pipeline_stage_runs SET state = 'done', outcome = 'abandoned', updated_at = $6 WHERE ${RUN_KEY} AND state = 'running' RETURNING stage`, [...runKey(key, job), iso(now)])
     if (flipped.length === 0 || effect === 'none' || !event.session_id) {
-      if (flipped.length > 0 && effect === 'fail-document') await updateEvent(tx, job.tenantId, job.eventId, { status: 'error', error: message, now })
+      if (flipped.length > 0 && effect === 'fail-document') {
+        await updateEvent(tx, job.tenantId, job.eventId, { status: 'error', error: message, now })
+        await recordDocumentOutcome(tx, job.tenantId, event.data_source_id, { error: message }, now)
+      }
       return null
     }
     const base = { tenantId: job.tenantId, sessionId: event.session_id, at: now }
@@ -68,6 +72,7 @@ export async function abandonRun(deps: JournalDeps, key: HandlerKey, job: StageJ
       return appendLiveMessage(tx, { ...base, type: 'genesis_event_updated', data: { eventId: event.id, trigger: 'manual_reprocess', stage: 'failed', percentage: 0, error: message } })
     }
     await updateEvent(tx, job.tenantId, job.eventId, { status: 'error', error: message, now })
+    await recordDocumentOutcome(tx, job.tenantId, event.data_source_id, { error: message }, now)
     return appendLiveMessage(tx, { ...base, type: 'processing-error', data: errorData(event, message) })
   })
   if (appended && event.session_id) await notifyLive(deps.db, { tenantId: job.tenantId, sessionId: event.session_id, id: String(appended.id) })
@@ -146,7 +151,7 @@ function stageContext(deps: JournalDeps, key: HandlerKey, job: StageJob, event: 
     db,
     tenantId: job.tenantId,
     event,
-    async emit(messages: StageMessage | readonly StageMessage[], write?: (tx: Queryable) => Promise<void>) {
+    async emit(messages: StageMessage | readonly StageMessage[], write?: (tx: Queryable) => Promise<void | MessageAmendment>) {
       const batch: readonly StageMessage[] = Array.isArray(messages) ? messages : [messages as StageMessage]
       const n = position
       position += batch.length
@@ -162,10 +167,13 @@ function stageContext(deps: JournalDeps, key: HandlerKey, job: StageJob, event: 
         ])
         // A racing copy of this run got there first.
         if (claimed.length === 0) return null
-        if (write) await write(tx)
+        const amend = write ? await write(tx) : undefined
         if (!event.session_id) return null
         let appended = null
-        for (const m of batch) appended = await appendLiveMessage(tx, { tenantId: job.tenantId, sessionId: event.session_id, type: m.type, data: m.data as Record<string, unknown>, at })
+        for (const original of batch) {
+          const m = amend ? amend(original) : original
+          appended = await appendLiveMessage(tx, { tenantId: job.tenantId, sessionId: event.session_id, type: m.type, data: m.data as Record<string, unknown>, at })
+        }
         return appended
       })
       if (last && event.session_id) await notifyLive(db, { tenantId: job.tenantId, sessionId: event.session_id, id: String(last.id) })

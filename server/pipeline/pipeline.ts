@@ -13,7 +13,9 @@
  * twice appends each of its messages once and leaves one set of frames).
  *
  * Breakers: before a job runs, its (tenant, handler) breaker is checked; while it is open the job is
- * parked instead (breakers.ts). Provider failures and jobs that throw count towards it.
+ * parked instead (breakers.ts). Provider failures and jobs that throw count towards it. A document whose
+ * job of the main chain is parked or replayed is told on its session's log: `status-update` with phase
+ * `parked` (and why the breaker is open, `reason`, and which, `handlerKey`) or `resumed`.
  *
  * Sources that run (server/source-runner): active sources are polled through two more queues
  * (Source_Scheduler, Source_Poller) and every new item enters through `ingest` like any other.
@@ -105,6 +107,12 @@ export interface PipelineService extends Pipeline {
 
 export const GENERIC_FAILURE = 'An error occurred during document processing'
 
+/** The `status-update` phases that say a document's job waits behind an open breaker, and that it goes on. */
+export const PARKING_PHASES = { parked: 'parked', resumed: 'resumed' } as const
+
+/** The handlers a document waits on before processing-complete: their parking is the document's. */
+const ANNOUNCED_KEYS = ['Core_ContentIngestor', 'Core_EventOrchestrator', 'Core_FrameEnricher'] as const satisfies readonly HandlerKey[]
+
 export function createPipeline(options: PipelineOptions): PipelineService {
   const { db, clock, ids, analyser } = options
   const log = options.log ?? consoleLog
@@ -144,7 +152,24 @@ export function createPipeline(options: PipelineOptions): PipelineService {
     if (db.dialect === 'postgres') await db.notify(JOBS_CHANNEL, unique.join(',')).catch((error: unknown) => log.error({ err: error }, 'job wake-up failed'))
   }
   const journal: JournalDeps = { db, clock, ids, enqueue, wake, memos: new MemoCache() }
-  const breakers = createBreakers({ db, clock, settings: options.breakers ?? {}, requeue: enqueue, wake })
+  const breakers = createBreakers({ db, clock, settings: options.breakers ?? {}, requeue: enqueue, wake, announce: (tx, key, jobs, what) => announceParking(tx, clock.now(), key, jobs, what) })
+  // One function for the notifications after commit: the live hub wakes once per session, at its last message.
+  async function announceParking(tx: Queryable, now: number, key: HandlerKey, jobs: StageJob[], what: { parked: string } | 'replayed') {
+    const last = new Map<string, { tenantId: string; sessionId: string; id: string }>()
+    // After processing-complete a parked enricher holds nothing up: the document is done.
+    if ((ANNOUNCED_KEYS as readonly string[]).includes(key)) {
+      for (const job of jobs) {
+        const event = await getEvent(tx, job.tenantId, job.eventId)
+        if (!event?.session_id) continue
+        const data = what === 'replayed' ? { eventId: event.id, phase: PARKING_PHASES.resumed, handlerKey: key } : { eventId: event.id, phase: PARKING_PHASES.parked, reason: what.parked, handlerKey: key }
+        const appended = await appendLiveMessage(tx, { tenantId: job.tenantId, sessionId: event.session_id, type: 'status-update', data, at: now })
+        last.set(`${job.tenantId}\0${event.session_id}`, { tenantId: job.tenantId, sessionId: event.session_id, id: String(appended.id) })
+      }
+    }
+    return async () => {
+      for (const notice of last.values()) await notifyLive(db, notice).catch((error: unknown) => log.error({ err: error }, 'live notify failed'))
+    }
+  }
 
   const sources = options.sources ?? createSourceReaders()
   const stages: Record<HandlerKey, Stage> = {
@@ -172,8 +197,9 @@ export function createPipeline(options: PipelineOptions): PipelineService {
       return
     }
     const data = parsed.data
-    if (await breakers.isOpen(data.tenantId, key)) {
-      await breakers.park(data.tenantId, key, data)
+    const openFor = await breakers.openReason(data.tenantId, key)
+    if (openFor !== null) {
+      await breakers.park(data.tenantId, key, data, openFor)
       return
     }
     try {

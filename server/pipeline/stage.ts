@@ -8,7 +8,8 @@
  *   the n-th message of a run is appended at most once, whatever crashes or duplicate deliveries happen.
  *   Messages emitted together (an array) are appended together or not at all.
  * - A `write` passed with an emit commits in the same transaction as that message, so the stored card
- *   never disagrees with what the live channel has said about it.
+ *   never disagrees with what the live channel has said about it. A write may return an amendment of the
+ *   messages, for facts only the transaction knows (a running total it just incremented).
  * - `outcome.write` commits with the run's "done" mark and its next jobs; writes elsewhere must be
  *   idempotent (upserts, replace-all).
  */
@@ -30,7 +31,7 @@ export interface StageContext {
    * Appends a message, or several in one transaction, to the event's session log (once per run position)
    * with `write` in the same transaction.
    */
-  emit: (messages: StageMessage | readonly StageMessage[], write?: (tx: Queryable) => Promise<void>) => Promise<void>
+  emit: (messages: StageMessage | readonly StageMessage[], write?: (tx: Queryable) => Promise<void | MessageAmendment>) => Promise<void>
   /** A result kept with the run: a retry gets the stored value instead of computing it again. */
   memo: <T>(name: string, schema: z.ZodType<T>, compute: () => Promise<T>) => Promise<T>
   /** Another stage's memoised result for the same job (the orchestrator's analysis), or null. */
@@ -41,6 +42,9 @@ export interface StageContext {
   /** The event as it was when the run started. */
   event: EventRow
 }
+
+/** Applied to each message of a batch after its write, in the write's transaction. */
+export type MessageAmendment = (message: StageMessage) => StageMessage
 
 export interface StageOutcome {
   next: Array<{ key: HandlerKey; contentHash: string }>

@@ -102,3 +102,17 @@ export async function nextReprocessNumber(tx: Queryable, tenantId: string, event
   )
   return rows[0] ? Number(rows[0].n) : null
 }
+
+/**
+ * Adds the tokens an analysis consumed to its workspace's count (spec §3 session `tokensUsed`) and answers
+ * the new total; null when the event has no workspace (a project's polled item).
+ */
+export async function addSessionTokens(tx: Queryable, tenantId: string, sessionId: string | null, tokens: number): Promise<number | null> {
+  if (!sessionId) return null
+  const rows = await tx.query<{ tokens_used: number | string }>(`UPDATE sessions SET tokens_used = tokens_used + $3 WHERE tenant_id = $1 AND id = $2 RETURNING tokens_used`, [
+    tenantId,
+    sessionId,
+    Math.max(0, Math.round(tokens)),
+  ])
+  return rows[0] ? Number(rows[0].tokens_used) : null
+}

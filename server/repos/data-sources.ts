@@ -111,6 +111,35 @@ export async function updateDataSource(
   return rows[0]
 }
 
+/** Kinds whose source is one document (a pasted text, a web page, a file): the document's outcome is the source's. */
+export const SINGLE_DOCUMENT_KINDS = ['text_input', 'web', 'document'] as const
+
+/**
+ * Records a document's outcome on its source when the source is that one document: a failure makes it
+ * `error` with the reason (wherever it is listed, and after a commit into a project, which moves it as it
+ * is); a later success (a reprocess) makes it `processed` again. Feeds and searches keep their own status.
+ */
+export async function recordDocumentOutcome(tx: Queryable, tenantId: string, dataSourceId: string | null, outcome: { error: string } | 'processed', now: number): Promise<void> {
+  if (!dataSourceId) return
+  const at = new Date(now).toISOString()
+  if (outcome === 'processed') {
+    await tx.query(`UPDATE data_sources SET status = 'processed', last_error = NULL, updated_at = $3 WHERE tenant_id = $1 AND id = $2 AND status = 'error' AND kind = ANY($4::text[])`, [
+      tenantId,
+      dataSourceId,
+      at,
+      SINGLE_DOCUMENT_KINDS,
+    ])
+    return
+  }
+  await tx.query(`UPDATE data_sources SET status = 'error', last_error = $3, updated_at = $4 WHERE tenant_id = $1 AND id = $2 AND kind = ANY($5::text[])`, [
+    tenantId,
+    dataSourceId,
+    outcome.error.slice(0, 1000),
+    at,
+    SINGLE_DOCUMENT_KINDS,
+  ])
+}
+
 export async function deleteDataSource(db: Queryable, tenantId: string, id: string): Promise<boolean> {
   return (await db.query(`DELETE FROM data_sources WHERE tenant_id = $1 AND id = $2 RETURNING id`, [tenantId, id])).length > 0
 }

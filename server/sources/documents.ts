@@ -1,7 +1,9 @@
 /**
  * Uploaded files → SourceDocument. The order of checks is the order of the spec's errors: size (413),
  * extension (415), then content: the magic bytes must agree with the extension and the parser must
- * succeed, else 422 'Failed to parse document'. Containers are inspected before their parser sees them
+ * succeed, else 422 'Failed to parse document' with the reason after it ('…: the file is damaged or is not
+ * the type its name says'); a file that parsed but holds no text (a scan, pictures only) is refused as
+ * such, not as a parse failure. Containers are inspected before their parser sees them
  * (docx: declared and actual unpacked sizes; doc: OLE chains and directory), so a hostile file is refused
  * without exhausting memory or hanging.
  */
@@ -11,7 +13,7 @@ import WordExtractor from 'word-extractor'
 import { parseHTML } from 'linkedom'
 import { z } from 'zod'
 import type { SourcesConfig } from './config'
-import { SourceError, SourceErrorCode, SourceFailure, SourceMessage } from './errors'
+import { explained, NO_TEXT_MESSAGE, SourceError, SourceErrorCode, SourceFailure, SourceMessage } from './errors'
 import { OLE_MAGIC, checkOleStructure } from './ole-inspect'
 import { cleanText, countWords, htmlToText, markdownTitle, markdownToText } from './text'
 import { DocumentType, type SourceDocument } from './types'
@@ -71,10 +73,11 @@ export async function readDocument(
   try {
     extracted = await extractors[fileType](bytes, limits)
   } catch (err) {
-    throw asParseError(err)
+    throw explained(asParseError(err))
   }
   const cleanedContent = cleanText(fileType === 'md' ? markdownToText(extracted.text) : extracted.text)
-  if (cleanedContent === '') throw parseError(SourceFailure.NoText, 'no extractable text')
+  // It parsed: a scan or a file of pictures has no text to analyse, which is not a parse failure.
+  if (cleanedContent === '') throw new SourceError(SourceErrorCode.Unprocessable, NO_TEXT_MESSAGE, SourceFailure.NoText, { detail: 'no extractable text' })
   const title = extracted.title?.trim() ? cleanText(extracted.title) : undefined
   return {
     ...(title ? { title } : {}),

@@ -73,6 +73,42 @@ export const SourceMessage = {
   twitterNotConfigured: 'Twitter search is not configured: set X_BEARER_TOKEN on the server',
 } as const
 
+/**
+ * Why a read failed, in the product's words: said after the spec's text ('Invalid URL or request: private
+ * and loopback addresses are not allowed'), so the analyst sees the real reason and the spec's text alike.
+ * Not in the spec, which has no words for the reasons.
+ */
+export const SourceReasonText: Partial<Record<SourceFailure, string>> = {
+  invalid_url: 'the address is not an http(s) URL',
+  blocked_address: 'private and loopback addresses are not allowed',
+  timeout: 'the site did not answer in time',
+  body_too_large: 'the page is larger than the reader takes',
+  redirect_limit: 'the site redirected too many times',
+  network: 'the site could not be reached',
+  bot_check: 'the site answered with a bot check instead of the page',
+  empty_page: 'the page has no readable text',
+  unsupported_content_type: 'the address does not serve a web page',
+  corrupt: 'the file is damaged or is not the type its name says',
+  magic_mismatch: "the file's contents do not match its extension",
+  zip_bomb: 'the file unpacks to more than the allowed size',
+}
+
+/** The text of a document that parsed but holds no text (a scan, pictures only): not a parse failure. */
+export const NO_TEXT_MESSAGE = 'Nothing to analyse: no text found: the document may hold only images'
+
+/** `text: reason` for a failure that has words for its reason; `text` alone otherwise. */
+export function withReason(text: string, reason: SourceFailure, said?: string): string {
+  const why = said ?? SourceReasonText[reason]
+  return why ? `${text}: ${why}` : text
+}
+
+/** The same error with its reason said after its text (readers whose failures end a document's card). */
+export function explained(error: SourceError, said?: string): SourceError {
+  const message = withReason(error.message, error.reason, said)
+  if (message === error.message) return error
+  return new SourceError(error.code, message, error.reason, { detail: error.detail, cause: error.cause })
+}
+
 export class SourceError extends Error {
   override readonly name = 'SourceError'
   readonly code: SourceErrorCode

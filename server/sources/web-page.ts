@@ -1,12 +1,14 @@
 /**
  * A web page → SourceDocument: fetchText (limits, redirects, SSRF guard), then Readability over linkedom.
  * A bot-check interstitial or a page without readable text is an error, never a document: analysing a
- * Cloudflare "Just a moment..." page as if it were the article would poison the workspace.
+ * Cloudflare "Just a moment..." page as if it were the article would poison the workspace. Every failure
+ * says its reason after the spec's text ('Invalid URL or request: private and loopback addresses are not
+ * allowed', 'Failed to process website content: the site answered 404').
  */
 import { Readability } from '@mozilla/readability'
 import { parseHTML } from 'linkedom'
 import type { SourcesConfig } from './config'
-import { SourceError, SourceErrorCode, SourceFailure, SourceMessage } from './errors'
+import { explained, SourceError, SourceErrorCode, SourceFailure, SourceMessage, withReason } from './errors'
 import { fetchText, parseHttpUrl, toSourceError, type FetchTextResult } from './fetch-text'
 import { cleanText, countWords, htmlToText } from './text'
 import type { ReadOptions, SourceDocument } from './types'
@@ -29,13 +31,14 @@ export async function readWebPage(
     if (isBotCheck(page)) throw failure(SourceFailure.BotCheck, `bot check at ${page.url}`)
     if (page.status < 200 || page.status >= 300) {
       const code = page.status === 429 ? SourceErrorCode.RateLimit : SourceErrorCode.Unprocessable
-      throw new SourceError(code, SourceMessage.websiteFailed, SourceFailure.HttpStatus, {
+      throw new SourceError(code, withReason(SourceMessage.websiteFailed, SourceFailure.HttpStatus, `the site answered ${page.status}`), SourceFailure.HttpStatus, {
         detail: `upstream status ${page.status}`,
       })
     }
     return toDocument(url.href, page)
   } catch (err) {
-    throw toSourceError(err, { invalid: SourceMessage.invalidUrl, failed: SourceMessage.websiteFailed })
+    // The spec's text, then why: a card that only says 'Invalid URL or request' hides what to change.
+    throw explained(toSourceError(err, { invalid: SourceMessage.invalidUrl, failed: SourceMessage.websiteFailed }))
   }
 }
 

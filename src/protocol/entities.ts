@@ -71,6 +71,10 @@ export const payloadSchema = z.looseObject({
   parsingStatus: opt(text),
   knowledgeArea: opt(text),
   detectedEntities: opt(z.array(z.unknown())),
+  /** The address a web page was read from (a failed one too, so its card can say which). */
+  sourceUrl: opt(text),
+  /** Tokens this document's analysis consumed. */
+  tokensUsed: opt(num),
   ...scoreShape,
   ...analyticsTextShape,
 })

@@ -64,6 +64,8 @@ export const liveMessageDataSchemas = {
     summary: opt(z.string()),
     payload: payloadSchema,
     analytics: analyticsSchema,
+    /** The workspace's tokens used after this analysis (a running total: a later one is never smaller). */
+    sessionTokensUsed: opt(z.number().int().nonnegative()),
   }),
   'action-analysis-started': z.object(eventRef),
   'action-analysis-complete': z.object({
@@ -77,7 +79,9 @@ export const liveMessageDataSchemas = {
   'processing-complete': z.object({ ...eventRef, actionCount: z.number().int().nonnegative() }),
   'connection-updated': z.object({ connection: connectionSchema }),
   'processing-error': z.object({ ...eventRef, error: opt(z.string()), filename: opt(z.string()) }),
-  'status-update': z.object({ ...eventRef, phase: z.string() }),
+  // `parked` (a job of the document waits behind an open circuit breaker: `reason` says why it is open,
+  // `handlerKey` which) and `resumed` (its parked job was queued again) join the spec's phases.
+  'status-update': z.object({ ...eventRef, phase: z.string(), reason: opt(z.string()), handlerKey: opt(z.string()) }),
   genesis_event_updated: z.object({
     ...eventRef,
     trigger: z.string(),
@@ -92,6 +96,8 @@ export const liveMessageDataSchemas = {
       }),
     ),
     error: opt(z.string()),
+    /** As on document-ready: the workspace's tokens used after a completed reprocess. */
+    sessionTokensUsed: opt(z.number().int().nonnegative()),
   }),
 } as const satisfies Record<LiveMessageType, z.ZodType>
 

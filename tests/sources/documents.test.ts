@@ -9,7 +9,7 @@ import {
   readDocument,
   sourceDocumentSchema,
 } from '../../server/sources'
-import { makeDocx, makePdf, makeZip } from './helpers/files'
+import { makeDocx, makeImageOnlyDocx, makePdf, makeZip } from './helpers/files'
 import { buildWord97 } from './helpers/word97'
 import { refusal } from './helpers/refusal'
 
@@ -43,17 +43,23 @@ describe('pdf', () => {
   test('a file that only starts like a PDF is refused as unparseable', async () => {
     const bytes = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 0x41)])
     const err = await refusal(readDocument({ fileName: 'broken.pdf', bytes }))
-    expect(err).toMatchObject({ status: 422, code: 'UNPROCESSABLE', message: 'Failed to parse document', reason: 'corrupt' })
+    expect(err).toMatchObject({ status: 422, code: 'UNPROCESSABLE', message: 'Failed to parse document: the file is damaged or is not the type its name says', reason: 'corrupt' })
   })
 
   test('a PDF without text is refused', async () => {
     const bytes = await makePdf([''])
     const err = await refusal(readDocument({ fileName: 'blank.pdf', bytes }))
-    expect(err).toMatchObject({ status: 422, message: 'Failed to parse document', reason: 'no_text' })
+    expect(err).toMatchObject({ status: 422, message: 'Nothing to analyse: no text found: the document may hold only images', reason: 'no_text' })
   })
 })
 
 describe('docx', () => {
+  test('a docx holding only pictures parsed fine and has no text: refused as such, not as a parse failure', async () => {
+    const bytes = await makeImageOnlyDocx()
+    const err = await refusal(readDocument({ fileName: 'scan.docx', bytes }))
+    expect(err).toMatchObject({ status: 422, code: 'UNPROCESSABLE', reason: 'no_text', message: 'Nothing to analyse: no text found: the document may hold only images' })
+  })
+
   test('reads paragraphs, the core title and the creator', async () => {
     const spy = vi.spyOn(mammoth, 'convertToHtml') // the refusal tests below rely on this spy seeing calls
     const bytes = await makeDocx({
@@ -79,7 +85,7 @@ describe('docx', () => {
     const spy = vi.spyOn(mammoth, 'convertToHtml')
     const bytes = makeZip([{ name: 'content.xml', data: Buffer.from('<office:document/>') }])
     const err = await refusal(readDocument({ fileName: 'odt-in-disguise.docx', bytes }))
-    expect(err).toMatchObject({ status: 422, message: 'Failed to parse document', reason: 'magic_mismatch' })
+    expect(err).toMatchObject({ status: 422, message: "Failed to parse document: the file's contents do not match its extension", reason: 'magic_mismatch' })
     expect(spy).not.toHaveBeenCalled()
   })
 
@@ -90,7 +96,7 @@ describe('docx', () => {
       { name: 'word/document.xml', data: Buffer.from('<w:document/>'), declaredSize: 3_000_000_000 },
     ])
     const err = await refusal(readDocument({ fileName: 'bomb.docx', bytes }))
-    expect(err).toMatchObject({ status: 422, message: 'Failed to parse document', reason: 'zip_bomb' })
+    expect(err).toMatchObject({ status: 422, message: 'Failed to parse document: the file unpacks to more than the allowed size', reason: 'zip_bomb' })
     expect(spy).not.toHaveBeenCalled()
   })
 
@@ -108,7 +114,7 @@ describe('docx', () => {
       { name: 'word/document.xml', data: Buffer.alloc(32 * 1024 * 1024, 0x20), declaredSize: 1024 },
     ])
     const err = await refusal(readDocument({ fileName: 'liar.docx', bytes }))
-    expect(err).toMatchObject({ status: 422, message: 'Failed to parse document', reason: 'zip_bomb' })
+    expect(err).toMatchObject({ status: 422, message: 'Failed to parse document: the file unpacks to more than the allowed size', reason: 'zip_bomb' })
     expect(err.detail).toMatch(/inflates past its declared 1024 bytes/)
     expect(spy).not.toHaveBeenCalled()
   })
@@ -132,7 +138,7 @@ describe('docx', () => {
   test('a truncated docx is refused', async () => {
     const whole = await makeDocx({ heading: 'Cut', paragraphs: ['short'] })
     const err = await refusal(readDocument({ fileName: 'cut.docx', bytes: whole.subarray(0, whole.length - 40) }))
-    expect(err).toMatchObject({ status: 422, message: 'Failed to parse document', reason: 'corrupt' })
+    expect(err).toMatchObject({ status: 422, message: 'Failed to parse document: the file is damaged or is not the type its name says', reason: 'corrupt' })
   })
 })
 
@@ -146,7 +152,7 @@ describe('doc (Word 97)', () => {
 
   test('a text file named .doc is refused', async () => {
     const err = await refusal(readDocument({ fileName: 'fake.doc', bytes: Buffer.from('just some words') }))
-    expect(err).toMatchObject({ status: 422, message: 'Failed to parse document', reason: 'magic_mismatch' })
+    expect(err).toMatchObject({ status: 422, message: "Failed to parse document: the file's contents do not match its extension", reason: 'magic_mismatch' })
   })
 
   test('a docx renamed to .doc is refused', async () => {
@@ -158,12 +164,12 @@ describe('doc (Word 97)', () => {
   test('an OLE file that is not a Word document (a workbook) is refused', async () => {
     const bytes = buildWord97('x', { mainStreamName: 'Workbook' })
     const err = await refusal(readDocument({ fileName: 'sheet.doc', bytes }))
-    expect(err).toMatchObject({ status: 422, message: 'Failed to parse document', reason: 'corrupt' })
+    expect(err).toMatchObject({ status: 422, message: 'Failed to parse document: the file is damaged or is not the type its name says', reason: 'corrupt' })
   })
 
   test.each(['fat-loop', 'directory-dag'] as const)('an OLE file with a %s is refused without hanging', async (corrupt) => {
     const err = await refusal(readDocument({ fileName: 'hostile.doc', bytes: buildWord97('x', { corrupt }) }))
-    expect(err).toMatchObject({ status: 422, message: 'Failed to parse document', reason: 'corrupt' })
+    expect(err).toMatchObject({ status: 422, message: 'Failed to parse document: the file is damaged or is not the type its name says', reason: 'corrupt' })
   })
 })
 
@@ -206,7 +212,7 @@ describe('txt and md', () => {
     ['a PDF', Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n')],
   ])('text with %s is refused', async (_label, bytes) => {
     const err = await refusal(readDocument({ fileName: 'x.txt', bytes }))
-    expect(err).toMatchObject({ status: 422, message: 'Failed to parse document', reason: 'magic_mismatch' })
+    expect(err).toMatchObject({ status: 422, message: "Failed to parse document: the file's contents do not match its extension", reason: 'magic_mismatch' })
   })
 
   test('an empty or blank file is refused', async () => {
@@ -279,7 +285,8 @@ describe('properties', () => {
           } catch (err) {
             expect(err).toBeInstanceOf(SourceError)
             expect((err as SourceError).status).toBe(422)
-            expect((err as SourceError).message).toBe('Failed to parse document')
+            // The spec's text first, then the reason; a file that parsed but holds no text says so instead.
+            expect((err as SourceError).message).toMatch(/^(Failed to parse document: |Nothing to analyse: no text found)/)
             reasons.add((err as SourceError).reason)
           }
         },

@@ -83,14 +83,14 @@ describe('not documents', () => {
     expect(err).toMatchObject({
       status: 422,
       code: 'UNPROCESSABLE',
-      message: 'Failed to process website content',
+      message: 'Failed to process website content: the site answered with a bot check instead of the page',
       reason: 'bot_check',
     })
   })
 
   test.each(['/empty', '/spa'])('%s is an empty page', async (path) => {
     const err = await refusal(readWebPage(`${server.base}${path}`, config))
-    expect(err).toMatchObject({ status: 422, message: 'Failed to process website content', reason: 'empty_page' })
+    expect(err).toMatchObject({ status: 422, message: 'Failed to process website content: the page has no readable text', reason: 'empty_page' })
   })
 
   test('an error status is a failure, 429 a rate limit', async () => {
@@ -98,6 +98,7 @@ describe('not documents', () => {
       status: 422,
       reason: 'http_status',
       detail: 'upstream status 404',
+      message: 'Failed to process website content: the site answered 404',
     })
     expect(await refusal(readWebPage(`${server.base}/busy`, config))).toMatchObject({ status: 429, code: 'RATE_LIMIT' })
   })
@@ -112,7 +113,7 @@ describe('not documents', () => {
     expect((await refusal(readWebPage(`${server.base}/huge`, small))).reason).toBe('body_too_large')
     const hasty = { ...config, fetch: { ...config.fetch, timeoutMs: 150 } }
     const err = await refusal(readWebPage(`${server.base}/hang`, hasty))
-    expect(err).toMatchObject({ status: 422, message: 'Failed to process website content', reason: 'timeout' })
+    expect(err).toMatchObject({ status: 422, message: 'Failed to process website content: the site did not answer in time', reason: 'timeout' })
   })
 })
 
@@ -125,7 +126,7 @@ describe('refused URLs', () => {
     '%s is refused with 400',
     async (url) => {
       const err = await refusal(readWebPage(url, config))
-      expect(err).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', message: 'Invalid URL or request' })
+      expect(err).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', message: 'Invalid URL or request: the address is not an http(s) URL' })
     },
   )
 
@@ -133,7 +134,8 @@ describe('refused URLs', () => {
     const strict = loadSourcesConfig({})
     const before = server.requests.length
     const err = await refusal(readWebPage(`${server.base}/2024/03/hydrogen-terminal`, strict))
-    expect(err).toMatchObject({ status: 400, message: 'Invalid URL or request', reason: 'blocked_address' })
+    // The spec's text, then the real reason: what the analyst must change (or the administrator allow).
+    expect(err).toMatchObject({ status: 400, message: 'Invalid URL or request: private and loopback addresses are not allowed', reason: 'blocked_address' })
     expect(server.requests.length).toBe(before)
   })
 })

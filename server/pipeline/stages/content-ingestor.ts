@@ -3,10 +3,12 @@
  * read with readWebPage; a file with readDocument from its stored bytes. The content is stored for the
  * analysis (and any later reprocess) and the input row, bytes included, is deleted in the same
  * transaction that marks the run done. A SourceError ends the document: `processing-error` with the
- * error's user-facing message, the card in error. It emits nothing else: the skeleton came from ingest.
+ * error's user-facing message (its reason said after the spec's text), the card in error, and a source that was
+ * this one document in error with the same reason. It emits nothing else: the skeleton came from ingest.
  */
 import { hashContent } from '../../analysis/index'
 import { isSourceError, type SourceDocument } from '../../sources/index'
+import { recordDocumentOutcome } from '../../repos/data-sources'
 import { updateEvent } from '../../repos/events'
 import { errorData } from '../journal'
 import { done, type Stage, type StageContext, type StageOutcome } from '../stage'
@@ -88,6 +90,7 @@ async function failDocument(ctx: StageContext, message: string): Promise<StageOu
   const now = ctx.clock.now()
   await ctx.emit({ type: 'processing-error', data: errorData(event, message) }, async (tx) => {
     await updateEvent(tx, tenantId, event.id, { status: 'error', error: message, payload: { parsingStatus: 'failed' }, now })
+    await recordDocumentOutcome(tx, tenantId, event.data_source_id, { error: message }, now)
   })
   return done([], { write: (tx) => deleteInput(tx, tenantId, event.id) })
 }

@@ -3,17 +3,18 @@
  *
  * Emits, in order: status-update structuring-started · then, together with the card's title, summary,
  * payload and analytics (status document-ready): genesis-event-summary · status-update
- * structuring-completed · document-ready. The analysis is memoised with the run, so a retry after a crash emits the rest of
+ * structuring-completed · document-ready (with the workspace's tokens used after this analysis). The analysis is memoised with the run, so a retry after a crash emits the rest of
  * the same card rather than a second opinion. An AnalysisError ends the document with
  * `processing-error` and counts as a failure of this handler's breaker.
  */
 import type { Analyser } from '../../analysis/index'
 import { analysisSchema, isAnalysisError } from '../../analysis/index'
+import { recordDocumentOutcome } from '../../repos/data-sources'
 import { updateEvent } from '../../repos/events'
 import { errorData } from '../journal'
 import { done, type Stage } from '../stage'
-import { getContent } from '../store'
-import { documentPayload } from './shapes'
+import { addSessionTokens, getContent } from '../store'
+import { documentPayload, withSessionTokens } from './shapes'
 
 export function eventOrchestrator(deps: { analyser: Analyser }): Stage {
   return async (job, ctx) => {
@@ -34,6 +35,7 @@ export function eventOrchestrator(deps: { analyser: Analyser }): Stage {
       const now = ctx.clock.now()
       await ctx.emit({ type: 'processing-error', data: errorData(event, error.message) }, async (tx) => {
         await updateEvent(tx, tenantId, eventId, { status: 'error', error: error.message, payload: { analysisStatus: 'failed' }, now })
+        await recordDocumentOutcome(tx, tenantId, event.data_source_id, { error: error.message }, now)
       })
       return done([], { failure: `${error.code}: ${error.message}` })
     }
@@ -48,6 +50,8 @@ export function eventOrchestrator(deps: { analyser: Analyser }): Stage {
       ],
       async (tx) => {
         await updateEvent(tx, tenantId, eventId, { title, summary, payload, analytics: analysis.analytics, status: 'document-ready', error: null, now: ctx.clock.now() })
+        // Counted with the message that reports it, so the total moves exactly once per analysis.
+        return withSessionTokens(await addSessionTokens(tx, tenantId, event.session_id, analysis.usage?.totalTokens ?? 0))
       },
     )
     return done([{ key: 'Core_FrameEnricher', contentHash: job.contentHash }])

@@ -11,6 +11,7 @@ import { z } from 'zod'
 import type { Analysis } from '../../analysis/index'
 import { analysisSchema } from '../../analysis/index'
 import type { Queryable } from '../../db/database'
+import { recordDocumentOutcome } from '../../repos/data-sources'
 import { replaceFrames, updateEvent } from '../../repos/events'
 import type { StageJob } from '../queue'
 import { done, type Stage, type StageContext } from '../stage'
@@ -58,7 +59,10 @@ export function frameEnricher(): Stage {
         { type: 'status-update', data: { eventId, phase: 'decomposition-completed' } },
         { type: 'processing-complete', data: { eventId, actionCount: count } },
       ],
-      setStatus('completed', { actionCount: count }),
+      async (tx) => {
+        await setStatus('completed', { actionCount: count })(tx)
+        await recordDocumentOutcome(tx, tenantId, event.data_source_id, 'processed', ctx.clock.now())
+      },
     )
     return done([{ key: 'Core_AliasEnricher', contentHash: job.contentHash }])
   }

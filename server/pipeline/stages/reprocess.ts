@@ -3,18 +3,19 @@
  *
  * Emits genesis_event_updated (trigger manual_reprocess): ai_enrichment 40 · updating_payload 80 (the card's
  * title, summary, payload, analytics and frames are replaced with it, in one transaction) · one
- * action-frame-created per new frame · completed 100 with updatedData. `starting 0` was emitted by
+ * action-frame-created per new frame · completed 100 with updatedData (and the workspace's tokens used). `starting 0` was emitted by
  * `reprocess()` when the job was queued. When the analysis fails it emits `failed` with the error and
  * leaves the card exactly as it was.
  */
 import { z } from 'zod'
 import type { Analyser } from '../../analysis/index'
 import { analysisSchema, isAnalysisError } from '../../analysis/index'
+import { recordDocumentOutcome } from '../../repos/data-sources'
 import { updateEvent } from '../../repos/events'
 import { done, type Stage, type StageMessage } from '../stage'
-import { getContent } from '../store'
+import { addSessionTokens, getContent } from '../store'
 import { storeFrames } from './frame-enricher'
-import { documentPayload, frameRows, wireFrame } from './shapes'
+import { documentPayload, frameRows, wireFrame, withSessionTokens } from './shapes'
 
 export const REPROCESS_TRIGGER = 'manual_reprocess'
 
@@ -51,11 +52,16 @@ export function reprocessor(deps: { analyser: Analyser }): Stage {
     await ctx.emit(reprocessProgress(eventId, 'updating_payload', 80), async (tx) => {
       await updateEvent(tx, tenantId, eventId, { title, summary, payload, analytics, status: 'completed', error: null, actionCount: rows.length, now: at })
       await storeFrames(tx, ctx, rows, at)
+      await recordDocumentOutcome(tx, tenantId, event.data_source_id, 'processed', at)
     })
-    await ctx.emit([
-      ...rows.map((row) => ({ type: 'action-frame-created' as const, data: { frameId: row.id, parentId: eventId, frame: wireFrame(tenantId, event, row, at) } })),
-      reprocessProgress(eventId, 'completed', 100, { updatedData: { title, summary, payload, analytics } }),
-    ])
+    await ctx.emit(
+      [
+        ...rows.map((row) => ({ type: 'action-frame-created' as const, data: { frameId: row.id, parentId: eventId, frame: wireFrame(tenantId, event, row, at) } })),
+        reprocessProgress(eventId, 'completed', 100, { updatedData: { title, summary, payload, analytics } }),
+      ],
+      // A reprocess analyses again: its tokens are consumed too.
+      async (tx) => withSessionTokens(await addSessionTokens(tx, tenantId, event.session_id, analysis.usage?.totalTokens ?? 0)),
+    )
     return done([{ key: 'Core_AliasEnricher', contentHash: job.contentHash }])
   }
 }

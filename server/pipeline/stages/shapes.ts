@@ -6,6 +6,7 @@
 import type { Payload } from '../../../src/protocol/entities'
 import { analyticsScoreKeys, analyticsTextKeys, type Analysis } from '../../../src/protocol/analysis'
 import { type EventRow, type FrameRow, toActionFrame } from '../../repos/events'
+import type { StageMessage } from '../stage'
 import type { StoredContent } from '../store'
 
 /** Texts in the payload are capped: the whole content stays in pipeline_contents. */
@@ -47,7 +48,15 @@ export function documentPayload(event: EventRow, content: StoredContent, analysi
     analysisStatus: 'completed',
     parsingStatus: 'completed',
     analysisStamp: analysis.stamp,
+    // What this document's analysis consumed; its workspace keeps the running total (sessions.tokens_used).
+    tokensUsed: analysis.usage?.totalTokens ?? 0,
   }
+}
+
+/** `sessionTokensUsed` added to a message that reports an analysis: the workspace's total after it. */
+export function withSessionTokens(total: number | null) {
+  return (m: StageMessage): StageMessage =>
+    total === null || (m.type !== 'document-ready' && m.type !== 'genesis_event_updated') ? m : ({ ...m, data: { ...m.data, sessionTokensUsed: total } } as StageMessage)
 }
 
 /** The frames to store for an analysis: ids `${eventId}-f${actionIndex}`, status final. */

@@ -52,7 +52,10 @@ describe.each(dialects())('breakers on %s', (dialect) => {
     await pipeline.drain()
     expect(await pipeline.breakers.status(T, 'Core_EventOrchestrator')).toMatchObject({ isOpen: true, parkedCount: 2 })
     for (const { eventId } of parked) {
-      expect((await messagesOf(db, T, S, eventId)).map(label)).toEqual(['genesis-event-skeleton'])
+      // The document is told it waits, and why (issue 15: progress that follows the truth).
+      const messages = await messagesOf(db, T, S, eventId)
+      expect(messages.map(label)).toEqual(['genesis-event-skeleton', 'status-update:parked'])
+      expect(messages[1]?.data).toEqual({ eventId, phase: 'parked', reason: 'failure_threshold', handlerKey: 'Core_EventOrchestrator' })
       expect((await getEvent(db, T, eventId))?.status).toBe('processing')
     }
     expect((await getEvent(db, 'healthy.example', elsewhere.eventId))?.status).toBe('completed')
@@ -61,6 +64,9 @@ describe.each(dialects())('breakers on %s', (dialect) => {
     expect(await pipeline.breakers.replay(T, 'Core_EventOrchestrator')).toEqual({ replayed: 2 })
     await pipeline.drain()
     expect((await pipeline.breakers.status(T, 'Core_EventOrchestrator')).parkedCount).toBe(2)
+    for (const { eventId } of parked) {
+      expect((await messagesOf(db, T, S, eventId)).map(label)).toEqual(['genesis-event-skeleton', 'status-update:parked', 'status-update:resumed', 'status-update:parked'])
+    }
 
     status = await pipeline.breakers.enable(T, 'Core_EventOrchestrator')
     expect(status).toMatchObject({ isOpen: false, rollingFailuresLast10m: 0, parkedCount: 2, openTtlSeconds: 0, reason: null, recentErrors: [] })

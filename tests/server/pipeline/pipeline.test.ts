@@ -139,15 +139,16 @@ describe.each(dialects())('pipeline on %s', (dialect) => {
     expect(failed[1]?.data).toEqual({ eventId: missing.eventId, error: SourceMessage.websiteFailed })
   })
 
-  test("a corrupt file ends in processing-error 'Failed to parse document' and the card in error", async () => {
+  test("a corrupt file ends in processing-error 'Failed to parse document' with its reason and the card in error", async () => {
     const S = nextSession()
     const bytes = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(300, 7)])
     const { eventId } = await pipeline.ingest(ingestRequest(T, S, { kind: 'document', fileName: 'broken.pdf', contentType: 'application/pdf', bytes }))
     await pipeline.drain()
     const messages = await messagesOf(db, T, S, eventId)
     expect(messages.map(label)).toEqual(['genesis-event-skeleton', 'processing-error'])
-    expect(messages[1]?.data).toEqual({ eventId, error: 'Failed to parse document', filename: 'broken.pdf' })
-    expect(await getEvent(db, T, eventId)).toMatchObject({ status: 'error', error: 'Failed to parse document' })
+    const error = 'Failed to parse document: the file is damaged or is not the type its name says'
+    expect(messages[1]?.data).toEqual({ eventId, error, filename: 'broken.pdf' })
+    expect(await getEvent(db, T, eventId)).toMatchObject({ status: 'error', error })
     expect(await db.query(`SELECT 1 FROM pipeline_inputs WHERE tenant_id = $1 AND event_id = $2`, [T, eventId])).toEqual([])
   })
 

@@ -1,5 +1,5 @@
 /** Real files generated in the test: PDFs with pdf-lib, docx with the docx package, zips by hand. */
-import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx'
+import { Document, HeadingLevel, ImageRun, Packer, Paragraph, TextRun } from 'docx'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import zlib from 'node:zlib'
 
@@ -28,6 +28,22 @@ export async function makeDocx(opts: { title?: string; creator?: string; heading
           new Paragraph({ text: opts.heading, heading: HeadingLevel.HEADING_1 }),
           ...opts.paragraphs.map((p) => new Paragraph({ children: [new TextRun(p)] })),
         ],
+      },
+    ],
+  })
+  return Packer.toBuffer(doc)
+}
+
+/** A 2×2 PNG (red), small enough to inline. */
+export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64')
+
+/** A docx whose only content is pictures (a scan saved as Word): it parses, and has no text. */
+export async function makeImageOnlyDocx(pictures = 2): Promise<Buffer> {
+  const doc = new Document({
+    creator: 'Sightline tests',
+    sections: [
+      {
+        children: Array.from({ length: pictures }, () => new Paragraph({ children: [new ImageRun({ type: 'png', data: TINY_PNG, transformation: { width: 400, height: 300 } })] })),
       },
     ],
   })
