@@ -11,6 +11,7 @@ import type { Clock, Ids } from './core/runtime'
 import type { Database } from './db/database'
 import { installErrorHandler } from './http/errors'
 import { webSecurity } from './http/security'
+import { installTextGuard } from './http/text-guard'
 import type { Pipeline } from './pipeline/contract'
 import { graphRoutes } from './intelligence/graph-routes'
 import { kpiRoutes } from './intelligence/kpi-routes'
@@ -53,6 +54,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   installErrorHandler(app)
+  installTextGuard(app) // NUL and half surrogates refused (or cleaned) before any route's schema runs
   await webSecurity(app, deps) // headers, CORS, XSRF, rate limits: before any route, so they cover all
   await app.register(
     async (api) => {

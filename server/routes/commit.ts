@@ -9,6 +9,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { TextBounds } from '../../src/protocol/input-text'
 import type { AppDeps } from '../app'
 import { authOf } from '../auth/plugin'
 import { notFound, validation } from '../http/errors'
@@ -29,7 +30,7 @@ export async function commitRoutes(api: FastifyInstance, deps: AppDeps): Promise
         body: z.discriminatedUnion('commitAction', [
           z.object({
             commitAction: z.literal('createNewProject'),
-            newProjectDetails: z.object({ displayName: z.string().transform((s) => s.trim()).pipe(z.string().min(1, 'A new project needs a name').max(200)), description: z.string().max(2000).nullish() }),
+            newProjectDetails: z.object({ displayName: z.string().transform((s) => s.trim()).pipe(z.string().min(1, 'A new project needs a name').max(TextBounds.displayName)), description: z.string().max(TextBounds.description).nullish() }),
           }),
           z.object({ commitAction: z.literal('commitToExistingProject'), targetProjectId: z.string().min(1, 'Select a project') }),
         ]),

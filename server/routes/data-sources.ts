@@ -14,15 +14,18 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { pageLimitSchema } from '../../src/protocol/api'
 import { DataSourceKinds, DataSourceStatuses, sourceDetailsSchema } from '../../src/protocol/entities'
+import { brokenTextIn, TextBounds } from '../../src/protocol/input-text'
 import type { AppDeps } from '../app'
 import { authOf } from '../auth/plugin'
 import { ApiError, conflict, notFound, validation } from '../http/errors'
 import { writableSession } from '../http/guards'
+import { headerNumber } from '../http/paging'
 import { getProject } from '../repos/projects'
 import { deleteDataSource, getDataSource, insertDataSource, listDataSources, updateDataSource } from '../repos/data-sources'
 import { type EventRow, type FrameRow, toActionFrame, toGenesisEvent } from '../repos/events'
-import { iso, pageSize } from '../repos/rows'
+import { iso, isStorableTimestamp } from '../repos/rows'
 import { DEFAULT_POLL_INTERVAL_SECONDS } from '../source-runner/intervals'
 import { sourceRunnerOf } from '../source-runner/runner'
 import { presentDataSource, rescheduleInterval, type RunnableSourceRow, scheduleForStatus } from '../source-runner/schedule'
@@ -45,7 +48,7 @@ export async function dataSourceRoutes(api: FastifyInstance, deps: AppDeps): Pro
     {
       schema: {
         body: z.object({
-          displayName: z.string().transform((s) => s.trim()).pipe(z.string().min(1, 'displayName must not be blank').max(200)),
+          displayName: z.string().transform((s) => s.trim()).pipe(z.string().min(1, 'displayName must not be blank').max(TextBounds.displayName)),
           kind: z.enum(DataSourceKinds),
           researchId: z.string().nullish(),
           sessionId: z.string().nullish(),
@@ -107,7 +110,7 @@ export async function dataSourceRoutes(api: FastifyInstance, deps: AppDeps): Pro
         params,
         body: z.object({
           status: z.enum(DataSourceStatuses).optional(),
-          displayName: z.string().transform((s) => s.trim()).pipe(z.string().min(1).max(200)).optional(),
+          displayName: z.string().transform((s) => s.trim()).pipe(z.string().min(1).max(TextBounds.displayName)).optional(),
           sourceDetails: sourceDetailsSchema.optional(),
           pollIntervalSeconds: z.number().int().min(60).max(86_400).nullish(),
         }),
@@ -158,12 +161,12 @@ export async function dataSourceRoutes(api: FastifyInstance, deps: AppDeps): Pro
   // later one was read: the next poll repeats those cards, and the view merges them by id.
   app.get(
     '/projects/:id/documents',
-    { schema: { params, querystring: z.object({ after: z.string().optional(), dataSourceId: z.string().optional(), limit: z.coerce.number().int().optional() }) } },
+    { schema: { params, querystring: z.object({ after: z.string().max(1000).optional(), dataSourceId: z.string().optional(), limit: pageLimitSchema.optional() }) } },
     async (request) => {
       const auth = authOf(request)
       if (!(await getProject(db, auth.tenantId, request.params.id))) throw notFound('Project')
       const q = request.query
-      const limit = pageSize(request.headers['x-page-size'] ?? q.limit, 50, 500)
+      const limit = headerNumber(request, 'x-page-size', pageLimitSchema) ?? q.limit ?? 50
       const after = decodeCursor(q.after)
       const rows = await db.query<EventRow>(
         `SELECT * FROM events WHERE tenant_id = $1 AND project_id = $2
@@ -194,6 +197,8 @@ function decodeCursor(cursor: string | undefined): { at: string; id: string } | 
   if (!cursor) return null
   try {
     const [at, id] = z.tuple([z.iso.datetime(), z.string()]).parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')))
+    // Only what the database can compare: a real date ('02-30' is none) and an id it can store.
+    if (!isStorableTimestamp(at) || brokenTextIn(id)) throw new Error('not ours')
     return { at, id }
   } catch {
     throw new ApiError(400, 'VALIDATION_ERROR', 'after: not a cursor this API gave')

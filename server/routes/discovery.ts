@@ -9,13 +9,15 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { pageLimitSchema } from '../../src/protocol/api'
 import { discoverQuerySchema, updateVisibilityRequestSchema } from '../../src/protocol/sources'
 import type { AppDeps } from '../app'
 import { authOf } from '../auth/plugin'
 import { notFound } from '../http/errors'
 import { writableSession } from '../http/guards'
+import { headerNumber } from '../http/paging'
 import { discoverDataSources, getDataSource, setDataSourceVisibility, toDataSource, toDiscoveredSource } from '../repos/data-sources'
-import { decodeToken, encodeToken, pageSize } from '../repos/rows'
+import { decodeToken, encodeToken } from '../repos/rows'
 
 export async function discoveryRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = api.withTypeProvider<ZodTypeProvider>()
@@ -23,7 +25,7 @@ export async function discoveryRoutes(api: FastifyInstance, deps: AppDeps): Prom
 
   app.get('/sources/discover', { schema: { querystring: discoverQuerySchema } }, async (request) => {
     const { query, category, visibility, continuationToken } = request.query
-    const limit = pageSize(request.headers['x-page-size'], 100)
+    const limit = headerNumber(request, 'x-page-size', pageLimitSchema) ?? 100
     const offset = decodeToken(continuationToken ?? request.headers['x-continuation-token'])
     const rows = await discoverDataSources(db, authOf(request).tenantId, { query, kind: category, visibility, limit: limit + 1, offset })
     return {

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { isAllowedUpload, isValidWebUrl, MAX_UPLOAD_BYTES, UploadMessages, UrlMessages } from '../../src/domain/rules/uploads'
+import { BrokenTextMessages, brokenTextIn, sliceText } from '../../src/protocol/input-text'
 import type { AppDeps } from '../app'
 import { type AuthContext, authOf } from '../auth/plugin'
 import { ApiError, notFound, validation } from '../http/errors'
@@ -75,12 +76,17 @@ export async function ingestRoutes(api: FastifyInstance, deps: AppDeps): Promise
 
   app.post(
     '/ingest',
-    { schema: { body: z.object({ ...context, text: z.string({ error: 'text is required' }), title: z.string().max(300).nullish() }) } },
+    {
+      // A pasted article is cleaned of NULs and half emoji rather than refused (src/protocol/input-text.ts).
+      config: { cleanText: ['text'] },
+      schema: { body: z.object({ ...context, text: z.string({ error: 'text is required' }), title: z.string().max(300).nullish() }) },
+    },
     async (request, reply) => {
       const auth = authOf(request)
       const text = request.body.text.trim()
       if (text === '') throw validation('text', 'must not be empty')
-      const source = await sourceFor(auth, request.body, request.headers['x-session-id'], 'text_input', `Text: ${text.slice(0, 40)}`, { snippet: text.slice(0, 200) })
+      // Cut by whole characters: half an emoji at the cut would be unstorable in the source's details.
+      const source = await sourceFor(auth, request.body, request.headers['x-session-id'], 'text_input', `Text: ${sliceText(text, 40)}`, { snippet: sliceText(text, 200) })
       return reply.status(202).send(await run(auth, source, { kind: 'text', text, title: request.body.title ?? null }))
     },
   )
@@ -119,7 +125,7 @@ export async function ingestRoutes(api: FastifyInstance, deps: AppDeps): Promise
 
   app.get('/processed-urls/*', async (request) => {
     const auth = authOf(request)
-    const url = decodeURIComponent((request.params as { '*': string })['*'])
+    const url = decodedUrl((request.params as { '*': string })['*'])
     const row = (await db.query<{ url: string; created_at: Date | string }>(`SELECT url, created_at FROM processed_urls WHERE tenant_id = $1 AND url = $2`, [auth.tenantId, url]))[0]
     if (!row) throw notFound('Processed URL')
     return { url: row.url, processedAt: iso(row.created_at) }
@@ -134,4 +140,17 @@ export async function ingestRoutes(api: FastifyInstance, deps: AppDeps): Promise
     )
     return reply.status(201).send({ url: request.body.url, processedAt: iso(rows[0]?.created_at) })
   })
+}
+
+/** The processed-URL path parameter, decoded once more (clients encode the whole address into it). */
+function decodedUrl(raw: string): string {
+  let url: string
+  try {
+    url = decodeURIComponent(raw)
+  } catch {
+    throw validation('url', 'is not a validly encoded address')
+  }
+  const broken = brokenTextIn(url)
+  if (broken) throw validation('url', BrokenTextMessages[broken])
+  return url
 }

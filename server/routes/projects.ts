@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { TextBounds } from '../../src/protocol/input-text'
 import type { AppDeps } from '../app'
 import { authOf } from '../auth/plugin'
 import { notFound } from '../http/errors'
@@ -10,14 +11,14 @@ import { getProject, insertProject, listProjects, toProject } from '../repos/pro
 const name = z
   .string({ error: 'displayName is required' })
   .transform((s) => s.trim())
-  .pipe(z.string().min(1, 'Project name must not be blank').max(200))
+  .pipe(z.string().min(1, 'Project name must not be blank').max(TextBounds.displayName))
 
 export async function projectRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = api.withTypeProvider<ZodTypeProvider>()
   const { db, clock, ids } = deps
   const params = z.object({ id: z.string() })
 
-  app.post('/projects', { schema: { body: z.object({ displayName: name, description: z.string().max(2000).nullish() }) } }, async (request, reply) => {
+  app.post('/projects', { schema: { body: z.object({ displayName: name, description: z.string().max(TextBounds.description).nullish() }) } }, async (request, reply) => {
     const auth = authOf(request)
     const id = ids.next('prj')
     await insertProject(db, auth.tenantId, { id, displayName: request.body.displayName, description: request.body.description?.trim() || null, ownerUserId: auth.uid, now: clock.now() })
@@ -37,7 +38,7 @@ export async function projectRoutes(api: FastifyInstance, deps: AppDeps): Promis
 
   app.put(
     '/projects/:id',
-    { schema: { params, body: z.object({ displayName: name.optional(), description: z.string().max(2000).nullish(), status: z.enum(['active', 'archived']).optional() }) } },
+    { schema: { params, body: z.object({ displayName: name.optional(), description: z.string().max(TextBounds.description).nullish(), status: z.enum(['active', 'archived']).optional() }) } },
     async (request) => {
       const auth = authOf(request)
       const b = request.body

@@ -7,9 +7,12 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { firstWorkspaceName } from '../../src/domain/rules/session'
+import { pageLimitSchema, pagingQuerySchema } from '../../src/protocol/api'
+import { researchTagsSchema, TextBounds } from '../../src/protocol/input-text'
 import type { AppDeps } from '../app'
 import { authOf } from '../auth/plugin'
 import { notFound } from '../http/errors'
+import { headerNumber } from '../http/paging'
 import { refreshKpiBindings } from '../intelligence/kpis'
 import {
   deleteResearch,
@@ -24,9 +27,11 @@ import {
   toSession,
   touchResearch,
 } from '../repos/researches'
-import { decodeToken, encodeToken, pageSize } from '../repos/rows'
+import { decodeToken, encodeToken } from '../repos/rows'
 
 const DAY_MS = 86_400_000
+
+const listQuery = pagingQuerySchema.extend({ continuationToken: z.string().max(1000).optional() })
 
 const trimmed = (field: string, max: number) =>
   z
@@ -44,12 +49,9 @@ export async function researchRoutes(api: FastifyInstance, deps: AppDeps): Promi
     {
       schema: {
         body: z.object({
-          title: trimmed('title', 200),
-          description: z.string().max(2000).nullish(),
-          tags: z
-            .array(z.string())
-            .default([])
-            .transform((tags) => [...new Set(tags.map((t) => t.trim()).filter((t) => t !== ''))]),
+          title: trimmed('title', TextBounds.title),
+          description: z.string().max(TextBounds.description).nullish(),
+          tags: researchTagsSchema,
         }),
       },
     },
@@ -68,9 +70,9 @@ export async function researchRoutes(api: FastifyInstance, deps: AppDeps): Promi
     },
   )
 
-  app.get('/researches', { schema: { querystring: z.object({ limit: z.coerce.number().optional(), offset: z.coerce.number().optional(), continuationToken: z.string().optional() }) } }, async (request) => {
+  app.get('/researches', { schema: { querystring: listQuery } }, async (request) => {
     const auth = authOf(request)
-    const limit = pageSize(request.headers['x-page-size'] ?? request.query.limit, 100)
+    const limit = headerNumber(request, 'x-page-size', pageLimitSchema) ?? request.query.limit ?? 100
     const offset = request.query.offset ?? decodeToken(request.query.continuationToken ?? request.headers['x-continuation-token'])
     const rows = await listResearches(db, auth.tenantId, limit + 1, offset)
     const more = rows.length > limit
@@ -96,11 +98,11 @@ export async function researchRoutes(api: FastifyInstance, deps: AppDeps): Promi
 
   app.get(
     '/researches/:id/sessions',
-    { schema: { params: z.object({ id: z.string() }), querystring: z.object({ limit: z.coerce.number().optional(), offset: z.coerce.number().optional(), continuationToken: z.string().optional() }) } },
+    { schema: { params: z.object({ id: z.string() }), querystring: listQuery } },
     async (request) => {
       const auth = authOf(request)
       if (!(await getResearch(db, auth.tenantId, request.params.id))) throw notFound('Research')
-      const limit = pageSize(request.headers['x-page-size'] ?? request.query.limit, 10)
+      const limit = headerNumber(request, 'x-page-size', pageLimitSchema) ?? request.query.limit ?? 10
       const offset = request.query.offset ?? decodeToken(request.query.continuationToken ?? request.headers['x-continuation-token'])
       const rows = await listSessions(db, auth.tenantId, request.params.id, limit + 1, offset)
       const now = clock.now()
@@ -113,7 +115,7 @@ export async function researchRoutes(api: FastifyInstance, deps: AppDeps): Promi
 
   app.post(
     '/researches/:id/sessions',
-    { schema: { params: z.object({ id: z.string() }), body: z.object({ title: trimmed('title', 200) }) } },
+    { schema: { params: z.object({ id: z.string() }), body: z.object({ title: trimmed('title', TextBounds.title) }) } },
     async (request, reply) => {
       const auth = authOf(request)
       const researchId = request.params.id

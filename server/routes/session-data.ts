@@ -7,15 +7,16 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { supportsReprocess } from '../../src/domain/rules/processing'
-import { SESSION_FRAMES_MAX_DOCUMENTS, SessionDataHeaders } from '../../src/protocol/api'
+import { pagingQuerySchema, SESSION_FRAMES_MAX_DOCUMENTS, SessionDataHeaders, wholeNumberParam } from '../../src/protocol/api'
 import type { AppDeps } from '../app'
 import { authOf } from '../auth/plugin'
 import { ApiError, notFound, validation } from '../http/errors'
 import { writableSession } from '../http/guards'
+import { headerNumber } from '../http/paging'
 import { refreshKpiBindings } from '../intelligence/kpis'
 import { deleteEvent, type EventRow, type FrameRow, getEvent, readSessionDataPage, readSessionFrames, toActionFrame, toGenesisEvent } from '../repos/events'
 import { getResearch, getSession } from '../repos/researches'
-import { decodeKeyToken, encodeKeyToken, iso, pageSize } from '../repos/rows'
+import { decodeKeyToken, encodeKeyToken, iso } from '../repos/rows'
 
 /**
  * The most rows of each kind one session-data page holds (the spec's default page is 50). Large enough
@@ -23,13 +24,15 @@ import { decodeKeyToken, encodeKeyToken, iso, pageSize } from '../repos/rows'
  * few megabytes.
  */
 const SESSION_DATA_MAX_PAGE = 5000
+/** A session-data side's page size; 0 asks for none of that side (the client has all of it). */
+const sideSize = wholeNumberParam(0, SESSION_DATA_MAX_PAGE)
 
 export async function sessionDataRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = api.withTypeProvider<ZodTypeProvider>()
   const { db, clock, pipeline } = deps
   const sessionParams = z.object({ id: z.string(), sid: z.string() })
   const eventParams = z.object({ id: z.string(), sid: z.string(), eventId: z.string() })
-  const paging = z.object({ limit: z.coerce.number().int().optional(), offset: z.coerce.number().int().min(0).optional() })
+  const paging = pagingQuerySchema
 
   app.get('/researches/:id/sessions/:sid/data', { schema: { params: sessionParams } }, async (request, reply) => {
     const auth = authOf(request)
@@ -40,8 +43,8 @@ export async function sessionDataRoutes(api: FastifyInstance, deps: AppDeps): Pr
       db,
       auth.tenantId,
       { researchId: request.params.id, sessionId: request.params.sid },
-      { after: decodeKeyToken(h[SessionDataHeaders.eventsContinuationToken]), size: sideSize(h[SessionDataHeaders.eventsPageSize]) },
-      { after: decodeKeyToken(h[SessionDataHeaders.framesContinuationToken]), size: sideSize(h[SessionDataHeaders.framesPageSize]) },
+      { after: decodeKeyToken(h[SessionDataHeaders.eventsContinuationToken]), size: headerNumber(request, SessionDataHeaders.eventsPageSize, sideSize) ?? 50 },
+      { after: decodeKeyToken(h[SessionDataHeaders.framesContinuationToken]), size: headerNumber(request, SessionDataHeaders.framesPageSize, sideSize) ?? 50 },
     )
     if (!page) throw notFound('Session')
     const token = (key: { at: string; id: string } | null) => JSON.stringify(key === null ? null : encodeKeyToken(key))
@@ -96,7 +99,7 @@ export async function sessionDataRoutes(api: FastifyInstance, deps: AppDeps): Pr
   app.get('/researches/:id/events', { schema: { params: z.object({ id: z.string() }), querystring: paging } }, async (request) => {
     const auth = authOf(request)
     if (!(await getResearch(db, auth.tenantId, request.params.id))) throw notFound('Research')
-    const limit = pageSize(request.query.limit, 50)
+    const limit = request.query.limit ?? 50
     const rows = await db.query<EventRow>(`SELECT * FROM events WHERE tenant_id = $1 AND research_id = $2 ORDER BY ingested_at, id LIMIT $3 OFFSET $4`, [
       auth.tenantId,
       request.params.id,
@@ -112,7 +115,7 @@ export async function sessionDataRoutes(api: FastifyInstance, deps: AppDeps): Pr
     async (request) => {
       const auth = authOf(request)
       if (!(await getResearch(db, auth.tenantId, request.params.id))) throw notFound('Research')
-      const limit = pageSize(request.query.limit, 50)
+      const limit = request.query.limit ?? 50
       const rows = await db.query<FrameRow>(
         `SELECT * FROM action_frames WHERE tenant_id = $1 AND research_id = $2 AND ($3::text IS NULL OR status = $3) ORDER BY created_at, event_id, action_index, id LIMIT $4 OFFSET $5`,
         [auth.tenantId, request.params.id, request.query.status ?? null, limit, request.query.offset ?? 0],
@@ -140,9 +143,4 @@ export async function sessionDataRoutes(api: FastifyInstance, deps: AppDeps): Pr
       })),
     }
   })
-}
-
-/** A session-data side's page size: its header, bounded; 0 asks for none of that side (the client has all of it). */
-function sideSize(raw: unknown): number {
-  return raw === '0' ? 0 : pageSize(raw, 50, SESSION_DATA_MAX_PAGE)
 }

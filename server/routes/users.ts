@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { CorporatePublicDomainMessage, isBlockedCorporateEmail, tenantFor } from '../../src/domain/rules/accounts'
+import { TextBounds } from '../../src/protocol/input-text'
 import type { AppDeps } from '../app'
 import { authOf } from '../auth/plugin'
 import { ApiError, forbidden, notFound, validation } from '../http/errors'
@@ -46,7 +47,7 @@ export async function userRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
           firebaseUid: z.string().min(1),
           email: z.string().min(3),
           accountType: z.enum(['personal', 'corporate']),
-          displayName: z.string().max(200).nullish(),
+          displayName: z.string().max(TextBounds.displayName).nullish(),
         }),
       },
     },
@@ -85,7 +86,7 @@ export async function userRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
 
   app.put(
     '/users/:id',
-    { schema: { params: z.object({ id: z.string() }), body: z.object({ displayName: z.string().max(200).nullish() }) } },
+    { schema: { params: z.object({ id: z.string() }), body: z.object({ displayName: z.string().max(TextBounds.displayName).nullish() }) } },
     async (request) => {
       const auth = authOf(request)
       if (request.params.id !== auth.uid) throw notFound('User')

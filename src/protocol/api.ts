@@ -40,6 +40,33 @@ export class ApiError extends Error {
 export const errorBodySchema = z.object({ code: z.string().default('UNKNOWN'), message: z.string().default('') })
 export type ErrorBody = z.infer<typeof errorBodySchema>
 
+/** The most items one page of any list answers; a larger page size is refused, not shortened. */
+export const PAGE_LIMIT_MAX = 500
+/** The furthest a list can be paged into: far past any real list, well inside the databases' bigint. */
+export const PAGE_OFFSET_MAX = 1_000_000_000
+
+/**
+ * A whole number as a query parameter or a header carries it (digits only; a JSON number passes too),
+ * from `min` to `max`. Anything else — '-1', '1.5', '1e20', '' — is refused by name:
+ * 'offset: must be a whole number from 0 to 1000000000'.
+ */
+export function wholeNumberParam(min: number, max: number) {
+  const message = `must be a whole number from ${min} to ${max}`
+  return z.union([z.number(), z.string()], { error: message }).transform((raw, ctx) => {
+    const n = typeof raw === 'number' ? raw : /^\s*\d{1,16}\s*$/.test(raw) ? Number(raw) : Number.NaN
+    if (Number.isInteger(n) && n >= min && n <= max) return n
+    ctx.addIssue({ code: 'custom', message })
+    return z.NEVER
+  })
+}
+
+/** A page size (`limit`, `x-page-size`): 1 to PAGE_LIMIT_MAX. */
+export const pageLimitSchema = wholeNumberParam(1, PAGE_LIMIT_MAX)
+/** How many items a page skips (`offset`): 0 to PAGE_OFFSET_MAX. */
+export const pageOffsetSchema = wholeNumberParam(0, PAGE_OFFSET_MAX)
+/** The paging part of a list's query string. */
+export const pagingQuerySchema = z.object({ limit: pageLimitSchema.optional(), offset: pageOffsetSchema.optional() })
+
 export const listBodySchema = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), continuationToken: z.string().nullish() })
 

@@ -15,7 +15,7 @@ import * as live from './live-messages'
 import * as sources from './sources'
 
 export const PROTOCOL_VERSION = 1
-export const PROTOCOL_FINGERPRINT = 'd15711c7211346e2'
+export const PROTOCOL_FINGERPRINT = '663fdea4e23a58ef'
 
 /** The wire schemas the fingerprint covers, by name. */
 export function wireSchemas(): Record<string, z.ZodType> {

@@ -1,5 +1,9 @@
-/** 'Create New Research': name (required) and optional tags (Add or Enter; duplicates ignored; removable). */
+/**
+ * 'Create New Research': name (required) and optional tags (Add or Enter; duplicates ignored; removable).
+ * The API's bounds (name length, number and length of tags) are said here before anything is sent.
+ */
 import { type FormEvent, useState } from 'react'
+import { researchNameProblem, tagProblem } from '../../domain/rules/research-form'
 import { FormDialog, FormFooter } from './FormDialog'
 
 export function CreateResearchDialog({ onCreate, onClose }: { onCreate: (input: { title: string; tags: string[] }) => Promise<void>; onClose: () => void }) {
@@ -11,12 +15,17 @@ export function CreateResearchDialog({ onCreate, onClose }: { onCreate: (input: 
 
   const addTag = () => {
     const t = tag.trim()
+    // A tag that cannot be added stays in the box, so it can be shortened rather than typed again.
+    const problem = tagProblem(tags, t)
+    setError(problem)
+    if (problem) return
     if (t !== '' && !tags.includes(t)) setTags([...tags, t])
     setTag('')
   }
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    if (title.trim() === '') return setError('Research name is required')
+    const problem = researchNameProblem(title)
+    if (problem) return setError(problem)
     setBusy(true)
     await onCreate({ title: title.trim(), tags })
     setBusy(false)
