@@ -16,6 +16,13 @@ export default defineConfig({
   server: {
     port: Number(process.env.DEV_PORT ?? 3000),
     historyApiFallback: true,
-    proxy: { '/api': api, '/ws': { target: api, ws: true } },
+    // The Auth emulator sits behind the server's origin (server/auth/identity-proxy.ts), so behind this one too.
+    proxy: {
+      '/api': api,
+      '/ws': { target: api, ws: true },
+      '/identitytoolkit.googleapis.com': api,
+      '/securetoken.googleapis.com': api,
+      '/emulator': api,
+    },
   },
 })

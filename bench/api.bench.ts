@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'sightline-bench-api-'))
   let emulator: RunningEmulator | null = null
   const host = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9299'
-  if (!(await emulatorReady(host))) emulator = await startAuthEmulator({ projectId: 'demo-sightline', port: Number(host.split(':')[1]), workDir: join(work, 'auth') })
+  if (!(await emulatorReady(host))) emulator = await startAuthEmulator({ projectId: 'demo-sightline', port: Number(host.split(':')[1]) })
   process.env.FIREBASE_AUTH_EMULATOR_HOST = host
 
   const signUp = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {

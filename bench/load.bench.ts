@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'sightline-bench-load-'))
   let emulator: RunningEmulator | null = null
   const host = process.env.FIREBASE_AUTH_EMULATOR_HOST || `127.0.0.1:${EMULATOR_PORT}`
-  if (!(await emulatorReady(host))) emulator = await startAuthEmulator({ projectId: 'demo-sightline', port: Number(host.split(':')[1]), workDir: join(work, 'auth') })
+  if (!(await emulatorReady(host))) emulator = await startAuthEmulator({ projectId: 'demo-sightline', port: Number(host.split(':')[1]) })
   // firebase-admin (the server's verifier) and the scenario's sign-ups read it from the environment.
   process.env.FIREBASE_AUTH_EMULATOR_HOST = host
 

@@ -37,6 +37,7 @@ const BENCHES = [
   { name: 'bundle', quick: [] },
   { name: 'scale', quick: ['--docs', '2000'] },
   { name: 'load', quick: ['--tenants', '4', '--clients', '20'] },
+  { name: 'start', quick: ['--runs', '1'] },
 ] as const satisfies ReadonlyArray<{ name: string; quick: readonly string[]; quickEnv?: Record<string, string> }>
 
 const RESULT_PREFIX = 'BENCH_RESULT '

@@ -99,7 +99,7 @@ async function main(): Promise<void> {
   let server: ChildProcess | null = null
   let browser: Browser | null = null
   try {
-    if (!(await emulatorReady(host))) emulator = await startAuthEmulator({ projectId: 'demo-sightline', port: Number(host.split(':')[1]), workDir: join(work, 'auth') })
+    if (!(await emulatorReady(host))) emulator = await startAuthEmulator({ projectId: 'demo-sightline', port: Number(host.split(':')[1]) })
     const user = await signUp(host)
     const serverProfile = PROFILE ? join(work, 'server.cpuprofile') : null
     const { child, ready } = await startServer(host, user, serverProfile)

@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 /**
  * `npm start`: the whole product on embedded defaults. Builds the client when the build is missing or
- * older than its sources, then runs the server with the Auth emulator, PGlite in DATA_DIR and the
- * pipeline workers in one process, and prints its URL.
+ * older than its sources, then runs the server in this same process (with the Auth emulator as its one
+ * child, PGlite in DATA_DIR and the pipeline workers), and prints its URL.
+ *
+ * One process for the launcher and the server: a signal to it, or the end of the `npm` that started it,
+ * stops everything (server/main.ts `runFromCommandLine`), and the emulator follows its parent.
  */
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { tsImport } from 'tsx/esm/api'
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..')
 
@@ -28,6 +32,5 @@ if (!existsSync(built) || statSync(built).mtimeMs < sources) {
   execFileSync(process.execPath, [join(root, 'node_modules', '@rsbuild', 'core', 'bin', 'rsbuild.js'), 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts'), '--role', 'all', '--embedded'], { cwd: root, stdio: 'inherit' })
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
-server.on('exit', (code) => process.exit(code ?? 0))
+const { runFromCommandLine } = await tsImport(join(root, 'server', 'main.ts'), import.meta.url)
+runFromCommandLine(['--role', 'all', '--embedded'])

@@ -37,6 +37,11 @@ export interface AppDeps {
   pipeline: Pipeline
   /** What GET /config tells the browser; derived from the environment when absent. */
   clientSettings?: ClientSettings
+  /**
+   * The Auth emulator is served behind this origin (server/auth/identity-proxy.ts): GET /config names the
+   * origin the page was loaded from as the emulator's address.
+   */
+  identityProxied?: boolean
   config: Pick<ServerConfig, 'SESSION_TTL_DAYS' | 'NODE_ENV'>
   /** The source readers previews use; `createSourceReaders(loadSourcesConfig())` when absent. */
   sourceReaders?: SourceReaders

@@ -4,7 +4,11 @@
  *   --role all   (npm start)       API, live hub, the built client and the pipeline workers, one port
  *   --role api   (npm run serve)   API, live hub and the built client; jobs are only queued
  *   --role worker (npm run worker) pipeline workers only
- *   --embedded                      also start the Firebase Auth emulator (accounts kept in DATA_DIR/auth)
+ *   --embedded                      also start the Firebase Auth emulator (accounts kept in DATA_DIR/auth),
+ *                                   served behind this server's origin (server/auth/identity-proxy.ts)
+ *
+ * The embedded default holds DATA_DIR (server/core/data-dir-lock.ts): a second process on the same folder
+ * is refused, and a start after a crash takes its jobs up at once.
  *
  * Separate api and worker processes share a PostgreSQL database (DATABASE_URL); PGlite belongs to one
  * process. Settings come from the environment (.env.example lists them).
@@ -15,9 +19,11 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import { analysisConfigFromEnv, createAnalyser } from './analysis'
 import { buildApp } from './app'
-import { emulatorReady, type RunningEmulator, startAuthEmulator } from './auth/emulator'
-import { firebaseTokenVerifier } from './auth/tokens'
+import { startAuthEmulator } from './auth/emulator'
+import { identityProxy } from './auth/identity-proxy'
+import { firebaseTokenVerifier, type TokenVerifier } from './auth/tokens'
 import { loadServerConfig } from './config'
+import { lockDataDir } from './core/data-dir-lock'
 import { randomIds, systemClock } from './core/runtime'
 import { openDatabase } from './db/database'
 import { migrate } from './db/migrate'
@@ -28,82 +34,153 @@ import { createSourceReaders, loadSourcesConfig } from './sources/index'
 
 type Role = 'all' | 'api' | 'worker'
 
-export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ close(): Promise<void>; url: string | null }> {
+export interface Running {
+  close(): Promise<void>
+  url: string | null
+}
+
+export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<Running> {
   const role = (argv[argv.indexOf('--role') + 1] ?? 'all') as Role
   if (!['all', 'api', 'worker'].includes(role)) throw new Error(`Unknown role ${role} (all, api or worker)`)
-  const embedded = argv.includes('--embedded')
+  const embedded = argv.includes('--embedded') && !env.FIREBASE_AUTH_EMULATOR_HOST
   const dataDir = resolve(env.DATA_DIR ?? './data')
-  let emulator: RunningEmulator | null = null
-  if (embedded && !env.FIREBASE_AUTH_EMULATOR_HOST) {
-    const host = `127.0.0.1:${env.FIREBASE_AUTH_EMULATOR_PORT ?? 9099}`
-    if (!(await emulatorReady(host))) {
-      console.log('Starting the Firebase Auth emulator…')
-      emulator = await startAuthEmulator({
-        projectId: env.FIREBASE_PROJECT_ID ?? 'demo-sightline',
-        port: Number(host.split(':')[1]),
-        workDir: join(dataDir, '.firebase'),
-        persistDir: join(dataDir, 'auth'),
-      })
-    }
-    // firebase-admin reads the emulator address from the process environment.
-    env.FIREBASE_AUTH_EMULATOR_HOST = host
-    process.env.FIREBASE_AUTH_EMULATOR_HOST = host
-  }
+  // Emulator tokens are unsigned: accepting them in production would accept anyone.
+  if (embedded && env.NODE_ENV === 'production') throw new Error('Refusing to start: the embedded Auth emulator is not for NODE_ENV=production (emulator tokens are unsigned)')
   const config = loadServerConfig(env)
   if (role !== 'all' && !config.DATABASE_URL) throw new Error(`--role ${role} runs beside other processes and needs PostgreSQL: set DATABASE_URL`)
 
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL ?? null, dataDir: join(dataDir, 'db') })
-  await migrate(db)
-  const clock = systemClock
-  const ids = randomIds
-  // Readers take their limits (and whether private hosts are allowed) from this run's environment.
-  // One reader set for the pipeline and the preview routes, configured from this run's environment.
-  const sourceReaders = createSourceReaders(loadSourcesConfig(env))
-  const pipeline = createPipeline({
-    db,
-    clock,
-    ids,
-    analyser: createAnalyser(analysisConfigFromEnv(env)),
-    sources: sourceReaders,
-    jobs: { expireInSeconds: config.PIPELINE_STALL_SECONDS, retryLimit: config.PIPELINE_RETRY_LIMIT, maintenanceIntervalSeconds: config.PIPELINE_MAINTENANCE_SECONDS },
-  })
-  await pipeline.start({ workers: role !== 'api' })
+  // Undone in reverse order if the start fails half-way, so a failed start leaves no process or lock behind.
+  const cleanups: Array<() => Promise<void> | void> = []
+  const undo = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await Promise.resolve(cleanup()).catch(() => {})
+  }
+  try {
+    // PGlite and the emulator's accounts live in DATA_DIR, which one process at a time may open.
+    if (embedded || !config.DATABASE_URL) {
+      const lock = lockDataDir(dataDir, `server/main.ts --role ${role}`)
+      cleanups.push(() => lock.release())
+    }
+    // The emulator starts side by side with the database and the pipeline; requests that need it wait.
+    const emulatorStart = embedded
+      ? startAuthEmulator({ projectId: config.FIREBASE_PROJECT_ID, port: Number(env.FIREBASE_AUTH_EMULATOR_PORT ?? 0), persistDir: join(dataDir, 'auth') })
+      : null
+    if (emulatorStart) {
+      emulatorStart.catch(() => {}) // awaited below; not an unhandled rejection meanwhile
+      cleanups.push(async () => (await emulatorStart.catch(() => null))?.stop())
+    }
+    const emulatorHost = emulatorStart
+      ? emulatorStart.then((emulator) => {
+          // firebase-admin reads the emulator address from the process environment.
+          env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host
+          process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host
+          return emulator.host
+        })
+      : config.FIREBASE_AUTH_EMULATOR_HOST
+        ? Promise.resolve(config.FIREBASE_AUTH_EMULATOR_HOST)
+        : null
+    emulatorHost?.catch(() => {})
 
-  let app: FastifyInstance | null = null
-  let hub: ReturnType<typeof createLiveHub> | null = null
-  let url: string | null = null
-  if (role !== 'worker') {
-    const verifier = firebaseTokenVerifier(config.FIREBASE_PROJECT_ID)
-    hub = createLiveHub({ db, verifier, clock, config })
-    const liveHub = hub
-    app = await buildApp({
+    const db = await openDatabase({ databaseUrl: config.DATABASE_URL ?? null, dataDir: join(dataDir, 'db') })
+    cleanups.push(() => db.close())
+    await migrate(db)
+    const clock = systemClock
+    const ids = randomIds
+    // One reader set for the pipeline and the preview routes, configured from this run's environment.
+    const sourceReaders = createSourceReaders(loadSourcesConfig(env))
+    const pipeline = createPipeline({
       db,
-      verifier,
       clock,
       ids,
-      pipeline,
-      config,
-      sourceReaders,
-      logger: env.LOG_REQUESTS === 'true',
-      plugins: [(api) => liveHub.apiPlugin(api), (api, deps) => breakerRoutes(api, { ...deps, pipeline })],
-      rootPlugins: [(root) => liveHub.socketPlugin(root), serveClient],
+      analyser: createAnalyser(analysisConfigFromEnv(env)),
+      sources: sourceReaders,
+      jobs: { expireInSeconds: config.PIPELINE_STALL_SECONDS, retryLimit: config.PIPELINE_RETRY_LIMIT, maintenanceIntervalSeconds: config.PIPELINE_MAINTENANCE_SECONDS },
     })
-    await app.listen({ port: config.PORT, host: config.HOST })
-    const address = app.server.address()
-    const port = typeof address === 'object' && address ? address.port : config.PORT
-    url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}/`
-  }
+    // PGlite belongs to this process alone (the lock above): a job left active was held by a run that died.
+    const { recoveredJobs } = await pipeline.start({ workers: role !== 'api', recoverHeldJobs: db.dialect === 'pglite' })
+    cleanups.push(() => pipeline.stop())
+    if (recoveredJobs > 0) console.log(`Resuming ${recoveredJobs} processing step${recoveredJobs === 1 ? '' : 's'} the previous run left unfinished`)
 
-  const close = async () => {
-    // Queued work waits for the next start (or another worker) rather than holding the shutdown up.
-    await pipeline.stopTakingJobs()
-    await app?.close()
-    await hub?.close()
-    await pipeline.stop()
-    await db.close()
-    await emulator?.stop()
+    let url: string | null = null
+    if (role !== 'worker') {
+      const verifier = emulatorHost ? afterReady(emulatorHost, firebaseTokenVerifier(config.FIREBASE_PROJECT_ID)) : firebaseTokenVerifier(config.FIREBASE_PROJECT_ID)
+      const liveHub = createLiveHub({ db, verifier, clock, config })
+      const identityTarget = emulatorHost
+      const app = await buildApp({
+        db,
+        verifier,
+        clock,
+        ids,
+        pipeline,
+        config,
+        sourceReaders,
+        identityProxied: identityTarget !== null,
+        logger: env.LOG_REQUESTS === 'true',
+        plugins: [(api) => liveHub.apiPlugin(api), (api, deps) => breakerRoutes(api, { ...deps, pipeline })],
+        rootPlugins: [(root) => liveHub.socketPlugin(root), ...(identityTarget ? [(root: FastifyInstance) => identityProxy(root, { target: () => identityTarget })] : []), serveClient],
+      })
+      cleanups.push(async () => {
+        await app.close()
+        await liveHub.close()
+      })
+      await app.listen({ port: config.PORT, host: config.HOST })
+      const address = app.server.address()
+      const port = typeof address === 'object' && address ? address.port : config.PORT
+      url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}/`
+    }
+    await emulatorHost
+
+    const close = async () => {
+      // Queued work waits for the next start (or another worker) rather than holding the shutdown up.
+      await pipeline.stopTakingJobs()
+      await undo()
+    }
+    return { close, url }
+  } catch (error) {
+    await undo()
+    throw error
   }
-  return { close, url }
+}
+
+/**
+ * Runs `main` as a command (`npm start`, `npm run serve`, `npm run worker`): prints where it runs, and
+ * stops everything on SIGINT or SIGTERM, or when the process that started it is gone (`npm` killed alone
+ * leaves its children to the system; they must not go on holding the data folder and the ports).
+ */
+export function runFromCommandLine(argv: string[]): void {
+  const parent = process.ppid
+  main(argv).then(
+    (running) => {
+      if (running.url) console.log(`Sightline is running at ${running.url}`)
+      else console.log('Sightline workers are running')
+      let stopping = false
+      const stop = () => {
+        if (stopping) return
+        stopping = true
+        running.close().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        )
+      }
+      for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, stop)
+      setInterval(() => {
+        if (process.ppid !== parent) stop()
+      }, 1000).unref()
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error)
+      process.exit(1)
+    },
+  )
+}
+
+/** A verifier that waits for the identity service to be up before its first check. */
+function afterReady(ready: Promise<unknown>, inner: TokenVerifier): TokenVerifier {
+  return {
+    async verify(token) {
+      await ready
+      return inner.verify(token)
+    },
+  }
 }
 
 /** The built client (dist/) at the root, with the app's page for client-side routes. */
@@ -120,26 +197,4 @@ async function serveClient(app: FastifyInstance): Promise<void> {
 }
 
 const invokedDirectly = process.argv[1] !== undefined && /server\/main\.[cm]?[jt]s$/.test(process.argv[1])
-if (invokedDirectly) {
-  main(process.argv.slice(2)).then(
-    (running) => {
-      if (running.url) console.log(`Sightline is running at ${running.url}`)
-      else console.log('Sightline workers are running')
-      let stopping = false
-      for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-        process.on(signal, () => {
-          if (stopping) return
-          stopping = true
-          running.close().then(
-            () => process.exit(0),
-            () => process.exit(1),
-          )
-        })
-      }
-    },
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error)
-      process.exit(1)
-    },
-  )
-}
+if (invokedDirectly) runFromCommandLine(process.argv.slice(2))

@@ -1,94 +1,103 @@
 /**
- * Starts the Firebase Auth emulator (firebase-tools, UI off) as a child process and waits until it
- * answers ready. `npm start` keeps accounts across restarts in DATA_DIR/auth (import on start, export on
- * exit); tests start a throwaway one on a port of their own.
+ * Starts the Firebase Auth emulator (firebase-tools' Auth emulator, hosted by ./emulator-host.ts) as a
+ * child process and resolves once it listens. `npm start` keeps accounts in DATA_DIR/auth/accounts.json,
+ * written within ~50 ms of every change; tests start a throwaway one.
+ *
+ * The child is tied to this process by its IPC channel: when this process ends in any way (SIGKILL
+ * included) the channel closes and the emulator exits, so no emulator outlives the server that started it.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { type ChildProcess, fork } from 'node:child_process'
 import { join, resolve } from 'node:path'
+import { z } from 'zod'
 
 export interface EmulatorOptions {
   projectId: string
+  /** 0 takes a free port. */
   port: number
   host?: string
-  /** Scratch folder for firebase-tools' config store and firebase.json. */
-  workDir: string
-  /** Keep accounts here across restarts (import on start, export on exit). */
+  /** Keep accounts in this folder across restarts (accounts.json). */
   persistDir?: string | null
   timeoutMs?: number
   log?: (line: string) => void
 }
 
 export interface RunningEmulator {
+  /** `host:port`, as FIREBASE_AUTH_EMULATOR_HOST wants it. */
   host: string
   process: ChildProcess
   stop(): Promise<void>
 }
 
-const firebaseBin = resolve(import.meta.dirname, '..', '..', 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js')
+const hostScript = resolve(import.meta.dirname, 'emulator-host.ts')
+const readySchema = z.object({ type: z.literal('ready'), port: z.number().int().positive() })
 
 /** Whether an emulator already answers at `host` (e.g. one `npm start` is running). */
 export async function emulatorReady(host: string): Promise<boolean> {
   try {
     const res = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(1500) })
-    const body = (await res.json()) as { authEmulator?: { ready?: boolean } }
-    return body.authEmulator?.ready === true
+    const body = z.object({ authEmulator: z.object({ ready: z.boolean() }).optional() }).safeParse(await res.json())
+    return body.success && body.data.authEmulator?.ready === true
   } catch {
     return false
   }
 }
 
 export async function startAuthEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
-  const host = `${options.host ?? '127.0.0.1'}:${options.port}`
-  mkdirSync(options.workDir, { recursive: true })
-  const config = join(options.workDir, 'firebase.json')
-  writeFileSync(
-    config,
-    JSON.stringify({ emulators: { auth: { host: options.host ?? '127.0.0.1', port: options.port }, ui: { enabled: false }, hub: { port: options.port + 301 }, logging: { port: options.port + 302 }, singleProjectMode: true } }),
-  )
-  const args = [firebaseBin, 'emulators:start', '--only', 'auth', '--project', options.projectId, '--config', config]
-  if (options.persistDir) {
-    mkdirSync(options.persistDir, { recursive: true })
-    if (existsSync(join(options.persistDir, 'firebase-export-metadata.json'))) args.push('--import', options.persistDir)
-    args.push('--export-on-exit', options.persistDir)
-  }
-  const child = spawn(process.execPath, args, {
-    cwd: options.workDir,
-    env: { ...process.env, HOME: options.workDir, XDG_CONFIG_HOME: options.workDir, CI: 'true', FIREBASE_AUTH_EMULATOR_HOST: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const bindHost = options.host ?? '127.0.0.1'
+  const child = fork(hostScript, [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    env: {
+      ...process.env,
+      FIREBASE_AUTH_EMULATOR_HOST: '',
+      SIGHTLINE_EMULATOR_OPTIONS: JSON.stringify({
+        projectId: options.projectId,
+        host: bindHost,
+        port: options.port,
+        accountsFile: options.persistDir ? join(options.persistDir, 'accounts.json') : null,
+      }),
+    },
   })
   const output: string[] = []
   const collect = (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) {
       if (line.trim() === '') continue
       output.push(line)
+      if (output.length > 50) output.shift()
       options.log?.(line)
     }
   }
   child.stdout?.on('data', collect)
   child.stderr?.on('data', collect)
-  const deadline = Date.now() + (options.timeoutMs ?? 90_000)
-  while (!(await emulatorReady(host))) {
-    if (child.exitCode !== null) throw new Error(`The Auth emulator exited (${child.exitCode}):\n${output.slice(-20).join('\n')}`)
-    if (Date.now() > deadline) {
+  const port = await new Promise<number>((done, fail) => {
+    const timer = setTimeout(() => {
       child.kill('SIGKILL')
-      throw new Error(`The Auth emulator did not become ready on ${host}:\n${output.slice(-20).join('\n')}`)
-    }
-    await new Promise((r) => setTimeout(r, 300))
-  }
+      fail(new Error(`The Auth emulator did not become ready within ${options.timeoutMs ?? 60_000} ms:\n${output.join('\n')}`))
+    }, options.timeoutMs ?? 60_000)
+    child.on('message', (message) => {
+      const ready = readySchema.safeParse(message)
+      if (!ready.success) return
+      clearTimeout(timer)
+      done(ready.data.port)
+    })
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      fail(new Error(`The Auth emulator exited (${code}):\n${output.join('\n')}`))
+    })
+  })
   return {
-    host,
+    host: `${bindHost}:${port}`,
     process: child,
     stop: () =>
       new Promise<void>((done) => {
-        if (child.exitCode !== null) return done()
-        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
+        if (child.exitCode !== null || child.signalCode !== null) return done()
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
         child.once('exit', () => {
           clearTimeout(timer)
           done()
         })
-        // SIGINT lets firebase-tools export the accounts before it exits.
-        child.kill('SIGINT')
+        // SIGTERM: the host writes its accounts one last time and exits.
+        child.kill('SIGTERM')
       }),
   }
 }

@@ -12,6 +12,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppDeps } from '../app'
+import { isIdentityPath } from '../auth/identity-proxy'
 import { defaultClientSettings } from '../routes/health'
 import { fixedWindowLimiter, type RateLimiter } from './rate-limit'
 import { SessionDataHeaders } from '../../src/protocol/api'
@@ -42,8 +43,9 @@ export const RATE_LIMITED_ROUTES: ReadonlySet<string> = new Set(['POST /api/v1/u
 
 export const IDENTITY_HOSTS = ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'] as const
 
-export async function webSecurity(app: FastifyInstance, deps: Pick<AppDeps, 'clock' | 'clientSettings'>, options = webSecurityFromEnv(process.env)): Promise<void> {
-  const csp = contentSecurityPolicy({ authEmulatorUrl: (deps.clientSettings ?? defaultClientSettings()).authEmulatorUrl })
+export async function webSecurity(app: FastifyInstance, deps: Pick<AppDeps, 'clock' | 'clientSettings' | 'identityProxied'>, options = webSecurityFromEnv(process.env)): Promise<void> {
+  // Behind the identity proxy the emulator is this origin ('self'); otherwise it is named.
+  const csp = contentSecurityPolicy({ authEmulatorUrl: deps.identityProxied ? 'self' : (deps.clientSettings ?? defaultClientSettings()).authEmulatorUrl })
   const allowedOrigins = new Set(options.corsOrigins)
 
   app.addHook('onRequest', async (request, reply) => {
@@ -71,7 +73,11 @@ export async function webSecurity(app: FastifyInstance, deps: Pick<AppDeps, 'clo
     }
   })
 
-  installXsrf(app, { issues: (request, reply) => request.routeOptions.url === '/api/v1/config' || isHtml(reply.getHeader('content-type')) })
+  installXsrf(app, {
+    issues: (request, reply) => request.routeOptions.url === '/api/v1/config' || isHtml(reply.getHeader('content-type')),
+    // The identity API (proxied to the emulator) authenticates with its API key and tokens in the body.
+    exempt: (request) => isIdentityPath(request.url),
+  })
 
   const byIp = fixedWindowLimiter({ limit: options.rateLimit.perIp, windowMs: options.rateLimit.windowMs, clock: deps.clock })
   const byUser = fixedWindowLimiter({ limit: options.rateLimit.perUser, windowMs: options.rateLimit.windowMs, clock: deps.clock })
@@ -87,16 +93,19 @@ export async function webSecurity(app: FastifyInstance, deps: Pick<AppDeps, 'clo
   })
 }
 
-/** The policy for a client whose identity provider is the emulator at `authEmulatorUrl` (or Google's when null). */
+/**
+ * The policy for a client whose identity provider is the emulator at `authEmulatorUrl`, the emulator behind
+ * this origin (`'self'`), or Google's (null).
+ */
 export function contentSecurityPolicy(settings: { authEmulatorUrl: string | null }): string {
-  const identity = settings.authEmulatorUrl ? [new URL(settings.authEmulatorUrl).origin] : [...IDENTITY_HOSTS]
+  const identity = settings.authEmulatorUrl === 'self' ? [] : settings.authEmulatorUrl ? [new URL(settings.authEmulatorUrl).origin] : [...IDENTITY_HOSTS]
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    `connect-src 'self' ${identity.join(' ')}`,
+    ['connect-src', "'self'", ...identity].join(' '),
     "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

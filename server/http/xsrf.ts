@@ -19,11 +19,13 @@ const WELL_FORMED = /^[A-Za-z0-9_-]{43}$/
 export interface XsrfOptions {
   /** Whether this response hands out the cookie (when the request has none yet). */
   issues(request: FastifyRequest, reply: FastifyReply): boolean
+  /** Requests the check does not apply to (calls that carry no ambient credential, like the identity API's). */
+  exempt?(request: FastifyRequest): boolean
 }
 
 export function installXsrf(app: FastifyInstance, options: XsrfOptions): void {
   app.addHook('onRequest', async (request, reply) => {
-    if (!UNSAFE.has(request.method)) return
+    if (!UNSAFE.has(request.method) || options.exempt?.(request)) return
     const cookie = readCookie(request.headers.cookie, XSRF_COOKIE)
     if (cookie === null) return
     const header = request.headers[XSRF_HEADER]

@@ -46,6 +46,7 @@ import {
   type JobPolicy,
   JOBS_CHANNEL,
   type QueuedJob,
+  requeueHeldJobs,
   type StageJob,
   stageJobSchema,
   unfinishedJobs,
@@ -92,7 +93,13 @@ export interface PipelineService extends Pipeline {
   breakers: Breakers
   /** Polls of active sources (server/source-runner): the data-sources routes start and stop them. */
   sourceRuns: SourceRunner
-  start(options: { workers: boolean }): Promise<void>
+  /**
+   * `recoverHeldJobs`: this process is the only one that works on this database (PGlite), so a job found
+   * active at start was held by a run that died; it is queued again at once instead of after the stall
+   * timeout (with separate workers on PostgreSQL another process may still hold it: the timeout decides).
+   * Resolves with how many such jobs were queued again.
+   */
+  start(options: { workers: boolean; recoverHeldJobs?: boolean }): Promise<{ recoveredJobs: number }>
   /**
    * Stops this process's stage workers from taking more jobs (running ones go on; `stop` waits for them).
    * Ingests still queue work, for the next start or other processes. A shutdown calls it first, so closing
@@ -218,8 +225,8 @@ export function createPipeline(options: PipelineOptions): PipelineService {
     breakers,
     sourceRuns,
 
-    async start({ workers }) {
-      if (running) return
+    async start({ workers, recoverHeldJobs = false }) {
+      if (running) return { recoveredJobs: 0 }
       gate = { closed: false, pending: 0 }
       const openBoss = async () => {
         const instance = new PgBoss({
@@ -259,8 +266,9 @@ export function createPipeline(options: PipelineOptions): PipelineService {
       }
       running = true
       stopping = false
+      const recoveredJobs = recoverHeldJobs && workers ? await requeueHeldJobs(db) : 0
       await sourceRuns.attach(boss, { workers, pollingIntervalSeconds }) // issue 7: queues, cron, pollers
-      if (!workers) return
+      if (!workers) return { recoveredJobs }
       for (const key of HandlerKeys) {
         const idsOfKey: string[] = []
         for (let i = 0; i < concurrency; i++) {
@@ -283,6 +291,7 @@ export function createPipeline(options: PipelineOptions): PipelineService {
         workerIds.set(key, idsOfKey)
       }
       unlisten = await db.listen(JOBS_CHANNEL, (payload) => wakeLocal(payload.split(',')))
+      return { recoveredJobs }
     },
 
     async stopTakingJobs() {

@@ -20,7 +20,14 @@ export async function healthRoutes(app: FastifyInstance, deps: AppDeps): Promise
     return { status: 'ok', database: deps.db.dialect, databaseLatencyMs: deps.clock.now() - started }
   })
 
-  app.get('/config', { config: { public: true } }, async () => deps.clientSettings ?? defaultClientSettings())
+  app.get('/config', { config: { public: true } }, async (request) => {
+    const settings = deps.clientSettings ?? defaultClientSettings()
+    // Behind the identity proxy, the emulator is wherever the browser reached this server.
+    if (!deps.identityProxied) return settings
+    // The Host header is the client's to write: only a plain host[:port] becomes an address.
+    if (!/^[A-Za-z0-9.:[\]-]+$/.test(request.host)) return settings
+    return { ...settings, authEmulatorUrl: `${request.protocol}://${request.host}` }
+  })
 }
 
 /** What GET /config answers when the composition root gives no settings: read from the environment. */
