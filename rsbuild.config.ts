@@ -8,7 +8,8 @@ const api = process.env.SIGHTLINE_API ?? 'http://127.0.0.1:8080'
 export default defineConfig({
   plugins: [pluginReact()],
   source: { entry: { index: './src/ui/main.tsx' } },
-  html: { title: 'Sightline', favicon: './src/ui/styles/favicon.svg' },
+  // The page's own template: it names its language (lang="en"), which screen readers and axe ask for.
+  html: { title: 'Sightline', favicon: './src/ui/styles/favicon.svg', template: './src/ui/index.html' },
   output: {
     // Recorded sessions the replay view can load by name (?replay=<scenario>).
     copy: [{ from: './fixtures', to: 'fixtures', globOptions: { ignore: ['**/expected/**'] } }],

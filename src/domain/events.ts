@@ -5,6 +5,7 @@ import { authEvents } from './auth'
 import { breakerEvents } from './breaker'
 import { briefingEvents } from './briefing'
 import { connectionEvents } from './connection'
+import { connectivityEvents } from './connectivity'
 import { dataSourceEvents } from './data-source'
 import { diagnosticEvents } from './diagnostic'
 import { dashboardEvents } from './intelligence'
@@ -30,6 +31,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   ...breakerEvents,
   ...dashboardEvents,
   ...briefingEvents,
+  ...connectivityEvents,
 ])
 export type DomainEvent = z.infer<typeof domainEventSchema>
 export type DomainEventType = DomainEvent['type']

@@ -4,6 +4,7 @@ import type { Envelope } from './define-projection'
 import { breakers, type Breakers } from './breakers'
 import { briefings, type Briefings } from './briefings'
 import { connectProjection, type ReadModel } from './connect-projection'
+import { connectivity, type Connectivity } from './connectivity'
 import { dashboard, type Dashboard } from './dashboard'
 import { diagnostics, type Diagnostics } from './diagnostics'
 import { liveChannelStatus, type LiveChannelStatus } from './live-channel-status'
@@ -15,7 +16,7 @@ import { researchList, type ResearchList } from './research-list'
 import { sessionState, type SessionState } from './session-state'
 import { workspaceGraph, type WorkspaceGraph } from './workspace-graph'
 
-export const projections = [workspaceGraph, toasts, progressCards, liveChannelStatus, diagnostics, sessionState, researchList, projectList, breakers, dashboard, briefings, projectDocuments] as const
+export const projections = [workspaceGraph, toasts, progressCards, liveChannelStatus, diagnostics, sessionState, researchList, projectList, breakers, dashboard, briefings, projectDocuments, connectivity] as const
 
 export interface ReadModels {
   workspaceGraph: ReadModel<WorkspaceGraph>
@@ -30,6 +31,7 @@ export interface ReadModels {
   breakers: ReadModel<Breakers>
   dashboard: ReadModel<Dashboard>
   briefings: ReadModel<Briefings>
+  connectivity: ReadModel<Connectivity>
 }
 
 export function connectReadModels(batches$: Observable<readonly Envelope[]>): ReadModels {
@@ -46,6 +48,7 @@ export function connectReadModels(batches$: Observable<readonly Envelope[]>): Re
     breakers: connectProjection(breakers, batches$),
     dashboard: connectProjection(dashboard, batches$),
     briefings: connectProjection(briefings, batches$),
+    connectivity: connectProjection(connectivity, batches$),
   }
 }
 

@@ -15,6 +15,8 @@ export interface AppServices {
   analysisProvider: string
   /** Development builds against the emulator only: signs in as a fixed demo analyst (spec §3 mock auth). */
   mockSignIn: (() => Promise<void>) | null
+  /** Asks the server at once whether it is back (the offline banner's Try now); absent in tests that need none. */
+  probeServer?: () => void
 }
 
 const ServicesContext = createContext<AppServices | null>(null)

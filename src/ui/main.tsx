@@ -10,6 +10,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { z } from 'zod'
 import { createApiClient } from '../streams/api-client'
+import { watchConnectivity } from '../streams/connectivity'
 import { createClientCore } from '../streams/client-core'
 import { startExpiryClock } from '../streams/expiry-clock'
 import { createIdentitySession } from '../streams/firebase-auth'
@@ -25,6 +26,8 @@ import { LegacyLogin } from './legacy/LegacyLogin'
 import { ModelsProvider } from './models-context'
 import { createAppRouter } from './router'
 import './styles/app.css'
+// After app.css: the shell's responsive layout (1024 px up), skip link, offline banner and overflow menus.
+import './styles/layout.css'
 import { applyTheme, readTheme } from './theme'
 
 const core = createClientCore({ log: (message) => console.warn(message) })
@@ -57,7 +60,9 @@ async function start(): Promise<void> {
     return
   }
   const identity = createIdentitySession(settings, core)
-  const api = createApiClient({ baseUrl: '/api/v1', auth: identity, cookies: () => document.cookie })
+  // Every API request tells whether the server answered: the offline banner and polling back-off follow it.
+  const connectivity = watchConnectivity({ core, fetch: globalThis.fetch.bind(globalThis), probeUrl: '/api/v1/health', events: window })
+  const api = createApiClient({ baseUrl: '/api/v1', auth: identity, cookies: () => document.cookie, fetch: connectivity.fetch })
   identity.attachApi(api)
   let n = 0
   const ctx: IntentContext = { core, api, now: () => Date.now(), nextId: (prefix) => `${prefix}-${Date.now().toString(36)}-${(n++).toString(36)}` }
@@ -66,6 +71,7 @@ async function start(): Promise<void> {
     identity,
     authProvider: settings.authEmulatorUrl ? `Firebase Auth emulator (${settings.authEmulatorUrl})` : `Firebase (${settings.firebase.projectId})`,
     analysisProvider: settings.analysisProvider,
+    probeServer: connectivity.probeNow,
     mockSignIn:
       import.meta.env.DEV && settings.authEmulatorUrl
         ? async () => {

@@ -21,7 +21,7 @@ test('the status panel shows the auth provider, asks for health every 5 s only w
   }
   render(
     <ModelsProvider models={core.models}>
-      <StatusPanel authProvider="Firebase Auth emulator" checkHealth={checkHealth} downloadRecording={null} />
+      <StatusPanel authProvider="Firebase Auth emulator" checkHealth={checkHealth} downloadRecording={null} liveChannel />
     </ModelsProvider>,
   )
   expect(screen.queryByRole('region', { name: 'System status' })).toBeNull()
@@ -48,4 +48,36 @@ test('the status panel shows the auth provider, asks for health every 5 s only w
     await vi.advanceTimersByTimeAsync(20_000)
   })
   expect(calls).toBe(2)
+})
+
+test("the dot follows the live channel only where the page has one, and the server's reachability elsewhere", () => {
+  const core = createClientCore()
+  // A workspace's channel went offline (the server restarted), then the analyst left for the dashboard.
+  core.bus.publish({ type: 'liveChannel.closed', sessionId: 's', code: 1006, reason: null, willRetry: false }, 'ws')
+  const dot = () => screen.getByTestId('status-dot')
+  const { rerender } = render(
+    <ModelsProvider models={core.models}>
+      <StatusPanel authProvider="emulator" checkHealth={async () => ({ status: 'ok' })} downloadRecording={null} liveChannel />
+    </ModelsProvider>,
+  )
+  expect(dot().className).toContain('dot-red')
+  expect(dot().dataset.state).toBe('live channel offline')
+  rerender(
+    <ModelsProvider models={core.models}>
+      <StatusPanel authProvider="emulator" checkHealth={async () => ({ status: 'ok' })} downloadRecording={null} liveChannel={false} />
+    </ModelsProvider>,
+  )
+  expect(dot().className).toContain('dot-green')
+  expect(dot().dataset.state).toBe('server reachable')
+  fireEvent.click(screen.getByRole('button', { name: 'System status' }))
+  expect(screen.getByText('None on this page (a workspace opens one)')).toBeTruthy()
+  act(() => {
+    core.bus.publish({ type: 'server.unreachable', at: 1, reason: 'Failed to fetch' }, 'local')
+  })
+  expect(dot().className).toContain('dot-red')
+  expect(dot().dataset.state).toBe('server unreachable')
+  act(() => {
+    core.bus.publish({ type: 'server.reachable', at: 2 }, 'local')
+  })
+  expect(dot().className).toContain('dot-green')
 })

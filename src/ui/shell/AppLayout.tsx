@@ -2,7 +2,9 @@
  * Every signed-in address renders inside this layout. The guard first (spec §2): the splash while the
  * identity library loads, then on `/` the login form as the fallback and on any deeper address the
  * 'Authentication Required' page, and 'Loading...' while the tenant is being resolved. Signed in: the
- * shell — top bar, side navigation, the route's centre view, footer, status panel and toasts.
+ * shell — a skip link to the main content (the first Tab stop), top bar, side navigation (collapsed by
+ * itself on a narrow window), the offline banner and the route's centre view, footer, status panel and
+ * toasts. The Dev menu only where developer tools are on (development builds, or Settings' switch).
  */
 import { Outlet, useLocation, useNavigate, useParams } from '@tanstack/react-router'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
@@ -18,7 +20,9 @@ import { useServices } from '../app-services'
 import { AuthRequired } from '../auth/AuthRequired'
 import { Splash } from '../auth/AuthGate'
 import { LoginScreen } from '../auth/LoginScreen'
+import { useDeveloperTools } from '../developer-tools'
 import { useReadModel } from '../hooks/use-read-model'
+import { NARROW_WINDOW, useMediaQuery } from '../hooks/use-media-query'
 import { useModels } from '../models-context'
 import { CommitResearchDialog } from './CommitResearchDialog'
 import { CreateProjectDialog } from './CreateProjectDialog'
@@ -26,6 +30,7 @@ import { CreateResearchDialog } from './CreateResearchDialog'
 import { DeleteProjectDialog } from './DeleteProjectDialog'
 import { Sidebar } from './Sidebar'
 import { DevMenu } from '../replay/DevMenu'
+import { OfflineBanner } from './OfflineBanner'
 import { StatusPanel } from './StatusPanel'
 import { Toasts } from './Toasts'
 import { TopBar } from './TopBar'
@@ -60,7 +65,9 @@ export function AppLayout() {
 type Dialog = { kind: 'research' } | { kind: 'project' } | { kind: 'deleteProject'; project: Project } | { kind: 'commit'; research: Research } | null
 
 function Shell({ session }: { session: SessionState }) {
-  const { ctx, identity, authProvider } = useServices()
+  const { ctx, identity, authProvider, probeServer } = useServices()
+  const developerTools = useDeveloperTools()
+  const narrow = useMediaQuery(NARROW_WINDOW)
   const { researchList, projectList } = useModels()
   const list = useReadModel(researchList, selectList)
   const projects = useReadModel(projectList, selectProjectList)
@@ -126,13 +133,16 @@ function Shell({ session }: { session: SessionState }) {
 
   return (
     <div className="app">
+      <a className="skip-link" href="#main-content">
+        Skip to main content
+      </a>
       <TopBar
         research={research}
         session={openSession}
         project={project}
         sessionState={session}
         onSignOut={() => void identity.signOut().then(() => navigate({ to: '/' }))}
-        devMenu={<DevMenu loadCurrent={downloadRecording ? async () => (await downloadRecording()).text() : null} />}
+        devMenu={developerTools ? <DevMenu loadCurrent={downloadRecording ? async () => (await downloadRecording()).text() : null} /> : undefined}
       />
       <div className="workbench">
         <Sidebar
@@ -173,8 +183,10 @@ function Shell({ session }: { session: SessionState }) {
           }}
           onSettings={() => void navigate({ to: '/settings' })}
           onAdmin={() => void navigate({ to: '/admin' })}
+          narrow={narrow}
         />
-        <main className="content">
+        <main className="content" id="main-content" tabIndex={-1}>
+          <OfflineBanner onRetry={probeServer} />
           <ShellActions.Provider value={{ newResearch: () => setDialog({ kind: 'research' }), commitResearch: (r) => setDialog({ kind: 'commit', research: r }), newProject: () => setDialog({ kind: 'project' }) }}>
             <Outlet />
           </ShellActions.Provider>
@@ -206,6 +218,7 @@ function Shell({ session }: { session: SessionState }) {
         authProvider={authProvider}
         checkHealth={checkHealth}
         downloadRecording={downloadRecording}
+        liveChannel={sessionId !== null}
       />
       <Toasts core={ctx.core} />
     </div>

@@ -5,6 +5,9 @@
  * expansion, and on hover or focus offers create-workspace (inline: Enter creates, Escape cancels),
  * commit to a project and delete (confirmed); workspace rows show their status or 'expired' with a
  * clock badge, and the active one can be deleted; Settings and Admin Access at the foot.
+ *
+ * On a narrow window (`narrow`: under 1200 px, a 1024 px laptop) it starts collapsed, so the page keeps
+ * its width; the analyst's own Expand or Collapse wins until the window crosses that width again.
  */
 import { useState } from 'react'
 import { isSessionExpired } from '../../domain/rules/session'
@@ -34,10 +37,20 @@ export interface SidebarProps {
   onDeleteSession(researchId: string, sessionId: string): Promise<void>
   onSettings(): void
   onAdmin(): void
+  /** The window is narrow: collapsed unless the analyst expanded it. */
+  narrow?: boolean
 }
 
 export function Sidebar(props: SidebarProps) {
-  const [collapsed, setCollapsed] = useState(false)
+  const narrow = props.narrow ?? false
+  // The analyst's choice holds until the window crosses the narrow width (then the window decides again).
+  const [chosen, setCollapsed] = useState<boolean | null>(null)
+  const [seenNarrow, setSeenNarrow] = useState(narrow)
+  if (seenNarrow !== narrow) {
+    setSeenNarrow(narrow)
+    setCollapsed(null)
+  }
+  const collapsed = chosen ?? narrow
   const [query, setQuery] = useState('')
   const [naming, setNaming] = useState<string | null>(null)
   const [name, setName] = useState('')

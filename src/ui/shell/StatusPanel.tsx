@@ -2,8 +2,13 @@
  * The floating system-status panel (spec §2): the auth provider, the backend's health (asked every 5 s
  * while the panel is open) and the websocket; and, beyond the spec, the open workspace's live log as a
  * recording to download (it replays with `npm run replay`).
+ *
+ * Its dot tells the state that matters on the page: where a workspace is open, its live channel (green
+ * live, amber connecting, red offline); on pages without a live channel (dashboard, project, settings …),
+ * whether the server answers — a channel closed on an earlier page says nothing about this one.
  */
 import { useEffect, useState } from 'react'
+import { selectReachable } from '../../projections/connectivity'
 import { type LiveChannelStatus, selectLiveLabel } from '../../projections/live-channel-status'
 import type { Diagnostics } from '../../projections/diagnostics'
 import { useReadModel } from '../hooks/use-read-model'
@@ -16,14 +21,18 @@ export interface StatusPanelProps {
   checkHealth: () => Promise<{ status: string; database?: string }>
   /** Fetches the open workspace's recording, or null when no workspace is open. */
   downloadRecording: (() => Promise<Blob>) | null
+  /** Whether this page has a live channel (an open workspace). */
+  liveChannel: boolean
 }
 
 const selectChannel = (s: LiveChannelStatus) => s
 const selectRejected = (s: Diagnostics) => s.rejectedTotal
 
-export function StatusPanel({ authProvider, checkHealth, downloadRecording }: StatusPanelProps) {
-  const { liveChannelStatus, diagnostics } = useModels()
+export function StatusPanel({ authProvider, checkHealth, downloadRecording, liveChannel }: StatusPanelProps) {
+  const { liveChannelStatus, diagnostics, connectivity } = useModels()
   const channel = useReadModel(liveChannelStatus, selectChannel)
+  const reachable = useReadModel(connectivity, selectReachable)
+  const dot = statusDot(liveChannel, channel, reachable)
   const rejected = useReadModel(diagnostics, selectRejected)
   const [open, setOpen] = useState(false)
   const [health, setHealth] = useState<string>('Checking…')
@@ -76,9 +85,15 @@ export function StatusPanel({ authProvider, checkHealth, downloadRecording }: St
             <dd data-testid="health">{health}</dd>
             <dt>Websocket</dt>
             <dd>
-              {selectLiveLabel(channel)}
-              {channel.state === 'connecting' && channel.attempt > 0 ? ` (reconnecting, attempt ${channel.attempt})` : ''}
-              {channel.state === 'offline' && channel.lastCloseReason ? ` (${channel.lastCloseReason})` : ''}
+              {liveChannel ? (
+                <>
+                  {selectLiveLabel(channel)}
+                  {channel.state === 'connecting' && channel.attempt > 0 ? ` (reconnecting, attempt ${channel.attempt})` : ''}
+                  {channel.state === 'offline' && channel.lastCloseReason ? ` (${channel.lastCloseReason})` : ''}
+                </>
+              ) : (
+                'None on this page (a workspace opens one)'
+              )}
             </dd>
             <dt>Rejected messages</dt>
             <dd>{rejected}</dd>
@@ -88,9 +103,18 @@ export function StatusPanel({ authProvider, checkHealth, downloadRecording }: St
           </button>
         </section>
       )}
-      <button type="button" className="status-button" aria-expanded={open} aria-label="System status" onClick={() => setOpen(!open)}>
-        <span className={`dot dot-${channel.state === 'live' ? 'green' : 'red'}`} aria-hidden="true" />
+      <button type="button" className="status-button" aria-expanded={open} aria-label="System status" title={`System status: ${dot.label}`} onClick={() => setOpen(!open)}>
+        <span className={`dot dot-${dot.colour}`} data-testid="status-dot" data-state={dot.label} aria-hidden="true" />
       </button>
     </div>
   )
+}
+
+/** The dot's colour and words: the live channel where the page has one, else the server's reachability. */
+export function statusDot(liveChannel: boolean, channel: LiveChannelStatus, reachable: boolean): { colour: 'green' | 'amber' | 'red'; label: string } {
+  if (!reachable) return { colour: 'red', label: 'server unreachable' }
+  if (!liveChannel) return { colour: 'green', label: 'server reachable' }
+  if (channel.state === 'live') return { colour: 'green', label: 'live' }
+  if (channel.state === 'offline') return { colour: 'red', label: 'live channel offline' }
+  return { colour: 'amber', label: 'live channel connecting' }
 }

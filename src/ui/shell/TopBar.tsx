@@ -28,7 +28,7 @@ export function TopBar({ research, session, project, sessionState, onSignOut, de
       <Link to="/" className="logo" aria-label="Sightline home">
         <img src={logo} alt="" width={22} height={22} /> Sightline
       </Link>
-      <nav className="crumb" aria-label="Breadcrumb">
+      <nav className="crumb" aria-label="Breadcrumb" title={crumbText(research, session, project)}>
         {project ? (
           <span>{project.displayName}</span>
         ) : research ? (
@@ -52,7 +52,7 @@ export function TopBar({ research, session, project, sessionState, onSignOut, de
         <Tooltip.Provider delayDuration={300}>
           <Tooltip.Root>
             <Tooltip.Trigger asChild>
-              <span className="session-meta" tabIndex={0} aria-label={`Workspace ${session.status ?? 'unknown'}, ${tokens} of ${TOKEN_BAR_FULL} tokens used`}>
+              <span className="session-meta" tabIndex={0} role="img" aria-label={`Workspace ${session.status ?? 'unknown'}, ${tokens} of ${TOKEN_BAR_FULL} tokens used`}>
                 <span className={`dot dot-${sessionStatusColour(session.status)}`} aria-hidden="true" />
                 <span className="token-bar" aria-hidden="true">
                   <span style={{ width: `${tokenBarPercent(tokens)}%` }} />
@@ -71,8 +71,17 @@ export function TopBar({ research, session, project, sessionState, onSignOut, de
         <span className="dot dot-green" aria-hidden="true" /> Authenticated
       </span>
       {devMenu}
-      <span className="user">{sessionState.email}</span>
+      <span className="user" title={sessionState.email ?? undefined}>
+        {sessionState.email}
+      </span>
       <UserMenu session={sessionState} onSignOut={onSignOut} />
     </header>
   )
+}
+
+/** The breadcrumb in full, for its tooltip: a narrow window shortens it with an ellipsis. */
+function crumbText(research?: Research, session?: Session, project?: Project): string {
+  if (project) return project.displayName
+  if (research) return session ? `${research.title} / ${sessionLabel(session)}` : research.title
+  return 'Research Sandbox'
 }

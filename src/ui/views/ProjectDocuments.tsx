@@ -1,10 +1,14 @@
 /**
  * A project's documents and their action frames: what its sources ingested and what committed researches brought. Project
- * cards have no live channel, so the list (and the sources' run records) refresh every few seconds
- * while it is on screen.
+ * cards have no live channel, so the list (and the sources' run records) refresh every 5 s while it is on
+ * screen. A refresh that fails doubles the wait (10 s, 20 s … at most a minute) and says so under the
+ * heading; while the server cannot be reached at all the polling starts backed off, and the moment it
+ * answers again (the connectivity read model turns reachable) the list refreshes at once.
  */
 import { useCallback, useEffect, useState } from 'react'
+import { backoffDelay } from '../../domain/rules/backoff'
 import { chooseLoadedTitle, chooseSummary } from '../../domain/rules/titles'
+import { selectReachable } from '../../projections/connectivity'
 import { type ProjectDocument, type ProjectDocuments as Model, selectProjectDocuments } from '../../projections/project-documents'
 import { loadSources, refreshProjectDocuments } from '../../streams/project-intents'
 import { useServices } from '../app-services'
@@ -15,33 +19,50 @@ import { ActionFrameCard } from '../workspace/ActionFrameCard'
 import { StatusPill } from '../workspace/StatusPill'
 import { formatDateTime } from './SourcesTable'
 
-const REFRESH_MS = 5000
+export const REFRESH_MS = 5000
+/** The longest wait between refreshes while they fail. */
+export const REFRESH_MAX_MS = 60_000
 
 export function ProjectDocuments({ projectId }: { projectId: string }) {
   const { ctx } = useServices()
   const select = useCallback((s: Model) => selectProjectDocuments(s, projectId), [projectId])
   const docs = useReadModel(useModels().projectDocuments, select)
   const [state, setState] = useState<'loading' | 'ready' | string>('loading')
+  const reachable = useReadModel(useModels().connectivity, selectReachable)
   useEffect(() => {
     let stopped = false
     let timer: ReturnType<typeof setTimeout> | undefined
+    // Unreachable: wait as after a failure (the connectivity probe wakes this up when the server is back).
+    let failures = reachable ? 0 : 1
     const tick = async () => {
       // The sources' run records (last run, items ingested, errors) change with each poll too.
-      const [problem] = await Promise.all([refreshProjectDocuments(ctx, projectId), loadSources(ctx, { projectId })])
+      const [problem, sourcesProblem] = await Promise.all([refreshProjectDocuments(ctx, projectId), loadSources(ctx, { projectId })])
+      const failed = problem ?? sourcesProblem
+      // Shown even when the server's going away restarted this effect meanwhile: it is still the news.
+      setState(failed ?? 'ready')
       if (stopped) return
-      setState(problem ?? 'ready')
-      timer = setTimeout(() => void tick(), REFRESH_MS)
+      failures = failed === null ? 0 : failures + 1
+      schedule()
     }
-    void tick()
+    const schedule = () => {
+      timer = setTimeout(() => void tick(), backoffDelay(REFRESH_MS, failures, REFRESH_MAX_MS))
+    }
+    if (reachable) void tick()
+    else schedule()
     return () => {
       stopped = true
       clearTimeout(timer)
     }
-  }, [ctx, projectId])
+  }, [ctx, projectId, reachable])
 
   return (
     <section className="project-documents" aria-labelledby="project-documents-title">
       <h3 id="project-documents-title">Documents {docs.length > 0 && <span className="muted small">({docs.length})</span>}</h3>
+      {state !== 'ready' && state !== 'loading' && docs.length > 0 && (
+        <p className="muted small" role="status">
+          Not refreshed: {state}. Trying again by itself.
+        </p>
+      )}
       {state === 'loading' && docs.length === 0 ? (
         <p className="muted" role="status">
           Loading documents…

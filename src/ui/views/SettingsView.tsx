@@ -1,9 +1,10 @@
 /**
  * `/settings`: a real settings view where the spec had a placeholder — profile (display name), the
  * account type, tenant and email as the backend knows them, the colour theme, and the identity and
- * analysis providers this server uses.
+ * analysis providers this server uses; and the 'Developer tools' switch (the Dev menu and its replay
+ * panel), off in a production build until turned on here.
  */
-import { RadioGroup } from 'radix-ui'
+import { RadioGroup, Switch } from 'radix-ui'
 import { type FormEvent, useState } from 'react'
 import { accountTypeLabel } from '../../domain/rules/accounts'
 import type { SessionState } from '../../projections/session-state'
@@ -12,6 +13,7 @@ import { useServices } from '../app-services'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 import { FormError } from '../shell/FormDialog'
+import { useDeveloperTools, writeDeveloperTools } from '../developer-tools'
 import { applyTheme, readTheme, type Theme } from '../theme'
 
 const selectSession = (s: SessionState) => s
@@ -24,6 +26,7 @@ export function SettingsView() {
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [theme, setTheme] = useState<Theme>(readTheme)
+  const developerTools = useDeveloperTools()
   const uid = session.user?.uid ?? ''
 
   const save = async (e: FormEvent) => {
@@ -89,6 +92,18 @@ export function SettingsView() {
             </label>
           ))}
         </RadioGroup.Root>
+      </section>
+      <section className="card settings-card" aria-labelledby="developer-title">
+        <h3 id="developer-title">Developer</h3>
+        <label className="switch-row">
+          <Switch.Root className="switch" checked={developerTools} onCheckedChange={writeDeveloperTools} aria-describedby="developer-help">
+            <Switch.Thumb className="switch-thumb" />
+          </Switch.Root>
+          Developer tools
+        </label>
+        <p id="developer-help" className="muted small">
+          Shows the Dev menu in the top bar: replay a recorded session, or the open workspace's live log, through the app's own code.
+        </p>
       </section>
       <section className="card settings-card" aria-labelledby="providers-title">
         <h3 id="providers-title">Services</h3>

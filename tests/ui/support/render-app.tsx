@@ -385,6 +385,8 @@ export function useBackend(server: SetupServer, backend: FakeBackend): void {
   beforeEach(() => {
     backend.reset()
     localStorage.clear()
+    // A desktop window: under 1200 px the navigation collapses by itself (tests of that set their own size).
+    desktopWindow()
     FakeWebSocket.instances = []
     vi.stubGlobal('WebSocket', FakeWebSocket)
   })
@@ -395,4 +397,9 @@ export function useBackend(server: SetupServer, backend: FakeBackend): void {
     vi.unstubAllGlobals()
     vi.restoreAllMocks()
   })
+}
+
+/** Sizes happy-dom's window like a desktop browser's (its default, 1024 px, is a narrow laptop). */
+export function desktopWindow(width = 1440, height = 900): void {
+  ;(window as unknown as { happyDOM?: { setViewport(size: { width: number; height: number }): void } }).happyDOM?.setViewport({ width, height })
 }

@@ -1,0 +1,100 @@
+// @vitest-environment happy-dom
+/**
+ * The shell around the product (issue 15): a skip link to the main content as the first Tab stop; no
+ * developer menu in a production build until Settings' 'Developer tools' switch (kept in local storage)
+ * turns it on; the navigation collapsing by itself on a narrow window; and the offline banner, which
+ * says so while the server cannot be reached and goes away by itself when it answers again.
+ */
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { setupServer } from 'msw/node'
+import { afterEach, expect, test, vi } from 'vitest'
+import { createTestApp, desktopWindow, FakeBackend, renderRoute, signIn, useBackend, wireResearch, wireSession } from './support/render-app'
+
+const backend = new FakeBackend()
+const server = setupServer(...backend.handlers())
+useBackend(server, backend)
+afterEach(() => {
+  vi.unstubAllEnvs()
+})
+
+function seed() {
+  backend.researches = [wireResearch('r1', 'EV tariffs', { sessionsCount: 1 })]
+  backend.sessions = { r1: [wireSession('s1', 'r1', 'Week 47')] }
+}
+
+test('the first focusable element is a skip link to the main content, which takes focus', async () => {
+  seed()
+  const app = createTestApp()
+  renderRoute(app, '/dashboard')
+  act(() => signIn(app.core))
+  await screen.findByRole('heading', { name: 'Dashboard' })
+  const focusable = document.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])')
+  const first = focusable[0] as HTMLAnchorElement
+  expect(first.textContent).toBe('Skip to main content')
+  const target = document.getElementById(first.getAttribute('href')?.slice(1) ?? '')
+  expect(target?.tagName).toBe('MAIN')
+  // Focusable from the link (tabIndex -1), though not a Tab stop of its own.
+  expect(target?.tabIndex).toBe(-1)
+})
+
+test("a production build shows no Dev menu until Settings' Developer tools switch turns it on; the choice is kept", async () => {
+  vi.stubEnv('NODE_ENV', 'production')
+  seed()
+  const app = createTestApp()
+  const view = renderRoute(app, '/settings')
+  act(() => signIn(app.core))
+  await screen.findByRole('heading', { name: 'Settings' })
+  expect(screen.queryByRole('button', { name: 'Developer menu' })).toBeNull()
+  const toggle = screen.getByRole('switch', { name: 'Developer tools' })
+  expect(toggle.getAttribute('aria-checked')).toBe('false')
+  fireEvent.click(toggle)
+  expect(await screen.findByRole('button', { name: 'Developer menu' })).toBeTruthy()
+  expect(localStorage.getItem('sightline.developerTools')).toBe('on')
+
+  // A later visit keeps it; turning it off hides the menu again.
+  view.unmount()
+  const again = createTestApp()
+  renderRoute(again, '/settings')
+  act(() => signIn(again.core))
+  expect(await screen.findByRole('button', { name: 'Developer menu' })).toBeTruthy()
+  fireEvent.click(screen.getByRole('switch', { name: 'Developer tools' }))
+  await waitFor(() => expect(screen.queryByRole('button', { name: 'Developer menu' })).toBeNull())
+})
+
+test('on a narrow window the navigation starts collapsed; Expand is the analyst’s until the window changes width class', async () => {
+  desktopWindow(1024, 768)
+  seed()
+  const app = createTestApp()
+  renderRoute(app, '/dashboard')
+  act(() => signIn(app.core))
+  const expand = await screen.findByRole('button', { name: 'Expand navigation' })
+  expect(screen.queryByRole('button', { name: 'Collapse navigation' })).toBeNull()
+  fireEvent.click(expand)
+  expect(await screen.findByRole('button', { name: 'Collapse navigation' })).toBeTruthy()
+  // Widening the window leaves it expanded; narrowing it again collapses it by itself.
+  act(() => desktopWindow(1440, 900))
+  expect(screen.getByRole('button', { name: 'Collapse navigation' })).toBeTruthy()
+  act(() => desktopWindow(1024, 768))
+  expect(await screen.findByRole('button', { name: 'Expand navigation' })).toBeTruthy()
+})
+
+test('while the server cannot be reached a banner says so, and it goes by itself when the server answers', async () => {
+  seed()
+  const app = createTestApp()
+  const probes: string[] = []
+  app.services.probeServer = () => probes.push('probe')
+  renderRoute(app, '/dashboard')
+  act(() => signIn(app.core))
+  await screen.findByRole('heading', { name: 'Dashboard' })
+  expect(screen.queryByText('Cannot reach the server.')).toBeNull()
+  act(() => {
+    app.core.bus.publish({ type: 'server.unreachable', at: Date.parse('2026-11-25T10:15:00Z'), reason: 'Failed to fetch' }, 'local')
+  })
+  expect(await screen.findByText('Cannot reach the server.')).toBeTruthy()
+  fireEvent.click(screen.getByRole('button', { name: 'Try now' }))
+  expect(probes).toEqual(['probe'])
+  act(() => {
+    app.core.bus.publish({ type: 'server.reachable', at: Date.parse('2026-11-25T10:16:00Z') }, 'local')
+  })
+  await waitFor(() => expect(screen.queryByText('Cannot reach the server.')).toBeNull())
+})
