@@ -284,6 +284,12 @@ export async function deleteEvent(db: Queryable, tenantId: string, sessionId: st
   return rows.length > 0
 }
 
+/** Deletes every event of a session (their frames and pipeline rows go with them); how many went. */
+export async function deleteSessionEvents(db: Queryable, tenantId: string, sessionId: string): Promise<number> {
+  const rows = await db.query(`DELETE FROM events WHERE tenant_id = $1 AND session_id = $2 RETURNING id`, [tenantId, sessionId])
+  return rows.length
+}
+
 /** `[timestamp, id]` as JSON text (the timestamp as to_json writes it), or null. */
 type KeyRow = string | null
 

@@ -1,7 +1,8 @@
 /**
  * What a workspace and a research contain (spec §7): the session data (events and action frames, each
  * paged by its own page-size and continuation-token headers, plus the live-log id the snapshot reflects),
- * event deletion and reprocessing, and the research-wide listings of events, frames and documents.
+ * event deletion (one, or all of a workspace: its Clear) and reprocessing, and the research-wide listings
+ * of events, frames and documents.
  */
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -14,7 +15,7 @@ import { ApiError, notFound, validation } from '../http/errors'
 import { writableSession } from '../http/guards'
 import { headerNumber } from '../http/paging'
 import { refreshKpiBindings } from '../intelligence/kpis'
-import { deleteEvent, type EventRow, type FrameRow, getEvent, readSessionDataPage, readSessionFrames, toActionFrame, toGenesisEvent } from '../repos/events'
+import { deleteEvent, deleteSessionEvents, type EventRow, type FrameRow, getEvent, readSessionDataPage, readSessionFrames, toActionFrame, toGenesisEvent } from '../repos/events'
 import { getResearch, getSession } from '../repos/researches'
 import { decodeKeyToken, encodeKeyToken, iso } from '../repos/rows'
 
@@ -81,6 +82,17 @@ export async function sessionDataRoutes(api: FastifyInstance, deps: AppDeps): Pr
     if (!event || !(await deleteEvent(db, auth.tenantId, session.id, event.id))) throw notFound('Event')
     await refreshKpiBindings(db, auth.tenantId, { researchId: event.research_id, projectId: event.project_id }, clock.now())
     return { message: 'Event deleted successfully' }
+  })
+
+  // Clear: every document of the workspace and their frames; the workspace, its settings and sources stay.
+  app.delete('/researches/:id/sessions/:sid/events', { schema: { params: sessionParams } }, async (request) => {
+    const auth = authOf(request)
+    const session = await getSession(db, auth.tenantId, request.params.id, request.params.sid)
+    if (!session) throw notFound('Session')
+    await writableSession(db, auth.tenantId, session.id, clock.now())
+    const deleted = await deleteSessionEvents(db, auth.tenantId, session.id)
+    if (deleted > 0) await refreshKpiBindings(db, auth.tenantId, { researchId: request.params.id, projectId: null }, clock.now())
+    return { message: 'Events deleted successfully', deleted }
   })
 
   app.post('/researches/:id/sessions/:sid/events/:eventId/reprocess', { schema: { params: eventParams } }, async (request, reply) => {

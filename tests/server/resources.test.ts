@@ -237,6 +237,23 @@ describe.each(dialects())('resources on %s', (dialect) => {
       expect((await call(ana, 'DELETE', `/researches/${researchId}/sessions/${sessionId}/events/evt_001`)).statusCode).toBe(404)
     })
 
+    test("clear: every document of the workspace goes with its frames; other workspaces keep theirs; others' and expired workspaces are refused", async () => {
+      const { researchId, sessionId } = await workspace()
+      await seed(sessionId, researchId, 3)
+      const other = await workspace()
+      await insertEvent(db, tenant, { id: 'evt_other', researchId: other.researchId, sessionId: other.sessionId, projectId: null, dataSourceId: null, type: 'text', eventType: 'text', title: 'Kept', status: 'completed', payload: {}, contentHash: null, uploadedAt: null, now: clock.now() })
+      expect((await call(eve, 'DELETE', `/researches/${researchId}/sessions/${sessionId}/events`)).statusCode).toBe(404)
+      expect((await call(ana, 'DELETE', `/researches/${researchId}/sessions/${sessionId}/events`)).json()).toEqual({ message: 'Events deleted successfully', deleted: 3 })
+      expect(await db.query(`SELECT id FROM events WHERE session_id = $1`, [sessionId])).toEqual([])
+      expect(await db.query(`SELECT id FROM action_frames WHERE session_id = $1`, [sessionId])).toEqual([])
+      expect((await db.query<{ id: string }>(`SELECT id FROM events WHERE session_id = $1`, [other.sessionId])).map((r) => r.id)).toEqual(['evt_other'])
+      // The workspace itself stays, empty; clearing it again deletes nothing.
+      expect((await call(ana, 'GET', `/researches/${researchId}/sessions/${sessionId}`)).statusCode).toBe(200)
+      expect((await call(ana, 'DELETE', `/researches/${researchId}/sessions/${sessionId}/events`)).json()).toEqual({ message: 'Events deleted successfully', deleted: 0 })
+      clock.advance(8 * 86_400_000)
+      expect((await call(ana, 'DELETE', `/researches/${other.researchId}/sessions/${other.sessionId}/events`)).json().code).toBe('SESSION_EXPIRED')
+    })
+
     test('reprocess is refused for types that do not support it', async () => {
       const { researchId, sessionId } = await workspace()
       await insertEvent(db, tenant, { id: 'evt_rss', researchId, sessionId, projectId: null, dataSourceId: null, type: 'rss', eventType: 'rss', title: 'Feed item', status: 'completed', payload: {}, contentHash: null, uploadedAt: null, now: clock.now() })
