@@ -2,6 +2,7 @@
  * Text shaping shared by the readers: the `cleanedContent` normal form, HTML → text with paragraph
  * breaks, Markdown → plain text, and preview snippets.
  */
+import { sliceText } from '../../src/protocol/input-text'
 
 /**
  * The normal form of `cleanedContent`: NFC, `\n` line ends, no control or zero-width characters, single
@@ -66,7 +67,7 @@ export function markdownTitle(markdown: string): string | undefined {
 export function snippet(text: string, maxChars = 300): string {
   const flat = cleanText(text).replace(/\s+/g, ' ')
   if (flat.length <= maxChars) return flat
-  const cut = flat.slice(0, maxChars - 1)
+  const cut = sliceText(flat, maxChars - 1) // whole characters: half an emoji would be unstorable
   const endsOnWord = flat[cut.length] === ' '
   const lastSpace = cut.lastIndexOf(' ')
   return `${(endsOnWord || lastSpace <= maxChars * 0.6 ? cut : cut.slice(0, lastSpace)).trimEnd()}…`

@@ -1,9 +1,10 @@
 /** Small shared helpers of the local analyser: rounding, clamping, cutting text, reading amounts. */
+import { sliceText } from '../../../src/protocol/input-text'
 
 /** Cuts at a word boundary, adding an ellipsis, so the result has at most `max` characters. */
 export function cut(text: string, max: number): string {
   if (text.length <= max) return text
-  const room = text.slice(0, max - 1)
+  const room = sliceText(text, max - 1) // whole characters: half an emoji would make the title unstorable
   const space = room.lastIndexOf(' ')
   return `${(space > max * 0.5 ? room.slice(0, space) : room).replace(/[\s,;:–—-]+$/, '')}…`
 }

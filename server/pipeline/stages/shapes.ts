@@ -5,6 +5,7 @@
  */
 import type { Payload } from '../../../src/protocol/entities'
 import { analyticsScoreKeys, analyticsTextKeys, type Analysis } from '../../../src/protocol/analysis'
+import { sliceText } from '../../../src/protocol/input-text'
 import { type EventRow, type FrameRow, toActionFrame } from '../../repos/events'
 import type { StageMessage } from '../stage'
 import type { StoredContent } from '../store'
@@ -37,8 +38,9 @@ export function documentPayload(event: EventRow, content: StoredContent, analysi
     aiTitle: analysis.title,
     aiSummary: analysis.summary,
     ...(content.title ? { extractedTitle: content.title } : {}),
-    cleanedContent: content.cleanedContent.slice(0, MAX_PAYLOAD_TEXT),
-    extractedText: content.extractedText.slice(0, MAX_PAYLOAD_TEXT),
+    // Cut between characters: half an emoji at the cut would make the payload unstorable (jsonb).
+    cleanedContent: sliceText(content.cleanedContent, MAX_PAYLOAD_TEXT),
+    extractedText: sliceText(content.extractedText, MAX_PAYLOAD_TEXT),
     ...(truncated ? { contentTruncated: true } : {}),
     knowledgeArea: analysis.knowledgeArea,
     detectedEntities: analysis.entities.map((e) => ({ text: e.text, kind: e.kind, aliases: e.aliases, mentions: e.mentions })),
