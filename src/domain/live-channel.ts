@@ -9,14 +9,17 @@ export const liveChannelConnecting = z.object({
 })
 /** The socket opened; the client asked to resume after its last id. */
 export const liveChannelOpened = z.object({ type: z.literal('liveChannel.opened'), sessionId: z.string(), url: z.string() })
-/** The socket closed; a reconnect may follow. */
+/** The socket closed; a reconnect follows `retryInMs` later unless the sign-in has ended. */
 export const liveChannelClosed = z.object({
   type: z.literal('liveChannel.closed'),
   sessionId: z.string(),
   code: z.number().nullish(),
   reason: z.string().nullish(),
   willRetry: z.boolean(),
+  retryInMs: z.number().nullish(),
 })
+/** The server refused the identity token and no fresh one could be had: the user must sign in again. */
+export const liveChannelSessionEnded = z.object({ type: z.literal('liveChannel.sessionEnded'), sessionId: z.string(), reason: z.string() })
 /** The server replayed what was missed; the view is current. */
 export const liveChannelResumed = z.object({
   type: z.literal('liveChannel.resumed'),
@@ -30,6 +33,7 @@ export const liveChannelEvents = [
   liveChannelConnecting,
   liveChannelOpened,
   liveChannelClosed,
+  liveChannelSessionEnded,
   liveChannelResumed,
   liveChannelResyncRequired,
 ] as const

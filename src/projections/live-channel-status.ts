@@ -3,8 +3,11 @@ import { defineProjection } from './define-projection'
 
 export interface LiveChannelStatus {
   sessionId: string | null
-  state: 'idle' | 'connecting' | 'live' | 'offline'
+  /** 'ended': the server refused the sign-in and it could not be renewed; nothing retries. */
+  state: 'idle' | 'connecting' | 'live' | 'offline' | 'ended'
   attempt: number
+  /** How long after the last close the next attempt comes (null: none is planned). */
+  retryInMs: number | null
   url: string | null
   lastCloseReason: string | null
   /** Set when the server asked for a reload through the API; cleared by the next load. */
@@ -15,6 +18,7 @@ export const initialLiveChannelStatus: LiveChannelStatus = {
   sessionId: null,
   state: 'idle',
   attempt: 0,
+  retryInMs: null,
   url: null,
   lastCloseReason: null,
   resyncRequired: false,
@@ -29,6 +33,7 @@ export const liveChannelStatus = defineProjection<LiveChannelStatus>({
       s.sessionId = e.sessionId
       s.state = 'connecting'
       s.attempt = e.attempt
+      s.retryInMs = null
     },
     'liveChannel.opened': (tx, e) => {
       const s = tx.draft()
@@ -39,7 +44,14 @@ export const liveChannelStatus = defineProjection<LiveChannelStatus>({
     'liveChannel.closed': (tx, e) => {
       const s = tx.draft()
       s.state = 'offline'
+      s.retryInMs = e.willRetry ? (e.retryInMs ?? null) : null
       s.lastCloseReason = e.reason ?? (e.code != null ? `code ${e.code}` : null)
+    },
+    'liveChannel.sessionEnded': (tx, e) => {
+      const s = tx.draft()
+      s.state = 'ended'
+      s.retryInMs = null
+      s.lastCloseReason = e.reason
     },
     'liveChannel.resyncRequired': (tx) => {
       tx.draft().resyncRequired = true
@@ -58,4 +70,9 @@ export const liveChannelStatus = defineProjection<LiveChannelStatus>({
 /** 'Live' while the socket is open, 'Offline' otherwise. */
 export function selectLiveLabel(s: LiveChannelStatus): 'Live' | 'Offline' {
   return s.state === 'live' ? 'Live' : 'Offline'
+}
+
+/** The server refused the sign-in and it could not be renewed: the live channel has stopped for good. */
+export function selectSessionEnded(s: LiveChannelStatus): boolean {
+  return s.state === 'ended'
 }

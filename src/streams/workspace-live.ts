@@ -11,7 +11,7 @@ import { RecordingWriter } from './recording'
 import { translateLiveText } from './translators/live-message'
 
 export interface WorkspaceLiveOptions
-  extends Pick<LiveChannelOptions, 'negotiate' | 'fallbackUrl' | 'authToken' | 'createSocket' | 'timers' | 'reconnectDelayMs' | 'maxAttempts'> {
+  extends Pick<LiveChannelOptions, 'negotiate' | 'fallbackUrl' | 'authToken' | 'refreshAuth' | 'createSocket' | 'timers' | 'reconnectDelayMs' | 'maxAttempts' | 'random'> {
   researchId: string | null
   sessionId: string
   /** Reloads the session through the API (the answer to `resync-required`). */

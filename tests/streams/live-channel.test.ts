@@ -109,7 +109,7 @@ describe('live channel', () => {
     await flush()
     t.setLastId('40')
     t.last().drop()
-    expect(t.events.at(-1)).toEqual({ type: 'liveChannel.closed', sessionId: 's1', code: 1006, reason: null, willRetry: true })
+    expect(t.events.at(-1)).toEqual({ type: 'liveChannel.closed', sessionId: 's1', code: 1006, reason: null, willRetry: true, retryInMs: 3000 })
     t.timers.advance(2999)
     await flush()
     expect(t.sockets).toHaveLength(1)
@@ -121,36 +121,105 @@ describe('live channel', () => {
     expect(t.last().sent).toEqual(['{"type":"resume","after":"40"}'])
   })
 
-  test('gives up after 10 failed attempts in a row; reconnectNow starts over', async () => {
-    const t = setup()
-    for (let i = 0; i < 10; i++) {
+  test('10 attempts 3000 ms apart, then a back-off doubling up to 30 s; it never gives up; reconnectNow tries at once', async () => {
+    const t = setup({ random: () => 0.5 }) // the spread's middle: the plain back-off
+    const waits: number[] = []
+    for (let i = 0; i < 20; i++) {
       await flush()
       t.last().drop()
-      t.timers.advance(3000)
+      const closed = t.events.at(-1)
+      expect(closed).toMatchObject({ type: 'liveChannel.closed', willRetry: true })
+      waits.push((closed as { retryInMs: number }).retryInMs)
+      t.timers.advance(waits.at(-1) as number)
     }
+    expect(waits).toEqual([3000, 3000, 3000, 3000, 3000, 3000, 3000, 3000, 3000, 3000, 6000, 12_000, 24_000, 30_000, 30_000, 30_000, 30_000, 30_000, 30_000, 30_000])
     await flush()
-    expect(t.sockets).toHaveLength(10)
-    expect(t.events.at(-1)).toMatchObject({ type: 'liveChannel.closed', willRetry: false })
-    t.timers.advance(60_000)
-    await flush()
-    expect(t.sockets).toHaveLength(10)
+    expect(t.sockets).toHaveLength(21) // still trying after ten minutes of a dead server
+    t.last().drop()
     t.channel.reconnectNow()
     await flush()
-    expect(t.sockets).toHaveLength(11)
+    expect(t.sockets).toHaveLength(22)
+    t.last().open()
+    await flush()
+    expect(t.last().sent).toEqual(['{"type":"resume","after":null}'])
   })
 
-  test('an attempt that opens resets the failure count', async () => {
-    const t = setup()
-    for (let i = 0; i < 9; i++) {
-      await flush()
-      t.last().drop()
-      t.timers.advance(3000)
+  test('the back-off is spread ±20 % so that clients of one restarted server do not return together', async () => {
+    const low = setup({ random: () => 0 })
+    const high = setup({ random: () => 0.999 })
+    for (const t of [low, high]) {
+      for (let i = 0; i < 11; i++) {
+        await flush()
+        t.last().drop()
+        t.timers.advance((t.events.at(-1) as { retryInMs: number }).retryInMs)
+      }
     }
+    const lastWait = (t: typeof low) => (t.events.findLast((e) => e.type === 'liveChannel.closed') as { retryInMs: number }).retryInMs
+    expect(lastWait(low)).toBe(4800)
+    expect(lastWait(high)).toBe(7198)
+  })
+
+  test('a socket the server answers resets the failures in a row; one that only opened does not', async () => {
+    const t = setup({ random: () => 0.5 })
+    for (let i = 0; i < 11; i++) {
+      await flush()
+      t.last().open() // accepted by the network, refused by the server before any answer
+      await flush()
+      t.last().drop(1011)
+      t.timers.advance((t.events.at(-1) as { retryInMs: number }).retryInMs)
+    }
+    expect(t.events.findLast((e) => e.type === 'liveChannel.closed')).toMatchObject({ retryInMs: 6000 })
     await flush()
     t.last().open()
     await flush()
+    t.last().receive('{"type":"resume-complete","sessionId":"s1","id":"3"}')
     t.last().drop()
-    expect(t.events.at(-1)).toMatchObject({ type: 'liveChannel.closed', willRetry: true })
+    expect(t.events.at(-1)).toMatchObject({ type: 'liveChannel.closed', willRetry: true, retryInMs: 3000 })
+  })
+
+  test('a refused identity token (4401) is refreshed once and the channel reconnects at once', async () => {
+    let refreshes = 0
+    const t = setup({ refreshAuth: async () => (refreshes++, true) })
+    await flush()
+    t.last().open()
+    await flush()
+    t.last().drop(4401)
+    expect(t.events.at(-1)).toMatchObject({ type: 'liveChannel.closed', code: 4401, willRetry: true, retryInMs: 0 })
+    await flush()
+    expect(refreshes).toBe(1)
+    expect(t.sockets).toHaveLength(2) // no 3 s wait
+    t.last().open()
+    await flush()
+    t.last().receive('{"type":"pong"}')
+    // Accepted again: a later refusal (the token expired an hour on) gets its own refresh.
+    t.last().drop(4401)
+    await flush()
+    expect(refreshes).toBe(2)
+    expect(t.sockets).toHaveLength(3)
+  })
+
+  test('refused again right after a refresh, or the refresh fails: the sign-in has ended and nothing retries', async () => {
+    const again = setup({ refreshAuth: async () => true })
+    await flush()
+    again.last().drop(4401)
+    await flush()
+    again.last().open()
+    await flush()
+    again.last().drop(4401)
+    await flush()
+    expect(again.events.at(-1)).toMatchObject({ type: 'liveChannel.sessionEnded', sessionId: 's1' })
+    again.timers.advance(600_000)
+    await flush()
+    expect(again.sockets).toHaveLength(2)
+
+    const failing = setup({ refreshAuth: async () => false })
+    await flush()
+    failing.last().drop(4401)
+    await flush()
+    expect(failing.events.at(-1)).toEqual({ type: 'liveChannel.sessionEnded', sessionId: 's1', reason: 'the identity provider refused to renew the sign-in' })
+    failing.timers.advance(600_000)
+    await flush()
+    expect(failing.sockets).toHaveLength(1)
   })
 
   test('close() ends it: the socket closes, nothing reconnects, no more callbacks', async () => {

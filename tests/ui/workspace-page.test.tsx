@@ -6,7 +6,7 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { createClientCore } from '../../src/streams/client-core'
 import { replayRecording } from '../../src/streams/replay'
 import { ModelsProvider } from '../../src/ui/models-context'
-import { cardHeights, WorkspacePage } from '../../src/ui/workspace/WorkspacePage'
+import { cardHeights, SESSION_ENDED, WorkspacePage } from '../../src/ui/workspace/WorkspacePage'
 
 afterEach(cleanup)
 
@@ -79,6 +79,31 @@ describe('workspace page', () => {
     })
     expect(screen.getByText('Connected')).toBeTruthy()
     expect(screen.getByText('Live')).toBeTruthy()
+  })
+})
+
+describe('a sign-in the live channel could not renew', () => {
+  test('says the workspace no longer updates live and offers to sign in again; nothing before that', async () => {
+    const core = createClientCore()
+    let signIns = 0
+    render(
+      <ModelsProvider models={core.models}>
+        <WorkspacePage title="Workspace" onSignInAgain={() => signIns++} />
+      </ModelsProvider>,
+    )
+    act(() => {
+      core.bus.publish({ type: 'workspace.sessionSelected', researchId: 'r1', sessionId: 's1' }, 'local')
+      core.bus.publish({ type: 'liveChannel.closed', sessionId: 's1', code: 1006, reason: null, willRetry: true, retryInMs: 3000 }, 'ws')
+    })
+    expect(screen.queryByRole('alert')).toBeNull() // an outage retries by itself: nothing to do for the user
+    act(() => {
+      core.bus.publish({ type: 'liveChannel.sessionEnded', sessionId: 's1', reason: 'the identity provider refused to renew the sign-in' }, 'ws')
+    })
+    const alert = screen.getByRole('alert')
+    expect(alert.textContent).toContain(SESSION_ENDED)
+    expect(screen.getByText('Offline')).toBeTruthy()
+    within(alert).getByRole('button', { name: 'Sign in again' }).click()
+    expect(signIns).toBe(1)
   })
 })
 

@@ -197,7 +197,7 @@ function LegacyWorkspace({ ctx, identity, researchId, session, transport }: { ct
   return (
     <FrameLoaderContext.Provider value={frameLoader}>
       <div className="workspace-shell">
-        <WorkspacePage title={sessionLabel(session)} />
+        <WorkspacePage title={sessionLabel(session)} onSignInAgain={() => void identity.signOut()} />
         <InputBar ctx={ctx} researchId={researchId} sessionId={session.id} expired={expired} />
       </div>
     </FrameLoaderContext.Provider>

@@ -104,6 +104,7 @@ function OpenWorkspace({ researchId, session }: { researchId: string; session: S
             )}
             <WorkspacePage
               title={sessionLabel(session)}
+              onSignInAgain={() => void identity.signOut()}
               actions={
                 <span className="workspace-actions">
                   <GraphToolbar view={view} onView={setView} onCommit={() => research && shell.commitResearch(research)} commitDisabled={!research} onAdd={onAdd} onClear={() => setClearToken((n) => n + 1)} expired={expired} showAdds={view === 'graph'} researchId={researchId} />

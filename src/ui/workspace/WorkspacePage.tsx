@@ -12,12 +12,13 @@
 import { defaultRangeExtractor, measureElement, observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual'
 import { type ReactNode, useRef, useState } from 'react'
 import { formatCounts, selectCounts, selectDocumentIds } from '../../projections/workspace-selectors'
-import { selectLiveLabel } from '../../projections/live-channel-status'
+import { selectLiveLabel, selectSessionEnded } from '../../projections/live-channel-status'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 import { DocumentCard } from './DocumentCard'
 
 const EMPTY_HINT = 'Use the input below to add data sources and start building your knowledge graph'
+export const SESSION_ENDED = 'Your sign-in has ended, so this workspace no longer updates live. Sign in again to carry on where you were.'
 /**
  * A first guess at a card's height from the action frames per document (a card without frames, then
  * about one row of frame cards per two frames), until cards have been measured.
@@ -30,11 +31,25 @@ const OVERSCAN_PX = 1000
 const MAX_OVERSCAN = 4
 const UNMEASURED = { width: 900, height: 900 }
 
-export function WorkspacePage({ title, connected, actions, children }: { title: string; connected?: boolean; actions?: ReactNode; children?: ReactNode }) {
+export function WorkspacePage({
+  title,
+  connected,
+  actions,
+  children,
+  onSignInAgain,
+}: {
+  title: string
+  connected?: boolean
+  actions?: ReactNode
+  children?: ReactNode
+  /** Signs out so the sign-in screen comes (and returns here): offered when the live channel's sign-in ended. */
+  onSignInAgain?: () => void
+}) {
   const { workspaceGraph, liveChannelStatus } = useModels()
   const ids = useReadModel(workspaceGraph, selectDocumentIds)
   const counts = useReadModel(workspaceGraph, selectCountsText)
   const live = useReadModel(liveChannelStatus, selectLiveLabel)
+  const ended = useReadModel(liveChannelStatus, selectSessionEnded)
   const isConnected = connected ?? live === 'Live'
   return (
     <section className="workspace" aria-label="Workspace">
@@ -44,6 +59,16 @@ export function WorkspacePage({ title, connected, actions, children }: { title: 
         <span className={`live live-${isConnected ? 'on' : 'off'}`}>{isConnected ? 'Live' : 'Offline'}</span>
         {actions}
       </header>
+      {ended && connected === undefined && (
+        <div className="session-ended" role="alert">
+          <span>{SESSION_ENDED}</span>
+          {onSignInAgain && (
+            <button type="button" className="btn primary" onClick={onSignInAgain}>
+              Sign in again
+            </button>
+          )}
+        </div>
+      )}
       {children ??
         (ids.length === 0 ? (
           <div className="empty">

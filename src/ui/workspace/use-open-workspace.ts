@@ -1,7 +1,8 @@
 /**
  * Opening a workspace, for the routed shell and the legacy one: attaches its live channel (negotiated
  * URL, else the `/ws/{id}` fallback with the identity token) and loads it through the API; a
- * `resync-required` reloads it. The documents load without their frames; the frame loader it returns
+ * `resync-required` reloads it. A token the server refuses is refreshed once (then the sign-in has
+ * ended); the browser's `online` event reconnects at once. The documents load without their frames; the frame loader it returns
  * (null until the first render's effect) fetches a card's frames when the card is shown. Closing the
  * channel and the loader is the effect's cleanup, so a new workspace (or unmounting) closes the old one.
  * The browser pieces (fetch, WebSocket, origin) come in as a transport, so a test can hand in a fake
@@ -54,11 +55,17 @@ export function useOpenWorkspace(ctx: IntentContext, identity: IdentitySession, 
       negotiate: createNegotiator({ ...endpoints, fetch: t.fetch, headers: async () => ({ authorization: `Bearer ${(await identity.token(false)) ?? ''}`, ...xsrfHeader() }) }),
       fallbackUrl: (id) => fallbackLiveUrl(endpoints, id),
       authToken: () => identity.token(false),
+      // A refused token (e.g. revoked) gets one forced refresh; a refresh that fails ends the sign-in.
+      refreshAuth: async () => (await identity.token(true).catch(() => null)) !== null,
       createSocket: (url) => t.createSocket(url),
       reload,
     })
     void reload()
+    // The browser says the network is back: try at once instead of waiting out the back-off.
+    const online = () => live.channel.reconnectNow()
+    window.addEventListener('online', online)
     return () => {
+      window.removeEventListener('online', online)
       live.close()
       loader.dispose()
     }
