@@ -46,6 +46,8 @@ export const documentReady = z.object({
   summary: z.string().nullish(),
   payload: payloadSchema,
   analytics: analyticsSchema,
+  /** The workspace's tokens used after this analysis (a running total). */
+  sessionTokensUsed: z.number().nullish(),
 })
 
 /** The server began looking for actions in the document. */
@@ -89,12 +91,17 @@ export const documentProcessingFailed = z.object({
   filename: z.string().nullish(),
 })
 
-/** The server reported a pipeline phase (structuring, decomposition or another). */
+/**
+ * The server reported a pipeline phase (structuring, decomposition or another), or that a job of the
+ * document waits behind an open circuit breaker (`parked`, with why it is open) or was queued again (`resumed`).
+ */
 export const documentPhaseReported = z.object({
   type: z.literal('document.phaseReported'),
   ...liveOrigin,
   eventId: z.string(),
   phase: z.string(),
+  reason: z.string().nullish(),
+  handlerKey: z.string().nullish(),
 })
 
 /** A reprocess run reported a stage, possibly its completion (with the new data) or its failure. */
@@ -114,6 +121,8 @@ export const documentReprocessProgressed = z.object({
     })
     .nullish(),
   error: z.string().nullish(),
+  /** On completion: the workspace's tokens used after this analysis. */
+  sessionTokensUsed: z.number().nullish(),
 })
 
 /** The analyst asked to reprocess a document (local, before the server answers). */

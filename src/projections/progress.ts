@@ -1,11 +1,25 @@
 /**
  * Progress cards for uploads, texts and URLs (spec §3 "Processing notification", §4 "Processing
  * progress"). A card starts locally; once the server accepts the input it is linked to the event id and
- * the live messages of that document move its phases: the skeleton means the input arrived and parsing
- * is done, document-ready ends the analysis, processing-complete ends everything, a processing error
- * marks every unfinished phase failed. Finished and failed cards leave 5 s later (`clock.ticked`).
+ * what the server says of that document moves its phases, until the document ends:
+ *
+ * - the skeleton starts the reading (parsing a file, fetching a page, cleaning a text: the server's work),
+ *   structuring starts the analysis, document-ready the action frames, processing-complete ends it
+ *   completed; a processing error ends it in error (every unfinished phase failed with the reason); a
+ *   deleted document ends it cancelled, as the analyst's cancel does;
+ * - `parked` says the document waits behind an open circuit breaker (the card reads 'Paused' with why);
+ *   `resumed`, or any later step, takes that back;
+ * - a session load says how far each document got, for the time the workspace was not watched live (the
+ *   analyst was in Admin Access replaying parked jobs, say): a linked card catches up from it.
+ *
+ * The live channel can outrun the answer to the submit (the skeleton, even the failure, can arrive before
+ * `progress.linked`), so what is seen of a document no card is linked to yet is kept, a few hundred
+ * documents at most, and applied when the link comes. Every step is idempotent: a redelivered message or a
+ * load after the live messages changes nothing more. Finished cards leave 5 s later (`clock.ticked`).
  */
-import { type PhaseDefinition, PROGRESS_AUTO_REMOVE_MS, ProgressPhases } from '../domain/rules/notifications'
+import type { EventOf } from '../domain/events'
+import { type PhaseDefinition, PhaseOfStep, PROGRESS_AUTO_REMOVE_MS, ProgressPhases, type ServerStep, ServerSteps } from '../domain/rules/notifications'
+import { ParkingPhases, pausedText } from '../domain/rules/processing'
 import { Texts } from '../domain/rules/texts'
 import { defineProjection, edit, type Tx } from './define-projection'
 
@@ -29,21 +43,46 @@ export interface ProgressCard {
   eventId: string | null
   phases: ProgressPhase[]
   overallStatus: OverallStatus
+  /** Why the document waits ('Paused: ingestion is disabled for this workspace's tenant'); null while it moves. */
+  pausedReason: string | null
   startTime: number
   endTime: number | null
   /** When the card leaves on its own; null while it stays. */
   removeAt: number | null
 }
 
+/** What was seen of a document before a card was linked to it: the furthest step and how it ended. */
+export interface SeenProgress {
+  step: ServerStep | null
+  stepAt: number
+  pausedReason: string | null
+  failed: { error: string; at: number } | null
+  cancelledAt: number | null
+}
+
 export interface ProgressCards {
   byId: Record<string, ProgressCard>
   order: string[]
   byEventId: Record<string, string>
+  /** Documents seen before their card was linked (oldest first in `unlinkedOrder`, at most MAX_UNLINKED). */
+  unlinked: Record<string, SeenProgress>
+  unlinkedOrder: string[]
 }
 
-export const emptyProgressCards: ProgressCards = { byId: {}, order: [], byEventId: {} }
+export const emptyProgressCards: ProgressCards = { byId: {}, order: [], byEventId: {}, unlinked: {}, unlinkedOrder: [] }
+
+/** How many unlinked documents are remembered: far more than inputs an analyst can have in flight. */
+export const MAX_UNLINKED = 200
 
 type S = Tx<ProgressCards>
+
+/** One thing the server said of a document, as far as its progress card is concerned. */
+type Step =
+  | { kind: 'reached'; step: ServerStep; at: number }
+  | { kind: 'failed'; error: string; at: number }
+  | { kind: 'cancelled'; at: number }
+  | { kind: 'paused'; reason: string }
+  | { kind: 'resumed' }
 
 export const progressCards = defineProjection<ProgressCards>({
   name: 'progressCards',
@@ -70,6 +109,7 @@ export const progressCards = defineProjection<ProgressCards>({
           error: null,
         })),
         overallStatus: 'in_progress',
+        pausedReason: null,
         startTime: e.at,
         endTime: null,
         removeAt: null,
@@ -87,26 +127,45 @@ export const progressCards = defineProjection<ProgressCards>({
       if (!tx.state.byId[e.id]) return
       editCard(tx, e.id).eventId = e.eventId
       edit(tx, tx.draft(), 'byEventId')[e.eventId] = e.id
+      const seen = tx.state.unlinked[e.eventId]
+      if (!seen) return
+      forget(tx, e.eventId)
+      // Catch up in the order it happened: how far it got, whether it waits, how it ended.
+      if (seen.step !== null) toCard(tx, e.id, { kind: 'reached', step: seen.step, at: seen.stepAt })
+      if (seen.pausedReason !== null) toCard(tx, e.id, { kind: 'paused', reason: seen.pausedReason })
+      if (seen.failed) toCard(tx, e.id, { kind: 'failed', ...seen.failed })
+      if (seen.cancelledAt !== null) toCard(tx, e.id, { kind: 'cancelled', at: seen.cancelledAt })
     },
-    'progress.cancelled': (tx, e) => {
-      const current = tx.state.byId[e.id]
-      if (!current || current.overallStatus !== 'in_progress') return
-      const card = editCard(tx, e.id)
-      card.overallStatus = 'cancelled'
-      card.endTime = e.at
-    },
+    'progress.cancelled': (tx, e) => toCard(tx, e.id, { kind: 'cancelled', at: e.at }),
     'progress.dismissed': (tx, e) => remove(tx, e.id),
-    'document.skeletonReceived': (tx, e, meta) => advanceTo(tx, e.eventId, 'analysis', meta.receivedAt),
-    'document.ready': (tx, e, meta) => advanceTo(tx, e.eventId, 'actionframe', meta.receivedAt),
-    'document.processingCompleted': (tx, e, meta) => advanceTo(tx, e.eventId, null, meta.receivedAt),
-    'document.processingFailed': (tx, e, meta) => {
-      if (linkedStatus(tx, e.eventId) !== 'in_progress') return
-      const card = linkedCard(tx, e.eventId) as ProgressCard
-      const message = e.error && e.error.trim() !== '' ? e.error : Texts.processingErrorFallback
-      for (const phase of card.phases) {
-        if (phase.status !== 'completed') setPhase(phase, 'error', meta.receivedAt, phase.progress, message)
+    'document.skeletonReceived': (tx, e, meta) => observe(tx, e.eventId, { kind: 'reached', step: 'reading', at: meta.receivedAt }),
+    'document.summaryReceived': (tx, e, meta) => observe(tx, e.eventId, { kind: 'reached', step: 'analysis', at: meta.receivedAt }),
+    'document.ready': (tx, e, meta) => observe(tx, e.eventId, { kind: 'reached', step: 'actionframe', at: meta.receivedAt }),
+    'document.actionAnalysisStarted': (tx, e, meta) => observe(tx, e.eventId, { kind: 'reached', step: 'actionframe', at: meta.receivedAt }),
+    'document.actionAnalysisCompleted': (tx, e, meta) => {
+      if (e.outcome === 'no-actions-found') observe(tx, e.eventId, { kind: 'reached', step: 'done', at: meta.receivedAt })
+    },
+    'document.processingCompleted': (tx, e, meta) => observe(tx, e.eventId, { kind: 'reached', step: 'done', at: meta.receivedAt }),
+    'document.processingFailed': (tx, e, meta) =>
+      observe(tx, e.eventId, { kind: 'failed', error: e.error && e.error.trim() !== '' ? e.error : Texts.processingErrorFallback, at: meta.receivedAt }),
+    'document.phaseReported': (tx, e, meta) => {
+      const step = phaseStep(e, meta.receivedAt)
+      if (step) observe(tx, e.eventId, step)
+    },
+    'document.deleted': (tx, e, meta) => observe(tx, e.eventId, { kind: 'cancelled', at: meta.receivedAt }),
+    'workspace.loaded': (tx, e, meta) => {
+      // Only cards already linked: a load lists every document of the workspace, not just the awaited ones.
+      for (const ev of e.events) {
+        if (tx.state.byEventId[ev.id] === undefined) continue
+        const step = loadedStep(ev.status, ev.error, meta.receivedAt)
+        if (step) observe(tx, ev.id, step)
       }
-      settle(card, meta.receivedAt)
+    },
+    'workspace.sessionSelected': (tx) => {
+      if (tx.state.unlinkedOrder.length === 0) return
+      const s = tx.draft()
+      s.unlinked = {}
+      s.unlinkedOrder = []
     },
     'clock.ticked': (tx, e) => {
       const s = tx.state
@@ -129,16 +188,116 @@ export function selectNextProgressRemoval(state: ProgressCards): number | null {
   return next
 }
 
-function linkedStatus(tx: S, eventId: string): OverallStatus | null {
-  const id = tx.state.byEventId[eventId]
-  return id === undefined ? null : (tx.state.byId[id]?.overallStatus ?? null)
+/** A step for the linked card, or kept for the card a link will name. */
+function observe(tx: S, eventId: string, step: Step): void {
+  const cardId = tx.state.byEventId[eventId]
+  if (cardId !== undefined) {
+    toCard(tx, cardId, step)
+    return
+  }
+  const before = tx.state.unlinked[eventId]
+  const seen = merge(before ?? { step: null, stepAt: 0, pausedReason: null, failed: null, cancelledAt: null }, step)
+  const s = tx.draft()
+  edit(tx, s, 'unlinked')[eventId] = seen
+  if (before) return
+  const order = edit(tx, s, 'unlinkedOrder')
+  order.push(eventId)
+  while (order.length > MAX_UNLINKED) delete edit(tx, s, 'unlinked')[order.shift() as string]
 }
 
-/** An owned copy of the card linked to `eventId`, with owned phases. */
-function linkedCard(tx: S, eventId: string): ProgressCard | undefined {
-  const id = tx.state.byEventId[eventId]
-  if (id === undefined || !tx.state.byId[id]) return undefined
-  return editCard(tx, id)
+function merge(seen: SeenProgress, step: Step): SeenProgress {
+  switch (step.kind) {
+    case 'reached':
+      return ServerSteps.indexOf(step.step) > (seen.step === null ? -1 : ServerSteps.indexOf(seen.step))
+        ? { ...seen, step: step.step, stepAt: step.at, pausedReason: null }
+        : { ...seen, pausedReason: null }
+    case 'failed':
+      return { ...seen, failed: seen.failed ?? { error: step.error, at: step.at }, pausedReason: null }
+    case 'cancelled':
+      return { ...seen, cancelledAt: seen.cancelledAt ?? step.at }
+    case 'paused':
+      return { ...seen, pausedReason: step.reason }
+    case 'resumed':
+      return { ...seen, pausedReason: null }
+  }
+}
+
+/** Applies a step to a card still in progress; a finished card stays as it ended. */
+function toCard(tx: S, cardId: string, step: Step): void {
+  const current = tx.state.byId[cardId]
+  if (!current || current.overallStatus !== 'in_progress') return
+  if (step.kind === 'paused' && current.pausedReason === step.reason) return
+  if (step.kind === 'resumed' && current.pausedReason === null) return
+  const card = editCard(tx, cardId)
+  switch (step.kind) {
+    case 'reached':
+      card.pausedReason = null
+      advanceTo(card, PhaseOfStep[card.kind][step.step], step.at)
+      return
+    case 'failed':
+      card.pausedReason = null
+      for (const phase of card.phases) {
+        if (phase.status !== 'completed') setPhase(phase, 'error', step.at, phase.progress, step.error)
+      }
+      settle(card, step.at)
+      return
+    case 'cancelled':
+      card.pausedReason = null
+      card.overallStatus = 'cancelled'
+      card.endTime = step.at
+      return
+    case 'paused':
+      card.pausedReason = step.reason
+      return
+    case 'resumed':
+      card.pausedReason = null
+      return
+  }
+}
+
+/** What a `status-update` phase means for the card, if anything. */
+function phaseStep(e: EventOf<'document.phaseReported'>, at: number): Step | null {
+  switch (e.phase) {
+    case ParkingPhases.Parked:
+      return { kind: 'paused', reason: pausedText(e.reason) }
+    case ParkingPhases.Resumed:
+      return { kind: 'resumed' }
+    case 'structuring-started':
+    case 'structuring-completed':
+      return { kind: 'reached', step: 'analysis', at }
+    case 'decomposition-started':
+      return { kind: 'reached', step: 'actionframe', at }
+    case 'decomposition-completed':
+      return { kind: 'reached', step: 'done', at }
+    default:
+      return null
+  }
+}
+
+/** How far a document got, by the status a session load gives it (the server's own, not the card's). */
+function loadedStep(status: string | null | undefined, error: string | null | undefined, at: number): Step | null {
+  switch (status) {
+    case 'completed':
+      return { kind: 'reached', step: 'done', at }
+    case 'error':
+      return { kind: 'failed', error: error && error.trim() !== '' ? error : Texts.processingErrorFallback, at }
+    case 'summarized':
+      return { kind: 'reached', step: 'analysis', at }
+    case 'document-ready':
+    case 'analyzing-actions':
+    case 'processing-actions':
+      return { kind: 'reached', step: 'actionframe', at }
+    case 'processing':
+      return { kind: 'reached', step: 'reading', at }
+    default:
+      return null
+  }
+}
+
+function forget(tx: S, eventId: string): void {
+  const s = tx.draft()
+  delete edit(tx, s, 'unlinked')[eventId]
+  s.unlinkedOrder = s.unlinkedOrder.filter((id) => id !== eventId)
 }
 
 function editCard(tx: S, id: string): ProgressCard {
@@ -149,9 +308,7 @@ function editCard(tx: S, id: string): ProgressCard {
 }
 
 /** Completes every phase before `phaseId` and starts it; `null` completes them all. */
-function advanceTo(tx: S, eventId: string, phaseId: string | null, at: number): void {
-  if (linkedStatus(tx, eventId) !== 'in_progress') return
-  const card = linkedCard(tx, eventId) as ProgressCard
+function advanceTo(card: ProgressCard, phaseId: string | null, at: number): void {
   const target = phaseId === null ? card.phases.length : card.phases.findIndex((p) => p.id === phaseId)
   if (target < 0) return
   card.phases.forEach((phase, i) => {
@@ -183,6 +340,7 @@ function settle(card: ProgressCard, at: number): void {
     if (next && !card.phases.some((p) => p.status === 'in_progress')) setPhase(next, 'in_progress', at, 0, null)
     return
   }
+  card.pausedReason = null
   card.endTime = at
   card.removeAt = at + PROGRESS_AUTO_REMOVE_MS
 }

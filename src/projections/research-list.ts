@@ -1,9 +1,11 @@
 /**
  * The researches of the Research Sandbox and their workspaces, for the side navigation and the
- * breadcrumb. Newest first, as the API lists them.
+ * breadcrumb. Newest first, as the API lists them. A workspace's tokens used (the top bar's tokens bar)
+ * follow the live channel: each analysis reports the workspace's running total, and a total only grows,
+ * so the larger of what the list said and what the channel said is the truth, in any order.
  */
 import type { Research, Session } from '../protocol/entities'
-import { defineProjection, edit } from './define-projection'
+import { defineProjection, edit, type Tx } from './define-projection'
 
 export interface ResearchList {
   /** True once the API has answered (a cached copy shows, but does not count as loaded). */
@@ -46,6 +48,8 @@ export const researchList = defineProjection<ResearchList>({
       const current = sessions[e.researchId] ?? []
       sessions[e.researchId] = [e.session, ...current.filter((s) => s.id !== e.session.id)]
     },
+    'document.ready': (tx, e) => tokensReported(tx, e.sessionId, e.sessionTokensUsed),
+    'document.reprocessProgressed': (tx, e) => tokensReported(tx, e.sessionId, e.sessionTokensUsed),
     'research.sessionDeleted': (tx, e) => {
       const current = tx.state.sessionsByResearch[e.researchId]
       if (!current) return
@@ -53,6 +57,18 @@ export const researchList = defineProjection<ResearchList>({
     },
   },
 })
+
+function tokensReported(tx: Tx<ResearchList>, sessionId: string, total: number | null | undefined): void {
+  if (total == null) return
+  for (const [researchId, sessions] of Object.entries(tx.state.sessionsByResearch)) {
+    const i = sessions.findIndex((s) => s.id === sessionId)
+    const session = sessions[i]
+    if (!session || (session.tokensUsed ?? 0) >= total) continue
+    const owned = edit(tx, edit(tx, tx.draft(), 'sessionsByResearch'), researchId)
+    owned[i] = { ...session, tokensUsed: total }
+    return
+  }
+}
 
 export function selectResearches(s: ResearchList): Research[] {
   return s.order.map((id) => s.byId[id]).filter((r): r is Research => r !== undefined)

@@ -16,7 +16,7 @@ import type { ActionFrame, Analytics, Connection, GenesisEvent, Payload } from '
 import { compareMessageIds } from '../protocol/live-messages'
 import { DocumentStatus } from '../domain/document'
 import { cardType, chooseLoadedTitle, isMeaningfulTitle } from '../domain/rules/titles'
-import { createdFrameStatus, phaseMessage, reprocessStageMessage } from '../domain/rules/processing'
+import { createdFrameStatus, ParkingPhases, phaseMessage, reprocessStageMessage } from '../domain/rules/processing'
 import { Texts } from '../domain/rules/texts'
 import { defineProjection, edit, type Tx } from './define-projection'
 import { emptyShardedMap, type ShardedMap, smDelete, smEdit, smGet, smHas, smSet } from './sharded-map'
@@ -44,6 +44,11 @@ export interface DocumentCard {
   status: string
   /** What the pipeline last said it is doing ('Analyzing structure...', 'Reprocessing (40%)' …). */
   statusMessage: string | null
+  /**
+   * Why the document waits, while a job of it is parked behind an open circuit breaker ('Paused: ingestion
+   * is disabled for this workspace's tenant'); null once it is replayed or any other message moves it on.
+   */
+  pausedReason: string | null
   payload: Payload | null
   analytics: Analytics | null
   uploadedAt: string | number | null
@@ -183,8 +188,9 @@ export const workspaceGraph = defineProjection<WorkspaceGraph>({
     'document.phaseReported': (tx, e) => {
         if (!accept(tx, e)) return
         const doc = upsertDocument(tx, e.eventId, e.sessionId)
-        const { text, completes } = phaseMessage(e.phase)
+        const { text, completes } = phaseMessage(e.phase, e.reason)
         doc.statusMessage = text
+        if (e.phase === ParkingPhases.Parked) doc.pausedReason = text
         if (completes) doc.status = DocumentStatus.Completed
     },
     'document.reprocessProgressed': (tx, e) => {
@@ -364,6 +370,7 @@ function newDocument(id: string, sessionId: string | null): DocumentCard {
     summary: null,
     status: DocumentStatus.Processing,
     statusMessage: null,
+    pausedReason: null,
     payload: null,
     analytics: null,
     uploadedAt: null,
@@ -395,6 +402,8 @@ function upsertDocument(tx: G, id: string, sessionId: string | null): DocumentCa
     edit(tx, documents, 'order').push(id)
   }
   doc.titleRule = 'live'
+  // Whatever the server says next about it, the document is no longer waiting (parked says so again).
+  if (doc.pausedReason !== null) doc.pausedReason = null
   return doc
 }
 

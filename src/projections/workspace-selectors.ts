@@ -6,7 +6,7 @@
 import type { Payload } from '../protocol/entities'
 import { DocumentStatus } from '../domain/document'
 import { chooseLiveTitle, chooseSummary } from '../domain/rules/titles'
-import { type GroupSums, smGet, smSumByGroup } from './sharded-map'
+import { type GroupSums, smEntries, smGet, smSumByGroup } from './sharded-map'
 import type { DocumentCard, FrameCard, WorkspaceGraph } from './workspace-graph'
 
 /** The title a card displays: the live rule, or the session-load rule for a loaded, untouched card. */
@@ -18,6 +18,25 @@ export function selectCardTitle(doc: DocumentCard): string {
 /** The summary a card displays. */
 export function selectCardSummary(doc: DocumentCard): string {
   return chooseSummary(doc.payload as Payload | null, doc.summary)
+}
+
+/**
+ * Why the workspace's processing waits, when any of its documents is parked behind an open circuit breaker
+ * (the first such document's reason); null when none is. Memoised per documents map.
+ */
+export function selectPausedReason(state: WorkspaceGraph): string | null {
+  const byId = state.documents.byId
+  const hit = pausedCache.get(byId)
+  if (hit !== undefined) return hit
+  let reason: string | null = null
+  for (const [, doc] of smEntries(byId)) {
+    if (doc.pausedReason !== null && doc.status !== DocumentStatus.Completed && doc.status !== DocumentStatus.Error) {
+      reason = doc.pausedReason
+      break
+    }
+  }
+  pausedCache.set(byId, reason)
+  return reason
 }
 
 /** Frames of one document, ordered by actionIndex. */
@@ -123,6 +142,7 @@ function documentActions(doc: DocumentCard, frameIds: string[] | undefined): num
 }
 
 const actionSums: GroupSums = new WeakMap()
+const pausedCache = new WeakMap<object, string | null>()
 const EMPTY_FRAMES: FrameCard[] = []
 const framesCache = new WeakMap<object, { byId: object; value: FrameCard[] }>()
 const countsCache = new WeakMap<object, { byParent: object; value: { documents: number; actions: number } }>()

@@ -18,6 +18,24 @@ export interface PhaseDefinition {
   description: string
 }
 
+/**
+ * How far the server has taken a document, as its live messages say: `reading` (the skeleton: the input
+ * arrived and is being read), `analysis` (structuring started: content read), `actionframe` (document
+ * ready), `done` (processing complete). Ordered.
+ */
+export const ServerSteps = ['reading', 'analysis', 'actionframe', 'done'] as const
+export type ServerStep = (typeof ServerSteps)[number]
+
+/**
+ * The phase of each kind of progress card a server step starts (null: every phase done). The reading
+ * starts where the server takes over: a file is parsed, a page fetched, a text cleaned, by the server.
+ */
+export const PhaseOfStep: Record<'document_upload' | 'text_input' | 'url_processing', Record<ServerStep, string | null>> = {
+  document_upload: { reading: 'parsing', analysis: 'analysis', actionframe: 'actionframe', done: null },
+  text_input: { reading: 'preprocessing', analysis: 'analysis', actionframe: 'actionframe', done: null },
+  url_processing: { reading: 'fetch', analysis: 'analysis', actionframe: 'actionframe', done: null },
+}
+
 /** The phases of each kind of progress card, in order. */
 export const ProgressPhases: Record<'document_upload' | 'text_input' | 'url_processing', PhaseDefinition[]> = {
   document_upload: [

@@ -65,9 +65,27 @@ export function createdFrameStatus(status: string | null | undefined): 'draft' |
   return status === 'draft' ? 'draft' : 'final'
 }
 
+/** The `status-update` phases that say a job of the document waits behind an open breaker, and that it goes on. */
+export const ParkingPhases = { Parked: 'parked', Resumed: 'resumed' } as const
+
+/** The reasons a breaker is open, as the server names them. */
+export const BreakerOpenReasons = { ManualDisable: 'manual_disable', FailureThreshold: 'failure_threshold' } as const
+
+/** Why a document waits, in the analyst's words, from why its breaker is open. */
+export function pausedText(reason: string | null | undefined): string {
+  const r = reason?.trim() ?? ''
+  if (r === '' || r === BreakerOpenReasons.FailureThreshold) return Texts.pausedTripped
+  if (r === BreakerOpenReasons.ManualDisable) return Texts.pausedDisabled
+  return Texts.pausedOther(r)
+}
+
 /** Status line of a `status-update` phase, and whether that phase completes the document. */
-export function phaseMessage(phase: string): { text: string; completes: boolean } {
+export function phaseMessage(phase: string, reason?: string | null): { text: string; completes: boolean } {
   switch (phase) {
+    case ParkingPhases.Parked:
+      return { text: pausedText(reason), completes: false }
+    case ParkingPhases.Resumed:
+      return { text: Texts.resumed, completes: false }
     case 'structuring-started':
       return { text: Texts.structuringStarted, completes: false }
     case 'structuring-completed':

@@ -19,6 +19,11 @@ export const Texts = {
   decompositionStarted: 'Extracting actions...',
   decompositionCompleted: 'Action extraction complete',
   otherPhase: (phase: string) => `Processing (${phase})`,
+  // Not in the spec (which has no parking): a document waiting behind an open circuit breaker, and after.
+  pausedDisabled: "Paused: ingestion is disabled for this workspace's tenant",
+  pausedTripped: 'Paused: the pipeline stopped after repeated failures (circuit breaker open)',
+  pausedOther: (reason: string) => `Paused: ${reason}`,
+  resumed: 'Resumed: processing continues',
   reprocessRequested: 'Reprocessing...',
   reprocessStarting: 'Starting reprocess...',
   reprocessAiEnrichment: (pct: number) => `Reprocessing with AI (${pct}%)`,

@@ -40,21 +40,23 @@ export function isMeaningfulTitle(title: string | null | undefined): title is st
 
 /**
  * Live events: AI title, then the first cleaned-content line over 10 and under 200 characters, then
- * the payload title, then the event title, else 'Untitled Document'. Placeholders are skipped.
+ * the payload title, then the event title, then (beyond the spec) the source itself, its file name or
+ * web address, else 'Untitled Document'. Placeholders are skipped. A document that failed before any
+ * analysis so still says which file or page it was, rather than 'Untitled Document'.
  */
 export function chooseLiveTitle({ payload, title }: TitleSources): string {
   return (
-    firstMeaningful([payload?.aiTitle, firstContentLine(payload?.cleanedContent), payload?.title, title]) ??
+    firstMeaningful([payload?.aiTitle, firstContentLine(payload?.cleanedContent), payload?.title, title, payload?.originalFilename, payload?.sourceUrl]) ??
     Texts.untitledDocument
   )
 }
 
 /**
- * Session load: AI title, payload title, event title, original filename, then the type's label
- * (RSS Content, News Article, Text Content, Content).
+ * Session load: AI title, payload title, event title, original filename, (beyond the spec) the web
+ * address it was read from, then the type's label (RSS Content, News Article, Text Content, Content).
  */
 export function chooseLoadedTitle({ payload, title, type }: TitleSources): string {
-  return firstMeaningful([payload?.aiTitle, payload?.title, title, payload?.originalFilename]) ?? typeLabel(type)
+  return firstMeaningful([payload?.aiTitle, payload?.title, title, payload?.originalFilename, payload?.sourceUrl]) ?? typeLabel(type)
 }
 
 /** Summary: aiSummary, payload summary, event summary, else 'No summary available'. */

@@ -68,7 +68,7 @@ export function toDomainEvent(m: LiveMessage): DomainEvent {
       return { type: 'document.summaryReceived', sessionId, messageId, eventId: m.data.eventId, title: m.data.title, summary: m.data.summary }
     case 'document-ready': {
       const d = m.data
-      return { type: 'document.ready', sessionId, messageId, eventId: d.eventId, title: d.title, summary: d.summary, payload: d.payload, analytics: d.analytics }
+      return { type: 'document.ready', sessionId, messageId, eventId: d.eventId, title: d.title, summary: d.summary, payload: d.payload, analytics: d.analytics, sessionTokensUsed: d.sessionTokensUsed }
     }
     case 'action-analysis-started':
       return { type: 'document.actionAnalysisStarted', sessionId, messageId, eventId: m.data.eventId }
@@ -87,7 +87,7 @@ export function toDomainEvent(m: LiveMessage): DomainEvent {
     case 'processing-error':
       return { type: 'document.processingFailed', sessionId, messageId, eventId: m.data.eventId, error: m.data.error, filename: m.data.filename }
     case 'status-update':
-      return { type: 'document.phaseReported', sessionId, messageId, eventId: m.data.eventId, phase: m.data.phase }
+      return { type: 'document.phaseReported', sessionId, messageId, eventId: m.data.eventId, phase: m.data.phase, reason: m.data.reason, handlerKey: m.data.handlerKey }
     case 'genesis_event_updated': {
       const d = m.data
       return {
@@ -100,6 +100,7 @@ export function toDomainEvent(m: LiveMessage): DomainEvent {
         percentage: d.percentage,
         updatedData: d.updatedData,
         error: d.error,
+        sessionTokensUsed: d.sessionTokensUsed,
       }
     }
   }
