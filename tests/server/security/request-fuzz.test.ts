@@ -2,8 +2,11 @@
  * Input fuzzing of every API route (issue 9, Security 4). The routes are read from the running app
  * (`printRoutes`), so a new route is fuzzed without editing this file. Each case sends, as a real signed-in
  * user, one route with its path parameters set to the user's own ids, other strings or hostile ones, an
- * arbitrary query and an arbitrary JSON body (arbitrary values, objects with junk fields,
- * prototype-pollution keys). Every answer must be a designed one: below 500, a JSON `{code, message}` body
+ * arbitrary query, arbitrary values of the headers the API reads, and an arbitrary JSON body (arbitrary
+ * values, objects with junk fields, prototype-pollution keys). Strings and numbers are drawn with the
+ * inputs that once answered 500 (issue 15) well represented: NUL characters, unpaired surrogates, emoji,
+ * long strings, negative, fractional and huge numbers (as JSON numbers and as digits in a query or a
+ * header). Every answer must be a designed one: below 500, a JSON `{code, message}` body
  * on every error, a 400 VALIDATION_ERROR whose message starts with the field path ("title: …") or the
  * part of the request ("body: …"). The one 5xx allowed is the designed 502 SOURCE_FAILED of a preview
  * whose upstream cannot be reached (the readers point at a closed port on 127.0.0.1, so nothing leaves
@@ -48,12 +51,25 @@ export function routesOf(app: FastifyInstance): Route[] {
 }
 
 const hostile = fc.constantFrom('../../etc/passwd', '%00', "' OR 1=1 --", '<script>alert(1)</script>', 'x'.repeat(5000), '__proto__', 'constructor', '😀', '.', '%2e%2e%2f')
-const junkValue = fc.oneof(fc.jsonValue({ maxDepth: 3 }), hostile)
+/** Text the databases cannot store (NUL, half a surrogate pair) or that is cut carelessly (emoji, long runs). */
+const unstorable = fc.oneof(
+  fc.constantFrom('\u0000', 'a\u0000b', '\ud83d', '\ude00', 'x\ud800y', '\udfff\ud800', '😀'.repeat(3), `★${'😀'.repeat(150)}`, '👍🏽❤️🎉', '★☆✦✧', 'x'.repeat(100_000)),
+  fc.string({ unit: 'binary', maxLength: 12 }),
+  fc.tuple(fc.string({ maxLength: 8 }), fc.constantFrom('\u0000', '\ud83d', '\ude00', '😀'), fc.string({ maxLength: 8 })).map(([a, b, c]) => a + b + c),
+)
+/** Numbers paging and counts once took as they came: negative, fractional, huge, not finite when written. */
+const oddNumber = fc.constantFrom(-1, 0, 1.5, -0.5, 1e20, -1e20, 2 ** 53 + 2, 1e308, 501, 5001)
+const oddDigits = fc.oneof(oddNumber.map(String), fc.constantFrom('1e20', '-1', '1.5', '', ' ', 'NaN', 'Infinity', '0x10', '99999999999999999999', '00', '+5'))
+const text = fc.oneof(fc.string({ maxLength: 30 }), hostile, unstorable)
+const junkValue = fc.oneof(fc.jsonValue({ maxDepth: 3 }), hostile, unstorable, oddNumber, fc.array(text, { maxLength: 4 }), fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), unstorable), text, { maxKeys: 3 }))
 const poisonedBody = fc.constantFrom('__proto__', 'constructor', 'prototype').map((key) => JSON.parse(`{"${key}": {"polluted": true}, "title": "x", "displayName": "x", "query": "x"}`) as unknown)
-const fieldNames = fc.constantFrom('title', 'displayName', 'name', 'query', 'kind', 'status', 'url', 'text', 'dataSourceId', 'contextId', 'kpiDefinitionId', 'currentValue', 'frameId', 'metric', 'entity', 'horizonDays', 'limit', 'tenantId', 'handlerKey', 'visibility', 'commitAction', 'sourceDetails', 'tags', 'email', 'accountType', 'contentBase64', 'searchQuery', 'channelUsername')
+const fieldNames = fc.constantFrom('title', 'displayName', 'name', 'query', 'kind', 'status', 'url', 'text', 'dataSourceId', 'contextId', 'kpiDefinitionId', 'currentValue', 'frameId', 'metric', 'entity', 'horizonDays', 'limit', 'tenantId', 'handlerKey', 'visibility', 'commitAction', 'sourceDetails', 'tags', 'email', 'accountType', 'contentBase64', 'searchQuery', 'channelUsername', 'description', 'fileName', 'contentType', 'sessionId', 'researchId', 'projectId', 'newProjectDetails', 'targetProjectId', 'allowedTenants', 'newTenantName', 'reason', 'firebaseUid', 'pollIntervalSeconds', 'offset')
 const objectBody = fc.dictionary(fieldNames, junkValue, { maxKeys: 6 })
 const body = fc.oneof(junkValue, objectBody, poisonedBody, fc.constant(undefined))
-const query = fc.dictionary(fc.oneof(fieldNames, fc.constantFrom('participant', 'name', 'contextId', 'format', 'limit', 'offset', 'q')), fc.oneof(fc.string({ maxLength: 30 }), hostile), { maxKeys: 3 })
+const query = fc.dictionary(fc.oneof(fieldNames, fc.constantFrom('participant', 'name', 'contextId', 'format', 'limit', 'offset', 'q', 'continuationToken', 'after', 'events', 'category')), fc.oneof(text, oddDigits), { maxKeys: 3 })
+/** The request headers the API reads, with odd values (x-tenant-id too: a wrong one must stay a 403). */
+const headerNames = fc.constantFrom('x-session-id', 'x-page-size', 'x-continuation-token', 'x-events-page-size', 'x-frames-page-size', 'x-events-continuation-token', 'x-frames-continuation-token', 'x-tenant-id')
+const headers = fc.dictionary(headerNames, fc.oneof(text, oddDigits), { maxKeys: 2 })
 
 describe.each(dialects())('request fuzzing on %s', (dialect) => {
   let db: Database
@@ -93,18 +109,18 @@ describe.each(dialects())('request fuzzing on %s', (dialect) => {
 
   test(`${SOAK ? '10,000 cases per route' : `${CASES.toLocaleString('en-US')} cases`}: every answer designed, no 5xx, no pollution`, async () => {
     const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).sort()
-    const param = fc.oneof(fc.constantFrom(...own), fc.string({ minLength: 1, maxLength: 20 }), hostile)
-    const request = fc.record({ route: fc.constantFrom(...routes), params: fc.array(param, { minLength: 4, maxLength: 4 }), query, body })
+    const param = fc.oneof(fc.constantFrom(...own), fc.string({ minLength: 1, maxLength: 20 }), hostile, unstorable)
+    const request = fc.record({ route: fc.constantFrom(...routes), params: fc.array(param, { minLength: 4, maxLength: 4 }), query, headers, body })
     const statuses = new Map<number, number>()
     await fc.assert(
-      fc.asyncProperty(request, async ({ route, params, query: q, body: b }) => {
+      fc.asyncProperty(request, async ({ route, params, query: q, headers: h, body: b }) => {
         let i = 0
-        const path = route.path.replace(/:[A-Za-z]+|\*/g, () => encodeURIComponent(params[i++ % params.length]!))
+        const path = route.path.replace(/:[A-Za-z]+|\*/g, () => encodeURIComponent(wellFormed(params[i++ % params.length]!)))
         const search = new URLSearchParams(q).toString()
         const res = await app.inject({
           method: route.method as 'GET',
           url: `${path}${search ? `?${search}` : ''}`,
-          headers: { ...user.headers, ...(b === undefined ? {} : { 'content-type': 'application/json' }) },
+          headers: { ...h, ...user.headers, ...(b === undefined ? {} : { 'content-type': 'application/json' }) },
           ...(b === undefined || route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: JSON.stringify(b) }),
         })
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1)
@@ -125,3 +141,8 @@ describe.each(dialects())('request fuzzing on %s', (dialect) => {
     expect((await app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200)
   }, 600_000)
 })
+
+/** A URL path segment can only carry whole characters: a lone half is sent as U+FFFD (as a browser would). */
+function wellFormed(text: string): string {
+  return text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
+}
