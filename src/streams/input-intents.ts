@@ -4,13 +4,15 @@
  * (no workspace, expired workspace, signed out, field errors), then calls the API and publishes what
  * happened. Texts and files end in toasts (the bar has no room for an error line); the URL and RSS
  * intents resolve to an `Outcome` so their modal can keep the analyst's input and show the error inline,
- * and toast only on success.
+ * and toast only on success. An input's success toast waits for its document's processing to complete.
  */
 import { z } from 'zod'
 import { hasSourceContext, InputMessages, rssSourceName, rssUrlError, urlErrorMessage, urlHostname, websiteUrlError } from '../domain/rules/inputs'
+import { ProgressToastTexts } from '../domain/rules/notifications'
 import { dataSourceSchema } from '../protocol/entities'
 import { ApiError } from './api-client'
 import { ingestText, type IntentContext, toast, uploadFile } from './intents'
+import { toastWhenDone } from './progress-toasts'
 import type { Outcome } from './project-intents'
 
 /** Where an input goes and whether it may: the open workspace, and whether it has expired. */
@@ -52,7 +54,7 @@ export async function addFile(ctx: IntentContext, target: InputTarget, file: Pic
   return uploadFile(ctx, target.sessionId as string, file)
 }
 
-/** A website for the workspace (`POST /ingest-url`); on success the toast names its host. */
+/** A website for the workspace (`POST /ingest-url`): a toast says it was accepted; the success toast, naming its host, waits for its processing. */
 export async function ingestUrl(ctx: IntentContext, sessionId: string | null, url: string): Promise<Outcome<string>> {
   const invalid = websiteUrlError(url)
   if (invalid) return { ok: false, error: invalid }
@@ -64,7 +66,8 @@ export async function ingestUrl(ctx: IntentContext, sessionId: string | null, ur
   try {
     const body = await ctx.api.send('POST', '/ingest-url', accepted, { body: { url: clean }, headers: { 'x-session-id': sessionId } })
     ctx.core.bus.publish({ type: 'progress.linked', id, eventId: body.eventId }, 'local')
-    toast(ctx, 'success', InputMessages.websiteProcessed(hostname))
+    toast(ctx, 'info', ProgressToastTexts.url_processing.accepted(hostname))
+    toastWhenDone(ctx, id, ProgressToastTexts.url_processing.done(hostname))
     return { ok: true, value: body.eventId }
   } catch (error) {
     const message = error instanceof ApiError ? urlErrorMessage(error.status, error.message) : urlErrorMessage(null)

@@ -5,9 +5,11 @@
 import { z } from 'zod'
 import { researchSchema, sessionSchema } from '../protocol/entities'
 import { firstWorkspaceName } from '../domain/rules/session'
+import { ProgressToastTexts } from '../domain/rules/notifications'
 import { isAllowedUpload, MAX_UPLOAD_BYTES, UploadMessages } from '../domain/rules/uploads'
 import { ApiError, type ApiClient } from './api-client'
 import type { ClientCore } from './client-core'
+import { toastWhenDone } from './progress-toasts'
 import { rememberInput } from './workspace-intents'
 
 export interface IntentContext {
@@ -78,7 +80,10 @@ export async function createSession(ctx: IntentContext, researchId: string, titl
   }
 }
 
-/** Pasted text: a progress card, then the server's live messages drive it. */
+/**
+ * Pasted text: a progress card, then the server's live messages drive it. The toast says the text was
+ * accepted; 'Text analyzed successfully' waits for its analysis to complete (progress-toasts.ts).
+ */
 export async function ingestText(ctx: IntentContext, sessionId: string, text: string): Promise<boolean> {
   const trimmed = text.trim()
   if (trimmed === '') return false
@@ -88,7 +93,8 @@ export async function ingestText(ctx: IntentContext, sessionId: string, text: st
   try {
     const body = await ctx.api.send('POST', '/ingest', accepted, { body: { text: trimmed }, headers: { 'x-session-id': sessionId } })
     ctx.core.bus.publish([{ type: 'progress.linked', id, eventId: body.eventId }], 'local')
-    toast(ctx, 'success', 'Text analyzed successfully')
+    toast(ctx, 'info', ProgressToastTexts.text_input.accepted(''))
+    toastWhenDone(ctx, id, ProgressToastTexts.text_input.done(''))
     return true
   } catch (error) {
     failProgress(ctx, id, 'validation')
@@ -97,7 +103,7 @@ export async function ingestText(ctx: IntentContext, sessionId: string, text: st
   }
 }
 
-/** A file from the input bar: checked here first (size, type), then sent as base64. */
+/** A file from the input bar: checked here first (size, type), then sent as base64; success is toasted once it is analysed. */
 export async function uploadFile(ctx: IntentContext, sessionId: string, file: { name: string; size: number; read(): Promise<ArrayBuffer> }): Promise<boolean> {
   if (file.size > MAX_UPLOAD_BYTES) {
     toast(ctx, 'error', UploadMessages.tooLargeWorkspace)
@@ -121,7 +127,8 @@ export async function uploadFile(ctx: IntentContext, sessionId: string, file: { 
   try {
     const body = await ctx.api.send('POST', '/upload', accepted, { body: { contentBase64, fileName: file.name }, headers: { 'x-session-id': sessionId } })
     ctx.core.bus.publish({ type: 'progress.linked', id, eventId: body.eventId }, 'local')
-    toast(ctx, 'success', 'File uploaded successfully')
+    toast(ctx, 'info', ProgressToastTexts.document_upload.accepted(file.name))
+    toastWhenDone(ctx, id, ProgressToastTexts.document_upload.done(file.name))
     return true
   } catch (error) {
     failProgress(ctx, id, 'upload')

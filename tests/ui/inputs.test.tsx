@@ -20,6 +20,7 @@ import { ModelsProvider } from '../../src/ui/models-context'
 import { InputBar } from '../../src/ui/shell/InputBar'
 import { Toasts } from '../../src/ui/shell/Toasts'
 import { ExpiredBanner } from '../../src/ui/workspace/ExpiredBanner'
+import { eventOf, messages } from '../helpers'
 
 // ---- the backend: the server's shapes (server/repos/*.ts `toSession`, `toDataSource`; ingest 202s) ------
 
@@ -196,6 +197,15 @@ function renderBar(app: TestApp, props: { researchId?: string | null; sessionId?
   )
 }
 
+/** What the live channel says of a document as the pipeline processes it to the end (or fails it). */
+function processLive(app: TestApp, eventId: string, outcome: { error: string } | 'completed' = 'completed') {
+  const m = messages('s1')
+  const wire = [m('genesis-event-skeleton', { eventId }), ...(outcome === 'completed' ? [m('document-ready', { eventId, payload: {}, analytics: {} }), m('processing-complete', { eventId, actionCount: 1 })] : [m('processing-error', { eventId, error: outcome.error })])]
+  act(() => {
+    app.core.bus.publish(wire.map(eventOf), 'ws')
+  })
+}
+
 const selectProgressCards = (s: ProgressCards): ProgressCard[] => s.order.map((id) => s.byId[id]).filter((c): c is ProgressCard => c !== undefined)
 const textarea = () => screen.getByLabelText('Text to analyze') as HTMLTextAreaElement
 const toastTexts = (app: TestApp) => app.core.models.toasts.get().order.map((id) => app.core.models.toasts.get().byId[id]?.message)
@@ -220,14 +230,30 @@ function bigFile(name: string, size: number): File {
 // ---- the input bar: text ---------------------------------------------------------------------------------
 
 describe('input bar: text', () => {
-  test("Enter sends the text to POST /ingest for the workspace: 'Text analyzed successfully', the field empties", async () => {
+  test("Enter sends the text to POST /ingest for the workspace: accepted at once, 'Text analyzed successfully' once analysed, the field empties", async () => {
     const app = signedInApp()
     renderBar(app)
     fireEvent.change(textarea(), { target: { value: '  Port of Rotterdam strike enters its second week  ' } })
     fireEvent.keyDown(textarea(), { key: 'Enter' })
-    expect(await screen.findByText('Text analyzed successfully')).toBeTruthy()
+    expect(await screen.findByText('Text submitted for analysis')).toBeTruthy()
     expect(ingestCalls).toEqual([{ method: 'POST', path: '/ingest', body: { text: 'Port of Rotterdam strike enters its second week' }, sessionHeader: 's1' }])
     expect(textarea().value).toBe('')
+    // Success is not claimed before the analysis: only when the document's processing completes.
+    expect(toastTexts(app)).not.toContain('Text analyzed successfully')
+    processLive(app, 'evt_0001')
+    expect(await screen.findByText('Text analyzed successfully')).toBeTruthy()
+    expect(toastTexts(app).filter((t) => t === 'Text analyzed successfully')).toHaveLength(1)
+  })
+
+  test('a text whose processing fails never reads analyzed successfully', async () => {
+    const app = signedInApp()
+    renderBar(app)
+    fireEvent.change(textarea(), { target: { value: 'Port strike' } })
+    fireEvent.keyDown(textarea(), { key: 'Enter' })
+    expect(await screen.findByText('Text submitted for analysis')).toBeTruthy()
+    processLive(app, 'evt_0001', { error: 'The analysis provider timed out' })
+    expect(await screen.findByText('Document processing failed: The analysis provider timed out')).toBeTruthy()
+    expect(toastTexts(app)).not.toContain('Text analyzed successfully')
   })
 
   test('Shift+Enter adds a line instead: nothing is sent', async () => {
@@ -252,7 +278,7 @@ describe('input bar: text', () => {
     expect(ingestCalls).toEqual([])
     fireEvent.change(textarea(), { target: { value: 'Tariffs on EVs rise' } })
     await click('Send text for analysis')
-    expect(await screen.findByText('Text analyzed successfully')).toBeTruthy()
+    expect(await screen.findByText('Text submitted for analysis')).toBeTruthy()
     expect(requests()).toEqual(['POST /ingest'])
   })
 
@@ -311,12 +337,15 @@ describe('input bar: files', () => {
     expect(clicked).toHaveBeenCalledTimes(1)
   })
 
-  test("a file is sent as base64 to POST /upload: 'File uploaded successfully'", async () => {
+  test("a file is sent as base64 to POST /upload: received at once, 'File uploaded successfully' once processed", async () => {
     const app = signedInApp()
     const { container } = renderBar(app)
     pick(container, new File(['Hello, Rotterdam'], 'notes.md', { type: 'text/markdown' }))
-    expect(await screen.findByText('File uploaded successfully')).toBeTruthy()
+    expect(await screen.findByText('File received, analysing: notes.md')).toBeTruthy()
     expect(ingestCalls).toEqual([{ method: 'POST', path: '/upload', body: { contentBase64: btoa('Hello, Rotterdam'), fileName: 'notes.md' }, sessionHeader: 's1' }])
+    expect(toastTexts(app)).not.toContain('File uploaded successfully')
+    processLive(app, 'evt_0001')
+    expect(await screen.findByText('File uploaded successfully')).toBeTruthy()
   })
 
   test("over 50MB: '❌ File too large. Maximum size is 50MB' and no request", async () => {
@@ -331,7 +360,7 @@ describe('input bar: files', () => {
     const app = signedInApp()
     const { container } = renderBar(app)
     pick(container, bigFile('report.pdf', 50 * 1024 * 1024))
-    expect(await screen.findByText('File uploaded successfully')).toBeTruthy()
+    expect(await screen.findByText('File received, analysing: report.pdf')).toBeTruthy()
   })
 
   test("another type: '❌ Unsupported file type. Allowed: pdf, docx, doc, txt, md' and no request", async () => {
@@ -429,7 +458,7 @@ describe('input bar: RSS button and expiry', () => {
 describe("modal 'Add Text for Analysis'", () => {
   const dialogArea = () => within(screen.getByRole('dialog', { name: 'Add Text for Analysis' })).getByLabelText('Text') as HTMLTextAreaElement
 
-  test('Analyze Text sends the trimmed text; the modal closes with the success toast', async () => {
+  test('Analyze Text sends the trimmed text; the modal closes with the accepted toast', async () => {
     const app = signedInApp()
     renderBar(app)
     await click('Add Text for Analysis')
@@ -438,7 +467,7 @@ describe("modal 'Add Text for Analysis'", () => {
     fireEvent.change(dialogArea(), { target: { value: '\n  Brussels proposes new duties on EVs \n' } })
     expect(analyze.disabled).toBe(false)
     await click('Analyze Text')
-    expect(await screen.findByText('Text analyzed successfully')).toBeTruthy()
+    expect(await screen.findByText('Text submitted for analysis')).toBeTruthy()
     expect(ingestCalls.map((c) => c.body)).toEqual([{ text: 'Brussels proposes new duties on EVs' }])
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   })
@@ -452,7 +481,7 @@ describe("modal 'Add Text for Analysis'", () => {
     await click('Add Text for Analysis')
     fireEvent.change(dialogArea(), { target: { value: 'Duties rise' } })
     fireEvent.keyDown(dialogArea(), { key: 'Enter', ...modifier })
-    expect(await screen.findByText('Text analyzed successfully')).toBeTruthy()
+    expect(await screen.findByText('Text submitted for analysis')).toBeTruthy()
     expect(requests()).toEqual(['POST /ingest'])
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   })
@@ -537,16 +566,19 @@ describe("modal 'Add Website Content'", () => {
     expect(alert()).toBeNull()
   })
 
-  test("Process Website: POST /ingest-url for the workspace, 'Website processed successfully: {hostname}', closed", async () => {
+  test("Process Website: POST /ingest-url for the workspace, submitted, closed; 'Website processed successfully: {hostname}' once processed", async () => {
     const app = signedInApp()
     await open(app)
     fireEvent.change(urlField(), { target: { value: ' https://www.news.example/2026/ev-duties?ref=rss ' } })
     await click('Process Website')
-    expect(await screen.findByText('Website processed successfully: www.news.example')).toBeTruthy()
+    expect(await screen.findByText('Website submitted for analysis: www.news.example')).toBeTruthy()
     expect(ingestCalls).toEqual([{ method: 'POST', path: '/ingest-url', body: { url: 'https://www.news.example/2026/ev-duties?ref=rss' }, sessionHeader: 's1' }])
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     const [card] = selectProgressCards(app.core.models.progressCards.get())
     expect(card).toMatchObject({ kind: 'url_processing', url: 'https://www.news.example/2026/ev-duties?ref=rss', eventId: 'evt_0001' })
+    expect(toastTexts(app)).not.toContain('Website processed successfully: www.news.example')
+    processLive(app, 'evt_0001')
+    expect(await screen.findByText('Website processed successfully: www.news.example')).toBeTruthy()
   })
 
   test.each([

@@ -36,6 +36,17 @@ export const PhaseOfStep: Record<'document_upload' | 'text_input' | 'url_process
   url_processing: { reading: 'fetch', analysis: 'analysis', actionframe: 'actionframe', done: null },
 }
 
+/**
+ * The toasts of an input (spec §8 "Success toasts"): one when the server accepted it (not in the spec,
+ * which toasts success at once), and the spec's success text when processing of that document completes.
+ * `name` is the file name or the website's host; a text has none.
+ */
+export const ProgressToastTexts: Record<'document_upload' | 'text_input' | 'url_processing', { accepted: (name: string) => string; done: (name: string) => string }> = {
+  text_input: { accepted: () => 'Text submitted for analysis', done: () => 'Text analyzed successfully' },
+  document_upload: { accepted: (name) => `File received, analysing: ${name}`, done: () => 'File uploaded successfully' },
+  url_processing: { accepted: (host) => `Website submitted for analysis: ${host}`, done: (host) => `Website processed successfully: ${host}` },
+}
+
 /** The phases of each kind of progress card, in order. */
 export const ProgressPhases: Record<'document_upload' | 'text_input' | 'url_processing', PhaseDefinition[]> = {
   document_upload: [
