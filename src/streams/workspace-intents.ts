@@ -1,10 +1,14 @@
 /**
- * Workspace-level intents: Reset (clear the view and load it again from the server) and the progress
+ * Workspace-level intents: Reset (clear the view and load it again from the server), Clear (delete every
+ * document of the workspace on the server, then empty the view; a toast says how many went, or why
+ * nothing did) and the progress
  * list's cancel, retry and dismiss (spec §4 "Processing progress": error cards offer retry, which
  * re-runs the stored input; in-progress cards can be cancelled; finished ones dismissed).
  */
+import { z } from 'zod'
+import { ApiError } from './api-client'
 import { DEFAULT_PAGING, loadWorkspace } from './session-loader'
-import type { IntentContext } from './intents'
+import { type IntentContext, toast } from './intents'
 
 /** The stored inputs of progress cards, so a failed one can be sent again. Kept out of read models (files can be large). */
 const retries = new Map<string, () => Promise<boolean>>()
@@ -21,6 +25,22 @@ export function canRetry(progressId: string): boolean {
 export async function resetWorkspace(ctx: IntentContext, ids: { researchId: string; sessionId: string }): Promise<void> {
   ctx.core.bus.publish({ type: 'workspace.cleared' }, 'local')
   await loadWorkspace(ctx.core, ctx.api, ids, DEFAULT_PAGING, 'on-view')
+  toast(ctx, 'info', 'View reset: documents reloaded from the server')
+}
+
+const cleared = z.object({ message: z.string().nullish(), deleted: z.number() })
+
+/** Deletes the workspace's documents and their frames; resolves to how many went, or null when refused. */
+export async function clearWorkspace(ctx: IntentContext, ids: { researchId: string; sessionId: string }): Promise<number | null> {
+  try {
+    const { deleted } = await ctx.api.send('DELETE', `/researches/${encodeURIComponent(ids.researchId)}/sessions/${encodeURIComponent(ids.sessionId)}/events`, cleared)
+    ctx.core.bus.publish({ type: 'workspace.cleared' }, 'local')
+    toast(ctx, 'success', `Workspace cleared: ${deleted} ${deleted === 1 ? 'document' : 'documents'} deleted`)
+    return deleted
+  } catch (error) {
+    toast(ctx, 'error', `Failed to clear the workspace: ${error instanceof ApiError ? error.message : 'the server could not be reached'}`)
+    return null
+  }
 }
 
 export function cancelProgress(ctx: IntentContext, progressId: string): void {

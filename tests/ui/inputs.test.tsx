@@ -417,20 +417,22 @@ describe('input bar: files', () => {
 
 // ---- the input bar: RSS, modals' buttons, expiry ----------------------------------------------------------
 
-describe('input bar: RSS button and expiry', () => {
-  test("the RSS button only says 'RSS sources coming soon'", async () => {
+describe('input bar: the RSS entry and expiry', () => {
+  test("one RSS entry, and it adds a feed: no 'RSS sources coming soon' button beside it (issue 15)", async () => {
     const app = signedInApp()
     renderBar(app)
-    await click('RSS sources')
-    expect(await screen.findByText('RSS sources coming soon')).toBeTruthy()
-    expect(ingestCalls).toEqual([])
-    expect(screen.queryByRole('dialog')).toBeNull()
+    const tools = within(screen.getByRole('group', { name: 'Add a source' }))
+    expect(tools.getAllByRole('button').map((b) => b.textContent)).toEqual(['Text', 'Website', 'RSS'])
+    expect(screen.queryByRole('button', { name: 'RSS sources' })).toBeNull()
+    await click('Add RSS Feed')
+    expect(screen.getByRole('dialog', { name: 'Add RSS Feed' })).toBeTruthy()
+    expect(screen.queryByText('RSS sources coming soon')).toBeNull()
   })
 
   test("expired: every input is disabled, with the tooltip 'Workspace expired - create new one to continue'", async () => {
     const app = signedInApp()
     const { container } = renderBar(app, { expired: true })
-    for (const name of ['Upload a document', 'Send text for analysis', 'Add Text for Analysis', 'Add Website Content', 'Add RSS Feed', 'RSS sources']) {
+    for (const name of ['Upload a document', 'Send text for analysis', 'Add Text for Analysis', 'Add Website Content', 'Add RSS Feed']) {
       expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled, name).toBe(true)
     }
     expect(textarea().disabled).toBe(true)

@@ -9,7 +9,6 @@ export const InputMessages = {
   noWorkspace: 'No workspace selected',
   authRequiredForText: '❌ Authentication required for text analysis',
   expiredWorkspace: UploadMessages.expiredWorkspace,
-  rssComingSoon: 'RSS sources coming soon',
   rssUrlRequired: 'Please enter an RSS URL',
   invalidContext: 'Invalid context: must specify either projectId or both researchId and sessionId',
   rssAddFailed: 'Failed to add RSS source',

@@ -9,18 +9,7 @@ import { useServices } from '../app-services'
 import './briefing.css'
 
 export function GraphExportButtons({ researchId }: { researchId: string }) {
-  const { ctx } = useServices()
-  const [running, setRunning] = useState<GraphExportFormat | null>(null)
-
-  const run = async (format: GraphExportFormat) => {
-    setRunning(format)
-    try {
-      const file = await exportResearchGraph(ctx, researchId, format)
-      if (file) saveFile(file.blob, file.filename ?? `graph.${format}`)
-    } finally {
-      setRunning(null)
-    }
-  }
+  const { running, run } = useGraphExport(researchId)
 
   return (
     <span className="graph-export" role="group" aria-label="Export the research graph">
@@ -31,6 +20,22 @@ export function GraphExportButtons({ researchId }: { researchId: string }) {
       ))}
     </span>
   )
+}
+
+/** Runs one export of the research's graph and saves it; `running` is the format under way (a toolbar's menu uses it too). */
+export function useGraphExport(researchId: string): { running: GraphExportFormat | null; run(format: GraphExportFormat): Promise<void> } {
+  const { ctx } = useServices()
+  const [running, setRunning] = useState<GraphExportFormat | null>(null)
+  const run = async (format: GraphExportFormat) => {
+    setRunning(format)
+    try {
+      const file = await exportResearchGraph(ctx, researchId, format)
+      if (file) saveFile(file.blob, file.filename ?? `graph.${format}`)
+    } finally {
+      setRunning(null)
+    }
+  }
+  return { running, run }
 }
 
 /** Hands a Blob to the browser as a download named `filename`. */

@@ -1,7 +1,8 @@
 /**
  * The workspace's bottom input bar (spec §2 "Workspace view", §9: 60 high): text (Enter submits,
- * Shift+Enter adds a line), a document picker (.txt, .pdf, .docx, .doc, .md), the buttons that open the
- * input modals (text, website, RSS feed) and the RSS button, which only says 'RSS sources coming soon'.
+ * Shift+Enter adds a line), a document picker (.txt, .pdf, .docx, .doc, .md) and the buttons that open the
+ * input modals (text, website, RSS feed). The spec's second RSS button, which only said 'RSS sources
+ * coming soon' beside a Feed button that did add feeds, is one working RSS button here (issue 15).
  * Refusals and failures are toasts with the spec's texts (§5, §8), raised by the input intents.
  *
  * Once the workspace expired every control is disabled and the bar itself carries the tooltip 'Workspace
@@ -10,11 +11,10 @@
  */
 import { Tooltip } from 'radix-ui'
 import { type ReactNode, useRef, useState } from 'react'
-import { InputMessages } from '../../domain/rules/inputs'
 import { Texts } from '../../domain/rules/texts'
 import { AllowedUploadExtensions } from '../../domain/rules/uploads'
 import { addFile, analyzeText, type InputTarget } from '../../streams/input-intents'
-import { type IntentContext, toast } from '../../streams/intents'
+import type { IntentContext } from '../../streams/intents'
 import { RssFeedDialog } from '../inputs/RssFeedDialog'
 import { TextInputDialog } from '../inputs/TextInputDialog'
 import { WebsiteDialog } from '../inputs/WebsiteDialog'
@@ -96,9 +96,6 @@ export function InputBar({ ctx, researchId, sessionId, expired }: InputBarProps)
           Website
         </button>
         <button type="button" className="btn" disabled={expired} onClick={() => setModal('rss')} aria-label="Add RSS Feed">
-          Feed
-        </button>
-        <button type="button" className="btn" disabled={expired} onClick={() => toast(ctx, 'info', InputMessages.rssComingSoon)} aria-label="RSS sources">
           RSS
         </button>
       </span>

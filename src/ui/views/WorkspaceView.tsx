@@ -1,9 +1,12 @@
 /**
- * `/research/$researchId/workspace/$sessionId`: the open workspace. Its header has Reset (clear the view
- * and load it again), Settings (name, expiry, sources) and the Inspector toggle; below, the expired
- * banner when it applies, the documents as a list or as a graph, the progress list and the input bar;
- * the inspector drawer opens beside it. Opening the workspace attaches its live channel and loads its
- * data; leaving closes the channel.
+ * `/research/$researchId/workspace/$sessionId`: the open workspace. Its toolbar (one line; what does not
+ * fit goes into More) has the List/Graph/Commit toggle, Clear (deletes the workspace's documents after a
+ * confirmation that says what goes and what stays), Reset (the view as it opens: list, no selection or
+ * filters, inspector closed, documents reloaded), Settings (name, expiry, sources), the research's
+ * Briefing and graph export, and the Inspector toggle; below, the expired banner when it applies, the
+ * documents as a list or as a graph and the progress list, with the inspector drawer beside them (over
+ * them in a narrow column), and the input bar under both. Opening the workspace attaches its live
+ * channel and loads its data; leaving closes the channel.
  */
 import { useNavigate, useParams } from '@tanstack/react-router'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
@@ -11,22 +14,25 @@ import { isSessionExpired } from '../../domain/rules/session'
 import { sessionLabel } from '../../domain/rules/titles'
 import type { Session } from '../../protocol/entities'
 import type { ResearchList } from '../../projections/research-list'
+import type { WorkspaceGraph } from '../../projections/workspace-graph'
 import type { SessionState } from '../../projections/session-state'
 import { deleteDocument } from '../../streams/document-intents'
 import { addFile } from '../../streams/input-intents'
 import type { IntentContext } from '../../streams/intents'
 import { readLastWorkspace, writeLastWorkspace } from '../../streams/local-state'
-import { resetWorkspace } from '../../streams/workspace-intents'
+import { clearWorkspace, resetWorkspace } from '../../streams/workspace-intents'
 import { useServices } from '../app-services'
 import { useReadModel } from '../hooks/use-read-model'
 import { RssFeedDialog } from '../inputs/RssFeedDialog'
 import { TextInputDialog } from '../inputs/TextInputDialog'
 import { WebsiteDialog } from '../inputs/WebsiteDialog'
 import { useModels } from '../models-context'
+import { ConfirmDialog } from '../shell/ConfirmDialog'
 import { InputBar, UPLOAD_ACCEPT } from '../shell/InputBar'
 import { useShellActions } from '../shell/shell-actions'
 import { ExpiredBanner } from '../workspace/ExpiredBanner'
-import { type InspectorControl, InspectorContext, type InspectorTarget } from '../workspace/inspector-context'
+import { InspectorContext } from '../workspace/inspector-context'
+import { useInspectorState } from '../workspace/use-inspector-state'
 import { ProgressList } from '../workspace/ProgressList'
 import { useOpenWorkspace } from '../workspace/use-open-workspace'
 import { WorkspaceActionsContext } from '../workspace/workspace-actions'
@@ -73,24 +79,38 @@ function OpenWorkspace({ researchId, session }: { researchId: string; session: S
   const navigate = useNavigate()
   const shell = useShellActions()
   const research = useReadModel(useModels().researchList, useCallback((s: ResearchList) => s.byId[researchId], [researchId]))
+  const documentCount = useReadModel(useModels().workspaceGraph, selectDocumentCount)
   const expired = isSessionExpired(session, Date.now())
   const [view, setView] = useState<'list' | 'graph'>('list')
   const [settingsOpen, setSettingsOpen] = useState(false)
   const [adding, setAdding] = useState<Exclude<AddKind, 'document'> | null>(null)
   const [resetting, setResetting] = useState(false)
+  const [confirmClear, setConfirmClear] = useState(false)
   const [clearToken, setClearToken] = useState(0)
-  const inspector = useInspectorState()
+  const inspectorToggle = useRef<HTMLButtonElement>(null)
+  const inspector = useInspectorState(inspectorToggle)
   const filePicker = useRef<HTMLInputElement>(null)
   const ids = useMemo(() => ({ researchId, sessionId: session.id }), [researchId, session.id])
   const frameLoader = useOpenWorkspace(ctx, identity, ids)
   const actions = useMemo(() => ({ deleteDocument: async (eventId: string) => void (await deleteDocument(ctx, { ...ids, eventId })) }), [ctx, ids])
 
   const onAdd = (kind: AddKind) => (kind === 'document' ? filePicker.current?.click() : setAdding(kind))
+  // Reset puts the view back as it opens: the list, no selection or filters, the inspector closed, the documents as the server has them.
+  const reset = async () => {
+    setResetting(true)
+    setView('list')
+    inspector.reset()
+    setClearToken((n) => n + 1)
+    await resetWorkspace(ctx, ids)
+    setResetting(false)
+  }
+  const title = sessionLabel(session)
 
   return (
     <InspectorContext.Provider value={inspector}>
       <WorkspaceActionsContext.Provider value={actions}>
         <FrameLoaderContext.Provider value={frameLoader}>
+        <div className="workspace-frame">
         <div className={`workspace-layout ${inspector.open ? 'with-inspector' : ''}`}>
           <div className="workspace-shell">
             {expired && (
@@ -103,31 +123,46 @@ function OpenWorkspace({ researchId, session }: { researchId: string; session: S
               />
             )}
             <WorkspacePage
-              title={sessionLabel(session)}
+              title={title}
               onSignInAgain={() => void identity.signOut()}
               actions={
-                <span className="workspace-actions">
-                  <GraphToolbar view={view} onView={setView} onCommit={() => research && shell.commitResearch(research)} commitDisabled={!research} onAdd={onAdd} onClear={() => setClearToken((n) => n + 1)} expired={expired} showAdds={view === 'graph'} researchId={researchId} />
-                  <button
-                    type="button"
-                    className="btn"
-                    disabled={resetting}
-                    onClick={async () => {
-                      setResetting(true)
-                      inspector.close()
-                      await resetWorkspace(ctx, ids)
-                      setResetting(false)
-                    }}
-                  >
-                    {resetting ? 'Resetting…' : 'Reset'}
-                  </button>
-                  <button type="button" className="btn" onClick={() => setSettingsOpen(true)}>
-                    Settings
-                  </button>
-                  <button type="button" className={`btn ${inspector.open ? 'pressed' : ''}`} aria-pressed={inspector.open} onClick={inspector.toggle}>
-                    Inspector
-                  </button>
-                </span>
+                <GraphToolbar
+                  view={view}
+                  onView={setView}
+                  onCommit={() => research && shell.commitResearch(research)}
+                  commitDisabled={!research}
+                  onAdd={onAdd}
+                  onClear={() => setConfirmClear(true)}
+                  clearDisabled={expired || documentCount === 0}
+                  expired={expired}
+                  showAdds={view === 'graph'}
+                  researchId={researchId}
+                  extraItems={[
+                    {
+                      id: 'reset',
+                      inline: (
+                        <button type="button" className="btn" disabled={resetting} onClick={() => void reset()}>
+                          {resetting ? 'Resetting…' : 'Reset'}
+                        </button>
+                      ),
+                      menu: { label: 'Reset', onSelect: () => void reset(), disabled: resetting },
+                    },
+                    {
+                      id: 'settings',
+                      inline: (
+                        <button type="button" className="btn" onClick={() => setSettingsOpen(true)}>
+                          Settings
+                        </button>
+                      ),
+                      menu: { label: 'Settings', onSelect: () => setSettingsOpen(true) },
+                    },
+                  ]}
+                  end={
+                    <button ref={inspectorToggle} type="button" className={`btn ${inspector.open ? 'pressed' : ''}`} aria-pressed={inspector.open} onClick={inspector.toggle}>
+                      Inspector
+                    </button>
+                  }
+                />
               }
             >
               {view === 'graph' ? (
@@ -137,13 +172,15 @@ function OpenWorkspace({ researchId, session }: { researchId: string; session: S
               ) : undefined}
             </WorkspacePage>
             <ProgressList ctx={ctx} />
-            <InputBar ctx={ctx} researchId={researchId} sessionId={session.id} expired={expired} />
           </div>
           {inspector.open && (
             <Suspense fallback={<LoadingBlock text="Opening the inspector…" />}>
               <Inspector ctx={ctx} researchId={researchId} sessionId={session.id} context="workspace" />
             </Suspense>
           )}
+        </div>
+        {/* Below both columns: the input keeps the workspace's whole width when the inspector is open. */}
+        <InputBar ctx={ctx} researchId={researchId} sessionId={session.id} expired={expired} />
         </div>
         <input
           ref={filePicker}
@@ -158,34 +195,38 @@ function OpenWorkspace({ researchId, session }: { researchId: string; session: S
         />
         {adding && <AddDialog kind={adding} ctx={ctx} researchId={researchId} sessionId={session.id} expired={expired} onClose={() => setAdding(null)} />}
         {settingsOpen && <WorkspaceSettingsDialog ctx={ctx} researchId={researchId} session={session} onClose={() => setSettingsOpen(false)} />}
+        {confirmClear && (
+          <ConfirmDialog
+            title="Clear workspace"
+            description={clearText(title, documentCount)}
+            confirm="Delete documents"
+            onCancel={() => setConfirmClear(false)}
+            onConfirm={() => {
+              setConfirmClear(false)
+              inspector.reset()
+              setClearToken((n) => n + 1)
+              void clearWorkspace(ctx, ids)
+            }}
+          />
+        )}
         </FrameLoaderContext.Provider>
       </WorkspaceActionsContext.Provider>
     </InspectorContext.Provider>
   )
 }
 
+/** What Clear will do, in the confirmation: what goes and what stays. */
+export function clearText(title: string, documents: number): string {
+  const what = documents === 1 ? 'its document' : `all ${documents} documents`
+  return `Delete ${what} from “${title}”, with their action frames? The workspace itself, its settings and its sources list stay. This cannot be undone.`
+}
+
+const selectDocumentCount = (s: WorkspaceGraph) => s.documents.order.length
+
 function AddDialog({ kind, ctx, researchId, sessionId, expired, onClose }: { kind: 'rss' | 'text' | 'website'; ctx: IntentContext; researchId: string; sessionId: string; expired: boolean; onClose: () => void }) {
   if (kind === 'text') return <TextInputDialog ctx={ctx} target={{ researchId, sessionId, expired }} onClose={onClose} />
   if (kind === 'website') return <WebsiteDialog ctx={ctx} sessionId={sessionId} onClose={onClose} />
   return <RssFeedDialog ctx={ctx} researchId={researchId} sessionId={sessionId} onClose={onClose} />
-}
-
-function useInspectorState(): InspectorControl {
-  const [open, setOpen] = useState(false)
-  const [target, setTarget] = useState<InspectorTarget | null>(null)
-  return useMemo(
-    () => ({
-      open,
-      target,
-      select: (t: InspectorTarget) => {
-        setTarget(t)
-        setOpen(true)
-      },
-      toggle: () => setOpen((o) => !o),
-      close: () => setOpen(false),
-    }),
-    [open, target],
-  )
 }
 
 function LoadingBlock({ text }: { text: string }) {
