@@ -450,6 +450,18 @@ describe('Dashboard pulse', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/briefing'))
     expect(router.state.location.search).toMatchObject({ type: 'actionframe', id: 'af_r1' })
   })
+
+  test('a hot topic’s entity chip opens that entity’s briefing (issue 15: the chips could not be clicked)', async () => {
+    const { router } = open()
+    await loaded()
+    const chips = within(within(panel('Hot Topics')).getAllByRole('article')[0] as HTMLElement).getByRole('list', { name: /^Entities of/ })
+    const link = within(chips).getByRole('link', { name: 'Briefing on European Commission' })
+    expect(link.textContent).toBe('European Commission')
+    expect(link.getAttribute('href')).toBe('/briefing?type=entity&id=European+Commission')
+    fireEvent.click(link)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/briefing'))
+    expect(router.state.location.search).toMatchObject({ type: 'entity', id: 'European Commission' })
+  })
 })
 
 describe('Forecasts', () => {

@@ -8,6 +8,7 @@ import { Link } from '@tanstack/react-router'
 import { type ReactNode, useId } from 'react'
 import { DashboardLimits, formatNumber, formatSigned, MetricDefinitions } from '../../domain/intelligence'
 import type { HotTopic, LeaderboardEntry, PulseBody, SignalVelocity } from '../../protocol/intelligence'
+import { BriefingLink } from '../briefing/BriefingLink'
 import { chipText, count, pestleClass } from './format'
 import { Help } from './Help'
 import { PestleChart, Sparkline, VelocityChart } from './lazy-charts'
@@ -99,8 +100,11 @@ function TopicCard({ topic }: { topic: HotTopic }) {
       {chips.length > 0 && (
         <ul className="dash-chips" aria-label={`Entities of ${topic.title}`}>
           {chips.map((e) => (
-            <li key={e} className="chip" title={e}>
-              {chipText(e, DashboardLimits.chipChars)}
+            <li key={e}>
+              {/* One click to the entity's briefing (its own page comes later); the chip shows the short name, the link says the whole. */}
+              <BriefingLink type="entity" id={e} label={`Briefing on ${chipText(e, DashboardLimits.chipChars)}${chipText(e, DashboardLimits.chipChars) === e ? '' : ` (${e})`}`} className="chip dash-chip-link">
+                {chipText(e, DashboardLimits.chipChars)}
+              </BriefingLink>
             </li>
           ))}
           {more > 0 && <li className="chip dash-chip-more">+{more} more</li>}
