@@ -20,11 +20,16 @@ export interface TokenVerifier {
 }
 
 export function firebaseTokenVerifier(projectId: string, options: { cacheMs?: number; now?: () => number } = {}): TokenVerifier {
-  const name = `sightline-${projectId}`
-  const app: App = getApps().find((a) => a.name === name) ?? initializeApp({ projectId }, name)
-  const auth = getAuth(app)
+  // firebase-admin fixes an app's emulator address on its first call: one app per address, so a process
+  // whose emulator restarted on another port (a server restarted in place) asks the one that is there.
+  const authFor = () => {
+    const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST
+    const name = emulator ? `sightline-${projectId}@${emulator}` : `sightline-${projectId}`
+    const app: App = getApps().find((a) => a.name === name) ?? initializeApp({ projectId }, name)
+    return getAuth(app)
+  }
   const verify = async (token: string): Promise<VerifiedToken> => {
-    const decoded = await auth.verifyIdToken(token)
+    const decoded = await authFor().verifyIdToken(token)
     return {
       uid: decoded.uid,
       email: decoded.email ?? null,
