@@ -13,7 +13,7 @@ import { describe, expect, test } from 'vitest'
 import { selectSources } from '../../src/projections/project-list'
 import { DataSourcesManager } from '../../src/ui/sources/DataSourcesManager'
 import { WorkspaceSettingsDialog } from '../../src/ui/workspace/WorkspaceSettingsDialog'
-import { API, createTestApp, FakeBackend, renderRoute, renderWithApp, signIn, type TestApp, useBackend, type WireDataSource, wireDataSource, wireProject, wireSession } from './support/render-app'
+import { API, createTestApp, FakeBackend, renderRoute, renderWithApp, signIn, type TestApp, useBackend, type WireDataSource, wireDataSource, wireProject, wireResearch, wireSession } from './support/render-app'
 
 const backend = new FakeBackend()
 /** The discovery answer of the current test. */
@@ -356,6 +356,40 @@ describe('where the manager is', () => {
     await waitFor(() => expect(cellOf('EV blog', 2)).toBe('active'))
     await click(button('RSS feed'))
     expect(screen.getByRole('dialog', { name: 'Add RSS Feed' })).toBeTruthy()
+  })
+})
+
+describe('the Sources page', () => {
+  test('every source of the tenant, each linked to its project or workspace, with the manager’s actions (issue 15: it was an inert table)', async () => {
+    backend.projects = [wireProject('p1', 'Trade watch', 'Tariffs and duties')]
+    backend.researches = [wireResearch('r1', 'EV tariffs', { sessionsCount: 1 })]
+    backend.sessions = { r1: [wireSession('s1', 'r1', 'Week 47')] }
+    backend.sources = [wireDataSource('src_9', 'EV blog', { researchId: 'r1', sessionId: 's1' }, 'rss', 'draft'), wireDataSource('src_8', 'Grid news', P1, 'rss', 'active')]
+    const app = signedInApp()
+    const { router } = renderRoute(app, '/sources')
+    expect(await screen.findByRole('heading', { name: 'Sources' })).toBeTruthy()
+    await screen.findByRole('table')
+    expect(within(table()).getAllByRole('columnheader').map((h) => h.textContent?.replace(/[▲▼↕]/g, ''))).toEqual(['Kind', 'Name', 'In', 'Status', 'Created', 'Last run', 'Items ingested', 'Last error', 'Actions'])
+    // Sources are added in a project or a workspace, not here.
+    expect(screen.queryByRole('group', { name: 'Add a data source' })).toBeNull()
+    expect(within(rowOf('Grid news')).getByRole('link', { name: 'Project Trade watch' }).getAttribute('href')).toBe('/project/p1')
+    await waitFor(() => expect(within(rowOf('EV blog')).getByRole('link', { name: 'EV tariffs / Week 47' }).getAttribute('href')).toBe('/research/r1/workspace/s1'))
+
+    await click(button('Pause Grid news'))
+    await waitFor(() => expect(cellOf('Grid news', 3)).toBe('paused'))
+    await click(button('Resume Grid news'))
+    await waitFor(() => expect(cellOf('Grid news', 3)).toBe('active'))
+    await click(button('Play EV blog'))
+    await waitFor(() => expect(cellOf('EV blog', 3)).toBe('active'))
+    await click(button('Delete EV blog'))
+    const confirm = await screen.findByRole('alertdialog')
+    expect(confirm.textContent).toContain('Are you sure you want to delete this data source?')
+    await click(within(confirm).getByRole('button', { name: 'Delete' }))
+    await waitFor(() => expect(screen.queryByRole('cell', { name: 'EV blog' })).toBeNull())
+    expect(backend.requests((c) => c.method !== 'GET')).toEqual(['PUT /datasources/src_8', 'PUT /datasources/src_8', 'PUT /datasources/src_9', 'DELETE /datasources/src_9'])
+
+    await click(within(rowOf('Grid news')).getByRole('link', { name: 'Project Trade watch' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/project/p1'))
   })
 })
 

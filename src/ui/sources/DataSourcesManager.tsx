@@ -6,6 +6,10 @@
  * sure you want to delete this data source?'. Empty: 'No Data Sources' with quick-add links. The add
  * buttons open the RSS, search, Telegram and Twitter dialogs with their previews.
  *
+ * With scope 'all' (the Sources page) it lists every source of the tenant with where it belongs — a
+ * link to its project or workspace — and the same row actions; sources are added in a project or a
+ * workspace, so it offers no add buttons there.
+ *
  * Rows come from the projectList read model; the table (@tanstack/react-table v9) only sorts and filters.
  */
 import {
@@ -24,13 +28,18 @@ import {
   tableFeatures,
   useTable,
 } from '@tanstack/react-table'
+import { Link } from '@tanstack/react-router'
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react'
 import { sourceKindLabel } from '../../domain/rules/source-kinds'
 import { asVisibility, isProjectScope, SourceMessages, type SourceScope, SourceStatusList, sourceAction, VisibilityLabels } from '../../domain/rules/source-forms'
+import type { DataSourceScope } from '../../domain/data-source'
+import { sessionLabel } from '../../domain/rules/titles'
 import type { DataSource } from '../../protocol/entities'
 import { type ProjectList, selectSources } from '../../projections/project-list'
+import type { ResearchList } from '../../projections/research-list'
 import type { SessionState } from '../../projections/session-state'
 import { loadSources } from '../../streams/project-intents'
+import { loadSessions } from '../../streams/intents'
 import { deleteSource, setSourceStatus } from '../../streams/source-intents'
 import { useServices } from '../app-services'
 import { useReadModel } from '../hooks/use-read-model'
@@ -42,7 +51,8 @@ import { AddRssSourceDialog } from './AddRssSourceDialog'
 import { SharingDialog } from './SharingDialog'
 
 export interface DataSourcesManagerProps {
-  scope: { projectId: string } | { researchId: string; sessionId: string }
+  /** A project's or a workspace's sources, or 'all' of the tenant's (the Sources page). */
+  scope: { projectId: string } | { researchId: string; sessionId: string } | 'all'
   title: string
 }
 
@@ -52,14 +62,27 @@ type Dialog = { kind: AddKind } | { kind: 'delete'; source: DataSource } | { kin
 export function DataSourcesManager({ scope, title }: DataSourcesManagerProps) {
   const { ctx } = useServices()
   const models = useModels()
-  const projectId = isProjectScope(scope) ? scope.projectId : null
-  const researchId = isProjectScope(scope) ? null : scope.researchId
-  const sessionId = isProjectScope(scope) ? null : scope.sessionId
+  const all = scope === 'all'
+  const projectId = scope !== 'all' && isProjectScope(scope) ? scope.projectId : null
+  const researchId = scope !== 'all' && !isProjectScope(scope) ? scope.researchId : null
+  const sessionId = scope !== 'all' && !isProjectScope(scope) ? scope.sessionId : null
   // The scope as a value that only changes with its ids, so effects and selectors stay put across renders.
-  const stableScope = useMemo<SourceScope>(() => (projectId !== null ? { projectId } : { researchId: researchId as string, sessionId: sessionId as string }), [projectId, researchId, sessionId])
+  const stableScope = useMemo<DataSourceScope>(
+    () => (all ? 'all' : projectId !== null ? { projectId } : { researchId: researchId as string, sessionId: sessionId as string }),
+    [all, projectId, researchId, sessionId],
+  )
+  // Where the add dialogs create: a project or a workspace (none on the Sources page).
+  const addScope: SourceScope | null = stableScope === 'all' ? null : stableScope
+  const places = useReadModel(models.projectList, selectProjectNames)
+  const researches = useReadModel(models.researchList, selectResearchPlaces)
   const select = useCallback((s: ProjectList) => selectSources(s, stableScope), [stableScope])
   const sources = useReadModel(models.projectList, select)
   const uid = useReadModel(models.sessionState, selectUid)
+  // On the Sources page a sandbox source names its workspace: load the workspaces of the researches listed.
+  const unnamed = all ? [...new Set(sources.flatMap((src) => (src.researchId && src.sessionId && !researches.sessionsByResearch[src.researchId] ? [src.researchId] : [])))].join(',') : ''
+  useEffect(() => {
+    for (const rid of unnamed === '' ? [] : unnamed.split(',')) void loadSessions(ctx, rid)
+  }, [ctx, unnamed])
 
   const [load, setLoad] = useState<'loading' | 'ready' | { error: string }>('loading')
   const [problem, setProblem] = useState<string | null>(null)
@@ -103,7 +126,7 @@ export function DataSourcesManager({ scope, title }: DataSourcesManagerProps) {
 
   const table = useTable({
     features,
-    columns,
+    columns: all ? columnsWithPlace : columns,
     data: sources,
     getRowId: (s) => s.id,
     state: { sorting, globalFilter, columnFilters },
@@ -116,7 +139,7 @@ export function DataSourcesManager({ scope, title }: DataSourcesManagerProps) {
 
   const statusFilter = (columnFilters.find((f) => f.id === 'status')?.value as string | undefined) ?? ''
   const rows = table.getRowModel().rows
-  const sandbox = !isProjectScope(scope)
+  const sandbox = addScope !== null && !isProjectScope(addScope)
   const open = (kind: AddKind) => () => setDialog({ kind })
   const close = () => setDialog(null)
 
@@ -124,6 +147,7 @@ export function DataSourcesManager({ scope, title }: DataSourcesManagerProps) {
     <section className="sources-manager" aria-label={title}>
       <header className="sources-head">
         <h3>{title}</h3>
+        {addScope !== null && (
         <div className="sources-add" role="group" aria-label="Add a data source">
           <button type="button" className="btn small-btn" onClick={open('rss')}>
             {sandbox ? 'RSS feed' : 'RSS source'}
@@ -138,6 +162,7 @@ export function DataSourcesManager({ scope, title }: DataSourcesManagerProps) {
             Twitter
           </button>
         </div>
+        )}
       </header>
       {problem && (
         <div className="form-error sources-problem" role="alert">
@@ -155,6 +180,11 @@ export function DataSourcesManager({ scope, title }: DataSourcesManagerProps) {
         <p className="form-error" role="alert">
           {load.error}
         </p>
+      ) : sources.length === 0 && addScope === null ? (
+        <div className="empty inline-empty">
+          <p className="connection">{SourceMessages.empty}</p>
+          <p>Documents, texts and web pages you add to a workspace appear here, with the feeds and searches of your projects.</p>
+        </div>
       ) : sources.length === 0 ? (
         <div className="empty inline-empty">
           <p className="connection">{SourceMessages.empty}</p>
@@ -197,6 +227,7 @@ export function DataSourcesManager({ scope, title }: DataSourcesManagerProps) {
             </span>
           </div>
           <RowActions.Provider value={actions}>
+          <SourcePlaces.Provider value={all ? { projects: places, researches } : null}>
             <div className="sources-table-wrap">
               <table className="data-table sources-table">
                 <thead>
@@ -242,13 +273,14 @@ export function DataSourcesManager({ scope, title }: DataSourcesManagerProps) {
                 </tbody>
               </table>
             </div>
+          </SourcePlaces.Provider>
           </RowActions.Provider>
         </>
       )}
-      {dialog?.kind === 'rss' && <AddRssSourceDialog ctx={ctx} scope={stableScope} onClose={close} />}
-      {dialog?.kind === 'search' && <AddSearchSourceDialog ctx={ctx} scope={stableScope} onClose={close} />}
-      {dialog?.kind === 'telegram' && <AddTelegramSourceDialog ctx={ctx} scope={stableScope} onClose={close} />}
-      {dialog?.kind === 'twitter' && <AddTwitterSourceDialog ctx={ctx} scope={stableScope} onClose={close} />}
+      {addScope && dialog?.kind === 'rss' && <AddRssSourceDialog ctx={ctx} scope={addScope} onClose={close} />}
+      {addScope && dialog?.kind === 'search' && <AddSearchSourceDialog ctx={ctx} scope={addScope} onClose={close} />}
+      {addScope && dialog?.kind === 'telegram' && <AddTelegramSourceDialog ctx={ctx} scope={addScope} onClose={close} />}
+      {addScope && dialog?.kind === 'twitter' && <AddTwitterSourceDialog ctx={ctx} scope={addScope} onClose={close} />}
       {dialog?.kind === 'share' && <SharingDialog ctx={ctx} source={dialog.source} onClose={close} />}
       {dialog?.kind === 'delete' && (
         <ConfirmDialog
@@ -315,7 +347,53 @@ const columns = helper.columns([
   helper.display({ id: 'actions', header: () => <span className="sr-only">Actions</span>, cell: (info) => <SourceRowActions source={info.row.original} /> }),
 ])
 
+/** On the Sources page: where each source belongs, after its name (and searchable like it). */
+const columnsWithPlace = [
+  ...columns.slice(0, 2),
+  helper.display({ id: 'place', header: 'In', cell: (info) => <SourcePlace source={info.row.original} /> }),
+  ...columns.slice(2),
+]
+
 const globallyFiltered = new Set(['kind', 'name', 'status', 'lastError'])
+
+// ---- where a source belongs (the Sources page) -------------------------------------------------------
+
+interface Places {
+  projects: ProjectList['byId']
+  researches: Pick<ResearchList, 'byId' | 'sessionsByResearch'>
+}
+
+const SourcePlaces = createContext<Places | null>(null)
+
+/** A link to the source's project, or to its research's workspace (or the research, when the workspace is unknown). */
+function SourcePlace({ source }: { source: DataSource }) {
+  const places = useContext(SourcePlaces)
+  if (!places) return null
+  if (source.projectId) {
+    const name = places.projects[source.projectId]?.displayName ?? source.projectId
+    return (
+      <Link to="/project/$projectId" params={{ projectId: source.projectId }} className="source-place">
+        Project {name}
+      </Link>
+    )
+  }
+  if (!source.researchId) return <span className="muted">—</span>
+  const research = places.researches.byId[source.researchId]
+  const title = research?.title ?? source.researchId
+  const session = source.sessionId ? places.researches.sessionsByResearch[source.researchId]?.find((w) => w.id === source.sessionId) : undefined
+  return source.sessionId ? (
+    <Link to="/research/$researchId/workspace/$sessionId" params={{ researchId: source.researchId, sessionId: source.sessionId }} className="source-place">
+      {title} / {session ? sessionLabel(session) : 'workspace'}
+    </Link>
+  ) : (
+    <Link to="/research/$researchId" params={{ researchId: source.researchId }} className="source-place">
+      {title}
+    </Link>
+  )
+}
+
+const selectProjectNames = (s: ProjectList) => s.byId
+const selectResearchPlaces = (s: ResearchList) => s
 
 // ---- the row actions ---------------------------------------------------------------------------------
 
