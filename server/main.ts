@@ -39,7 +39,12 @@ export interface Running {
   url: string | null
 }
 
-export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<Running> {
+export interface MainOptions {
+  /** A part this process cannot run without stopped on its own (the embedded emulator was killed, say). */
+  onFatal?(reason: string): void
+}
+
+export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env, options: MainOptions = {}): Promise<Running> {
   const role = (argv[argv.indexOf('--role') + 1] ?? 'all') as Role
   if (!['all', 'api', 'worker'].includes(role)) throw new Error(`Unknown role ${role} (all, api or worker)`)
   const embedded = argv.includes('--embedded') && !env.FIREBASE_AUTH_EMULATOR_HOST
@@ -51,7 +56,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
 
   // Undone in reverse order if the start fails half-way, so a failed start leaves no process or lock behind.
   const cleanups: Array<() => Promise<void> | void> = []
+  let stopping = false
   const undo = async () => {
+    stopping = true
     for (const cleanup of cleanups.splice(0).reverse()) await Promise.resolve(cleanup()).catch(() => {})
   }
   try {
@@ -70,6 +77,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     }
     const emulatorHost = emulatorStart
       ? emulatorStart.then((emulator) => {
+          // Without it nobody can sign in: the emulator ending on its own (a signal sent to it) ends the server.
+          emulator.process.once('exit', (code, signal) => {
+            if (!stopping) options.onFatal?.(`The Auth emulator stopped (${signal ?? `exit code ${code}`})`)
+          })
           // firebase-admin reads the emulator address from the process environment.
           env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host
           process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host
@@ -148,22 +159,31 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
  */
 export function runFromCommandLine(argv: string[]): void {
   const parent = process.ppid
-  main(argv).then(
-    (running) => {
-      if (running.url) console.log(`Sightline is running at ${running.url}`)
+  let running: Running | null = null
+  let stopping = false
+  let fatal: string | null = null
+  const stop = (code: number) => {
+    if (stopping || !running) return
+    stopping = true
+    running.close().then(
+      () => process.exit(code),
+      () => process.exit(1),
+    )
+  }
+  const onFatal = (reason: string) => {
+    console.error(`${reason}: stopping Sightline.`)
+    fatal = reason
+    stop(1)
+  }
+  main(argv, process.env, { onFatal }).then(
+    (started) => {
+      running = started
+      if (fatal !== null) return stop(1)
+      if (started.url) console.log(`Sightline is running at ${started.url}`)
       else console.log('Sightline workers are running')
-      let stopping = false
-      const stop = () => {
-        if (stopping) return
-        stopping = true
-        running.close().then(
-          () => process.exit(0),
-          () => process.exit(1),
-        )
-      }
-      for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, stop)
+      for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => stop(0))
       setInterval(() => {
-        if (process.ppid !== parent) stop()
+        if (process.ppid !== parent) stop(0)
       }, 1000).unref()
     },
     (error: unknown) => {

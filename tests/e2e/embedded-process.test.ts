@@ -98,7 +98,7 @@ describe('npm start on a user machine', () => {
     await kill(other, 'SIGTERM')
   }, 120_000)
 
-  test('SIGTERM to npm alone stops the launcher, the server and the emulator, and frees the folder', async () => {
+  test('SIGTERM to npm alone, or to the emulator, stops the launcher, the server and the emulator, and frees the folder', async () => {
     await kill(first, 'SIGTERM')
     const viaNpm = await start(dataDir, { viaNpm: true })
     const emulators = await emulatorProcesses(viaNpm)
@@ -108,7 +108,12 @@ describe('npm start on a user machine', () => {
     // And the data is all there for the next start.
     const again = await start(dataDir)
     expect(await api(again.url, account.idToken, 'GET', `/researches/${researchId}`)).toMatchObject({ title: 'Kept through a crash' })
-    await kill(again, 'SIGTERM')
+    // A signal to the emulator, the group's other process, stops the server too: nobody could sign in.
+    const [emulator] = await emulatorProcesses(again)
+    process.kill(emulator as number, 'SIGTERM')
+    expect(await again.exited).toBe(1)
+    expect(again.output()).toContain('The Auth emulator stopped (exit code 0): stopping Sightline.')
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false)
   }, 180_000)
 })
 
