@@ -221,7 +221,7 @@ describe('document overview', () => {
 
   test("a frame's Details opens it in the inspector, and its document link leads back", () => {
     setup(fixture('single-document-happy-path'), 's-happy-000001', doc('ev-tariffs'))
-    fireEvent.click(screen.getByRole('button', { name: 'Open Pay duties' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Details of Pay duties' }))
     expect(within(drawer()).getByRole('heading', { level: 3 }).textContent).toBe('Pay duties')
     fireEvent.click(screen.getByRole('button', { name: 'EU imposes provisional tariffs on Chinese electric vehicles' }))
     expect(within(drawer()).getByRole('heading', { level: 3 }).textContent).toBe('EU imposes provisional tariffs on Chinese electric vehicles')

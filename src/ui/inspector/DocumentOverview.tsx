@@ -133,7 +133,7 @@ export function DocumentOverview({ ctx, researchId, sessionId, doc, frames }: { 
                       {label}
                     </button>
                     {inspector && (
-                      <button type="button" className="link" aria-label={`Open ${label}`} onClick={() => inspector.select({ kind: 'frame', documentId: doc.id, frameId: frame.id })}>
+                      <button type="button" className="link" aria-label={`Details of ${label}`} onClick={() => inspector.select({ kind: 'frame', documentId: doc.id, frameId: frame.id })}>
                         Details
                       </button>
                     )}
