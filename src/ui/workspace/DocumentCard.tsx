@@ -26,7 +26,7 @@ import { useInspector } from './inspector-context'
 import { useWorkspaceActions } from './workspace-actions'
 import { StatusPill } from './StatusPill'
 
-export const DocumentCard = memo(function DocumentCard({ id }: { id: string }) {
+export const DocumentCard = memo(function DocumentCard({ id, setSize, posInSet }: { id: string; /** In a feed: how many cards, and this one's place (1-based). */ setSize?: number; posInSet?: number }) {
   const { workspaceGraph } = useModels()
   const doc = useReadModel(workspaceGraph, useCallback((s: WorkspaceGraph) => selectDocument(s, id), [id]))
   const frames = useReadModel(workspaceGraph, useCallback((s: WorkspaceGraph) => selectDocumentFrames(s, id), [id]))
@@ -57,7 +57,7 @@ export const DocumentCard = memo(function DocumentCard({ id }: { id: string }) {
   const chip = payload?.originalFilename ?? (doc.type === 'text' || doc.type === 'plain_text' ? textChip(payload?.cleanedContent ?? doc.summary) : null)
 
   return (
-    <article className={`doc doc-${doc.status}`} data-document-id={doc.id} aria-busy={doc.status !== 'completed' && doc.status !== 'error'}>
+    <article className={`doc doc-${doc.status}`} data-document-id={doc.id} aria-busy={doc.status !== 'completed' && doc.status !== 'error'} aria-setsize={setSize} aria-posinset={posInSet}>
       <header className="doc-head">
         <h3 className="doc-title">
           {inspector ? (

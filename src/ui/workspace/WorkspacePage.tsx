@@ -114,8 +114,8 @@ export function DocumentList({ ids }: { ids: readonly string[] }) {
     <div ref={scroller} className="documents-scroll" role="feed" aria-label="Documents" aria-busy={false} tabIndex={0}>
       <div className="documents" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {items.map((item) => (
-          <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="document-slot" style={{ transform: `translateY(${item.start}px)` }} aria-setsize={ids.length} aria-posinset={item.index + 1}>
-            <DocumentCard id={ids[item.index] as string} />
+          <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="document-slot" style={{ transform: `translateY(${item.start}px)` }}>
+            <DocumentCard id={ids[item.index] as string} setSize={ids.length} posInSet={item.index + 1} />
           </div>
         ))}
       </div>
