@@ -70,7 +70,7 @@ export function Sidebar(props: SidebarProps) {
           »
         </button>
         <button type="button" className="btn icon-btn" aria-label="New Project" title="New Project" onClick={props.onNewProject}>
-          ＋
+          +
         </button>
         <span className="spacer" />
         <button type="button" className="btn icon-btn" aria-label="Settings" title="Settings" onClick={props.onSettings}>

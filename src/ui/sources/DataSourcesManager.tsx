@@ -236,7 +236,7 @@ export function DataSourcesManager({ scope, title }: DataSourcesManagerProps) {
                       {group.headers.map((header) => {
                         const sorted = header.column.getIsSorted()
                         return (
-                          <th key={header.id} scope="col" aria-sort={header.column.getCanSort() ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}>
+                          <th key={header.id} scope="col" className={`col-${header.column.id}`} aria-sort={header.column.getCanSort() ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}>
                             {header.column.getCanSort() ? (
                               <button type="button" className="sort-button" onClick={header.column.getToggleSortingHandler()}>
                                 <table.FlexRender header={header} />
