@@ -2,14 +2,15 @@
  * Text shaping shared by the readers: the `cleanedContent` normal form, HTML → text with paragraph
  * breaks, Markdown → plain text, and preview snippets.
  */
-import { sliceText } from '../../src/protocol/input-text'
+import { cleanFreeText, sliceText } from '../../src/protocol/input-text'
 
 /**
  * The normal form of `cleanedContent`: NFC, `\n` line ends, no control or zero-width characters, single
- * spaces, trimmed lines, at most one blank line between paragraphs.
+ * spaces, trimmed lines, at most one blank line between paragraphs, and storable (an unpaired surrogate a
+ * pdf font map or a character reference produced becomes U+FFFD: the payload's jsonb would refuse it).
  */
 export function cleanText(raw: string): string {
-  return raw
+  return cleanFreeText(raw)
     .normalize('NFC')
     .replace(/\r\n?|[\f\v\u2028\u2029]/g, '\n')
     .replace(/[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g, ' ')

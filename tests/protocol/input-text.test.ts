@@ -6,7 +6,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { cut } from '../../server/analysis/local/util'
-import { snippet } from '../../server/sources/text'
+import { cleanText, snippet } from '../../server/sources/text'
 import { brokenTextIn, cleanFreeText, findBrokenText, sliceText } from '../../src/protocol/input-text'
 import { propertySeed } from '../arbitraries'
 
@@ -43,11 +43,12 @@ describe('cleaning pasted text', () => {
     expect(cleanFreeText('Ra\u0000tes 😀 a\ud83db \ude00')).toBe('Rates 😀 a\ufffdb \ufffd')
   })
 
-  test('property: the result is always storable, and a storable text is left as it is', () => {
+  test('property: the result is always storable, and a storable text is left as it is; so is the readers’ normal form', () => {
     fc.assert(
       fc.property(mixed, wellFormed, (any, fine) => {
         expect(brokenTextIn(cleanFreeText(any))).toBeNull()
         expect(cleanFreeText(fine)).toBe(fine)
+        expect(brokenTextIn(cleanText(any))).toBeNull()
       }),
       { seed: propertySeed('cleanFreeText') },
     )
