@@ -64,6 +64,27 @@ export const BreakerDescriptions: Record<BreakerKey, string> = {
   Core_AliasEnricher: 'After a document completes: finds other names of the same entity.',
 }
 
+/** The handlers a document passes through before it completes: while one is open, new documents wait. */
+export const PipelineChainKeys = ['Core_ContentIngestor', 'Core_EventOrchestrator', 'Core_FrameEnricher'] as const satisfies readonly BreakerKey[]
+
+/**
+ * What disabling a breaker stops, for the confirmation Admin Access asks before it does (not in the spec,
+ * which disables in one click): the analyst should know whose work halts and how it comes back.
+ */
+export function disableConsequence(key: BreakerKey, tenantId: string): string {
+  const stops: Record<BreakerKey, string> = {
+    Core_ContentIngestor: 'all ingestion stops: no new text, web page, file or feed item is read, in any workspace or project',
+    Core_EventOrchestrator: 'analysis stops: new documents are read but not analysed, and reprocessing waits',
+    Core_FrameEnricher: 'action frames stop: documents are analysed but get no action frames and do not complete',
+    Core_ContextUpdater: 'this step after completion stops; documents still complete without it',
+    Core_ContextPairVerifier: 'this step after completion stops; documents still complete without it',
+    Core_UncertaintyResolver: 'this step after completion stops; documents still complete without it',
+    Core_HypothesisAF: 'this step after completion stops; documents still complete without it',
+    Core_AliasEnricher: 'this step after completion stops; documents still complete without it',
+  }
+  return `For everyone in ${tenantId}, ${stops[key]}. Its jobs are parked, not lost: Enable, then Replay Parked, lets them go on.`
+}
+
 /** The toast for a failed breaker request: what failed, on which breaker, and why. */
 export function breakerFailureText(action: BreakerAction, key: string, reason: string): string {
   const name = breakerLabel(key)

@@ -11,7 +11,7 @@
  * so the property we hold this projection to is "a duplicate event changes nothing", not "redelivering
  * any prefix changes nothing" (an old request replayed after newer ones would rightly become the latest).
  */
-import type { BreakerAction } from '../domain/breaker'
+import { type BreakerAction, PipelineChainKeys } from '../domain/breaker'
 import type { EventOf } from '../domain/events'
 import type { BreakerStatusBody } from '../protocol/breakers'
 import { BreakerKeys, type BreakerKey } from '../protocol/entities'
@@ -119,6 +119,20 @@ export function breakerClosesAt(card: BreakerCard): number | null {
 /** How many of the tenant's breakers are open (tripped, disabled or otherwise), as last answered. */
 export function selectOpenBreakerCount(s: Breakers): number {
   return BreakerKeys.filter((k) => s.byKey[k].status?.isOpen === true).length
+}
+
+/**
+ * Why the tenant's documents wait, as far as the last known statuses say: the reason of the first open
+ * breaker of the chain a document passes through before it completes ('manual_disable',
+ * 'failure_threshold', a reason given to disable), or null. Cards of another tenant say nothing.
+ */
+export function selectPipelinePause(s: Breakers, tenantId: string | null): string | null {
+  if (tenantId === null || s.tenantId !== tenantId) return null
+  for (const key of PipelineChainKeys) {
+    const status = s.byKey[key].status
+    if (status?.isOpen) return status.reason ?? 'failure_threshold'
+  }
+  return null
 }
 
 /** How many cards have a request running. */

@@ -7,7 +7,7 @@
  * latest. A failure is also a toast naming the action and the breaker; loading all eight raises one
  * toast for however many failed rather than eight.
  */
-import { type BreakerAction, breakerFailureText } from '../domain/breaker'
+import { type BreakerAction, breakerFailureText, PipelineChainKeys } from '../domain/breaker'
 import type { DomainEvent } from '../domain/events'
 import { BREAKER_REPLAY_LIMIT, BreakerReasons, breakerReplayBodySchema, breakerStatusBodySchema } from '../protocol/breakers'
 import { BreakerKeys, type BreakerKey } from '../protocol/entities'
@@ -36,6 +36,14 @@ export async function loadAllBreakers(ctx: IntentContext, tenantId: string): Pro
     'error',
     failed.length === 1 ? breakerFailureText('refresh', first.key, first.reason) : `Failed to load ${failed.length} of ${BreakerKeys.length} breakers: ${first.reason}`,
   )
+}
+
+/**
+ * Asks, quietly, for the breakers a document passes through before it completes (a workspace opening,
+ * to say when its processing is paused). No toast: a workspace that cannot tell says nothing.
+ */
+export async function loadPipelineBreakers(ctx: IntentContext, tenantId: string): Promise<void> {
+  await Promise.all(PipelineChainKeys.map((key) => run(ctx, tenantId, key, 'refresh', { quiet: true })))
 }
 
 /** Closes the breaker and forgets its failures so far. Resolves true on success. */

@@ -4,7 +4,10 @@
  * five documents end in error and the tenant's Core_EventOrchestrator breaker opens; two more documents
  * park instead of running; Admin Access shows the open breaker with its failures, parked jobs and recent
  * errors; once the provider is back, Enable and Replay Parked in the view bring the parked documents to
- * Completed in the workspace. Screenshots: issue8-breaker-*.png.
+ * Completed in the workspace. Issue 15: no failed text is toasted 'analyzed successfully' and no progress
+ * card stays on 'Processing'; the parked ones read 'Paused' with why and the workspace shows a banner; the
+ * replay, done in Admin Access (reached in the app, so the workspace's progress cards live on), ends them;
+ * Disable asks first. Screenshots: issue8-breaker-*.png, issue15-paused-*.png.
  */
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
@@ -46,7 +49,25 @@ async function paste(page: Page, text: string): Promise<void> {
   const box = page.getByLabel('Text to analyze')
   await box.fill(text)
   await box.press('Enter')
-  await page.getByText('Text analyzed successfully', { exact: true }).last().waitFor()
+  // Accepted, not yet analysed: success is toasted only when processing completes.
+  await page.getByText('Text submitted for analysis', { exact: true }).last().waitFor()
+}
+
+/** Toasts shown so far in the page, whatever has gone since (recorded from the DOM as they come). */
+async function watchToasts(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = []
+    const counted = new WeakSet<Element>()
+    ;(window as unknown as { seenToasts: string[] }).seenToasts = seen
+    new MutationObserver(() => {
+      for (const t of document.querySelectorAll('.toast')) {
+        if (counted.has(t)) continue
+        counted.add(t)
+        seen.push(t.textContent ?? '')
+      }
+    }).observe(document.body, { childList: true, subtree: true })
+  })
+  return () => page.evaluate(() => (window as unknown as { seenToasts: string[] }).seenToasts)
 }
 
 test('provider failures open the breaker, new work parks, Enable and Replay Parked finish it', async () => {
@@ -60,18 +81,30 @@ test('provider failures open the breaker, new work parks, Enable and Replay Park
   await page.getByRole('button', { name: 'Create Project' }).click()
   await page.getByText('Live', { exact: true }).waitFor({ timeout: 15_000 })
   const workspace = page.url()
+  const toasts = await watchToasts(page)
 
   // Five failures in a row: each card ends in error, and the breaker opens.
   for (const text of TEXTS.slice(0, 5)) await paste(page, text)
   await page.waitForFunction(() => document.querySelectorAll('[data-document-id] .doc-head [data-status="error"]').length === 5, undefined, { timeout: 45_000 })
   expect(provider.requests.length).toBe(5)
+  // Their progress cards ended with their documents (Failed, or gone 5 s later): none says Processing.
+  await page.waitForFunction(() => document.querySelectorAll('.progress-card.progress-in_progress').length === 0, undefined, { timeout: 15_000 })
+  expect((await toasts()).filter((t) => t.includes('Text analyzed successfully'))).toEqual([])
 
   // Two more while it is open: they park and stay processing; the provider is not asked.
   for (const text of TEXTS.slice(5)) await paste(page, text)
   await page.waitForFunction(() => document.querySelectorAll('[data-document-id]').length === 7, undefined, { timeout: 15_000 })
+  // Their progress cards say they wait and why; the workspace says its processing is paused.
+  await page.waitForFunction(() => document.querySelectorAll('.progress-card.progress-paused').length === 2, undefined, { timeout: 20_000 })
+  const paused = 'Paused: the pipeline stopped after repeated failures (circuit breaker open)'
+  expect(await page.locator('.progress-card.progress-paused .progress-paused').allTextContents()).toEqual([paused, paused])
+  expect(await page.getByRole('status', { name: 'Processing paused' }).textContent()).toContain(paused)
   await shot('1-workspace-failed')
+  await page.screenshot({ path: join(SCREENSHOTS, 'issue15-paused-workspace.png') })
 
-  await page.goto(`${product.url}admin`)
+  // To Admin Access within the app: the workspace's progress cards stay in this page.
+  await page.getByRole('button', { name: 'Admin Access' }).filter({ visible: true }).first().click()
+  await page.getByRole('heading', { name: 'Admin Access' }).waitFor()
   const card = page.locator('article.breaker-card').filter({ has: page.getByRole('heading', { name: 'Event Orchestrator', exact: true }) })
   await card.getByText('Parked jobs').waitFor({ timeout: 20_000 })
   // The parked jobs arrive through the queue; refresh until both are counted.
@@ -98,8 +131,24 @@ test('provider failures open the breaker, new work parks, Enable and Replay Park
   await card.getByText('Replayed 2 parked jobs.').waitFor({ timeout: 15_000 })
   await shot('3-admin-replayed')
 
-  await page.goto(workspace)
+  // Disable asks first and says what it stops; Cancel leaves it closed.
+  const ingestor = page.locator('article.breaker-card').filter({ has: page.getByRole('heading', { name: 'Content Ingestor', exact: true }) })
+  await ingestor.getByRole('button', { name: 'Disable' }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Disable Content Ingestor?' })
+  expect(await confirm.textContent()).toContain('all ingestion stops')
+  await page.screenshot({ path: join(SCREENSHOTS, 'issue15-paused-disable-confirm.png') })
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  await confirm.waitFor({ state: 'detached' })
+  expect(await ingestor.getByText('Closed', { exact: true }).count()).toBe(1)
+
+  // Back to the workspace (history, in the app): the parked documents completed while it was not watched,
+  // and their progress cards end with them (from the reload), with the success toast; no banner.
+  await page.goBack()
+  await page.waitForURL(workspace)
   await page.waitForFunction(() => document.querySelectorAll('[data-document-id] .doc-head [data-status="completed"]').length === 2, undefined, { timeout: 45_000 })
+  await page.waitForFunction(() => document.querySelectorAll('.progress-card.progress-paused, .progress-card.progress-in_progress').length === 0, undefined, { timeout: 20_000 })
+  await page.getByRole('status', { name: 'Processing paused' }).waitFor({ state: 'detached', timeout: 10_000 })
+  expect((await toasts()).filter((t) => t.includes('Text analyzed successfully'))).toHaveLength(2)
   expect(await statusCount(page, 'error')).toBe(5)
   expect(provider.requests.length).toBe(7)
   await shot('4-workspace-replayed')

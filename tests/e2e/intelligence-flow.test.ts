@@ -60,7 +60,7 @@ test('dashboard, briefings, graph and KPIs show what four ingested texts hold', 
   for (const text of TEXTS) {
     await box.fill(text)
     await box.press('Enter')
-    await page.getByText('Text analyzed successfully', { exact: true }).last().waitFor()
+    await page.getByText('Text submitted for analysis', { exact: true }).last().waitFor()
   }
   await page.waitForFunction(() => document.querySelectorAll('[data-document-id] .doc-head [data-status="completed"]').length === 4, undefined, { timeout: 60_000 })
   const title = await page.getByText(/^\(4 documents, \d+ actions\)$/).textContent()

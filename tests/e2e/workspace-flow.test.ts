@@ -54,6 +54,18 @@ async function signUpAndIn(page: Page, email: string): Promise<void> {
   await landing(page).waitFor({ timeout: 20_000 })
 }
 
+/** The visible controls (buttons, fields, links) a toast overlaps, by their names. */
+async function controlsUnderToasts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const toasts = [...document.querySelectorAll('.toast')].map((t) => t.getBoundingClientRect())
+    const overlaps = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom
+    return [...document.querySelectorAll('button, input, textarea, select, a[href]')]
+      .filter((el) => !el.closest('.toast') && el.getClientRects().length > 0)
+      .filter((el) => toasts.some((t) => overlaps(t, el.getBoundingClientRect())))
+      .map((el) => el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName)
+  })
+}
+
 const card = (page: Page, text: RegExp | string) => page.locator('article[data-document-id]').filter({ hasText: text })
 
 test('texts, files and a web page become live cards; inspector, reprocess, delete and the graph work', async () => {
@@ -74,6 +86,9 @@ test('texts, files and a web page become live cards; inspector, reprocess, delet
   await box.pressSequentially('Beijing said it would take all necessary measures to defend its companies.')
   expect(await box.inputValue()).toContain('\n')
   await box.press('Enter')
+  // Issue 15: accepted at once, 'Text analyzed successfully' once analysed; no toast covers a control.
+  await page.getByText('Text submitted for analysis', { exact: true }).waitFor()
+  expect(await controlsUnderToasts(page)).toEqual([])
   await page.getByText('Text analyzed successfully', { exact: true }).waitFor()
   await card(page, /./).first().locator('[data-status="completed"]').first().waitFor({ timeout: 30_000 })
 

@@ -83,7 +83,7 @@ test('user markup in titles and texts is shown as text everywhere and never runs
   for (const text of TEXTS) {
     await box.fill(text)
     await box.press('Enter')
-    await page.getByText('Text analyzed successfully', { exact: true }).last().waitFor()
+    await page.getByText('Text submitted for analysis', { exact: true }).last().waitFor()
   }
   await page.waitForFunction(() => document.querySelectorAll('[data-document-id] .doc-head [data-status="completed"]').length === 2, undefined, { timeout: 60_000 })
   await page.getByText(TITLE).first().waitFor()

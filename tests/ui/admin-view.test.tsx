@@ -179,7 +179,22 @@ describe('Admin Access view', () => {
     expect(closed.queryByText(/Recent errors/)).toBeNull()
   })
 
-  test("Disable holds a breaker open; only that card's buttons wait while it runs", async () => {
+  test('Disable asks first, saying what it stops for the whole tenant; Cancel sends nothing', async () => {
+    setup()
+    await loadedAll()
+    const before = calls.length
+    fireEvent.click(within(cardOf('Content Ingestor')).getByRole('button', { name: 'Disable' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Disable Content Ingestor?' })
+    expect(dialog.textContent).toContain(`For everyone in ${TENANT}, all ingestion stops: no new text, web page, file or feed item is read`)
+    expect(dialog.textContent).toContain('Enable, then Replay Parked')
+    expect(calls.length).toBe(before)
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(calls.length).toBe(before)
+    expect(within(cardOf('Content Ingestor')).getByText('Closed')).toBeTruthy()
+  })
+
+  test("Disable holds a breaker open once confirmed; only that card's buttons wait while it runs", async () => {
     setup()
     await loadedAll()
     let release = () => {}
@@ -187,6 +202,7 @@ describe('Admin Access view', () => {
       release = resolve
     })
     fireEvent.click(within(cardOf('Content Ingestor')).getByRole('button', { name: 'Disable' }))
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Disable' }))
     await waitFor(() => expect(within(cardOf('Content Ingestor')).getByText('Disabling…')).toBeTruthy())
     expect(buttonsOf('Content Ingestor').every((b) => b.disabled)).toBe(true)
     expect(buttonsOf('Frame Enricher').some((b) => b.disabled)).toBe(false)

@@ -181,6 +181,22 @@ describe('document overview', () => {
     expect(fact('File type').textContent).toBe('—')
   })
 
+  test('a failed website keeps its address in the inspector, and the preview says nothing was read rather than no content', () => {
+    const url = 'http://127.0.0.1:8080/article'
+    const reason = 'Invalid URL or request: private and loopback addresses are not allowed'
+    const wire = [
+      { type: 'genesis-event-skeleton', sessionId: 's-fail', id: '1', data: { eventId: 'ev-site', eventType: 'news_article', payload: { sourceUrl: url } } },
+      { type: 'processing-error', sessionId: 's-fail', id: '2', data: { eventId: 'ev-site', error: reason } },
+    ]
+    setup(wire.map((m) => JSON.stringify(m)).join('\n'), 's-fail', doc('ev-site'))
+    const link = within(fact('Source')).getByRole('link', { name: url }) as HTMLAnchorElement
+    expect(link.href).toBe(`${url}`)
+    expect(link.rel).toContain('noopener')
+    expect(within(screen.getByRole('alert', { name: 'Processing Error' })).getByText(reason)).toBeTruthy()
+    expect(within(drawer()).queryByText('No content available')).toBeNull()
+    expect(within(drawer()).getByText('Nothing was read from this source; the processing error above says why.')).toBeTruthy()
+  })
+
   test('each entity and frame shows the sentence it came from, and highlights it in the content preview', () => {
     setup(fixture('recorded-pipeline-text-document-reprocess'), 'ses_recorded', doc('evt_0001'))
     const preview = screen.getByTestId('content-preview')

@@ -79,7 +79,17 @@ describe('signed in', () => {
     await waitFor(() => expect(backend.requests()).toContain('GET /researches/r1/sessions/s1/data'))
     // Every request carries the bearer token, the tenant and the user (spec §7).
     expect(backend.calls.every((c) => c.headers.authorization === 'Bearer id-token-u1' && c.headers.tenant === 'acme.io' && c.headers.user === 'u1')).toBe(true)
-    expect(backend.requests().sort()).toEqual(['GET /projects', 'GET /researches', 'GET /researches/r1/sessions', 'GET /researches/r1/sessions/s1/data'])
+    // The workspace also asks for the breakers its documents pass through (to say when processing is paused).
+    await waitFor(() => expect(backend.requests()).toContain('GET /ops/breakers/acme.io/Core_FrameEnricher'))
+    expect(backend.requests().sort()).toEqual([
+      'GET /ops/breakers/acme.io/Core_ContentIngestor',
+      'GET /ops/breakers/acme.io/Core_EventOrchestrator',
+      'GET /ops/breakers/acme.io/Core_FrameEnricher',
+      'GET /projects',
+      'GET /researches',
+      'GET /researches/r1/sessions',
+      'GET /researches/r1/sessions/s1/data',
+    ])
     // Negotiate answered 500, so the channel used the fallback /ws/{sessionId} on the API host.
     await waitFor(() => expect(FakeWebSocket.instances.map((s) => s.url)).toEqual(['ws://localhost:3000/ws/s1']))
     // The sidebar marks the open workspace.

@@ -1,10 +1,11 @@
 /**
  * Admin Access (spec §2): the tenant's eight circuit breakers, one card each with Refresh, Enable,
  * Disable and Replay Parked. Without a tenant it shows only the spec's warning. Opening the view (or a
- * new tenant) loads all eight; a card's buttons wait while its own request runs.
+ * new tenant) loads all eight; a card's buttons wait while its own request runs. Disable asks first, saying
+ * what it stops for the whole tenant and how the parked work comes back.
  */
-import { useCallback, useEffect, useId } from 'react'
-import { type BreakerAction, BreakerDescriptions, breakerLabel } from '../../domain/breaker'
+import { useCallback, useEffect, useId, useState } from 'react'
+import { type BreakerAction, BreakerDescriptions, breakerLabel, disableConsequence } from '../../domain/breaker'
 import {
   type BreakerCard,
   BreakerState,
@@ -20,6 +21,7 @@ import { disableBreaker, enableBreaker, loadAllBreakers, loadBreaker, replayPark
 import type { IntentContext } from '../../streams/intents'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
+import { ConfirmDialog } from '../shell/ConfirmDialog'
 
 export const NO_TENANT_WARNING = 'No tenant detected. Log in to manage breakers.'
 /** Recent errors a card lists (the server keeps up to 10). */
@@ -98,11 +100,13 @@ function BreakerCardView({ ctx, tenantId, handlerKey }: { ctx: IntentContext; te
   const state = card ? breakerStateOf(card) : BreakerState.Unknown
   const status = card?.status ?? null
   const label = breakerLabel(handlerKey)
+  const [confirmDisable, setConfirmDisable] = useState(false)
 
-  const buttons: Array<{ text: string; run: () => Promise<unknown> }> = [
+  const buttons: Array<{ text: string; run: () => unknown }> = [
     { text: 'Refresh', run: () => loadBreaker(ctx, tenantId, handlerKey) },
     { text: 'Enable', run: () => enableBreaker(ctx, tenantId, handlerKey) },
-    { text: 'Disable', run: () => disableBreaker(ctx, tenantId, handlerKey) },
+    // One click would stop the tenant's work without a word: it asks first.
+    { text: 'Disable', run: () => setConfirmDisable(true) },
     { text: 'Replay Parked', run: () => replayParked(ctx, tenantId, handlerKey) },
   ]
 
@@ -168,6 +172,18 @@ function BreakerCardView({ ctx, tenantId, handlerKey }: { ctx: IntentContext; te
           </button>
         ))}
       </div>
+      {confirmDisable && (
+        <ConfirmDialog
+          title={`Disable ${label}?`}
+          description={disableConsequence(handlerKey, tenantId)}
+          confirm="Disable"
+          onConfirm={() => {
+            setConfirmDisable(false)
+            void disableBreaker(ctx, tenantId, handlerKey)
+          }}
+          onCancel={() => setConfirmDisable(false)}
+        />
+      )}
     </article>
   )
 }

@@ -6,7 +6,7 @@
 import { type ReactNode, useEffect, useRef } from 'react'
 import { contentPreview, type PreviewPart, type SourceSentence } from '../../domain/rules/inspector'
 
-export function ContentPreview({ content, highlight, label = 'Content preview' }: { content: string | null; highlight: SourceSentence | null; label?: string }) {
+export function ContentPreview({ content, highlight, label = 'Content preview', empty = 'No content available' }: { content: string | null; highlight: SourceSentence | null; label?: string; empty?: string }) {
   const ref = useRef<HTMLDivElement>(null)
   const key = highlight?.span ? `${highlight.span.start}-${highlight.span.end}` : null
   useEffect(() => {
@@ -19,7 +19,7 @@ export function ContentPreview({ content, highlight, label = 'Content preview' }
     return (
       <section className="inspector-section" aria-label={label}>
         <h4>{label}</h4>
-        <p className="muted">No content available</p>
+        <p className="muted">{empty}</p>
       </section>
     )
   }

@@ -1,7 +1,8 @@
 /**
  * The Overview tab of a document (spec §2): its facts (Event ID, type, filename, file type and size,
  * status, analysis status badge, ingested at, session id), the 'Processing Error' box, Reprocess, the
- * content preview, and where each entity and action frame came from in that content.
+ * content preview, and where each entity and action frame came from in that content. The source (file
+ * name, web address) is shown whatever became of it: a failed document still says what it was.
  */
 import { useMemo, useState } from 'react'
 import { analysisStatusBadge, InspectorTexts, reprocessAvailability, type SourceSentence } from '../../domain/rules/inspector'
@@ -16,6 +17,9 @@ import { ContentPreview } from './ContentPreview'
 import { formatTimestamp, frameLabel } from './format'
 import { documentProvenance } from './provenance'
 
+/** The preview of a failed document that has no content: nothing was read, and the box above says why. */
+export const NOTHING_READ = 'Nothing was read from this source; the processing error above says why.'
+
 export function DocumentOverview({ ctx, researchId, sessionId, doc, frames }: { ctx: IntentContext; researchId: string; sessionId: string; doc: DocumentCard; frames: readonly FrameCard[] }) {
   const inspector = useInspector()
   const provenance = useMemo(() => documentProvenance(doc.payload, frames), [doc.payload, frames])
@@ -25,6 +29,7 @@ export function DocumentOverview({ ctx, researchId, sessionId, doc, frames }: { 
   const reprocess = reprocessAvailability(doc.type, doc.status, doc.reprocessing)
   const ingested = formatTimestamp(doc.ingestedAt ?? doc.uploadedAt)
   const fileSize = formatFileSize(payload?.fileSize)
+  const sourceUrl = typeof payload?.sourceUrl === 'string' && payload.sourceUrl.trim() !== '' ? payload.sourceUrl : null
 
   const highlight: SourceSentence | null = focus === null ? null : (focusedSource(provenance, focus) ?? null)
   const toggle = (key: string) => setFocus((current) => (current === key ? null : key))
@@ -40,6 +45,20 @@ export function DocumentOverview({ ctx, researchId, sessionId, doc, frames }: { 
           <>
             <dt>Filename</dt>
             <dd>{payload.originalFilename}</dd>
+          </>
+        )}
+        {sourceUrl && (
+          <>
+            <dt>Source</dt>
+            <dd className="inspector-url">
+              {/^https?:\/\//i.test(sourceUrl) ? (
+                <a href={sourceUrl} target="_blank" rel="noopener noreferrer">
+                  {sourceUrl}
+                </a>
+              ) : (
+                sourceUrl
+              )}
+            </dd>
           </>
         )}
         <dt>File type</dt>
@@ -93,7 +112,7 @@ export function DocumentOverview({ ctx, researchId, sessionId, doc, frames }: { 
         </div>
       )}
 
-      <ContentPreview content={provenance.content} highlight={highlight} />
+      <ContentPreview content={provenance.content} highlight={highlight} empty={doc.status === 'error' ? NOTHING_READ : undefined} />
 
       {provenance.entities.length > 0 && (
         <section className="inspector-section" aria-label="Entities">

@@ -1,7 +1,9 @@
 /**
  * The toast region on radix Toast: the toasts read model, newest last. The read model decides when a
  * toast goes (3 s, 5 s for errors, loading toasts stay); radix adds the landmark (F8 jumps to it),
- * swipe and Escape to dismiss, and announcements for screen readers.
+ * swipe and Escape to dismiss, and announcements for screen readers. The region sits top right, under the
+ * top bar (at the bottom it covered the input bar's buttons), and shows the newest three: a burst of inputs
+ * must not grow a column of toasts over the workspace (the others still expire on their own).
  */
 import { Toast } from 'radix-ui'
 import type { Toasts as ToastsModel } from '../../projections/notifications'
@@ -10,6 +12,8 @@ import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 
 const selectAll = (s: ToastsModel) => s
+/** How many toasts show at once, newest last. */
+export const VISIBLE_TOASTS = 3
 
 export function Toasts({ core }: { core: ClientCore }) {
   const { toasts } = useModels()
@@ -17,7 +21,7 @@ export function Toasts({ core }: { core: ClientCore }) {
   const dismiss = (id: string) => core.bus.publish({ type: 'notification.dismissed', id }, 'local')
   return (
     <Toast.Provider swipeDirection="right" duration={Number.POSITIVE_INFINITY} label="Notifications">
-      {state.order.map((id) => {
+      {state.order.slice(-VISIBLE_TOASTS).map((id) => {
         const t = state.byId[id]
         if (!t) return null
         return (

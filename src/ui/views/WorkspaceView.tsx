@@ -31,6 +31,7 @@ import { ConfirmDialog } from '../shell/ConfirmDialog'
 import { InputBar, UPLOAD_ACCEPT } from '../shell/InputBar'
 import { useShellActions } from '../shell/shell-actions'
 import { ExpiredBanner } from '../workspace/ExpiredBanner'
+import { PausedBanner } from '../workspace/PausedBanner'
 import { InspectorContext } from '../workspace/inspector-context'
 import { useInspectorState } from '../workspace/use-inspector-state'
 import { ProgressList } from '../workspace/ProgressList'
@@ -122,6 +123,7 @@ function OpenWorkspace({ researchId, session }: { researchId: string; session: S
                 onCreated={(sid) => void navigate({ to: '/research/$researchId/workspace/$sessionId', params: { researchId, sessionId: sid } })}
               />
             )}
+            <PausedBanner ctx={ctx} />
             <WorkspacePage
               title={title}
               onSignInAgain={() => void identity.signOut()}

@@ -8,9 +8,14 @@
  * side, four small ones), none while scrolling, and cards not measured yet are estimated from the
  * workspace's frames per document until the first cards are measured, then at their mean height, so the
  * very first paint and the first pass at a new position render about the cards that will really be there.
+ *
+ * New cards arrive at the end of the list, below what is in view. The analyst's own (a card whose
+ * progress card is linked to it, or while one of theirs awaits its link) is scrolled to; others, unless
+ * the list is already at its end, are counted on a 'new documents' pill that scrolls to them.
  */
 import { defaultRangeExtractor, measureElement, observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual'
-import { type ReactNode, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
+import type { ProgressCards } from '../../projections/progress'
 import { formatCounts, selectCounts, selectDocumentIds } from '../../projections/workspace-selectors'
 import { selectLiveLabel, selectSessionEnded } from '../../projections/live-channel-status'
 import { useReadModel } from '../hooks/use-read-model'
@@ -84,7 +89,7 @@ export function WorkspacePage({
 
 export function DocumentList({ ids }: { ids: readonly string[] }) {
   const scroller = useRef<HTMLDivElement>(null)
-  const { workspaceGraph } = useModels()
+  const { workspaceGraph, progressCards } = useModels()
   const [heights] = useState(() =>
     cardHeights(() => {
       const { documents, actions } = selectCounts(workspaceGraph.get())
@@ -109,18 +114,62 @@ export function DocumentList({ ids }: { ids: readonly string[] }) {
     observeElementRect: (instance, report) => observeElementRect(instance, (rect) => report(rect.height === 0 ? UNMEASURED : rect)),
   })
   self.current = virtualizer
+  const [unseen, setUnseen] = useState(0)
+  const shown = useRef(ids.length)
+  const toEnd = () => {
+    virtualizer.scrollToIndex(ids.length - 1, { align: 'end' })
+    setUnseen(0)
+  }
+  useEffect(() => {
+    const before = shown.current
+    shown.current = ids.length
+    if (ids.length < before) setUnseen(0)
+    // A load (from nothing) or a removal is not news.
+    if (before === 0 || ids.length <= before) return
+    const added = ids.slice(before)
+    if (isAwaited(progressCards.get(), added) || atEnd(scroller.current)) toEnd()
+    else setUnseen((n) => n + added.length)
+    // Only a change of the list is news; the virtualizer and progress cards are read as they are then.
+  }, [ids])
   const items = virtualizer.getVirtualItems()
   return (
-    <div ref={scroller} className="documents-scroll" role="feed" aria-label="Documents" aria-busy={false} tabIndex={0}>
-      <div className="documents" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {items.map((item) => (
-          <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="document-slot" style={{ transform: `translateY(${item.start}px)` }}>
-            <DocumentCard id={ids[item.index] as string} setSize={ids.length} posInSet={item.index + 1} />
-          </div>
-        ))}
+    <div className="documents-frame">
+      <div ref={scroller} className="documents-scroll" role="feed" aria-label="Documents" aria-busy={false} tabIndex={0} onScroll={() => unseen > 0 && atEnd(scroller.current) && setUnseen(0)}>
+        <div className="documents" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {items.map((item) => (
+            <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="document-slot" style={{ transform: `translateY(${item.start}px)` }}>
+              <DocumentCard id={ids[item.index] as string} setSize={ids.length} posInSet={item.index + 1} />
+            </div>
+          ))}
+        </div>
       </div>
+      {unseen > 0 && (
+        <button type="button" className="btn primary new-documents-pill" onClick={toEnd}>
+          {newDocumentsText(unseen)}
+        </button>
+      )}
     </div>
   )
+}
+
+/** The pill's text: '1 new document ↓', '3 new documents ↓'. */
+export function newDocumentsText(n: number): string {
+  return `${n} new ${n === 1 ? 'document' : 'documents'} ↓`
+}
+
+/** The analyst's own input: a card linked to its progress card, or one of theirs still awaiting its link. */
+function isAwaited(progress: ProgressCards, added: readonly string[]): boolean {
+  if (added.some((id) => progress.byEventId[id] !== undefined)) return true
+  return progress.order.some((id) => {
+    const card = progress.byId[id]
+    return card !== undefined && card.overallStatus === 'in_progress' && card.eventId === null
+  })
+}
+
+/** Whether the list shows its end (within a card's margin), so a new card there is in view anyway. */
+function atEnd(element: HTMLElement | null): boolean {
+  if (!element) return true
+  return element.scrollHeight - element.scrollTop - element.clientHeight < 48
 }
 
 function selectCountsText(state: Parameters<typeof selectCounts>[0]): string {

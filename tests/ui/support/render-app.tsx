@@ -264,6 +264,10 @@ export class FakeBackend {
       route('post', '/prospective/predict-from-seed', () => notFound('Action frame')),
       route('get', '/kpi/definitions', () => HttpResponse.json({ items: [] })),
       route('get', '/kpi/bindings', () => HttpResponse.json({ items: [] })),
+      // A workspace asks for the tenant's pipeline breakers (to say when processing is paused): all closed.
+      route('get', '/ops/breakers/:tenantId/:key', ({ params }) =>
+        HttpResponse.json({ tenantId: params.tenantId, handlerKey: params.key, isOpen: false, rollingFailuresLast10m: 0, parkedCount: 0, openTtlSeconds: 0, reason: null, recentErrors: [] }),
+      ),
       // The live channel's negotiate goes to the page's origin (window.fetch): failing, so it falls back.
       http.post('*/api/v1/ws/negotiate/:name', () => HttpResponse.json({ code: 'INTERNAL_ERROR', message: 'Internal server error' }, { status: 500 })),
     ]
