@@ -91,6 +91,9 @@ test('texts, files and a web page become live cards; inspector, reprocess, delet
   expect(await controlsUnderToasts(page)).toEqual([])
   await page.getByText('Text analyzed successfully', { exact: true }).waitFor()
   await card(page, /./).first().locator('[data-status="completed"]').first().waitFor({ timeout: 30_000 })
+  // The tokens bar counts what the analysis consumed (the local analyser's own count), live.
+  const tokens = page.getByRole('img', { name: /tokens used$/ })
+  await expect.poll(async () => Number(/, (\d+) of 10000 tokens used$/.exec((await tokens.getAttribute('aria-label')) ?? '')?.[1] ?? 0), { timeout: 10_000 }).toBeGreaterThan(10)
 
   // A pdf and a docx through the file picker.
   await page.locator('input[type=file]').first().setInputFiles(join(workDir, 'board-minutes.pdf'))
