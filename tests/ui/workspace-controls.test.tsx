@@ -114,3 +114,22 @@ test('Escape in the inspector closes it and gives focus back to the card that op
   await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Inspector' })).toBeNull())
   expect(document.activeElement).toBe(toggle)
 })
+
+test('closing a dialog gives focus back to the control that opened it (radix returns it only to a Trigger, and ours have none)', async () => {
+  seed()
+  await openWorkspace()
+  const clear = screen.getByRole('button', { name: 'Clear' })
+  clear.focus()
+  fireEvent.click(clear)
+  fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }))
+  await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+  await waitFor(() => expect(document.activeElement).toBe(clear))
+
+  const rss = screen.getByRole('button', { name: 'Add RSS Feed' })
+  rss.focus()
+  fireEvent.click(rss)
+  const dialog = await screen.findByRole('dialog', { name: 'Add RSS Feed' })
+  fireEvent.keyDown(dialog, { key: 'Escape' })
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  await waitFor(() => expect(document.activeElement).toBe(rss))
+})

@@ -12,8 +12,10 @@ import { useServices } from '../app-services'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 import { FormError } from './FormDialog'
+import { useReturnFocus } from './return-focus'
 
 export function DeleteProjectDialog({ project, onClose, onDeleted }: { project: Project; onClose: () => void; onDeleted: () => void }) {
+  const returnFocus = useReturnFocus()
   const { ctx } = useServices()
   const select = useCallback((s: ProjectList) => selectSources(s, { projectId: project.id }), [project.id])
   const sources = useReadModel(useModels().projectList, select)
@@ -31,7 +33,7 @@ export function DeleteProjectDialog({ project, onClose, onDeleted }: { project: 
     <AlertDialog.Root open onOpenChange={(open) => !open && onClose()}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="dialog-backdrop" />
-        <AlertDialog.Content className="dialog dialog-centered">
+        <AlertDialog.Content className="dialog dialog-centered" onCloseAutoFocus={returnFocus}>
           <AlertDialog.Title asChild>
             <h2>Delete Project</h2>
           </AlertDialog.Title>

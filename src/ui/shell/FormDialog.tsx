@@ -1,16 +1,19 @@
 /**
  * A form in a radix dialog: focus moves in and is trapped, Escape and the backdrop close it, the title
- * names it for screen readers. Used by every create and commit dialog.
+ * names it for screen readers; closed, focus goes back to the control that opened it. Used by every
+ * create and commit dialog.
  */
 import { Dialog } from 'radix-ui'
 import type { FormEvent, ReactNode } from 'react'
+import { useReturnFocus } from './return-focus'
 
 export function FormDialog({ title, description, onClose, onSubmit, children, wide = false }: { title: string; description?: string; onClose: () => void; onSubmit: (e: FormEvent) => void; children: ReactNode; wide?: boolean }) {
+  const returnFocus = useReturnFocus()
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-backdrop" />
-        <Dialog.Content className={`dialog dialog-centered ${wide ? 'wide' : ''}`}>
+        <Dialog.Content className={`dialog dialog-centered ${wide ? 'wide' : ''}`} onCloseAutoFocus={returnFocus}>
           <form onSubmit={onSubmit} noValidate className="dialog-form">
             <Dialog.Title asChild>
               <h2>{title}</h2>

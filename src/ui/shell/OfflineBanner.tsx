@@ -17,7 +17,7 @@ export const OfflineTexts = {
 export function OfflineBanner({ onRetry }: { onRetry?: () => void }) {
   const state = useReadModel(useModels().connectivity, selectAll)
   return (
-    <div className="offline-region" role="status" aria-live="polite">
+    <div className="offline-region" aria-live="polite">
       {!state.reachable && (
         <div className="offline-banner">
           <span className="dot dot-red" aria-hidden="true" />

@@ -37,11 +37,11 @@ export function ProjectDocuments({ projectId }: { projectId: string }) {
     const tick = async () => {
       // The sources' run records (last run, items ingested, errors) change with each poll too.
       const [problem, sourcesProblem] = await Promise.all([refreshProjectDocuments(ctx, projectId), loadSources(ctx, { projectId })])
-      const failed = problem ?? sourcesProblem
       // Shown even when the server's going away restarted this effect meanwhile: it is still the news.
-      setState(failed ?? 'ready')
+      // (The sources manager above says itself when its list failed; both failures slow the polling.)
+      setState(problem ?? 'ready')
       if (stopped) return
-      failures = failed === null ? 0 : failures + 1
+      failures = (problem ?? sourcesProblem) === null ? 0 : failures + 1
       schedule()
     }
     const schedule = () => {

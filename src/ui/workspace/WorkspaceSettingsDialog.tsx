@@ -8,17 +8,19 @@ import { isSessionExpired, TOKEN_BAR_FULL } from '../../domain/rules/session'
 import { sessionLabel } from '../../domain/rules/titles'
 import type { Session } from '../../protocol/entities'
 import type { IntentContext } from '../../streams/intents'
+import { useReturnFocus } from '../shell/return-focus'
 import { DataSourcesManager } from '../sources/DataSourcesManager'
 import { formatDateTime } from '../views/SourcesTable'
 
 export function WorkspaceSettingsDialog({ ctx, researchId, session, onClose }: { ctx: IntentContext; researchId: string; session: Session; onClose: () => void }) {
+  const returnFocus = useReturnFocus()
   const scope = useMemo(() => ({ researchId, sessionId: session.id }), [researchId, session.id])
   const expired = isSessionExpired(session, Date.now())
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-backdrop" />
-        <Dialog.Content className="dialog dialog-centered wide">
+        <Dialog.Content className="dialog dialog-centered wide" onCloseAutoFocus={returnFocus}>
           <Dialog.Title asChild>
             <h2>Workspace settings</h2>
           </Dialog.Title>
