@@ -402,7 +402,8 @@ const abandonEffect = (key: HandlerKey, job: StageJob): AbandonEffect =>
 function cardFor(input: IngestInput): { type: string; title: string | null; payload: Record<string, unknown> } {
   switch (input.kind) {
     case 'text':
-      return { type: 'text', title: input.title?.trim() || null, payload: { fileType: 'text/plain', fileSize: Buffer.byteLength(input.text, 'utf8') } }
+      // Its first line names it until the analysis does (and for good if the analysis fails).
+      return { type: 'text', title: input.title?.trim() || null, payload: { fileType: 'text/plain', fileSize: Buffer.byteLength(input.text, 'utf8'), ...headlineOf(input.text) } }
     case 'url':
       return { type: 'news_article', title: null, payload: { sourceUrl: input.url } }
     case 'document':
@@ -413,6 +414,16 @@ function cardFor(input: IngestInput): { type: string; title: string | null; payl
       }
   }
 }
+
+/** A pasted text's first line as `title`, cut between characters at 120 (none for a text of blanks). */
+function headlineOf(text: string): { title?: string } {
+  const line = text.split('\n').map((l) => l.trim()).find((l) => l !== '')
+  if (!line) return {}
+  const chars = Array.from(line)
+  return { title: chars.length > HEADLINE_CHARS ? `${chars.slice(0, HEADLINE_CHARS - 1).join('')}…` : line }
+}
+
+const HEADLINE_CHARS = 120
 
 function mimeOf(fileName: string): string {
   try {

@@ -15,10 +15,11 @@ export const MAX_PAYLOAD_TEXT = 100_000
 
 export const frameIdOf = (eventId: string, actionIndex: number) => `${eventId}-f${actionIndex}`
 
-/** The file facts ingest recorded on the event (kept through every later payload update). */
-export function sourceFacts(event: EventRow): Pick<Payload, 'originalFilename' | 'fileType' | 'fileSize'> & { sourceUrl?: string } {
+/** The source facts ingest recorded on the event (kept through every later payload update): file, address, a text's first line. */
+export function sourceFacts(event: EventRow): Pick<Payload, 'originalFilename' | 'fileType' | 'fileSize' | 'title'> & { sourceUrl?: string } {
   const p = event.payload
   return {
+    ...(typeof p.title === 'string' ? { title: p.title } : {}),
     ...(typeof p.originalFilename === 'string' ? { originalFilename: p.originalFilename } : {}),
     ...(typeof p.fileType === 'string' ? { fileType: p.fileType } : {}),
     ...(typeof p.fileSize === 'number' ? { fileSize: p.fileSize } : {}),

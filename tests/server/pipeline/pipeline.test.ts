@@ -53,7 +53,7 @@ describe.each(dialects())('pipeline on %s', (dialect) => {
     const { eventId } = await pipeline.ingest(ingestRequest(T, S, { kind: 'text', text: ARTICLES[0]!, title: 'Tariffs' }))
     // The skeleton is on the log as soon as ingest resolves, before any analysis.
     const first = (await messagesOf(db, T, S, eventId))[0]
-    expect(first).toMatchObject({ type: 'genesis-event-skeleton', data: { eventId, eventType: 'text', title: 'Tariffs', payload: { fileType: 'text/plain' } } })
+    expect(first).toMatchObject({ type: 'genesis-event-skeleton', data: { eventId, eventType: 'text', title: 'Tariffs', payload: { fileType: 'text/plain', title: ARTICLES[0]!.split('\n')[0] } } })
 
     await pipeline.drain()
     const expected = analyseLocal(ARTICLES[0]!)

@@ -119,6 +119,9 @@ describe.each(dialects())('a truthful workspace on %s', (dialect) => {
     const res = await call('POST', '/ingest', { text: ARTICLES[0] }, { 'x-session-id': sessionId })
     const { eventId, dataSourceId } = res.json() as { eventId: string; dataSourceId: string }
     await waitFor(async () => (await messagesOf(db, tenant, sessionId, eventId)).some((m) => m.type === 'status-update' && m.data.phase === 'parked'), 20_000, 'the parked message')
+    // While it waits, the card is named by the text's first line rather than 'Untitled Document'.
+    const skeleton = (await messagesOf(db, tenant, sessionId, eventId)).find((m) => m.type === 'genesis-event-skeleton')
+    expect(skeleton?.data).toMatchObject({ payload: { title: ARTICLES[0]!.split('\n')[0] } })
     const parked = (await messagesOf(db, tenant, sessionId, eventId)).find((m) => m.type === 'status-update')
     expect(parked?.data).toEqual({ eventId, phase: 'parked', reason: 'manual_disable', handlerKey: 'Core_ContentIngestor' })
     expect((await getEvent(db, tenant, eventId))?.status).toBe('processing')
