@@ -15,22 +15,16 @@
  */
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
-import { analysisConfigFromEnv, createAnalyser } from './analysis'
-import { buildApp } from './app'
+import { analysisConfigFromEnv } from './analysis/config'
+import { lazyAnalyser } from './analysis/lazy'
 import { startAuthEmulator } from './auth/emulator'
-import { identityProxy } from './auth/identity-proxy'
-import { firebaseTokenVerifier, type TokenVerifier } from './auth/tokens'
+import type { TokenVerifier } from './auth/tokens'
 import { loadServerConfig } from './config'
 import { lockDataDir } from './core/data-dir-lock'
 import { randomIds, systemClock } from './core/runtime'
-import { openDatabase } from './db/database'
-import { migrate } from './db/migrate'
-import { createLiveHub } from './live/hub'
-import { createPipeline } from './pipeline/pipeline'
-import { breakerRoutes } from './pipeline/routes'
-import { createSourceReaders, loadSourcesConfig } from './sources/index'
+// The rest of the server is imported inside main(), once the emulator has been started: loading it takes
+// seconds on these machines, and the emulator starts meanwhile in its own process (start time, issue 15).
 
 type Role = 'all' | 'api' | 'worker'
 
@@ -91,6 +85,13 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
         : null
     emulatorHost?.catch(() => {})
 
+    const [{ openDatabase }, { migrate }, { createPipeline }, { breakerRoutes }, { createSourceReaders, loadSourcesConfig }] = await Promise.all([
+      import('./db/database'),
+      import('./db/migrate'),
+      import('./pipeline/pipeline'),
+      import('./pipeline/routes'),
+      import('./sources/index'),
+    ])
     const db = await openDatabase({ databaseUrl: config.DATABASE_URL ?? null, dataDir: join(dataDir, 'db') })
     cleanups.push(() => db.close())
     await migrate(db)
@@ -98,11 +99,13 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     const ids = randomIds
     // One reader set for the pipeline and the preview routes, configured from this run's environment.
     const sourceReaders = createSourceReaders(loadSourcesConfig(env))
+    // The analyser's libraries load after the server answers (warmed below), not before.
+    const analyser = lazyAnalyser(analysisConfigFromEnv(env))
     const pipeline = createPipeline({
       db,
       clock,
       ids,
-      analyser: createAnalyser(analysisConfigFromEnv(env)),
+      analyser,
       sources: sourceReaders,
       jobs: { expireInSeconds: config.PIPELINE_STALL_SECONDS, retryLimit: config.PIPELINE_RETRY_LIMIT, maintenanceIntervalSeconds: config.PIPELINE_MAINTENANCE_SECONDS },
     })
@@ -113,6 +116,12 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
 
     let url: string | null = null
     if (role !== 'worker') {
+      const [{ buildApp }, { createLiveHub }, { firebaseTokenVerifier }, { identityProxy }] = await Promise.all([
+        import('./app'),
+        import('./live/hub'),
+        import('./auth/tokens'),
+        import('./auth/identity-proxy'),
+      ])
       const verifier = emulatorHost ? afterReady(emulatorHost, firebaseTokenVerifier(config.FIREBASE_PROJECT_ID)) : firebaseTokenVerifier(config.FIREBASE_PROJECT_ID)
       const liveHub = createLiveHub({ db, verifier, clock, config })
       const identityTarget = emulatorHost
@@ -139,6 +148,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
       url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}/`
     }
     await emulatorHost
+    // Loaded in the background: the first document should not wait for it, nor the server's first answers.
+    if (role !== 'api') analyser.warm().catch((error: unknown) => console.error('The analyser could not be loaded:', error instanceof Error ? error.message : error))
 
     const close = async () => {
       // Queued work waits for the next start (or another worker) rather than holding the shutdown up.
@@ -207,6 +218,7 @@ function afterReady(ready: Promise<unknown>, inner: TokenVerifier): TokenVerifie
 async function serveClient(app: FastifyInstance): Promise<void> {
   const dist = resolve(import.meta.dirname, '..', 'dist')
   if (!existsSync(join(dist, 'index.html'))) return
+  const { default: fastifyStatic } = await import('@fastify/static')
   await app.register(fastifyStatic, { root: dist, wildcard: false, index: 'index.html' })
   // Client-side routes get the app's page; unknown API paths and missing assets stay 404.
   app.get('/*', (request, reply) => {

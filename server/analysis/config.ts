@@ -7,6 +7,9 @@
 import { z } from 'zod'
 import { AnalysisError, AnalysisErrorCode } from './errors'
 
+/** The local analyser's model name, in every result's stamp. */
+export const LOCAL_MODEL = 'sightline-rules'
+
 export const analysisConfigSchema = z.discriminatedUnion('provider', [
   z.object({ provider: z.literal('local') }),
   z.object({

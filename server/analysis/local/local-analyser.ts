@@ -8,6 +8,7 @@ import type { ActionFrame, Analysis } from '../../../src/protocol/analysis'
 import { analysisSchema } from '../../../src/protocol/analysis'
 import type { AnalyseOptions, Analyser } from '../analyser'
 import { ANALYSER_VERSION, hashContent } from '../analyser'
+import { LOCAL_MODEL } from '../config'
 import { classify, scoreAnalytics } from './analytics'
 import { extractEntities } from './entities'
 import { extractFrames } from './frames'
@@ -18,7 +19,7 @@ import { parseSentence } from './syntax'
 import { findDates, resolveReferenceDate } from './temporal'
 import { segment } from './text'
 
-export const LOCAL_MODEL = 'sightline-rules'
+export { LOCAL_MODEL }
 
 export function createLocalAnalyser(): Analyser {
   return {
