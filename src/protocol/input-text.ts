@@ -71,7 +71,8 @@ export function findBrokenText(value: unknown): { path: Array<string | number>; 
       if (problem) return { path: pathOf(step), problem }
     } else if (Array.isArray(v)) {
       for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], key: i, parent: step })
-    } else if (v !== null && typeof v === 'object') {
+    } else if (v !== null && typeof v === 'object' && !ArrayBuffer.isView(v)) {
+      // (bytes — a raw body some route parses as a Buffer — hold no text)
       const keys = Object.keys(v)
       for (let i = keys.length - 1; i >= 0; i--) {
         const key = keys[i]!

@@ -29,6 +29,7 @@ describe('finding unstorable text', () => {
     expect(findBrokenText({ sourceDetails: { ['k\ud83d']: 1 } })).toEqual({ path: ['sourceDetails', 'k\ud83d'], problem: 'surrogate' })
     expect(findBrokenText('\u0000')).toEqual({ path: [], problem: 'nul' })
     expect(findBrokenText({ a: [1, true, null, { b: '😀' }] })).toBeNull()
+    expect(findBrokenText({ raw: Buffer.from('a\u0000b') })).toBeNull() // bytes, not text
   })
 
   test('a body nested 100,000 deep is walked without exhausting the stack', () => {
