@@ -78,7 +78,7 @@ test('on a narrow window the navigation starts collapsed; Expand is the analystâ
   expect(await screen.findByRole('button', { name: 'Expand navigation' })).toBeTruthy()
 })
 
-test('while the server cannot be reached a banner says so, and it goes by itself when the server answers', async () => {
+test('while the server cannot be reached a banner says so; when the server answers it goes, and the page loads again by itself', async () => {
   seed()
   const app = createTestApp()
   const probes: string[] = []
@@ -93,8 +93,12 @@ test('while the server cannot be reached a banner says so, and it goes by itself
   expect(await screen.findByText('Cannot reach the server.')).toBeTruthy()
   fireEvent.click(screen.getByRole('button', { name: 'Try now' }))
   expect(probes).toEqual(['probe'])
+  const pulses = () => backend.requests((c) => c.path === '/dashboard/pulse').length
+  const before = pulses()
   act(() => {
     app.core.bus.publish({ type: 'server.reachable', at: Date.parse('2026-11-25T10:16:00Z') }, 'local')
   })
   await waitFor(() => expect(screen.queryByText('Cannot reach the server.')).toBeNull())
+  // The page opened while the server was down loads again by itself.
+  await waitFor(() => expect(pulses()).toBe(before + 1))
 })

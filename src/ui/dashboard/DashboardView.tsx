@@ -16,6 +16,7 @@ import type { PulseBody } from '../../protocol/intelligence'
 import { loadMotifs, loadPulse } from '../../streams/dashboard-intents'
 import type { IntentContext } from '../../streams/intents'
 import { useServices } from '../app-services'
+import { useOnReconnect } from '../hooks/use-on-reconnect'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 import './dashboard.css'
@@ -58,6 +59,8 @@ export interface DashboardPageProps {
 export function DashboardPage({ ctx, query, onApply }: DashboardPageProps) {
   const retry = useCallback(() => void loadPulse(ctx, query), [ctx, query])
   useEffect(() => loadDashboard(ctx, query), [ctx, query])
+  // Opened while the server was down: it loads again when the server is back.
+  useOnReconnect(() => loadDashboard(ctx, query))
   const { dashboard } = useModels()
   const select = useCallback((s: Dashboard) => selectPulse(s, query), [query])
   const pulse = useReadModel(dashboard, select)

@@ -42,6 +42,7 @@ import { loadSources } from '../../streams/project-intents'
 import { loadSessions } from '../../streams/intents'
 import { deleteSource, setSourceStatus } from '../../streams/source-intents'
 import { useServices } from '../app-services'
+import { useOnReconnect } from '../hooks/use-on-reconnect'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 import { ConfirmDialog } from '../shell/ConfirmDialog'
@@ -100,6 +101,8 @@ export function DataSourcesManager({ scope, title }: DataSourcesManagerProps) {
       live = false
     }
   }, [ctx, stableScope])
+  // A list that failed while the server was down loads again when it is back.
+  useOnReconnect(() => void loadSources(ctx, stableScope).then((error) => setLoad(error === null ? 'ready' : { error })))
 
   const withBusy = useCallback(async (id: string, run: () => Promise<{ ok: boolean; error?: string }>) => {
     setProblem(null)
