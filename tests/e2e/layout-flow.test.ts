@@ -91,6 +91,89 @@ test('workspace, project and dashboard at 1024×768 and 1440×900, light and dar
   expect(errors).toEqual([])
 }, 300_000)
 
+test('production chrome, focus, offline and the controls that used to do nothing', async () => {
+  await page.setViewportSize(SIZES[0])
+  await page.emulateMedia({ colorScheme: 'light' })
+  const focused = () => page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null
+    return el ? (el.getAttribute('aria-label') ?? el.id ?? '') + '|' + (el.textContent ?? '').trim().slice(0, 60) : ''
+  })
+  await SCREENS[0]!.open(page)
+
+  // The first Tab stop is the skip link; it takes focus to the main content.
+  await page.keyboard.press('Tab')
+  expect(await focused()).toBe('|Skip to main content')
+  await page.keyboard.press('Enter')
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content')
+  // A production build: no developer menu.
+  expect(await page.getByRole('button', { name: 'Developer menu' }).count()).toBe(0)
+
+  // Escape in the inspector gives focus back to the card that opened it.
+  const title = page.locator('[data-document-id] .title-button').first()
+  const titleText = ((await title.textContent()) ?? '').trim().slice(0, 60)
+  await title.focus()
+  await page.keyboard.press('Enter')
+  await page.getByRole('tab', { name: 'Overview' }).focus()
+  await page.keyboard.press('Escape')
+  await page.getByRole('complementary', { name: 'Inspector' }).waitFor({ state: 'detached' })
+  await expect.poll(focused).toBe(`|${titleText}`)
+
+  // The input bar's one RSS entry opens the feed dialog; closing a dialog gives focus back to its opener.
+  await page.getByRole('button', { name: 'Add RSS Feed' }).click()
+  await page.getByRole('dialog', { name: 'Add RSS Feed' }).waitFor()
+  await page.keyboard.press('Escape')
+  await page.getByRole('dialog').waitFor({ state: 'detached' })
+  // Radix hands focus back a tick after the dialog goes.
+  await expect.poll(focused).toBe('Add RSS Feed|RSS')
+  await page.getByRole('toolbar', { name: 'Workspace toolbar' }).getByRole('button', { name: 'Settings' }).click()
+  await page.getByRole('dialog').waitFor()
+  await page.keyboard.press('Escape')
+  await page.getByRole('dialog').waitFor({ state: 'detached' })
+  await expect.poll(focused).toBe('|Settings')
+
+  // Settings' Developer tools switch brings the Dev menu.
+  await page.getByRole('complementary', { name: 'Navigation' }).getByRole('button', { name: 'Settings' }).click()
+  await page.getByRole('switch', { name: 'Developer tools' }).click()
+  await page.getByRole('button', { name: 'Developer menu' }).waitFor()
+  await page.getByRole('switch', { name: 'Developer tools' }).click()
+  await page.getByRole('button', { name: 'Developer menu' }).waitFor({ state: 'detached' })
+
+  // The Sources page: each row leads to its project, with the manager's actions.
+  await page.getByRole('link', { name: 'Sources', exact: true }).click()
+  const row = page.getByRole('row').filter({ hasText: 'Text:' }).first()
+  await row.getByRole('link', { name: 'Project Trade watch' }).waitFor({ timeout: 15_000 })
+  expect(await row.getByRole('button', { name: /^Delete / }).count()).toBe(1)
+
+  // Offline: every API request fails; the app says so, and recovers by itself when the server answers again.
+  await page.route('**/api/v1/**', (route) => route.abort('connectionrefused'))
+  await page.getByRole('link', { name: 'Dashboard', exact: true }).click()
+  await page.getByText('Cannot reach the server.').waitFor({ timeout: 15_000 })
+  expect(await page.getByTestId('status-dot').getAttribute('data-state')).toBe('server unreachable')
+  await page.screenshot({ path: join(SCREENSHOTS, 'issue15-layout-offline.png') })
+  await page.unroute('**/api/v1/**')
+  await page.getByText('Cannot reach the server.').waitFor({ state: 'detached', timeout: 40_000 })
+  expect(await page.getByTestId('status-dot').getAttribute('data-state')).toBe('server reachable')
+
+  // A hot topic's entity chip opens that entity's briefing.
+  await page.getByRole('link', { name: 'Dashboard', exact: true }).click()
+  await page.getByRole('heading', { name: 'Hot Topics' }).waitFor({ timeout: 20_000 })
+  await page.getByRole('link', { name: 'Briefing on European Commission' }).first().click()
+  await page.getByRole('heading', { name: 'Executive Summary' }).waitFor({ timeout: 15_000 })
+  expect(new URL(page.url()).searchParams.get('type')).toBe('entity')
+
+  // Clear asks, then deletes the workspace's documents.
+  await page.goto(urls.workspace)
+  await page.locator('[data-document-id]').first().waitFor({ timeout: 20_000 })
+  await page.getByRole('toolbar', { name: 'Workspace toolbar' }).getByRole('button', { name: 'Clear' }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Clear workspace' })
+  expect(await confirm.textContent()).toContain('The workspace itself, its settings and its sources list stay.')
+  await confirm.getByRole('button', { name: 'Delete documents' }).click()
+  await page.getByText('(0 documents, 0 actions)').waitFor({ timeout: 15_000 })
+  await page.reload()
+  await page.getByText('Use the input below to add data sources and start building your knowledge graph').waitFor({ timeout: 20_000 })
+  expect(errors).toEqual([])
+}, 240_000)
+
 /** The screens photographed at each size; the workspace twice, without and with the inspector. */
 const SCREENS: ReadonlyArray<{ name: string; open(page: Page): Promise<void> }> = [
   {
@@ -139,7 +222,7 @@ async function settle(p: Page): Promise<void> {
  * Every visible control that is cut off or covered. A control may lie beyond an inner scroll box or below
  * the fold (scrolling brings it), but not beside the window (the page must never scroll sideways), not
  * cut by a box that does not scroll, and where it is fully in view its centre must hit it, not something
- * drawn over it.
+ * drawn over it (a sticky part of its own scroll box, like a pinned column, scrolls away from it).
  */
 async function controlProblems(p: Page): Promise<string[]> {
   return p.evaluate(() => {
@@ -177,6 +260,12 @@ async function controlProblems(p: Page): Promise<string[]> {
       }
       if (!inView) continue
       const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)
+      // Under a sticky part of its own scroll box (a pinned table column) it is reachable by scrolling that box.
+      let box: Element | null = el.parentElement
+      while (box && box !== root && !/(auto|scroll)/.test(getComputedStyle(box).overflowX + getComputedStyle(box).overflowY)) box = box.parentElement
+      let pinned: Element | null = hit
+      while (pinned && pinned !== box && getComputedStyle(pinned).position !== 'sticky') pinned = pinned.parentElement
+      if (box && box !== root && pinned && pinned !== box && box.contains(pinned)) continue
       if (hit && !el.contains(hit) && !hit.contains(el)) out.push(`'${name(el)}' is covered by ${hit.tagName.toLowerCase()}.${[...hit.classList].join('.')} '${name(hit)}'`)
     }
     return out
