@@ -77,9 +77,14 @@ async function timedStart(dataDir: string, user: { email: string; signUp: boolea
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   const t0 = performance.now()
-  const child = spawn('npm', ['start'], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, PORT: String(port) }, stdio: 'ignore', detached: true })
+  const child = spawn('npm', ['start'], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  let output = ''
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   try {
-    await until(child, async () => (await fetch(`${base}/`)).ok)
+    await until(child, async () => (await fetch(`${base}/`)).ok).catch((error: unknown) => {
+      throw new Error(`${error instanceof Error ? error.message : error}:\n${output}`)
+    })
     const page = performance.now() - t0
     const settings = z.object({ firebase: z.object({ apiKey: z.string() }) }).parse(await (await fetch(`${base}/api/v1/config`)).json())
     const config = performance.now() - t0
@@ -127,12 +132,23 @@ async function until(child: ChildProcess, ok: () => Promise<boolean>, timeoutMs 
   }
 }
 
+/** Stops the whole process group (npm, the server, the emulator) and waits until none of it is left. */
 async function stopGroup(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.pid === undefined) return
-  const exited = new Promise((r) => child.once('exit', r))
-  process.kill(-child.pid, 'SIGTERM')
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))])
-  if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL')
+  if (child.pid === undefined) return
+  const group = -child.pid
+  const alive = () => {
+    try {
+      process.kill(group, 0)
+      return true
+    } catch {
+      return false
+    }
+  }
+  if (!alive()) return
+  process.kill(group, 'SIGTERM')
+  const deadline = performance.now() + 15_000
+  while (alive() && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50))
+  if (alive()) process.kill(group, 'SIGKILL')
 }
 
 function freePort(): Promise<number> {
