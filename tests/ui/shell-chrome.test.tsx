@@ -102,3 +102,21 @@ test('while the server cannot be reached a banner says so; when the server answe
   // The page opened while the server was down loads again by itself.
   await waitFor(() => expect(pulses()).toBe(before + 1))
 })
+
+test("toasts show in the top bar's breadcrumb slot, the newest in sight with how many more wait, never over the page", async () => {
+  seed()
+  const app = createTestApp()
+  renderRoute(app, '/dashboard')
+  act(() => signIn(app.core))
+  await screen.findByRole('heading', { name: 'Dashboard' })
+  act(() => {
+    for (let i = 1; i <= 3; i++) app.core.bus.publish({ type: 'notification.shown', id: `t${i}`, kind: 'info', message: `Text submitted for analysis ${i}`, at: 1_000 }, 'local')
+  })
+  const newest = await screen.findByText('Text submitted for analysis 3')
+  const bar = document.querySelector('header.topbar') as HTMLElement
+  expect(bar.contains(newest)).toBe(true)
+  expect(newest.closest('.crumb-slot')).not.toBeNull()
+  expect(newest.closest('.toast')?.querySelector('.toast-more')?.textContent).toBe('+2')
+  // Nothing of the notifications sits in the page's column.
+  expect(document.querySelector('main .toast')).toBeNull()
+})

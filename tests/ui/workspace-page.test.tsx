@@ -51,6 +51,22 @@ describe('workspace page', () => {
     expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['Failed to parse document', 'An error occurred during document processing'])
   })
 
+  test("a failed text's chip is its opening words, not its error", () => {
+    const lines = [
+      { type: 'genesis-event-skeleton', sessionId: 's1', id: '1', data: { eventId: 'e1', eventType: 'text', payload: { fileType: 'text/plain', fileSize: 120, title: 'Dock workers at the Port of Antwerp ended a five-day strike' } } },
+      { type: 'processing-error', sessionId: 's1', id: '2', data: { eventId: 'e1', error: 'The analysis model failed: 500' } },
+    ]
+    const { core } = replayRecording(lines.map((l) => JSON.stringify(l)).join('\n'))
+    render(
+      <ModelsProvider models={core.models}>
+        <WorkspacePage title="Workspace" connected />
+      </ModelsProvider>,
+    )
+    const doc = document.querySelector('[data-document-id="e1"]') as HTMLElement
+    expect(doc.querySelector('.chip-name')?.textContent).toBe('Dock workers at the Port of An…')
+    expect(within(doc).getByRole('alert').textContent).toBe('The analysis model failed: 500')
+  })
+
   test('a reprocessing card shows Reprocessing with its percent', () => {
     const core = createClientCore()
     const lines = fixture('reprocess-succeeds').trim().split('\n')

@@ -143,6 +143,7 @@ function Shell({ session }: { session: SessionState }) {
         sessionState={session}
         onSignOut={() => void identity.signOut().then(() => navigate({ to: '/' }))}
         devMenu={developerTools ? <DevMenu loadCurrent={downloadRecording ? async () => (await downloadRecording()).text() : null} /> : undefined}
+        notifications={<Toasts core={ctx.core} inBar />}
       />
       <div className="workbench">
         <Sidebar
@@ -220,7 +221,6 @@ function Shell({ session }: { session: SessionState }) {
         downloadRecording={downloadRecording}
         liveChannel={sessionId !== null}
       />
-      <Toasts core={ctx.core} />
     </div>
   )
 }

@@ -1,9 +1,13 @@
 /**
  * The toast region on radix Toast: the toasts read model, newest last. The read model decides when a
  * toast goes (3 s, 5 s for errors, loading toasts stay); radix adds the landmark (F8 jumps to it),
- * swipe and Escape to dismiss, and announcements for screen readers. The region sits top right, under the
- * top bar (at the bottom it covered the input bar's buttons), and shows the newest three: a burst of inputs
- * must not grow a column of toasts over the workspace (the others still expire on their own).
+ * swipe and Escape to dismiss, and announcements for screen readers.
+ *
+ * In the app shell the region is the top bar's breadcrumb slot (TopBar `notifications`): the newest toast
+ * shows there, with how many more are waiting; floating over the page, toasts covered its controls (the
+ * input bar's buttons at the bottom, progress cards' Retry at the top right). The newest three are in the
+ * page (so each is announced); the others still expire on their own. Elsewhere (the legacy shell) the
+ * region floats top right.
  */
 import { Toast } from 'radix-ui'
 import type { Toasts as ToastsModel } from '../../projections/notifications'
@@ -15,27 +19,33 @@ const selectAll = (s: ToastsModel) => s
 /** How many toasts show at once, newest last. */
 export const VISIBLE_TOASTS = 3
 
-export function Toasts({ core }: { core: ClientCore }) {
+export function Toasts({ core, inBar = false }: { core: ClientCore; inBar?: boolean }) {
   const { toasts } = useModels()
   const state = useReadModel(toasts, selectAll)
   const dismiss = (id: string) => core.bus.publish({ type: 'notification.dismissed', id }, 'local')
+  const shown = state.order.slice(-VISIBLE_TOASTS)
   return (
     <Toast.Provider swipeDirection="right" duration={Number.POSITIVE_INFINITY} label="Notifications">
-      {state.order.slice(-VISIBLE_TOASTS).map((id) => {
+      {shown.map((id, i) => {
         const t = state.byId[id]
         if (!t) return null
+        // In the bar only the newest is in sight; it says how many others are still up.
+        const waiting = inBar && i === shown.length - 1 ? state.order.length - 1 : 0
         return (
           <Toast.Root key={id} open className={`toast toast-${t.kind}`} type={t.kind === 'error' ? 'foreground' : 'background'} onOpenChange={(open) => !open && dismiss(id)}>
             <Toast.Description asChild>
-              <span role={t.kind === 'error' ? 'alert' : 'status'}>{t.message}</span>
+              <span role={t.kind === 'error' ? 'alert' : 'status'} title={t.message}>
+                {t.message}
+              </span>
             </Toast.Description>
+            {waiting > 0 && <span className="toast-more">+{waiting}</span>}
             <Toast.Close className="icon" aria-label="Dismiss">
               ×
             </Toast.Close>
           </Toast.Root>
         )
       })}
-      <Toast.Viewport className="toasts" />
+      <Toast.Viewport className={inBar ? 'toasts toasts-in-bar' : 'toasts'} />
     </Toast.Provider>
   )
 }

@@ -3,6 +3,9 @@
  * characters when unnamed; the project on a project page), the Dashboard, Discovery and Sources tabs,
  * the workspace's status dot, the tokens-used bar (full at 10 000), the authenticated indicator and the
  * user menu.
+ *
+ * Toasts show in the breadcrumb's place (`notifications`), over it while they last: a slot of the bar's
+ * own, so a toast never lies over a control of the page, and nothing moves when one comes or goes.
  */
 import { Link, useLocation } from '@tanstack/react-router'
 import { Tooltip } from 'radix-ui'
@@ -20,7 +23,23 @@ const tabs = [
   { to: '/sources', label: 'Sources' },
 ] as const
 
-export function TopBar({ research, session, project, sessionState, onSignOut, devMenu }: { research?: Research; session?: Session; project?: Project; sessionState: SessionState; onSignOut: () => void; devMenu?: ReactNode }) {
+export function TopBar({
+  research,
+  session,
+  project,
+  sessionState,
+  onSignOut,
+  devMenu,
+  notifications,
+}: {
+  research?: Research
+  session?: Session
+  project?: Project
+  sessionState: SessionState
+  onSignOut: () => void
+  devMenu?: ReactNode
+  notifications?: ReactNode
+}) {
   const path = useLocation({ select: (l) => l.pathname })
   const tokens = session?.tokensUsed ?? 0
   return (
@@ -28,18 +47,21 @@ export function TopBar({ research, session, project, sessionState, onSignOut, de
       <Link to="/" className="logo" aria-label="Sightline home">
         <img src={logo} alt="" width={22} height={22} /> Sightline
       </Link>
-      <nav className="crumb" aria-label="Breadcrumb" title={crumbText(research, session, project)}>
-        {project ? (
-          <span>{project.displayName}</span>
-        ) : research ? (
-          <>
-            <span>{research.title}</span>
-            {session && <span> / {sessionLabel(session)}</span>}
-          </>
-        ) : (
-          <span>Research Sandbox</span>
-        )}
-      </nav>
+      <div className="crumb-slot">
+        <nav className="crumb" aria-label="Breadcrumb" title={crumbText(research, session, project)}>
+          {project ? (
+            <span>{project.displayName}</span>
+          ) : research ? (
+            <>
+              <span>{research.title}</span>
+              {session && <span> / {sessionLabel(session)}</span>}
+            </>
+          ) : (
+            <span>Research Sandbox</span>
+          )}
+        </nav>
+        {notifications}
+      </div>
       <nav className="tabs" aria-label="Views">
         {tabs.map((t) => (
           <Link key={t.to} to={t.to} className={`tab ${path.startsWith(t.to) ? 'active' : ''}`} aria-current={path.startsWith(t.to) ? 'page' : undefined}>
@@ -47,7 +69,6 @@ export function TopBar({ research, session, project, sessionState, onSignOut, de
           </Link>
         ))}
       </nav>
-      <span className="spacer" />
       {session && (
         <Tooltip.Provider delayDuration={300}>
           <Tooltip.Root>

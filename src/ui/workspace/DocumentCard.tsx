@@ -54,7 +54,10 @@ export const DocumentCard = memo(function DocumentCard({ id, setSize, posInSet }
   const payload = doc.payload
   const [done, total] = progress.split('/').map(Number) as [number, number]
   const entities = payload?.detectedEntities?.length ?? 0
-  const chip = payload?.originalFilename ?? (doc.type === 'text' || doc.type === 'plain_text' ? textChip(payload?.cleanedContent ?? doc.summary) : null)
+  // A text's chip is its opening words: the cleaned text, else the first line ingest kept; never the
+  // summary of a failed card, which is its error.
+  const opening = payload?.cleanedContent ?? payload?.title ?? (doc.status === 'error' ? null : doc.summary)
+  const chip = payload?.originalFilename ?? (doc.type === 'text' || doc.type === 'plain_text' ? textChip(opening) || null : null)
 
   return (
     <article className={`doc doc-${doc.status}`} data-document-id={doc.id} aria-busy={doc.status !== 'completed' && doc.status !== 'error'} aria-setsize={setSize} aria-posinset={posInSet}>
