@@ -13,10 +13,10 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { z } from 'zod'
+import { freePort } from '../tests/support/free-port'
 
 const ROOT = join(import.meta.dirname, '..')
 const TARGET_MS = 15_000
@@ -151,16 +151,6 @@ async function stopGroup(child: ChildProcess): Promise<void> {
   if (alive()) process.kill(group, 'SIGKILL')
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)

@@ -8,12 +8,12 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import { LOCK_FILE } from '../../server/core/data-dir-lock'
+import { freePort } from '../support/free-port'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const PASSWORD = 'correct-horse-7'
@@ -180,16 +180,6 @@ function folder(): string {
   return dir
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
 
 async function until(ok: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs

@@ -6,7 +6,6 @@
  * channel back, and a new text pasted after the restart processed live in the same workspace.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
@@ -14,6 +13,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { main, type Running } from '../../server/main'
 import { landing } from './support/auth'
 import { launchBrowser, SCREENSHOTS } from './support/browser'
+import { freePort } from '../support/free-port'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sightline-restart-'))
 const testRunEmulator = process.env.FIREBASE_AUTH_EMULATOR_HOST
@@ -100,13 +100,3 @@ async function paste(page: import('playwright-core').Page, text: string): Promis
   await page.getByLabel('Text to analyze').press('Enter')
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer()
-    s.once('error', reject)
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address()
-      s.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}

@@ -1,0 +1,13 @@
+/** A TCP port free on 127.0.0.1 right now (for a process that must be told its port before it starts). No vitest import: benches use it too. */
+import { createServer } from 'node:net'
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
