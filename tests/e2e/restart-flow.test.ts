@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { main, type Running } from '../../server/main'
-import { landing } from './support/auth'
+import { landing, signUpAndIn } from './support/auth'
 import { launchBrowser, SCREENSHOTS } from './support/browser'
 import { freePort } from '../support/free-port'
 
@@ -49,19 +49,7 @@ test('the server restarts under an open workspace: the page shows it offline, th
   const url = `http://127.0.0.1:${port}/`
 
   // Sign up and in through the page: the identity calls go to the server's origin.
-  await page.goto(url)
-  await page.getByRole('heading', { name: 'Sign In' }).waitFor()
-  await page.getByRole('button', { name: 'Sign up' }).click()
-  const email = `restart-${Date.now().toString(36)}@restart.acme.io`
-  await page.getByLabel('Corporate').check()
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password', { exact: true }).fill('secret123')
-  await page.getByLabel('Confirm password').fill('secret123')
-  await page.getByRole('button', { name: 'Create Account' }).click()
-  await page.getByText('Account created successfully! You can now sign in.').waitFor()
-  await page.getByRole('heading', { name: 'Sign In' }).waitFor()
-  await page.getByLabel('Password', { exact: true }).fill('secret123')
-  await page.getByRole('button', { name: 'Sign In' }).click()
+  await signUpAndIn(page, url, `restart-${Date.now().toString(36)}@restart.acme.io`)
   await landing(page).waitFor({ timeout: 20_000 })
 
   await page.getByRole('button', { name: 'New research' }).click()
