@@ -18,7 +18,7 @@ function open() {
 }
 
 const nameBox = () => screen.getByLabelText('Name')
-const tagBox = () => screen.getByRole('textbox', { name: /^Tags \(optional\)/ }) as HTMLInputElement
+const tagBox = () => screen.getByRole('textbox', { name: 'Tags (optional)' }) as HTMLInputElement
 const addTag = (value: string) => {
   fireEvent.change(tagBox(), { target: { value } })
   fireEvent.click(screen.getByText('Add', { selector: 'button' }))

@@ -2,7 +2,7 @@
  * 'Create New Research': name (required) and optional tags (Add or Enter; duplicates ignored; removable).
  * The API's bounds (name length, number and length of tags) are said here before anything is sent.
  */
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useId, useState } from 'react'
 import { researchNameProblem, tagProblem } from '../../domain/rules/research-form'
 import { FormDialog, FormFooter } from './FormDialog'
 
@@ -12,6 +12,7 @@ export function CreateResearchDialog({ onCreate, onClose }: { onCreate: (input: 
   const [tags, setTags] = useState<string[]>([])
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const tagsId = useId()
 
   const addTag = () => {
     const t = tag.trim()
@@ -37,10 +38,12 @@ export function CreateResearchDialog({ onCreate, onClose }: { onCreate: (input: 
           <span>Name</span>
           <input value={title} onChange={(e) => setTitle(e.target.value)} autoFocus />
         </label>
-        <label className="field">
-          <span>Tags (optional)</span>
+        <div className="field">
+          {/* A label of its own: wrapping the Add button too would name the box 'Tags (optional) Add'. */}
+          <label htmlFor={tagsId}>Tags (optional)</label>
           <span className="inline">
             <input
+              id={tagsId}
               value={tag}
               onChange={(e) => setTag(e.target.value)}
               onKeyDown={(e) => {
@@ -54,7 +57,7 @@ export function CreateResearchDialog({ onCreate, onClose }: { onCreate: (input: 
               Add
             </button>
           </span>
-        </label>
+        </div>
         {tags.length > 0 && (
           <ul className="tags">
             {tags.map((t) => (
