@@ -45,12 +45,16 @@ const TEXTS = [
 
 const statusCount = (page: Page, status: string) => page.locator(`[data-document-id] .doc-head [data-status="${status}"]`).count()
 
+/** Pastes a text and waits for its 'accepted' toast (counted by watchToasts, which must run first). */
 async function paste(page: Page, text: string): Promise<void> {
+  const accepted = () => page.evaluate(() => (window as unknown as { seenToasts: string[] }).seenToasts.filter((t) => t.startsWith('Text submitted for analysis')).length)
+  const before = await accepted()
   const box = page.getByLabel('Text to analyze')
   await box.fill(text)
   await box.press('Enter')
-  // Accepted, not yet analysed: success is toasted only when processing completes.
-  await page.getByText('Text submitted for analysis', { exact: true }).last().waitFor()
+  // Accepted, not yet analysed: success is toasted only when processing completes. (The top bar shows
+  // the newest toast only, so this one may already be behind a newer one: it is counted, not looked at.)
+  await expect.poll(accepted, { timeout: 15_000 }).toBe(before + 1)
 }
 
 /** Toasts shown so far in the page, whatever has gone since (recorded from the DOM as they come). */

@@ -120,3 +120,19 @@ test("toasts show in the top bar's breadcrumb slot, the newest in sight with how
   // Nothing of the notifications sits in the page's column.
   expect(document.querySelector('main .toast')).toBeNull()
 })
+
+test('an error keeps the slot while it is up: a newer confirmation waits behind it', async () => {
+  seed()
+  const app = createTestApp()
+  renderRoute(app, '/dashboard')
+  act(() => signIn(app.core))
+  await screen.findByRole('heading', { name: 'Dashboard' })
+  act(() => {
+    app.core.bus.publish({ type: 'notification.shown', id: 'e1', kind: 'error', message: 'Document processing failed: the file is damaged', at: 1_000 }, 'local')
+    app.core.bus.publish({ type: 'notification.shown', id: 'i1', kind: 'info', message: 'Text submitted for analysis', at: 1_100 }, 'local')
+  })
+  await screen.findByText('Text submitted for analysis')
+  const inSight = [...document.querySelectorAll('header.topbar .toast')].at(-1)
+  expect(inSight?.textContent).toContain('Document processing failed: the file is damaged')
+  expect(inSight?.querySelector('.toast-more')?.textContent).toBe('+1')
+})

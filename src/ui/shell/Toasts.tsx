@@ -3,11 +3,11 @@
  * toast goes (3 s, 5 s for errors, loading toasts stay); radix adds the landmark (F8 jumps to it),
  * swipe and Escape to dismiss, and announcements for screen readers.
  *
- * In the app shell the region is the top bar's breadcrumb slot (TopBar `notifications`): the newest toast
- * shows there, with how many more are waiting; floating over the page, toasts covered its controls (the
- * input bar's buttons at the bottom, progress cards' Retry at the top right). The newest three are in the
- * page (so each is announced); the others still expire on their own. Elsewhere (the legacy shell) the
- * region floats top right.
+ * In the app shell the region is the top bar's breadcrumb slot (TopBar `notifications`): one toast shows
+ * there — the newest error while one is up, else the newest — with how many more are waiting; floating
+ * over the page, toasts covered its controls (the input bar's buttons at the bottom, progress cards' Retry
+ * at the top right). The newest three are in the page too (so each is announced), the one in sight last;
+ * the others still expire on their own. Elsewhere (the legacy shell) the region floats top right.
  */
 import { Toast } from 'radix-ui'
 import type { Toasts as ToastsModel } from '../../projections/notifications'
@@ -23,7 +23,7 @@ export function Toasts({ core, inBar = false }: { core: ClientCore; inBar?: bool
   const { toasts } = useModels()
   const state = useReadModel(toasts, selectAll)
   const dismiss = (id: string) => core.bus.publish({ type: 'notification.dismissed', id }, 'local')
-  const shown = state.order.slice(-VISIBLE_TOASTS)
+  const shown = inBar ? barOrder(state) : state.order.slice(-VISIBLE_TOASTS)
   return (
     <Toast.Provider swipeDirection="right" duration={Number.POSITIVE_INFINITY} label="Notifications">
       {shown.map((id, i) => {
@@ -48,4 +48,12 @@ export function Toasts({ core, inBar = false }: { core: ClientCore; inBar?: bool
       <Toast.Viewport className={inBar ? 'toasts toasts-in-bar' : 'toasts'} />
     </Toast.Provider>
   )
+}
+
+/** The bar's toasts in page order, the one in sight last: the newest error while one is up, else the newest. */
+function barOrder(state: ToastsModel): string[] {
+  const newest = state.order.slice(-VISIBLE_TOASTS)
+  const error = state.order.findLast((id) => state.byId[id]?.kind === 'error')
+  if (error === undefined) return newest
+  return [...newest.filter((id) => id !== error), error]
 }
