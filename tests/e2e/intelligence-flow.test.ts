@@ -57,10 +57,11 @@ test('dashboard, briefings, graph and KPIs show what four ingested texts hold', 
   await page.getByText('Live', { exact: true }).waitFor({ timeout: 15_000 })
   const workspace = page.url()
   const box = page.getByLabel('Text to analyze')
-  for (const text of TEXTS) {
+  for (const [i, text] of TEXTS.entries()) {
     await box.fill(text)
     await box.press('Enter')
-    await page.getByText('Text submitted for analysis', { exact: true }).last().waitFor()
+    // Accepted: its card is there (the toast saying so may already sit behind a newer one in the top bar).
+    await page.waitForFunction((n) => document.querySelectorAll('[data-document-id]').length >= n, i + 1)
   }
   await page.waitForFunction(() => document.querySelectorAll('[data-document-id] .doc-head [data-status="completed"]').length === 4, undefined, { timeout: 60_000 })
   const title = await page.getByText(/^\(4 documents, \d+ actions\)$/).textContent()

@@ -87,9 +87,9 @@ test('texts, files and a web page become live cards; inspector, reprocess, delet
   expect(await box.inputValue()).toContain('\n')
   await box.press('Enter')
   // Issue 15: accepted at once, 'Text analyzed successfully' once analysed; no toast covers a control.
-  await page.getByText('Text submitted for analysis', { exact: true }).waitFor()
+  await page.getByText('Text submitted for analysis', { exact: true }).waitFor({ state: 'attached' })
   expect(await controlsUnderToasts(page)).toEqual([])
-  await page.getByText('Text analyzed successfully', { exact: true }).waitFor()
+  await page.getByText('Text analyzed successfully', { exact: true }).waitFor({ state: 'attached' })
   await card(page, /./).first().locator('[data-status="completed"]').first().waitFor({ timeout: 30_000 })
   // The tokens bar counts what the analysis consumed (the local analyser's own count), live.
   const tokens = page.getByRole('img', { name: /tokens used$/ })
@@ -97,7 +97,7 @@ test('texts, files and a web page become live cards; inspector, reprocess, delet
 
   // A pdf and a docx through the file picker.
   await page.locator('input[type=file]').first().setInputFiles(join(workDir, 'board-minutes.pdf'))
-  await page.getByText('File uploaded successfully', { exact: true }).waitFor()
+  await page.getByText('File uploaded successfully', { exact: true }).waitFor({ state: 'attached' })
   await page.locator('input[type=file]').first().setInputFiles(join(workDir, 'trade-brief.docx'))
   await card(page, 'trade-brief.docx').locator('[data-status="completed"]').first().waitFor({ timeout: 45_000 })
   await card(page, 'board-minutes.pdf').locator('[data-status="completed"]').first().waitFor({ timeout: 45_000 })
@@ -107,7 +107,7 @@ test('texts, files and a web page become live cards; inspector, reprocess, delet
   const dialog = page.getByRole('dialog')
   await dialog.getByRole('textbox').first().fill(siteUrl)
   await dialog.getByRole('button', { name: /Add|Process|Analy/ }).last().click()
-  await page.getByText('Website processed successfully: 127.0.0.1', { exact: true }).waitFor({ timeout: 20_000 })
+  await page.getByText('Website processed successfully: 127.0.0.1', { exact: true }).waitFor({ state: 'attached', timeout: 20_000 })
   await page.waitForFunction(() => document.querySelectorAll('[data-document-id]').length >= 4, undefined, { timeout: 30_000 })
   await page
     .waitForFunction(() => document.querySelectorAll('[data-document-id] [data-status="completed"]').length >= 4, undefined, { timeout: 45_000 })
