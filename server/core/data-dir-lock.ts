@@ -6,7 +6,9 @@
  * - `lockDataDir` refuses with `DataDirLockedError` (its message names the process, for the user) while
  *   the holder lives; a lock whose holder is gone (killed, crashed, a reboot since) is taken over.
  * - "Lives" is checked by pid and, on Linux, by the process's start time and the boot id as well, so a
- *   pid reused by another program after a crash or a reboot does not keep the folder locked.
+ *   pid reused by another program after a crash or a reboot does not keep the folder locked; a process
+ *   killed a moment ago (a zombie its parent has not reaped yet, or one still dying) does not count, and a
+ *   holder that seems alive is looked at again for up to 3 s before the start is refused.
  * - `release()` removes the file if it is still ours; it also runs on the process's `exit` event, so any
  *   exit but SIGKILL and power loss leaves no lock behind, and those leave one that the next start takes over.
  */
@@ -74,7 +76,7 @@ export function lockDataDir(dataDir: string, command: string, now: () => number 
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 3) throw error
         const holder = readHolder(path)
-        if (holder && holderAlive(holder)) throw new DataDirLockedError(dataDir, holder)
+        if (holder && holderStaysAlive(holder)) throw new DataDirLockedError(dataDir, holder)
         // The holder is gone: take the lock over.
         try {
           unlinkSync(path)
@@ -116,6 +118,18 @@ function readHolder(path: string): LockHolder | null {
   }
 }
 
+/** Alive now and still alive after a grace period (a process SIGKILLed with its group takes a moment to go). */
+function holderStaysAlive(holder: LockHolder, graceMs = 3_000): boolean {
+  // This very process, or another machine's: nothing to wait for.
+  if (holder.host !== hostname() || holder.pid === process.pid) return holderAlive(holder)
+  const pause = new Int32Array(new SharedArrayBuffer(4))
+  for (let waited = 0; holderAlive(holder); waited += 100) {
+    if (waited >= graceMs) return true
+    Atomics.wait(pause, 0, 0, 100) // a start, once: blocking here holds nothing else up
+  }
+  return false
+}
+
 function holderAlive(holder: LockHolder): boolean {
   // Another machine's process (a shared folder): nothing here can tell, so it counts as alive.
   if (holder.host !== hostname()) return true
@@ -125,18 +139,23 @@ function holderAlive(holder: LockHolder): boolean {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false
   }
-  if (holder.procStart !== null) {
-    const start = procStartOf(holder.pid)
-    if (start !== null && start !== holder.procStart) return false
-  }
+  const stat = procStat(holder.pid)
+  // Z: a zombie (dead, waiting to be reaped); X: dead.
+  if (stat !== null && (stat.state === 'Z' || stat.state === 'X')) return false
+  if (holder.procStart !== null && stat !== null && stat.start !== holder.procStart) return false
   return true
 }
 
-/** Field 22 of /proc/<pid>/stat (after the command, which may hold spaces and parentheses). */
 function procStartOf(pid: number): string | null {
+  return procStat(pid)?.start ?? null
+}
+
+/** Fields 3 (state) and 22 (start time) of /proc/<pid>/stat, read after the command (which may hold spaces and parentheses). */
+function procStat(pid: number): { state: string; start: string } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return { state: fields[0] ?? '', start: fields[19] ?? '' }
   } catch {
     return null
   }

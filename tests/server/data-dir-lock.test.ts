@@ -84,6 +84,29 @@ describe('the data folder lock', () => {
     })
   })
 
+  test('a holder killed a moment ago counts as gone: a zombie not reaped yet, or one that ends within the grace', async () => {
+    const dir = newDir()
+    // A zombie: a parent that never waits for the child it forked.
+    const parent = spawn('python3', ['-c', 'import os, time\npid = os.fork()\nif pid == 0:\n    os._exit(0)\nprint(pid, flush=True)\ntime.sleep(30)'], { stdio: ['ignore', 'pipe', 'ignore'] })
+    try {
+      const zombie = Number(await new Promise<string>((r) => parent.stdout?.once('data', (d: Buffer) => r(d.toString().trim()))))
+      const stat = () => readFileSync(`/proc/${zombie}/stat`, 'utf8')
+      while (stat().slice(stat().lastIndexOf(')') + 2).split(' ')[0] !== 'Z') await new Promise((r) => setTimeout(r, 20))
+      const s = stat()
+      foreignLock(dir, { pid: zombie, procStart: s.slice(s.lastIndexOf(')') + 2).split(' ')[19] ?? null })
+      lockDataDir(dir, 'after a SIGKILL').release()
+    } finally {
+      parent.kill('SIGKILL')
+    }
+    // A holder that is still there when the start looks, and gone half a second later.
+    const dying = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 500)'], { stdio: 'ignore' })
+    await new Promise((r) => dying.once('spawn', r))
+    foreignLock(dir, { pid: dying.pid as number })
+    const lock = lockDataDir(dir, 'right after')
+    expect(dataDirHolder(dir)?.command).toBe('right after')
+    lock.release()
+  })
+
   test('a lock of another machine (a shared folder) is never taken over', () => {
     const dir = newDir()
     foreignLock(dir, { pid: 999_999, host: 'elsewhere.example' })
