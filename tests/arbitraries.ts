@@ -56,6 +56,7 @@ const dataByType: Record<(typeof LiveMessageTypes)[number], fc.Arbitrary<Record<
     },
     { requiredKeys: ['eventId', 'trigger', 'stage', 'percentage'] },
   ),
+  'genesis-event-deleted': fc.record({ eventId }),
 }
 
 /** One valid message body of a random type. */

@@ -138,9 +138,14 @@ export const documentReprocessStartFailed = z.object({
   message: z.string(),
 })
 
-/** The document was deleted, with its action frames. */
+/**
+ * The document was deleted, with its action frames: by this client's delete call, or by anyone's as its
+ * tombstone on the live log (`genesis-event-deleted`, which carries its session and live-log id).
+ */
 export const documentDeleted = z.object({
   type: z.literal('document.deleted'),
+  sessionId: z.string().nullish(),
+  messageId: z.string().nullish(),
   eventId: z.string(),
 })
 

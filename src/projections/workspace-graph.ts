@@ -242,7 +242,12 @@ export const workspaceGraph = defineProjection<WorkspaceGraph>({
       doc.statusBeforeReprocess = null
       doc.statusMessage = null
     },
-    'document.deleted': (tx, e) => removeDocument(tx, e.eventId),
+    'document.deleted': (tx, e) => {
+      // A tombstone from the live log applies once and in its session, like any live message; this
+      // client's own delete (no session) applies at once.
+      if (e.sessionId != null && !accept(tx, { sessionId: e.sessionId, messageId: e.messageId })) return
+      removeDocument(tx, e.eventId)
+    },
     'actionFrame.created': (tx, e) => {
         if (!accept(tx, e)) return
         const previous = smGet(tx.state.frames.byId, e.frameId)
@@ -469,7 +474,19 @@ function removeDocument(tx: G, id: string): void {
     const byId = edit(tx, frames, 'byId')
     for (const frameId of children) smDelete(tx, byId, frameId)
     smDelete(tx, edit(tx, frames, 'byParent'), id)
+    removeConnectionsOf(tx, new Set(children))
   }
+}
+
+/** Connections between frames that are gone go with them (a deleted document's own connections). */
+function removeConnectionsOf(tx: G, frameIds: ReadonlySet<string>): void {
+  const gone = tx.state.connections.order.filter((cid) => smGet(tx.state.connections.byId, cid)?.participants?.some((p) => frameIds.has(p)))
+  if (gone.length === 0) return
+  const connections = edit(tx, tx.draft(), 'connections')
+  const byId = edit(tx, connections, 'byId')
+  for (const cid of gone) smDelete(tx, byId, cid)
+  const goneIds = new Set(gone)
+  connections.order = tx.adopt(connections.order.filter((cid) => !goneIds.has(cid)))
 }
 
 function resetTo(tx: G, researchId: string | null, sessionId: string | null): void {

@@ -3,7 +3,9 @@
  *
  * Server → client: every frame is JSON `{type, sessionId, id, data}`. `id` increases strictly within a
  * session (its position in that session's live log), so a client keeps the last id it applied and
- * ignores anything at or before it: applying a message twice ends in the same state. Control frames
+ * ignores anything at or before it: applying a message twice ends in the same state. Ids may skip: when a
+ * document is deleted its messages leave the log and one `genesis-event-deleted` (its tombstone) is
+ * appended, so replaying the log never shows a deleted document. Control frames
  * (`pong`, `resume-complete`, `resync-required`) carry no `data`.
  *
  * Client → server: `{"type":"ping"}` every 25 s, and `{"type":"resume","after":<last id>}` after every
@@ -42,6 +44,7 @@ export const LiveMessageTypes = [
   'processing-error',
   'status-update',
   'genesis_event_updated',
+  'genesis-event-deleted',
 ] as const
 export type LiveMessageType = (typeof LiveMessageTypes)[number]
 
@@ -99,6 +102,10 @@ export const liveMessageDataSchemas = {
     /** As on document-ready: the workspace's tokens used after a completed reprocess. */
     sessionTokensUsed: opt(z.number().int().nonnegative()),
   }),
+  // The tombstone of a deleted document: its earlier messages are gone from the log (issue 16, delete
+  // means delete), so a client resuming from before it never sees the document, and one that has the
+  // card drops it with its frames. Nothing about the document follows it.
+  'genesis-event-deleted': z.object(eventRef),
 } as const satisfies Record<LiveMessageType, z.ZodType>
 
 const messageEnvelope = <T extends LiveMessageType>(type: T) =>

@@ -15,7 +15,7 @@ import * as live from './live-messages'
 import * as sources from './sources'
 
 export const PROTOCOL_VERSION = 1
-export const PROTOCOL_FINGERPRINT = '663fdea4e23a58ef'
+export const PROTOCOL_FINGERPRINT = 'bd0d9d1b03d65ea3'
 
 /** The wire schemas the fingerprint covers, by name. */
 export function wireSchemas(): Record<string, z.ZodType> {

@@ -260,6 +260,25 @@ describe('graph rules', () => {
     expect(smGet(after.frames.byParent, 'e1')).toBeUndefined()
   })
 
+  test("genesis-event-deleted (a document's tombstone on the log) removes it, its frames and their connections, once", () => {
+    const m = messages()
+    const s = run(
+      m('genesis-event-skeleton', { eventId: 'e1' }),
+      m('genesis-event-skeleton', { eventId: 'e2' }),
+      m('action-frame-created', { frameId: 'e1-f1', parentId: 'e1', frame: {} }),
+      m('action-frame-created', { frameId: 'e1-f2', parentId: 'e1', frame: {} }),
+      m('action-frame-created', { frameId: 'e2-f1', parentId: 'e2', frame: {} }),
+      m('connection-updated', { connection: { id: 'e1-c1-2', participants: ['e1-f1', 'e1-f2'] } }),
+      m('connection-updated', { connection: { id: 'e2-c', participants: ['e2-f1'] } }),
+      m('genesis-event-deleted', { eventId: 'e1' }),
+    )
+    expect(s.documents.order).toEqual(['e2'])
+    expect(smKeys(s.frames.byId)).toEqual(['e2-f1'])
+    expect(s.connections.order).toEqual(['e2-c'])
+    // Applied by its id like any live message: a redelivery of id 8 (whatever it names) changes nothing.
+    expect(foldLive(workspaceGraph, [eventOf(m('genesis-event-deleted', { eventId: 'e2' }, { id: '8' }))], s)).toBe(s)
+  })
+
   test('changing the session clears the graph; messages of other sessions are ignored', () => {
     const m = messages()
     const select = (sessionId: string): DomainEvent => ({ type: 'workspace.sessionSelected', researchId: 'r1', sessionId })

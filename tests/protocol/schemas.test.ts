@@ -35,7 +35,7 @@ const valid: Record<(typeof LiveMessageTypes)[number], unknown> = {
   'connection-updated': { connection: { id: 'c1', type: 'shared_actor', participants: ['f1', 'f2'], status: 'Active', confidence: 0.7 } },
   'processing-error': { eventId: 'e1', error: 'boom', filename: 'a.pdf' },
   'status-update': { eventId: 'e1', phase: 'structuring-started' },
-  genesis_event_updated: { eventId: 'e1', trigger: 'manual_reprocess', stage: 'ai_enrichment', percentage: 40 },
+  genesis_event_updated: { eventId: 'e1', trigger: 'manual_reprocess', stage: 'ai_enrichment', percentage: 40 },  'genesis-event-deleted': { eventId: 'e1' },
 }
 
 const invalid: Record<(typeof LiveMessageTypes)[number], [string, unknown]> = {
@@ -51,7 +51,7 @@ const invalid: Record<(typeof LiveMessageTypes)[number], [string, unknown]> = {
   'connection-updated': ['connection without id', { connection: { type: 'x' } }],
   'processing-error': ['error is a number', { eventId: 'e1', error: 42 }],
   'status-update': ['phase missing', { eventId: 'e1' }],
-  genesis_event_updated: ['stage missing', { eventId: 'e1', trigger: 'manual_reprocess', percentage: 10 }],
+  genesis_event_updated: ['stage missing', { eventId: 'e1', trigger: 'manual_reprocess', percentage: 10 }],  'genesis-event-deleted': ['eventId missing', {}],
 }
 
 describe('live messages', () => {

@@ -20,8 +20,8 @@ describe('live frame translator', () => {
     )
   })
 
-  test('covers all 13 message types', () => {
-    expect(LiveMessageTypes).toHaveLength(13)
+  test('covers all 14 message types', () => {
+    expect(LiveMessageTypes).toHaveLength(14)
   })
 
   test.each([

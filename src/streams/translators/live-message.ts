@@ -103,6 +103,8 @@ export function toDomainEvent(m: LiveMessage): DomainEvent {
         sessionTokensUsed: d.sessionTokensUsed,
       }
     }
+    case 'genesis-event-deleted':
+      return { type: 'document.deleted', sessionId, messageId, eventId: m.data.eventId }
   }
 }
 
