@@ -9,6 +9,7 @@ import type { TokenVerifier } from './auth/tokens'
 import type { ServerConfig } from './config'
 import type { Clock, Ids } from './core/runtime'
 import type { Database } from './db/database'
+import { exchangeRoutes } from './exchange/plugin'
 import { installErrorHandler } from './http/errors'
 import { webSecurity } from './http/security'
 import { installTextGuard } from './http/text-guard'
@@ -22,6 +23,7 @@ import { dataSourceRoutes } from './routes/data-sources'
 import { discoveryRoutes } from './routes/discovery'
 import { type ClientSettings, healthRoutes } from './routes/health'
 import { ingestRoutes } from './routes/ingest'
+import { memberRoutes } from './routes/members'
 import { projectRoutes } from './routes/projects'
 import { researchRoutes } from './routes/researches'
 import { sessionDataRoutes } from './routes/session-data'
@@ -63,10 +65,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await webSecurity(app, deps) // headers, CORS, XSRF, rate limits: before any route, so they cover all
   await app.register(
     async (api) => {
-      await api.register(authPlugin, { db: deps.db, verifier: deps.verifier })
+      await api.register(authPlugin, { db: deps.db, verifier: deps.verifier, clock: deps.clock })
       const typed = api.withTypeProvider<ZodTypeProvider>()
       await healthRoutes(typed, deps)
       await userRoutes(typed, deps)
+      await memberRoutes(typed, deps)
       await researchRoutes(typed, deps)
       await sessionDataRoutes(typed, deps)
       await projectRoutes(typed, deps)
@@ -79,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await graphRoutes(typed, deps)
       await prospectiveRoutes(typed, deps)
       await kpiRoutes(typed, deps)
+      await exchangeRoutes(typed, deps)
       for (const plugin of deps.plugins ?? []) await plugin(api, deps)
     },
     { prefix: '/api/v1' },
