@@ -2,7 +2,7 @@
  * `npm run bench:api`: authenticated session-data reads under load, against a bare Fastify route in the
  * same run. The real app on PGlite (a temp folder) — and on PostgreSQL too when BENCH_DATABASE_URL or
  * TEST_DATABASE_URL names a server — with a seeded workspace of 50 documents and 150 frames,
- * a real user of the Auth emulator (started here unless one answers on FIREBASE_AUTH_EMULATOR_HOST),
+ * a real user of the Auth emulator (started here unless FIREBASE_AUTH_EMULATOR_HOST names one whose token key is known),
  * autocannon with 50 connections on 127.0.0.1. Prints req/s, p99 latency and the ratios.
  * Target: p99 ≤ 50 ms.
  */
@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import autocannon from 'autocannon'
 import Fastify from 'fastify'
 import { buildApp } from '../server/app'
-import { emulatorReady, startAuthEmulator, type RunningEmulator } from '../server/auth/emulator'
+import { ensureAuthEmulator } from '../server/auth/emulator'
 import { firebaseTokenVerifier } from '../server/auth/tokens'
 import { randomIds, systemClock } from '../server/core/runtime'
 import { type Database, openDatabase } from '../server/db/database'
@@ -33,10 +33,8 @@ async function run(url: string, headers: Record<string, string> = {}) {
 
 async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'sightline-bench-api-'))
-  let emulator: RunningEmulator | null = null
-  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9299'
-  if (!(await emulatorReady(host))) emulator = await startAuthEmulator({ projectId: 'demo-sightline', port: Number(host.split(':')[1]) })
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = host
+  const emulator = await ensureAuthEmulator()
+  const host = emulator.host
 
   const signUp = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
     method: 'POST',

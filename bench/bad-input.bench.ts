@@ -15,7 +15,7 @@ import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { buildApp } from '../server/app'
-import { emulatorReady, startAuthEmulator, type RunningEmulator } from '../server/auth/emulator'
+import { ensureAuthEmulator } from '../server/auth/emulator'
 import { firebaseTokenVerifier } from '../server/auth/tokens'
 import { randomIds, systemClock } from '../server/core/runtime'
 import { openDatabase } from '../server/db/database'
@@ -33,10 +33,7 @@ const gc = runInNewContext('gc') as () => void
 
 async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'sightline-bench-bad-input-'))
-  let emulator: RunningEmulator | null = null
-  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9199'
-  if (!(await emulatorReady(host))) emulator = await startAuthEmulator({ projectId: 'demo-sightline', port: Number(host.split(':')[1]) })
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = host
+  const emulator = await ensureAuthEmulator()
   const db = await openDatabase({ dataDir: join(work, 'db') })
   await migrate(db)
   const app = await buildApp({

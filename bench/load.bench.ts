@@ -2,7 +2,7 @@
  * `npm run bench:load [-- --tenants N] [--texts N] [--clients N]` (defaults 20, 25, 100): issue 9
  * "Reliability 4 — Load". The product's server in this process — PGlite in a temp folder, or the PostgreSQL
  * database at DATABASE_URL; the real pipeline and its workers with the local analyser; the live hub and the
- * API listening on 127.0.0.1 — and real Auth emulator users (one per tenant, started on port 9435 unless
+ * API listening on 127.0.0.1 — and real Auth emulator users (one per tenant, started on a free port unless
  * FIREBASE_AUTH_EMULATOR_HOST names one). Every tenant creates a research; N real client cores watch the
  * tenants' workspaces over websockets; then every tenant posts its texts to `POST /ingest` at once
  * (tests/server/live/load-scenario.ts, which tests/server/live/load.test.ts runs small).
@@ -19,7 +19,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { emulatorReady, type RunningEmulator, startAuthEmulator } from '../server/auth/emulator'
+import { ensureAuthEmulator } from '../server/auth/emulator'
 import { openDatabase } from '../server/db/database'
 import { migrate } from '../server/db/migrate'
 import { type LoadReport, loadUsers, percentile, runLoad, startLoadStack } from '../tests/server/live/load-scenario'
@@ -33,15 +33,11 @@ const option = (name: string, fallback: number) => {
 const TENANTS = option('tenants', 20)
 const TEXTS = option('texts', 25)
 const CLIENTS = option('clients', 100)
-const EMULATOR_PORT = 9435
 
 async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'sightline-bench-load-'))
-  let emulator: RunningEmulator | null = null
-  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST || `127.0.0.1:${EMULATOR_PORT}`
-  if (!(await emulatorReady(host))) emulator = await startAuthEmulator({ projectId: 'demo-sightline', port: Number(host.split(':')[1]) })
   // firebase-admin (the server's verifier) and the scenario's sign-ups read it from the environment.
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = host
+  const emulator = await ensureAuthEmulator()
 
   // Signed up first: a busy start-up would let the emulator drop fetch's idle keep-alive connection under it.
   const users = await loadUsers('bench-load', TENANTS)

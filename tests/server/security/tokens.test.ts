@@ -3,12 +3,14 @@
  * websocket, and a socket is closed once its token has expired by the server's clock.
  *
  * Production mode runs firebase-admin's real RS256 path against a local stand-in for Google's key set
- * (see ./support.ts); emulator mode is what development and the other suites run in (unsigned tokens whose
- * claims are still checked, and whose user must exist in the emulator).
+ * (see ./support.ts); emulator mode is what development and the other suites run in (issue 16: tokens our
+ * emulator host signs with its key, whose claims and the emulator's record of the user are checked; an
+ * emulator of someone else's, whose tokens are unsigned, is held to the claims and the record).
  */
 import { createHmac } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { z } from 'zod'
 import { firebaseTokenVerifier, type TokenVerifier } from '../../../server/auth/tokens'
 import { loadServerConfig } from '../../../server/config'
 import type { Database } from '../../../server/db/database'
@@ -157,18 +159,36 @@ describe('production mode: tokens are RS256, signed by Google’s keys', () => {
   })
 })
 
-describe('emulator mode: unsigned tokens whose claims and user are still checked', () => {
+describe('emulator mode: tokens the emulator signed, whose claims and user are checked', () => {
   let db: Database
   let server: LiveServer
   let ana: TestUser
+  let bob: TestUser
   let sessionId: string
   let researchId: string
   const email = 'ana@tokens-security.acme.io'
 
-  /** Emulator-style (unsigned) tokens for Ana that must not pass, and some that are no JWT at all. */
+  /** Tokens for Ana (or for someone) that the emulator did not issue, and some that are no JWT at all. */
   const forgeries = (): Array<[string, string]> => {
     const who = { uid: ana.uid, email }
+    const [head, body, signature] = ana.token.split('.') as [string, string, string]
+    const claims = z.record(z.string(), z.unknown()).parse(JSON.parse(Buffer.from(body, 'base64url').toString()))
+    const edited = (more: Record<string, unknown>) => `${head}.${Buffer.from(JSON.stringify({ ...claims, ...more })).toString('base64url')}.${signature}`
+    const ownKey = (c: Record<string, unknown>) => {
+      const h = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url')
+      const b = Buffer.from(JSON.stringify(c)).toString('base64url')
+      return `${h}.${b}.${createHmac('sha256', 'a key of my own').update(`${h}.${b}`).digest('base64url')}`
+    }
     return [
+      // Issue 16: what an unsigned emulator let through.
+      ['alg none with Ana’s own claims (as the CLI’s emulator mints them)', mintToken(who)],
+      ['Ana’s token with its e-mail claim edited', edited({ email: 'boss@tokens-security.acme.io' })],
+      ['Ana’s token made to say its e-mail is verified', edited({ email_verified: !claims.email_verified })],
+      ['Ana’s token with Bob’s uid written in', edited({ sub: bob.uid, user_id: bob.uid })],
+      ['made up for Bob’s uid and e-mail (alg none)', mintToken({ uid: bob.uid, email: bob.email })],
+      ['made up for Bob, signed with a key of one’s own', ownKey({ ...claims, sub: bob.uid, user_id: bob.uid, email: bob.email })],
+      ['an unregistered account naming another company’s domain', mintToken({ uid: 'intruder-uid', email: 'intruder@victim-corp.example' })],
+      ['Ana’s signature under another header', `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${body}.${signature}`],
       ['wrong audience', unsignedIdToken({ ...who, projectId: PROJECT_ID, aud: 'sightline-elsewhere' })],
       ['wrong issuer', unsignedIdToken({ ...who, projectId: PROJECT_ID, iss: `https://evil.example/${PROJECT_ID}` })],
       ['a token of another project', mintToken(who, { projectId: OTHER_PROJECT })],
@@ -182,6 +202,7 @@ describe('emulator mode: unsigned tokens whose claims and user are still checked
   beforeAll(async () => {
     db = await testDatabase('pglite')
     ana = await emulatorUser(email)
+    bob = await emulatorUser('bob@tokens-security.acme.io')
     server = await startLiveServer(db, { tuning: { authTimeoutMs: 3000, heartbeatMs: 100 } })
     ;({ sessionId, researchId } = await createWorkspace(server, ana))
   }, 60_000)
@@ -235,6 +256,24 @@ describe('emulator mode: unsigned tokens whose claims and user are still checked
     } finally {
       server.clock.reset()
     }
+  })
+})
+
+describe('an emulator of someone else’s (its tokens unsigned, no key known): the claims and the record decide', () => {
+  const verifier = firebaseTokenVerifier(PROJECT_ID, { cacheMs: 0, emulatorTokenSecret: () => null })
+  let carol: TestUser
+  beforeAll(async () => {
+    carol = await emulatorUser('carol@tokens-security.acme.io')
+  })
+
+  test('an unsigned token that matches the account verifies; an edited e-mail, verification or uid does not', async () => {
+    const who = { uid: carol.uid, email: carol.email }
+    expect(await verifier.verify(mintToken(who))).toMatchObject({ uid: carol.uid, email: carol.email, emailVerified: false })
+    await expect(verifier.verify(mintToken({ ...who, email: 'boss@tokens-security.acme.io' }))).rejects.toThrow(/e-mail the account does not have/)
+    await expect(verifier.verify(mintToken({ ...who, emailVerified: true }))).rejects.toThrow(/verification the account does not have/)
+    await expect(verifier.verify(mintToken({ uid: 'nobody-at-all', email: carol.email }))).rejects.toThrow()
+    // A signed token cannot be checked without the key: refused rather than taken on trust.
+    await expect(verifier.verify(carol.token)).rejects.toThrow(/did not issue/)
   })
 })
 
