@@ -2,6 +2,7 @@
  * buildApp(deps) → a Fastify instance with every /api/v1 route; `main.ts` listens, tests `inject`.
  * The composition root wires; each route file owns one resource of spec §7.
  */
+import { randomBytes } from 'node:crypto'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { authPlugin } from './auth/plugin'
@@ -10,7 +11,7 @@ import type { ServerConfig } from './config'
 import type { Clock, Ids } from './core/runtime'
 import type { Database } from './db/database'
 import { exchangeRoutes } from './exchange/plugin'
-import { installErrorHandler } from './http/errors'
+import { type ErrorLog, installErrorHandler } from './http/errors'
 import { webSecurity } from './http/security'
 import { installTextGuard } from './http/text-guard'
 import type { Pipeline } from './pipeline/contract'
@@ -51,15 +52,18 @@ export interface AppDeps {
   /** Plugins mounted at the root, outside /api/v1 (the websocket at /ws/{sessionId}, the built client). */
   rootPlugins?: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void>>
   logger?: boolean
+  /** Where 500s are logged (always, whatever `logger` says); JSON lines on stderr when absent. */
+  errorLog?: ErrorLog
 }
 
 export type Api = FastifyInstance
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({ logger: deps.logger ?? false, bodyLimit: 75 * 1024 * 1024 })
+  // Request ids are random (a counter restarts with the process): a 500's id finds its one log line.
+  const app = Fastify({ logger: deps.logger ?? false, bodyLimit: 75 * 1024 * 1024, genReqId: () => randomBytes(6).toString('hex') })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
-  installErrorHandler(app)
+  installErrorHandler(app, deps.errorLog)
   installTextGuard(app) // NUL and half surrogates refused (or cleaned) before any route's schema runs
   await webSecurity(app, deps) // headers, CORS, XSRF, rate limits: before any route, so they cover all
   await app.register(

@@ -2,8 +2,13 @@
  * Error bodies are `{code, message}` with the status that fits (ARCHITECTURE.md §4a). Routes throw
  * `ApiError`; validation failures name the field; anything unexpected is a 500 INTERNAL_ERROR whose
  * details go to the log, not to the client.
+ *
+ * Every 500 is logged, whatever LOG_REQUESTS says (that switch is for the request log), as one line of
+ * JSON on stderr: the request id (also in the answer's body and `x-request-id`, so a user can quote it),
+ * method, route, the error's class, code and stack frames, and its message with quoted values cut out.
+ * Never headers (tokens), bodies, query strings or quoted values, which may hold document text.
  */
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { ApiError } from '../../src/protocol/api'
 
@@ -15,7 +20,12 @@ export const forbidden = (message: string) => new ApiError(403, 'FORBIDDEN', mes
 export const unauthorized = (message = 'Authentication required') => new ApiError(401, 'UNAUTHORIZED', message)
 export const conflict = (message: string) => new ApiError(409, 'CONFLICT', message)
 
-export function installErrorHandler(app: FastifyInstance): void {
+/** Where 500s are written: one JSON object per call. */
+export type ErrorLog = (line: Record<string, unknown>) => void
+
+export const stderrErrorLog: ErrorLog = (line) => process.stderr.write(`${JSON.stringify(line)}\n`)
+
+export function installErrorHandler(app: FastifyInstance, errorLog: ErrorLog = stderrErrorLog): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) return reply.status(error.status).send({ code: error.code, message: error.message })
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -33,9 +43,39 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status === 429) return reply.status(429).send({ code: 'RATE_LIMIT', message: 'Too many requests' })
     if (status < 500) return reply.status(status).send({ code: status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', message: error.message })
     request.log.error({ err: error }, 'request failed')
-    return reply.status(500).send({ code: 'INTERNAL_ERROR', message: 'Internal server error' })
+    errorLog(serverErrorLine(request, error))
+    return reply.status(500).header('x-request-id', request.id).send({ code: 'INTERNAL_ERROR', message: `Internal server error (request ${request.id})` })
   })
   app.setNotFoundHandler((request, reply) => reply.status(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` }))
+}
+
+/** What a 500 says in the log: enough to find the fault, nothing of what the user sent. */
+export function serverErrorLine(request: FastifyRequest, error: unknown): Record<string, unknown> {
+  const err = error instanceof Error ? error : new Error(String(error))
+  const code = (err as { code?: unknown }).code
+  return {
+    level: 'error',
+    time: new Date().toISOString(),
+    msg: 'request failed',
+    reqId: request.id,
+    method: request.method,
+    // The route's pattern (/researches/:id), else the path without its query string.
+    route: request.routeOptions.url ?? request.url.split('?')[0],
+    statusCode: 500,
+    err: {
+      type: err.name,
+      ...(typeof code === 'string' || typeof code === 'number' ? { code } : {}),
+      message: scrubbed(err.message),
+      stack: (err.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l)).slice(0, 12).map((l) => l.trim()),
+    },
+  }
+}
+
+/** An error's message without the values it quotes (a database error quotes what it could not store). */
+function scrubbed(message: string): string {
+  const firstLine = message.split('\n')[0] ?? ''
+  const cut = firstLine.replace(/(["'`«“‘]).*?(["'`»”’])/g, '$1…$2').replace(/Bearer\s+\S+/gi, 'Bearer …').replace(/eyJ[\w-]+\.[\w-]*\.[\w-]*/g, '…')
+  return cut.length > 200 ? `${cut.slice(0, 199)}…` : cut
 }
 
 function formatPath(instancePath: string, issue: unknown): string {
