@@ -104,6 +104,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     const db = await openDatabase({ databaseUrl: config.DATABASE_URL ?? null, dataDir: join(dataDir, 'db') })
     cleanups.push(() => db.close())
     await migrate(db)
+    // `npm run backup` asks this process for a snapshot of its PGlite store, which no other may open (server/ops/ops-channel.ts).
+    if (db.dialect === 'pglite') {
+      const ops = await (await import('./ops/ops-channel')).startOpsChannel({ dataDir, db })
+      cleanups.push(() => ops.close())
+    }
     const clock = systemClock
     const ids = randomIds
     // One reader set for the pipeline and the preview routes, configured from this run's environment.

@@ -18,6 +18,11 @@ export interface Database extends Queryable {
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
   notify(channel: string, payload: string): Promise<void>
   close(): Promise<void>
+  /**
+   * PGlite only: the whole data folder as one tar (uncompressed), taken while no statement or transaction
+   * runs, so it is a consistent snapshot (server/ops/snapshot.ts backs it up).
+   */
+  snapshot?(): Promise<Blob>
 }
 
 /** Opens the store the configuration names: PostgreSQL when a URL is given, else PGlite in `dataDir`. */

@@ -50,6 +50,11 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     async close() {
       await pg.close()
     },
+    async snapshot() {
+      await nextTurn()
+      // Inside a transaction nothing else runs meanwhile; the copy itself is synchronous and quick (compressing it is the caller's).
+      return pg.transaction(async () => pg.dumpDataDir('none'))
+    },
   }
   return db
 }
