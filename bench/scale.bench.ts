@@ -47,6 +47,7 @@ import { type Browser, type CDPSession, chromium, type Page } from 'playwright-c
 import { ensureAuthEmulator } from '../server/auth/emulator'
 import { selectCounts, selectDocumentFrames, selectDocumentIds, selectDocumentsAwaitingFrames } from '../src/projections/workspace-selectors'
 import { createApiClient } from '../src/streams/api-client'
+import { verifyAddress } from '../tests/server/support/verified-users'
 import { type ClientCore, createClientCore } from '../src/streams/client-core'
 import { createFrameLoader, FRAMES_BATCH, type FrameLoader, WANT_DELAY_MS } from '../src/streams/frame-loader'
 import { DEFAULT_PAGING, type FramesLoading, loadWorkspace } from '../src/streams/session-loader'
@@ -83,6 +84,7 @@ const collectGarbage = runInNewContext('gc') as () => void
 interface User {
   idToken: string
   uid: string
+  email: string
 }
 
 interface RecordedRequest {
@@ -104,6 +106,7 @@ async function main(): Promise<void> {
     const serverProfile = PROFILE ? join(work, 'server.cpuprofile') : null
     const { child, ready } = await startServer(host, user, serverProfile)
     server = child
+    await createRecord(ready.port, user)
     const base = `http://127.0.0.1:${ready.port}/api/v1`
 
     // 1. Session load through the API, alternating with its baseline so drift hits both alike.
@@ -299,15 +302,34 @@ async function main(): Promise<void> {
 }
 
 async function signUp(host: string): Promise<User> {
+  const email = `scale-${Date.now()}@bench.example`
   const res = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     // The seeded workspace's tenant is bench.example: a corporate account of that domain.
-    body: JSON.stringify({ email: `scale-${Date.now()}@bench.example`, password: 'secret123', returnSecureToken: true }),
+    body: JSON.stringify({ email, password: 'secret123', returnSecureToken: true }),
   })
   if (!res.ok) throw new Error(`the Auth emulator refused the sign-up: ${await res.text()}`)
   const body = (await res.json()) as { idToken: string; localId: string }
-  return { idToken: body.idToken, uid: body.localId }
+  // A corporate tenant opens to a verified address only: follow the e-mail's link, sign in again.
+  await verifyAddress(body.idToken, email, host)
+  const again = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'secret123', returnSecureToken: true }),
+  })
+  if (!again.ok) throw new Error(`the Auth emulator refused the sign-in: ${await again.text()}`)
+  return { idToken: ((await again.json()) as { idToken: string }).idToken, uid: body.localId, email }
+}
+
+/** The bench user's record: a corporate account of bench.example, the seeded workspace's tenant. */
+async function createRecord(port: number, user: User): Promise<void> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/v1/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${user.idToken}` },
+    body: JSON.stringify({ firebaseUid: user.uid, email: user.email, accountType: 'corporate' }),
+  })
+  if (!res.ok) throw new Error(`POST /users answered ${res.status}: ${await res.text()}`)
 }
 
 async function startServer(host: string, user: User, profile: string | null): Promise<{ child: ChildProcess; ready: ScaleServerReady }> {

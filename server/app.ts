@@ -24,6 +24,7 @@ import { dataSourceRoutes } from './routes/data-sources'
 import { discoveryRoutes } from './routes/discovery'
 import { type ClientSettings, healthRoutes } from './routes/health'
 import { ingestRoutes } from './routes/ingest'
+import { memberRoutes } from './routes/members'
 import { projectRoutes } from './routes/projects'
 import { researchRoutes } from './routes/researches'
 import { sessionDataRoutes } from './routes/session-data'
@@ -68,10 +69,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await webSecurity(app, deps) // headers, CORS, XSRF, rate limits: before any route, so they cover all
   await app.register(
     async (api) => {
-      await api.register(authPlugin, { db: deps.db, verifier: deps.verifier })
+      await api.register(authPlugin, { db: deps.db, verifier: deps.verifier, clock: deps.clock })
       const typed = api.withTypeProvider<ZodTypeProvider>()
       await healthRoutes(typed, deps)
       await userRoutes(typed, deps)
+      await memberRoutes(typed, deps)
       await researchRoutes(typed, deps)
       await sessionDataRoutes(typed, deps)
       await projectRoutes(typed, deps)

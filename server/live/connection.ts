@@ -27,7 +27,7 @@
  */
 import type { RawData, WebSocket } from 'ws'
 import { type ClientMessage, clientMessageSchema } from '../../src/protocol/live-messages'
-import { resolveAuth } from '../auth/plugin'
+import { admitToken } from '../auth/plugin'
 import type { TokenVerifier } from '../auth/tokens'
 import type { Clock } from '../core/runtime'
 import type { Database } from '../db/database'
@@ -203,9 +203,12 @@ export class LiveConnection {
     }
     let auth
     try {
-      auth = await resolveAuth(this.ctx.db, verified)
+      // A tenant the token may not open (e-mail not verified, member removed) is refused like the API does.
+      auth = await admitToken(this.ctx.db, verified)
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return this.close(CloseCodes.Unauthenticated, error.message)
+      // The code, not the sentence: a close reason holds 123 bytes at most.
+      if (error instanceof ApiError && error.status === 403) return this.close(CloseCodes.Forbidden, error.code)
       throw error
     }
     return this.admit(auth.uid, auth.tenantId, verified.expiresAt)

@@ -2,7 +2,10 @@
  * Users: `POST /users` creates the backend record after sign-up ({firebaseUid, email, accountType,
  * displayName}) and answers {success, user, message}; `GET`/`PUT /users/{id}` read and update one's own.
  * Personal accounts are their own tenant; corporate accounts share their e-mail domain and may not use a
- * public domain. A sign-up that names its tenant in `x-tenant-id` must name the one its accountType gives.
+ * public mail domain (nor a subdomain or alias of one). A sign-up that names its tenant in `x-tenant-id`
+ * must name the one its accountType gives. POST and GET are the account's own routes: they answer while
+ * the tenant is not open to the caller yet, with `access` saying why ('verifyEmail', 'removed'), so the
+ * client can show the 'verify your email' screen instead of a wall of 403s.
  */
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -10,19 +13,10 @@ import { z } from 'zod'
 import { CorporatePublicDomainMessage, isBlockedCorporateEmail, tenantFor } from '../../src/domain/rules/accounts'
 import { TextBounds } from '../../src/protocol/input-text'
 import type { AppDeps } from '../app'
-import { authOf } from '../auth/plugin'
-import { ApiError, forbidden, notFound, validation } from '../http/errors'
+import { createAccount, type UserRow } from '../auth/accounts'
+import { authOf, resolveAuth } from '../auth/plugin'
+import { forbidden, notFound, validation } from '../http/errors'
 import { iso } from '../repos/rows'
-
-interface UserRow {
-  id: string
-  tenant_id: string
-  email: string
-  account_type: 'personal' | 'corporate'
-  display_name: string | null
-  created_at: Date | string
-  updated_at: Date | string
-}
 
 const toUser = (r: UserRow) => ({
   id: r.id,
@@ -42,6 +36,7 @@ export async function userRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
   app.post(
     '/users',
     {
+      config: { accountSetup: true },
       schema: {
         body: z.object({
           firebaseUid: z.string().min(1),
@@ -58,30 +53,33 @@ export async function userRoutes(api: FastifyInstance, deps: AppDeps): Promise<v
       if (body.email.trim().toLowerCase() !== auth.email) throw validation('email', 'does not match your identity token')
       if (body.accountType === 'corporate' && isBlockedCorporateEmail(body.email)) throw validation('accountType', CorporatePublicDomainMessage)
       const tenantId = tenantFor(auth.email, body.accountType)
-      const now = new Date(clock.now()).toISOString()
-      const existing = (await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [auth.uid]))[0]
       // The auth plugin let the header through as one of the two tenants this e-mail could have; the body
       // says which one the account is, and the two must agree (a record, once written, is its own answer).
-      if (!existing && namesTenant(request.headers['x-tenant-id']) && auth.tenantId !== tenantId) throw forbidden('x-tenant-id does not match your tenant')
-      if (existing) {
-        // Creating twice is harmless: the first record stands (a tenant never moves).
-        return reply.status(200).send({ success: true, user: toUser(existing), message: 'User already exists' })
-      }
-      const rows = await db.query<UserRow>(
-        `INSERT INTO users (id, tenant_id, email, account_type, display_name, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)
-         ON CONFLICT (id) DO UPDATE SET updated_at = users.updated_at RETURNING *`,
-        [auth.uid, tenantId, auth.email, body.accountType, body.displayName?.trim() || null, now],
-      )
-      return reply.status(201).send({ success: true, user: toUser(rows[0] as UserRow), message: 'User created successfully' })
+      if (!auth.registered && namesTenant(request.headers['x-tenant-id']) && auth.tenantId !== tenantId) throw forbidden('x-tenant-id does not match your tenant')
+      const { created, row } = await createAccount(db, {
+        uid: auth.uid,
+        email: auth.email,
+        accountType: body.accountType,
+        tenantId,
+        displayName: body.displayName?.trim() || null,
+        now: clock.now(),
+      })
+      // Creating twice is harmless: the first record stands (a tenant never moves). What the caller may
+      // open follows from the record now there (and a verified caller is noted as such).
+      const resolved = await resolveAuth(db, auth.token, { cache: app.accounts, now: () => clock.now() })
+      const user = { ...toUser(row), access: resolved.access, emailVerified: auth.emailVerified }
+      return created
+        ? reply.status(201).send({ success: true, user, message: 'User created successfully' })
+        : reply.status(200).send({ success: true, user, message: 'User already exists' })
     },
   )
 
-  app.get('/users/:id', { schema: { params: z.object({ id: z.string() }) } }, async (request) => {
+  app.get('/users/:id', { config: { accountSetup: true }, schema: { params: z.object({ id: z.string() }) } }, async (request) => {
     const auth = authOf(request)
-    if (request.params.id !== auth.uid) throw notFound('User')
+    if (request.params.id !== auth.uid || !auth.registered) throw notFound('User')
     const row = (await db.query<UserRow>('SELECT * FROM users WHERE id = $1 AND tenant_id = $2', [auth.uid, auth.tenantId]))[0]
     if (!row) throw notFound('User')
-    return toUser(row)
+    return { ...toUser(row), access: auth.access, emailVerified: auth.emailVerified }
   })
 
   app.put(

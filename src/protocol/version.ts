@@ -13,14 +13,15 @@ import * as entities from './entities'
 import * as intelligence from './intelligence'
 import * as live from './live-messages'
 import * as sources from './sources'
+import * as tenancy from './tenancy'
 
 export const PROTOCOL_VERSION = 1
-export const PROTOCOL_FINGERPRINT = 'bd0d9d1b03d65ea3'
+export const PROTOCOL_FINGERPRINT = '421e3b5393660339'
 
 /** The wire schemas the fingerprint covers, by name. */
 export function wireSchemas(): Record<string, z.ZodType> {
   const out: Record<string, z.ZodType> = {}
-  for (const [name, value] of Object.entries({ ...entities, ...live, ...api, ...sources, ...breakers, ...intelligence })) {
+  for (const [name, value] of Object.entries({ ...entities, ...live, ...api, ...sources, ...breakers, ...intelligence, ...tenancy })) {
     if (name.endsWith('Schema') && value instanceof z.ZodType) out[name] = value
   }
   for (const [type, schema] of Object.entries(live.liveMessageDataSchemas)) out[`data:${type}`] = schema

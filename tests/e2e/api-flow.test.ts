@@ -14,7 +14,7 @@ import type { SocketLike } from '../../src/streams/live-channel'
 import { createNegotiator, fallbackLiveUrl } from '../../src/streams/live-endpoints'
 import { loadWorkspace } from '../../src/streams/session-loader'
 import { attachWorkspaceLive } from '../../src/streams/workspace-live'
-import { emulatorUser } from '../server/support/harness'
+import { verifiedUser } from '../server/support/verified-users'
 import { startProduct } from './support/product'
 
 let product: Awaited<ReturnType<typeof startProduct>>
@@ -34,7 +34,8 @@ async function pdfOf(lines: string[]): Promise<string> {
 }
 
 test('sign up, create a research, ingest a text and a pdf, see processing-complete live', async () => {
-  const user = await emulatorUser(`e2e-${Date.now()}@e2e.acme.io`)
+  // A corporate account opens its domain's tenant with a verified address (issue 16).
+  const user = await verifiedUser(`e2e-${Date.now()}@e2e.acme.io`)
   const base = `${product.url}api/v1`
   const api = createApiClient({ baseUrl: base, auth: { token: async () => user.token, userId: () => user.uid, tenantId: () => null, clear: () => {} } })
   const created = await api.send('POST', '/users', z.object({ success: z.boolean(), user: z.object({ tenantId: z.string() }) }), {

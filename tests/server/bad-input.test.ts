@@ -26,7 +26,7 @@ describe.each(dialects())('bad input on %s', (dialect) => {
   let ana: TestUser
   let researchId: string
   let sessionId: string
-  const tenant = 'bad-input.acme.io'
+  const tenant = 'ana@bad-input.acme.io' // ana's personal tenant: she never created a record (issue 16)
 
   beforeAll(async () => {
     db = await testDatabase(dialect)

@@ -37,7 +37,7 @@ describe.each(dialects())('client against the server on %s', (dialect) => {
     const api = clientFor(ana)
     const research = await api.send('POST', '/researches', z.object({ id: z.string(), sessions: z.array(z.object({ id: z.string() })) }), { body: { title: 'Paging' } })
     const sessionId = research.sessions[0]?.id as string
-    const tenant = 'client-tests.acme.io'
+    const tenant = 'ana@client-tests.acme.io' // ana's personal tenant: she never created a record (issue 16)
     for (let i = 1; i <= 7; i++) {
       const id = `evt_${i}`
       await insertEvent(db, tenant, { id, researchId: research.id, sessionId, projectId: null, dataSourceId: null, type: 'text', eventType: 'text', title: `Doc ${i}`, status: 'completed', payload: { aiTitle: `Doc ${i}` }, contentHash: null, uploadedAt: null, now: 1_000 + i })

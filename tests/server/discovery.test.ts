@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify'
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Database } from '../../server/db/database'
 import { discoverBodySchema, sharedDataSourceSchema } from '../../src/protocol/sources'
-import { dialects, emulatorUser, testApp, testDatabase, truncateAll, type TestUser } from './support/harness'
+import { dialects, testApp, testDatabase, truncateAll, type TestUser } from './support/harness'
+import { verifiedUser } from './support/verified-users'
 
 const ACME = 'discovery.acme.io'
 const GLOBEX = 'discovery.globex.example'
@@ -16,7 +17,7 @@ describe.each(dialects())('discovery and visibility on %s', (dialect) => {
   let db: Database
   let app: FastifyInstance
   let clock: { advance(ms: number): void; now(): number }
-  // ana and bob share the acme tenant; cy is globex; dee is initech.
+  // ana and bob share the acme tenant; cy is globex; dee is initech: corporate accounts with verified addresses.
   let ana: TestUser
   let bob: TestUser
   let cy: TestUser
@@ -24,14 +25,15 @@ describe.each(dialects())('discovery and visibility on %s', (dialect) => {
 
   beforeAll(async () => {
     db = await testDatabase(dialect)
-    ana = await emulatorUser(`ana@${ACME}`)
-    bob = await emulatorUser(`bob@${ACME}`)
-    cy = await emulatorUser(`cy@${GLOBEX}`)
-    dee = await emulatorUser(`dee@${INITECH}`)
+    ;[ana, bob, cy, dee] = await Promise.all([verifiedUser(`ana@${ACME}`), verifiedUser(`bob@${ACME}`), verifiedUser(`cy@${GLOBEX}`), verifiedUser(`dee@${INITECH}`)])
   }, 60_000)
   beforeEach(async () => {
     await truncateAll(db)
     ;({ app, clock } = await testApp(db))
+    for (const user of [ana, bob, cy, dee]) {
+      const res = await call(user, 'POST', '/users', { firebaseUid: user.uid, email: user.email, accountType: 'corporate' })
+      expect(res.statusCode).toBe(201)
+    }
   }, 30_000)
 
   const call = (user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, headers: Record<string, string> = {}) =>

@@ -20,7 +20,7 @@ describe.each(dialects())('resources on %s', (dialect) => {
     db = await testDatabase(dialect)
     ana = await emulatorUser('ana@resource-tests.acme.io')
     eve = await emulatorUser('eve@resource-tests.evil.example')
-    tenant = 'resource-tests.acme.io'
+    tenant = 'ana@resource-tests.acme.io' // ana's personal tenant: she never created a record (issue 16)
   })
   beforeEach(async () => {
     await truncateAll(db)

@@ -307,7 +307,7 @@ describe.each(dialects())('sources that run on %s', { timeout: 60_000 }, (dialec
     await call('PUT', `/datasources/${src.id}`, { status: 'active' })
     await pipeline.drain()
     expect(await source(src.id)).toMatchObject({ status: 'processed', itemsIngested: 2, nextRunAt: null, lastError: null })
-    const live = await readLiveMessages(store.db, 'source-runner.acme.io', sessionId, null, 10_000)
+    const live = await readLiveMessages(store.db, 'ana@source-runner.acme.io', sessionId, null, 10_000)
     expect(live.filter((m) => m.type === 'genesis-event-skeleton')).toHaveLength(2)
     expect(live.filter((m) => m.type === 'processing-complete')).toHaveLength(2)
     // A workspace's links are not the project's: the registry is left alone.
@@ -333,7 +333,7 @@ describe.each(dialects())('sources that run on %s', { timeout: 60_000 }, (dialec
     await tick()
     expect(feedRequests('/h/feed.xml')).toBe(before)
     expect(await source(src.id)).toMatchObject({ status: 'error', lastError: ExpiredWorkspaceMessage, itemsIngested: 0, nextRunAt: null })
-    expect(await readLiveMessages(store.db, 'source-runner.acme.io', sessionId, null)).toEqual([])
+    expect(await readLiveMessages(store.db, 'ana@source-runner.acme.io', sessionId, null)).toEqual([])
     // And the API will not resume it: the workspace is read-only.
     expect((await call('PUT', `/datasources/${src.id}`, { status: 'active' })).statusCode).toBe(410)
   })

@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { loadServerConfig } from '../../server/config'
 import type { Database } from '../../server/db/database'
 import { dialects, emulatorUser, testApp, testDatabase, truncateAll, type TestUser } from './support/harness'
+import { verifiedUser } from './support/verified-users'
 
 describe.each(dialects())('users on %s', (dialect) => {
   let db: Database
@@ -14,9 +15,10 @@ describe.each(dialects())('users on %s', (dialect) => {
 
   beforeAll(async () => {
     db = await testDatabase(dialect)
-    ana = await emulatorUser('ana@users-tests.acme.io')
+    // ana and bob have verified their addresses (a corporate tenant takes that); carol has not.
+    ana = await verifiedUser('ana@users-tests.acme.io')
     gmail = await emulatorUser('users-tests.person@gmail.com')
-    bob = await emulatorUser('bob@users-tests.acme.io')
+    bob = await verifiedUser('bob@users-tests.acme.io')
     carol = await emulatorUser('carol@users-tests.acme.io')
   })
   beforeEach(async () => {
@@ -95,12 +97,15 @@ describe.each(dialects())('users on %s', (dialect) => {
       expect((await signUp(bob, 'corporate')).json().user.tenantId).toBe('users-tests.acme.io')
     })
 
-    test('before the record exists, a request names either tenant the sign-up implies and lands in it', async () => {
-      for (const [tenant, expected] of [[carol.email, carol.email], ['users-tests.acme.io', 'users-tests.acme.io']]) {
-        const res = await app.inject({ method: 'POST', url: '/api/v1/researches', headers: withTenant(carol, tenant!).headers, payload: { title: 'Early' } })
-        expect(res.statusCode).toBe(201)
-        expect(res.json().tenantId).toBe(expected)
-      }
+    test('before the record exists, a request elsewhere may name only the personal tenant, which the server then creates', async () => {
+      const corporate = await app.inject({ method: 'POST', url: '/api/v1/researches', headers: withTenant(carol, 'users-tests.acme.io').headers, payload: { title: 'Early' } })
+      expect(corporate.statusCode).toBe(403)
+      expect(corporate.json()).toEqual({ code: 'FORBIDDEN', message: 'x-tenant-id does not match your tenant' })
+      expect((await app.inject({ method: 'GET', url: `/api/v1/users/${carol.uid}`, headers: carol.headers })).statusCode).toBe(404)
+      const personal = await app.inject({ method: 'POST', url: '/api/v1/researches', headers: withTenant(carol, carol.email).headers, payload: { title: 'Early' } })
+      expect(personal.statusCode).toBe(201)
+      expect(personal.json().tenantId).toBe(carol.email)
+      expect((await app.inject({ method: 'GET', url: `/api/v1/users/${carol.uid}`, headers: carol.headers })).json()).toMatchObject({ accountType: 'personal', tenantId: carol.email, access: 'granted' })
     })
 
     test('any other tenant is refused, before and after the record exists', async () => {
@@ -124,9 +129,12 @@ describe.each(dialects())('users on %s', (dialect) => {
     })
   })
 
-  test('without a record, the tenant comes from the fallback rule', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/v1/researches', headers: gmail.headers, payload: { title: 'Fallback' } })
-    expect(res.json().tenantId).toBe('users-tests.person@gmail.com')
+  test('without a record, the server creates a personal one from the token: no fallback to the domain', async () => {
+    for (const user of [gmail, carol]) {
+      const res = await app.inject({ method: 'POST', url: '/api/v1/researches', headers: user.headers, payload: { title: 'First use' } })
+      expect(res.json().tenantId).toBe(user.email)
+      expect((await app.inject({ method: 'GET', url: `/api/v1/users/${user.uid}`, headers: user.headers })).json()).toMatchObject({ accountType: 'personal', tenantId: user.email })
+    }
   })
 })
 

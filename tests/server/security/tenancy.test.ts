@@ -24,6 +24,7 @@ import { breakerRoutes } from '../../../server/pipeline/routes'
 import { insertEvent, replaceFrames } from '../../../server/repos/events'
 import { propertySeed } from '../../arbitraries'
 import { dialects, emulatorUser, recordingPipeline, testApp, testDatabase, type TestUser, truncateAll } from '../support/harness'
+import { verifiedUser } from '../support/verified-users'
 
 const RUNS = process.env.SOAK ? 40 : 1
 
@@ -84,7 +85,8 @@ describe.each(dialects())('tenancy on %s', (dialect) => {
       pipeline: { ...recordingPipeline(), breakers },
       plugins: [breakerRoutes, (api) => liveRoutes(api, { db, clock, tickets: createTicketSigner(), ticketTtlSeconds: 60 })],
     }))
-    const signedUp = await Promise.all(everyone.map((w) => emulatorUser(people[w].email)))
+    // Corporate accounts open their domain's tenant with a verified address only (issue 16).
+    const signedUp = await Promise.all(everyone.map((w) => (people[w].accountType === 'corporate' ? verifiedUser(people[w].email) : emulatorUser(people[w].email))))
     everyone.forEach((w, i) => (users[w] = signedUp[i] as TestUser))
   }, 60_000)
 

@@ -13,7 +13,8 @@ import type { AppDeps } from '../../../server/app'
 import type { Database } from '../../../server/db/database'
 import { contentSecurityPolicy } from '../../../server/http/security'
 import { createLiveHub } from '../../../server/live/hub'
-import { emulatorUser, testApp, testDatabase, type TestUser } from '../support/harness'
+import { testApp, testDatabase, type TestUser } from '../support/harness'
+import { verifiedUser } from '../support/verified-users'
 
 const EMULATOR = 'http://127.0.0.1:9555'
 const settings: NonNullable<AppDeps['clientSettings']> = {
@@ -34,7 +35,8 @@ let db: Database
 let ana: TestUser
 beforeAll(async () => {
   db = await testDatabase('pglite')
-  ana = await emulatorUser('ana@web-security-tests.acme.io')
+  // Verified: the rate-limit tests make ana a corporate account, whose tenant needs a verified address (issue 16).
+  ana = await verifiedUser('ana@web-security-tests.acme.io')
 })
 afterEach(() => {
   vi.unstubAllEnvs()
