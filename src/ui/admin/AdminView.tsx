@@ -1,8 +1,9 @@
 /**
  * Admin Access (spec §2): the tenant's eight circuit breakers, one card each with Refresh, Enable,
- * Disable and Replay Parked. Without a tenant it shows only the spec's warning. Opening the view (or a
- * new tenant) loads all eight; a card's buttons wait while its own request runs. Disable asks first, saying
- * what it stops for the whole tenant and how the parked work comes back.
+ * Disable and Replay Parked, and below them the tenant's data (export all, import a bundle). Without a
+ * tenant it shows only the spec's warning. Opening the view (or a new tenant) loads all eight; a card's
+ * buttons wait while its own request runs. Disable asks first, saying what it stops for the whole tenant
+ * and how the parked work comes back.
  */
 import { useCallback, useEffect, useId, useState } from 'react'
 import { type BreakerAction, BreakerDescriptions, breakerLabel, disableConsequence } from '../../domain/breaker'
@@ -22,6 +23,7 @@ import type { IntentContext } from '../../streams/intents'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 import { ConfirmDialog } from '../shell/ConfirmDialog'
+import { TenantDataPanel } from '../exchange/TenantDataPanel'
 
 export const NO_TENANT_WARNING = 'No tenant detected. Log in to manage breakers.'
 /** Recent errors a card lists (the server keeps up to 10). */
@@ -51,13 +53,16 @@ export function AdminView({ ctx, tenantId }: AdminViewProps) {
         {tenantId && <TenantSummary ctx={ctx} tenantId={tenantId} />}
       </header>
       {tenantId ? (
-        <ul className="breaker-grid" aria-label="Circuit breakers">
-          {BreakerKeys.map((key) => (
-            <li key={key}>
-              <BreakerCardView ctx={ctx} tenantId={tenantId} handlerKey={key} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="breaker-grid" aria-label="Circuit breakers">
+            {BreakerKeys.map((key) => (
+              <li key={key}>
+                <BreakerCardView ctx={ctx} tenantId={tenantId} handlerKey={key} />
+              </li>
+            ))}
+          </ul>
+          <TenantDataPanel ctx={ctx} />
+        </>
       ) : (
         <p className="admin-warning" role="alert">
           {NO_TENANT_WARNING}

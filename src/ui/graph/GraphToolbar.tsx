@@ -2,7 +2,8 @@
  * The workspace toolbar of spec §2 "Graph view": add RSS, document, text and (optionally) website
  * buttons, the List/Graph/Commit toggle and Clear. It only reports intents; the workspace decides what
  * they open. Once the workspace expired the add buttons are disabled under the spec's tooltip text.
- * Given the research, it also offers the research's Briefing and its graph's export (JSON, GraphML);
+ * Given the research, it also offers the research's Briefing, its graph's export (JSON, GraphML) and the
+ * research itself as a bundle to import elsewhere (Export research);
  * the workspace adds its own controls (Reset, Settings) and its Inspector toggle at the end.
  *
  * It never wraps (issue 15): the toggle and the end stay; the rest shows as far as there is room and the
@@ -15,7 +16,11 @@ import { Texts } from '../../domain/rules/texts'
 import { type GraphExportFormat, GraphExportFormats, GraphExportLabels } from '../../streams/graph-export'
 import { BriefingLink, briefingHref } from '../briefing/BriefingLink'
 import { useGraphExport } from '../briefing/GraphExportButtons'
+import { useServices } from '../app-services'
+import { useBundleExport } from '../exchange/BundleButtons'
 import { type OverflowItem, OverflowToolbar } from '../shell/OverflowToolbar'
+
+const BUNDLE_HINT = 'The research as one file (workspaces, documents, frames, sources) to import into another installation or tenant'
 
 /** What an add button asks for. */
 export type AddSourceKind = 'rss' | 'document' | 'text' | 'website'
@@ -64,16 +69,20 @@ interface ResearchTools {
   exporting: GraphExportFormat | null
   exportGraph(format: GraphExportFormat): void
   openBriefing(): void
+  /** The research as a portable bundle (src/protocol/bundle.ts). */
+  bundle: { busy: boolean; run(): void }
 }
 
 function WithResearch(props: GraphToolbarProps & { researchId: string }) {
   const { running, run } = useGraphExport(props.researchId)
+  const bundle = useBundleExport(useServices().ctx, { kind: 'research', id: props.researchId })
   // Outside a RouterProvider (a card on its own) the menu entry follows the link's address instead.
   const router = useRouter({ warn: false }) as ReturnType<typeof useRouter> | undefined
   const research: ResearchTools = {
     researchId: props.researchId,
     exporting: running,
     exportGraph: (format) => void run(format),
+    bundle: { busy: bundle.busy, run: () => void bundle.run() },
     openBriefing: () => (router ? void router.navigate({ to: '/briefing', search: { type: 'research', id: props.researchId } }) : window.location.assign(briefingHref('research', props.researchId))),
   }
   return <Toolbar {...props} research={research} />
@@ -112,6 +121,15 @@ function Toolbar({ onAdd, view, onView, onCommit, onClear, showWebsite = true, e
           </span>
         ),
         menu: GraphExportFormats.map((format) => ({ label: `Export ${GraphExportLabels[format]}`, onSelect: () => research.exportGraph(format), disabled: research.exporting !== null })),
+      },
+      {
+        id: 'bundle',
+        inline: (
+          <button type="button" className="btn" title={BUNDLE_HINT} disabled={research.bundle.busy} aria-busy={research.bundle.busy} onClick={research.bundle.run}>
+            {research.bundle.busy ? 'Exporting research…' : 'Export research'}
+          </button>
+        ),
+        menu: { label: 'Export research', onSelect: research.bundle.run, disabled: research.bundle.busy },
       },
     )
   }

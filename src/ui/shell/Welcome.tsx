@@ -1,8 +1,9 @@
 /**
  * The welcome view (spec §2): 'Welcome to Sightline' with three feature cards; with no researches a
  * 'Create first project' call to action, otherwise 'Continue working' with the 3 most recently updated
- * researches, their tags and updated date.
+ * researches, their tags and updated date. Below, the app may offer an import (a bundle from elsewhere).
  */
+import type { ReactNode } from 'react'
 import type { Research } from '../../protocol/entities'
 
 export const RECENT_RESEARCHES = 3
@@ -13,7 +14,7 @@ const features = [
   { title: 'Act', text: 'Action frames show who does what, with what, to what effect — and how urgently.' },
 ]
 
-export function Welcome({ researches, onCreate, onOpen }: { researches: Research[]; onCreate: () => void; onOpen: (researchId: string) => void }) {
+export function Welcome({ researches, onCreate, onOpen, importButton }: { researches: Research[]; onCreate: () => void; onOpen: (researchId: string) => void; importButton?: ReactNode }) {
   const recent = [...researches].sort((a, b) => time(b.updatedAt) - time(a.updatedAt)).slice(0, RECENT_RESEARCHES)
   return (
     <section className="welcome-view" aria-labelledby="welcome-title">
@@ -52,6 +53,7 @@ export function Welcome({ researches, onCreate, onOpen }: { researches: Research
           </ul>
         </div>
       )}
+      {importButton && <p className="welcome-import muted small">Moving work from another installation? {importButton}</p>}
     </section>
   )
 }

@@ -1,12 +1,15 @@
 /**
- * `/project/$projectId`: a permanent project — its name and description (Edit), Delete project, its
+ * `/project/$projectId`: a permanent project — its name and description (Edit), Export project (a bundle
+ * to import elsewhere), Delete project, its
  * documents, and its data sources manager (spec §2 "Data sources manager", titled for the project; 'No Data Sources' with
  * quick-add links when empty; add RSS source, Search, Telegram and Twitter).
  */
 import { useNavigate, useParams } from '@tanstack/react-router'
 import { useCallback, useState } from 'react'
 import type { ProjectList } from '../../projections/project-list'
+import { useServices } from '../app-services'
 import { BriefingLink } from '../briefing/BriefingLink'
+import { ExportBundleButton } from '../exchange/BundleButtons'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 import { DeleteProjectDialog } from '../shell/DeleteProjectDialog'
@@ -23,6 +26,7 @@ export function ProjectView() {
   const { project, loaded } = useReadModel(useModels().projectList, select)
   const [deleting, setDeleting] = useState(false)
   const [editing, setEditing] = useState(false)
+  const { ctx } = useServices()
 
   if (loaded && !project) return <NotFoundState what="project" />
   if (!project) return null
@@ -39,6 +43,7 @@ export function ProjectView() {
         </div>
         <span className="page-actions">
           <BriefingLink type="project" id={project.id} label={`Briefing on ${project.displayName}`} className="btn" />
+          <ExportBundleButton ctx={ctx} target={{ kind: 'project', id: project.id }} label="Export project" />
           <button type="button" className="btn" onClick={() => setEditing(true)}>
             Edit
           </button>

@@ -5,7 +5,9 @@
 import { useNavigate, useParams } from '@tanstack/react-router'
 import { useCallback, useEffect } from 'react'
 import type { ResearchList } from '../../projections/research-list'
+import { useServices } from '../app-services'
 import { BriefingLink } from '../briefing/BriefingLink'
+import { ExportBundleButton } from '../exchange/BundleButtons'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 import { useShellActions } from '../shell/shell-actions'
@@ -16,6 +18,7 @@ export function ResearchView() {
   const { research, sessions, loaded } = useReadModel(useModels().researchList, select)
   const navigate = useNavigate()
   const actions = useShellActions()
+  const { ctx } = useServices()
   const first = sessions?.[0]?.id
   useEffect(() => {
     if (first) void navigate({ to: '/research/$researchId/workspace/$sessionId', params: { researchId, sessionId: first }, replace: true })
@@ -35,7 +38,12 @@ export function ResearchView() {
           .
         </p>
       )}
-      {research && <BriefingLink type="research" id={research.id} label={`Briefing on ${research.title}`} className="btn" />}
+      {research && (
+        <span className="page-actions">
+          <BriefingLink type="research" id={research.id} label={`Briefing on ${research.title}`} className="btn" />
+          <ExportBundleButton ctx={ctx} target={{ kind: 'research', id: research.id }} label="Export research" />
+        </span>
+      )}
     </div>
   )
 }
