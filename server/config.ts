@@ -24,6 +24,19 @@ const schema = z.object({
   PIPELINE_RETRY_LIMIT: z.coerce.number().int().min(0).default(DEFAULT_JOB_POLICY.retryLimit),
   /** How often the queue looks for stalled jobs. */
   PIPELINE_MAINTENANCE_SECONDS: z.coerce.number().int().positive().default(30),
+  // Retention and the embedded database's upkeep (server/retention/maintenance.ts).
+  /** Live messages older than this are pruned (a client away longer reloads its workspace through the API). */
+  LIVE_LOG_RETENTION_DAYS: z.coerce.number().positive().default(30),
+  /** Finished pipeline bookkeeping (stage runs and the analyses they keep, pg-boss's archived jobs, breaker failures) is kept this long. */
+  PIPELINE_RETENTION_DAYS: z.coerce.number().positive().default(7),
+  /** A document's stored full text (what reprocess reads) is kept this long after its last analysis; 0: as long as the document. */
+  CONTENT_RETENTION_DAYS: z.coerce.number().min(0).default(0),
+  /** How often retention is enforced (and the two below looked at). */
+  MAINTENANCE_MINUTES: z.coerce.number().positive().default(15),
+  /** PGlite, which has no autovacuum: VACUUM ANALYZE this often. */
+  DB_VACUUM_MINUTES: z.coerce.number().positive().default(60),
+  /** PGlite: after a deletion, the database's files are rewritten without it (VACUUM FULL) at most this often. */
+  DB_PURGE_MINUTES: z.coerce.number().positive().default(60),
 })
 
 export type ServerConfig = z.infer<typeof schema>

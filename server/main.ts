@@ -121,12 +121,19 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
       ids,
       analyser,
       sources: sourceReaders,
-      jobs: { expireInSeconds: config.PIPELINE_STALL_SECONDS, retryLimit: config.PIPELINE_RETRY_LIMIT, maintenanceIntervalSeconds: config.PIPELINE_MAINTENANCE_SECONDS },
+      jobs: {
+        expireInSeconds: config.PIPELINE_STALL_SECONDS,
+        retryLimit: config.PIPELINE_RETRY_LIMIT,
+        maintenanceIntervalSeconds: config.PIPELINE_MAINTENANCE_SECONDS,
+        archiveRetentionSeconds: config.PIPELINE_RETENTION_DAYS * 86_400,
+      },
     })
     // PGlite belongs to this process alone (the lock above): a job left active was held by a run that died.
     const { recoveredJobs } = await pipeline.start({ workers: role !== 'api', recoverHeldJobs: db.dialect === 'pglite' })
     cleanups.push(() => pipeline.stop())
     if (recoveredJobs > 0) console.log(`Resuming ${recoveredJobs} processing step${recoveredJobs === 1 ? '' : 's'} the previous run left unfinished`)
+    // Retention, and on PGlite its vacuum and the purge of deleted content (server/retention/maintenance.ts).
+    if (role !== 'api') cleanups.push((await import('./retention/maintenance')).startMaintenance({ db, clock, config }).stop)
 
     let url: string | null = null
     if (role !== 'worker') {
@@ -151,7 +158,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
         identityProxied: identityTarget !== null,
         logger: env.LOG_REQUESTS === 'true',
         plugins: [(api) => liveHub.apiPlugin(api), (api, deps) => breakerRoutes(api, { ...deps, pipeline })],
-        rootPlugins: [(root) => liveHub.socketPlugin(root), ...(identityTarget ? [(root: FastifyInstance) => identityProxy(root, { target: () => identityTarget })] : []), serveClient],
+        rootPlugins: [(root) => liveHub.socketPlugin(root), ...(identityTarget ? [(root: FastifyInstance) => identityProxy(root, { target: () => identityTarget, projectId: config.FIREBASE_PROJECT_ID })] : []), serveClient],
       })
       cleanups.push(async () => {
         await app.close()

@@ -18,11 +18,18 @@ export interface LiveNotice {
   id: string
 }
 
+/** A message to append. `eventId` names the document it is about (default: its data's `eventId`). */
+export interface NewLiveMessage {
+  tenantId: string
+  sessionId: string
+  type: LiveMessageType
+  data: Record<string, unknown>
+  at: number
+  eventId?: string | null
+}
+
 /** Appends one message inside the caller's transaction; returns it with its id. Notify after commit. */
-export async function appendLiveMessage(
-  tx: Queryable,
-  message: { tenantId: string; sessionId: string; type: LiveMessageType; data: Record<string, unknown>; at: number },
-): Promise<LiveMessage> {
+export async function appendLiveMessage(tx: Queryable, message: NewLiveMessage): Promise<LiveMessage> {
   const head = await tx.query<{ last_seq: string | number }>(
     `INSERT INTO live_log_heads (tenant_id, session_id, last_seq) VALUES ($1, $2, 1)
      ON CONFLICT (tenant_id, session_id) DO UPDATE SET last_seq = live_log_heads.last_seq + 1
@@ -30,19 +37,20 @@ export async function appendLiveMessage(
     [message.tenantId, message.sessionId],
   )
   const seq = String(head[0]?.last_seq)
-  await tx.query(`INSERT INTO live_log (tenant_id, session_id, seq, type, data, created_at) VALUES ($1, $2, $3, $4, $5, $6)`, [
+  await tx.query(`INSERT INTO live_log (tenant_id, session_id, seq, type, data, created_at, event_id) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
     message.tenantId,
     message.sessionId,
     seq,
     message.type,
     JSON.stringify(message.data),
     new Date(message.at).toISOString(),
+    message.eventId ?? messageEventId(message.data),
   ])
   return { type: message.type, sessionId: message.sessionId, id: seq, data: message.data } as LiveMessage
 }
 
 /** Appends in its own transaction and notifies listeners: the usual way a stage emits. */
-export async function emitLive(db: Database, message: Parameters<typeof appendLiveMessage>[1]): Promise<LiveMessage> {
+export async function emitLive(db: Database, message: NewLiveMessage): Promise<LiveMessage> {
   const appended = await db.transaction((tx) => appendLiveMessage(tx, message))
   await notifyLive(db, { tenantId: message.tenantId, sessionId: message.sessionId, id: appended.id as string })
   return appended
@@ -67,15 +75,21 @@ export async function lastLiveId(db: Queryable, tenantId: string, sessionId: str
   return rows[0] ? String(rows[0].last_seq) : null
 }
 
-/** The first and last ids a session's log still holds (pruning removes the oldest), or nulls when empty. */
+/**
+ * The first id a session's log reaches back to (everything before it was pruned by retention) and its last
+ * id, or nulls when it has none. Between them ids may skip: deleted documents' messages are gone, and a
+ * client resuming across such a hole misses nothing.
+ */
 export async function liveLogBounds(db: Queryable, tenantId: string, sessionId: string): Promise<{ first: string | null; last: string | null }> {
-  const rows = await db.query<{ first: string | number | null; last: string | number | null }>(
-    `SELECT (SELECT seq FROM live_log WHERE tenant_id = $1 AND session_id = $2 ORDER BY seq LIMIT 1) AS first,
-            (SELECT last_seq FROM live_log_heads WHERE tenant_id = $1 AND session_id = $2) AS last`,
+  const rows = await db.query<{ pruned_through: string | number; last_seq: string | number }>(
+    `SELECT pruned_through, last_seq FROM live_log_heads WHERE tenant_id = $1 AND session_id = $2`,
     [tenantId, sessionId],
   )
   const row = rows[0]
-  return { first: row?.first == null ? null : String(row.first), last: row?.last == null ? null : String(row.last) }
+  if (!row) return { first: null, last: null }
+  const pruned = BigInt(row.pruned_through)
+  const last = BigInt(row.last_seq)
+  return { first: pruned >= last ? null : String(pruned + 1n), last: String(last) }
 }
 
 /**
@@ -84,14 +98,74 @@ export async function liveLogBounds(db: Queryable, tenantId: string, sessionId: 
  */
 export async function pruneLiveLog(db: Queryable, tenantId: string, sessionId: string, keep: number): Promise<number> {
   const rows = await db.query<{ n: string | number }>(
-    `WITH gone AS (
-       DELETE FROM live_log WHERE tenant_id = $1 AND session_id = $2
-         AND seq <= (SELECT last_seq - $3::bigint FROM live_log_heads WHERE tenant_id = $1 AND session_id = $2)
+    `WITH head AS (
+       UPDATE live_log_heads SET pruned_through = last_seq - $3::bigint
+       WHERE tenant_id = $1 AND session_id = $2 AND last_seq - $3::bigint > pruned_through
+       RETURNING pruned_through),
+     gone AS (
+       DELETE FROM live_log WHERE tenant_id = $1 AND session_id = $2 AND seq <= (SELECT pruned_through FROM head)
        RETURNING 1)
      SELECT count(*) AS n FROM gone`,
     [tenantId, sessionId, keep],
   )
   return Number(rows[0]?.n ?? 0)
+}
+
+/**
+ * Retention by age: every message older than `before` goes, in every session, with whatever precedes it
+ * in its session (a log is pruned from its start only, so resume's rule stays "before the first kept id
+ * means resync"). At most `sessions` sessions per call; returns how many messages went (0: nothing left).
+ */
+export async function pruneLiveLogBefore(db: Queryable, before: number, sessions = 500): Promise<number> {
+  const rows = await db.query<{ n: string | number }>(
+    `WITH cut AS (
+       SELECT tenant_id, session_id, max(seq) AS upto FROM live_log WHERE created_at < $1 GROUP BY tenant_id, session_id LIMIT $2),
+     head AS (
+       UPDATE live_log_heads h SET pruned_through = GREATEST(h.pruned_through, c.upto)
+       FROM cut c WHERE h.tenant_id = c.tenant_id AND h.session_id = c.session_id
+       RETURNING h.tenant_id, h.session_id, h.pruned_through),
+     gone AS (
+       DELETE FROM live_log l USING head
+       WHERE l.tenant_id = head.tenant_id AND l.session_id = head.session_id AND l.seq <= head.pruned_through
+       RETURNING 1)
+     SELECT count(*) AS n FROM gone`,
+    [new Date(before).toISOString(), sessions],
+  )
+  return Number(rows[0]?.n ?? 0)
+}
+
+/**
+ * Erasure of documents from a session's log, inside the caller's transaction (server/retention/erase.ts):
+ * every message about them goes, and one `genesis-event-deleted` per document is appended, so a client
+ * that has a card drops it and one resuming from before never sees it. Returns the last id appended
+ * (notify after commit), or null when there was nothing to append.
+ */
+export async function eraseFromLiveLog(tx: Queryable, tenantId: string, sessionId: string, eventIds: readonly string[], at: number): Promise<string | null> {
+  if (eventIds.length === 0) return null
+  await tx.query(`DELETE FROM live_log WHERE tenant_id = $1 AND session_id = $2 AND event_id = ANY($3::text[])`, [tenantId, sessionId, eventIds])
+  // One id per tombstone, allocated together under the head's row lock as single appends are.
+  const head = await tx.query<{ last_seq: string | number }>(
+    `INSERT INTO live_log_heads (tenant_id, session_id, last_seq) VALUES ($1, $2, $3)
+     ON CONFLICT (tenant_id, session_id) DO UPDATE SET last_seq = live_log_heads.last_seq + $3
+     RETURNING last_seq`,
+    [tenantId, sessionId, eventIds.length],
+  )
+  const last = BigInt(head[0]?.last_seq ?? 0)
+  const first = last - BigInt(eventIds.length) + 1n
+  await tx.query(
+    `INSERT INTO live_log (tenant_id, session_id, seq, type, data, created_at, event_id)
+     SELECT $1, $2, $3::bigint + d.n - 1, 'genesis-event-deleted', jsonb_build_object('eventId', d.id), $4, d.id
+     FROM unnest($5::text[]) WITH ORDINALITY AS d(id, n)`,
+    [tenantId, sessionId, String(first), new Date(at).toISOString(), eventIds],
+  )
+  return String(last)
+}
+
+/** A whole session's log and its head, inside the caller's transaction (the workspace is being deleted). */
+export async function dropLiveLog(tx: Queryable, tenantId: string, sessionIds: readonly string[]): Promise<void> {
+  if (sessionIds.length === 0) return
+  await tx.query(`DELETE FROM live_log WHERE tenant_id = $1 AND session_id = ANY($2::text[])`, [tenantId, sessionIds])
+  await tx.query(`DELETE FROM live_log_heads WHERE tenant_id = $1 AND session_id = ANY($2::text[])`, [tenantId, sessionIds])
 }
 
 /** The last id of each of the given sessions that has a log (one query for a whole hub's sessions). */
@@ -103,4 +177,10 @@ export async function lastLiveIds(db: Queryable, sessions: ReadonlyArray<{ tenan
     [sessions.map((s) => s.tenantId), sessions.map((s) => s.sessionId)],
   )
   return rows.map((r) => ({ tenantId: r.tenant_id, sessionId: r.session_id, id: String(r.last_seq) }))
+}
+
+/** The document a message is about when its appender did not say: its data's eventId, or a frame's parentId. */
+function messageEventId(data: Record<string, unknown>): string | null {
+  const id = data.eventId ?? data.parentId
+  return typeof id === 'string' ? id : null
 }

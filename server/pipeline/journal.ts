@@ -67,7 +67,7 @@ export async function abandonRun(deps: JournalDeps, key: HandlerKey, job: StageJ
       }
       return null
     }
-    const base = { tenantId: job.tenantId, sessionId: event.session_id, at: now }
+    const base = { tenantId: job.tenantId, sessionId: event.session_id, at: now, eventId: event.id }
     if (effect === 'fail-reprocess') {
       return appendLiveMessage(tx, { ...base, type: 'genesis_event_updated', data: { eventId: event.id, trigger: 'manual_reprocess', stage: 'failed', percentage: 0, error: message } })
     }
@@ -110,6 +110,17 @@ export class MemoCache {
     this.entries.delete(key)
     this.entries.set(key, { schema, value })
     while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string)
+  }
+
+  /** Drops every memo of these documents: they were deleted, and what was analysed of them goes too. */
+  forgetEvents(tenantId: string, eventIds: readonly string[]): void {
+    // A key starts with its tenant and event (memoKey), so a prefix names all of a document's memos.
+    const prefixes = eventIds.map((eventId) => memoKeyPrefix(tenantId, eventId))
+    for (const key of [...this.entries.keys()]) if (prefixes.some((p) => key.startsWith(p))) this.entries.delete(key)
+  }
+
+  get size(): number {
+    return this.entries.size
   }
 }
 
@@ -172,7 +183,7 @@ function stageContext(deps: JournalDeps, key: HandlerKey, job: StageJob, event: 
         let appended = null
         for (const original of batch) {
           const m = amend ? amend(original) : original
-          appended = await appendLiveMessage(tx, { tenantId: job.tenantId, sessionId: event.session_id, type: m.type, data: m.data as Record<string, unknown>, at })
+          appended = await appendLiveMessage(tx, { tenantId: job.tenantId, sessionId: event.session_id, type: m.type, data: m.data as Record<string, unknown>, at, eventId: event.id })
         }
         return appended
       })
@@ -225,6 +236,7 @@ function remember<T>(deps: Pick<JournalDeps, 'memos'>, key: HandlerKey, job: Sta
 }
 
 const memoKey = (key: HandlerKey, job: StageJob, name: string) => JSON.stringify([job.tenantId, job.eventId, job.run, key, job.contentHash, name])
+const memoKeyPrefix = (tenantId: string, eventId: string) => `${JSON.stringify([tenantId, eventId]).slice(0, -1)},`
 
 const RUN_KEY = 'tenant_id = $1 AND event_id = $2 AND run = $3 AND stage = $4 AND content_hash = $5'
 

@@ -31,6 +31,7 @@ import type { Database, Queryable } from '../db/database'
 import { conflict, notFound } from '../http/errors'
 import { appendLiveMessage, notifyLive } from '../live/log'
 import { getEvent, insertEvent } from '../repos/events'
+import { DELETIONS_CHANNEL, parseDeletionNotice } from '../retention/notices'
 import { createSourceReaders, DOCUMENT_MIME_TYPES, documentTypeOf } from '../sources/index'
 // Sources that run (issue 7): scheduled polls of project sources, one run of sandbox sources.
 import { createSourceRunner, feedReadersOf, SOURCE_RUN_QUEUES, type SourceRunner, type SourceRunnerOptions } from '../source-runner/runner'
@@ -83,6 +84,8 @@ export interface PipelineOptions {
     pollingIntervalSeconds?: number
     /** How often pg-boss looks for jobs whose worker died (with `expireInSeconds`: crash recovery time). */
     maintenanceIntervalSeconds?: number
+    /** How long pg-boss keeps finished jobs in its archive (PIPELINE_RETENTION_DAYS; pg-boss's default 7 days). */
+    archiveRetentionSeconds?: number
   }
   breakers?: Partial<BreakerSettings>
   /** Sources that run: readers, intervals, the scheduler's cron (null in tests that tick by hand). */
@@ -134,6 +137,7 @@ export function createPipeline(options: PipelineOptions): PipelineService {
   let stopping = false
   let inFlight = 0
   let unlisten: (() => Promise<void>) | null = null
+  let unlistenDeletions: (() => Promise<void>) | null = null
   const workerIds = new Map<HandlerKey, string[]>()
 
   const requireBoss = () => {
@@ -169,7 +173,7 @@ export function createPipeline(options: PipelineOptions): PipelineService {
         const event = await getEvent(tx, job.tenantId, job.eventId)
         if (!event?.session_id) continue
         const data = what === 'replayed' ? { eventId: event.id, phase: PARKING_PHASES.resumed, handlerKey: key } : { eventId: event.id, phase: PARKING_PHASES.parked, reason: what.parked, handlerKey: key }
-        const appended = await appendLiveMessage(tx, { tenantId: job.tenantId, sessionId: event.session_id, type: 'status-update', data, at: now })
+        const appended = await appendLiveMessage(tx, { tenantId: job.tenantId, sessionId: event.session_id, type: 'status-update', data, at: now, eventId: event.id })
         last.set(`${job.tenantId}\0${event.session_id}`, { tenantId: job.tenantId, sessionId: event.session_id, id: String(appended.id) })
       }
     }
@@ -236,6 +240,7 @@ export function createPipeline(options: PipelineOptions): PipelineService {
           supervise: workers,
           migrate: true,
           maintenanceIntervalSeconds,
+          ...(options.jobs?.archiveRetentionSeconds ? { deleteAfterSeconds: Math.max(1, Math.round(options.jobs.archiveRetentionSeconds)) } : {}),
           expireInSeconds: policy.expireInSeconds,
           retryLimit: policy.retryLimit,
           retryDelay: policy.retryDelaySeconds,
@@ -291,6 +296,11 @@ export function createPipeline(options: PipelineOptions): PipelineService {
         workerIds.set(key, idsOfKey)
       }
       unlisten = await db.listen(JOBS_CHANNEL, (payload) => wakeLocal(payload.split(',')))
+      // A deleted document's analysis leaves this process's memory too (issue 16).
+      unlistenDeletions = await db.listen(DELETIONS_CHANNEL, (payload) => {
+        const notice = parseDeletionNotice(payload)
+        if (notice) journal.memos?.forgetEvents(notice.tenantId, notice.eventIds)
+      })
       return { recoveredJobs }
     },
 
@@ -305,6 +315,8 @@ export function createPipeline(options: PipelineOptions): PipelineService {
       stopping = true
       await unlisten?.()
       unlisten = null
+      await unlistenDeletions?.()
+      unlistenDeletions = null
       // Graceful: pg-boss waits for the jobs its workers hold, up to the timeout, then fails the rest.
       await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs })
       const until = Date.now() + timeoutMs
@@ -377,6 +389,8 @@ export function createPipeline(options: PipelineOptions): PipelineService {
       const now = clock.now()
       const started = await db.transaction(async (tx) => {
         const n = await nextReprocessNumber(tx, tenantId, eventId)
+        // Deleted since it was read: nothing to reprocess, and nothing may be said about it on the log.
+        if (n === null) throw notFound('Event')
         const job: StageJob = { tenantId, eventId, run: `reprocess-${n}`, contentHash: content.contentHash }
         await insertJobs(b, tx, [{ key: 'Core_EventOrchestrator', job }], policy)
         if (!event.session_id) return null

@@ -279,17 +279,6 @@ export async function listFramesOfSession(db: Queryable, tenantId: string, sessi
   return db.query<FrameRow>(`SELECT * FROM action_frames WHERE tenant_id = $1 AND session_id = $2 ORDER BY created_at, event_id, action_index, id LIMIT $3 OFFSET $4`, [tenantId, sessionId, limit, offset])
 }
 
-export async function deleteEvent(db: Queryable, tenantId: string, sessionId: string, id: string): Promise<boolean> {
-  const rows = await db.query(`DELETE FROM events WHERE tenant_id = $1 AND session_id = $2 AND id = $3 RETURNING id`, [tenantId, sessionId, id])
-  return rows.length > 0
-}
-
-/** Deletes every event of a session (their frames and pipeline rows go with them); how many went. */
-export async function deleteSessionEvents(db: Queryable, tenantId: string, sessionId: string): Promise<number> {
-  const rows = await db.query(`DELETE FROM events WHERE tenant_id = $1 AND session_id = $2 RETURNING id`, [tenantId, sessionId])
-  return rows.length
-}
-
 /** `[timestamp, id]` as JSON text (the timestamp as to_json writes it), or null. */
 type KeyRow = string | null
 

@@ -96,15 +96,6 @@ export async function getResearch(db: Queryable, tenantId: string, id: string): 
   return (await db.query<ResearchRow>(`SELECT ${researchColumns} FROM researches r WHERE r.tenant_id = $1 AND r.id = $2`, [tenantId, id]))[0]
 }
 
-export async function deleteResearch(db: Queryable, tenantId: string, id: string): Promise<boolean> {
-  const rows = await db.query(`DELETE FROM researches WHERE tenant_id = $1 AND id = $2 RETURNING id`, [tenantId, id])
-  if (rows.length === 0) return false
-  // Documents and frames of the research go with it (sessions cascade by foreign key).
-  await db.query(`DELETE FROM events WHERE tenant_id = $1 AND research_id = $2`, [tenantId, id])
-  await db.query(`DELETE FROM data_sources WHERE tenant_id = $1 AND research_id = $2 AND project_id IS NULL`, [tenantId, id])
-  return true
-}
-
 export async function touchResearch(db: Queryable, tenantId: string, id: string, now: number): Promise<void> {
   await db.query(`UPDATE researches SET updated_at = $3 WHERE tenant_id = $1 AND id = $2`, [tenantId, id, new Date(now).toISOString()])
 }
@@ -135,12 +126,4 @@ export async function getSession(db: Queryable, tenantId: string, researchId: st
 /** A session by id alone (the live channel and ingest know only the session id). */
 export async function findSession(db: Queryable, tenantId: string, id: string): Promise<SessionRow | undefined> {
   return (await db.query<SessionRow>(`SELECT ${sessionColumns} FROM sessions s WHERE s.tenant_id = $1 AND s.id = $2`, [tenantId, id]))[0]
-}
-
-export async function deleteSession(db: Queryable, tenantId: string, researchId: string, id: string): Promise<boolean> {
-  const rows = await db.query(`DELETE FROM sessions WHERE tenant_id = $1 AND research_id = $2 AND id = $3 RETURNING id`, [tenantId, researchId, id])
-  if (rows.length === 0) return false
-  await db.query(`DELETE FROM events WHERE tenant_id = $1 AND session_id = $2`, [tenantId, id])
-  await db.query(`DELETE FROM data_sources WHERE tenant_id = $1 AND session_id = $2 AND project_id IS NULL`, [tenantId, id])
-  return true
 }

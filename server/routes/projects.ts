@@ -7,6 +7,7 @@ import type { AppDeps } from '../app'
 import { authOf } from '../auth/plugin'
 import { notFound } from '../http/errors'
 import { getProject, insertProject, listProjects, toProject } from '../repos/projects'
+import { eraseProject } from '../retention/erase'
 
 const name = z
   .string({ error: 'displayName is required' })
@@ -56,15 +57,8 @@ export async function projectRoutes(api: FastifyInstance, deps: AppDeps): Promis
 
   app.delete('/projects/:id', { schema: { params } }, async (request) => {
     const auth = authOf(request)
-    const deleted = await db.transaction(async (tx) => {
-      const rows = await tx.query(`DELETE FROM projects WHERE tenant_id = $1 AND id = $2 RETURNING id`, [auth.tenantId, request.params.id])
-      if (rows.length === 0) return false
-      await tx.query(`DELETE FROM data_sources WHERE tenant_id = $1 AND project_id = $2`, [auth.tenantId, request.params.id])
-      await tx.query(`DELETE FROM events WHERE tenant_id = $1 AND project_id = $2 AND session_id IS NULL`, [auth.tenantId, request.params.id])
-      await tx.query(`UPDATE events SET project_id = NULL WHERE tenant_id = $1 AND project_id = $2`, [auth.tenantId, request.params.id])
-      return true
-    })
-    if (!deleted) throw notFound('Project')
+    // Its sources and its own documents, wherever they were copied (server/retention/erase.ts).
+    if (!(await eraseProject(db, auth.tenantId, request.params.id, clock.now()))) throw notFound('Project')
     return { message: 'Project deleted successfully' }
   })
 }

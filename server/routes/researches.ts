@@ -15,8 +15,6 @@ import { notFound } from '../http/errors'
 import { headerNumber } from '../http/paging'
 import { refreshKpiBindings } from '../intelligence/kpis'
 import {
-  deleteResearch,
-  deleteSession,
   getResearch,
   getSession,
   insertResearch,
@@ -28,6 +26,7 @@ import {
   touchResearch,
 } from '../repos/researches'
 import { decodeToken, encodeToken } from '../repos/rows'
+import { eraseResearch, eraseSession } from '../retention/erase'
 
 const DAY_MS = 86_400_000
 
@@ -91,8 +90,8 @@ export async function researchRoutes(api: FastifyInstance, deps: AppDeps): Promi
 
   app.delete('/researches/:id', { schema: { params: z.object({ id: z.string() }) } }, async (request) => {
     const auth = authOf(request)
-    const deleted = await db.transaction((tx) => deleteResearch(tx, auth.tenantId, request.params.id))
-    if (!deleted) throw notFound('Research')
+    // Everything of it, wherever it was copied (server/retention/erase.ts).
+    if (!(await eraseResearch(db, auth.tenantId, request.params.id, clock.now()))) throw notFound('Research')
     return { message: 'Research deleted successfully' }
   })
 
@@ -139,12 +138,8 @@ export async function researchRoutes(api: FastifyInstance, deps: AppDeps): Promi
 
   app.delete('/researches/:id/sessions/:sid', { schema: { params: z.object({ id: z.string(), sid: z.string() }) } }, async (request) => {
     const auth = authOf(request)
-    const deleted = await db.transaction(async (tx) => {
-      const ok = await deleteSession(tx, auth.tenantId, request.params.id, request.params.sid)
-      if (ok) await touchResearch(tx, auth.tenantId, request.params.id, clock.now())
-      return ok
-    })
-    if (!deleted) throw notFound('Session')
+    if (!(await eraseSession(db, auth.tenantId, request.params.id, request.params.sid, clock.now()))) throw notFound('Session')
+    await touchResearch(db, auth.tenantId, request.params.id, clock.now())
     await refreshKpiBindings(db, auth.tenantId, { researchId: request.params.id }, clock.now())
     return { message: 'Session deleted successfully' }
   })

@@ -15,9 +15,10 @@ import { ApiError, notFound, validation } from '../http/errors'
 import { writableSession } from '../http/guards'
 import { headerNumber } from '../http/paging'
 import { refreshKpiBindings } from '../intelligence/kpis'
-import { deleteEvent, deleteSessionEvents, type EventRow, type FrameRow, getEvent, readSessionDataPage, readSessionFrames, toActionFrame, toGenesisEvent } from '../repos/events'
+import { type EventRow, type FrameRow, getEvent, readSessionDataPage, readSessionFrames, toActionFrame, toGenesisEvent } from '../repos/events'
 import { getResearch, getSession } from '../repos/researches'
 import { decodeKeyToken, encodeKeyToken, iso } from '../repos/rows'
+import { eraseDocuments } from '../retention/erase'
 
 /**
  * The most rows of each kind one session-data page holds (the spec's default page is 50). Large enough
@@ -79,7 +80,8 @@ export async function sessionDataRoutes(api: FastifyInstance, deps: AppDeps): Pr
     if (!session) throw notFound('Session')
     await writableSession(db, auth.tenantId, session.id, clock.now())
     const event = await getEvent(db, auth.tenantId, request.params.eventId)
-    if (!event || !(await deleteEvent(db, auth.tenantId, session.id, event.id))) throw notFound('Event')
+    // Everything of it, wherever it was copied, and its tombstone on the live log (server/retention/erase.ts).
+    if (!event || (await eraseDocuments(db, auth.tenantId, { sessionId: session.id, eventIds: [event.id] }, clock.now())).length === 0) throw notFound('Event')
     await refreshKpiBindings(db, auth.tenantId, { researchId: event.research_id, projectId: event.project_id }, clock.now())
     return { message: 'Event deleted successfully' }
   })
@@ -90,7 +92,7 @@ export async function sessionDataRoutes(api: FastifyInstance, deps: AppDeps): Pr
     const session = await getSession(db, auth.tenantId, request.params.id, request.params.sid)
     if (!session) throw notFound('Session')
     await writableSession(db, auth.tenantId, session.id, clock.now())
-    const deleted = await deleteSessionEvents(db, auth.tenantId, session.id)
+    const deleted = (await eraseDocuments(db, auth.tenantId, { sessionId: session.id, eventIds: 'all' }, clock.now())).length
     if (deleted > 0) await refreshKpiBindings(db, auth.tenantId, { researchId: request.params.id, projectId: null }, clock.now())
     return { message: 'Events deleted successfully', deleted }
   })

@@ -74,7 +74,7 @@ export function contextPairVerifier(): Stage {
       await ctx.emit(
         connections.map((connection) => ({ type: 'connection-updated' as const, data: { connection } })),
         async (tx) => {
-          for (const c of connections) await storeConnection(tx, tenantId, event.session_id, c, now)
+          for (const c of connections) await storeConnection(tx, tenantId, { eventId: event.id, sessionId: event.session_id }, c, now)
         },
       )
     }
@@ -132,10 +132,11 @@ function frameFacts(f: Analysis['frames'][number]): FrameFacts {
   return { confidence: f.confidence, veracity: f.metadata.veracity, temporality: f.temporality, negated: f.negated === true, actorCount: f.actors.entries.length }
 }
 
-async function storeConnection(tx: Queryable, tenantId: string, sessionId: string | null, c: SharedActorConnection, now: number): Promise<void> {
+/** Stored with its document (event_id), so deleting the document deletes it. */
+async function storeConnection(tx: Queryable, tenantId: string, owner: { eventId: string; sessionId: string | null }, c: SharedActorConnection, now: number): Promise<void> {
   await tx.query(
-    `INSERT INTO connections (tenant_id, id, session_id, type, participants, status, confidence, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    `INSERT INTO connections (tenant_id, id, session_id, type, participants, status, confidence, updated_at, event_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      ON CONFLICT (tenant_id, id) DO UPDATE SET participants = EXCLUDED.participants, status = EXCLUDED.status, confidence = EXCLUDED.confidence, updated_at = EXCLUDED.updated_at`,
-    [tenantId, c.id, sessionId, c.type, JSON.stringify(c.participants), c.status, c.confidence, new Date(now).toISOString()],
+    [tenantId, c.id, owner.sessionId, c.type, JSON.stringify(c.participants), c.status, c.confidence, new Date(now).toISOString(), owner.eventId],
   )
 }

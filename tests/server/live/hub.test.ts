@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { WebSocket } from 'ws'
 import type { Database } from '../../../server/db/database'
-import { appendLiveMessage, emitLive, LIVE_CHANNEL, liveLogBounds, notifyLive, pruneLiveLog } from '../../../server/live/log'
+import { appendLiveMessage, emitLive, eraseFromLiveLog, LIVE_CHANNEL, liveLogBounds, notifyLive, pruneLiveLog } from '../../../server/live/log'
 import { dialects, emulatorUser, mintToken, testDatabase, type TestUser } from '../support/harness'
 import { connect, createWorkspace, negotiate, sampleMessages, startLiveServer, type LiveServer } from './support'
 
@@ -157,6 +157,31 @@ describe.each(dialects())('live hub on %s', (dialect) => {
     await s.until((x) => x.ids().includes('26'))
     expect(s.ids()).toEqual([...range(1, 5), '26'])
     s.close()
+  })
+
+  test("a deleted document's messages leave the log: resumes across the hole get the rest and its tombstone, no resync", async () => {
+    const { sessionId } = await createWorkspace(server, ana)
+    const say = (eventId: string, phase: string) => emitLive(db, { tenantId: tenant, sessionId, type: 'status-update', data: { eventId, phase }, at: 0 })
+    // 1–3 about e1 (the first messages of the log), 4–5 about e2.
+    for (const phase of ['a', 'b', 'c']) await say('e1', phase)
+    for (const phase of ['a', 'b']) await say('e2', phase)
+    const live = await connect(await negotiate(server, ana.headers, sessionId), { type: 'resume', after: null })
+    await live.until((x) => x.controls().length === 1)
+    const tombstone = await db.transaction((tx) => eraseFromLiveLog(tx, tenant, sessionId, ['e1'], 0))
+    await notifyLive(db, { tenantId: tenant, sessionId, id: tombstone as string })
+    expect(tombstone).toBe('6')
+    expect(await liveLogBounds(db, tenant, sessionId)).toEqual({ first: '1', last: '6' })
+    // The open socket is told; sockets resuming from the start, inside the hole or after it get what is left.
+    await live.until((x) => x.ids().includes('6'))
+    expect(live.frames.at(-1)).toEqual({ type: 'genesis-event-deleted', sessionId, id: '6', data: { eventId: 'e1' } })
+    const resume = async (after: string | null) => connect(await negotiate(server, ana.headers, sessionId), { type: 'resume', after })
+    const [fromStart, inHole, after] = await Promise.all([resume(null), resume('2'), resume('5')])
+    await Promise.all([fromStart, inHole, after].map((s) => s.until((x) => x.controls().length === 1)))
+    expect(fromStart.ids()).toEqual(['4', '5', '6'])
+    expect(inHole.ids()).toEqual(['4', '5', '6'])
+    expect(after.ids()).toEqual(['6'])
+    for (const s of [fromStart, inHole, after]) expect(s.controls()).toEqual([{ type: 'resume-complete', sessionId, id: '6' }])
+    for (const s of [live, fromStart, inHole, after]) s.close()
   })
 
   test('new messages are pushed as they are appended, to every socket of the session, once each and in order', async () => {
