@@ -254,6 +254,11 @@ function unique(section: string, values: string[], field = 'id'): Set<string> {
 }
 
 function importMessage(kind: BundleKind, b: Bundle): string {
-  const what = kind === 'research' ? `research “${b.researches[0]?.title ?? ''}”` : kind === 'project' ? `project “${b.projects[0]?.displayName ?? ''}”` : `${b.researches.length} researches and ${b.projects.length} projects`
-  return `Imported ${what}: ${b.documents.length} documents, ${b.frames.length} action frames`
+  const what =
+    kind === 'research' ? `research “${b.researches[0]?.title ?? ''}”` : kind === 'project' ? `project “${b.projects[0]?.displayName ?? ''}”` : `${count(b.researches.length, 'research', 'researches')} and ${count(b.projects.length, 'project')}`
+  return `Imported ${what}: ${count(b.documents.length, 'document')}, ${count(b.frames.length, 'action frame')}`
+}
+
+function count(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`
 }

@@ -185,3 +185,67 @@ test('a signed-out visit to a deep link asks to sign in and returns there; sign 
   await page.goto(product.url)
   await page.getByRole('complementary', { name: 'Navigation' }).getByRole('button', { name: /^Legacy look/ }).waitFor({ timeout: 20_000 })
 }, 90_000)
+
+test('a research exported from its workspace imports for another team and reads the same; Admin Access exports and imports the tenant (issue 16)', async () => {
+  const { readFileSync } = await import('node:fs')
+  const ana = await browser.newPage({ viewport: { width: 1280, height: 860 }, acceptDownloads: true })
+  const errors: string[] = []
+  ana.on('pageerror', (e) => errors.push(e.message))
+  const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOTS, `issue16-bundle-${name}.png`) })
+  await signUpAndIn(ana, `bundle-ana-${Date.now()}@example-analysts.org`)
+  await landing(ana).waitFor({ timeout: 20_000 })
+  await ana.getByRole('button', { name: 'New research' }).click()
+  await ana.getByLabel('Name').fill('Moving research')
+  await ana.getByRole('button', { name: 'Create Project' }).click()
+  await ana.getByText('Live', { exact: true }).waitFor({ timeout: 15_000 })
+  const box = ana.getByLabel('Text to analyze')
+  await box.fill('The European Commission imposed provisional duties of up to 38% on electric vehicles imported from China. Beijing said it would take all necessary measures to defend its companies.')
+  await box.press('Enter')
+  const cards = (page: Page) => page.locator('article[data-document-id]')
+  await cards(ana).first().locator('[data-status="completed"]').first().waitFor({ timeout: 30_000 })
+  const title = (await cards(ana).first().locator('h3, [data-card-title]').first().textContent())?.trim() ?? ''
+
+  // Export research: inline in the toolbar when there is room, else in its More menu.
+  const download = ana.waitForEvent('download')
+  if ((await ana.getByRole('button', { name: 'Export research' }).count()) > 0) await ana.getByRole('button', { name: 'Export research' }).click()
+  else {
+    await ana.getByRole('button', { name: 'More actions' }).click()
+    await ana.getByRole('menuitem', { name: 'Export research' }).click()
+  }
+  const file = await download
+  expect(file.suggestedFilename()).toMatch(/^research-moving-research-\d{4}-\d{2}-\d{2}\.sightline\.json$/)
+  const bundlePath = await file.path()
+  expect(JSON.parse(readFileSync(bundlePath, 'utf8')).manifest).toMatchObject({ format: 'sightline-bundle', kind: 'research', counts: { documents: 1 } })
+  await shot(ana, '1-exported')
+
+  // Another team (another tenant) imports it from the start page and lands in it: the same card, completed.
+  const ben = await browser.newPage({ viewport: { width: 1280, height: 860 } })
+  ben.on('pageerror', (e) => errors.push(e.message))
+  await signUpAndIn(ben, `bundle-ben-${Date.now()}@other-team.org`)
+  await landing(ben).waitFor({ timeout: 20_000 })
+  await ben.getByRole('link', { name: 'Sightline home' }).click()
+  await ben.getByText('Welcome to Sightline').waitFor()
+  const chooser = ben.waitForEvent('filechooser')
+  await ben.getByRole('button', { name: 'Import a research or project…' }).click()
+  await (await chooser).setFiles(bundlePath)
+  await ben.waitForURL((url) => workspacePath.test(url.pathname), { timeout: 15_000 })
+  await ben.getByText(/^Imported research “Moving research”: 1 document, \d+ action frames$/).waitFor({ state: 'attached' })
+  await cards(ben).first().locator('[data-status="completed"]').first().waitFor({ timeout: 15_000 })
+  expect((await cards(ben).first().locator('h3, [data-card-title]').first().textContent())?.trim()).toBe(title)
+  expect(await ben.getByRole('navigation', { name: 'Breadcrumb' }).textContent()).toMatch(/^Moving research \/ /)
+  await shot(ben, '2-imported')
+
+  // Admin Access: the tenant's data section exports everything and imports a bundle (here Ana's, again).
+  await ben.goto(new URL('/admin', product.url).toString())
+  await ben.getByRole('heading', { name: 'Data of this tenant' }).waitFor()
+  const all = ben.waitForEvent('download')
+  await ben.getByRole('button', { name: 'Export all' }).click()
+  expect((await all).suggestedFilename()).toMatch(/^tenant-.*\.sightline\.json$/)
+  const again = ben.waitForEvent('filechooser')
+  await ben.getByRole('button', { name: 'Import…' }).click()
+  await (await again).setFiles(bundlePath)
+  await ben.getByText(/^Imported research “Moving research”/).first().waitFor({ state: 'attached' })
+  await ben.getByRole('heading', { name: 'Data of this tenant' }).scrollIntoViewIfNeeded()
+  await shot(ben, '3-admin')
+  expect(errors).toEqual([])
+}, 120_000)

@@ -5,6 +5,7 @@
  * model, the same cards and frames, under new ids. A changed bundle is refused with a 400 naming the
  * section; a bundle is imported into the importer's tenant only; another tenant's research is a 404.
  */
+import fc from 'fast-check'
 import type { FastifyInstance } from 'fastify'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -14,11 +15,12 @@ import type { Database } from '../../server/db/database'
 import { UNFINISHED_ON_EXPORT } from '../../server/exchange/import'
 import { createPipeline, type PipelineService } from '../../server/pipeline/pipeline'
 import { createSourceReaders, loadSourcesConfig } from '../../server/sources/index'
-import { type Bundle, bundleSchema, importResultSchema, type ImportResult } from '../../src/protocol/bundle'
+import { type Bundle, BundleSections, bundleSchema, importResultSchema, type ImportResult } from '../../src/protocol/bundle'
 import { selectReplaySummary } from '../../src/projections/workspace-selectors'
 import { createApiClient } from '../../src/streams/api-client'
 import { createClientCore } from '../../src/streams/client-core'
 import { loadWorkspace } from '../../src/streams/session-loader'
+import { propertySeed } from '../arbitraries'
 import { ARTICLES, TEST_JOBS } from './pipeline/support'
 import { dialects, emulatorUser, testApp, testDatabase, type TestUser } from './support/harness'
 
@@ -65,6 +67,7 @@ describe.each(dialects())('export and import on %s', (dialect) => {
 
     const imported = await importInto(there, bob, bundle)
     expect(imported.researches).toHaveLength(1)
+    expect(imported.message).toMatch(/^Imported research “Trade and energy”: 3 documents, \d+ action frames$/)
     const [research] = imported.researches
     const map = new Map(imported.ids)
     expect(research!.id).not.toBe(researchId)
@@ -117,6 +120,33 @@ describe.each(dialects())('export and import on %s', (dialect) => {
     // Nothing of the refused bundles was written.
     expect(await countRows(there.db, bob.email)).toEqual(before)
   })
+
+  test('a bundle changed anywhere (hashes made to match) is imported whole or refused with a 400, never a 500 or half', async () => {
+    const bundle = await exportOf(here, ana, `/researches/${researchId}/export`)
+    const dave = await personal(there, `dave-${dialect}@exchange-tests.example`)
+    const sections = BundleSections.filter((s) => bundle[s].length > 0)
+    // Values of every kind, and above all the bundle's own ids in the wrong places.
+    const ids = sections.flatMap((s) => bundle[s].map((x) => ('id' in x ? x.id : 'documentId' in x ? x.documentId : x.dataSourceId)))
+    const value = fc.oneof(fc.constantFrom(...ids), fc.jsonValue({ maxDepth: 2 }), fc.string({ maxLength: 60 }), fc.integer(), fc.constant(null))
+    const statuses = new Map<number, number>()
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...sections), fc.nat(), fc.nat(), value, async (section, item, field, value) => {
+        const changed = structuredClone(bundle)
+        const list = changed[section] as Array<Record<string, unknown>>
+        const target = list[item % list.length]!
+        const keys = Object.keys(target)
+        target[keys[field % keys.length]!] = value
+        changed.manifest.hashes[section] = await rehash(list)
+        const before = await countRows(there.db, dave.email)
+        const res = await there.app.inject({ method: 'POST', url: '/api/v1/imports', headers: dave.headers, payload: changed })
+        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1)
+        expect([201, 400], `${section}.${keys[field % keys.length]} = ${JSON.stringify(value)?.slice(0, 80)} → ${res.body.slice(0, 200)}`).toContain(res.statusCode)
+        if (res.statusCode === 400) expect(await countRows(there.db, dave.email)).toEqual(before)
+      }),
+      { seed: propertySeed(`bundle mutations ${dialect}`), numRuns: 100 },
+    )
+    console.info(`[bundle mutations] ${dialect}: ${JSON.stringify(Object.fromEntries(statuses))}`)
+  }, 120_000)
 
   test('tenancy: another tenant cannot export a research, and an import lands in the importer’s tenant only', async () => {
     const foreign = await here.app.inject({ method: 'GET', url: `/api/v1/researches/${researchId}/export`, headers: eve.headers })
