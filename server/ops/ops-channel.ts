@@ -28,7 +28,8 @@ import { AUTH_DIR, BackupError, type BackupManifest, backupManifestSchema, backu
 const MAX_SOCKET_PATH = 100
 
 export interface OpsChannel {
-  path: string
+  /** Where it listens; null when it could not start. */
+  path: string | null
   close(): Promise<void>
 }
 
@@ -40,7 +41,52 @@ export function opsSocketPath(dataDir: string): string {
   return join(tmpdir(), `sightline-ops-${userInfo().uid}-${hash}`, 'sightline.sock')
 }
 
-export async function startOpsChannel(options: { dataDir: string; db: Database }): Promise<OpsChannel> {
+/**
+ * Starts the channel; never fails the server's start: where it cannot listen (a file system without
+ * sockets, a folder someone else opened up) it says why and `npm run backup` asks for the server to be
+ * stopped instead.
+ */
+export async function startOpsChannel(options: { dataDir: string; db: Database; log?: (line: string) => void }): Promise<OpsChannel> {
+  try {
+    return await listen(options)
+  } catch (error) {
+    ;(options.log ?? console.error)(`The ops channel could not start (${error instanceof Error ? error.message : error}): npm run backup will ask for this server to be stopped first.`)
+    return { path: null, close: async () => {} }
+  }
+}
+
+/**
+ * Asks the server holding `dataDir` to write a backup to `out` (absolute). Resolves its manifest, or null
+ * when no server listens on the data folder's ops channel; rejects with a BackupError when it refused.
+ */
+export function askServerForBackup(dataDir: string, out: string): Promise<BackupManifest | null> {
+  const socketPath = opsSocketPath(dataDir)
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ socketPath, method: 'POST', path: '/backup', headers: { 'content-type': 'application/json' } }, (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => {
+        text += chunk
+      })
+      res.on('end', () => {
+        const body = safeJson(text)
+        if (res.statusCode === 200) {
+          const manifest = backupManifestSchema.safeParse(body)
+          return manifest.success ? resolve(manifest.data) : reject(new BackupError('The server answered something that is not a backup manifest'))
+        }
+        const message = z.object({ message: z.string() }).safeParse(body)
+        reject(new BackupError(message.success ? message.data.message : `The server refused the backup (${res.statusCode})`))
+      })
+    })
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT' || error.code === 'ECONNREFUSED') resolve(null)
+      else reject(error)
+    })
+    req.end(JSON.stringify({ out }))
+  })
+}
+
+async function listen(options: { dataDir: string; db: Database }): Promise<OpsChannel> {
   const path = opsSocketPath(options.dataDir)
   privateFolder(join(path, '..'))
   // We hold DATA_DIR's lock: a socket file here is one a crashed run left.
@@ -82,37 +128,6 @@ export async function startOpsChannel(options: { dataDir: string; db: Database }
       if (existsSync(path)) unlinkSync(path)
     },
   }
-}
-
-/**
- * Asks the server holding `dataDir` to write a backup to `out` (absolute). Resolves its manifest, or null
- * when no server listens on the data folder's ops channel; rejects with a BackupError when it refused.
- */
-export function askServerForBackup(dataDir: string, out: string): Promise<BackupManifest | null> {
-  const socketPath = opsSocketPath(dataDir)
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ socketPath, method: 'POST', path: '/backup', headers: { 'content-type': 'application/json' } }, (res) => {
-      let text = ''
-      res.setEncoding('utf8')
-      res.on('data', (chunk: string) => {
-        text += chunk
-      })
-      res.on('end', () => {
-        const body = safeJson(text)
-        if (res.statusCode === 200) {
-          const manifest = backupManifestSchema.safeParse(body)
-          return manifest.success ? resolve(manifest.data) : reject(new BackupError('The server answered something that is not a backup manifest'))
-        }
-        const message = z.object({ message: z.string() }).safeParse(body)
-        reject(new BackupError(message.success ? message.data.message : `The server refused the backup (${res.statusCode})`))
-      })
-    })
-    req.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT' || error.code === 'ECONNREFUSED') resolve(null)
-      else reject(error)
-    })
-    req.end(JSON.stringify({ out }))
-  })
 }
 
 const backupRequest = z.object({ out: z.string().min(1).refine(isAbsolute, 'must be an absolute path') })

@@ -9,7 +9,7 @@
  *   database row for row; a database that holds data is refused.
  */
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -17,6 +17,7 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { openDatabase } from '../../server/db/database'
 import { main, type Running } from '../../server/main'
 import { insertEvent, replaceFrames } from '../../server/repos/events'
+import { startOpsChannel } from '../../server/ops/ops-channel'
 import { backupManifestSchema } from '../../server/ops/snapshot'
 import { selectReplaySummary } from '../../src/projections/workspace-selectors'
 import { createApiClient } from '../../src/streams/api-client'
@@ -95,6 +96,26 @@ describe('embedded (PGlite) backup and restore', () => {
     expect(refused.stderr).toContain("Restore refused: db.tar.gz does not match the backup's manifest: the backup was changed or damaged")
     expect(readdirSync(dataDir).filter((n) => n.startsWith('replaced-'))).toHaveLength(1)
   }, 60_000)
+})
+
+describe('the ops channel', () => {
+  test('a socket in a folder only this user may enter; a folder opened up to others is not used, without failing the start', async () => {
+    const db = await openDatabase({ dataDir: null })
+    const dir = join(scratch, 'ops-check')
+    const channel = await startOpsChannel({ dataDir: dir, db })
+    expect(channel.path).toBe(join(dir, 'ops', 'sightline.sock'))
+    expect(statSync(join(dir, 'ops')).mode & 0o777).toBe(0o700)
+    expect(statSync(channel.path as string).isSocket()).toBe(true)
+    await channel.close()
+    expect(existsSync(channel.path as string)).toBe(false)
+
+    chmodSync(join(dir, 'ops'), 0o755)
+    const said: string[] = []
+    const refused = await startOpsChannel({ dataDir: dir, db, log: (line) => said.push(line) })
+    expect(refused.path).toBeNull()
+    expect(said).toEqual([expect.stringMatching(/^The ops channel could not start \(.*nobody else may enter \(chmod 700\).*\): npm run backup will ask for this server to be stopped first\.$/)])
+    await db.close()
+  })
 })
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL backup and restore', () => {

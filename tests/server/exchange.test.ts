@@ -183,6 +183,9 @@ describe.each(dialects())('export and import on %s', (dialect) => {
     const { projectId } = await call(here, ana, 'POST', `/researches/${second.id}/commit`, { commitAction: 'createNewProject', newProjectDetails: { displayName: 'Central banks', description: 'Monetary policy' } })
     await call(here, ana, 'POST', '/kpi/bindings', { contextId: projectId, kpiDefinitionId: 'documents_processed' })
 
+    const foreign = await here.app.inject({ method: 'GET', url: `/api/v1/projects/${projectId}/export`, headers: eve.headers })
+    expect(foreign.statusCode).toBe(404)
+    expect(foreign.json()).toEqual({ code: 'NOT_FOUND', message: 'Project not found' })
     const bundle = await exportOf(here, ana, `/projects/${projectId}/export`)
     expect(bundle.manifest).toMatchObject({ kind: 'project', counts: { projects: 1, researches: 0, sessions: 0, documents: 1, dataSources: 1, kpiBindings: 1 } })
     // Self-contained: the sandbox the documents came from is not in a project's bundle.
