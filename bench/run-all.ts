@@ -39,6 +39,7 @@ const BENCHES = [
   { name: 'load', quick: ['--tenants', '4', '--clients', '20'] },
   { name: 'start', quick: ['--runs', '1'] },
   { name: 'bad-input', quick: [], quickEnv: { BENCH_ROUNDS: '3', BENCH_REQUESTS: '300' } },
+  { name: 'vacuum', quick: ['--docs', '2000'] },
 ] as const satisfies ReadonlyArray<{ name: string; quick: readonly string[]; quickEnv?: Record<string, string> }>
 
 const RESULT_PREFIX = 'BENCH_RESULT '

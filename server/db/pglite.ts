@@ -15,6 +15,10 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 export async function openPglite(dataDir: string | null): Promise<Database> {
   const pg = dataDir ? new PGlite(dataDir) : new PGlite()
   await pg.waitReady
+  // WAL segments a checkpoint no longer needs are deleted rather than renamed for reuse, which would keep
+  // page images of deleted rows in the data folder (server/retention/maintenance.ts, the purge). A session
+  // setting: PGlite's one session, which also runs its checkpoints, is this store's.
+  await pg.exec('SET wal_recycle = off')
   const db: Database = {
     dialect: 'pglite',
     async query<T>(sql: string, params: readonly unknown[] = []) {

@@ -19,12 +19,12 @@
  *      segments, which hold page images of the deleted rows, are removed rather than renamed for reuse.
  *      Afterwards no file under DATA_DIR/db holds deleted content (tests/server/retention/erase.test.ts).
  *
- * Measured on PGlite 0.3 (these 2 cores), a 10,000-document workspace with 100,000 frames and 150,000
- * live messages (300 MB): VACUUM 0.4 s the first time, then tens of ms (the visibility map skips clean
- * pages); VACUUM FULL 3.5 s, the WAL switch and checkpoints 0.25 s; 2,000 documents: 0.1 s and 1.2 s. The
- * server waits meanwhile (PGlite is one connection), hence VACUUM hourly and a purge only when something
- * was deleted, at most hourly: deleted content leaves the data folder's files within about 75 minutes.
- * `npm run bench:vacuum` measures it again.
+ * Measured with `npm run bench:vacuum` (PGlite 0.3, 2 shared cores): a 10,000-document workspace with
+ * 100,000 frames, 150,000 live messages, stored texts and stage runs (640 MB on disk): VACUUM ANALYZE
+ * 1.1–1.5 s (mostly ANALYZE's sampling; VACUUM alone is tens of ms once the visibility map knows the clean
+ * pages); deleting a document 15 ms; the purge 7 s, after which the folder is 330 MB. The server waits
+ * meanwhile (PGlite is one connection), hence VACUUM hourly and a purge only when something was deleted,
+ * at most hourly: deleted content leaves the data folder's files within about 75 minutes.
  */
 import type { ServerConfig } from '../config'
 import type { Clock } from '../core/runtime'
@@ -110,8 +110,8 @@ export async function purgeDeletedFromFiles(db: Database): Promise<void> {
   if (db.dialect !== 'pglite') return
   await db.exec('ANALYZE')
   await db.exec('VACUUM FULL')
-  // Removed segments are deleted instead of renamed for reuse with their old pages inside (a session
-  // setting; PGlite's one session is this process's).
+  // Removed segments are deleted instead of renamed for reuse with their old pages inside (pglite.ts sets
+  // it when the store opens; again here so a purge stands on its own).
   await db.exec('SET wal_recycle = off')
   // Twice: the first checkpoint may still need the segment the switch left; the second does not.
   for (let i = 0; i < 2; i++) {
