@@ -41,8 +41,11 @@ const settingsSchema = z.object({
   analysisProvider: z.string().default('local'),
 })
 
-/** The demo analyst the development-only Mock Auth button signs in as (on the emulator only). */
-const MOCK_ANALYST = { email: 'mock.analyst@sightline.dev', password: 'mock-analyst-1', accountType: 'corporate' as const, displayName: 'Mock Analyst' }
+/**
+ * The demo analyst the development-only Mock Auth button signs in as (on the emulator only): a personal
+ * account, so one click opens the app (a corporate tenant would first ask for a verified address).
+ */
+const MOCK_ANALYST = { email: 'mock.analyst@sightline.dev', password: 'mock-analyst-1', accountType: 'personal' as const, displayName: 'Mock Analyst' }
 
 applyTheme(readTheme())
 

@@ -343,7 +343,11 @@ function fakeIdentity(overrides: Partial<IdentitySession> = {}) {
     },
     signUp: async (form) => {
       calls.push(`signUp ${form.email} ${form.accountType}`)
+      return { verificationSent: false }
     },
+    resendVerification: async () => {},
+    confirmVerification: async () => false,
+    retrySetup: async () => {},
     resetPassword: async (email) => {
       calls.push(`reset ${email}`)
     },

@@ -22,7 +22,11 @@ function identity(overrides: Partial<IdentitySession> = {}) {
     },
     signUp: async (form) => {
       calls.push(`signUp ${form.email} ${form.accountType}`)
+      return { verificationSent: form.accountType === 'corporate' }
     },
+    resendVerification: async () => {},
+    confirmVerification: async () => false,
+    retrySetup: async () => {},
     resetPassword: async (email) => {
       calls.push(`reset ${email}`)
     },

@@ -110,6 +110,8 @@ export const TenancyTexts = {
   verificationSent: (email: string) => `We sent a verification link to ${email}. Your company workspace opens once your email is verified.`,
   verifyPrompt: (email: string, tenant: string) => `We sent a verification link to ${email}. Open it, then choose Continue: ${tenant} opens once your address is verified.`,
   notVerifiedYet: 'Your email is not verified yet. Open the link in the email we sent, then choose Continue again.',
+  verifyFailed: 'Could not check your email. Please try again.',
+  emulatorMail: "This server signs in through the local Firebase Auth emulator, which sends no email: the verification link is in the server's output.",
   resent: (email: string) => `Verification email sent to ${email}.`,
   removedTitle: 'Access removed',
   removedRefused: (tenant: string) => `Your access to ${tenant} was removed by its first verified member.`,

@@ -1,11 +1,13 @@
 /**
  * The login screen's three modes (spec §2, §5, §8): Sign In (the default), Create Account and Reset
- * Password, with every validation text and message of the spec. On success the page reloads.
+ * Password, with every validation text and message of the spec. On success the page reloads. A
+ * corporate sign-up also says where its verification link went; a sign-up whose backend record could not
+ * be created says so (src/streams/firebase-auth.ts AccountSetupError) instead of reporting success.
  */
 import { type FormEvent, useEffect, useState } from 'react'
-import type { AccountType } from '../../domain/rules/accounts'
+import { type AccountType, TenancyTexts } from '../../domain/rules/accounts'
 import { AuthTexts, authErrorMessage, RESET_RETURN_MS, SIGN_UP_DELAY_MS, validateSignIn, validateSignUp } from '../../domain/rules/auth-forms'
-import type { IdentitySession } from '../../streams/firebase-auth'
+import { AccountSetupError, type IdentitySession } from '../../streams/firebase-auth'
 import logo from '../styles/favicon.svg'
 
 type Mode = 'signin' | 'signup' | 'reset'
@@ -28,6 +30,7 @@ export function LoginScreen({
   const [displayName, setDisplayName] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [success, setSuccess] = useState<string | null>(null)
+  const [verification, setVerification] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [resetSent, setResetSent] = useState(false)
 
@@ -45,12 +48,14 @@ export function LoginScreen({
     setMode(next)
     setError(null)
     setSuccess(null)
+    setVerification(null)
   }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     setError(null)
     setSuccess(null)
+    setVerification(null)
     if (mode === 'reset') {
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) return setError(AuthTexts.invalidEmail)
       setBusy(true)
@@ -73,8 +78,10 @@ export function LoginScreen({
         await identity.signIn(email, password)
         onSignedIn()
       } else {
-        await identity.signUp({ email, password, accountType, displayName })
+        const { verificationSent } = await identity.signUp({ email, password, accountType, displayName })
         setSuccess(AuthTexts.accountCreated)
+        // A corporate tenant opens once the address is verified: say where the link went.
+        setVerification(verificationSent ? TenancyTexts.verificationSent(email.trim()) : null)
         setTimeout(() => {
           // On to sign-in, with the new address filled in.
           setMode('signin')
@@ -83,7 +90,8 @@ export function LoginScreen({
         }, SIGN_UP_DELAY_MS)
       }
     } catch (e) {
-      setError(authErrorMessage(e, mode === 'signin' ? AuthTexts.failedSignIn : AuthTexts.failedSignUp))
+      // A record that could not be created says so in its own words (the account itself exists).
+      setError(e instanceof AccountSetupError ? e.message : authErrorMessage(e, mode === 'signin' ? AuthTexts.failedSignIn : AuthTexts.failedSignUp))
     } finally {
       setBusy(false)
     }
@@ -142,6 +150,7 @@ export function LoginScreen({
             {success}
           </p>
         )}
+        {verification && <p className="muted small">{verification}</p>}
         {!resetSent && (
           <button className="btn primary" type="submit" disabled={busy}>
             {busy ? 'Please wait…' : mode === 'signin' ? 'Sign In' : mode === 'signup' ? 'Create Account' : 'Send reset email'}

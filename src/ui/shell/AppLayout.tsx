@@ -1,7 +1,8 @@
 /**
  * Every signed-in address renders inside this layout. The guard first (spec §2): the splash while the
  * identity library loads, then on `/` the login form as the fallback and on any deeper address the
- * 'Authentication Required' page, and 'Loading...' while the tenant is being resolved. Signed in: the
+ * 'Authentication Required' page, and 'Loading...' while the tenant is being resolved; 'Verify your email'
+ * (and the other screens of src/ui/auth/AccountGate.tsx) while the tenant does not open. Signed in: the
  * shell — a skip link to the main content (the first Tab stop), top bar, side navigation (collapsed by
  * itself on a narrow window), the offline banner and the route's centre view, footer, status panel and
  * toasts. The Dev menu only where developer tools are on (development builds, or Settings' switch).
@@ -17,6 +18,7 @@ import { createResearch, createSession, deleteResearch, deleteSession, loadResea
 import { persistLists, readLastWorkspace, restoreLists, writeLastWorkspace } from '../../streams/local-state'
 import { loadProjects } from '../../streams/project-intents'
 import { useServices } from '../app-services'
+import { AccountGate } from '../auth/AccountGate'
 import { AuthRequired } from '../auth/AuthRequired'
 import { Splash } from '../auth/AuthGate'
 import { LoginScreen } from '../auth/LoginScreen'
@@ -51,7 +53,7 @@ export function AppLayout() {
     // Spec §2: signing in reloads the page onto the default view, the dashboard pulse.
     return location.pathname === '/' ? <LoginScreen identity={identity} mockSignIn={mockSignIn} onSignedIn={() => window.location.assign('/dashboard')} /> : <AuthRequired from={location.href} />
   }
-  if (session.tenantId === null) {
+  if (session.tenantId === null && session.setupProblem === null) {
     return (
       <div className="splash" role="status" aria-live="polite">
         <span className="spinner large" aria-hidden="true" />
@@ -59,7 +61,12 @@ export function AppLayout() {
       </div>
     )
   }
-  return <Shell session={session} />
+  // A tenant that does not open yet (e-mail to verify) or any more shows why, not the shell.
+  return (
+    <AccountGate session={session}>
+      <Shell session={session} />
+    </AccountGate>
+  )
 }
 
 type Dialog = { kind: 'research' } | { kind: 'project' } | { kind: 'deleteProject'; project: Project } | { kind: 'commit'; research: Research } | null

@@ -1,6 +1,7 @@
 /**
  * `/settings`: a real settings view where the spec had a placeholder — profile (display name), the
- * account type, tenant and email as the backend knows them, the colour theme, and the identity and
+ * account type, tenant and email as the backend knows them, a corporate tenant's members (who manages it
+ * removes the others: MembersSection), the colour theme, and the identity and
  * analysis providers this server uses; and the 'Developer tools' switch (the Dev menu and its replay
  * panel), off in a production build until turned on here.
  */
@@ -13,6 +14,7 @@ import { useServices } from '../app-services'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 import { FormError } from '../shell/FormDialog'
+import { MembersSection } from './MembersSection'
 import { useDeveloperTools, writeDeveloperTools } from '../developer-tools'
 import { applyTheme, readTheme, type Theme } from '../theme'
 
@@ -72,6 +74,7 @@ export function SettingsView() {
           <dd>{session.user?.emailVerified ? 'Yes' : 'No'}</dd>
         </dl>
       </section>
+      {session.authType === 'corporate' && session.access === 'granted' && <MembersSection uid={uid} />}
       <section className="card settings-card" aria-labelledby="theme-title">
         <h3 id="theme-title">Appearance</h3>
         <RadioGroup.Root

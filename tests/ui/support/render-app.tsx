@@ -125,6 +125,8 @@ export class FakeBackend {
   projects: WireProject[] = []
   sources: WireDataSource[] = []
   users: Record<string, { id: string; firebaseUid: string; email: string; accountType: 'personal' | 'corporate'; displayName: string | null; tenantId: string; createdAt: string; updatedAt: string }> = {}
+  /** When each member was removed from the tenant (server/routes/members.ts); the signed-in user manages it. */
+  removedMembers: Record<string, string> = {}
   calls: Call[] = []
   private failures: Failure[] = []
   private counters = new Map<string, number>()
@@ -135,6 +137,7 @@ export class FakeBackend {
     this.projects = []
     this.sources = []
     this.users = { [USER.uid]: { id: USER.uid, firebaseUid: USER.uid, email: USER.email, accountType: 'corporate', displayName: null, tenantId: TENANT, createdAt: CREATED, updatedAt: CREATED } }
+    this.removedMembers = {}
     this.calls = []
     this.failures = []
     this.counters.clear()
@@ -246,6 +249,22 @@ export class FakeBackend {
         user.displayName = (body as { displayName?: string | null }).displayName?.trim() || null
         return HttpResponse.json(user)
       }),
+      // The tenant's members (server/routes/members.ts): every user is verified; the signed-in one manages.
+      route('get', '/tenant/members', () =>
+        HttpResponse.json({
+          tenantId: TENANT,
+          managerUid: USER.uid,
+          canManage: true,
+          members: Object.values(this.users).map((u) => ({ uid: u.id, email: u.email, displayName: u.displayName, accountType: u.accountType, verifiedAt: u.createdAt, joinedAt: u.createdAt, removedAt: this.removedMembers[u.id] ?? null })),
+        }),
+      ),
+      route('delete', '/tenant/members/:uid', ({ params }) => {
+        const uid = params.uid as string
+        if (uid === USER.uid) return HttpResponse.json({ code: 'CONFLICT', message: 'You cannot remove yourself from your tenant.' }, { status: 409 })
+        if (!this.users[uid]) return notFound('Member')
+        this.removedMembers[uid] ??= CREATED
+        return new HttpResponse(null, { status: 204 })
+      }),
       // The dashboard (the default view after sign-in) of a tenant with nothing ingested yet.
       route('post', '/dashboard/pulse', ({ body }) => {
         const query = ((body as { query?: string } | null)?.query ?? '').trim()
@@ -325,8 +344,11 @@ export function createTestApp(): TestApp {
     ...auth,
     attachApi: () => {},
     signIn: async () => {},
-    signUp: async () => {},
+    signUp: async () => ({ verificationSent: false }),
     resetPassword: async () => {},
+    resendVerification: async () => {},
+    confirmVerification: async () => false,
+    retrySetup: async () => {},
     signOut: async () => {
       core.bus.publish({ type: 'auth.signedOut' }, 'auth')
     },
