@@ -6,9 +6,10 @@
  * - A document: its row and, by foreign key, its frames, connections, stored input and full text, and stage
  *   runs (their memos hold its analysis); its messages on its session's live log, with one
  *   `genesis-event-deleted` tombstone appended in their place (a client that has the card drops it, one
- *   resuming from before never sees it); its parked jobs and its pg-boss jobs, queued or archived; the
- *   one-item source made for it (a pasted text's keeps its opening words) once it has no document left.
- *   Its source item stays, unlinked, so a running source does not ingest it again.
+ *   resuming from before never sees it); its parked jobs and its pg-boss jobs, queued or archived; its
+ *   address in the tenant's processed-URL registry; the one-item source made for it (a pasted text's
+ *   keeps its opening words) once it has no document left. Its source item stays, unlinked, so the
+ *   running source that found it does not ingest it again.
  * - A workspace: its documents as above, its sandbox sources (their items by foreign key, their poll jobs),
  *   its live log and the log's head, then the workspace itself. No tombstones: nothing of the log is left.
  * - A research: each workspace as above, whatever document or sandbox source of it is left, the research
@@ -122,8 +123,8 @@ async function removeEvents(tx: Queryable, tenantId: string, eventIds: readonly 
   // A connection written without its document (an imported one) is found by the frames it joins.
   const frames = (await tx.query<{ id: string }>(`SELECT id FROM action_frames WHERE tenant_id = $1 AND event_id = ANY($2::text[])`, [tenantId, eventIds])).map((r) => r.id)
   if (frames.length > 0) await tx.query(`DELETE FROM connections WHERE tenant_id = $1 AND event_id IS NULL AND participants ?| $2::text[]`, [tenantId, frames])
-  const rows = await tx.query<{ id: string; session_id: string | null; data_source_id: string | null }>(
-    `DELETE FROM events WHERE tenant_id = $1 AND id = ANY($2::text[]) RETURNING id, session_id, data_source_id`,
+  const rows = await tx.query<{ id: string; session_id: string | null; data_source_id: string | null; url: string | null }>(
+    `DELETE FROM events WHERE tenant_id = $1 AND id = ANY($2::text[]) RETURNING id, session_id, data_source_id, payload->>'sourceUrl' AS url`,
     [tenantId, eventIds],
   )
   if (rows.length === 0) return removed
@@ -139,6 +140,16 @@ async function removeEvents(tx: Queryable, tenantId: string, eventIds: readonly 
   await tx.query(`UPDATE source_items SET event_id = NULL WHERE tenant_id = $1 AND event_id = ANY($2::text[])`, [tenantId, ids])
   await tx.query(`DELETE FROM pipeline_parked_jobs WHERE tenant_id = $1 AND data->>'eventId' = ANY($2::text[])`, [tenantId, ids])
   await removeBossJobs(tx, tenantId, 'eventId', ids)
+  // The tenant's registry of processed addresses forgets the deleted documents' (unless another document
+  // has the address): a project that follows the feed again ingests it again.
+  const urls = [...new Set(rows.flatMap((r) => (r.url === null ? [] : [r.url])))]
+  if (urls.length > 0) {
+    await tx.query(
+      `DELETE FROM processed_urls WHERE tenant_id = $1 AND url = ANY($2::text[])
+         AND url NOT IN (SELECT payload->>'sourceUrl' FROM events WHERE tenant_id = $1 AND payload->>'sourceUrl' = ANY($2::text[]))`,
+      [tenantId, urls],
+    )
+  }
   // A pasted text, an uploaded file or a web page came in through a source of its own, which holds its
   // opening words, file name or address: with its one document gone it goes too.
   const sources = [...new Set(rows.flatMap((r) => (r.data_source_id === null ? [] : [r.data_source_id])))]

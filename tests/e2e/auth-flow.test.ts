@@ -7,11 +7,13 @@
  */
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { TenancyTexts } from '../../src/domain/rules/accounts'
 import { authErrorMessage } from '../../src/domain/rules/auth-forms'
 import {
   completePasswordReset,
   emulatorAccount,
   emulatorHasAccount,
+  followVerificationLink,
   formError,
   menuFact,
   openAuthPage,
@@ -103,6 +105,14 @@ test('corporate sign-up: a public domain is refused without creating an account;
   await signInHeading(page).waitFor({ timeout: 5_000 })
   await page.getByLabel('Password', { exact: true }).fill('secret123')
   await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+  // The company's tenant opens to a verified address only: the app waits behind 'Verify your email'.
+  await page.getByRole('heading', { name: 'Verify your email', exact: true }).waitFor({ timeout: 20_000 })
+  expect(await landing(page).count()).toBe(0)
+  await page.getByRole('button', { name: 'Continue', exact: true }).click()
+  await page.getByRole('alert').filter({ hasText: TenancyTexts.notVerifiedYet }).waitFor()
+  await shot('5a-verify-email')
+  await followVerificationLink(email)
+  await page.getByRole('button', { name: 'Continue', exact: true }).click()
   await landing(page).waitFor({ timeout: 20_000 })
   await page.getByRole('button', { name: `Account menu for ${email}` }).click()
   await page.getByRole('menu').waitFor()

@@ -5,7 +5,7 @@
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { landing } from './support/auth'
+import { followVerificationLink, landing } from './support/auth'
 import { launchBrowser, SCREENSHOTS } from './support/browser'
 import { startProduct } from './support/product'
 
@@ -37,6 +37,8 @@ test('a new user signs up, creates a research, pastes a text and sees its card a
   await page.getByRole('button', { name: 'Create Account' }).click()
   await page.getByText('Account created successfully! You can now sign in.').waitFor()
   await shot('1-account-created')
+  // The company workspace opens to a verified address: the link the sign-up e-mailed is followed first.
+  await followVerificationLink(email)
 
   await page.getByRole('heading', { name: 'Sign In' }).waitFor()
   expect(await page.getByLabel('Email').inputValue()).toBe(email)
@@ -95,7 +97,7 @@ test('a new user signs up, creates a research, pastes a text and sees its card a
   await menu.waitFor()
   expect(await menu.getByText('Corporate', { exact: true }).count()).toBe(1)
   expect(await menu.getByText('browser.acme.io', { exact: true }).count()).toBe(1)
-  expect(await menu.getByText('No', { exact: true }).count()).toBe(1)
+  expect(await menu.getByText('Yes', { exact: true }).count()).toBe(1) // email verified
   await shot('6-user-menu')
   await menu.getByRole('menuitem', { name: 'Sign Out' }).click()
   await page.getByRole('heading', { name: 'Sign In' }).waitFor()

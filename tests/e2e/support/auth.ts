@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path'
 import type { Browser, Locator, Page } from 'playwright-core'
+import { applyVerification } from '../../server/support/verified-users'
 import { SCREENSHOTS } from './browser'
 
 /** The emulator the product was pointed at by tests/global-setup.ts. */
@@ -123,6 +124,11 @@ export async function passwordResetCode(email: string): Promise<string> {
   const code = codes.at(-1)?.oobCode
   if (!code) throw new Error(`no PASSWORD_RESET code for ${email}`)
   return code
+}
+
+/** What following the link of the verification e-mail the sign-up sent does: the address is verified. */
+export async function followVerificationLink(email: string): Promise<void> {
+  await applyVerification(email, EMULATOR_HOST)
 }
 
 /** What the reset link's page does: set the new password with the code. */

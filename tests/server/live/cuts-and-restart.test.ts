@@ -31,7 +31,8 @@ import { attachWorkspaceLive } from '../../../src/streams/workspace-live'
 import { okReply, requestText, startFakeOpenAI } from '../../analysis/fake-openai-server'
 import { propertySeed } from '../../arbitraries'
 import { ARTICLES, openTestStore, waitFor } from '../pipeline/support'
-import { dialects, emulatorUser, type TestUser } from '../support/harness'
+import { dialects } from '../support/harness'
+import { verifiedUser } from '../support/verified-users'
 import { startCuttingProxy } from './cutting-proxy'
 
 const DOCUMENTS = 50
@@ -101,7 +102,8 @@ describe.each(dialects())('live messages through 100 cuts and a restart on %s', 
     const proxy = await startCuttingProxy(product.port)
     cleanups.push(() => proxy.close())
 
-    const user = await emulatorUser(`cuts-${dialect}@live-cuts.acme.io`)
+    // A corporate tenant opens to a verified address only.
+    const user = await verifiedUser(`cuts-${dialect}@live-cuts.acme.io`)
     const api = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
       // A request the closing server refused (503, or the connection refused) never reached it: the client
       // sends it again once the server is back.
