@@ -266,6 +266,10 @@ function attacks(a: Owned, v: Owned): Req[] {
     r('commit session', 'POST', `/sessions/${v.session}/commit`, {}),
     r('commit research session', 'POST', `/researches/${v.research}/sessions/${v.session}/commit`, {}),
     r('commit foreign session under own research', 'POST', `/researches/${a.research}/sessions/${v.session}/commit`, {}),
+    // exchange/plugin.ts
+    r('export research', 'GET', `/researches/${v.research}/export`),
+    r('export project', 'GET', `/projects/${v.project}/export`),
+    scoped('export tenant', 'GET', '/exports/tenant'),
     // intelligence: graph-routes.ts
     r('graph', 'GET', `/researches/${v.research}/graph`),
     r('graph export json', 'GET', `/researches/${v.research}/graph/export?format=json`),
@@ -334,6 +338,9 @@ function colleagueReads(o: Owned): Array<Req & { mentions?: string }> {
     g(`/briefing/research/${o.research}`, o.marker),
     g(`/entity/resolve?name=${encodeURIComponent(o.entity)}`, o.entity),
     g(`/processed-urls/${encodeURIComponent(o.url)}`, o.url),
+    g(`/researches/${o.research}/export`, o.title),
+    g(`/projects/${o.project}/export`, o.marker),
+    g('/exports/tenant', o.research),
     g(`/researches/${o.research}/sessions/${o.session}/live.jsonl`),
     { name: 'negotiate', method: 'POST', url: `/ws/negotiate/${o.session}`, payload: {}, expect: 200 },
   ]
