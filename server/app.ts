@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { authPlugin } from './auth/plugin'
 import type { TokenVerifier } from './auth/tokens'
-import type { ServerConfig } from './config'
+import type { IngestQuotaSettings, ServerConfig } from './config'
 import type { Clock, Ids } from './core/runtime'
 import type { Database } from './db/database'
 import { exchangeRoutes } from './exchange/plugin'
@@ -15,6 +15,7 @@ import { type ErrorLog, installErrorHandler } from './http/errors'
 import { webSecurity } from './http/security'
 import { installTextGuard } from './http/text-guard'
 import type { Pipeline } from './pipeline/contract'
+import type { IngestQuotas } from './quotas/ingest-quotas'
 import { graphRoutes } from './intelligence/graph-routes'
 import { kpiRoutes } from './intelligence/kpi-routes'
 import { prospectiveRoutes } from './intelligence/prospective-routes'
@@ -45,7 +46,10 @@ export interface AppDeps {
    * origin the page was loaded from as the emulator's address.
    */
   identityProxied?: boolean
-  config: Pick<ServerConfig, 'SESSION_TTL_DAYS' | 'NODE_ENV'>
+  /** The ingest quotas' settings (INGEST_*) take their defaults when absent. */
+  config: Pick<ServerConfig, 'SESSION_TTL_DAYS' | 'NODE_ENV'> & Partial<IngestQuotaSettings>
+  /** The ingest routes' quotas; built from `config` when absent. */
+  quotas?: IngestQuotas
   /** The source readers previews use; `createSourceReaders(loadSourcesConfig())` when absent. */
   sourceReaders?: SourceReaders
   /** Extra route plugins mounted under /api/v1 (live channel, pipeline, …) by the composition root. */

@@ -3,6 +3,7 @@
  */
 import { z } from 'zod'
 import { DEFAULT_JOB_POLICY } from './pipeline/queue'
+import { DEFAULT_INGEST_LIMITS, type IngestLimits } from './quotas/ingest-quotas'
 
 const schema = z.object({
   NODE_ENV: z.string().default('development'),
@@ -37,6 +38,13 @@ const schema = z.object({
   DB_VACUUM_MINUTES: z.coerce.number().positive().default(60),
   /** PGlite: after a deletion, the database's files are rewritten without it (VACUUM FULL) at most this often. */
   DB_PURGE_MINUTES: z.coerce.number().positive().default(60),
+  // Ingest quotas per team (server/quotas/ingest-quotas.ts); 0 turns the queue limit or the rate off.
+  /** Documents a team may have accepted and not yet finished (completed or in error). */
+  INGEST_QUEUE_LIMIT: z.coerce.number().int().min(0).default(DEFAULT_INGEST_LIMITS.queuedDocuments),
+  /** New documents a team may add per minute, sustained (the token bucket's refill). */
+  INGEST_RATE_PER_MINUTE: z.coerce.number().min(0).default(DEFAULT_INGEST_LIMITS.perMinute),
+  /** New documents a team may add at once before the per-minute rate applies (the token bucket's size). */
+  INGEST_BURST: z.coerce.number().int().min(1).default(DEFAULT_INGEST_LIMITS.burst),
 })
 
 export type ServerConfig = z.infer<typeof schema>
@@ -53,4 +61,26 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     throw new Error('Refusing to start: FIREBASE_AUTH_EMULATOR_HOST is set with NODE_ENV=production (emulator tokens are unsigned)')
   }
   return config
+}
+
+/** The settings the ingest quotas read. */
+export type IngestQuotaSettings = Pick<ServerConfig, 'INGEST_QUEUE_LIMIT' | 'INGEST_RATE_PER_MINUTE' | 'INGEST_BURST'>
+
+/** The quota limits of a configuration; a setting left out takes its default. */
+export function ingestLimitsOf(config: Partial<IngestQuotaSettings>): IngestLimits {
+  return {
+    queuedDocuments: config.INGEST_QUEUE_LIMIT ?? DEFAULT_INGEST_LIMITS.queuedDocuments,
+    perMinute: config.INGEST_RATE_PER_MINUTE ?? DEFAULT_INGEST_LIMITS.perMinute,
+    burst: config.INGEST_BURST ?? DEFAULT_INGEST_LIMITS.burst,
+  }
+}
+
+/** The quota limits the environment sets (a process that was not handed its configuration: the source runner's default). */
+export function ingestLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): IngestLimits {
+  const parsed = schema.pick({ INGEST_QUEUE_LIMIT: true, INGEST_RATE_PER_MINUTE: true, INGEST_BURST: true }).safeParse(env)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new Error(`Invalid setting ${issue?.path.join('.')}: ${issue?.message}`)
+  }
+  return ingestLimitsOf(parsed.data)
 }

@@ -110,8 +110,10 @@ export async function readScope(tx: Queryable, tenantId: string, scope: ExportSc
   }
   const sourceIds = dataSources.map((s) => s.id)
   const eventIds = documents.map((d) => d.id)
+  // Items a source keeps for later (deferred past an ingest quota) are not yet the source's record: they stay
+  // here to be ingested; the copy's source, resumed, reads its feed afresh.
   const sourceItems = await tx.query<SourceItemRow>(
-    `SELECT * FROM source_items WHERE tenant_id = $1 AND data_source_id = ANY($2::text[]) ORDER BY data_source_id, first_seen_at, item_key`,
+    `SELECT * FROM source_items WHERE tenant_id = $1 AND data_source_id = ANY($2::text[]) AND outcome <> 'deferred' ORDER BY data_source_id, first_seen_at, item_key`,
     [t, sourceIds],
   )
   const contents = await tx.query<ContentRow>(`SELECT * FROM pipeline_contents WHERE tenant_id = $1 AND event_id = ANY($2::text[]) ORDER BY created_at, event_id`, [t, eventIds])

@@ -19,6 +19,8 @@ export const validation = (field: string, message: string) => new ApiError(400, 
 export const forbidden = (message: string) => new ApiError(403, 'FORBIDDEN', message)
 export const unauthorized = (message = 'Authentication required') => new ApiError(401, 'UNAUTHORIZED', message)
 export const conflict = (message: string) => new ApiError(409, 'CONFLICT', message)
+/** 429 RATE_LIMIT (spec §8, retryable) with when to try again, sent as `Retry-After` too. */
+export const rateLimited = (message: string, retryAfterSeconds: number) => new ApiError(429, 'RATE_LIMIT', message, retryAfterSeconds)
 
 /** Where 500s are written: one JSON object per call. */
 export type ErrorLog = (line: Record<string, unknown>) => void
@@ -27,7 +29,11 @@ export const stderrErrorLog: ErrorLog = (line) => process.stderr.write(`${JSON.s
 
 export function installErrorHandler(app: FastifyInstance, errorLog: ErrorLog = stderrErrorLog): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) return reply.status(error.status).send({ code: error.code, message: error.message })
+    if (error instanceof ApiError) {
+      // A refusal that passes (a quota's 429) says when in Retry-After as well as in its message.
+      if (error.retryAfterSeconds !== null) reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))))
+      return reply.status(error.status).send({ code: error.code, message: error.message })
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0]
       const path = first ? formatPath(first.instancePath, first.params?.issue) : ''

@@ -2,7 +2,9 @@
  * Ingest (spec §7, ARCHITECTURE.md §4a): `POST /ingest` (text), `/ingest-url` and `/upload` (base64)
  * answer 202 with {eventId, dataSourceId} as soon as the card exists; everything else arrives on the live
  * channel. Without a dataSourceId the route creates the text_input / web / document source itself, as
- * the spec's create payload describes. Writes into an expired workspace answer 410.
+ * the spec's create payload describes. Writes into an expired workspace answer 410. Past one of the team's
+ * ingest quotas (server/quotas/ingest-quotas.ts) they answer 429 RATE_LIMIT with Retry-After, having
+ * written nothing: no source, no document, no stored input.
  * Also the processed-URL registry: `GET /processed-urls/{url}` (404 means none) and `POST /processed-urls`.
  */
 import type { FastifyInstance } from 'fastify'
@@ -12,11 +14,13 @@ import { isAllowedUpload, isValidWebUrl, MAX_UPLOAD_BYTES, UploadMessages, UrlMe
 import { BrokenTextMessages, brokenTextIn, sliceText } from '../../src/protocol/input-text'
 import type { AppDeps } from '../app'
 import { type AuthContext, authOf } from '../auth/plugin'
-import { ApiError, notFound, validation } from '../http/errors'
+import { ApiError, notFound, rateLimited, validation } from '../http/errors'
 import { writableSession } from '../http/guards'
 import { type DataSourceRow, getDataSource, insertDataSource } from '../repos/data-sources'
 import { iso } from '../repos/rows'
 import type { IngestInput } from '../pipeline/contract'
+import { ingestLimitsOf } from '../config'
+import { createIngestQuotas } from '../quotas/ingest-quotas'
 
 const context = {
   dataSourceId: z.string().nullish(),
@@ -28,32 +32,48 @@ export async function ingestRoutes(api: FastifyInstance, deps: AppDeps): Promise
   const app = api.withTypeProvider<ZodTypeProvider>()
   const { db, clock, ids, pipeline } = deps
 
-  /** The source to ingest into: the given one (checked), or a new one of `kind` in the header's workspace. */
-  async function sourceFor(auth: AuthContext, body: { dataSourceId?: string | null; sessionId?: string | null }, header: unknown, kind: string, displayName: string, details: Record<string, unknown>): Promise<DataSourceRow> {
+  const quotas = deps.quotas ?? createIngestQuotas({ db, clock, limits: ingestLimitsOf(deps.config) })
+
+  /**
+   * Where the input goes: the given source (checked), or a new one of `kind` in the header's workspace
+   * (checked now, created by `create`), so every refusal, the quota's included, comes before any write.
+   */
+  async function targetFor(auth: AuthContext, body: { dataSourceId?: string | null; sessionId?: string | null }, header: unknown, kind: string, displayName: string, details: Record<string, unknown>) {
     const now = clock.now()
     if (body.dataSourceId) {
       const source = await getDataSource(db, auth.tenantId, body.dataSourceId)
       if (!source) throw notFound('Data source')
       if (source.session_id && source.project_id === null) await writableSession(db, auth.tenantId, source.session_id, now)
-      return source
+      return { create: async () => source }
     }
     const sessionId = body.sessionId ?? (typeof header === 'string' && header !== '' ? header : null)
     if (!sessionId) throw validation('sessionId', 'No workspace selected')
     const session = await writableSession(db, auth.tenantId, sessionId, now)
-    const id = ids.next('src')
-    await insertDataSource(db, auth.tenantId, {
-      id,
-      kind,
-      displayName,
-      status: 'processed',
-      researchId: session.research_id,
-      sessionId: session.id,
-      projectId: null,
-      sourceDetails: details,
-      ownerUserId: auth.uid,
-      now,
-    })
-    return (await getDataSource(db, auth.tenantId, id))!
+    return {
+      create: async (): Promise<DataSourceRow> => {
+        const id = ids.next('src')
+        await insertDataSource(db, auth.tenantId, {
+          id,
+          kind,
+          displayName,
+          status: 'processed',
+          researchId: session.research_id,
+          sessionId: session.id,
+          projectId: null,
+          sourceDetails: details,
+          ownerUserId: auth.uid,
+          now,
+        })
+        return (await getDataSource(db, auth.tenantId, id))!
+      },
+    }
+  }
+
+  /** Past a quota of the team, a 429 that wrote nothing; else the source (created when new) and the document. */
+  async function ingest(auth: AuthContext, target: { create(): Promise<DataSourceRow> }, input: IngestInput) {
+    const admitted = await quotas.admit(auth.tenantId, async () => run(auth, await target.create(), input))
+    if (!admitted.ok) throw rateLimited(admitted.message, admitted.retryAfterSeconds)
+    return admitted.value
   }
 
   async function run(auth: AuthContext, source: DataSourceRow, input: IngestInput) {
@@ -86,8 +106,8 @@ export async function ingestRoutes(api: FastifyInstance, deps: AppDeps): Promise
       const text = request.body.text.trim()
       if (text === '') throw validation('text', 'must not be empty')
       // Cut by whole characters: half an emoji at the cut would be unstorable in the source's details.
-      const source = await sourceFor(auth, request.body, request.headers['x-session-id'], 'text_input', `Text: ${sliceText(text, 40)}`, { snippet: sliceText(text, 200) })
-      return reply.status(202).send(await run(auth, source, { kind: 'text', text, title: request.body.title ?? null }))
+      const target = await targetFor(auth, request.body, request.headers['x-session-id'], 'text_input', `Text: ${sliceText(text, 40)}`, { snippet: sliceText(text, 200) })
+      return reply.status(202).send(await ingest(auth, target, { kind: 'text', text, title: request.body.title ?? null }))
     },
   )
 
@@ -96,8 +116,8 @@ export async function ingestRoutes(api: FastifyInstance, deps: AppDeps): Promise
     const url = request.body.url.trim()
     if (url === '') throw validation('url', UrlMessages.empty)
     if (!isValidWebUrl(url)) throw validation('url', UrlMessages.invalid)
-    const source = await sourceFor(auth, request.body, request.headers['x-session-id'], 'web', new URL(url).hostname, { uri: url })
-    return reply.status(202).send(await run(auth, source, { kind: 'url', url }))
+    const target = await targetFor(auth, request.body, request.headers['x-session-id'], 'web', new URL(url).hostname, { uri: url })
+    return reply.status(202).send(await ingest(auth, target, { kind: 'url', url }))
   })
 
   app.post(
@@ -118,8 +138,8 @@ export async function ingestRoutes(api: FastifyInstance, deps: AppDeps): Promise
       const bytes = Buffer.from(b.contentBase64, 'base64')
       if (bytes.length > MAX_UPLOAD_BYTES) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', UploadMessages.serverTooLarge)
       if (bytes.length === 0) throw validation('contentBase64', 'is empty')
-      const source = await sourceFor(auth, b, request.headers['x-session-id'], 'document', fileName, { originalFileName: fileName, contentType: b.contentType ?? null })
-      return reply.status(202).send(await run(auth, source, { kind: 'document', fileName, contentType: b.contentType ?? null, bytes }))
+      const target = await targetFor(auth, b, request.headers['x-session-id'], 'document', fileName, { originalFileName: fileName, contentType: b.contentType ?? null })
+      return reply.status(202).send(await ingest(auth, target, { kind: 'document', fileName, contentType: b.contentType ?? null, bytes }))
     },
   )
 

@@ -9,6 +9,9 @@
  * per source would mean a table per source. The cron only wakes the scheduler; which sources are due is
  * decided from `data_sources.next_run_at` with the injected clock (schedule.ts), so tests tick by hand.
  *
+ * Quotas: a run that meets its tenant's ingest quota keeps the items it could not ingest and makes its
+ * source due again when the quota says (poll.ts); the source stays active, nothing is marked failed.
+ *
  * Duplicates: two schedulers (processes, or the cron and a kick) claim a due source by a conditional
  * UPDATE, committed with the poll job it queues, so only one queues it; items are claimed one by one
  * (dedupe.ts), so even two polls of one source running together ingest each item once.
@@ -16,10 +19,12 @@
 import { randomUUID } from 'node:crypto'
 import PgBoss from 'pg-boss'
 import { z } from 'zod'
+import { ingestLimitsFromEnv } from '../config'
 import type { Clock } from '../core/runtime'
 import type { Database } from '../db/database'
 import type { Pipeline } from '../pipeline/contract'
 import { bossDb } from '../pipeline/queue'
+import { createIngestQuotas, type IngestLimits } from '../quotas/ingest-quotas'
 import { DEFAULT_POLL_INTERVAL_SECONDS, type PollIntervals } from './intervals'
 import type { FeedReaders } from './items'
 import { runSource, type RunReport } from './poll'
@@ -42,6 +47,8 @@ export interface SourceRunnerOptions {
   failuresBeforeError?: number
   /** Sources claimed per tick at most (the rest wait for the next). */
   batchSize?: number
+  /** The tenants' ingest quotas runs meet (issue 17); default: the environment's INGEST_* settings. */
+  quotas?: IngestLimits
 }
 
 export interface SourceRunner {
@@ -78,7 +85,8 @@ export function createSourceRunner(deps: SourceRunnerDeps, options: SourceRunner
   const intervals: PollIntervals = { ...DEFAULT_POLL_INTERVAL_SECONDS, ...options.intervals }
   const cron = options.cron === undefined ? DEFAULT_SCHEDULER_CRON : options.cron
   const batchSize = options.batchSize ?? 200
-  const pollDeps = { db, clock, readers: deps.readers, ingest: deps.ingest, failuresBeforeError: options.failuresBeforeError ?? 3 }
+  const quotas = createIngestQuotas({ db, clock, limits: options.quotas ?? ingestLimitsFromEnv() })
+  const pollDeps = { db, clock, readers: deps.readers, ingest: deps.ingest, quotas, failuresBeforeError: options.failuresBeforeError ?? 3 }
   let boss: PgBoss | null = null
   let busy = 0
   const workers = new Map<string, string>()

@@ -117,6 +117,21 @@ export async function recordFailure(db: Queryable, tenantId: string, source: Pic
   return rows[0]?.status === 'error' ? 'error' : 'active'
 }
 
+/**
+ * A run that read its source but met its tenant's ingest quota: items wait (deferred) for the run due at
+ * `retryAt`, or the regular one if sooner. Not a failure: the source stays active (a sandbox source too,
+ * until its items are all in) with no error, and earlier failures are forgotten, as the read went well.
+ */
+export async function recordDeferred(db: Queryable, tenantId: string, source: Pick<DataSourceRow, 'id'>, retryAt: number, now: number): Promise<void> {
+  const at = new Date(now).toISOString()
+  await db.query(
+    `UPDATE data_sources SET last_run_at = $3, updated_at = $3, last_error = NULL, failures_in_a_row = 0,
+       next_run_at = CASE WHEN status <> 'active' THEN next_run_at WHEN next_run_at IS NULL OR next_run_at > $4 THEN $4 ELSE next_run_at END
+     WHERE tenant_id = $1 AND id = $2`,
+    [tenantId, source.id, at, new Date(retryAt).toISOString()],
+  )
+}
+
 /** A sandbox source whose workspace expired: it stops for good (its workspace is read-only). */
 export async function recordExpired(db: Queryable, tenantId: string, id: string, message: string, now: number): Promise<void> {
   const at = new Date(now).toISOString()

@@ -32,6 +32,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** When to try again (a 429's `Retry-After`, in seconds); null when the answer did not say. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message)
   }
