@@ -25,6 +25,15 @@ const schema = z.object({
   PIPELINE_RETRY_LIMIT: z.coerce.number().int().min(0).default(DEFAULT_JOB_POLICY.retryLimit),
   /** How often the queue looks for stalled jobs. */
   PIPELINE_MAINTENANCE_SECONDS: z.coerce.number().int().positive().default(30),
+  // Analysis and file reading run on a pool of worker threads (server/compute/pool.ts).
+  /** Worker threads for analysis and parsing; default: one per core. */
+  ANALYSIS_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Time one document's analysis may take (all its chunks), and one file's reading; kept under PIPELINE_STALL_SECONDS. */
+  ANALYSIS_TIME_BUDGET_SECONDS: z.coerce.number().positive().default(120),
+  /** Heap of each worker thread: an analysis or a file that needs more ends in error. */
+  ANALYSIS_WORKER_MEMORY_MB: z.coerce.number().int().min(64).default(1024),
+  /** Longer texts are analysed in pieces of at most this many characters, in parallel, and merged. */
+  ANALYSIS_CHUNK_CHARS: z.coerce.number().int().min(2000).default(40_000),
   // Retention and the embedded database's upkeep (server/retention/maintenance.ts).
   /** Live messages older than this are pruned (a client away longer reloads its workspace through the API). */
   LIVE_LOG_RETENTION_DAYS: z.coerce.number().positive().default(30),

@@ -113,14 +113,18 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     const ids = randomIds
     // One reader set for the pipeline and the preview routes, configured from this run's environment.
     const sourceReaders = createSourceReaders(loadSourcesConfig(env))
-    // The analyser's libraries load after the server answers (warmed below), not before.
-    const analyser = lazyAnalyser(analysisConfigFromEnv(env))
+    // Analysis and file reading run on worker threads, not this event loop (server/compute/pooled.ts); their
+    // libraries load in the workers after the server answers (warmed below). An API-only process analyses nothing.
+    const analysisConfig = analysisConfigFromEnv(env)
+    const compute = role === 'api' ? null : (await import('./compute/pooled')).startCompute(config, analysisConfig, sourceReaders.config.documents)
+    if (compute) cleanups.push(() => compute.pool.close())
+    const analyser = compute?.analyser ?? lazyAnalyser(analysisConfig)
     const pipeline = createPipeline({
       db,
       clock,
       ids,
       analyser,
-      sources: sourceReaders,
+      sources: compute ? { ...sourceReaders, readDocument: compute.readDocument } : sourceReaders,
       jobs: {
         expireInSeconds: config.PIPELINE_STALL_SECONDS,
         retryLimit: config.PIPELINE_RETRY_LIMIT,
@@ -171,7 +175,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     }
     await emulatorHost
     // Loaded in the background: the first document should not wait for it, nor the server's first answers.
-    if (role !== 'api') analyser.warm().catch((error: unknown) => console.error('The analyser could not be loaded:', error instanceof Error ? error.message : error))
+    compute?.pool.warm().catch((error: unknown) => console.error('The analyser could not be loaded:', error instanceof Error ? error.message : error))
 
     const close = async () => {
       // Queued work waits for the next start (or another worker) rather than holding the shutdown up.

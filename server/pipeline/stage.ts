@@ -20,6 +20,7 @@ import type { Queryable } from '../db/database'
 import type { EventRow } from '../repos/events'
 import type { HandlerKey } from './contract'
 import type { StageJob } from './queue'
+import { AnalysisErrorCode } from '../analysis/errors'
 
 /** A live message as a stage emits it: the session and the id are the live log's business. */
 export type StageMessage = { [T in LiveMessageType]: { type: T; data: LiveMessageOf<T>['data'] } }[LiveMessageType]
@@ -59,3 +60,10 @@ export interface StageOutcome {
 export type Stage = (job: StageJob, ctx: StageContext) => Promise<StageOutcome>
 
 export const done = (next: StageOutcome['next'] = [], extra: Omit<StageOutcome, 'next'> = {}): StageOutcome => ({ next, ...extra })
+
+/**
+ * How an analysis that failed counts for the handler's breaker: a provider's failure does; a document over
+ * its own budget (AI_BUDGET_EXCEEDED: too long, too large) does not, or a few long files would pause everyone.
+ */
+export const breakerFailure = (error: { code: string; message: string }): Omit<StageOutcome, 'next'> =>
+  error.code === AnalysisErrorCode.Budget ? {} : { failure: `${error.code}: ${error.message}` }

@@ -9,7 +9,7 @@
 import OpenAI from 'openai'
 import type { z } from 'zod'
 import type { ActionFrame, Analysis, Entity, EntityMention, SourceSpan } from '../../../src/protocol/analysis'
-import { analysisSchema, analyticsScoreKeys, analyticsTextKeys } from '../../../src/protocol/analysis'
+import { analysisSchema } from '../../../src/protocol/analysis'
 import type { AnalyseOptions, Analyser } from '../analyser'
 import { ANALYSER_VERSION, hashContent } from '../analyser'
 import type { OpenAIAnalysisConfig } from '../config'
@@ -18,8 +18,9 @@ import { lemmaOf } from '../local/syntax'
 import type { Sentence } from '../local/text'
 import { cut } from '../local/util'
 import { segment } from '../local/text'
-import type { Chunk } from './chunk'
-import { chunkContent } from './chunk'
+import type { Chunk } from '../chunk'
+import { chunkContent } from '../chunk'
+import { mergeAnalytics, vote } from '../merge'
 import type { ModelFrame, ModelOutput } from './model-output'
 import { SYSTEM_PROMPT, modelOutputJsonSchema, modelOutputSchema, userPrompt } from './model-output'
 
@@ -156,7 +157,6 @@ function merge(content: string, outputs: { chunk: Chunk; output: ModelOutput }[]
   const sentences = segment(content)
   const first = outputs[0]!.output
   const weights = outputs.map((o) => Math.max(1, o.chunk.text.length))
-  const total = weights.reduce((a, b) => a + b, 0)
 
   const frames: Omit<ActionFrame, 'actionIndex' | 'totalActions'>[] = []
   for (const { chunk, output } of outputs) {
@@ -166,15 +166,7 @@ function merge(content: string, outputs: { chunk: Chunk; output: ModelOutput }[]
     }
   }
 
-  const analytics = { ...first.analytics, justifications: { ...first.analytics.justifications } }
-  for (const key of analyticsScoreKeys) {
-    const v = outputs.reduce((sum, o, i) => sum + o.output.analytics[key] * weights[i]!, 0) / total
-    analytics[key] = Math.round(v * 100) / 100
-  }
-  for (const key of analyticsTextKeys) {
-    const texts = [...new Set(outputs.map((o) => o.output.analytics[key].trim()).filter((t) => t !== ''))]
-    analytics[key] = cut(texts.join(' '), 1200)
-  }
+  const analytics = mergeAnalytics(outputs.map((o) => o.output.analytics), weights)
 
   return analysisSchema.parse({
     title: cut(first.title.replace(/\s+/g, ' ').trim(), 199) || 'Untitled Document',
@@ -294,14 +286,6 @@ function findMentions(content: string, sentences: Sentence[], names: string[]): 
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-}
-
-function vote<T extends string>(entries: [T, number][]): T {
-  const totals = new Map<T, number>()
-  for (const [k, w] of entries) totals.set(k, (totals.get(k) ?? 0) + w)
-  let best = entries[0]![0]
-  for (const [k, w] of totals) if (w > (totals.get(best) ?? 0)) best = k
-  return best
 }
 
 function normaliseLanguage(code: string): string {

@@ -12,7 +12,7 @@ import { analysisSchema, isAnalysisError } from '../../analysis/index'
 import { recordDocumentOutcome } from '../../repos/data-sources'
 import { updateEvent } from '../../repos/events'
 import { errorData } from '../journal'
-import { done, type Stage } from '../stage'
+import { breakerFailure, done, type Stage } from '../stage'
 import { addSessionTokens, getContent } from '../store'
 import { documentPayload, withSessionTokens } from './shapes'
 
@@ -37,7 +37,7 @@ export function eventOrchestrator(deps: { analyser: Analyser }): Stage {
         await updateEvent(tx, tenantId, eventId, { status: 'error', error: error.message, payload: { analysisStatus: 'failed' }, now })
         await recordDocumentOutcome(tx, tenantId, event.data_source_id, { error: error.message }, now)
       })
-      return done([], { failure: `${error.code}: ${error.message}` })
+      return done([], breakerFailure(error))
     }
 
     const { title, summary } = analysis

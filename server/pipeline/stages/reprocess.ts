@@ -12,7 +12,7 @@ import type { Analyser } from '../../analysis/index'
 import { analysisSchema, isAnalysisError } from '../../analysis/index'
 import { recordDocumentOutcome } from '../../repos/data-sources'
 import { updateEvent } from '../../repos/events'
-import { done, type Stage, type StageMessage } from '../stage'
+import { breakerFailure, done, type Stage, type StageMessage } from '../stage'
 import { addSessionTokens, getContent } from '../store'
 import { storeFrames } from './frame-enricher'
 import { documentPayload, frameRows, wireFrame, withSessionTokens } from './shapes'
@@ -42,7 +42,7 @@ export function reprocessor(deps: { analyser: Analyser }): Stage {
     } catch (error) {
       if (!isAnalysisError(error)) throw error
       await ctx.emit(reprocessProgress(eventId, 'failed', 40, { error: error.message }))
-      return done([], { failure: `${error.code}: ${error.message}` })
+      return done([], breakerFailure(error))
     }
 
     const { title, summary, analytics } = analysis

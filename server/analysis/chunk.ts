@@ -1,7 +1,8 @@
 /**
  * Splits long content into chunks a model can take, at paragraph boundaries where possible, then at
  * sentence ends, then at spaces. Chunks are contiguous ranges of the content, so an offset found in a
- * chunk maps back to the content by adding the chunk's start.
+ * chunk maps back to the content by adding the chunk's start. Used by the OpenAI-compatible analyser
+ * (a model's context) and the worker pool (a local analysis split across threads).
  */
 
 export interface Chunk {
@@ -35,5 +36,6 @@ function cutPoint(content: string, start: number, end: number): number {
   if (lastSentence && lastSentence.index !== undefined && lastSentence.index >= minimum) return start + lastSentence.index + lastSentence[0].length
   const space = window.lastIndexOf(' ')
   if (space >= minimum) return start + space + 1
-  return end
+  // No better place: never between the two halves of a surrogate pair.
+  return /[\uD800-\uDBFF]/.test(content.charAt(end - 1)) ? end - 1 : end
 }

@@ -1,0 +1,148 @@
+/**
+ * One analysis from the analyses of a document's chunks (issue 17: a large document is analysed in
+ * pieces, in parallel, and stays one card).
+ *
+ * - Offsets: every offset a chunk's analysis holds (frames' sentences, predicates, dates, actors' and
+ *   resources' spans, entity mentions) is moved by the chunk's start, so it points into the whole content
+ *   as before: `content.slice(source.start, source.end) === source.sentence` still holds.
+ * - Title and summary are the lead's (the first chunk's); topic, domain, PESTLE category and language are
+ *   voted by chunk length; the ten scores are length-weighted means (`mergeAnalytics`); token usage adds up.
+ * - Entities named in several chunks are one entity: same kind and the same name, or a name one chunk
+ *   knew as the other's alias, with their mentions and aliases together.
+ * - Frames: every chunk contributes. Past `maxFrames` in all, the chunks take turns giving their
+ *   strongest frame (confidence × relevance) until the budget is spent, and the kept frames are in
+ *   reading order, numbered 1…n.
+ */
+import type { ActionFrame, Analysis, Analytics, Entity } from '../../src/protocol/analysis'
+import { analysisSchema, analyticsScoreKeys, analyticsTextKeys } from '../../src/protocol/analysis'
+import { hashContent } from './analyser'
+import { cut } from './local/util'
+
+export interface ChunkAnalysis {
+  /** Where the chunk starts in the whole content (UTF-16 code units). */
+  start: number
+  /** Its length: the weight of its votes and scores. */
+  length: number
+  analysis: Analysis
+}
+
+/** The winner of a weighted vote (ties: the first named). */
+export function vote<T extends string>(entries: [T, number][]): T {
+  const totals = new Map<T, number>()
+  for (const [k, w] of entries) totals.set(k, (totals.get(k) ?? 0) + w)
+  let best = entries[0]![0]
+  for (const [k, w] of totals) if (w > (totals.get(best) ?? 0)) best = k
+  return best
+}
+
+/** Weighted means of the ten scores (two decimals); each text field the distinct texts in order, cut at 1,200 characters. */
+export function mergeAnalytics(parts: readonly Analytics[], weights: readonly number[]): Analytics {
+  const first = parts[0]!
+  const total = weights.reduce((a, b) => a + b, 0)
+  const analytics = { ...first, justifications: { ...first.justifications } }
+  for (const key of analyticsScoreKeys) {
+    const v = parts.reduce((sum, a, i) => sum + a[key] * weights[i]!, 0) / total
+    analytics[key] = Math.round(v * 100) / 100
+  }
+  for (const key of analyticsTextKeys) {
+    const texts = [...new Set(parts.map((a) => a[key].trim()).filter((t) => t !== ''))]
+    analytics[key] = cut(texts.join(' '), 1200)
+  }
+  return analytics
+}
+
+export function mergeChunkAnalyses(content: string, parts: readonly ChunkAnalysis[], options: { maxFrames: number }): Analysis {
+  if (parts.length === 0) throw new Error('mergeChunkAnalyses needs at least one chunk')
+  const shifted = parts.map((p) => ({ ...p, analysis: shiftAnalysis(p.analysis, p.start) }))
+  const lead = shifted[0]!.analysis
+  const weights = shifted.map((p) => Math.max(1, p.length))
+  const weighted = <T extends string>(pick: (a: Analysis) => T) => vote(shifted.map((p, i) => [pick(p.analysis), weights[i]!]))
+  const frames = pickFrames(
+    shifted.map((p) => p.analysis.frames),
+    options.maxFrames,
+  )
+  return analysisSchema.parse({
+    title: lead.title,
+    summary: lead.summary,
+    knowledgeArea: weighted((a) => a.knowledgeArea),
+    detectedDomain: weighted((a) => a.detectedDomain),
+    language: weighted((a) => a.language),
+    pestleCategory: weighted((a) => a.pestleCategory),
+    entities: mergeEntities(shifted.flatMap((p) => p.analysis.entities)),
+    analytics: mergeAnalytics(
+      shifted.map((p) => p.analysis.analytics),
+      weights,
+    ),
+    frames: frames.map((f, i) => ({ ...f, actionIndex: i + 1, totalActions: frames.length })),
+    stamp: { ...lead.stamp, inputHash: hashContent(content) },
+    usage: { totalTokens: shifted.reduce((n, p) => n + (p.analysis.usage?.totalTokens ?? 0), 0) },
+  })
+}
+
+/** Every offset of an analysis moved by `by`. */
+function shiftAnalysis(a: Analysis, by: number): Analysis {
+  if (by === 0) return a
+  const span = <S extends { start: number; end: number }>(s: S): S => ({ ...s, start: s.start + by, end: s.end + by })
+  const maybe = <S extends { start: number; end: number }>(s: S | undefined): S | undefined => (s === undefined ? undefined : span(s))
+  return {
+    ...a,
+    entities: a.entities.map((e) => ({ ...e, mentions: e.mentions.map((m) => ({ ...span(m), source: span(m.source) })) })),
+    frames: a.frames.map((f) => {
+      const moved: ActionFrame = {
+        ...f,
+        source: span(f.source),
+        actors: { entries: f.actors.entries.map((x) => (x.span ? { ...x, span: span(x.span) } : x)) },
+        resources: { entries: f.resources.entries.map((x) => (x.span ? { ...x, span: span(x.span) } : x)) },
+      }
+      if (f.predicate) moved.predicate = maybe(f.predicate)
+      if (f.timeReference) moved.timeReference = maybe(f.timeReference)
+      return moved
+    }),
+  }
+}
+
+/** Entities of the same kind under one name (or one's name the other's alias) become one. */
+function mergeEntities(all: readonly Entity[]): Entity[] {
+  const merged: Entity[] = []
+  const index = new Map<string, Entity>()
+  const keyOf = (kind: string, name: string) => `${kind}\u0000${name.trim().toLowerCase()}`
+  for (const e of all) {
+    const found = [e.text, ...e.aliases].map((n) => index.get(keyOf(e.kind, n))).find((x) => x !== undefined)
+    if (found) {
+      const known = new Set([found.text, ...found.aliases].map((n) => n.toLowerCase()))
+      for (const name of [e.text, ...e.aliases]) if (!known.has(name.toLowerCase())) (found.aliases.push(name), known.add(name.toLowerCase()))
+      found.mentions.push(...e.mentions)
+      for (const name of [e.text, ...e.aliases]) if (!index.has(keyOf(e.kind, name))) index.set(keyOf(e.kind, name), found)
+      continue
+    }
+    const copy: Entity = { ...e, aliases: [...e.aliases], mentions: [...e.mentions] }
+    merged.push(copy)
+    for (const name of [e.text, ...e.aliases]) if (!index.has(keyOf(e.kind, name))) index.set(keyOf(e.kind, name), copy)
+  }
+  for (const e of merged) e.mentions.sort((a, b) => a.start - b.start)
+  return merged
+}
+
+type Draft = Omit<ActionFrame, 'actionIndex' | 'totalActions'>
+
+/** Every chunk's frames when they fit; otherwise the chunks take turns giving their strongest. In reading order. */
+function pickFrames(byChunk: readonly (readonly ActionFrame[])[], maxFrames: number): Draft[] {
+  const total = byChunk.reduce((n, fs) => n + fs.length, 0)
+  let kept: ActionFrame[]
+  if (total <= maxFrames) kept = byChunk.flat()
+  else {
+    const strength = (f: ActionFrame) => f.confidence * f.metadata.relevance
+    const queues = byChunk.map((fs) => [...fs].sort((a, b) => strength(b) - strength(a) || a.source.start - b.source.start))
+    kept = []
+    for (let round = 0; kept.length < maxFrames; round++) {
+      let took = false
+      for (const q of queues) {
+        if (kept.length >= maxFrames) break
+        const f = q[round]
+        if (f) (kept.push(f), (took = true))
+      }
+      if (!took) break
+    }
+  }
+  return kept.sort((a, b) => a.source.start - b.source.start || a.actionIndex - b.actionIndex).map(({ actionIndex: _i, totalActions: _t, ...f }) => f)
+}
