@@ -48,10 +48,13 @@ describe.each(dialects())('random sign-ups on %s', (dialect) => {
         await truncateAll(db)
         const users: Array<{ plan: SignUp; user: TestUser; headers: Record<string, string> }> = []
         for (const plan of plans) {
-          const email = `u${n++}-${dialect}-${run}@${plan.domain}`
+          const id = n++
+          const email = `u${id}-${dialect}-${run}@${plan.domain}`
+          // Each person signs up from a machine of their own (sign-ups are limited per address, 60 a minute).
+          const remoteAddress = `10.${(id >> 16) & 255}.${(id >> 8) & 255}.${id & 255}`
           const user = plan.verified ? await verifiedUser(email) : await emulatorUser(email)
           if (!plan.recordFailed) {
-            const res = await app.inject({ method: 'POST', url: '/api/v1/users', headers: user.headers, payload: { firebaseUid: user.uid, email, accountType: plan.accountType } })
+            const res = await app.inject({ method: 'POST', url: '/api/v1/users', remoteAddress, headers: user.headers, payload: { firebaseUid: user.uid, email, accountType: plan.accountType } })
             // A corporate account at a public mail domain is refused; every other sign-up gets its record.
             const publicCorporate = plan.accountType === 'corporate' && (PUBLIC as readonly string[]).includes(plan.domain)
             expect(res.statusCode, `${email} ${plan.accountType}: ${res.body}`).toBe(publicCorporate ? 400 : 201)
