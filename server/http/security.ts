@@ -62,6 +62,8 @@ export async function webSecurity(app: FastifyInstance, deps: Pick<AppDeps, 'clo
     const origin = request.headers.origin
     if (typeof origin !== 'string' || !allowedOrigins.has(origin)) return
     reply.header('access-control-allow-origin', origin)
+    // A refusal's Retry-After (rate limits, ingest quotas) is for the page to read too.
+    reply.header('access-control-expose-headers', 'Retry-After')
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
       reply
         .code(204)

@@ -38,6 +38,17 @@ export const progressPhaseUpdated = z.object({
   error: z.string().nullish(),
   at: z.number(),
 })
+/**
+ * The server refused the input before accepting anything of it (the team's ingest quota, spec §8
+ * RATE_LIMIT): the same input may be sent again, after `retryAfterSeconds` when the server said.
+ */
+export const progressRefused = z.object({
+  type: z.literal('progress.refused'),
+  id: z.string(),
+  reason: z.string(),
+  retryAfterSeconds: z.number().nullish(),
+  at: z.number(),
+})
 /** The server accepted the input: live messages for this event id now drive the card. */
 export const progressLinked = z.object({ type: z.literal('progress.linked'), id: z.string(), eventId: z.string() })
 /** The analyst cancelled work in progress. */
@@ -53,6 +64,7 @@ export const notificationEvents = [
   notificationDismissed,
   progressStarted,
   progressPhaseUpdated,
+  progressRefused,
   progressLinked,
   progressCancelled,
   progressDismissed,

@@ -11,6 +11,9 @@
  *   `resumed`, or any later step, takes that back;
  * - a session load says how far each document got, for the time the workspace was not watched live (the
  *   analyst was in Admin Access replaying parked jobs, say): a linked card catches up from it.
+ * - an input the server refused before accepting it (the team's ingest quota) ends its card in error with
+ *   the server's reason, and is kept as the latest `refusal` until the analyst sends something again or
+ *   dismisses it, so the input bar can go on saying why (the card itself leaves 5 s later, as any).
  *
  * The live channel can outrun the answer to the submit (the skeleton, even the failure, can arrive before
  * `progress.linked`), so what is seen of a document no card is linked to yet is kept, a few hundred
@@ -51,6 +54,15 @@ export interface ProgressCard {
   removeAt: number | null
 }
 
+/** The latest input the server refused, and why: what the input bar says until the analyst acts. */
+export interface InputRefusal {
+  progressId: string
+  kind: ProgressCard['kind']
+  reason: string
+  /** When the server said the same input may succeed; null when it did not say. */
+  retryAt: number | null
+}
+
 /** What was seen of a document before a card was linked to it: the furthest step and how it ended. */
 export interface SeenProgress {
   step: ServerStep | null
@@ -67,9 +79,11 @@ export interface ProgressCards {
   /** Documents seen before their card was linked (oldest first in `unlinkedOrder`, at most MAX_UNLINKED). */
   unlinked: Record<string, SeenProgress>
   unlinkedOrder: string[]
+  /** The latest refused input, until another is sent or it is dismissed. */
+  refusal: InputRefusal | null
 }
 
-export const emptyProgressCards: ProgressCards = { byId: {}, order: [], byEventId: {}, unlinked: {}, unlinkedOrder: [] }
+export const emptyProgressCards: ProgressCards = { byId: {}, order: [], byEventId: {}, unlinked: {}, unlinkedOrder: [], refusal: null }
 
 /** How many unlinked documents are remembered: far more than inputs an analyst can have in flight. */
 export const MAX_UNLINKED = 200
@@ -90,6 +104,7 @@ export const progressCards = defineProjection<ProgressCards>({
   on: {
     'progress.started': (tx, e) => {
       const s = tx.draft()
+      s.refusal = null // the analyst sent something again: the last refusal has had its answer
       const previous = s.byId[e.id]
       if (previous?.eventId) delete edit(tx, s, 'byEventId')[previous.eventId]
       if (!previous) edit(tx, s, 'order').push(e.id)
@@ -123,6 +138,13 @@ export const progressCards = defineProjection<ProgressCards>({
       setPhase(card.phases.find((p) => p.id === e.phaseId) as ProgressPhase, e.status, e.at, e.progress, e.error ?? null)
       settle(card, e.at)
     },
+    'progress.refused': (tx, e) => {
+      const card = tx.state.byId[e.id]
+      // A refusal of a card that has ended (this one, redelivered) changes nothing.
+      if (!card || card.overallStatus !== 'in_progress') return
+      toCard(tx, e.id, { kind: 'failed', error: e.reason, at: e.at })
+      tx.draft().refusal = { progressId: e.id, kind: card.kind, reason: e.reason, retryAt: e.retryAfterSeconds == null ? null : e.at + e.retryAfterSeconds * 1000 }
+    },
     'progress.linked': (tx, e) => {
       if (!tx.state.byId[e.id]) return
       editCard(tx, e.id).eventId = e.eventId
@@ -137,7 +159,10 @@ export const progressCards = defineProjection<ProgressCards>({
       if (seen.cancelledAt !== null) toCard(tx, e.id, { kind: 'cancelled', at: seen.cancelledAt })
     },
     'progress.cancelled': (tx, e) => toCard(tx, e.id, { kind: 'cancelled', at: e.at }),
-    'progress.dismissed': (tx, e) => remove(tx, e.id),
+    'progress.dismissed': (tx, e) => {
+      remove(tx, e.id)
+      if (tx.state.refusal?.progressId === e.id) tx.draft().refusal = null
+    },
     'document.skeletonReceived': (tx, e, meta) => observe(tx, e.eventId, { kind: 'reached', step: 'reading', at: meta.receivedAt }),
     'document.summaryReceived': (tx, e, meta) => observe(tx, e.eventId, { kind: 'reached', step: 'analysis', at: meta.receivedAt }),
     'document.ready': (tx, e, meta) => observe(tx, e.eventId, { kind: 'reached', step: 'actionframe', at: meta.receivedAt }),
@@ -177,6 +202,11 @@ export const progressCards = defineProjection<ProgressCards>({
     },
   },
 })
+
+/** What the input bar says of the latest refused input, if any. */
+export function selectInputRefusal(state: ProgressCards): InputRefusal | null {
+  return state.refusal
+}
 
 /** The next moment a card leaves by itself. */
 export function selectNextProgressRemoval(state: ProgressCards): number | null {

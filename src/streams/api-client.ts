@@ -5,7 +5,7 @@
  * known and `x-user-id`, plus the XSRF cookie's value as `X-XSRF-TOKEN` when there is one. A 401, or a
  * body whose code is UNAUTHORIZED, refreshes the token and retries once; if the refresh fails or there is
  * no user, auth state is cleared. A 401 or 403 without a body also clears it. Failures surface as
- * `ApiError {status, code, message}`; bodies are returned unparsed (`unknown`) or validated with a zod
+ * `ApiError {status, code, message, retryAfterSeconds}` (the last from a 429's `Retry-After`); bodies are returned unparsed (`unknown`) or validated with a zod
  * schema — parsing into domain events is the translators' job.
  */
 import type { z } from 'zod'
@@ -101,7 +101,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         if (!refreshed || isUnauthorized(r.res.status, r.json)) options.auth.clear()
       } else options.auth.clear()
     } else if (r.res.status === 403 && r.text === '') options.auth.clear()
-    if (!r.res.ok) throw toError(r.res.status, r.json)
+    if (!r.res.ok) throw toError(r.res.status, r.json, r.res.headers.get('retry-after'))
     return r
   }
 
@@ -127,11 +127,17 @@ function isUnauthorized(status: number, body: unknown): boolean {
   return status === 401 || (body !== null && typeof body === 'object' && (body as { code?: unknown }).code === 'UNAUTHORIZED')
 }
 
-function toError(status: number, body: unknown): ApiError {
+function toError(status: number, body: unknown, retryAfter: string | null): ApiError {
   const parsed = errorBodySchema.safeParse(camelizeKeys(body ?? {}))
   const code = parsed.success && parsed.data.code !== 'UNKNOWN' ? parsed.data.code : status === 401 ? 'UNAUTHORIZED' : 'UNKNOWN'
   const message = parsed.success && parsed.data.message !== '' ? parsed.data.message : `Request failed (${status})`
-  return new ApiError(status, code, message)
+  return new ApiError(status, code, message, retryAfterSecondsOf(retryAfter))
+}
+
+/** `Retry-After` as seconds: its delta-seconds form (what our API sends); an HTTP date or nonsense is null. */
+function retryAfterSecondsOf(header: string | null): number | null {
+  if (header === null || !/^\s*\d+\s*$/.test(header)) return null
+  return Number(header.trim())
 }
 
 function parseOrThrow<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {

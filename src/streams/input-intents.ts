@@ -5,15 +5,18 @@
  * happened. Texts and files end in toasts (the bar has no room for an error line); the URL and RSS
  * intents resolve to an `Outcome` so their modal can keep the analyst's input and show the error inline,
  * and toast only on success. An input's success toast waits for its document's processing to complete.
+ * An input the team's ingest quota refuses (429 RATE_LIMIT) is neither: its card ends with the server's
+ * reason, which the input bar shows until the analyst sends again, and it can be retried as it was.
  */
 import { z } from 'zod'
 import { hasSourceContext, InputMessages, rssSourceName, rssUrlError, urlErrorMessage, urlHostname, websiteUrlError } from '../domain/rules/inputs'
 import { ProgressToastTexts } from '../domain/rules/notifications'
 import { dataSourceSchema } from '../protocol/entities'
 import { ApiError } from './api-client'
-import { ingestText, type IntentContext, toast, uploadFile } from './intents'
+import { ingestText, type IntentContext, refused, toast, uploadFile } from './intents'
 import { toastWhenDone } from './progress-toasts'
 import type { Outcome } from './project-intents'
+import { rememberInput } from './workspace-intents'
 
 /** Where an input goes and whether it may: the open workspace, and whether it has expired. */
 export interface InputTarget {
@@ -62,6 +65,7 @@ export async function ingestUrl(ctx: IntentContext, sessionId: string | null, ur
   const clean = url.trim()
   const hostname = urlHostname(clean)
   const id = ctx.nextId('progress')
+  rememberInput(id, async () => (await ingestUrl(ctx, sessionId, url)).ok)
   ctx.core.bus.publish({ type: 'progress.started', id, kind: 'url_processing', title: hostname, url: clean, at: ctx.now() }, 'local')
   try {
     const body = await ctx.api.send('POST', '/ingest-url', accepted, { body: { url: clean }, headers: { 'x-session-id': sessionId } })
@@ -70,6 +74,9 @@ export async function ingestUrl(ctx: IntentContext, sessionId: string | null, ur
     toastWhenDone(ctx, id, ProgressToastTexts.url_processing.done(hostname))
     return { ok: true, value: body.eventId }
   } catch (error) {
+    // Refused for now (the team's quota): the modal shows the server's reason, and the bar goes on saying it.
+    const reason = refused(ctx, id, error)
+    if (reason !== null) return { ok: false, error: reason }
     const message = error instanceof ApiError ? urlErrorMessage(error.status, error.message) : urlErrorMessage(null)
     ctx.core.bus.publish({ type: 'progress.phaseUpdated', id, phaseId: 'fetch', status: 'error', progress: 0, error: message, at: ctx.now() }, 'local')
     return { ok: false, error: message }

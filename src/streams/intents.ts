@@ -1,11 +1,13 @@
 /**
  * User intents: functions that call the API and publish what happened. Screens call these and read
- * read models; they never fetch or fold themselves. Failures become toasts with the spec's texts.
+ * read models; they never fetch or fold themselves. Failures become toasts with the spec's texts, but for
+ * an input refused by the team's ingest quota (429 RATE_LIMIT), which the input bar explains (`refused`).
  */
 import { z } from 'zod'
 import { researchSchema, sessionSchema } from '../protocol/entities'
 import { firstWorkspaceName } from '../domain/rules/session'
 import { ProgressToastTexts } from '../domain/rules/notifications'
+import { refusalOf } from '../domain/rules/quotas'
 import { isAllowedUpload, MAX_UPLOAD_BYTES, UploadMessages } from '../domain/rules/uploads'
 import { ApiError, type ApiClient } from './api-client'
 import type { ClientCore } from './client-core'
@@ -97,6 +99,7 @@ export async function ingestText(ctx: IntentContext, sessionId: string, text: st
     toastWhenDone(ctx, id, ProgressToastTexts.text_input.done(''))
     return true
   } catch (error) {
+    if (refused(ctx, id, error) !== null) return false
     failProgress(ctx, id, 'validation')
     toast(ctx, 'error', `❌ Error: ${error instanceof Error && error.message ? error.message : 'Unknown error'}`)
     return false
@@ -131,6 +134,7 @@ export async function uploadFile(ctx: IntentContext, sessionId: string, file: { 
     toastWhenDone(ctx, id, ProgressToastTexts.document_upload.done(file.name))
     return true
   } catch (error) {
+    if (refused(ctx, id, error) !== null) return false
     failProgress(ctx, id, 'upload')
     toast(ctx, 'error', uploadErrorMessage(error))
     return false
@@ -156,6 +160,18 @@ export function uploadErrorMessage(error: unknown): string {
   if (message === '' || text.includes(message)) return text
   // A server message that already starts with the status text (415's 'Unsupported file type. Allowed: …') is said once.
   return message.startsWith(text) ? message : `${text}: ${message}`
+}
+
+/**
+ * A refusal the same input can overcome later (the team's ingest quota, spec §8 RATE_LIMIT) ends its card
+ * with the server's reason and stays the input bar's to say, instead of a generic failure toast: the
+ * reason when `error` was one, else null.
+ */
+export function refused(ctx: IntentContext, progressId: string, error: unknown): string | null {
+  const refusal = error instanceof ApiError ? refusalOf(error) : null
+  if (!refusal) return null
+  ctx.core.bus.publish({ type: 'progress.refused', id: progressId, reason: refusal.reason, retryAfterSeconds: refusal.retryAfterSeconds, at: ctx.now() }, 'local')
+  return refusal.reason
 }
 
 function failProgress(ctx: IntentContext, id: string, phaseId: string): void {

@@ -147,3 +147,39 @@ describe('what is kept for links', () => {
     expect(s.unlinked).toEqual({})
   })
 })
+
+describe('an input the team’s quota refused (issue 17)', () => {
+  const REASON = 'Your team is adding documents faster than the 120 documents a minute it may add. Nothing was added; try again in 20 seconds.'
+  const refused = (at: number, id = 'p1'): Step => [at, { type: 'progress.refused', id, reason: REASON, retryAfterSeconds: 20, at }, 'local']
+
+  test('ends its card in error with the reason, and stays the latest refusal with when to try again', () => {
+    const s = fold([started('text_input'), refused(150)])
+    expect(s.byId.p1).toMatchObject({ overallStatus: 'error', endTime: 150, removeAt: 5150 })
+    expect(s.byId.p1?.phases.every((p) => p.status === 'error' && p.error === REASON)).toBe(true)
+    expect(s.refusal).toEqual({ progressId: 'p1', kind: 'text_input', reason: REASON, retryAt: 20_150 })
+  })
+
+  test('outlives its card: the card leaves after 5 s, the refusal stays until another input is sent', () => {
+    let s = fold([started('document_upload'), refused(150), [6000, { type: 'clock.ticked', at: 6000 }]])
+    expect(s.byId.p1).toBeUndefined()
+    expect(s.refusal?.progressId).toBe('p1')
+    s = fold([[7000, { type: 'progress.started', id: 'p2', kind: 'document_upload', title: 'notes.md', at: 7000 }, 'local']], s)
+    expect(s.refusal).toBeNull()
+  })
+
+  test('dismissing its card dismisses it; dismissing another card does not', () => {
+    const other: Step = [90, { type: 'progress.started', id: 'p0', kind: 'text_input', title: 'x', at: 90 }, 'local']
+    let s = fold([other, started('url_processing'), refused(150)])
+    s = fold([[160, { type: 'progress.dismissed', id: 'p0' }, 'local']], s)
+    expect(s.refusal?.progressId).toBe('p1')
+    s = fold([[170, { type: 'progress.dismissed', id: 'p1' }, 'local']], s)
+    expect(s.refusal).toBeNull()
+  })
+
+  test('a refusal delivered twice changes nothing more; one for an unknown card changes nothing', () => {
+    const once = fold([started('text_input'), refused(150)])
+    expect(fold([refused(150)], once)).toBe(once)
+    const none = fold([started('text_input')])
+    expect(fold([refused(150, 'p9')], none)).toBe(none)
+  })
+})

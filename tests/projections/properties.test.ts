@@ -20,6 +20,11 @@ const localEvents: fc.Arbitrary<DomainEvent[]> = fc.oneof(
     { type: 'progress.started', id: `p-${e}`, kind: 'document_upload', title: e, at: 100 },
     { type: 'progress.linked', id: `p-${e}`, eventId: e },
   ]),
+  // An input the team's quota refused (issue 17), and one sent after it.
+  fc.constantFrom('r1', 'r2').map((r): DomainEvent[] => [
+    { type: 'progress.started', id: `p-${r}`, kind: 'text_input', title: r, at: 100 },
+    { type: 'progress.refused', id: `p-${r}`, reason: 'Your team is adding documents faster than it may', retryAfterSeconds: 20, at: 120 },
+  ]),
   fc.integer({ min: 0, max: 20_000 }).map((at): DomainEvent[] => [{ type: 'clock.ticked', at }]),
   fc
     .record({ id: fc.constantFrom('n1', 'n2'), kind: fc.constantFrom('success', 'error', 'loading') as fc.Arbitrary<'success' | 'error' | 'loading'>, at: fc.nat(10_000) })

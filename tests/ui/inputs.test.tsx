@@ -415,6 +415,88 @@ describe('input bar: files', () => {
   })
 })
 
+// ---- the input bar: an input the team's quota refuses (issue 17) -------------------------------------------
+
+describe("input bar: refused by the team's ingest quota (429 RATE_LIMIT)", () => {
+  const RATE = 'Your team is adding documents faster than the 120 documents a minute it may add. Nothing was added; try again in 20 seconds.'
+  const QUEUE = 'Your team has 500 documents waiting to be processed, the most it may have at once. Nothing was added; try again in 30 seconds, when some have finished.'
+  /** The next `path` is refused as server/quotas/ingest-quotas.ts refuses it; later ones are accepted. */
+  function refuseOnce(path: string, message: string, retryAfter: number) {
+    server.use(
+      http.post(
+        `${API}${path}`,
+        async ({ request }) => {
+          await record(request)
+          return HttpResponse.json({ code: 'RATE_LIMIT', message }, { status: 429, headers: { 'retry-after': String(retryAfter) } })
+        },
+        { once: true },
+      ),
+    )
+  }
+  /** The bar's notice, without its buttons. */
+  const notice = () => screen.queryByRole('alert')?.querySelector('p')?.textContent ?? null
+
+  test('a refused text: the bar says why and that it is kept, the text stays, no generic failure; Send again goes through and the notice goes', async () => {
+    const app = signedInApp()
+    refuseOnce('/ingest', RATE, 20)
+    renderBar(app)
+    fireEvent.change(textarea(), { target: { value: 'Port of Rotterdam strike enters its second week' } })
+    fireEvent.keyDown(textarea(), { key: 'Enter' })
+    await waitFor(() => expect(notice()).toBe(`Not sent yet. ${RATE} Your text is kept: send it again when you are ready.`))
+    expect(textarea().value).toBe('Port of Rotterdam strike enters its second week')
+    expect(toastTexts(app)).toEqual([])
+    // Its card ends with the same reason, and when the server said to try again.
+    const [card] = selectProgressCards(app.core.models.progressCards.get())
+    expect(card?.overallStatus).toBe('error')
+    expect(card?.phases.find((p) => p.status === 'error')?.error).toBe(RATE)
+    expect(app.core.models.progressCards.get().refusal).toMatchObject({ progressId: card?.id, kind: 'text_input', reason: RATE })
+    expect(app.core.models.progressCards.get().refusal?.retryAt).toBeGreaterThan(Date.now() + 15_000)
+
+    // Send is back once the refused attempt has settled, and sends the kept text again.
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Send text for analysis' }) as HTMLButtonElement).disabled).toBe(false))
+    await click('Send text for analysis')
+    expect(await screen.findByText('Text submitted for analysis')).toBeTruthy()
+    expect(notice()).toBeNull()
+    expect(textarea().value).toBe('')
+    expect(requests()).toEqual(['POST /ingest', 'POST /ingest'])
+  })
+
+  test('a refused file: the reason with Retry, which sends the same file again', async () => {
+    const app = signedInApp()
+    refuseOnce('/upload', QUEUE, 30)
+    const { container } = renderBar(app)
+    pick(container, new File(['Hello, Rotterdam'], 'notes.md', { type: 'text/markdown' }))
+    await waitFor(() => expect(notice()).toBe(`Not sent yet. ${QUEUE} Use Retry to send the file again.`))
+    expect(toastTexts(app).some((t) => t?.startsWith('Upload failed'))).toBe(false)
+    await act(async () => {
+      fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Retry' }))
+    })
+    expect(await screen.findByText('File received, analysing: notes.md')).toBeTruthy()
+    expect(notice()).toBeNull()
+    expect(ingestCalls.map((c) => [c.path, c.body.fileName, c.body.contentBase64])).toEqual([
+      ['/upload', 'notes.md', btoa('Hello, Rotterdam')],
+      ['/upload', 'notes.md', btoa('Hello, Rotterdam')],
+    ])
+  })
+
+  test('a refused address: the Website dialog keeps it and shows the reason; dismissing the notice leaves the bar as it was', async () => {
+    const app = signedInApp()
+    refuseOnce('/ingest-url', RATE, 20)
+    renderBar(app)
+    await click('Add Website Content')
+    const dialog = screen.getByRole('dialog', { name: 'Add Website Content' })
+    fireEvent.change(within(dialog).getByLabelText('Website URL'), { target: { value: 'https://news.example/a' } })
+    await click('Process Website')
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe(RATE))
+    expect((within(dialog).getByLabelText('Website URL') as HTMLInputElement).value).toBe('https://news.example/a')
+    await click('Cancel')
+    await waitFor(() => expect(notice()).toBe(`Not sent yet. ${RATE} Use Retry to send the address again.`))
+    await click('Dismiss this notice')
+    expect(notice()).toBeNull()
+    expect(requests()).toEqual(['POST /ingest-url'])
+  })
+})
+
 // ---- the input bar: RSS, modals' buttons, expiry ----------------------------------------------------------
 
 describe('input bar: the RSS entry and expiry', () => {

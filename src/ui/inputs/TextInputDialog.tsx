@@ -1,12 +1,14 @@
 /**
  * 'Add Text for Analysis' (spec §2 "Input modals", §5): the content is required and trimmed; Analyze Text
  * or Cmd/Ctrl+Enter submits, Escape closes. It closes once the text is accepted; a refusal or failure is
- * a toast (the same intent as the input bar's) and the text stays for another try.
+ * a toast (the same intent as the input bar's) and the text stays for another try; a refusal by the team's
+ * ingest quota is said in the dialog itself, as under the input bar.
  */
 import { useState } from 'react'
 import { analyzeText, type InputTarget } from '../../streams/input-intents'
 import type { IntentContext } from '../../streams/intents'
 import { FormDialog } from '../shell/FormDialog'
+import { InputRefusalNotice } from '../shell/InputRefusalNotice'
 
 export function TextInputDialog({ ctx, target, onClose }: { ctx: IntentContext; target: InputTarget; onClose: () => void }) {
   const [text, setText] = useState('')
@@ -47,6 +49,7 @@ export function TextInputDialog({ ctx, target, onClose }: { ctx: IntentContext; 
           }}
         />
       </label>
+      <InputRefusalNotice ctx={ctx} />
       <div className="dialog-actions">
         <span className="muted dialog-hint">
           <kbd>⌘</kbd>/<kbd>Ctrl</kbd>+<kbd>Enter</kbd> to analyze

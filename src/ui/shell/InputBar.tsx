@@ -3,7 +3,9 @@
  * Shift+Enter adds a line), a document picker (.txt, .pdf, .docx, .doc, .md) and the buttons that open the
  * input modals (text, website, RSS feed). The spec's second RSS button, which only said 'RSS sources
  * coming soon' beside a Feed button that did add feeds, is one working RSS button here (issue 15).
- * Refusals and failures are toasts with the spec's texts (§5, §8), raised by the input intents.
+ * Refusals and failures are toasts with the spec's texts (§5, §8), raised by the input intents, except an
+ * input the team's ingest quota refused (429 RATE_LIMIT, retryable): the bar says why just above itself,
+ * until the analyst sends again (InputRefusalNotice). A text stays in the box whenever it was not accepted.
  *
  * Once the workspace expired every control is disabled and the bar itself carries the tooltip 'Workspace
  * expired - create new one to continue': disabled controls get no hover or focus, so the bar is the
@@ -18,6 +20,7 @@ import type { IntentContext } from '../../streams/intents'
 import { RssFeedDialog } from '../inputs/RssFeedDialog'
 import { TextInputDialog } from '../inputs/TextInputDialog'
 import { WebsiteDialog } from '../inputs/WebsiteDialog'
+import { InputRefusalNotice } from './InputRefusalNotice'
 
 export interface InputBarProps {
   ctx: IntentContext
@@ -105,7 +108,14 @@ export function InputBar({ ctx, researchId, sessionId, expired }: InputBarProps)
   const close = () => setModal(null)
   return (
     <>
-      {expired ? <ExpiredBar>{controls}</ExpiredBar> : <div className="input-bar">{controls}</div>}
+      {expired ? (
+        <ExpiredBar>{controls}</ExpiredBar>
+      ) : (
+        <div className="input-bar">
+          <InputRefusalNotice ctx={ctx} />
+          {controls}
+        </div>
+      )}
       {modal === 'text' && <TextInputDialog ctx={ctx} target={target} onClose={close} />}
       {modal === 'website' && <WebsiteDialog ctx={ctx} sessionId={sessionId} onClose={close} />}
       {modal === 'rss' && <RssFeedDialog ctx={ctx} researchId={researchId} sessionId={sessionId} onClose={close} />}

@@ -123,6 +123,8 @@ describe('CORS', () => {
     const get = await app.inject({ method: 'GET', url: '/api/v1/config', headers: { origin: 'https://other.example:8443' } })
     expect(get.headers['access-control-allow-origin']).toBe('https://other.example:8443')
     expect(get.headers.vary).toContain('Origin')
+    // A 429's Retry-After is readable by the allowed page (the ingest quotas' refusals, issue 17).
+    expect(get.headers['access-control-expose-headers']).toBe('Retry-After')
     const stranger = await app.inject({ method: 'OPTIONS', url: '/api/v1/researches', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } })
     expect(stranger.headers['access-control-allow-origin']).toBeUndefined()
     expect(stranger.headers['access-control-allow-methods']).toBeUndefined()
