@@ -175,7 +175,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     }
     await emulatorHost
     // Loaded in the background: the first document should not wait for it, nor the server's first answers.
-    compute?.pool.warm().catch((error: unknown) => console.error('The analyser could not be loaded:', error instanceof Error ? error.message : error))
+    // One worker ahead of the first document; more start when documents wait for them.
+    compute?.pool.warm(1).catch((error: unknown) => console.error('The analyser could not be loaded:', error instanceof Error ? error.message : error))
 
     const close = async () => {
       // Queued work waits for the next start (or another worker) rather than holding the shutdown up.

@@ -83,8 +83,8 @@ export const budgetOf = (timeMs: number): TaskBudget => ({ timeMs })
 export interface WorkerPool {
   readonly size: number
   run<T>(task: string, input: unknown, options: TaskOptions): Promise<T>
-  /** Starts every worker now (their load takes a second or two). */
-  warm(): Promise<void>
+  /** Starts `count` workers now (default: all; each takes a second or more to load), the rest when work needs them. */
+  warm(count?: number): Promise<void>
   /** Tasks waiting for a worker, and tasks running. */
   load(): { queued: number; running: number }
   close(): Promise<void>
@@ -256,8 +256,8 @@ export function createWorkerPool(options: PoolOptions): WorkerPool {
         dispatch()
       })
     },
-    async warm() {
-      while (slots.length < size) spawn()
+    async warm(count = size) {
+      while (slots.length < Math.min(size, count)) spawn()
       await Promise.all(slots.map((s) => s.ready))
     },
     load() {
