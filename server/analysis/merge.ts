@@ -8,7 +8,8 @@
  * - Title and summary are the lead's (the first chunk's); topic, domain, PESTLE category and language are
  *   voted by chunk length; the ten scores are length-weighted means (`mergeAnalytics`); token usage adds up.
  * - Entities named in several chunks are one entity: same kind and the same name, or a name one chunk
- *   knew as the other's alias, with their mentions and aliases together.
+ *   knew as the other's alias, with their mentions and aliases together; past MAX_ENTITY_MENTIONS the
+ *   first ones are listed and `mentionCount` keeps the total.
  * - Frames: every chunk contributes. Past `maxFrames` in all, the chunks take turns giving their
  *   strongest frame (confidence × relevance) until the budget is spent, and the kept frames are in
  *   reading order, numbered 1…n.
@@ -17,6 +18,9 @@ import type { ActionFrame, Analysis, Analytics, Entity } from '../../src/protoco
 import { analysisSchema, analyticsScoreKeys, analyticsTextKeys } from '../../src/protocol/analysis'
 import { hashContent } from './analyser'
 import { cut } from './local/util'
+
+/** Mentions an entity of a merged analysis lists at most (its `mentionCount` says how many there are). */
+export const MAX_ENTITY_MENTIONS = 50
 
 export interface ChunkAnalysis {
   /** Where the chunk starts in the whole content (UTF-16 code units). */
@@ -119,7 +123,15 @@ function mergeEntities(all: readonly Entity[]): Entity[] {
     merged.push(copy)
     for (const name of [e.text, ...e.aliases]) if (!index.has(keyOf(e.kind, name))) index.set(keyOf(e.kind, name), copy)
   }
-  for (const e of merged) e.mentions.sort((a, b) => a.start - b.start)
+  for (const e of merged) {
+    e.mentions.sort((a, b) => a.start - b.start)
+    // Every mention counts; the first ones are kept (each carries its sentence: thousands would make one
+    // document's analysis megabytes, stored and sent with its card).
+    if (e.mentions.length > MAX_ENTITY_MENTIONS) {
+      e.mentionCount = e.mentions.length
+      e.mentions = e.mentions.slice(0, MAX_ENTITY_MENTIONS)
+    }
+  }
   return merged
 }
 

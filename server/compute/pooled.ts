@@ -12,6 +12,7 @@
  *   like one that cannot be parsed, with the reason said.
  * - A worker that dies otherwise (`WorkerCrashed`) fails the step, which the pipeline retries.
  */
+import { setMaxListeners } from 'node:events'
 import type { Analysis } from '../../src/protocol/analysis'
 import type { AnalyseOptions, Analyser } from '../analysis/analyser'
 import { chunkContent } from '../analysis/chunk'
@@ -56,6 +57,7 @@ export function pooledAnalyser(pool: WorkerPool, config: AnalysisConfig, budget:
       const plain = { ...(options.referenceDate ? { referenceDate: options.referenceDate } : {}) }
       // The first chunk to fail stops the others (waiting ones are dropped, running ones ended).
       const stop = new AbortController()
+      setMaxListeners(0, stop.signal) // one listener per chunk
       try {
         const chunks = local ? chunkContent(content, budget.chunkChars) : [{ start: 0, end: content.length, text: content }]
         if (chunks.length <= 1) return await pool.run<Analysis>('analyse', { content, options: plain }, { budget: shared })

@@ -124,8 +124,16 @@ export const entitySchema = z.object({
   kind: entityKindSchema,
   aliases: z.array(z.string()),
   mentions: z.array(entityMentionSchema),
+  /**
+   * How many times the text names it in all, when `mentions` lists only the first ones (a long document's
+   * entity named thousands of times keeps its first MAX_ENTITY_MENTIONS); absent: `mentions.length`.
+   */
+  mentionCount: z.number().int().nonnegative().optional(),
 })
 export type Entity = z.infer<typeof entitySchema>
+
+/** How many times an entity is named (its full count, not only the mentions listed). */
+export const mentionCountOf = (e: Pick<Entity, 'mentions' | 'mentionCount'>): number => e.mentionCount ?? e.mentions.length
 
 export const analyticsSchema = z.object({
   socioPoliticalSensitivity: unit,

@@ -7,6 +7,7 @@
  * card's status: a failure here leaves a completed document completed.
  */
 import type { Analysis } from '../../analysis/index'
+import { mentionCountOf } from '../../../src/protocol/analysis'
 import type { Queryable } from '../../db/database'
 import { mergeEntities } from '../../intelligence/aliases'
 import { documentConnectionId, pairsSharingActors } from '../../intelligence/graph'
@@ -26,7 +27,7 @@ export const MAX_CONNECTIONS_PER_EVENT = 50
 export function aliasEnricher(): Stage {
   return async (job, ctx) => {
     const analysis = await analysisOf(ctx, job)
-    const merged = mergeEntities(analysis.entities.map((e) => ({ eventId: ctx.event.id, text: e.text, kind: e.kind, aliases: e.aliases, mentions: e.mentions.length })))
+    const merged = mergeEntities(analysis.entities.map((e) => ({ eventId: ctx.event.id, text: e.text, kind: e.kind, aliases: e.aliases, mentions: mentionCountOf(e) })))
     const aliases = merged.entities.filter((e) => e.aliases.length > 0).map((e) => ({ id: e.id, canonical: e.name, kind: e.kind, aliases: e.aliases }))
     return done([{ key: 'Core_ContextUpdater', contentHash: job.contentHash }], { record: { result: { aliases } } })
   }
@@ -42,9 +43,9 @@ export function contextUpdater(): Stage {
       pestleCategory: analysis.pestleCategory,
       language: analysis.language,
       topEntities: [...analysis.entities]
-        .sort((a, b) => b.mentions.length - a.mentions.length || a.text.localeCompare(b.text))
+        .sort((a, b) => mentionCountOf(b) - mentionCountOf(a) || a.text.localeCompare(b.text))
         .slice(0, 5)
-        .map((e) => ({ text: e.text, kind: e.kind, mentions: e.mentions.length })),
+        .map((e) => ({ text: e.text, kind: e.kind, mentions: mentionCountOf(e) })),
     }
     // The KPIs of the document's research and project, recomputed with the run's done mark (kpis.ts).
     const { research_id: researchId, project_id: projectId } = ctx.event

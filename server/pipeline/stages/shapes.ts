@@ -44,7 +44,7 @@ export function documentPayload(event: EventRow, content: StoredContent, analysi
     extractedText: sliceText(content.extractedText, MAX_PAYLOAD_TEXT),
     ...(truncated ? { contentTruncated: true } : {}),
     knowledgeArea: analysis.knowledgeArea,
-    detectedEntities: analysis.entities.map((e) => ({ text: e.text, kind: e.kind, aliases: e.aliases, mentions: e.mentions })),
+    detectedEntities: analysis.entities.map((e) => ({ text: e.text, kind: e.kind, aliases: e.aliases, mentions: e.mentions, ...(e.mentionCount === undefined ? {} : { mentionCount: e.mentionCount }) })),
     detectedDomain: analysis.detectedDomain,
     pestleCategory: analysis.pestleCategory,
     language: analysis.language,

@@ -285,7 +285,7 @@ export function readEntities(detected: readonly unknown[] | null | undefined): I
         if (span && sentence) mentions.push({ span, sentence })
       }
     }
-    const mentionCount = typeof e.mentions === 'number' ? e.mentions : Array.isArray(e.mentions) ? e.mentions.length : null
+    const mentionCount = typeof e.mentionCount === 'number' ? e.mentionCount : typeof e.mentions === 'number' ? e.mentions : Array.isArray(e.mentions) ? e.mentions.length : null
     out.push({ text, kind: typeof e.kind === 'string' ? e.kind : null, aliases, mentionCount, mentions })
   }
   return out

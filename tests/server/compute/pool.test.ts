@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Analysis } from '../../../src/protocol/analysis'
 import { AnalysisErrorCode, isAnalysisError } from '../../../server/analysis/errors'
 import { chunkContent } from '../../../server/analysis/chunk'
+import { MAX_ENTITY_MENTIONS } from '../../../server/analysis/merge'
 import { analyseLocal } from '../../../server/analysis/local/local-analyser'
 import { BudgetExceeded, budgetOf, createWorkerPool, WorkerCrashed, type WorkerPool } from '../../../server/compute/pool'
 import { AnalysisBudgetText, pooledAnalyser, pooledDocumentReader } from '../../../server/compute/pooled'
@@ -145,6 +146,17 @@ describe('the analyser and the reader on the pool', () => {
     expect(commission).toHaveLength(1)
     expect(commission[0]!.mentions.length).toBe(whole.entities.find((e) => e.text === 'European Commission')!.mentions.length)
     expect(merged.usage?.totalTokens).toBeGreaterThan(0)
+  }, LONG)
+
+  test('an entity named more often than a card lists keeps its first mentions and counts them all', async () => {
+    const content = Array.from({ length: 160 }, (_, i) => PARAGRAPHS[i % PARAGRAPHS.length]).join('\n\n')
+    const analyser = pooledAnalyser(pool, { provider: 'local' }, { timeMs: LONG, memoryMb: 512, chunkChars: 4_000 })
+    const merged = await analyser.analyse(content)
+    const named = analyseLocal(content).entities.find((e) => e.text === 'European Commission')!.mentions
+    expect(named.length).toBeGreaterThan(MAX_ENTITY_MENTIONS)
+    const commission = merged.entities.find((e) => e.text === 'European Commission')!
+    expect(commission.mentionCount).toBe(named.length)
+    expect(commission.mentions).toEqual(named.slice(0, MAX_ENTITY_MENTIONS))
   }, LONG)
 
   test('a document over its time budget ends in an AnalysisError that says so', async () => {

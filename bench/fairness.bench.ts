@@ -1,0 +1,315 @@
+/**
+ * `npm run bench:fairness` (issue 17): whether one large document or one busy tenant holds everyone else
+ * up. The real product (`npm start` on a new DATA_DIR: PGlite, the embedded emulator, the pipeline and its
+ * worker pool) in a process of its own, measured from this one over HTTP, as users reach it.
+ *
+ * (a) Responsiveness: `GET /api/v1/health` every 100 ms and a workspace's session data every 250 ms, for
+ *     15 s with the pipeline idle (the baseline), then while a 5 MB pasted text and a 20 MB PDF are
+ *     processed, until both have settled. p50/p95/p99 and the worst answer of each, and p99 against idle.
+ * (b) Fairness: one tenant's single article, time from ingest to completed, with nothing else queued
+ *     (median of 3, the baseline), then while another tenant floods the API with ingests (8 at a time,
+ *     from before the article to after it completes). The flooder's accepted and refused (429) counts.
+ * (c) A 2 MB pasted text, alone: time to completed.
+ *
+ * Targets: health p99 ≤ 100 ms and ≤ 2× idle during (a); the victim within 2× its unloaded time in (b);
+ * the 2 MB text under 30 s. Settings come from the environment as for `npm start` (ANALYSIS_WORKERS …).
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { PDFDocument, StandardFonts } from 'pdf-lib'
+import { z } from 'zod'
+import { freePort } from '../tests/support/free-port'
+
+const ROOT = join(import.meta.dirname, '..')
+const IDLE_MS = 15_000
+const SETTLE_TIMEOUT_MS = 600_000
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sightline-bench-fairness-'))
+  const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
+  const child = spawn('npm', ['start'], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  let output = ''
+  child.stdout?.on('data', (c: Buffer) => (output += c.toString()))
+  child.stderr?.on('data', (c: Buffer) => (output += c.toString()))
+  try {
+    await until(child, async () => (await fetch(`${base}/api/v1/health`)).ok).catch((e: unknown) => {
+      throw new Error(`${e instanceof Error ? e.message : e}\n${output}`)
+    })
+    const run = Date.now().toString(36)
+    const victim = await user(base, `victim-${run}@fairness.example`)
+    const flooder = await user(base, `flooder-${run}@fairness.example`)
+    const watched = await workspace(base, victim, 'Watched')
+    const large = await workspace(base, victim, 'Large documents')
+    const articles = await workspace(base, victim, 'Articles')
+    const flood = await workspace(base, flooder, 'Flood')
+    // Something to read: the watched workspace holds a few analysed articles.
+    for (const text of ARTICLES) await settle(base, victim, watched, await ingest(base, victim, watched, text))
+    console.log('bench:fairness — product up, two tenants, workspace ready\n')
+
+    // (a) responsiveness, idle then under large documents
+    const idle = await probe(base, victim, watched, () => sleep(IDLE_MS))
+    const text5 = bigText(5 * 1024 * 1024)
+    const pdf = await bigPdf(20 * 1024 * 1024)
+    console.log(`  a 5 MB text (${mb(Buffer.byteLength(text5))}) and a 20 MB PDF (${mb(pdf.byteLength)}) go in`)
+    const outcomes: string[] = []
+    const loaded = await probe(base, victim, watched, async () => {
+      const t0 = performance.now()
+      const [textId, pdfId] = await Promise.all([ingest(base, victim, large, text5), upload(base, victim, large, 'large.pdf', pdf)])
+      await Promise.all(
+        [
+          ['5 MB text', textId],
+          ['20 MB PDF', pdfId],
+        ].map(async ([name, id]) => {
+          const e = await settle(base, victim, large, id!)
+          outcomes.push(`${name}: ${e.status} after ${fmt(performance.now() - t0)}${e.error ? ` (${e.error})` : ''}`)
+        }),
+      )
+    })
+
+    // (c) the 2 MB text of the issue, alone
+    const t2 = performance.now()
+    const two = await settle(base, victim, large, await ingest(base, victim, large, bigText(2 * 1024 * 1024)))
+    const twoMs = performance.now() - t2
+
+    // (b) a victim's article, alone and while another tenant floods
+    const alone: number[] = []
+    for (let i = 0; i < 3; i++) alone.push(await timeToComplete(base, victim, articles, `${ARTICLES[i % ARTICLES.length]}\n\nAlone, run ${i + 1}.`))
+    const counts = { accepted: 0, refused: 0, failed: 0 }
+    let flooding = true
+    const flooders = Array.from({ length: 8 }, async (_, k) => {
+      for (let i = 0; flooding; i++) {
+        const res = await post(base, flooder, '/ingest', { sessionId: flood.sessionId, text: `${ARTICLES[(i + k) % ARTICLES.length]}\n\nFlood ${k}-${i}.` })
+        if (res.status === 202) counts.accepted++
+        else if (res.status === 429) {
+          counts.refused++
+          await sleep(Math.min(5_000, Number(res.headers.get('retry-after') ?? 1) * 1000))
+        } else counts.failed++
+      }
+    })
+    while (counts.accepted < 100 && counts.refused === 0) await sleep(100)
+    const floodedMs = await timeToComplete(base, victim, articles, `${ARTICLES[0]}\n\nDuring the flood.`)
+    flooding = false
+    await Promise.all(flooders)
+
+    const aloneMs = median(alone)
+    const health = { idle: stats(idle.health), loaded: stats(loaded.health) }
+    const data = { idle: stats(idle.data), loaded: stats(loaded.data) }
+    console.log('\n(a) answers while idle and while the large documents are processed')
+    for (const [name, s] of [
+      ['health, idle', health.idle],
+      ['health, large documents', health.loaded],
+      ['session data, idle', data.idle],
+      ['session data, large documents', data.loaded],
+    ] as const) {
+      console.log(`  ${name.padEnd(32)} n ${String(s.n).padStart(5)}  p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  p99 ${ms(s.p99)}  worst ${ms(s.max)}`)
+    }
+    console.log(`  health p99 ${(health.loaded.p99 / health.idle.p99).toFixed(2)}× idle; session data p99 ${(data.loaded.p99 / data.idle.p99).toFixed(2)}× idle`)
+    for (const o of outcomes) console.log(`  ${o}`)
+    console.log(`\n(b) a victim's article: alone ${fmt(aloneMs)} (runs ${alone.map(fmt).join(' / ')}); during another tenant's flood ${fmt(floodedMs)} (${(floodedMs / aloneMs).toFixed(2)}× alone)`)
+    console.log(`  the flooder: ${counts.accepted} accepted, ${counts.refused} refused with 429, ${counts.failed} other answers`)
+    console.log(`\n(c) a 2 MB text: ${two.status} after ${fmt(twoMs)}${two.error ? ` (${two.error})` : ''}`)
+
+    const healthMet = health.loaded.p99 <= 100 && health.loaded.p99 <= 2 * Math.max(health.idle.p99, 1)
+    const victimMet = floodedMs <= 2 * aloneMs
+    const twoMet = two.status === 'completed' && twoMs < 30_000
+    console.log(`\ntargets: health p99 ≤ 100 ms and ≤ 2× idle: ${healthMet ? 'met' : 'NOT MET'}; victim ≤ 2× alone: ${victimMet ? 'met' : 'NOT MET'}; 2 MB text < 30 s: ${twoMet ? 'met' : 'NOT MET'}`)
+    console.log(
+      `BENCH_RESULT ${JSON.stringify({
+        name: 'fairness',
+        figures: {
+          'health p99 idle ms': round(health.idle.p99),
+          'health p99 loaded ms': round(health.loaded.p99),
+          'session data p99 idle ms': round(data.idle.p99),
+          'session data p99 loaded ms': round(data.loaded.p99),
+          'victim alone ms': round(aloneMs),
+          'victim flooded ms': round(floodedMs),
+          '2 MB text ms': round(twoMs),
+        },
+        ratio: { 'health p99 loaded vs idle': round(health.loaded.p99 / health.idle.p99), 'victim flooded vs alone': round(floodedMs / aloneMs) },
+        met: healthMet && victimMet && twoMet,
+      })}`,
+    )
+  } finally {
+    await stopGroup(child)
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+interface User {
+  token: string
+}
+interface Workspace {
+  researchId: string
+  sessionId: string
+}
+
+async function user(base: string, email: string): Promise<User> {
+  const settings = z.object({ firebase: z.object({ apiKey: z.string() }) }).parse(await (await fetch(`${base}/api/v1/config`)).json())
+  const answer = await fetch(`${base}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=${settings.firebase.apiKey}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'bench-secret', returnSecureToken: true }),
+  })
+  const { idToken, localId } = z.object({ idToken: z.string(), localId: z.string() }).parse(await answer.json())
+  const u = { token: idToken }
+  const created = await post(base, u, '/users', { firebaseUid: localId, email, accountType: 'personal' })
+  if (created.status >= 300) throw new Error(`POST /users answered ${created.status}: ${await created.text()}`)
+  return u
+}
+
+async function workspace(base: string, u: User, title: string): Promise<Workspace> {
+  const res = await post(base, u, '/researches', { title })
+  const body = z.object({ id: z.string(), sessions: z.array(z.object({ id: z.string() })) }).parse(await res.json())
+  return { researchId: body.id, sessionId: body.sessions[0]!.id }
+}
+
+function post(base: string, u: User, path: string, body: unknown): Promise<Response> {
+  return fetch(`${base}/api/v1${path}`, { method: 'POST', headers: { authorization: `Bearer ${u.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+}
+
+async function ingest(base: string, u: User, w: Workspace, text: string): Promise<string> {
+  const res = await post(base, u, '/ingest', { sessionId: w.sessionId, text })
+  if (res.status !== 202) throw new Error(`POST /ingest answered ${res.status}: ${await res.text()}`)
+  return z.object({ eventId: z.string() }).parse(await res.json()).eventId
+}
+
+async function upload(base: string, u: User, w: Workspace, fileName: string, bytes: Uint8Array): Promise<string> {
+  const res = await post(base, u, '/upload', { sessionId: w.sessionId, fileName, contentBase64: Buffer.from(bytes).toString('base64') })
+  if (res.status !== 202) throw new Error(`POST /upload answered ${res.status}: ${await res.text()}`)
+  return z.object({ eventId: z.string() }).parse(await res.json()).eventId
+}
+
+const sessionData = (base: string, u: User, w: Workspace) =>
+  fetch(`${base}/api/v1/researches/${w.researchId}/sessions/${w.sessionId}/data`, { headers: { authorization: `Bearer ${u.token}`, 'x-events-page-size': '50' } })
+
+/** Waits until the document is completed or in error; its last state. */
+async function settle(base: string, u: User, w: Workspace, eventId: string): Promise<{ status: string; error: string | null }> {
+  const deadline = performance.now() + SETTLE_TIMEOUT_MS
+  for (;;) {
+    const res = await fetch(`${base}/api/v1/researches/${w.researchId}/documents`, { headers: { authorization: `Bearer ${u.token}` } })
+    const items = z.object({ items: z.array(z.object({ id: z.string(), status: z.string(), error: z.string().nullish() })) }).parse(await res.json()).items
+    const e = items.find((i) => i.id === eventId)
+    if (e && (e.status === 'completed' || e.status === 'error')) return { status: e.status, error: e.error ?? null }
+    if (performance.now() > deadline) throw new Error(`${eventId} did not settle in ${SETTLE_TIMEOUT_MS / 1000} s`)
+    await sleep(200)
+  }
+}
+
+async function timeToComplete(base: string, u: User, w: Workspace, text: string): Promise<number> {
+  const t0 = performance.now()
+  const e = await settle(base, u, w, await ingest(base, u, w, text))
+  if (e.status !== 'completed') throw new Error(`the victim's article ended ${e.status}: ${e.error}`)
+  return performance.now() - t0
+}
+
+/** Health every 100 ms and session data every 250 ms, one request at a time each, while `during` runs. */
+async function probe(base: string, u: User, w: Workspace, during: () => Promise<unknown>): Promise<{ health: number[]; data: number[] }> {
+  const health: number[] = []
+  const data: number[] = []
+  let on = true
+  const loop = async (every: number, into: number[], request: () => Promise<Response>) => {
+    while (on) {
+      const t0 = performance.now()
+      const res = await request().catch(() => null)
+      const took = performance.now() - t0
+      if (!res?.ok) throw new Error(`a probe failed: ${res?.status ?? 'no answer'}`)
+      await res.arrayBuffer()
+      into.push(took)
+      await sleep(Math.max(0, every - took))
+    }
+  }
+  const loops = [loop(100, health, () => fetch(`${base}/api/v1/health`, { signal: AbortSignal.timeout(10_000) })), loop(250, data, () => sessionData(base, u, w))]
+  try {
+    await during()
+  } finally {
+    on = false
+    await Promise.all(loops)
+  }
+  return { health, data }
+}
+
+/** News-like paragraphs, repeated and numbered to the given size in bytes. */
+function bigText(bytes: number): string {
+  const parts: string[] = []
+  let size = 0
+  for (let i = 0; size < bytes; i++) {
+    const p = `${ARTICLES[i % ARTICLES.length]} (Update ${i + 1}.)`
+    parts.push(p)
+    size += Buffer.byteLength(p) + 2
+  }
+  return parts.join('\n\n')
+}
+
+/** A PDF of text pages of about the given size. */
+async function bigPdf(bytes: number): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create()
+  const font = await pdf.embedFont(StandardFonts.Helvetica)
+  const lines = ARTICLES.join(' ').match(/.{1,90}(\s|$)/g) ?? []
+  for (let n = 0; ; n++) {
+    const page = pdf.addPage([595, 842])
+    for (let i = 0; i < 44; i++) page.drawText(lines[(n * 44 + i) % lines.length]!.trim(), { x: 40, y: 800 - i * 17, size: 10, font })
+    // Saving is slow: look at the size every 200 pages.
+    if (n % 200 === 199 && (await pdf.save({ useObjectStreams: false })).byteLength >= bytes) break
+  }
+  return pdf.save({ useObjectStreams: false })
+}
+
+const ARTICLES = [
+  'The European Commission imposed provisional duties of up to 38% on electric vehicles imported from China. Beijing said it would take all necessary measures to defend the interests of its companies.',
+  'Germany warned that a trade war would hurt its carmakers, and Volkswagen and BMW urged Brussels to negotiate with Beijing before the duties become final in November.',
+  'China opened an anti-dumping investigation into pork imports from the European Union. Spanish farmers said the move would cost them hundreds of millions of euros a year.',
+  'The Federal Reserve held interest rates steady on Wednesday and signalled it would cut them once inflation moved closer to its 2% target, Chair Jerome Powell told reporters in Washington.',
+  'Ukraine said its drones struck an oil refinery in southern Russia overnight. Russia said its air defences shot down 28 drones over the Krasnodar region.',
+]
+
+async function until(child: ChildProcess, ok: () => Promise<boolean>, timeoutMs = 180_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode}) before answering`)
+    if (await ok().catch(() => false)) return
+    if (performance.now() > deadline) throw new Error('npm start did not answer in time')
+    await sleep(100)
+  }
+}
+
+async function stopGroup(child: ChildProcess): Promise<void> {
+  if (child.pid === undefined) return
+  const group = -child.pid
+  const alive = () => {
+    try {
+      process.kill(group, 0)
+      return true
+    } catch {
+      return false
+    }
+  }
+  if (!alive()) return
+  process.kill(group, 'SIGTERM')
+  const deadline = performance.now() + 15_000
+  while (alive() && performance.now() < deadline) await sleep(50)
+  if (alive()) process.kill(group, 'SIGKILL')
+}
+
+function stats(values: number[]): { n: number; p50: number; p95: number; p99: number; max: number } {
+  const sorted = [...values].sort((a, b) => a - b)
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0
+  return { n: sorted.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: sorted[sorted.length - 1] ?? 0 }
+}
+
+function median(values: number[]): number {
+  return stats(values).p50
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+const fmt = (x: number) => `${(x / 1000).toFixed(1)} s`
+const ms = (x: number) => `${x.toFixed(0).padStart(5)} ms`
+const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`
+const round = (x: number) => Math.round(x * 100) / 100
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
