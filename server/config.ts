@@ -29,7 +29,7 @@ const schema = z.object({
   /** Worker threads for analysis and parsing; default: one per core. */
   ANALYSIS_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** Time one document's analysis may take (all its chunks), and one file's reading; kept under PIPELINE_STALL_SECONDS. */
-  ANALYSIS_TIME_BUDGET_SECONDS: z.coerce.number().positive().default(120),
+  ANALYSIS_TIME_BUDGET_SECONDS: z.coerce.number().positive().default(240),
   /** Heap of each worker thread: an analysis or a file that needs more ends in error. */
   ANALYSIS_WORKER_MEMORY_MB: z.coerce.number().int().min(64).default(1024),
   /** Longer texts are analysed in pieces of at most this many characters, in parallel, and merged. */

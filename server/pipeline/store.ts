@@ -33,7 +33,7 @@ export function inputHash(input: IngestInput): string {
 export async function insertInput(tx: Queryable, tenantId: string, eventId: string, input: IngestInput, contentHash: string, now: number): Promise<void> {
   await tx.query(
     `INSERT INTO pipeline_inputs (tenant_id, event_id, kind, text, url, file_name, content_type, bytes, content_hash, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (tenant_id, event_id) DO NOTHING`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, decode($8, 'base64'), $9, $10) ON CONFLICT (tenant_id, event_id) DO NOTHING`,
     [
       tenantId,
       eventId,
@@ -42,7 +42,9 @@ export async function insertInput(tx: Queryable, tenantId: string, eventId: stri
       input.kind === 'url' ? input.url : null,
       input.kind === 'document' ? input.fileName : input.kind === 'text' ? (input.title ?? null) : null,
       input.kind === 'document' ? (input.contentType ?? null) : null,
-      input.kind === 'document' ? input.bytes : null,
+      // As base64 text, decoded by the database: PGlite turns a bytea parameter into hex on the server's
+      // thread, ~20 s for an 18 MB file against under 1.5 s this way (and half a second for its read).
+      input.kind === 'document' ? Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength).toString('base64') : null,
       contentHash,
       new Date(now).toISOString(),
     ],
@@ -51,8 +53,8 @@ export async function insertInput(tx: Queryable, tenantId: string, eventId: stri
 
 export async function getInput(db: Queryable, tenantId: string, eventId: string): Promise<StoredInput | null> {
   const row = (
-    await db.query<{ kind: string; text: string | null; url: string | null; file_name: string | null; content_type: string | null; bytes: Uint8Array | null; content_hash: string }>(
-      `SELECT kind, text, url, file_name, content_type, bytes, content_hash FROM pipeline_inputs WHERE tenant_id = $1 AND event_id = $2`,
+    await db.query<{ kind: string; text: string | null; url: string | null; file_name: string | null; content_type: string | null; bytes: string | null; content_hash: string }>(
+      `SELECT kind, text, url, file_name, content_type, encode(bytes, 'base64') AS bytes, content_hash FROM pipeline_inputs WHERE tenant_id = $1 AND event_id = $2`,
       [tenantId, eventId],
     )
   )[0]
@@ -60,7 +62,7 @@ export async function getInput(db: Queryable, tenantId: string, eventId: string)
   if (row.kind === 'text' && row.text !== null) return { kind: 'text', text: row.text, title: row.file_name, contentHash: row.content_hash }
   if (row.kind === 'url' && row.url !== null) return { kind: 'url', url: row.url, contentHash: row.content_hash }
   if (row.kind === 'document' && row.bytes !== null && row.file_name !== null) {
-    return { kind: 'document', fileName: row.file_name, contentType: row.content_type, bytes: row.bytes, contentHash: row.content_hash }
+    return { kind: 'document', fileName: row.file_name, contentType: row.content_type, bytes: new Uint8Array(Buffer.from(row.bytes, 'base64')), contentHash: row.content_hash }
   }
   return null
 }
