@@ -8,10 +8,12 @@
  * - `readDocument` { fileName, bytes, limits }: a file's text (pdf, docx, doc, md, txt).
  * - `crash` (tests only, with SIGHTLINE_POOL_TEST_TASKS=1): ends the worker, as a native fault would;
  *   `spin` loops until terminated; `grow` allocates until the heap limit ends it; `busy` computes for
- *   the given milliseconds; `echo` answers its input.
+ *   the given milliseconds; `echo` answers its input; `niceness` tells its thread's priority.
  *
  * A thrown AnalysisError or SourceError goes back described by its fields; `pooled.ts` rebuilds it.
  */
+import { readlinkSync } from 'node:fs'
+import { getPriority, setPriority } from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
 import type { AnalysisConfig } from '../analysis/config'
 import type { DocumentLimits } from '../sources/documents'
@@ -25,6 +27,7 @@ interface WorkerConfig {
 
 const port = parentPort
 if (!port) throw new Error('worker-tasks.ts runs in a worker thread')
+lowerPriority()
 const config = (workerData as { config: WorkerConfig | null }).config ?? {}
 const testTasks = process.env.SIGHTLINE_POOL_TEST_TASKS === '1'
 
@@ -53,6 +56,7 @@ const tasks: Record<string, (input: never) => Promise<unknown> | unknown> = {
           for (;;) hoard.push(new Array(1_000_000).fill(hoard.length))
         },
         echo: (input: unknown) => input,
+        niceness: () => getPriority(Number(readlinkSync('/proc/thread-self').split('/').pop())),
         busy: (ms: number) => {
           const end = Date.now() + ms
           while (Date.now() < end);
@@ -75,6 +79,20 @@ port.on('message', async (message: { type: 'task'; id: number; task: string; inp
 
 if (!config.lazy) await loaded()
 port.postMessage({ type: 'ready' })
+
+/**
+ * This thread yields the CPU to the server's event loop: on Linux a thread has a nice value of its own
+ * (its id is in /proc/thread-self), and at 10 the scheduler lets the event loop's thread run first when
+ * both want a core, so answers and live messages do not wait behind an analysis. Elsewhere, nothing.
+ */
+function lowerPriority(): void {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop())
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, 10)
+  } catch {
+    // not Linux, or not allowed: the thread keeps the process's priority
+  }
+}
 
 function describe(error: unknown): RemoteError {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error) }

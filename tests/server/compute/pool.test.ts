@@ -40,6 +40,10 @@ describe('the pool', () => {
     expect(await pool.run('echo', { after: 'crash' }, { budget: budgetOf(LONG) })).toEqual({ after: 'crash' })
   }, LONG)
 
+  test.runIf(process.platform === 'linux')('workers run at a lower priority than the event loop (nice 10)', async () => {
+    expect(await pool.run('niceness', null, { budget: budgetOf(LONG) })).toBe(10)
+  })
+
   test('a task past its time budget is stopped and fails with kind time; a task past the heap limit with kind memory', async () => {
     const spun = await pool.run('spin', null, { budget: budgetOf(300) }).catch((e: unknown) => e)
     expect(spun).toBeInstanceOf(BudgetExceeded)
