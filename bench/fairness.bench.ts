@@ -14,13 +14,14 @@
  * Targets: health p99 ≤ 100 ms and ≤ 2× idle during (a); the victim within 2× its unloaded time in (b);
  * the 2 MB text under 30 s. Settings come from the environment as for `npm start` (ANALYSIS_WORKERS …).
  */
-import { type ChildProcess, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { z } from 'zod'
 import { freePort } from '../tests/support/free-port'
+import { stopGroup, until } from './processes'
 
 const ROOT = join(import.meta.dirname, '..')
 const IDLE_MS = 15_000
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
   child.stdout?.on('data', (c: Buffer) => (output += c.toString()))
   child.stderr?.on('data', (c: Buffer) => (output += c.toString()))
   try {
-    await until(child, async () => (await fetch(`${base}/api/v1/health`)).ok).catch((e: unknown) => {
+    await until(child, async () => (await fetch(`${base}/api/v1/health`)).ok, 300_000).catch((e: unknown) => {
       throw new Error(`${e instanceof Error ? e.message : e}\n${output}`)
     })
     const run = Date.now().toString(36)
@@ -265,33 +266,6 @@ const ARTICLES = [
   'Ukraine said its drones struck an oil refinery in southern Russia overnight. Russia said its air defences shot down 28 drones over the Krasnodar region.',
 ]
 
-async function until(child: ChildProcess, ok: () => Promise<boolean>, timeoutMs = 180_000): Promise<void> {
-  const deadline = performance.now() + timeoutMs
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode}) before answering`)
-    if (await ok().catch(() => false)) return
-    if (performance.now() > deadline) throw new Error('npm start did not answer in time')
-    await sleep(100)
-  }
-}
-
-async function stopGroup(child: ChildProcess): Promise<void> {
-  if (child.pid === undefined) return
-  const group = -child.pid
-  const alive = () => {
-    try {
-      process.kill(group, 0)
-      return true
-    } catch {
-      return false
-    }
-  }
-  if (!alive()) return
-  process.kill(group, 'SIGTERM')
-  const deadline = performance.now() + 15_000
-  while (alive() && performance.now() < deadline) await sleep(50)
-  if (alive()) process.kill(group, 'SIGKILL')
-}
 
 function stats(values: number[]): { n: number; p50: number; p95: number; p99: number; max: number } {
   const sorted = [...values].sort((a, b) => a - b)

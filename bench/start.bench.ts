@@ -11,12 +11,13 @@
  *
  * --runs N   starts per case (default 3)
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { freePort } from '../tests/support/free-port'
+import { stopGroup, until } from './processes'
 
 const ROOT = join(import.meta.dirname, '..')
 const TARGET_MS = 15_000
@@ -122,34 +123,6 @@ async function bareStart(): Promise<number> {
   }
 }
 
-async function until(child: ChildProcess, ok: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
-  const deadline = performance.now() + timeoutMs
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the process exited (${child.exitCode}) before answering`)
-    if (await ok().catch(() => false)) return
-    if (performance.now() > deadline) throw new Error('no answer in time')
-    await new Promise((r) => setTimeout(r, 25))
-  }
-}
-
-/** Stops the whole process group (npm, the server, the emulator) and waits until none of it is left. */
-async function stopGroup(child: ChildProcess): Promise<void> {
-  if (child.pid === undefined) return
-  const group = -child.pid
-  const alive = () => {
-    try {
-      process.kill(group, 0)
-      return true
-    } catch {
-      return false
-    }
-  }
-  if (!alive()) return
-  process.kill(group, 'SIGTERM')
-  const deadline = performance.now() + 15_000
-  while (alive() && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50))
-  if (alive()) process.kill(group, 'SIGKILL')
-}
 
 
 function median(values: number[]): number {
