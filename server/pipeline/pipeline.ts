@@ -12,6 +12,9 @@
  * skeleton message and the first job have committed together. Duplicates: see journal.ts (a job run
  * twice appends each of its messages once and leaves one set of frames).
  *
+ * Fairness: jobs are served fairly across tenants and across each tenant's sources (fair-queue.ts): a
+ * worker claims the job it took, which may swap in another document of the same tenant.
+ *
  * Breakers: before a job runs, its (tenant, handler) breaker is checked; while it is open the job is
  * parked instead (breakers.ts). Provider failures and jobs that throw count towards it. A document whose
  * job of the main chain is parked or replayed is told on its session's log: `status-update` with phase
@@ -37,6 +40,7 @@ import { createSourceReaders, DOCUMENT_MIME_TYPES, documentTypeOf } from '../sou
 import { createSourceRunner, feedReadersOf, SOURCE_RUN_QUEUES, type SourceRunner, type SourceRunnerOptions } from '../source-runner/runner'
 import { type Breakers, type BreakerSettings, createBreakers } from './breakers'
 import { HandlerKeys, type HandlerKey, type IngestInput, type IngestRequest, type Pipeline } from './contract'
+import { claimFairJob } from './fair-queue'
 import { abandonRun, type AbandonEffect, type JournalDeps, MemoCache, runStage } from './journal'
 import {
   bossDb,
@@ -202,7 +206,12 @@ export function createPipeline(options: PipelineOptions): PipelineService {
   const stageFor = (key: HandlerKey, job: StageJob) => (key === 'Core_EventOrchestrator' && job.run !== INGEST_RUN ? reprocessStage : stages[key])
 
   async function handle(key: HandlerKey, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
-    const parsed = stageJobSchema.safeParse(job.data)
+    // Fair queues: the tenant's round robin of sources may put another of its documents into this job.
+    const claimed = await claimFairJob(db, key, job.id).catch((error: unknown) => {
+      log.error({ err: error, queue: key, jobId: job.id }, 'fair-queue claim failed; running the job as fetched')
+      return null
+    })
+    const parsed = stageJobSchema.safeParse(claimed ? claimed.data : job.data)
     if (!parsed.success) {
       log.error({ queue: key, jobId: job.id }, 'dropping a job whose data is not a stage job')
       return

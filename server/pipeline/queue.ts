@@ -3,9 +3,13 @@
  * store through `executeSql`, so its jobs can be inserted inside our own transactions (a stage's writes,
  * its "done" mark and its next jobs commit together or not at all).
  *
- * Queues are named after the handler keys. A job's data is a `StageJob`; its pg-boss id is derived from
- * (queue, tenant, event, run, content hash), so queueing the same next stage twice leaves one job while
- * the first is still in pg-boss's job table. Replays of parked jobs take fresh ids.
+ * Queues are named after the handler keys. A job's data is a `StageJob` (plus its fair-queue note, which
+ * stageJobSchema strips); its pg-boss id is derived from (queue, tenant, event, run, content hash), so
+ * queueing the same next stage twice leaves one job while the first is still in pg-boss's job table.
+ * Replays of parked jobs take fresh ids.
+ *
+ * Order: fair across tenants and across the sources of a tenant (fair-queue.ts), not first come first
+ * served: priorities are assigned here, and a worker claims what its job runs (`claimFairJob`).
  *
  * Waking: pg-boss workers poll; after a commit that queued jobs we wake this process's workers of those
  * queues at once and NOTIFY `JOBS_CHANNEL` so worker processes sharing a PostgreSQL server wake too.
@@ -15,6 +19,7 @@ import PgBoss from 'pg-boss'
 import { z } from 'zod'
 import type { Database, Queryable } from '../db/database'
 import type { HandlerKey } from './contract'
+import { FAIR_NOTE, fairTags } from './fair-queue'
 
 export const JOBS_CHANNEL = 'sightline_jobs'
 export const BOSS_SCHEMA = 'pgboss'
@@ -75,14 +80,19 @@ export function bossDb(db: Queryable & { exec?: Database['exec'] }, gate?: SqlGa
   } as PgBoss.Db
 }
 
-/** Inserts jobs through the given connection (inside the caller's transaction when it is one). */
+/**
+ * Inserts jobs through the given connection (inside the caller's transaction when it is one), tagged for
+ * fair service across tenants and their sources (fair-queue.ts) in that same transaction.
+ */
 export async function insertJobs(boss: PgBoss, tx: Queryable, jobs: QueuedJob[], policy: JobPolicy): Promise<void> {
   if (jobs.length === 0) return
+  const fair = await fairTags(tx, jobs)
   await boss.insert(
-    jobs.map((j) => ({
+    jobs.map((j, i) => ({
       id: j.fresh ? randomUUID() : jobId(j.key, j.job),
       name: j.key,
-      data: j.job,
+      data: { ...j.job, [FAIR_NOTE]: fair[i]?.note },
+      priority: fair[i]?.priority ?? 0,
       expireInSeconds: policy.expireInSeconds,
       retryLimit: policy.retryLimit,
       retryDelay: policy.retryDelaySeconds,
