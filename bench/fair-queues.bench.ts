@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/fair-queues.bench.ts [-- --flood N]`: the fair queues alone (server/pipeline/fair-queue.ts),
+ * `npm run bench:fair-queues [-- --flood N]`: the fair queues alone (server/pipeline/fair-queue.ts),
  * in one process as `npm start` runs the pipeline (PGlite in a temp folder, pg-boss workers, the local
  * analyser in this thread, no HTTP and no quotas in the way).
  *
