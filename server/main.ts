@@ -27,6 +27,7 @@ import type { TokenVerifier } from './auth/tokens'
 import { loadServerConfig } from './config'
 import { lockDataDir } from './core/data-dir-lock'
 import { randomIds, systemClock } from './core/runtime'
+import { inLane } from './db/database'
 // The rest of the server is imported inside main(), once the emulator has been started: loading it takes
 // seconds on these machines, and the emulator starts meanwhile in its own process (start time, issue 15).
 
@@ -137,7 +138,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     cleanups.push(() => pipeline.stop())
     if (recoveredJobs > 0) console.log(`Resuming ${recoveredJobs} processing step${recoveredJobs === 1 ? '' : 's'} the previous run left unfinished`)
     // Retention, and on PGlite its vacuum and the purge of deleted content (server/retention/maintenance.ts).
-    if (role !== 'api') cleanups.push((await import('./retention/maintenance')).startMaintenance({ db, clock, config }).stop)
+    if (role !== 'api') {
+      const { startMaintenance } = await import('./retention/maintenance')
+      // Its statements take turns with the teams' and the requests' on the embedded store (server/db/pglite.ts).
+      cleanups.push(inLane('upkeep', () => startMaintenance({ db, clock, config })).stop)
+    }
 
     let url: string | null = null
     if (role !== 'worker') {

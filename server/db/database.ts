@@ -7,6 +7,8 @@
  *   use the `Queryable` it is given, not the database.
  * - `listen`/`notify` carry live-log fan-out between processes (PGlite: within the process).
  */
+import { AsyncLocalStorage } from 'node:async_hooks'
+
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>
 }
@@ -24,6 +26,22 @@ export interface Database extends Queryable {
    */
   snapshot?(): Promise<Blob>
 }
+
+const lanes = new AsyncLocalStorage<string>()
+
+/**
+ * Runs `fn`, and everything it starts, in a lane of the embedded store's one connection: each team's
+ * pipeline work is a lane of its own, the queue's upkeep another, requests a third (the default). When the
+ * connection comes free the lanes with statements waiting take turns (server/db/pglite.ts), so one team's
+ * flood of writes does not hold up another team's document, nor sign-ins and reads. PostgreSQL has a pool
+ * of connections: no effect there.
+ */
+export function inLane<T>(lane: string, fn: () => T): T {
+  return lanes.run(lane, fn)
+}
+
+/** The caller's lane (`inLane`); 'requests' outside any. */
+export const laneOf = (): string => lanes.getStore() ?? 'requests'
 
 /** Opens the store the configuration names: PostgreSQL when a URL is given, else PGlite in `dataDir`. */
 export async function openDatabase(options: { databaseUrl?: string | null; dataDir?: string | null }): Promise<Database> {

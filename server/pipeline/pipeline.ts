@@ -30,7 +30,7 @@
 import PgBoss from 'pg-boss'
 import type { Analyser } from '../analysis/index'
 import type { Clock, Ids } from '../core/runtime'
-import type { Database, Queryable } from '../db/database'
+import { type Database, inLane, type Queryable } from '../db/database'
 import { conflict, notFound } from '../http/errors'
 import { appendLiveMessage, notifyLive } from '../live/log'
 import { getEvent, insertEvent } from '../repos/events'
@@ -205,7 +205,13 @@ export function createPipeline(options: PipelineOptions): PipelineService {
   )
   const stageFor = (key: HandlerKey, job: StageJob) => (key === 'Core_EventOrchestrator' && job.run !== INGEST_RUN ? reprocessStage : stages[key])
 
-  async function handle(key: HandlerKey, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
+  /** A job runs in its team's lane of the embedded store's connection (server/db/pglite.ts). */
+  function handle(key: HandlerKey, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
+    const tenantId = (job.data as { tenantId?: unknown } | null)?.tenantId
+    return inLane(`team:${typeof tenantId === 'string' ? tenantId : '?'}`, () => handleJob(key, job))
+  }
+
+  async function handleJob(key: HandlerKey, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
     // Fair queues: the tenant's round robin of sources may put another of its documents into this job.
     const claimed = await claimFairJob(db, key, job.id).catch((error: unknown) => {
       log.error({ err: error, queue: key, jobId: job.id }, 'fair-queue claim failed; running the job as fetched')
@@ -234,83 +240,88 @@ export function createPipeline(options: PipelineOptions): PipelineService {
     }
   }
 
+  async function startWorkers({ workers, recoverHeldJobs = false }: { workers: boolean; recoverHeldJobs?: boolean }): Promise<{ recoveredJobs: number }> {
+    if (running) return { recoveredJobs: 0 }
+    gate = { closed: false, pending: 0 }
+    const openBoss = async () => {
+      const instance = new PgBoss({
+        db: bossDb(db, gate),
+        // pg-boss's timekeeper sends the source scheduler's cron jobs (issue 7); workers only.
+        schedule: workers && sourceRuns.cron !== null,
+        supervise: workers,
+        migrate: true,
+        maintenanceIntervalSeconds,
+        ...(options.jobs?.archiveRetentionSeconds ? { deleteAfterSeconds: Math.max(1, Math.round(options.jobs.archiveRetentionSeconds)) } : {}),
+        expireInSeconds: policy.expireInSeconds,
+        retryLimit: policy.retryLimit,
+        retryDelay: policy.retryDelaySeconds,
+        retryBackoff: policy.retryBackoff,
+      })
+      instance.on('error', (error) => log.error({ err: error }, 'pg-boss error'))
+      await instance.start()
+      // Every queue is created here, inside the retry: processes starting together can deadlock on it.
+      for (const key of [...HandlerKeys, ...SOURCE_RUN_QUEUES]) {
+        try {
+          if (!(await instance.getQueue(key))) await instance.createQueue(key, { name: key })
+        } catch (error) {
+          // Another process created it at the same moment.
+          if (!(await instance.getQueue(key))) throw error
+        }
+      }
+      return instance
+    }
+    // Processes starting together on a new database race to install pg-boss's schema; the loser retries.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        boss = await openBoss()
+        break
+      } catch (error) {
+        if (attempt >= 5) throw error
+        await new Promise((r) => setTimeout(r, 300 * attempt))
+      }
+    }
+    running = true
+    stopping = false
+    const recoveredJobs = recoverHeldJobs && workers ? await requeueHeldJobs(db) : 0
+    await sourceRuns.attach(boss, { workers, pollingIntervalSeconds }) // issue 7: queues, cron, pollers
+    if (!workers) return { recoveredJobs }
+    for (const key of HandlerKeys) {
+      const idsOfKey: string[] = []
+      for (let i = 0; i < concurrency; i++) {
+        const self = { id: '' }
+        self.id = await boss.work(key, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds }, async (jobs) => {
+          for (const job of jobs) {
+            inFlight++
+            try {
+              await handle(key, job)
+            } finally {
+              inFlight--
+            }
+          }
+          // Had work, so look again at once: pg-boss would otherwise sleep a polling interval while a
+          // backlog waits (wake-ups that arrived during the job were folded into one).
+          if (jobs.length > 0 && !stopping) boss?.notifyWorker(self.id)
+        })
+        idsOfKey.push(self.id)
+      }
+      workerIds.set(key, idsOfKey)
+    }
+    unlisten = await db.listen(JOBS_CHANNEL, (payload) => wakeLocal(payload.split(',')))
+    // A deleted document's analysis leaves this process's memory too (issue 16).
+    unlistenDeletions = await db.listen(DELETIONS_CHANNEL, (payload) => {
+      const notice = parseDeletionNotice(payload)
+      if (notice) journal.memos?.forgetEvents(notice.tenantId, notice.eventIds)
+    })
+    return { recoveredJobs }
+  }
+
   const pipeline: PipelineService = {
     breakers,
     sourceRuns,
 
-    async start({ workers, recoverHeldJobs = false }) {
-      if (running) return { recoveredJobs: 0 }
-      gate = { closed: false, pending: 0 }
-      const openBoss = async () => {
-        const instance = new PgBoss({
-          db: bossDb(db, gate),
-          // pg-boss's timekeeper sends the source scheduler's cron jobs (issue 7); workers only.
-          schedule: workers && sourceRuns.cron !== null,
-          supervise: workers,
-          migrate: true,
-          maintenanceIntervalSeconds,
-          ...(options.jobs?.archiveRetentionSeconds ? { deleteAfterSeconds: Math.max(1, Math.round(options.jobs.archiveRetentionSeconds)) } : {}),
-          expireInSeconds: policy.expireInSeconds,
-          retryLimit: policy.retryLimit,
-          retryDelay: policy.retryDelaySeconds,
-          retryBackoff: policy.retryBackoff,
-        })
-        instance.on('error', (error) => log.error({ err: error }, 'pg-boss error'))
-        await instance.start()
-        // Every queue is created here, inside the retry: processes starting together can deadlock on it.
-        for (const key of [...HandlerKeys, ...SOURCE_RUN_QUEUES]) {
-          try {
-            if (!(await instance.getQueue(key))) await instance.createQueue(key, { name: key })
-          } catch (error) {
-            // Another process created it at the same moment.
-            if (!(await instance.getQueue(key))) throw error
-          }
-        }
-        return instance
-      }
-      // Processes starting together on a new database race to install pg-boss's schema; the loser retries.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          boss = await openBoss()
-          break
-        } catch (error) {
-          if (attempt >= 5) throw error
-          await new Promise((r) => setTimeout(r, 300 * attempt))
-        }
-      }
-      running = true
-      stopping = false
-      const recoveredJobs = recoverHeldJobs && workers ? await requeueHeldJobs(db) : 0
-      await sourceRuns.attach(boss, { workers, pollingIntervalSeconds }) // issue 7: queues, cron, pollers
-      if (!workers) return { recoveredJobs }
-      for (const key of HandlerKeys) {
-        const idsOfKey: string[] = []
-        for (let i = 0; i < concurrency; i++) {
-          const self = { id: '' }
-          self.id = await boss.work(key, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds }, async (jobs) => {
-            for (const job of jobs) {
-              inFlight++
-              try {
-                await handle(key, job)
-              } finally {
-                inFlight--
-              }
-            }
-            // Had work, so look again at once: pg-boss would otherwise sleep a polling interval while a
-            // backlog waits (wake-ups that arrived during the job were folded into one).
-            if (jobs.length > 0 && !stopping) boss?.notifyWorker(self.id)
-          })
-          idsOfKey.push(self.id)
-        }
-        workerIds.set(key, idsOfKey)
-      }
-      unlisten = await db.listen(JOBS_CHANNEL, (payload) => wakeLocal(payload.split(',')))
-      // A deleted document's analysis leaves this process's memory too (issue 16).
-      unlistenDeletions = await db.listen(DELETIONS_CHANNEL, (payload) => {
-        const notice = parseDeletionNotice(payload)
-        if (notice) journal.memos?.forgetEvents(notice.tenantId, notice.eventIds)
-      })
-      return { recoveredJobs }
+    start(options) {
+      // The queue's own statements (polling, upkeep, source runs) are a lane of their own; each job's, its team's.
+      return inLane('queue', () => startWorkers(options))
     },
 
     async stopTakingJobs() {
