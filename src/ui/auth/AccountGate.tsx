@@ -17,7 +17,7 @@ import type { SessionState } from '../../projections/session-state'
 import type { IdentitySession } from '../../streams/firebase-auth'
 import { useServices } from '../app-services'
 import { useAction } from '../hooks/use-action'
-import logo from '../styles/favicon.svg'
+import { GateCard } from './GateCard'
 
 export function AccountGate({ session, children }: { session: SessionState; children: ReactNode }) {
   if (session.setupProblem !== null) return <SetupFailed problem={session.setupProblem} />
@@ -91,16 +91,9 @@ function SetupFailed({ problem }: { problem: string }) {
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <main className="login">
-      <section className="login-card" aria-labelledby="account-gate-title">
-        <div className="login-brand">
-          <img src={logo} alt="" width={32} height={32} />
-          <span>Sightline</span>
-        </div>
-        <h1 id="account-gate-title">{title}</h1>
-        {children}
-      </section>
-    </main>
+    <GateCard id="account-gate-title" title={title}>
+      {children}
+    </GateCard>
   )
 }
 
