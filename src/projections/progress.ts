@@ -11,8 +11,9 @@
  *   `resumed`, or any later step, takes that back;
  * - a session load says how far each document got, for the time the workspace was not watched live (the
  *   analyst was in Admin Access replaying parked jobs, say): a linked card catches up from it.
- * - an input the server refused before accepting it (the team's ingest quota) ends its card in error with
- *   the server's reason, and is kept as the latest `refusal` until the analyst sends something again or
+ * - an input the server refused before accepting it (the team's ingest quota) ends its card 'refused': not
+ *   sent, none of its steps run (they go back to pending, none red: nothing failed, nothing was done), with
+ *   the server's reason; it is kept as the latest `refusal` until the analyst sends something again or
  *   dismisses it, so the input bar can go on saying why (the card itself leaves 5 s later, as any).
  *
  * The live channel can outrun the answer to the submit (the skeleton, even the failure, can arrive before
@@ -27,7 +28,8 @@ import { Texts } from '../domain/rules/texts'
 import { defineProjection, edit, type Tx } from './define-projection'
 
 export type PhaseStatus = 'pending' | 'in_progress' | 'completed' | 'error'
-export type OverallStatus = 'in_progress' | 'completed' | 'error' | 'cancelled'
+/** 'refused': the server did not accept the input (the team's quota); nothing of it was sent on. */
+export type OverallStatus = 'in_progress' | 'completed' | 'error' | 'cancelled' | 'refused'
 
 export interface ProgressPhase extends PhaseDefinition {
   status: PhaseStatus
@@ -48,6 +50,8 @@ export interface ProgressCard {
   overallStatus: OverallStatus
   /** Why the document waits ('Paused: ingestion is disabled for this workspace's tenant'); null while it moves. */
   pausedReason: string | null
+  /** Why the server did not accept the input, when it was refused ('refused'); null otherwise. */
+  refusedReason: string | null
   startTime: number
   endTime: number | null
   /** When the card leaves on its own; null while it stays. */
@@ -125,6 +129,7 @@ export const progressCards = defineProjection<ProgressCards>({
         })),
         overallStatus: 'in_progress',
         pausedReason: null,
+        refusedReason: null,
         startTime: e.at,
         endTime: null,
         removeAt: null,
@@ -142,7 +147,13 @@ export const progressCards = defineProjection<ProgressCards>({
       const card = tx.state.byId[e.id]
       // A refusal of a card that has ended (this one, redelivered) changes nothing.
       if (!card || card.overallStatus !== 'in_progress') return
-      toCard(tx, e.id, { kind: 'failed', error: e.reason, at: e.at })
+      const refused = editCard(tx, e.id)
+      refused.phases = refused.phases.map((phase) => ({ ...phase, status: 'pending', progress: 0, startTime: null, endTime: null, error: null }))
+      refused.overallStatus = 'refused'
+      refused.pausedReason = null
+      refused.refusedReason = e.reason
+      refused.endTime = e.at
+      refused.removeAt = e.at + PROGRESS_AUTO_REMOVE_MS
       tx.draft().refusal = { progressId: e.id, kind: card.kind, reason: e.reason, retryAt: e.retryAfterSeconds == null ? null : e.at + e.retryAfterSeconds * 1000 }
     },
     'progress.linked': (tx, e) => {

@@ -152,10 +152,10 @@ describe('an input the team’s quota refused (issue 17)', () => {
   const REASON = 'Your team is adding documents faster than the 120 documents a minute it may add. Nothing was added; try again in 20 seconds.'
   const refused = (at: number, id = 'p1'): Step => [at, { type: 'progress.refused', id, reason: REASON, retryAfterSeconds: 20, at }, 'local']
 
-  test('ends its card in error with the reason, and stays the latest refusal with when to try again', () => {
+  test('ends its card not sent, none of its steps run or failed, and stays the latest refusal with when to try again', () => {
     const s = fold([started('text_input'), refused(150)])
-    expect(s.byId.p1).toMatchObject({ overallStatus: 'error', endTime: 150, removeAt: 5150 })
-    expect(s.byId.p1?.phases.every((p) => p.status === 'error' && p.error === REASON)).toBe(true)
+    expect(s.byId.p1).toMatchObject({ overallStatus: 'refused', refusedReason: REASON, endTime: 150, removeAt: 5150 })
+    expect(s.byId.p1?.phases.map((p) => [p.status, p.startTime, p.error])).toEqual(s.byId.p1?.phases.map(() => ['pending', null, null]))
     expect(s.refusal).toEqual({ progressId: 'p1', kind: 'text_input', reason: REASON, retryAt: 20_150 })
   })
 

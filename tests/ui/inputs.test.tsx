@@ -445,10 +445,10 @@ describe("input bar: refused by the team's ingest quota (429 RATE_LIMIT)", () =>
     await waitFor(() => expect(notice()).toBe(`Not sent yet. ${RATE} Your text is kept: send it again when you are ready.`))
     expect(textarea().value).toBe('Port of Rotterdam strike enters its second week')
     expect(toastTexts(app)).toEqual([])
-    // Its card ends with the same reason, and when the server said to try again.
+    // Its card ends not sent with the same reason (no step red: nothing failed), and when the server said to try again.
     const [card] = selectProgressCards(app.core.models.progressCards.get())
-    expect(card?.overallStatus).toBe('error')
-    expect(card?.phases.find((p) => p.status === 'error')?.error).toBe(RATE)
+    expect(card).toMatchObject({ overallStatus: 'refused', refusedReason: RATE })
+    expect(card?.phases.some((p) => p.status !== 'pending')).toBe(false)
     expect(app.core.models.progressCards.get().refusal).toMatchObject({ progressId: card?.id, kind: 'text_input', reason: RATE })
     expect(app.core.models.progressCards.get().refusal?.retryAt).toBeGreaterThan(Date.now() + 15_000)
 

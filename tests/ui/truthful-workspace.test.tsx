@@ -102,6 +102,24 @@ describe('progress list', () => {
     const card = screen.getByRole('article', { name: '127.0.0.1: Failed' })
     expect(within(card).getByText('Invalid URL or request: private and loopback addresses are not allowed')).toBeTruthy()
   })
+
+  test("a text the team's quota refused reads 'Not sent' with the reason, no step failed, and can be dismissed", () => {
+    const { core, ctx } = app()
+    render(
+      <ModelsProvider models={core.models}>
+        <ProgressList ctx={ctx} />
+      </ModelsProvider>,
+    )
+    const reason = 'Your team is adding documents faster than the 120 documents a minute it may add. Nothing was added; try again in 20 seconds.'
+    publish(core, [{ type: 'progress.started', id: 'p1', kind: 'text_input', title: 'Port strike', at: 1 }, { type: 'progress.refused', id: 'p1', reason, retryAfterSeconds: 20, at: 2 }], 'local')
+    const card = screen.getByRole('article', { name: 'Port strike: Not sent' })
+    expect(within(card).getByText(reason)).toBeTruthy()
+    expect(card.querySelectorAll('.phase-error')).toHaveLength(0)
+    expect(card.querySelectorAll('.phase-pending')).toHaveLength(card.querySelectorAll('.phase').length)
+    expect(within(card).queryByRole('button', { name: 'Cancel' })).toBeNull()
+    fireEvent.click(within(card).getByRole('button', { name: 'Dismiss Port strike' }))
+    expect(screen.queryByRole('article')).toBeNull()
+  })
 })
 
 describe('the paused banner', () => {

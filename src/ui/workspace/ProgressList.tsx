@@ -1,8 +1,9 @@
 /**
  * The progress-notification list (spec §2, §4): one card per upload, text or URL with its phases; an
  * in-progress card can be cancelled, a failed one retried (its stored input is sent again), a finished
- * one dismissed. Cards leave by themselves 5 s after they finish (the read model decides). A card whose
- * document waits behind an open circuit breaker reads 'Paused' with why. A new card is brought into view
+ * one dismissed. One the team's quota refused reads 'Not sent' with the server's reason, none of its
+ * steps red (nothing was done), and can be sent again. Cards leave by themselves 5 s after they finish
+ * (the read model decides). A card whose document waits behind an open circuit breaker reads 'Paused' with why. A new card is brought into view
  * (the list sits below the documents, where the sticky input bar would hide it).
  */
 import { useEffect, useRef } from 'react'
@@ -13,7 +14,13 @@ import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 
 const selectAll = (s: ProgressCards) => s
-const overallLabel: Record<ProgressCard['overallStatus'], string> = { in_progress: 'Processing', completed: 'Done', error: 'Failed', cancelled: 'Cancelled' }
+const overallLabel: Record<ProgressCard['overallStatus'], string> = {
+  in_progress: 'Processing',
+  completed: 'Done',
+  error: 'Failed',
+  cancelled: 'Cancelled',
+  refused: 'Not sent',
+}
 const PAUSED = 'Paused'
 
 export function ProgressList({ ctx }: { ctx: IntentContext }) {
@@ -53,7 +60,7 @@ function ProgressItem({ ctx, card }: { ctx: IntentContext; card: ProgressCard })
           </button>
         ) : (
           <>
-            {card.overallStatus === 'error' && canRetry(card.id) && (
+            {(card.overallStatus === 'error' || card.overallStatus === 'refused') && canRetry(card.id) && (
               <button type="button" className="btn small-btn" onClick={() => void retryProgress(ctx, card.id)}>
                 Retry
               </button>
@@ -78,6 +85,7 @@ function ProgressItem({ ctx, card }: { ctx: IntentContext; card: ProgressCard })
         </p>
       )}
       {failed?.error && <p className="doc-error-text">{failed.error}</p>}
+      {card.refusedReason && <p className="progress-refused-text muted small">{card.refusedReason}</p>}
     </article>
   )
 }
