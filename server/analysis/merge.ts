@@ -15,7 +15,7 @@
  *   reading order, numbered 1…n.
  */
 import type { ActionFrame, Analysis, Analytics, Entity } from '../../src/protocol/analysis'
-import { analysisSchema, analyticsScoreKeys, analyticsTextKeys } from '../../src/protocol/analysis'
+import { analysisSchema, analyticsScoreKeys, analyticsTextKeys, mentionCountOf } from '../../src/protocol/analysis'
 import { hashContent } from './analyser'
 import { cut } from './local/util'
 
@@ -28,6 +28,18 @@ export interface ChunkAnalysis {
   /** Its length: the weight of its votes and scores. */
   length: number
   analysis: Analysis
+  /** Its offsets already point into the whole content (`forWhole` ran where it was analysed). */
+  shifted?: boolean
+}
+
+/**
+ * A chunk's analysis made ready for the merge where it was computed (a pool worker): offsets moved into the
+ * whole content, and each entity's mentions cut to the first MAX_ENTITY_MENTIONS (`mentionCount` keeps how
+ * many), so less crosses to the server's thread and the merge there is short.
+ */
+export function forWhole(a: Analysis, start: number): Analysis {
+  const moved = shiftAnalysis(a, start)
+  return { ...moved, entities: moved.entities.map((e) => (e.mentions.length > MAX_ENTITY_MENTIONS ? { ...e, mentionCount: mentionCountOf(e), mentions: e.mentions.slice(0, MAX_ENTITY_MENTIONS) } : e)) }
 }
 
 /** The winner of a weighted vote (ties: the first named). */
@@ -57,7 +69,7 @@ export function mergeAnalytics(parts: readonly Analytics[], weights: readonly nu
 
 export function mergeChunkAnalyses(content: string, parts: readonly ChunkAnalysis[], options: { maxFrames: number }): Analysis {
   if (parts.length === 0) throw new Error('mergeChunkAnalyses needs at least one chunk')
-  const shifted = parts.map((p) => ({ ...p, analysis: shiftAnalysis(p.analysis, p.start) }))
+  const shifted = parts.map((p) => (p.shifted ? p : { ...p, analysis: shiftAnalysis(p.analysis, p.start) }))
   const lead = shifted[0]!.analysis
   const weights = shifted.map((p) => Math.max(1, p.length))
   const weighted = <T extends string>(pick: (a: Analysis) => T) => vote(shifted.map((p, i) => [pick(p.analysis), weights[i]!]))
@@ -109,6 +121,8 @@ function shiftAnalysis(a: Analysis, by: number): Analysis {
 function mergeEntities(all: readonly Entity[]): Entity[] {
   const merged: Entity[] = []
   const index = new Map<string, Entity>()
+  /** Every mention of each merged entity, listed or only counted. */
+  const totals = new Map<Entity, number>()
   const keyOf = (kind: string, name: string) => `${kind}\u0000${name.trim().toLowerCase()}`
   for (const e of all) {
     const found = [e.text, ...e.aliases].map((n) => index.get(keyOf(e.kind, n))).find((x) => x !== undefined)
@@ -116,21 +130,23 @@ function mergeEntities(all: readonly Entity[]): Entity[] {
       const known = new Set([found.text, ...found.aliases].map((n) => n.toLowerCase()))
       for (const name of [e.text, ...e.aliases]) if (!known.has(name.toLowerCase())) (found.aliases.push(name), known.add(name.toLowerCase()))
       found.mentions.push(...e.mentions)
+      totals.set(found, (totals.get(found) ?? 0) + mentionCountOf(e))
       for (const name of [e.text, ...e.aliases]) if (!index.has(keyOf(e.kind, name))) index.set(keyOf(e.kind, name), found)
       continue
     }
     const copy: Entity = { ...e, aliases: [...e.aliases], mentions: [...e.mentions] }
     merged.push(copy)
+    totals.set(copy, mentionCountOf(e))
     for (const name of [e.text, ...e.aliases]) if (!index.has(keyOf(e.kind, name))) index.set(keyOf(e.kind, name), copy)
   }
   for (const e of merged) {
     e.mentions.sort((a, b) => a.start - b.start)
     // Every mention counts; the first ones are kept (each carries its sentence: thousands would make one
     // document's analysis megabytes, stored and sent with its card).
-    if (e.mentions.length > MAX_ENTITY_MENTIONS) {
-      e.mentionCount = e.mentions.length
-      e.mentions = e.mentions.slice(0, MAX_ENTITY_MENTIONS)
-    }
+    if (e.mentions.length > MAX_ENTITY_MENTIONS) e.mentions = e.mentions.slice(0, MAX_ENTITY_MENTIONS)
+    const total = totals.get(e) ?? e.mentions.length
+    if (total > e.mentions.length) e.mentionCount = total
+    else delete e.mentionCount
   }
   return merged
 }

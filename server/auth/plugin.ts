@@ -19,7 +19,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { type Access, type AccountType, isBlockedCorporateEmail, tenantFor } from '../../src/domain/rules/accounts'
 import type { Clock } from '../core/runtime'
-import type { Database } from '../db/database'
+import { type Database, inLane } from '../db/database'
 import { forbidden, unauthorized } from '../http/errors'
 import { type AccountCache, accessOf, accountCache, createAccount, findAccount, noteVerified, refusal } from './accounts'
 import type { TokenVerifier, VerifiedToken } from './tokens'
@@ -132,6 +132,12 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database; 
       if (auth.access !== 'granted') throw refusal(auth.access, auth.tenantId)
     }
     request.auth = auth
+  })
+  // The rest of a signed-in request (its handler's statements) stands in its team's lane of the embedded
+  // store's connection (server/db/pglite.ts): a team sending much waits behind itself, not others' reads.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.auth) inLane(`requests:${request.auth.tenantId}`, done)
+    else done()
   })
 })
 

@@ -65,8 +65,8 @@ export function pooledAnalyser(pool: WorkerPool, config: AnalysisConfig, budget:
         const parts = await Promise.all(
           chunks.map(async (c) => {
             try {
-              const analysis = await pool.run<Analysis>('analyse', { content: c.text, options: plain, referenceHead: head }, { budget: shared, signal: stop.signal })
-              return { start: c.start, length: c.text.length, analysis }
+              const analysis = await pool.run<Analysis>('analyse', { content: c.text, options: plain, referenceHead: head, start: c.start }, { budget: shared, signal: stop.signal })
+              return { start: c.start, length: c.text.length, analysis, shifted: true }
             } catch (error) {
               stop.abort(error)
               throw error

@@ -2,9 +2,10 @@
  * What a pool worker does (server/compute/pool.ts): it loads the configured analyser and the document
  * readers once, says it is ready, then runs one task at a time.
  *
- * - `analyse` { content, options, referenceHead? }: the configured analyser's analysis. A chunk of a longer
- *   document sends the document's opening (`referenceHead`) so that "on Tuesday" resolves against the
- *   document's own date line, as it would if the whole were analysed at once.
+ * - `analyse` { content, options, referenceHead?, start? }: the configured analyser's analysis. A chunk of a
+ *   longer document sends the document's opening (`referenceHead`) so that "on Tuesday" resolves against
+ *   the document's own date line, as it would if the whole were analysed at once, and where it starts in
+ *   the document (`start`): its analysis comes back ready for the merge (analysis/merge.ts `forWhole`).
  * - `readDocument` { fileName, bytes, limits }: a file's text (pdf, docx, doc, md, txt).
  * - `crash` (tests only, with SIGHTLINE_POOL_TEST_TASKS=1): ends the worker, as a native fault would;
  *   `spin` loops until terminated; `grow` allocates until the heap limit ends it; `busy` computes for
@@ -33,16 +34,23 @@ const testTasks = process.env.SIGHTLINE_POOL_TEST_TASKS === '1'
 
 let loading: ReturnType<typeof load> | null = null
 async function load() {
-  const [{ createAnalyser }, { resolveReferenceDate }, { readDocument }] = await Promise.all([import('../analysis/index'), import('../analysis/local/temporal'), import('../sources/documents')])
-  return { analyser: createAnalyser(config.analysis ?? { provider: 'local' }), resolveReferenceDate, readDocument }
+  const [{ createAnalyser }, { resolveReferenceDate }, { readDocument }, { forWhole }] = await Promise.all([
+    import('../analysis/index'),
+    import('../analysis/local/temporal'),
+    import('../sources/documents'),
+    import('../analysis/merge'),
+  ])
+  return { analyser: createAnalyser(config.analysis ?? { provider: 'local' }), resolveReferenceDate, readDocument, forWhole }
 }
 const loaded = () => (loading ??= load())
 
 const tasks: Record<string, (input: never) => Promise<unknown> | unknown> = {
-  analyse: async (input: { content: string; options?: { referenceDate?: string }; referenceHead?: string }) => {
-    const { analyser, resolveReferenceDate } = await loaded()
+  analyse: async (input: { content: string; options?: { referenceDate?: string }; referenceHead?: string; start?: number }) => {
+    const { analyser, resolveReferenceDate, forWhole } = await loaded()
     const referenceDate = input.referenceHead === undefined ? input.options?.referenceDate : resolveReferenceDate(input.referenceHead, input.options?.referenceDate)
-    return analyser.analyse(input.content, referenceDate ? { referenceDate } : {})
+    const analysis = await analyser.analyse(input.content, referenceDate ? { referenceDate } : {})
+    // A chunk: made ready for the merge here rather than on the server's thread.
+    return input.start === undefined ? analysis : forWhole(analysis, input.start)
   },
   readDocument: async (input: { fileName: string; bytes: Uint8Array; limits: DocumentLimits }) => (await loaded()).readDocument({ fileName: input.fileName, bytes: input.bytes }, input.limits),
   ...(testTasks

@@ -31,10 +31,11 @@ const lanes = new AsyncLocalStorage<string>()
 
 /**
  * Runs `fn`, and everything it starts, in a lane of the embedded store's one connection: each team's
- * pipeline work is a lane of its own, the queue's upkeep another, requests a third (the default). When the
- * connection comes free the lanes with statements waiting take turns (server/db/pglite.ts), so one team's
- * flood of writes does not hold up another team's document, nor sign-ins and reads. PostgreSQL has a pool
- * of connections: no effect there.
+ * pipeline work is a lane of its own (`team:<tenant>`), each team's signed-in requests another
+ * (`requests:<tenant>`), the queue's upkeep another, requests before sign-in the default. When the
+ * connection comes free the waiting lane that has used it least goes next (server/db/pglite.ts), so one
+ * team's flood of writes does not hold up another team's document, nor sign-ins and reads. PostgreSQL has
+ * a pool of connections: no effect there.
  */
 export function inLane<T>(lane: string, fn: () => T): T {
   return lanes.run(lane, fn)

@@ -8,9 +8,10 @@
  * them. Queries inside a transaction run straight on (nothing else can use the connection meanwhile).
  *
  * Statements take the connection one at a time through a gate whose waiting statements stand in lanes
- * (`inLane`: a team's pipeline work, the queue's upkeep, requests): when the connection comes free, the lanes
- * take turns, each in its own order. A team whose writes flood the store waits behind itself, as in the
- * queues (server/pipeline/fair-queue.ts), instead of putting every other team's statements behind its own.
+ * (`inLane`: a team's pipeline work, a team's requests, the queue's upkeep, requests before sign-in): when
+ * the connection comes free, the lane that has used it least goes next (fair queuing over time held), each
+ * lane in its own order. A team whose writes flood the store waits behind itself, as in the queues
+ * (server/pipeline/fair-queue.ts), instead of putting every other team's statements behind its own.
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { PGlite } from '@electric-sql/pglite'
@@ -19,41 +20,69 @@ import { assertChannel, type Database, laneOf, type Queryable } from './database
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /**
- * One holder at a time; waiting lanes served in turn; each hand-over after a turn of the event loop. A
- * statement issued while its caller holds the gate (a listener called back during a statement, work a
- * transaction's function started) goes straight on to PGlite, which orders it after the holder's.
+ * One holder at a time; each hand-over after a turn of the event loop. The waiting lanes are served by
+ * start-time fair queuing over the time each holds the connection: a lane's statement is tagged with the
+ * virtual time it may start, the later of the current virtual time (the tag of the statement that last
+ * took the connection) and the end of the lane's previous statement (its tag plus how long it held the
+ * connection); the waiting statement with the smallest tag goes next, of equal tags the one whose lane
+ * last held the connection longest ago (a lane back from idle before those busy all along). A lane
+ * that used the connection little (a team's one article, a health probe) therefore goes before one that
+ * floods it, waiting only for the statement in progress; lanes that are all busy share the connection's
+ * time evenly, however long each one's statements are; a lane that was idle starts level with the others
+ * (no credit saved up). Within a lane the order is kept. A statement issued while its caller holds the
+ * gate (a listener called back during a statement, work a transaction's function started) goes straight
+ * on to PGlite, which orders it after the holder's.
  */
-function connectionGate() {
+export function connectionGate(now: () => number = () => performance.now()) {
   const holding = new AsyncLocalStorage<true>()
   let held = false
-  const waiting = new Map<string, Array<() => void>>()
-  const turns: string[] = []
+  /** The tag of the statement holding (or that last held) the connection. */
+  let virtual = 0
+  /** Each lane's end tag: where its next statement starts unless the virtual time has passed it. */
+  const ends = new Map<string, number>()
+  const waiting = new Map<string, Array<(tag: number) => void>>()
+  const startOf = (lane: string) => Math.max(virtual, ends.get(lane) ?? 0)
   const handOver = () => {
-    const lane = turns.shift()
-    if (lane === undefined) {
+    let next: string | undefined
+    let best = Infinity
+    let bestEnd = Infinity
+    for (const lane of waiting.keys()) {
+      const tag = startOf(lane)
+      const end = ends.get(lane) ?? -Infinity
+      if (tag < best || (tag === best && end < bestEnd)) (best = tag), (bestEnd = end), (next = lane)
+    }
+    if (next === undefined) {
       held = false
+      // Lanes that ended behind the virtual time start from it anyway: forget them.
+      if (ends.size > 256) for (const [lane, end] of ends) if (end <= virtual) ends.delete(lane)
       return
     }
-    const queue = waiting.get(lane)!
+    const queue = waiting.get(next)!
     const go = queue.shift()!
-    if (queue.length > 0) turns.push(lane)
-    else waiting.delete(lane)
-    go()
+    if (queue.length === 0) waiting.delete(next)
+    go(best)
   }
   return {
     async run<T>(work: () => Promise<T>): Promise<T> {
       if (holding.getStore()) return work()
+      const lane = laneOf()
+      let tag: number
       if (held) {
-        const lane = laneOf()
-        await new Promise<void>((go) => {
+        tag = await new Promise<number>((go) => {
           const queue = waiting.get(lane)
           if (queue) queue.push(go)
-          else (waiting.set(lane, [go]), turns.push(lane))
+          else waiting.set(lane, [go])
         })
-      } else held = true
+      } else {
+        held = true
+        tag = startOf(lane)
+      }
+      virtual = tag
+      const began = now()
       try {
         return await holding.run(true, work)
       } finally {
+        ends.set(lane, tag + (now() - began))
         // The next holder starts on the event loop's next turn: I/O (and new requests) get theirs first.
         // (Held until then even with nobody waiting: PGlite runs a statement at once, so statements issued
         // meanwhile would otherwise pass one by one in the order they came, and the lanes would never form.)

@@ -116,7 +116,14 @@ export async function readScope(tx: Queryable, tenantId: string, scope: ExportSc
     `SELECT * FROM source_items WHERE tenant_id = $1 AND data_source_id = ANY($2::text[]) AND outcome <> 'deferred' ORDER BY data_source_id, first_seen_at, item_key`,
     [t, sourceIds],
   )
-  const contents = await tx.query<ContentRow>(`SELECT * FROM pipeline_contents WHERE tenant_id = $1 AND event_id = ANY($2::text[]) ORDER BY created_at, event_id`, [t, eventIds])
+  // A large text kept in parts (server/pipeline/blobs.ts) is put together here.
+  const blobText = (column: string) => `(SELECT string_agg(b.data, '' ORDER BY b.part) FROM pipeline_blobs b WHERE b.tenant_id = c.tenant_id AND b.blob_id = c.${column})`
+  const contents = await tx.query<ContentRow>(
+    `SELECT c.event_id, c.content_hash, c.title, COALESCE(c.extracted_text, ${blobText('extracted_blob')}) AS extracted_text,
+            COALESCE(c.cleaned_content, ${blobText('cleaned_blob')}) AS cleaned_content, c.metadata, c.reference_date, c.reprocess_count, c.created_at, c.updated_at
+       FROM pipeline_contents c WHERE c.tenant_id = $1 AND c.event_id = ANY($2::text[]) ORDER BY c.created_at, c.event_id`,
+    [t, eventIds],
+  )
   const frames = await tx.query<FrameRow>(`SELECT * FROM action_frames WHERE tenant_id = $1 AND event_id = ANY($2::text[]) ORDER BY created_at, event_id, action_index, id`, [t, eventIds])
   // A connection joins frames; it belongs to the bundle when every frame it joins does (filtered by the caller).
   const connections = await tx.query<ConnectionRow>(`SELECT * FROM connections WHERE tenant_id = $1 AND participants ?| $2::text[] ORDER BY updated_at, id`, [

@@ -30,23 +30,45 @@ export interface NewLiveMessage {
 
 /** Appends one message inside the caller's transaction; returns it with its id. Notify after commit. */
 export async function appendLiveMessage(tx: Queryable, message: NewLiveMessage): Promise<LiveMessage> {
+  const [appended] = await appendLiveMessages(tx, message.tenantId, message.sessionId, [message])
+  return appended as LiveMessage
+}
+
+/**
+ * Appends messages of one session inside the caller's transaction, in order, with consecutive ids: two
+ * statements however many there are (a document's frames are announced a hundred at a time). Returns them
+ * with their ids; notify after commit.
+ */
+export async function appendLiveMessages(
+  tx: Queryable,
+  tenantId: string,
+  sessionId: string,
+  messages: ReadonlyArray<Omit<NewLiveMessage, 'tenantId' | 'sessionId'>>,
+): Promise<LiveMessage[]> {
+  if (messages.length === 0) return []
   const head = await tx.query<{ last_seq: string | number }>(
-    `INSERT INTO live_log_heads (tenant_id, session_id, last_seq) VALUES ($1, $2, 1)
-     ON CONFLICT (tenant_id, session_id) DO UPDATE SET last_seq = live_log_heads.last_seq + 1
+    `INSERT INTO live_log_heads (tenant_id, session_id, last_seq) VALUES ($1, $2, $3)
+     ON CONFLICT (tenant_id, session_id) DO UPDATE SET last_seq = live_log_heads.last_seq + $3
      RETURNING last_seq`,
-    [message.tenantId, message.sessionId],
+    [tenantId, sessionId, messages.length],
   )
-  const seq = String(head[0]?.last_seq)
-  await tx.query(`INSERT INTO live_log (tenant_id, session_id, seq, type, data, created_at, event_id) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
-    message.tenantId,
-    message.sessionId,
-    seq,
-    message.type,
-    JSON.stringify(message.data),
-    new Date(message.at).toISOString(),
-    message.eventId ?? messageEventId(message.data),
-  ])
-  return { type: message.type, sessionId: message.sessionId, id: seq, data: message.data } as LiveMessage
+  const first = BigInt(head[0]?.last_seq ?? messages.length) - BigInt(messages.length) + 1n
+  const seqs = messages.map((_, i) => String(first + BigInt(i)))
+  await tx.query(
+    `INSERT INTO live_log (tenant_id, session_id, seq, type, data, created_at, event_id)
+     SELECT $1, $2, m.seq, m.type, m.data::jsonb, m.created_at, m.event_id
+     FROM unnest($3::bigint[], $4::text[], $5::text[], $6::timestamptz[], $7::text[]) AS m(seq, type, data, created_at, event_id)`,
+    [
+      tenantId,
+      sessionId,
+      seqs,
+      messages.map((m) => m.type),
+      messages.map((m) => JSON.stringify(m.data)),
+      messages.map((m) => new Date(m.at).toISOString()),
+      messages.map((m) => m.eventId ?? messageEventId(m.data)),
+    ],
+  )
+  return messages.map((m, i) => ({ type: m.type, sessionId, id: seqs[i], data: m.data }) as LiveMessage)
 }
 
 /** Appends in its own transaction and notifies listeners: the usual way a stage emits. */

@@ -50,7 +50,7 @@ export function createBreakers(deps: {
   settings?: Partial<BreakerSettings>
   /** Queues jobs inside the given transaction. */
   requeue: (tx: Queryable, jobs: QueuedJob[]) => Promise<void>
-  wake: (keys: HandlerKey[]) => Promise<void>
+  wake: (keys: HandlerKey[], tenantId?: string) => Promise<void>
   /**
    * Tells whoever waits on a job that it was parked (with why the breaker is open) or replayed: runs
    * inside the transaction that parks or replays it and returns what to do once that committed.
@@ -186,7 +186,7 @@ export function createBreakers(deps: {
         return { replayed: jobs.length, after: told }
       })
       await after?.()
-      if (replayed > 0) await deps.wake([key])
+      if (replayed > 0) await deps.wake([key], tenantId)
       return { replayed }
     },
   }

@@ -16,7 +16,7 @@
 import type { z } from 'zod'
 import type { Clock, Ids } from '../core/runtime'
 import type { Database, Queryable } from '../db/database'
-import { appendLiveMessage, notifyLive } from '../live/log'
+import { appendLiveMessage, appendLiveMessages, notifyLive } from '../live/log'
 import { recordDocumentOutcome } from '../repos/data-sources'
 import { type EventRow, getEvent, updateEvent } from '../repos/events'
 import type { HandlerKey } from './contract'
@@ -30,7 +30,8 @@ export interface JournalDeps {
   /** Queues jobs inside the given transaction. */
   enqueue: (tx: Queryable, jobs: QueuedJob[]) => Promise<void>
   /** Tells workers of these queues that jobs are waiting (after commit). */
-  wake: (keys: HandlerKey[]) => Promise<void>
+  /** Wakes workers of those queues for jobs just queued (of `tenantId`, when one team's). */
+  wake: (keys: HandlerKey[], tenantId?: string) => Promise<void>
   memos?: MemoCache
 }
 
@@ -180,12 +181,11 @@ function stageContext(deps: JournalDeps, key: HandlerKey, job: StageJob, event: 
         if (claimed.length === 0) return null
         const amend = write ? await write(tx) : undefined
         if (!event.session_id) return null
-        let appended = null
-        for (const original of batch) {
+        const messages = batch.map((original) => {
           const m = amend ? amend(original) : original
-          appended = await appendLiveMessage(tx, { tenantId: job.tenantId, sessionId: event.session_id, type: m.type, data: m.data as Record<string, unknown>, at, eventId: event.id })
-        }
-        return appended
+          return { type: m.type, data: m.data as Record<string, unknown>, at, eventId: event.id }
+        })
+        return (await appendLiveMessages(tx, job.tenantId, event.session_id, messages)).at(-1) ?? null
       })
       if (last && event.session_id) await notifyLive(db, { tenantId: job.tenantId, sessionId: event.session_id, id: String(last.id) })
     },
@@ -227,7 +227,7 @@ async function finishRun(deps: JournalDeps, key: HandlerKey, job: StageJob, outc
     await deps.enqueue(tx, next)
     return true
   })
-  if (finished && next.length > 0) await deps.wake(next.map((n) => n.key))
+  if (finished && next.length > 0) await deps.wake(next.map((n) => n.key), job.tenantId)
 }
 
 function remember<T>(deps: Pick<JournalDeps, 'memos'>, key: HandlerKey, job: StageJob, name: string, schema: z.ZodType<T>, value: T): T {

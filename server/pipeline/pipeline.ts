@@ -62,7 +62,8 @@ import { aliasEnricher, contextPairVerifier, contextUpdater, hypothesisAF, uncer
 import { eventOrchestrator } from './stages/event-orchestrator'
 import { frameEnricher } from './stages/frame-enricher'
 import { reprocessor, reprocessProgress } from './stages/reprocess'
-import { inputHash, insertInput, getContent, nextReprocessNumber } from './store'
+import { inputHash, insertInput, getContent, nextReprocessNumber, stageInput } from './store'
+import { createWorkerSlots } from './worker-slots'
 
 export { HandlerKeys, type HandlerKey } from './contract'
 export { DEFAULT_BREAKER_SETTINGS } from './breakers'
@@ -121,6 +122,9 @@ export interface PipelineService extends Pipeline {
 
 export const GENERIC_FAILURE = 'An error occurred during document processing'
 
+/** A queue's spare worker is woken, never polls on its own: an hour between looks is as good as never. */
+const SPARE_POLLING_SECONDS = 3600
+
 /** The `status-update` phases that say a document's job waits behind an open breaker, and that it goes on. */
 export const PARKING_PHASES = { parked: 'parked', resumed: 'resumed' } as const
 
@@ -142,26 +146,21 @@ export function createPipeline(options: PipelineOptions): PipelineService {
   let inFlight = 0
   let unlisten: (() => Promise<void>) | null = null
   let unlistenDeletions: (() => Promise<void>) | null = null
-  const workerIds = new Map<HandlerKey, string[]>()
 
   const requireBoss = () => {
     if (!boss) throw new Error('pipeline not started: call start() first')
     return boss
   }
   const enqueue = (tx: Queryable, jobs: QueuedJob[]) => insertJobs(requireBoss(), tx, jobs, policy)
-  const nextWorker = new Map<string, number>()
-  // One worker per queued job, in turn: waking them all would send the others to fetch nothing.
-  const wakeLocal = (keys: Iterable<string>) => {
+  const slots = createWorkerSlots()
+  const wakeLocal = (keys: Iterable<string>, tenantId?: string) => {
     for (const key of keys) {
-      const workers = workerIds.get(key as HandlerKey)
-      if (!workers?.length) continue
-      const i = nextWorker.get(key) ?? 0
-      nextWorker.set(key, (i + 1) % workers.length)
-      boss?.notifyWorker(workers[i % workers.length] as string)
+      const worker = slots.toWake(key, tenantId)
+      if (worker !== null) boss?.notifyWorker(worker)
     }
   }
-  const wake = async (keys: HandlerKey[]) => {
-    wakeLocal(keys)
+  const wake = async (keys: HandlerKey[], tenantId?: string) => {
+    wakeLocal(keys, tenantId)
     const unique = [...new Set(keys)]
     // Other processes' workers (PostgreSQL); in PGlite every worker is in this process.
     if (db.dialect === 'postgres') await db.notify(JOBS_CHANNEL, unique.join(',')).catch((error: unknown) => log.error({ err: error }, 'job wake-up failed'))
@@ -208,7 +207,8 @@ export function createPipeline(options: PipelineOptions): PipelineService {
   /** A job runs in its team's lane of the embedded store's connection (server/db/pglite.ts). */
   function handle(key: HandlerKey, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
     const tenantId = (job.data as { tenantId?: unknown } | null)?.tenantId
-    return inLane(`team:${typeof tenantId === 'string' ? tenantId : '?'}`, () => handleJob(key, job))
+    const team = typeof tenantId === 'string' ? tenantId : '?'
+    return slots.track(key, team, () => inLane(`team:${team}`, () => handleJob(key, job)))
   }
 
   async function handleJob(key: HandlerKey, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
@@ -237,6 +237,17 @@ export function createPipeline(options: PipelineOptions): PipelineService {
       await breakers.recordFailure(data.tenantId, key, message).catch((e: unknown) => log.error({ err: e }, 'could not record a breaker failure'))
       if (job.retryCount < job.retryLimit) throw error
       await abandonRun(journal, key, data, GENERIC_FAILURE, abandonEffect(key, data))
+    }
+  }
+
+  async function run(key: HandlerKey, jobs: PgBoss.JobWithMetadata<unknown>[]): Promise<void> {
+    for (const job of jobs) {
+      inFlight++
+      try {
+        await handle(key, job)
+      } finally {
+        inFlight--
+      }
     }
   }
 
@@ -286,25 +297,21 @@ export function createPipeline(options: PipelineOptions): PipelineService {
     await sourceRuns.attach(boss, { workers, pollingIntervalSeconds }) // issue 7: queues, cron, pollers
     if (!workers) return { recoveredJobs }
     for (const key of HandlerKeys) {
-      const idsOfKey: string[] = []
+      const general: string[] = []
       for (let i = 0; i < concurrency; i++) {
         const self = { id: '' }
         self.id = await boss.work(key, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds }, async (jobs) => {
-          for (const job of jobs) {
-            inFlight++
-            try {
-              await handle(key, job)
-            } finally {
-              inFlight--
-            }
-          }
+          await run(key, jobs)
           // Had work, so look again at once: pg-boss would otherwise sleep a polling interval while a
           // backlog waits (wake-ups that arrived during the job were folded into one).
           if (jobs.length > 0 && !stopping) boss?.notifyWorker(self.id)
         })
-        idsOfKey.push(self.id)
+        general.push(self.id)
       }
-      workerIds.set(key, idsOfKey)
+      // The spare (worker-slots.ts): woken only for a team with nothing running here; it never polls on its
+      // own, and its fetches stand in a lane of their own, not behind the general workers'.
+      const spare = await inLane('spare', () => requireBoss().work(key, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: SPARE_POLLING_SECONDS }, (jobs) => run(key, jobs)))
+      slots.register(key, general, spare)
     }
     unlisten = await db.listen(JOBS_CHANNEL, (payload) => wakeLocal(payload.split(',')))
     // A deleted document's analysis leaves this process's memory too (issue 16).
@@ -343,7 +350,7 @@ export function createPipeline(options: PipelineOptions): PipelineService {
       while ((inFlight > 0 || sourceRuns.inFlight() > 0 || gate.pending > 0) && Date.now() < until) await sleep(10)
       gate.closed = true
       sourceRuns.detach()
-      workerIds.clear()
+      slots.clear()
       running = false
       boss = null
     },
@@ -367,6 +374,8 @@ export function createPipeline(options: PipelineOptions): PipelineService {
       const contentHash = inputHash(request.input)
       const card = cardFor(request.input)
       const job: StageJob = { tenantId: request.tenantId, eventId, run: INGEST_RUN, contentHash }
+      // A large text or file goes in parts first (blobs.ts), so the transaction below stays short.
+      const staged = await stageInput(db, request.tenantId, eventId, request.input)
       const skeleton = await db.transaction(async (tx) => {
         await insertEvent(tx, request.tenantId, {
           id: eventId,
@@ -383,7 +392,7 @@ export function createPipeline(options: PipelineOptions): PipelineService {
           uploadedAt: now,
           now,
         })
-        await insertInput(tx, request.tenantId, eventId, request.input, contentHash, now)
+        await insertInput(tx, request.tenantId, eventId, request.input, contentHash, now, staged)
         await insertJobs(b, tx, [{ key: 'Core_ContentIngestor', job }], policy)
         if (!request.sessionId) return null
         return appendLiveMessage(tx, {
@@ -395,7 +404,7 @@ export function createPipeline(options: PipelineOptions): PipelineService {
         })
       })
       if (skeleton && request.sessionId) await notifyLive(db, { tenantId: request.tenantId, sessionId: request.sessionId, id: String(skeleton.id) })
-      await wake(['Core_ContentIngestor'])
+      await wake(['Core_ContentIngestor'], request.tenantId)
       return { eventId }
     },
 
@@ -418,7 +427,7 @@ export function createPipeline(options: PipelineOptions): PipelineService {
         return appendLiveMessage(tx, { tenantId, sessionId: event.session_id, type: m.type, data: m.data, at: now })
       })
       if (started && event.session_id) await notifyLive(db, { tenantId, sessionId: event.session_id, id: String(started.id) })
-      await wake(['Core_EventOrchestrator'])
+      await wake(['Core_EventOrchestrator'], tenantId)
     },
   }
   return pipeline

@@ -252,27 +252,47 @@ export async function replaceFrames(
   scope: { researchId: string | null; sessionId: string | null; now: number },
 ): Promise<void> {
   await db.query(`DELETE FROM action_frames WHERE tenant_id = $1 AND event_id = $2`, [tenantId, eventId])
+  if (frames.length === 0) return
   const at = new Date(scope.now).toISOString()
-  for (const f of frames) {
-    const row: FrameRow = {
-      id: f.id,
-      event_id: eventId,
-      research_id: scope.researchId,
-      session_id: scope.sessionId,
-      status: f.status,
-      action_index: f.actionIndex,
-      total_actions: f.totalActions,
-      action_type: f.actionType,
-      body: f.body,
-      created_at: at,
-      updated_at: at,
-    }
-    await db.query(
-      `INSERT INTO action_frames (tenant_id, id, event_id, research_id, session_id, status, action_index, total_actions, action_type, body, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)`,
-      [tenantId, f.id, eventId, scope.researchId, scope.sessionId, f.status, f.actionIndex, f.totalActions, f.actionType, JSON.stringify(toActionFrame(row, tenantId)), at],
-    )
-  }
+  const bodies = frames.map((f) =>
+    JSON.stringify(
+      toActionFrame(
+        {
+          id: f.id,
+          event_id: eventId,
+          research_id: scope.researchId,
+          session_id: scope.sessionId,
+          status: f.status,
+          action_index: f.actionIndex,
+          total_actions: f.totalActions,
+          action_type: f.actionType,
+          body: f.body,
+          created_at: at,
+          updated_at: at,
+        },
+        tenantId,
+      ),
+    ),
+  )
+  // One statement for all of them: a long document has a hundred frames.
+  await db.query(
+    `INSERT INTO action_frames (tenant_id, id, event_id, research_id, session_id, status, action_index, total_actions, action_type, body, created_at, updated_at)
+     SELECT $1, f.id, $2, $3, $4, f.status, f.action_index, f.total_actions, f.action_type, f.body::json, $5, $5
+     FROM unnest($6::text[], $7::text[], $8::int[], $9::int[], $10::text[], $11::text[]) AS f(id, status, action_index, total_actions, action_type, body)`,
+    [
+      tenantId,
+      eventId,
+      scope.researchId,
+      scope.sessionId,
+      at,
+      frames.map((f) => f.id),
+      frames.map((f) => f.status),
+      frames.map((f) => f.actionIndex),
+      frames.map((f) => f.totalActions),
+      frames.map((f) => f.actionType),
+      bodies,
+    ],
+  )
 }
 
 export async function listFramesOfSession(db: Queryable, tenantId: string, sessionId: string, limit: number, offset: number): Promise<FrameRow[]> {

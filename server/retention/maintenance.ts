@@ -30,6 +30,7 @@ import type { ServerConfig } from '../config'
 import type { Clock } from '../core/runtime'
 import type { Database, Queryable } from '../db/database'
 import { pruneLiveLogBefore } from '../live/log'
+import { sweepOrphanBlobs } from '../pipeline/blobs'
 import { BOSS_SCHEMA } from '../pipeline/queue'
 import { bossInstalled, PURGE_TASK } from './erase'
 
@@ -65,6 +66,8 @@ export interface MaintenanceReport {
   parkedJobs: number
   inputs: number
   contents: number
+  /** Parts of large values whose row never committed (server/pipeline/blobs.ts). */
+  orphanBlobParts: number
   vacuumed: boolean
   purged: boolean
 }
@@ -93,7 +96,8 @@ export async function pruneExpired(db: Database, now: number, settings: Pick<Mai
     settings.contentRetentionMs > 0
       ? Number(await count(`DELETE FROM pipeline_contents WHERE updated_at < $1`, [new Date(now - settings.contentRetentionMs).toISOString()]))
       : 0
-  return { liveMessages, stageRuns, bossJobs, breakerFailures, parkedJobs, inputs, contents }
+  const orphanBlobParts = await sweepOrphanBlobs(db, now)
+  return { liveMessages, stageRuns, bossJobs, breakerFailures, parkedJobs, inputs, contents, orphanBlobParts }
 }
 
 /** PGlite: VACUUM ANALYZE the whole database. */

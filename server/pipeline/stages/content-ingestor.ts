@@ -12,7 +12,7 @@ import { recordDocumentOutcome } from '../../repos/data-sources'
 import { updateEvent } from '../../repos/events'
 import { errorData } from '../journal'
 import { done, type Stage, type StageContext, type StageOutcome } from '../stage'
-import { deleteInput, getContent, getInput, putContent, type StoredContent, type StoredInput } from '../store'
+import { deleteInput, getContent, getInput, putContent, stageContent, type StoredContent, type StoredInput } from '../store'
 
 /** The two readers the ingestor needs (createSourceReaders() gives both). */
 export interface DocumentReaders {
@@ -38,9 +38,11 @@ export function contentIngestor(deps: { sources: DocumentReaders }): Stage {
     }
     if (content.cleanedContent.trim() === '') return failDocument(ctx, 'There is no text to analyse')
     const now = ctx.clock.now()
+    // Large texts go in parts before the transaction (blobs.ts); a retry writes its own and the sweep takes these.
+    const staged = await stageContent(ctx.db, job.tenantId, job.eventId, content)
     return done([{ key: 'Core_EventOrchestrator', contentHash: content.contentHash }], {
       write: async (tx) => {
-        await putContent(tx, job.tenantId, job.eventId, content, now)
+        await putContent(tx, job.tenantId, job.eventId, content, now, staged)
         await deleteInput(tx, job.tenantId, job.eventId)
         await updateEvent(tx, job.tenantId, job.eventId, { payload: { parsingStatus: 'completed', ...(content.title ? { extractedTitle: content.title } : {}) }, now })
       },

@@ -75,7 +75,7 @@ export function contextPairVerifier(): Stage {
       await ctx.emit(
         connections.map((connection) => ({ type: 'connection-updated' as const, data: { connection } })),
         async (tx) => {
-          for (const c of connections) await storeConnection(tx, tenantId, { eventId: event.id, sessionId: event.session_id }, c, now)
+          await storeConnections(tx, tenantId, { eventId: event.id, sessionId: event.session_id }, connections, now)
         },
       )
     }
@@ -133,11 +133,23 @@ function frameFacts(f: Analysis['frames'][number]): FrameFacts {
   return { confidence: f.confidence, veracity: f.metadata.veracity, temporality: f.temporality, negated: f.negated === true, actorCount: f.actors.entries.length }
 }
 
-/** Stored with its document (event_id), so deleting the document deletes it. */
-async function storeConnection(tx: Queryable, tenantId: string, owner: { eventId: string; sessionId: string | null }, c: SharedActorConnection, now: number): Promise<void> {
+/** Stored with their document (event_id), so deleting the document deletes them; one statement for all. */
+async function storeConnections(tx: Queryable, tenantId: string, owner: { eventId: string; sessionId: string | null }, list: SharedActorConnection[], now: number): Promise<void> {
   await tx.query(
-    `INSERT INTO connections (tenant_id, id, session_id, type, participants, status, confidence, updated_at, event_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+    `INSERT INTO connections (tenant_id, id, session_id, type, participants, status, confidence, updated_at, event_id)
+     SELECT $1, c.id, $2, c.type, c.participants::jsonb, c.status, c.confidence, $3, $4
+     FROM unnest($5::text[], $6::text[], $7::text[], $8::text[], $9::float8[]) AS c(id, type, participants, status, confidence)
      ON CONFLICT (tenant_id, id) DO UPDATE SET participants = EXCLUDED.participants, status = EXCLUDED.status, confidence = EXCLUDED.confidence, updated_at = EXCLUDED.updated_at`,
-    [tenantId, c.id, owner.sessionId, c.type, JSON.stringify(c.participants), c.status, c.confidence, new Date(now).toISOString(), owner.eventId],
+    [
+      tenantId,
+      owner.sessionId,
+      new Date(now).toISOString(),
+      owner.eventId,
+      list.map((c) => c.id),
+      list.map((c) => c.type),
+      list.map((c) => JSON.stringify(c.participants)),
+      list.map((c) => c.status),
+      list.map((c) => c.confidence),
+    ],
   )
 }

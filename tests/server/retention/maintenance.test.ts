@@ -70,7 +70,7 @@ describe.each(dialects())('retention on %s', (dialect) => {
       await db.query(`INSERT INTO pipeline_parked_jobs (tenant_id, handler_key, data, parked_at) VALUES ($1, 'Core_EventOrchestrator', $2, $3)`, [T, JSON.stringify({ tenantId: T, eventId, run: 'ingest', contentHash: 'h' }), new Date(old).toISOString()])
     }
 
-    expect(await pruneExpired(db, now(), settings)).toEqual({ liveMessages: 0, stageRuns: 1, bossJobs: 0, breakerFailures: 1, parkedJobs: 1, inputs: 1, contents: 0 })
+    expect(await pruneExpired(db, now(), settings)).toEqual({ liveMessages: 0, stageRuns: 1, bossJobs: 0, breakerFailures: 1, parkedJobs: 1, inputs: 1, contents: 0, orphanBlobParts: 0 })
     expect(await db.query(`SELECT event_id, stage FROM pipeline_stage_runs ORDER BY event_id, stage`)).toEqual([
       { event_id: 'e-new', stage: 'Core_ContentIngestor' },
       { event_id: 'e-old', stage: 'Core_HypothesisAF' },
