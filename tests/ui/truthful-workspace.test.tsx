@@ -69,13 +69,18 @@ const publish = (core: ClientCore, events: DomainEvent[], source: 'ws' | 'local'
   })
 
 describe('progress list', () => {
-  test("a parked text reads 'Paused' with why; replayed and analysed, it is Done", () => {
+  function renderList(): ClientCore {
     const { core, ctx } = app()
     render(
       <ModelsProvider models={core.models}>
         <ProgressList ctx={ctx} />
       </ModelsProvider>,
     )
+    return core
+  }
+
+  test("a parked text reads 'Paused' with why; replayed and analysed, it is Done", () => {
+    const core = renderList()
     publish(core, [{ type: 'progress.started', id: 'p1', kind: 'text_input', title: 'Port strike', at: 1 }, { type: 'progress.linked', id: 'p1', eventId: 'e1' }], 'local')
     const m = messages()
     publish(core, [eventOf(m('genesis-event-skeleton', { eventId: 'e1' })), eventOf(m('status-update', { eventId: 'e1', phase: 'parked', reason: 'manual_disable' }))])
@@ -88,12 +93,7 @@ describe('progress list', () => {
   })
 
   test('a document that failed before its submit was answered: the card reads Failed with the reason once linked', () => {
-    const { core, ctx } = app()
-    render(
-      <ModelsProvider models={core.models}>
-        <ProgressList ctx={ctx} />
-      </ModelsProvider>,
-    )
+    const core = renderList()
     publish(core, [{ type: 'progress.started', id: 'p1', kind: 'url_processing', title: '127.0.0.1', url: 'http://127.0.0.1/a', at: 1 }], 'local')
     const m = messages()
     publish(core, [eventOf(m('genesis-event-skeleton', { eventId: 'e1' })), eventOf(m('processing-error', { eventId: 'e1', error: 'Invalid URL or request: private and loopback addresses are not allowed' }))])
@@ -104,12 +104,7 @@ describe('progress list', () => {
   })
 
   test("a text the team's quota refused reads 'Not sent' with the reason, no step failed, and can be dismissed", () => {
-    const { core, ctx } = app()
-    render(
-      <ModelsProvider models={core.models}>
-        <ProgressList ctx={ctx} />
-      </ModelsProvider>,
-    )
+    const core = renderList()
     const reason = 'Your team is adding documents faster than the 120 documents a minute it may add. Nothing was added; try again in 20 seconds.'
     publish(core, [{ type: 'progress.started', id: 'p1', kind: 'text_input', title: 'Port strike', at: 1 }, { type: 'progress.refused', id: 'p1', reason, retryAfterSeconds: 20, at: 2 }], 'local')
     const card = screen.getByRole('article', { name: 'Port strike: Not sent' })
