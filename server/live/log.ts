@@ -82,6 +82,15 @@ export async function notifyLive(db: Database, notice: LiveNotice): Promise<void
   await db.notify(LIVE_CHANNEL, JSON.stringify(notice))
 }
 
+/**
+ * The same notice, sent from inside the transaction that appended the messages: PostgreSQL (and PGlite)
+ * deliver it when the transaction commits and drop it if it rolls back, so it still comes after the rows
+ * are there, and costs no turn of its own at the embedded store's connection.
+ */
+export async function notifyLiveOnCommit(tx: Queryable, notice: LiveNotice): Promise<void> {
+  await tx.query('SELECT pg_notify($1, $2)', [LIVE_CHANNEL, JSON.stringify(notice)])
+}
+
 /** Messages of a session after `after` (exclusive), in order, at most `limit`. */
 export async function readLiveMessages(db: Queryable, tenantId: string, sessionId: string, after: string | null, limit = 1000): Promise<LiveMessage[]> {
   const rows = await db.query<{ seq: string | number; type: string; data: Record<string, unknown> }>(

@@ -16,7 +16,7 @@
 import type { z } from 'zod'
 import type { Clock, Ids } from '../core/runtime'
 import type { Database, Queryable } from '../db/database'
-import { appendLiveMessage, appendLiveMessages, notifyLive } from '../live/log'
+import { appendLiveMessage, appendLiveMessages, notifyLive, notifyLiveOnCommit } from '../live/log'
 import { recordDocumentOutcome } from '../repos/data-sources'
 import { type EventRow, getEvent, updateEvent } from '../repos/events'
 import type { HandlerKey } from './contract'
@@ -170,7 +170,7 @@ function stageContext(deps: JournalDeps, key: HandlerKey, job: StageJob, event: 
       // Appended by an earlier attempt of this run (a batch goes whole or not at all): the write went with it.
       if (n < run.emitted) return
       const at = clock.now()
-      const last = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const claimed = await tx.query(`UPDATE pipeline_stage_runs SET emitted = emitted + $8, updated_at = $7 WHERE ${RUN_KEY} AND emitted = $6 RETURNING emitted`, [
           ...params,
           n,
@@ -178,16 +178,16 @@ function stageContext(deps: JournalDeps, key: HandlerKey, job: StageJob, event: 
           batch.length,
         ])
         // A racing copy of this run got there first.
-        if (claimed.length === 0) return null
+        if (claimed.length === 0) return
         const amend = write ? await write(tx) : undefined
-        if (!event.session_id) return null
+        if (!event.session_id) return
         const messages = batch.map((original) => {
           const m = amend ? amend(original) : original
           return { type: m.type, data: m.data as Record<string, unknown>, at, eventId: event.id }
         })
-        return (await appendLiveMessages(tx, job.tenantId, event.session_id, messages)).at(-1) ?? null
+        const last = (await appendLiveMessages(tx, job.tenantId, event.session_id, messages)).at(-1)
+        if (last) await notifyLiveOnCommit(tx, { tenantId: job.tenantId, sessionId: event.session_id, id: String(last.id) })
       })
-      if (last && event.session_id) await notifyLive(db, { tenantId: job.tenantId, sessionId: event.session_id, id: String(last.id) })
     },
     async memo<T>(name: string, schema: z.ZodType<T>, compute: () => Promise<T>): Promise<T> {
       const cached = deps.memos?.get(memoKey(key, job, name), schema)

@@ -32,7 +32,7 @@ import type { Analyser } from '../analysis/index'
 import type { Clock, Ids } from '../core/runtime'
 import { type Database, inLane, type Queryable } from '../db/database'
 import { conflict, notFound } from '../http/errors'
-import { appendLiveMessage, notifyLive } from '../live/log'
+import { appendLiveMessage, notifyLive, notifyLiveOnCommit } from '../live/log'
 import { getEvent, insertEvent } from '../repos/events'
 import { DELETIONS_CHANNEL, parseDeletionNotice } from '../retention/notices'
 import { createSourceReaders, DOCUMENT_MIME_TYPES, documentTypeOf } from '../sources/index'
@@ -376,7 +376,7 @@ export function createPipeline(options: PipelineOptions): PipelineService {
       const job: StageJob = { tenantId: request.tenantId, eventId, run: INGEST_RUN, contentHash }
       // A large text or file goes in parts first (blobs.ts), so the transaction below stays short.
       const staged = await stageInput(db, request.tenantId, eventId, request.input)
-      const skeleton = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         await insertEvent(tx, request.tenantId, {
           id: eventId,
           researchId: request.researchId,
@@ -394,16 +394,16 @@ export function createPipeline(options: PipelineOptions): PipelineService {
         })
         await insertInput(tx, request.tenantId, eventId, request.input, contentHash, now, staged)
         await insertJobs(b, tx, [{ key: 'Core_ContentIngestor', job }], policy)
-        if (!request.sessionId) return null
-        return appendLiveMessage(tx, {
+        if (!request.sessionId) return
+        const skeleton = await appendLiveMessage(tx, {
           tenantId: request.tenantId,
           sessionId: request.sessionId,
           type: 'genesis-event-skeleton',
           data: { eventId, eventType: card.type, ...(card.title ? { title: card.title } : {}), payload: card.payload, uploadedAt: new Date(now).toISOString() },
           at: now,
         })
+        await notifyLiveOnCommit(tx, { tenantId: request.tenantId, sessionId: request.sessionId, id: String(skeleton.id) })
       })
-      if (skeleton && request.sessionId) await notifyLive(db, { tenantId: request.tenantId, sessionId: request.sessionId, id: String(skeleton.id) })
       await wake(['Core_ContentIngestor'], request.tenantId)
       return { eventId }
     },
