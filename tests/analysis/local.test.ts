@@ -211,6 +211,16 @@ describe('local analyser: frames', () => {
     expect(frameFor(b, 'resign').timeReference?.date).toBe('2025-02-28')
   })
 
+  test('a span counted from another event ("five years after the war", "two years later") is not dated from the document', () => {
+    const a = analyseLocal('The two countries signed the treaty almost five years after the war ended. Two years later, the border reopened.', { referenceDate: '2024-03-05' })
+    expect(frameFor(a, 'sign').timeReference).toBeUndefined()
+    expect(frameFor(a, 'reopen').timeReference).toBeUndefined()
+    // Counted from the document's date, they are dated.
+    const b = analyseLocal('The ministry announced the plan 10 days ago. The plant will open in two years.', { referenceDate: '2024-03-05' })
+    expect(frameFor(b, 'announce').timeReference?.date).toBe('2024-02-24')
+    expect(frameFor(b, 'open').timeReference?.date).toBe('2026-03-05')
+  })
+
   test('outcome clauses become the result', () => {
     const a = analyseLocal('Investors sold the stock after the results, sending shares down 2 percent.')
     const sell = frameFor(a, 'sell')
@@ -230,6 +240,20 @@ describe('local analyser: document level', () => {
     expect(t.length).toBeLessThan(200)
     expect(long.replace(/\s+/g, ' ').startsWith(t.replace(/…$/, ''))).toBe(true)
     expect(t).toMatch(/\w…$/)
+  })
+
+  test('title: a leading dateline, date or byline is never the headline; the headline beside it is', () => {
+    const body = "Nigeria's central bank raised its benchmark interest rate to 24.75% on Tuesday to curb inflation. Governor Olayemi Cardoso said prices rose for a fourteenth month. Lenders said loans would cost more."
+    const central = analyseLocal(body).title
+    // A dateline on its own line: the title is what the text is about, not where and when.
+    expect(analyseLocal(`Lagos, 3 March 2024\n\n${body}`).title).toBe(central)
+    expect(analyseLocal(`LAGOS, March 3 (Reuters)\n\n${body}`).title).toBe(central)
+    // A headline before or after the dateline, a byline, a publication stamp: the headline.
+    expect(analyseLocal(`Nigeria raises rates to record high\nLagos, 3 March 2024\n\n${body}`).title).toBe('Nigeria raises rates to record high')
+    expect(analyseLocal(`Tuesday, March 5, 2024\nNigeria raises rates to record high\n\n${body}`).title).toBe('Nigeria raises rates to record high')
+    expect(analyseLocal(`By Ada Obi\nUpdated 14:05 GMT\nNigeria raises rates to record high\n\n${body}`).title).toBe('Nigeria raises rates to record high')
+    // A headline that names a month or a place is still a headline.
+    expect(analyseLocal(`March on Washington draws crowds\n\n${body}`).title).toBe('March on Washington draws crowds')
   })
 
   test('summary: two or three sentences from the text, in text order', () => {

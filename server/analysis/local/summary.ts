@@ -33,7 +33,10 @@ export function summarise(sentences: Sentence[]): SummaryResult {
   const max = Math.max(0, ...raw)
   const relevance = raw.map((r) => (max > 0 ? Math.round((r / max) * 100) / 100 : 0))
 
-  const heading = sentences[0]?.isHeading ? sentences[0] : undefined
+  // The first of the leading headings that is a headline: not a dateline, a date or a byline on its own.
+  const firstBody = sentences.findIndex((x) => !x.isHeading)
+  const leading = firstBody < 0 ? sentences : sentences.slice(0, firstBody)
+  const heading = leading.find((x) => !notAHeadline(x.text))
   const ranked = body
     .map((s) => ({ s, score: raw[s.index] ?? 0 }))
     .sort((a, b) => b.score - a.score || a.s.index - b.s.index)
@@ -90,6 +93,21 @@ function leadingQuote(pre: string): number {
 
 function squash(text: string): string {
   return text.replace(/\s+/g, ' ').trim()
+}
+
+const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?'
+const DAY = '(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\\s+)?'
+const DATE = `${DAY}(?:\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH}(?:,?\\s+\\d{4})?|${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?(?:,?\\s+\\d{4})?|${MONTH}\\s+\\d{4}|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}/\\d{1,2}/\\d{2,4})`
+const PLACE = "\\p{L}[\\p{L}.'’-]*(?:\\s+\\p{L}[\\p{L}.'’-]*){0,3}"
+/** A line that only says where and when ("Lagos, 3 March 2024", "BRUSSELS, June 18 (Reuters)"), or when. */
+const DATELINE_ONLY = new RegExp(`^(?:${PLACE},?\\s+)?${DATE}(?:\\s*\\([^)]{1,40}\\))?\\s*[-–—:]?\\s*$`, 'iu')
+/** A byline or a publication stamp ("By Ada Obi", "Updated 14:05 GMT"). */
+const BYLINE = /^(?:by\s+\p{Lu}|(?:updated|published|posted|last modified)\b)/iu
+
+/** A leading line that is not the document's headline: a dateline or date on its own, a byline, a stamp. */
+export function notAHeadline(text: string): boolean {
+  const t = squash(text).replace(/^#+\s*/, '')
+  return DATELINE_ONLY.test(t) || BYLINE.test(t)
 }
 
 /** A title from a heading or sentence: no markdown, no closing full stop, cut at a word boundary. */

@@ -30,12 +30,17 @@ export function resolveReferenceDate(content: string, explicit: string | undefin
   return DEFAULT_REFERENCE_DATE
 }
 
+const ANCHORED_ELSEWHERE = /\b(?:after|later|afterwards?|before|earlier)\s*$/i
+
 export function findDates(content: string, referenceDate: string): DateMention[] {
   const ref = { instant: utcNoon(referenceDate), timezone: 0 }
   const out: DateMention[] = []
   for (const r of chrono.parse(content, ref)) {
     const text = r.text
     if (/^\d{1,2}$/.test(text.trim())) continue
+    // "five years after (the war)", "two years later": counted from another event, not from the
+    // document's date; resolving them against it would put a past event in the future.
+    if (ANCHORED_ELSEWHERE.test(text)) continue
     out.push({
       text,
       start: r.index,
