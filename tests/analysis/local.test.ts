@@ -256,6 +256,20 @@ describe('local analyser: document level', () => {
     expect(analyseLocal(`March on Washington draws crowds\n\n${body}`).title).toBe('March on Washington draws crowds')
   })
 
+  test('summary: picture credits and captions left out, the sentences around them whole', () => {
+    const nyt = analyseLocal(
+      'Subway fares to rise in New York\n\nThe Metropolitan Transportation Authority voted on Wednesday to raise the base subway fare to $3. Riders crowded a hearing in Manhattan to oppose the increase.CreditMichael Appleton for The New York Times The authority said the money would close a budget gap. Photo: Jane Doe/Reuters',
+    )
+    expect(nyt.summary).toBe(
+      'The Metropolitan Transportation Authority voted on Wednesday to raise the base subway fare to $3. Riders crowded a hearing in Manhattan to oppose the increase. The authority said the money would close a budget gap.',
+    )
+    const ap = analyseLocal(
+      'Floods hit Lagos\n\nHeavy rain flooded parts of Lagos on Monday, displacing thousands of residents. (AP Photo/Sunday Alamba) Emergency workers rescued families from rooftops, the state government said. Image caption, Residents waded through water in Ikorodu.',
+    )
+    expect(ap.summary).not.toMatch(/AP Photo|Image caption/)
+    expect(ap.summary).toContain('Heavy rain flooded parts of Lagos on Monday, displacing thousands of residents.')
+  })
+
   test('summary: two or three sentences from the text, in text order', () => {
     const a = analyseLocal(devSet[0]!.text)
     const sentences = a.summary.split(/(?<=[.!?])\s+/)

@@ -16,7 +16,8 @@ export interface SummaryResult {
 export const MAX_TITLE_CHARS = 199
 
 export function summarise(sentences: Sentence[]): SummaryResult {
-  const body = sentences.filter((s) => !s.isHeading)
+  // Captions and credits are not what the document says: never in the summary, never its title.
+  const body = sentences.filter((s) => !s.isHeading && !CAPTION.test(s.text.trim()))
   const vectors = sentences.map((s) => contentWords(s.text))
   const raw = sentences.map((s, i) => {
     if (s.isHeading) return 0
@@ -48,7 +49,8 @@ export function summarise(sentences: Sentence[]): SummaryResult {
   if (chosen.length === 3 && chosen.reduce((n, s) => n + s.text.length, 0) > 700) chosen = chosen.slice(0, 2)
   const summary = chosen
     .sort((a, b) => a.index - b.index)
-    .map((s) => squash(withoutDateline(s)))
+    .map((s) => squash(withoutCredits(withoutDateline(s))))
+    .filter((text) => text !== '')
     .join(' ')
   return { title: title || 'Untitled Document', summary, relevance }
 }
@@ -79,6 +81,21 @@ function overlap(a: Set<string>, b: Set<string>): number {
   return shared / (Math.log(a.size + 1) + Math.log(b.size + 1))
 }
 
+/** A sentence that is a picture's caption or credit ("Image caption, …", "Photo: …"). */
+const CAPTION = /^(?:(?:image|photo|media|video)\s+(?:caption|source|credit)|caption|credit|photograph|photo|picture|image)s?\b\s*[,:]/i
+
+/**
+ * A sentence without the picture credits pages glue into their text: "…the increase.CreditMichael Appleton
+ * for The New York Times The authority…", "(AP Photo/Sunday Alamba)", a closing "Photo: Jane Doe/Reuters".
+ */
+function withoutCredits(text: string): string {
+  return text
+    .replace(/(?<=[.!?"”’])\s*Credit\s?\p{Lu}[\p{L}.'’ -]*?\s(?:for|\/)\s(?:The\s)?(?:\p{Lu}[\p{L}&.'’-]*\s?){1,5}(?=\s\p{Lu}|$)/gu, '')
+    .replace(/\s*\((?:AP|AFP|Reuters|Getty(?: Images)?|EPA|Xinhua|Anadolu|Bloomberg)(?:\s+Photo)?\s*\/[^)]{1,60}\)/g, '')
+    .replace(/\s*(?:Photo(?:graph)?|Picture|Image)s?(?:\s+credit)?:\s*[^.!?]{1,80}$/i, '')
+    .trim()
+}
+
 /** The sentence without a leading dateline ("BRUSSELS, June 18 (Reuters) - "), once parsing has marked it. */
 function withoutDateline(s: Sentence): string {
   const first = s.tokens.find((t) => t.text !== '' && !t.tags.has('Dateline'))
@@ -105,7 +122,7 @@ const DATELINE_ONLY = new RegExp(`^(?:${PLACE},?\\s+)?${DATE}(?:\\s*\\([^)]{1,40
 const BYLINE = /^(?:by\s+\p{Lu}|(?:updated|published|posted|last modified)\b)/iu
 
 /** A leading line that is not the document's headline: a dateline or date on its own, a byline, a stamp. */
-export function notAHeadline(text: string): boolean {
+function notAHeadline(text: string): boolean {
   const t = squash(text).replace(/^#+\s*/, '')
   return DATELINE_ONLY.test(t) || BYLINE.test(t)
 }
