@@ -111,9 +111,11 @@ export function InputBar({ ctx, researchId, sessionId, expired }: InputBarProps)
       {expired ? (
         <ExpiredBar>{controls}</ExpiredBar>
       ) : (
-        <div className="input-bar">
+        // The notice stands above the bar in the same sticky dock: it takes room rather than covering the
+        // cards above (the refused input's own card among them).
+        <div className="input-dock">
           <InputRefusalNotice ctx={ctx} />
-          {controls}
+          <div className="input-bar">{controls}</div>
         </div>
       )}
       {modal === 'text' && <TextInputDialog ctx={ctx} target={target} onClose={close} />}
