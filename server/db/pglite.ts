@@ -15,7 +15,10 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { PGlite } from '@electric-sql/pglite'
-import { assertChannel, type Database, laneOf, type Queryable } from './database'
+import { assertChannel, type Database, inLane, laneOf, type Queryable } from './database'
+
+/** The lane of what a notification's listener does (the live hub reading the messages it announces). */
+export const LISTENER_LANE = 'listeners'
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
@@ -30,8 +33,9 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
  * floods it, waiting only for the statement in progress; lanes that are all busy share the connection's
  * time evenly, however long each one's statements are; a lane that was idle starts level with the others
  * (no credit saved up). Within a lane the order is kept. A statement issued while its caller holds the
- * gate (a listener called back during a statement, work a transaction's function started) goes straight
- * on to PGlite, which orders it after the holder's.
+ * gate (work a transaction's function started) goes straight on to PGlite, which orders it after the
+ * holder's; a notification's listener, though PGlite calls it during the committing statement, works
+ * apart from it (`apart`), in a lane of its own.
  */
 export function connectionGate(now: () => number = () => performance.now()) {
   const holding = new AsyncLocalStorage<true>()
@@ -89,6 +93,14 @@ export function connectionGate(now: () => number = () => performance.now()) {
         setImmediate(handOver)
       }
     },
+    /**
+     * Runs `fn` as if nothing held the gate: a callback PGlite makes while a statement holds it (a
+     * notification delivered at a commit) would otherwise pass that holder's standing on to everything
+     * the callback starts, for ever after, and its statements would skip the lanes.
+     */
+    apart<T>(fn: () => T): T {
+      return holding.exit(fn)
+    },
   }
 }
 
@@ -121,7 +133,9 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     },
     async listen(channel, onPayload) {
       assertChannel(channel)
-      const unsubscribe = await pg.listen(channel, onPayload)
+      // Delivered while the committing statement holds the gate, in its lane: the listener's work (the live
+      // hub's reads) goes in a lane of its own, through the gate like any other.
+      const unsubscribe = await pg.listen(channel, (payload) => gate.apart(() => inLane(LISTENER_LANE, () => onPayload(payload))))
       return async () => {
         await unsubscribe()
       }

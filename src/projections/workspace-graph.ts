@@ -86,7 +86,8 @@ export interface WorkspaceGraph {
   connections: { byId: ShardedMap<Connection>; order: string[] }
   /** The last applied live-log id per session. */
   cursors: Record<string, string>
-  load: { status: 'idle' | 'loaded' | 'failed'; message: string | null; liveCursor: string | null }
+  /** `pages`: how many pages of session loads have been folded (a reload counts on), so a view can tell a load's documents from news. */
+  load: { status: 'idle' | 'loaded' | 'failed'; message: string | null; liveCursor: string | null; pages: number }
 }
 
 export const emptyWorkspaceGraph: WorkspaceGraph = {
@@ -97,7 +98,7 @@ export const emptyWorkspaceGraph: WorkspaceGraph = {
   pendingFrameUpdates: {},
   connections: { byId: emptyShardedMap(), order: [] },
   cursors: {},
-  load: { status: 'idle', message: null, liveCursor: null },
+  load: { status: 'idle', message: null, liveCursor: null, pages: 0 },
 }
 
 type G = Tx<WorkspaceGraph>
@@ -295,6 +296,7 @@ export const workspaceGraph = defineProjection<WorkspaceGraph>({
     'workspace.cleared': (tx) => resetTo(tx, tx.state.researchId, tx.state.sessionId),
     'workspace.loaded': (tx, e) => {
       if (tx.state.sessionId !== null && tx.state.sessionId !== e.sessionId) return
+      const pages = tx.state.load.pages
       if (!e.append) {
         resetTo(tx, tx.state.researchId, e.sessionId)
         if (e.liveCursor) {
@@ -308,6 +310,7 @@ export const workspaceGraph = defineProjection<WorkspaceGraph>({
       const load = edit(tx, tx.draft(), 'load')
       load.status = 'loaded'
       load.message = null
+      load.pages = pages + 1
     },
     'workspace.framesLoaded': (tx, e) => {
       if (tx.state.sessionId !== e.sessionId) return
@@ -498,7 +501,7 @@ function resetTo(tx: G, researchId: string | null, sessionId: string | null): vo
   g.pendingFrameUpdates = tx.adopt({})
   g.connections = tx.adopt({ byId: tx.adopt(emptyShardedMap<Connection>()), order: tx.adopt([]) })
   g.cursors = tx.adopt({})
-  g.load = tx.adopt({ status: 'idle', message: null, liveCursor: null })
+  g.load = tx.adopt({ status: 'idle', message: null, liveCursor: null, pages: 0 })
 }
 
 /** Session load: events count as completed (failed ones stay failed), titles follow the load rule. */

@@ -61,7 +61,9 @@ test('dashboard, briefings, graph and KPIs show what four ingested texts hold', 
     await box.fill(text)
     await box.press('Enter')
     // Accepted: its card is there (the toast saying so may already sit behind a newer one in the top bar).
-    await page.waitForFunction((n) => document.querySelectorAll('[data-document-id]').length >= n, i + 1)
+    await page.waitForFunction((n) => document.querySelectorAll('[data-document-id]').length >= n, i + 1, { timeout: 60_000 }).catch(async (error: Error) => {
+      throw new Error(`text ${i + 1} has no card: ${error.message}\nwhat the page showed: ${JSON.stringify(await onScreen(page))}`)
+    })
   }
   await page.waitForFunction(() => document.querySelectorAll('[data-document-id] .doc-head [data-status="completed"]').length === 4, undefined, { timeout: 60_000 })
   const title = await page.getByText(/^\(4 documents, \d+ actions\)$/).textContent()
@@ -133,3 +135,14 @@ test('dashboard, briefings, graph and KPIs show what four ingested texts hold', 
   await expect.poll(async () => Number(await figure(page, 'Total signals').textContent()), { timeout: 15_000 }).toBe(actions)
   expect(errors).toEqual([])
 }, 240_000)
+
+/** What a stuck page shows around the input: the box, the progress cards, the toasts, Live or Offline. */
+function onScreen(page: Page) {
+  return page.evaluate(() => ({
+    box: (document.querySelector('textarea[aria-label="Text to analyze"]') as HTMLTextAreaElement | null)?.value.slice(0, 60),
+    cards: document.querySelectorAll('[data-document-id]').length,
+    progress: [...document.querySelectorAll('.progress-list > *')].map((e) => e.textContent?.slice(0, 120)),
+    toasts: [...document.querySelectorAll('.toast')].map((e) => e.textContent),
+    live: document.querySelector('.workspace-head .live')?.textContent,
+  }))
+}

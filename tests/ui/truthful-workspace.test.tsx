@@ -63,7 +63,7 @@ function app(): { core: ClientCore; ctx: IntentContext } {
   return { core, ctx: { core, api, now: () => 1_000, nextId: (p) => `${p}-${++n}` } }
 }
 
-const publish = (core: ClientCore, events: DomainEvent[], source: 'ws' | 'local' = 'ws') =>
+const publish = (core: ClientCore, events: DomainEvent[], source: 'ws' | 'local' | 'api' = 'ws') =>
   act(() => {
     core.bus.publish(events, source)
   })
@@ -187,6 +187,41 @@ describe('new documents', () => {
     publish(core, [eventOf(m('genesis-event-skeleton', { eventId: 'mine' }))])
     expect(screen.queryByRole('button', { name: /new documents? ↓/ })).toBeNull()
     expect(scroller.scrollTop).toBeGreaterThan(0)
+  })
+
+  test("a load's later page, or a reload, is not news; a card arriving live after it is", () => {
+    const { core, m } = renderList()
+    const page = (ids: string[], append: boolean) =>
+      publish(core, [{ type: 'workspace.loaded', sessionId: SESSION, events: ids.map((id) => ({ id, title: id, status: 'completed' })), actionFrames: [], append }], 'api')
+    page(['old12', 'old13'], true)
+    expect(screen.queryByRole('button', { name: /new documents? ↓/ })).toBeNull()
+    page([...Array.from({ length: 14 }, (_, i) => `old${i}`), 'old14'], false)
+    expect(screen.queryByRole('button', { name: /new documents? ↓/ })).toBeNull()
+    // A page that brings no card still marks the load, so the next live card counts.
+    page([], true)
+    publish(core, [eventOf(m('genesis-event-skeleton', { eventId: 'feed1' }))])
+    screen.getByRole('button', { name: '1 new document ↓' })
+  })
+
+  test('live cards that come before the workspace has loaded are part of what it shows, not news', () => {
+    const { core } = app()
+    const m = messages()
+    core.bus.publish({ type: 'workspace.sessionSelected', researchId: 'r1', sessionId: SESSION } as DomainEvent, 'local')
+    publish(core, [eventOf(m('genesis-event-skeleton', { eventId: 'early1' }))])
+    render(
+      <ModelsProvider models={core.models}>
+        <WorkspacePage title="Workspace" />
+      </ModelsProvider>,
+    )
+    const scroller = screen.getByRole('feed', { name: 'Documents' })
+    Object.defineProperty(scroller, 'scrollHeight', { configurable: true, value: 3000 })
+    Object.defineProperty(scroller, 'clientHeight', { configurable: true, value: 600 })
+    publish(core, [eventOf(m('genesis-event-skeleton', { eventId: 'early2' }))])
+    expect(screen.queryByRole('button', { name: /new documents? ↓/ })).toBeNull()
+    publish(core, [{ type: 'workspace.loaded', sessionId: SESSION, events: ['a', 'b', 'c'].map((id) => ({ id, title: id, status: 'completed' })), actionFrames: [], append: false }], 'api')
+    expect(screen.queryByRole('button', { name: /new documents? ↓/ })).toBeNull()
+    publish(core, [eventOf(m('genesis-event-skeleton', { eventId: 'late' }))])
+    screen.getByRole('button', { name: '1 new document ↓' })
   })
 })
 

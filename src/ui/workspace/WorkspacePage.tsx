@@ -16,6 +16,7 @@
 import { defaultRangeExtractor, measureElement, observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import type { ProgressCards } from '../../projections/progress'
+import type { WorkspaceGraph } from '../../projections/workspace-graph'
 import { formatCounts, selectCounts, selectDocumentIds } from '../../projections/workspace-selectors'
 import { selectLiveLabel, selectSessionEnded } from '../../projections/live-channel-status'
 import { useReadModel } from '../hooks/use-read-model'
@@ -116,6 +117,8 @@ export function DocumentList({ ids }: { ids: readonly string[] }) {
   self.current = virtualizer
   const [unseen, setUnseen] = useState(0)
   const shown = useRef(ids.length)
+  const loadPages = useReadModel(workspaceGraph, selectLoadPages)
+  const pagesSeen = useRef(loadPages)
   const toEnd = () => {
     virtualizer.scrollToIndex(ids.length - 1, { align: 'end' })
     setUnseen(0)
@@ -123,14 +126,22 @@ export function DocumentList({ ids }: { ids: readonly string[] }) {
   useEffect(() => {
     const before = shown.current
     shown.current = ids.length
+    const { status, pages } = workspaceGraph.get().load
+    const fromLoad = status !== 'loaded' || pages !== pagesSeen.current
+    pagesSeen.current = pages
     if (ids.length < before) setUnseen(0)
-    // A load (from nothing) or a removal is not news.
-    if (before === 0 || ids.length <= before) return
+    // What a load brings (a first page, a later page, a reload, or live messages that came before it) and
+    // a removal are not news: only documents that arrive live once the workspace has loaded.
+    if (fromLoad || before === 0 || ids.length <= before) return
     const added = ids.slice(before)
     if (isAwaited(progressCards.get(), added) || atEnd(scroller.current)) toEnd()
     else setUnseen((n) => n + added.length)
     // Only a change of the list is news; the virtualizer and progress cards are read as they are then.
   }, [ids])
+  // A load page that changed no card still moves the mark, so the next live card is judged on its own.
+  useEffect(() => {
+    if (workspaceGraph.get().load.status === 'loaded') pagesSeen.current = loadPages
+  }, [loadPages])
   const items = virtualizer.getVirtualItems()
   return (
     <div className="documents-frame">
@@ -170,6 +181,10 @@ function isAwaited(progress: ProgressCards, added: readonly string[]): boolean {
 function atEnd(element: HTMLElement | null): boolean {
   if (!element) return true
   return element.scrollHeight - element.scrollTop - element.clientHeight < 48
+}
+
+function selectLoadPages(state: WorkspaceGraph): number {
+  return state.load.pages
 }
 
 function selectCountsText(state: Parameters<typeof selectCounts>[0]): string {

@@ -6,8 +6,8 @@
  * lane the order is kept; a transaction holds the connection for its whole length, and is charged for it.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type Database, inLane, openDatabase } from '../../../server/db/database'
-import { connectionGate } from '../../../server/db/pglite'
+import { type Database, inLane, laneOf, openDatabase } from '../../../server/db/database'
+import { connectionGate, LISTENER_LANE } from '../../../server/db/pglite'
 
 let db: Database
 beforeAll(async () => {
@@ -66,6 +66,32 @@ test('a transaction holds the connection for its whole length', async () => {
   expect(done).toEqual(['transaction', 'request', 'writer again'])
 })
 
+test("a notification's listener works in a lane of its own, through the gate, not in the committing statement's place", async () => {
+  const heard: Array<{ lane: string; rows: number[] }> = []
+  const stop = await db.listen('lane_probe', () => {
+    // Later, as the live hub's reads come: by then the writer below has the connection again.
+    setTimeout(() => {
+      const lane = laneOf()
+      void db.query<{ n: number }>('SELECT n FROM ticks ORDER BY n').then((rows) => heard.push({ lane, rows: rows.map((r) => r.n) }))
+    }, 5)
+  })
+  await db.exec('DELETE FROM ticks')
+  await inLane('team:writer', () => db.transaction(async (t) => void (await t.query("SELECT pg_notify('lane_probe', 'x')"))))
+  // The writer takes the connection again for a transaction that pauses midway: the listener's read comes
+  // meanwhile, in its own lane, and waits for the transaction whole.
+  const writer = inLane('team:writer', () =>
+    db.transaction(async (t) => {
+      await t.query('INSERT INTO ticks VALUES (1)')
+      await new Promise((r) => setTimeout(r, 40))
+      await t.query('INSERT INTO ticks VALUES (2)')
+    }),
+  )
+  await writer
+  while (heard.length === 0) await new Promise((r) => setTimeout(r, 5))
+  await stop()
+  expect(heard[0]).toEqual({ lane: LISTENER_LANE, rows: [1, 2] })
+})
+
 describe('the gate on its own, with a clock the statements move', () => {
   /** A gate whose statements each take `ms` of a fake clock; what ran, in order. */
   function harness() {
@@ -98,6 +124,23 @@ describe('the gate on its own, with a clock the statements move', () => {
     expect(ran.indexOf('v0')).toBeLessThanOrEqual(before + 1)
     expect(ran.indexOf('v1')).toBe(ran.indexOf('v0') + 1)
     await Promise.all(flood)
+  })
+
+  test("work started apart from the holder waits for the gate like any other, though the holder's callback started it", async () => {
+    let t = 0
+    const gate = connectionGate(() => t)
+    const ran: string[] = []
+    let later: Promise<unknown> = Promise.resolve()
+    await gate.run(async () => {
+      ran.push('holder starts')
+      later = gate.apart(() => gate.run(async () => ran.push('started apart')))
+      const inside = gate.run(async () => ran.push('started inside'))
+      await inside
+      await new Promise((r) => setTimeout(r, 5))
+      ran.push('holder ends')
+    })
+    await later
+    expect(ran).toEqual(['holder starts', 'started inside', 'holder ends', 'started apart'])
   })
 
   test('a lane idle for a while starts level with the others, with no credit saved up', async () => {
