@@ -245,6 +245,37 @@ describe('input bar: text', () => {
     expect(toastTexts(app).filter((t) => t === 'Text analyzed successfully')).toHaveLength(1)
   })
 
+  test('the text leaves the field as it is sent: the next is typed and sent before the first is answered, and that answer does not wipe it', async () => {
+    const app = signedInApp()
+    let answerFirst = () => {}
+    const firstAnswered = new Promise<void>((resolve) => (answerFirst = resolve))
+    server.use(
+      http.post(
+        `${API}/ingest`,
+        async ({ request }) => {
+          await record(request)
+          await firstAnswered
+          return accepted()
+        },
+        { once: true },
+      ),
+    )
+    renderBar(app)
+    fireEvent.change(textarea(), { target: { value: 'Dock workers ended a strike' } })
+    fireEvent.keyDown(textarea(), { key: 'Enter' })
+    await waitFor(() => expect(ingestCalls).toHaveLength(1))
+    expect(textarea().value).toBe('')
+    expect(screen.getByRole('button', { name: 'Send text for analysis' }).textContent).toBe('Sending…')
+    fireEvent.change(textarea(), { target: { value: 'The port reopened on Monday' } })
+    fireEvent.keyDown(textarea(), { key: 'Enter' })
+    await waitFor(() => expect(ingestCalls.map((c) => c.body.text)).toEqual(['Dock workers ended a strike', 'The port reopened on Monday']))
+    fireEvent.change(textarea(), { target: { value: 'A third, being typed' } })
+    await act(async () => answerFirst())
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send text for analysis' }).textContent).toBe('Send'))
+    expect(textarea().value).toBe('A third, being typed')
+    expect(selectProgressCards(app.core.models.progressCards.get()).map((c) => c.eventId !== null)).toEqual([true, true])
+  })
+
   test('a text whose processing fails never reads analyzed successfully', async () => {
     const app = signedInApp()
     renderBar(app)

@@ -36,17 +36,23 @@ type Modal = 'text' | 'website' | 'rss' | null
 
 export function InputBar({ ctx, researchId, sessionId, expired }: InputBarProps) {
   const [text, setText] = useState('')
-  const [sending, setSending] = useState(false)
+  /** Texts sent and not yet answered: the bar is free for the next one meanwhile. */
+  const [sending, setSending] = useState(0)
   const [uploading, setUploading] = useState(false)
   const [modal, setModal] = useState<Modal>(null)
   const fileInput = useRef<HTMLInputElement>(null)
   const target: InputTarget = { researchId, sessionId, expired }
 
+  // The text leaves the box as it is sent, so the next can be typed (or pasted and sent) at once; one that
+  // is not accepted comes back, unless something new is being typed there (its card offers Retry).
   const send = async () => {
-    if (text.trim() === '' || sending || expired) return
-    setSending(true)
-    if (await analyzeText(ctx, target, text)) setText('')
-    setSending(false)
+    const sent = text
+    if (sent.trim() === '' || expired) return
+    setText('')
+    setSending((n) => n + 1)
+    const accepted = await analyzeText(ctx, target, sent)
+    setSending((n) => n - 1)
+    if (!accepted) setText((now) => (now === '' ? sent : now))
   }
 
   const upload = async (file: File) => {
@@ -88,8 +94,8 @@ export function InputBar({ ctx, researchId, sessionId, expired }: InputBarProps)
           }
         }}
       />
-      <button type="button" className="btn primary" disabled={expired || sending || text.trim() === ''} onClick={() => void send()} aria-label="Send text for analysis">
-        {sending ? 'Sending…' : 'Send'}
+      <button type="button" className="btn primary" disabled={expired || text.trim() === ''} onClick={() => void send()} aria-label="Send text for analysis">
+        {sending > 0 ? 'Sending…' : 'Send'}
       </button>
       <span className="input-bar-tools" role="group" aria-label="Add a source">
         <button type="button" className="btn" disabled={expired} onClick={() => setModal('text')} aria-label="Add Text for Analysis">
