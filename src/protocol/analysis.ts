@@ -16,6 +16,7 @@
  */
 import { z } from 'zod'
 import { AnalyticsScoreKeys, AnalyticsTextKeys } from './entities'
+import { cameoCategorySchema } from './cameo'
 
 export const PestleCategory = {
   Political: 'Political',
@@ -239,6 +240,8 @@ export const actionFrameSchema = z.object({
   totalActions: z.number().int().min(1),
   source: sourceSpanSchema,
   predicate: predicateSchema.optional(),
+  /** The act's CAMEO root category, when it is one of the 20 (src/protocol/cameo.ts). */
+  cameo: cameoCategorySchema.optional(),
   negated: z.boolean().optional(),
   timeReference: timeReferenceSchema.optional(),
   // Added by the server when the frame is stored and sent; never produced by an analyser.

@@ -159,6 +159,9 @@ export const actionFrameSchema = z.looseObject({
   metadata: opt(frameMetadataSchema),
   confidence: opt(num),
   urgency: opt(urgencySchema),
+  /** The act's CAMEO root category ('01' Make public statement … '20'), when it has one (src/protocol/cameo.ts). */
+  cameo: opt(z.looseObject({ code: text, name: text })),
+  negated: opt(z.boolean()),
   inputStates: opt(z.array(z.unknown())),
   outputStates: opt(z.array(z.unknown())),
   causalLinks: opt(z.array(z.unknown())),

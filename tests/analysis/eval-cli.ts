@@ -1,11 +1,14 @@
 /**
  * `npm run eval:analysis [-- --verbose]`: scores the local analyser on the labelled sets and prints
- * the table (and, with --verbose, each text's misses and extras).
+ * the table (and, with --verbose, each text's misses and extras); then, where this machine has the shared
+ * corpus (tests/analysis/events-corpus.ts), its who-did-what-to-whom scores (with --verbose, each coded
+ * sentence's misses and the frames it got).
  */
 import { analyseLocal } from '../../server/analysis/local/local-analyser'
 import { devSet, heldOutSet } from './dev-set'
 import type { EvalReport } from './eval'
 import { evaluate, formatTable } from './eval'
+import { corpusDir, formatEventScores, loadCodedSentences, scoreEvents } from './events-corpus'
 
 const verbose = process.argv.includes('--verbose')
 const dev = evaluate(devSet, (t) => analyseLocal(t))
@@ -19,6 +22,15 @@ console.log(formatTable([
   { name: 'held-out', report: held },
   { name: 'all', report: all },
 ]))
+
+const corpus = corpusDir()
+if (corpus === null) console.log('\nshared corpus: not on this machine (set SIGHTLINE_CORPUS to its folder); no who-did-what-to-whom scores')
+else {
+  const coded = loadCodedSentences(corpus)
+  const scores = scoreEvents(coded, (r) => analyseLocal(r.text, { referenceDate: `${r.date.slice(0, 4)}-${r.date.slice(4, 6)}-${r.date.slice(6, 8)}` }), (f) => f.cameo?.code ?? null)
+  if (verbose) for (const m of scores.misses) console.log(`\n${m.id}: ${m.text}\n  missed: ${m.missed.join('; ')}\n  frames: ${m.frames.join(' | ') || '-'}`)
+  console.log(`\n${formatEventScores(scores)}`)
+}
 
 function printDetails(r: EvalReport): void {
   for (const item of r.items) {

@@ -152,6 +152,64 @@ describe('local analyser: entities', () => {
   })
 })
 
+describe('local analyser: unknown names that act', () => {
+  test('one capitalised word no word list knows, opening a sentence right before its verb, names who acts; common nouns there stay words', () => {
+    const a = analyseLocal('Vanderlande said the systems were restored. Calenardhon urged Bree to help. Inflation rose in March. Shipping resumed on Monday. Growth slowed.')
+    const names = a.entities.map((e) => e.text)
+    expect(names).toEqual(expect.arrayContaining(['Vanderlande', 'Calenardhon']))
+    for (const word of ['Inflation', 'Shipping', 'Growth']) expect(names).not.toContain(word)
+    expect(frameFor(a, 'urge').actors.entries[0]).toMatchObject({ text: 'Calenardhon', role: 'agent' })
+  })
+
+  test('crowds, mobs and militias act', () => {
+    const a = analyseLocal('Crowds trashed the embassy. A militia seized the airport.')
+    expect(frameFor(a, 'trash').actors.entries[0]).toMatchObject({ text: 'Crowds', role: 'agent' })
+    expect(frameFor(a, 'seize').actors.entries[0]).toMatchObject({ role: 'agent' })
+  })
+})
+
+describe('local analyser: CAMEO categories', () => {
+  const a = analyseLocal(
+    'Rebels fired shells at the border town. The company fired its chief executive. Brazil cut diplomatic ties with Israel. The central bank cut interest rates. The government released 40 prisoners on Friday. The ministers urged restraint. The army did not attack the town. Police arrested two activists. France condemned the raid. Iran threatened to close the strait.',
+    { referenceDate: '2025-03-05' },
+  )
+  const categoryOf = (lemma: string, nth = 0) => a.frames.filter((f) => f.predicate?.lemma === lemma)[nth]?.cameo
+
+  test('the act decides the category, the verb alone when nothing else does', () => {
+    expect(categoryOf('urge')).toEqual({ code: '02', name: 'Appeal' })
+    expect(categoryOf('arrest')?.code).toBe('17')
+    expect(categoryOf('condemn')?.code).toBe('11')
+    expect(categoryOf('threaten')?.code).toBe('13')
+  })
+
+  test('what the verb acts on decides it where the verb alone cannot, and the readable type follows', () => {
+    expect(categoryOf('fire', 0)).toEqual({ code: '19', name: 'Fight' })
+    expect(categoryOf('fire', 1)).toBeUndefined()
+    const ties = a.frames.find((f) => f.predicate?.lemma === 'cut' && f.source.sentence.includes('ties'))!
+    expect(ties.cameo?.code).toBe('16')
+    expect(ties.actionType).toBe('Diplomacy')
+    expect(a.frames.find((f) => f.predicate?.lemma === 'cut' && f.source.sentence.includes('rates'))!.cameo).toBeUndefined()
+    const release = frameFor(a, 'release')
+    expect(release.cameo?.code).toBe('08')
+    expect(release.actionType).toBe('Concession')
+  })
+
+  test('"X said a shell was fired at it from Z": Z fired, X was fired at, and the shot is a Fight', () => {
+    const b = analyseLocal('Gondor said a shell was fired at it from Mordor. Rebels fired rockets at the border town.')
+    const [shell, rockets] = b.frames.filter((f) => f.predicate?.lemma === 'fire')
+    expect(shell!.actors.entries).toEqual(expect.arrayContaining([expect.objectContaining({ text: 'Mordor', role: 'agent' }), expect.objectContaining({ text: 'Gondor', role: 'patient' })]))
+    expect(shell!.actors.entries.find((e) => e.role === 'agent')?.text).toBe('Mordor')
+    expect(shell!.cameo?.code).toBe('19')
+    expect(rockets!.resources.entries.map((r) => r.text)).toContain('border town')
+  })
+
+  test('negation leaves the category and marks the frame', () => {
+    const attack = frameFor(a, 'attack')
+    expect(attack.cameo?.code).toBe('19')
+    expect(attack.negated).toBe(true)
+  })
+})
+
 describe('local analyser: frames', () => {
   test('subject, verb and object become actors and resources', () => {
     const a = analyseLocal(NEWS)

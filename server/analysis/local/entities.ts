@@ -16,6 +16,7 @@ import {
   personTitles,
   places,
 } from './gazetteer'
+import { isDictionaryWord } from './syntax'
 import type { Sentence, Token } from './text'
 
 /** One recognised name in one sentence, by token range. */
@@ -259,7 +260,7 @@ function classifySpan(s: Sentence, from: number, to: number, seen: Set<string>):
   if (from === firstReal && to - from >= 2 && !knownName(tokens[from]!) && lookupName(surface(tokens, from + 1, to))) from++
   // "Epic Games", "Nordic Freight": several capitalised words opening a sentence are a name.
   const multiword = to - from >= 2 && /^\p{Lu}/u.test(tokens[from + 1]!.text)
-  while (from < to && from === firstReal && !multiword && !seen.has(tokens[from]!.text) && !looksLikeNameStart(tokens[from]!)) {
+  while (from < to && from === firstReal && !multiword && !seen.has(tokens[from]!.text) && !looksLikeNameStart(tokens[from]!) && !unknownSubject(tokens, from, to)) {
     from++
     // …and a connector left in front ("Shares of Nordic Freight" → "Nordic Freight").
     while (from < to && nameConnectors.has(tokens[from]!.lower)) from++
@@ -323,6 +324,22 @@ function looksLikeNameStart(t: Token): boolean {
   if (t.tags.has('Person') || t.tags.has('Organization') || t.tags.has('Place')) return true
   return false
 }
+
+/**
+ * "Vanderlande said …", "Calenardhon urged …": one capitalised word opening the sentence, right before its
+ * verb, that no word list knows and that is not built like a common noun ("Inflation rose", "Shipping
+ * resumed", "Growth slowed" stay words), names whoever acts.
+ */
+function unknownSubject(tokens: Token[], from: number, to: number): boolean {
+  const t = tokens[from]!
+  const next = tokens[to]
+  if (to - from !== 1 || !next || /[,;:]/.test(t.post)) return false
+  if (!(next.tags.has('Verb') || next.tags.has('Copula') || next.tags.has('Modal') || next.tags.has('Auxiliary')) || next.tags.has('Gerund')) return false
+  if (!/^\p{Lu}\p{Ll}{2,}$/u.test(t.text) || COMMON_NOUN_SHAPE.test(t.lower)) return false
+  return !isDictionaryWord(t.lower)
+}
+
+const COMMON_NOUN_SHAPE = /(?:tion|sion|ment|ness|ity|ism|ist|ance|ence|ing|ure|age|ery|ship|hood|dom|ics|ogy|ies|ers|ors|ants|ents|s)$/
 
 function precededByTitle(tokens: Token[], from: number): boolean {
   const prev = tokens[from - 1]

@@ -15,6 +15,7 @@ import type {
 } from '../../../src/protocol/analysis'
 import type { EntityMentionRef, EntityTable } from './entities'
 import { isDemonym } from './entities'
+import { cameoOf, TYPE_OF_CATEGORY } from './cameo'
 import { humanNouns, orgReferenceNouns } from './gazetteer'
 import {
   actionClasses,
@@ -135,6 +136,7 @@ const TRANSFER_VERBS = new Set(['give', 'offer', 'deliver', 'sell', 'export', 's
 const PLACE_LIKE_NOUNS = new Set(['states', 'countries', 'nations', 'regions', 'provinces', 'cities', 'areas', 'districts', 'communities', 'villages', 'towns', 'territories', 'state', 'country', 'nation', 'region', 'city', 'community'])
 const AGENT_NOUN = /(makers?|workers?|producers?|growers?|builders?|exporters?|importers?|traders?|holders?|sellers?|buyers?|owners?|lenders?|insurers?|operators?|manufacturers?|suppliers?|providers?|carriers?|dealers?|brokers?|bankers?|farmers?|miners?|fishers?|drivers?|pilots?|lawmakers?|policymakers?|regulators?|campaigners?|organisers?|organizers?|residents?|citizens?|members?)$/
 const PSYCH_VERBS = new Set(['impress', 'concern', 'worry', 'please', 'disappoint', 'surprise', 'satisfy', 'interest', 'delight', 'shock', 'alarm', 'frustrate', 'encourage', 'relieve', 'confuse', 'divide', 'involve', 'determine', 'convince', 'prepare', 'scare', 'tire', 'bore', 'excite', 'upset', 'anger', 'annoy', 'embarrass', 'reassure'])
+const AIMED_VERBS = new Set(['fire', 'shoot', 'aim', 'throw', 'hurl', 'lob', 'launch', 'point', 'direct', 'strike', 'swing', 'open'])
 const PLACE_ACTOR_PREPS = new Set(['against', 'with', 'for', 'on', 'toward', 'towards', 'between'])
 
 function analyseClauses(p: Parsed): Clause[] {
@@ -655,6 +657,16 @@ function buildFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause[], 
     if (isTimePhrase(p, u)) continue
     const role: ActorEntry['role'] =
       prep === 'by' && g.passive ? 'agent' : prep === 'to' || prep === 'for' ? 'recipient' : ['against', 'at', 'on', 'into', 'over'].includes(prep) ? 'patient' : 'participant'
+    // "fired shells at the town": what is aimed at is the target, not a place.
+    if (prep === 'at' && AIMED_VERBS.has(lemma)) {
+      collect(input, p, u, 'patient', lemma, actors, resources, memory, false)
+      continue
+    }
+    // "a shell was fired at it from Mordor": with no "by", where the shot came from is who fired it.
+    if (prep === 'from' && g.passive && AIMED_VERBS.has(lemma) && !c.pps.some((v) => v.prep === 'by')) {
+      collect(input, p, u, 'agent', lemma, actors, resources, memory, false)
+      continue
+    }
     if (locativePrepositions.has(prep) && !['over', 'on', 'into'].includes(prep)) {
       collect(input, p, u, role, lemma, actors, [], memory, false, true)
       continue
@@ -671,8 +683,9 @@ function buildFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause[], 
 
   // Kind of action.
   const sentenceText = s.text
-  const cls = actionClassOf(lemma, resources, sentenceText)
   const sentenceLower = sentenceText.toLowerCase()
+  const kind = cameoOf({ lemma, object: [...c.objects, ...c.pps].map((u) => plainText(input.content, p, u)).join(' ').toLowerCase(), sentence: sentenceLower })
+  const cls = kind?.byObject ? { type: TYPE_OF_CATEGORY[kind.category.code], known: true } : actionClassOf(lemma, resources, sentenceText)
 
   // When.
   const timeRef = timeReferenceFor(input, p, c)
@@ -743,6 +756,7 @@ function buildFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause[], 
     source: { start: s.start, end: s.end, sentence: s.text },
     predicate: { text: input.content.slice(main.start, predicateEnd), lemma, start: main.start, end: predicateEnd },
   }
+  if (kind) frame.cameo = kind.category
   if (g.negated) frame.negated = true
   if (timeRef) frame.timeReference = { text: timeRef.text, date: timeRef.date, start: timeRef.start, end: timeRef.end }
   return frame
@@ -810,7 +824,7 @@ function collect(
     const possessive = /['’]s?$/.test(tokens[m.to - 1]!.text) && !isHead
     if (entity.kind === 'place') {
       if (locative) continue
-      if (!isSubject && prep !== undefined && !PLACE_ACTOR_PREPS.has(prep) && !(prep === 'to' && TRANSFER_VERBS.has(lemma))) continue
+      if (!isSubject && prep !== undefined && role !== 'agent' && !PLACE_ACTOR_PREPS.has(prep) && !(prep === 'to' && TRANSFER_VERBS.has(lemma))) continue
       if (!isHead && !possessive) continue
       if (isHead && !isSubject && MOTION_VERBS.has(lemma)) continue
       if (!isHead && produced) continue

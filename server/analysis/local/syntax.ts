@@ -93,6 +93,13 @@ interface VerbTransforms {
 }
 const probeDoc = nlp('') as unknown as { methods: { two: { transform: { verb: VerbTransforms } } }; model: unknown }
 const verbs = probeDoc.methods.two.transform.verb
+const lexicon = (probeDoc.model as { one: { lexicon: Record<string, unknown> } }).one.lexicon
+
+/** Whether compromise's lexicon knows the (lower-case) word. */
+export function isDictionaryWord(word: string): boolean {
+  return Object.hasOwn(lexicon, word)
+}
+
 const lemmaCache = new Map<string, string>()
 const participleCache = new Map<string, string>()
 

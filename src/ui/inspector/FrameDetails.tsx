@@ -6,6 +6,7 @@
  * highlight is in view).
  */
 import { frameSourceSentence, MAX_FRAME_IMPACTS, MAX_FRAME_TAGS, scoreTone, analysedContent } from '../../domain/rules/inspector'
+import { categoryLabel } from '../../domain/rules/categories'
 import { percent } from '../../domain/rules/scores'
 import type { Payload } from '../../protocol/entities'
 import type { FrameCard } from '../../projections/workspace-graph'
@@ -35,6 +36,14 @@ export function FrameDetails({ frame, payload }: { frame: FrameCard; payload: Pa
         </dd>
         <dt>Action type</dt>
         <dd className="mono">{frame.actionType || '—'}</dd>
+        <dt>Event category</dt>
+        <dd>{categoryLabel(frame.cameo)?.detail ?? 'None: not an act between parties'}</dd>
+        {frame.negated === true && (
+          <>
+            <dt>Negated</dt>
+            <dd>The source says this did not happen.</dd>
+          </>
+        )}
         <dt>Description</dt>
         <dd>{frame.actionDescription || '—'}</dd>
         <dt>Summary</dt>

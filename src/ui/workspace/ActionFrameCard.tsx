@@ -1,4 +1,5 @@
 import { memo } from 'react'
+import { categoryLabel } from '../../domain/rules/categories'
 import { percent, urgencyColour, visibleActors } from '../../domain/rules/scores'
 import type { FrameCard } from '../../projections/workspace-graph'
 import { BriefingLink } from '../briefing/BriefingLink'
@@ -12,6 +13,7 @@ export const ActionFrameCard = memo(function ActionFrameCard({ frame, position, 
   const urgency = frame.urgency?.score
   const outcome = frame.result?.outcome ?? frame.summary
   const name = frame.actionType ? humanise(frame.actionType) : `Action ${index}`
+  const category = categoryLabel(frame.cameo)
   return (
     <article className="frame" data-frame-id={frame.id}>
       <header className="frame-head">
@@ -28,6 +30,16 @@ export const ActionFrameCard = memo(function ActionFrameCard({ frame, position, 
         <StatusPill status={frame.status} />
         <BriefingLink type="actionframe" id={frame.id} label={`Briefing on ${name}`} className="frame-briefing" />
       </header>
+      {(category || frame.negated === true) && (
+        <p className="frame-kind">
+          {category && (
+            <span className={`frame-category quad-${category.quad.replace(' ', '-')}`} title={category.detail}>
+              {category.name}
+            </span>
+          )}
+          {frame.negated === true && <span className="frame-negated">did not happen</span>}
+        </p>
+      )}
       {frame.actionDescription && <p className="frame-description">{frame.actionDescription}</p>}
       {outcome && (
         <p className="frame-result">

@@ -1,0 +1,130 @@
+/**
+ * Which CAMEO root category (src/protocol/cameo.ts) an action frame's act falls in, from its verb and
+ * what the verb acts on: "fired shells at" is Fight and "fired its chief executive" none; "cut ties" is
+ * Reduce relations and "cut rates" none; "released prisoners" is Yield and "released a phone" none.
+ * Acts that are not interactions between actors (markets, products, results) get no category.
+ *
+ * Rules first (a verb whose category depends on its object or its sentence), then one category per verb.
+ * Negation does not change the category: "did not attack" is a Fight frame marked negated.
+ */
+import { cameoCategory, type CameoCategory, type CameoCode } from '../../../src/protocol/cameo'
+
+export interface CameoCue {
+  lemma: string
+  /** The clause's object and prepositional phrases, lower case. */
+  object: string
+  /** The whole sentence, lower case. */
+  sentence: string
+}
+
+const MILITARY = /\b(?:shells?|rockets?|missiles?|mortars?|artillery|shots?|bullets?|fire|gunfire|troops?|soldiers?|forces|army|tanks?|warplanes?|jets?|drones?|air ?strikes?|offensive|attack|assault|raid|bombs?|positions?|border|town|village|city|territory|base|outpost|convoy|aircraft|helicopter|plane)\b/
+const AID = /\b(?:aid|assistance|help|relief|food|medicine|medical|supplies|tents|shelter|loans?|grants?|funds?|funding|money|weapons|arms|equipment|vaccines?|doses|asylum|protection|humanitarian|troops)\b/
+const TIES = /\b(?:ties|relations|diplomatic|embassy|ambassador|envoy|talks|negotiations|mediation|aid|cooperation|contacts?|mission|trade)\b/
+const PEOPLE_HELD = /\b(?:prisoners?|hostages?|detainees?|captives?|inmates?|soldiers?|activists?|journalists?|dissidents?|sailors?|crew|fishermen|nationals?|citizens?|people|men|women|him|her|them)\b/
+const RESTRICTIONS = /\b(?:sanctions?|restrictions?|ban|bans|embargo|blockade|curfew|siege|controls?|limits?|emergency|martial law)\b/
+const SANCTIONS = /\b(?:sanctions?|embargo|embargoes|tariffs?|duties|boycott)\b/
+const AGREEMENT = /\b(?:agreement|accord|treaty|deal|pact|memorandum|ceasefire|truce|protocol|declaration|contract|communiqu[eé])\b/
+const STATEMENT_OBJECT = /\b(?:statement|communiqu[eé]|remarks?|comment|speech|report)\b/
+
+/** Verbs whose category depends on what they act on. */
+const RULES: Array<{ lemmas: readonly string[]; when: (c: CameoCue) => CameoCode | null }> = [
+  { lemmas: ['fire'], when: (c) => (/\bfired? (?:on|at|upon|into)\b/.test(c.sentence) || MILITARY.test(c.object) || /\b(?:rockets?|missiles?|shells?|shots?|mortars?|bullets?)\b[^.]{0,30}\bfired\b/.test(c.sentence) ? '19' : null) },
+  { lemmas: ['launch'], when: (c) => (MILITARY.test(c.object) ? '19' : /\b(?:investigation|inquiry|probe)\b/.test(c.object) ? '09' : null) },
+  { lemmas: ['strike'], when: (c) => (/\bwent on strike|\bstriking\b|\bon strike\b/.test(c.sentence) || /\bworkers?\b/.test(c.sentence) && !MILITARY.test(c.object) ? '14' : '19') },
+  { lemmas: ['shoot'], when: (c) => (/\bshot down|\bshoots? down|\bshooting down/.test(c.sentence) || MILITARY.test(c.object) ? '19' : '18') },
+  { lemmas: ['kill'], when: (c) => (/\b(?:troops?|soldiers?|forces|army|militants?|rebels?|fighters?|insurgents?)\b/.test(c.sentence) ? '19' : '18') },
+  { lemmas: ['cut', 'break', 'sever', 'downgrade', 'suspend', 'freeze', 'halt', 'end', 'stop'], when: (c) => (TIES.test(c.object) ? '16' : null) },
+  { lemmas: ['release', 'free'], when: (c) => (PEOPLE_HELD.test(c.object) || c.object === '' ? '08' : null) },
+  { lemmas: ['lift', 'ease', 'relax', 'remove', 'loosen'], when: (c) => (RESTRICTIONS.test(c.object) ? '08' : null) },
+  { lemmas: ['impose', 'slap', 'tighten', 'extend'], when: (c) => (SANCTIONS.test(c.object) ? '16' : RESTRICTIONS.test(c.object) ? '17' : null) },
+  { lemmas: ['give', 'send', 'provide', 'deliver', 'supply', 'offer', 'grant', 'donate', 'pledge', 'extend', 'ship'], when: (c) => (AID.test(c.object) ? '07' : c.lemma === 'offer' || c.lemma === 'pledge' ? '03' : null) },
+  { lemmas: ['sign', 'ratify', 'conclude'], when: (c) => (AGREEMENT.test(c.object) || c.object === '' ? '05' : null) },
+  { lemmas: ['deny'], when: (c) => (/\b(?:request|permission|access|visa|entry|landing|bail|appeal)\b/.test(c.object) ? '12' : '01') },
+  { lemmas: ['call'], when: (c) => (/\bcall(?:s|ed|ing)? (?:on|for|upon)\b/.test(c.sentence) ? '02' : /\b(?:phone|telephone)\b/.test(c.sentence) ? '04' : null) },
+  { lemmas: ['issue', 'release', 'publish'], when: (c) => (STATEMENT_OBJECT.test(c.object) ? '01' : null) },
+  { lemmas: ['leave', 'travel', 'fly', 'arrive', 'go', 'head'], when: (c) => (/\b(?:talks|meetings?|visit|summit|consultations|negotiations)\b/.test(c.sentence) ? '04' : null) },
+  { lemmas: ['protest'], when: (c) => (/\bprotest(?:ed|s)? (?:to|against)\b/.test(c.sentence) && !/\b(?:rall|march|demonstrat|crowds?|thousands|hundreds)/.test(c.sentence) ? '11' : '14') },
+  { lemmas: ['withdraw', 'pull', 'recall'], when: (c) => (/\b(?:ambassador|envoy|diplomats?|mission|recognition|support)\b/.test(c.object) ? '16' : /\b(?:troops?|forces|soldiers|army)\b/.test(c.object + ' ' + c.sentence) ? '08' : null) },
+  { lemmas: ['seize', 'capture', 'take'], when: (c) => (/\b(?:town|city|village|territory|base|airport|hill|region|province|positions?|port|control)\b/.test(c.object) ? '19' : c.lemma === 'take' ? null : '17') },
+  { lemmas: ['close', 'shut'], when: (c) => (/\b(?:embassy|consulate|border|mission)\b/.test(c.object) ? '16' : null) },
+]
+
+/** Verbs whose readable type stays their own whatever the category ("denied", "called for", "left for talks"). */
+const KEEP_TYPE = new Set(['deny', 'call', 'issue', 'publish', 'leave', 'travel', 'fly', 'arrive', 'go', 'head', 'protest', 'kill', 'shoot', 'strike'])
+
+/** One category per verb, for verbs whose act does not depend on their object. */
+const BY_VERB: Record<CameoCode, string> = {
+  '01': 'say|state|announce|declare|comment|claim|add|note|stress|tell|remark|explain|reiterate|insist|acknowledge|admit|assert|confirm|report|describe|predict|forecast|express|voice|speak|reply|respond|answer|disclose|reveal',
+  '02': 'urge|appeal|ask|request|plead|petition|implore|invite|seek|beg|lobby|encourage',
+  '03': 'promise|pledge|vow|commit|intend|plan|propose|undertake|volunteer|agree',
+  '04': 'meet|visit|host|discuss|talk|negotiate|mediate|consult|confer|receive|welcome|phone|telephone|brief|convene',
+  '05': 'praise|endorse|support|recognise|recognize|apologise|apologize|forgive|restore|thank|hail|commend|congratulate|back|approve|applaud|defend|normalise|normalize|reconcile|ally',
+  '06': 'cooperate|collaborate|share|coordinate|partner|exchange|trade|integrate',
+  '07': 'aid|help|assist|rescue|evacuate|shelter|feed|donate|fund|finance|vaccinate|protect|sponsor|subsidise|subsidize',
+  '08': 'yield|concede|surrender|retreat|comply|allow|permit|ease|accommodate|compromise|resign|abandon|disarm|demobilise|demobilize|repatriate|return|apologise',
+  '09': 'investigate|probe|inquire|examine|inspect|audit|review',
+  '10': 'demand|insist|require|order|command|press|ultimate',
+  '11': 'accuse|criticise|criticize|condemn|denounce|blame|complain|sue|charge|deplore|fault|rebuke|censure|chide|slam|attack|lambast|decry|object|allege|disapprove|warn',
+  '12': 'reject|refuse|oppose|veto|decline|defy|rebuff|dismiss|spurn|resist|block|boycott|deny|disregard|override',
+  '13': 'threaten|caution|ultimatum',
+  '14': 'demonstrate|rally|march|riot|picket|strike|occupy',
+  '15': 'mobilise|mobilize|deploy|mass|patrol|alert|reinforce|station|muster|parade',
+  '16': 'expel|sever|downgrade|postpone|cancel|recall|embargo|sanction|boycott',
+  '17': 'arrest|detain|jail|imprison|deport|extradite|confiscate|expropriate|ban|censor|repress|evict|raid|tap|wiretap|sentence|convict|fine|restrict|prosecute|indict|hold|seize|besiege|crack|punish|outlaw',
+  '18': 'abduct|kidnap|assassinate|torture|beat|hijack|stab|behead|execute|lynch|murder|wound|injure',
+  '19': 'attack|shell|bomb|bombard|invade|fight|clash|occupy|blockade|ambush|strafe|storm|battle|raid|retaliate|intercept|target|shoot|engage',
+  '20': 'massacre|exterminate|gas|genocide|annihilate',
+}
+
+const VERB_CODES = (() => {
+  const map = new Map<string, CameoCode>()
+  // Earlier codes win a verb listed twice only where the list means it: later lists add, never override.
+  for (const [code, verbs] of Object.entries(BY_VERB) as Array<[CameoCode, string]>) {
+    for (const verb of verbs.split('|')) if (!map.has(verb)) map.set(verb, code)
+  }
+  // Verbs that read one way in most news despite an earlier list: "warn" threatens, "attack" fights,
+  // "raid" is armed, "occupy" holds ground, "boycott" protests, "welcome" is goodwill.
+  for (const [verb, code] of [['warn', '13'], ['attack', '19'], ['raid', '19'], ['occupy', '19'], ['boycott', '14'], ['welcome', '05'], ['strike', '19'], ['ease', '08']] as const) map.set(verb, code)
+  return map
+})()
+
+/**
+ * The category, and whether the verb's object decided it (then the frame's readable type follows it:
+ * "released 40 prisoners" is a concession, not a launch; "cut diplomatic ties" diplomacy, not a policy change).
+ */
+export function cameoOf(cue: CameoCue): { category: CameoCategory; byObject: boolean } | undefined {
+  let ruled = false
+  for (const rule of RULES) {
+    if (!rule.lemmas.includes(cue.lemma)) continue
+    ruled = true
+    const code = rule.when(cue)
+    if (code !== null) return { category: cameoCategory(code), byObject: !KEEP_TYPE.has(cue.lemma) }
+  }
+  if (ruled) return undefined
+  const code = VERB_CODES.get(cue.lemma)
+  return code === undefined ? undefined : { category: cameoCategory(code), byObject: false }
+}
+
+/** The readable action type an object-decided category gives its frame. */
+export const TYPE_OF_CATEGORY: Record<CameoCode, string> = {
+  '01': 'Announcement',
+  '02': 'Appeal',
+  '03': 'Commitment',
+  '04': 'Diplomacy',
+  '05': 'Agreement',
+  '06': 'Cooperation',
+  '07': 'Aid',
+  '08': 'Concession',
+  '09': 'Investigation',
+  '10': 'Appeal',
+  '11': 'Opposition',
+  '12': 'Opposition',
+  '13': 'Warning',
+  '14': 'Civil action',
+  '15': 'Military action',
+  '16': 'Diplomacy',
+  '17': 'Enforcement',
+  '18': 'Violence',
+  '19': 'Military action',
+  '20': 'Violence',
+}
