@@ -43,6 +43,8 @@ describe('openai provider', () => {
     expect(frame.predicate).toMatchObject({ lemma: 'resume', text: 'resumed' })
     expect(TEXT.slice(frame.predicate!.start, frame.predicate!.end)).toBe('resumed')
     expect(frame).toMatchObject({ actionIndex: 1, totalActions: 1 })
+    // The model's frame goes through the same taxonomy as the local analyser's: resumed talks consult.
+    expect(frame.cameo).toEqual({ code: '04', name: 'Consult' })
     const iran = result.entities.find((e) => e.text === 'Iran')!
     expect(iran.mentions.map((m) => m.text)).toEqual(['Iran', 'Tehran'])
     for (const m of iran.mentions) expect(TEXT.slice(m.start, m.end)).toBe(m.text)

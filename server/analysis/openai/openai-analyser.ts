@@ -6,6 +6,7 @@
  * become AI_TIMEOUT and AI_RATE_LIMIT. Offsets are never taken from the model: each quoted sentence
  * and entity name is found in the content here, so provenance is exact whatever the model says.
  */
+import { cameoOf } from '../local/cameo'
 import OpenAI from 'openai'
 import type { z } from 'zod'
 import type { ActionFrame, Analysis, Entity, EntityMention, SourceSpan } from '../../../src/protocol/analysis'
@@ -202,6 +203,9 @@ function locateFrame(content: string, chunk: Chunk, sentences: Sentence[], f: Mo
   }
   if (verb) frame.predicate = { text: verb.text, lemma: f.verb.toLowerCase(), start: verb.start, end: verb.end }
   if (f.negated) frame.negated = true
+  // The same taxonomy as the local analyser's, from the model's verb and what its frame acts on.
+  const kind = cameoOf({ lemma: f.verb.toLowerCase(), object: f.resources.map((r) => r.text).concat(f.actors.filter((a) => a.role !== 'agent').map((a) => a.text)).join(' ').toLowerCase(), sentence: sentence.text.toLowerCase() })
+  if (kind) frame.cameo = kind.category
   return frame
 }
 
