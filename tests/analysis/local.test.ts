@@ -161,6 +161,12 @@ describe('local analyser: unknown names that act', () => {
     expect(frameFor(a, 'urge').actors.entries[0]).toMatchObject({ text: 'Calenardhon', role: 'agent' })
   })
 
+  test('names in a list act together: "A, B and the evil C welcomed" has three agents; two people joined by "and" are two', () => {
+    const a = analyseLocal('Arnor, Calenardhon and the evil awful Gondor welcomed the resumption of ties. Police arrested Ahmed Said and Omar Khan.')
+    expect(frameFor(a, 'welcome').actors.entries.filter((e) => e.role === 'agent').map((e) => e.text)).toEqual(['Arnor', 'Calenardhon', 'Gondor'])
+    expect(frameFor(a, 'arrest').actors.entries.filter((e) => e.role === 'patient').map((e) => e.text)).toEqual(['Ahmed Said', 'Omar Khan'])
+  })
+
   test('crowds, mobs and militias act', () => {
     const a = analyseLocal('Crowds trashed the embassy. A militia seized the airport.')
     expect(frameFor(a, 'trash').actors.entries[0]).toMatchObject({ text: 'Crowds', role: 'agent' })

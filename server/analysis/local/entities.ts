@@ -252,6 +252,11 @@ function draftFromHit(sentence: number, tokens: Token[], from: number, to: numbe
 
 function classifySpan(s: Sentence, from: number, to: number, seen: Set<string>): Draft[] {
   const tokens = s.tokens
+  // "Ahmed Said and Omar Khan": two people, not one name; "Johnson and Johnson" stays one.
+  const and = tokens.findIndex((t, k) => k > from && k < to - 1 && t.lower === 'and')
+  if (and > from && personStart(tokens[from]!) && personStart(tokens[and + 1]!)) {
+    return [...classifySpan(s, from, and, seen), ...classifySpan(s, and + 1, to, seen)]
+  }
   const firstReal = tokens.findIndex((t) => t.text !== '' && !t.tags.has('Dateline'))
   // A capitalised common word opening the sentence is not a name ("Shares of …", "Students …").
   // "The European Union": an article is never part of a name.
@@ -301,6 +306,10 @@ function classifySpan(s: Sentence, from: number, to: number, seen: Set<string>):
   return drafts
 }
 
+function personStart(t: Token): boolean {
+  return firstNames.has(t.lower) || t.tags.has('FirstName')
+}
+
 function titleLength(tokens: Token[], from: number, to: number): number {
   for (const title of personTitles) {
     const words = title.split(' ')
@@ -327,14 +336,17 @@ function looksLikeNameStart(t: Token): boolean {
 
 /**
  * "Vanderlande said …", "Calenardhon urged …": one capitalised word opening the sentence, right before its
- * verb, that no word list knows and that is not built like a common noun ("Inflation rose", "Shipping
+ * verb or first in a list of names, that no word list knows and that is not built like a common noun ("Inflation rose", "Shipping
  * resumed", "Growth slowed" stay words), names whoever acts.
  */
 function unknownSubject(tokens: Token[], from: number, to: number): boolean {
   const t = tokens[from]!
   const next = tokens[to]
-  if (to - from !== 1 || !next || /[,;:]/.test(t.post)) return false
-  if (!(next.tags.has('Verb') || next.tags.has('Copula') || next.tags.has('Modal') || next.tags.has('Auxiliary')) || next.tags.has('Gerund')) return false
+  if (to - from !== 1 || !next || /[;:]/.test(t.post)) return false
+  // …or the first of a list of names that does ("Fornost and Gondor welcomed", "Mordor, Rohan and Bree").
+  const listed = /,/.test(t.post) ? /^\p{Lu}/u.test(next.text) : ['and', 'or', '&'].includes(next.lower) && /^\p{Lu}/u.test(tokens[to + 1]?.text ?? '')
+  const verb = !/,/.test(t.post) && (next.tags.has('Verb') || next.tags.has('Copula') || next.tags.has('Modal') || next.tags.has('Auxiliary')) && !next.tags.has('Gerund')
+  if (!listed && !verb) return false
   if (!/^\p{Lu}\p{Ll}{2,}$/u.test(t.text) || COMMON_NOUN_SHAPE.test(t.lower)) return false
   return !isDictionaryWord(t.lower)
 }

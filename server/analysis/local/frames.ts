@@ -832,6 +832,11 @@ function collect(
       produced = produced || isHead
       continue
     }
+    // "Fornost and Gondor welcomed": names joined to the head by "and", "or" or a list's commas act alike.
+    if (!isHead && !attached && coordinatedWithHead(p, m, u)) {
+      actors.push({ text: entity.text, role, start: m.start, end: m.end, named: true })
+      continue
+    }
     // A name inside a phrase about something else ("its Marketplace service") is a product or brand,
     // unless it owns it ("Tehran's programme") or the phrase names people ("Altair shareholders").
     if (!isHead && !possessive && !isHumanHead(p, u) && !attached) continue
@@ -858,6 +863,31 @@ function collect(
     usage: prep ? `"${prep}" phrase of ${lemma}` : isSubject ? `subject of ${lemma}` : `object of ${lemma}`,
     span: { start, end: Math.max(end, start + 1) },
   })
+}
+
+const CONJUNCTIONS = new Set(['and', 'or', 'nor', '&'])
+const NOT_IN_A_LIST = new Set(['of', 'in', 'from', 'for', 'with', 'at', 'by', 'on', 'to', 'against', 'between', 'who', 'which', 'that'])
+
+/**
+ * Whether a name before the phrase's head is one of a list the head ends ("Mordor, Rohan, Fornost and
+ * Bree", "Fornost and the evil Gondor"): a conjunction or a list's comma right after it, and no
+ * preposition, possessive or relative word between it and the head.
+ */
+function coordinatedWithHead(p: Parsed, m: EntityMentionRef, u: Unit): boolean {
+  if (m.to > u.head) return false
+  const { tokens } = p
+  const last = tokens[m.to - 1]!
+  if (/['’]s?$/.test(last.text)) return false
+  const next = tokens[m.to]
+  if (!next || !(CONJUNCTIONS.has(next.lower) || /,/.test(last.post))) return false
+  let joined = false
+  for (let k = m.to; k < u.head; k++) {
+    const t = tokens[k]!
+    if (NOT_IN_A_LIST.has(t.lower) || /['’]s?$/.test(t.text)) return false
+    if (CONJUNCTIONS.has(t.lower)) joined = true
+  }
+  // A comma alone ("Rohan, the state's foe") may be an apposition: a list ends with a conjunction.
+  return joined
 }
 
 /** Of a name and its apposition ("Its leader, Marisol Pardo"), keep the name. */
