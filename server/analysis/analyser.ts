@@ -16,6 +16,11 @@ export interface AnalyseOptions {
   /** ISO date (yyyy-mm-dd or a full ISO timestamp) relative dates resolve against; default: the
    * document's own date line if it has one, else DEFAULT_REFERENCE_DATE. */
   referenceDate?: string
+  /**
+   * When the document was taken in (ISO): what "on Tuesday" means when neither `referenceDate` nor the
+   * document's own date line says, instead of DEFAULT_REFERENCE_DATE.
+   */
+  ingestedOn?: string
   /** Cancels a provider call that is still running. */
   signal?: AbortSignal
 }

@@ -275,6 +275,14 @@ describe('local analyser: frames', () => {
     expect(frameFor(b, 'resign').timeReference?.date).toBe('2025-02-28')
   })
 
+  test('relative dates resolve against the source date, else the date line, else the day the document was taken in', () => {
+    const text = 'Rebels shelled the town on Tuesday.'
+    const dateOf = (a: ReturnType<typeof analyseLocal>) => a.frames[0]?.timeReference?.date
+    expect(dateOf(analyseLocal(text, { ingestedOn: '2026-11-26T09:00:00Z' }))).toBe('2026-11-24')
+    expect(dateOf(analyseLocal(`LAGOS, 3 March 2024 - ${text}`, { ingestedOn: '2026-11-26T09:00:00Z' }))).toBe('2024-02-27')
+    expect(dateOf(analyseLocal(text, { referenceDate: '2025-06-12', ingestedOn: '2026-11-26T09:00:00Z' }))).toBe('2025-06-10')
+  })
+
   test('a span counted from another event ("five years after the war", "two years later") is not dated from the document', () => {
     const a = analyseLocal('The two countries signed the treaty almost five years after the war ended. Two years later, the border reopened.', { referenceDate: '2024-03-05' })
     expect(frameFor(a, 'sign').timeReference).toBeUndefined()

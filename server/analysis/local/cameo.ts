@@ -52,7 +52,7 @@ const RULES: Array<{ lemmas: readonly string[]; when: (c: CameoCue) => CameoCode
 ]
 
 /** Verbs whose readable type stays their own whatever the category ("denied", "called for", "left for talks"). */
-const KEEP_TYPE = new Set(['deny', 'call', 'issue', 'publish', 'leave', 'travel', 'fly', 'arrive', 'go', 'head', 'protest', 'kill', 'shoot', 'strike'])
+const KEEP_TYPE = new Set(['impose', 'slap', 'tighten', 'extend', 'deny', 'call', 'issue', 'publish', 'leave', 'travel', 'fly', 'arrive', 'go', 'head', 'protest', 'kill', 'shoot', 'strike'])
 
 /** One category per verb, for verbs whose act does not depend on their object. */
 const BY_VERB: Record<CameoCode, string> = {

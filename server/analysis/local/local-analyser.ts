@@ -33,7 +33,7 @@ export function analyseLocal(content: string, options: AnalyseOptions = {}): Ana
   const sentences = segment(content)
   const parsed = sentences.map(parseSentence)
   const entities = extractEntities(sentences, content)
-  const referenceDate = resolveReferenceDate(content, options.referenceDate)
+  const referenceDate = resolveReferenceDate(content, options.referenceDate, options.ingestedOn)
   const dates = findDates(content, referenceDate)
   const sentenceWords = sentences.map((s) => s.tokens.filter((t) => t.text !== '').map((t) => t.lower))
   const words = sentenceWords.flat()

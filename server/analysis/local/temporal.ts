@@ -18,16 +18,21 @@ export interface DateMention {
 }
 
 /** The reference date: the caller's, else a full date in the document's first lines, else the default. */
-export function resolveReferenceDate(content: string, explicit: string | undefined): string {
-  if (explicit) {
-    const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(explicit)
-    if (m) return `${m[1]}-${m[2]}-${m[3]}`
+export function resolveReferenceDate(content: string, explicit: string | undefined, fallback?: string): string {
+  const day = (iso: string | undefined) => {
+    const m = iso ? /^(\d{4})-(\d{2})-(\d{2})/.exec(iso) : null
+    return m ? `${m[1]}-${m[2]}-${m[3]}` : null
   }
+  return day(explicit) ?? datelineDate(content) ?? day(fallback) ?? DEFAULT_REFERENCE_DATE
+}
+
+/** The full date a document's opening gives itself ('Lagos, 3 March 2024 —'), or null. */
+export function datelineDate(content: string): string | null {
   const head = content.slice(0, 400)
   for (const r of chrono.parse(head, { instant: utcNoon(DEFAULT_REFERENCE_DATE), timezone: 0 })) {
     if (r.start.isCertain('year') && r.start.isCertain('month') && r.start.isCertain('day')) return componentsToIso(r.start)
   }
-  return DEFAULT_REFERENCE_DATE
+  return null
 }
 
 const ANCHORED_ELSEWHERE = /\b(?:after|later|afterwards?|before|earlier)\s*$/i

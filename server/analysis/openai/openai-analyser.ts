@@ -55,11 +55,11 @@ async function analyseWithModel(client: OpenAI, config: OpenAIAnalysisConfig, co
   const usage: Usage = { totalTokens: 0 }
   // One chunk at a time: keeps request order (and so the merged result) stable, and is gentle on rate limits.
   for (const [index, chunk] of chunks.entries()) {
-    const output = await askModel(client, config, userPrompt(chunk.text, options.referenceDate, { index, count: chunks.length }), options.signal, usage)
+    const output = await askModel(client, config, userPrompt(chunk.text, options.referenceDate ?? options.ingestedOn, { index, count: chunks.length }), options.signal, usage)
     outputs.push({ chunk, output })
   }
   if (outputs.length === 0) {
-    const output = await askModel(client, config, userPrompt(content, options.referenceDate, { index: 0, count: 1 }), options.signal, usage)
+    const output = await askModel(client, config, userPrompt(content, options.referenceDate ?? options.ingestedOn, { index: 0, count: 1 }), options.signal, usage)
     outputs.push({ chunk: { start: 0, end: content.length, text: content }, output })
   }
   return { ...merge(content, outputs, config.model), usage }

@@ -7,6 +7,7 @@
  * the same card rather than a second opinion. An AnalysisError ends the document with
  * `processing-error` and counts as a failure of this handler's breaker.
  */
+import { analyseOptionsOf } from './shapes'
 import type { Analyser } from '../../analysis/index'
 import { analysisSchema, isAnalysisError } from '../../analysis/index'
 import { recordDocumentOutcome } from '../../repos/data-sources'
@@ -28,7 +29,7 @@ export function eventOrchestrator(deps: { analyser: Analyser }): Stage {
     let analysis
     try {
       analysis = await ctx.memo('analysis', analysisSchema, () =>
-        deps.analyser.analyse(content.cleanedContent, content.referenceDate ? { referenceDate: content.referenceDate } : {}),
+        deps.analyser.analyse(content.cleanedContent, analyseOptionsOf(content, event)),
       )
     } catch (error) {
       if (!isAnalysisError(error)) throw error

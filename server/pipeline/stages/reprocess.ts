@@ -7,6 +7,7 @@
  * `reprocess()` when the job was queued. When the analysis fails it emits `failed` with the error and
  * leaves the card exactly as it was.
  */
+import { analyseOptionsOf } from './shapes'
 import { z } from 'zod'
 import type { Analyser } from '../../analysis/index'
 import { analysisSchema, isAnalysisError } from '../../analysis/index'
@@ -37,7 +38,7 @@ export function reprocessor(deps: { analyser: Analyser }): Stage {
     let analysis
     try {
       analysis = await ctx.memo('analysis', analysisSchema, () =>
-        deps.analyser.analyse(content.cleanedContent, content.referenceDate ? { referenceDate: content.referenceDate } : {}),
+        deps.analyser.analyse(content.cleanedContent, analyseOptionsOf(content, event)),
       )
     } catch (error) {
       if (!isAnalysisError(error)) throw error

@@ -7,11 +7,21 @@ import type { Payload } from '../../../src/protocol/entities'
 import { analyticsScoreKeys, analyticsTextKeys, type Analysis } from '../../../src/protocol/analysis'
 import { sliceText } from '../../../src/protocol/input-text'
 import { type EventRow, type FrameRow, toActionFrame } from '../../repos/events'
+import type { AnalyseOptions } from '../../analysis/analyser'
 import type { StageMessage } from '../stage'
 import type { StoredContent } from '../store'
 
 /** Texts in the payload are capped: the whole content stays in pipeline_contents. */
 export const MAX_PAYLOAD_TEXT = 100_000
+
+/**
+ * What the analyser resolves "on Tuesday" against: the source's own date (a page's publication date), else
+ * the document's date line (the analyser finds it), else the day the document was taken in.
+ */
+export function analyseOptionsOf(content: Pick<StoredContent, 'referenceDate'>, event: Pick<EventRow, 'uploaded_at' | 'ingested_at'>): AnalyseOptions {
+  const taken = new Date(event.uploaded_at ?? event.ingested_at)
+  return { ...(content.referenceDate ? { referenceDate: content.referenceDate } : {}), ...(Number.isNaN(taken.getTime()) ? {} : { ingestedOn: taken.toISOString() }) }
+}
 
 export const frameIdOf = (eventId: string, actionIndex: number) => `${eventId}-f${actionIndex}`
 

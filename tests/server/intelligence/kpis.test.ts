@@ -37,7 +37,8 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0)
 
 /** The signals of a text, as the local analyser sees it, with each one's urgency and riskIndex. */
 function signalsOf(text: string, at: number): Array<{ urgency: number; risk: number; at: number }> {
-  const analysis = analyseLocal(text)
+  // As the pipeline analyses it: "on Tuesday" read against the day it was taken in.
+  const analysis = analyseLocal(text, { ingestedOn: new Date(at).toISOString() })
   const severity = analysis.analytics.impactSeverity
   return analysis.frames.map((f) => ({
     urgency: f.urgency.score,
