@@ -154,11 +154,13 @@ describe('the paused banner', () => {
 })
 
 describe('new documents', () => {
-  function renderList() {
+  /** A workspace of 12 loaded documents (or what `before` publishes), its list scrolled to the top. */
+  function renderList(before?: (core: ClientCore, m: ReturnType<typeof messages>) => void) {
     const { core } = app()
     const m = messages()
     core.bus.publish({ type: 'workspace.sessionSelected', researchId: 'r1', sessionId: SESSION } as DomainEvent, 'local')
-    core.bus.publish({ type: 'workspace.loaded', sessionId: SESSION, events: Array.from({ length: 12 }, (_, i) => ({ id: `old${i}`, title: `Loaded ${i}`, status: 'completed' })), actionFrames: [], append: false }, 'api')
+    if (before) before(core, m)
+    else core.bus.publish({ type: 'workspace.loaded', sessionId: SESSION, events: Array.from({ length: 12 }, (_, i) => ({ id: `old${i}`, title: `Loaded ${i}`, status: 'completed' })), actionFrames: [], append: false }, 'api')
     render(
       <ModelsProvider models={core.models}>
         <WorkspacePage title="Workspace" />
@@ -204,18 +206,7 @@ describe('new documents', () => {
   })
 
   test('live cards that come before the workspace has loaded are part of what it shows, not news', () => {
-    const { core } = app()
-    const m = messages()
-    core.bus.publish({ type: 'workspace.sessionSelected', researchId: 'r1', sessionId: SESSION } as DomainEvent, 'local')
-    publish(core, [eventOf(m('genesis-event-skeleton', { eventId: 'early1' }))])
-    render(
-      <ModelsProvider models={core.models}>
-        <WorkspacePage title="Workspace" />
-      </ModelsProvider>,
-    )
-    const scroller = screen.getByRole('feed', { name: 'Documents' })
-    Object.defineProperty(scroller, 'scrollHeight', { configurable: true, value: 3000 })
-    Object.defineProperty(scroller, 'clientHeight', { configurable: true, value: 600 })
+    const { core, m } = renderList((c, msg) => publish(c, [eventOf(msg('genesis-event-skeleton', { eventId: 'early1' }))]))
     publish(core, [eventOf(m('genesis-event-skeleton', { eventId: 'early2' }))])
     expect(screen.queryByRole('button', { name: /new documents? ↓/ })).toBeNull()
     publish(core, [{ type: 'workspace.loaded', sessionId: SESSION, events: ['a', 'b', 'c'].map((id) => ({ id, title: id, status: 'completed' })), actionFrames: [], append: false }], 'api')

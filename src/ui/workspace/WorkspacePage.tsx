@@ -126,9 +126,7 @@ export function DocumentList({ ids }: { ids: readonly string[] }) {
   useEffect(() => {
     const before = shown.current
     shown.current = ids.length
-    const { status, pages } = workspaceGraph.get().load
-    const fromLoad = status !== 'loaded' || pages !== pagesSeen.current
-    pagesSeen.current = pages
+    const fromLoad = workspaceGraph.get().load.status !== 'loaded' || loadPages !== pagesSeen.current
     if (ids.length < before) setUnseen(0)
     // What a load brings (a first page, a later page, a reload, or live messages that came before it) and
     // a removal are not news: only documents that arrive live once the workspace has loaded.
@@ -138,9 +136,10 @@ export function DocumentList({ ids }: { ids: readonly string[] }) {
     else setUnseen((n) => n + added.length)
     // Only a change of the list is news; the virtualizer and progress cards are read as they are then.
   }, [ids])
-  // A load page that changed no card still moves the mark, so the next live card is judged on its own.
+  // After the list effect above (in the same commit when a page brought cards): a page marks the load as
+  // seen, so the next card that changes the list without one is news.
   useEffect(() => {
-    if (workspaceGraph.get().load.status === 'loaded') pagesSeen.current = loadPages
+    pagesSeen.current = loadPages
   }, [loadPages])
   const items = virtualizer.getVirtualItems()
   return (
