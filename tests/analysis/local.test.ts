@@ -167,6 +167,20 @@ describe('local analyser: unknown names that act', () => {
     expect(frameFor(a, 'arrest').actors.entries.filter((e) => e.role === 'patient').map((e) => e.text)).toEqual(['Ahmed Said', 'Omar Khan'])
   })
 
+  test('"X claimed the attack on Y, saying it had stolen data": X stole, not the victim named nearest the pronoun', () => {
+    const a = analyseLocal('The Akira ransomware group claimed responsibility for a cyberattack on Vanderlande, the Dutch maker of baggage systems, saying it had stolen 700 GB of company data.')
+    expect(frameFor(a, 'steal').actors.entries.filter((e) => e.role === 'agent').map((e) => e.text)).toEqual(['Akira ransomware group'])
+  })
+
+  test('"Dock workers ended a strike", "Shipping lines warned": a noun opening the sentence is not read as an order', () => {
+    const a = analyseLocal('Dock workers at the Port of Rotterdam ended a six-day strike on Friday. Shipping lines warned of delays.', { ingestedOn: '2026-11-26T09:00:00Z' })
+    const end = frameFor(a, 'end')
+    expect(end.actors.entries[0]).toMatchObject({ text: 'Dock workers', role: 'agent' })
+    expect(end.timeReference?.date).toBe('2026-11-20')
+    expect(a.frames.some((f) => f.predicate?.lemma === 'dock')).toBe(false)
+    expect(frameFor(a, 'warn').actors.entries[0]).toMatchObject({ text: 'Shipping lines', role: 'agent' })
+  })
+
   test('crowds, mobs and militias act', () => {
     const a = analyseLocal('Crowds trashed the embassy. A militia seized the airport.')
     expect(frameFor(a, 'trash').actors.entries[0]).toMatchObject({ text: 'Crowds', role: 'agent' })

@@ -788,7 +788,14 @@ function collect(
 
   // Nominal head ("Pakistan's government", "Italian coast guard vessels", "Altair shareholders").
   if (!headMention && !attached) {
-    if (pos[u.head] === 'pron') {
+    const speaker = pos[u.head] === 'pron' && afterSpeechParticiple(p, u.head) ? sentenceSubject(p) : undefined
+    if (speaker) {
+      // "X claimed the attack on Y, saying it had stolen…": the pronoun is the one saying, the sentence's
+      // subject, not the name nearest to it.
+      const nominal = nominalText(input.content, p, speaker)
+      actors.push({ text: nominal.text, role, start: head.start, end: head.end, named: mentionsOf(input, p, speaker).length > 0 })
+      produced = true
+    } else if (pos[u.head] === 'pron') {
       const resolved = memory.resolve(head.lower, s.index, u.head)
       if (resolved) {
         actors.push({ text: resolved.text, role, start: head.start, end: head.end, named: true })
@@ -863,6 +870,30 @@ function collect(
     usage: prep ? `"${prep}" phrase of ${lemma}` : isSubject ? `subject of ${lemma}` : `object of ${lemma}`,
     span: { start, end: Math.max(end, start + 1) },
   })
+}
+
+const SPEECH_PARTICIPLES = new Set(['saying', 'claiming', 'adding', 'insisting', 'arguing', 'noting', 'warning', 'stating', 'declaring', 'alleging', 'vowing', 'boasting'])
+
+/** ", saying (that) it …": the pronoun opens what the sentence's subject says. */
+function afterSpeechParticiple(p: Parsed, k: number): boolean {
+  const before = p.tokens[k - 1]?.lower === 'that' ? k - 2 : k - 1
+  return SPEECH_PARTICIPLES.has(p.tokens[before]?.lower ?? '')
+}
+
+/** The noun phrase before the sentence's first verb, when it names someone ("The Akira ransomware group"). */
+function sentenceSubject(p: Parsed): Unit | undefined {
+  const verb = p.pos.findIndex((x) => x === 'verb' || x === 'aux')
+  if (verb <= 0 || p.tokens.slice(0, verb).some((t) => /,/.test(t.post))) return undefined
+  // Its words up to a preposition: "Dock workers at the port" is the dock workers.
+  const prep = p.pos.findIndex((x, k) => k < verb && x === 'prep')
+  const end = prep > 0 ? prep : verb
+  const head = headOf(p, 0, end)
+  if (!['noun', 'propn'].includes(p.pos[head] ?? '')) return undefined
+  return { from: 0, to: end, head }
+}
+
+function mentionsOf(input: FrameInput, p: Parsed, u: Unit): EntityMentionRef[] {
+  return (input.entities.bySentence.get(p.sentence.index) ?? []).filter((m) => m.from >= u.from && m.to <= u.to)
 }
 
 const CONJUNCTIONS = new Set(['and', 'or', 'nor', '&'])

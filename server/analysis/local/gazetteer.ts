@@ -187,7 +187,7 @@ export const firstNames = new Set(
 export const humanNouns = new Set(
   split(
     'people|person|persons|individual|individuals|man|men|woman|women|child|children|girl|girls|boy|boys|teenager|teenagers|student|students|' +
-      'crowd|crowds|mob|mobs|militia|militias|cleric|clerics|mayor|mayors|guerrillas|guerrilla|gunman|assailants|assailant|' +
+      'shipping lines|shipping line|shipowners|crowd|crowds|mob|mobs|militia|militias|cleric|clerics|mayor|mayors|guerrillas|guerrilla|gunman|assailants|assailant|' +
       'voter|voters|citizen|citizens|resident|residents|civilian|civilians|worker|workers|employee|employees|staff|' +
       'official|officials|minister|ministers|leader|leaders|lawmaker|lawmakers|legislator|legislators|politician|politicians|' +
       'senator|senators|delegate|delegates|delegation|delegations|diplomat|diplomats|negotiator|negotiators|envoy|envoys|' +

@@ -200,6 +200,10 @@ function isVerbish(t: Token): boolean {
   return t.tags.has('Verb') && !t.tags.has('Auxiliary') ? true : t.tags.has('Infinitive') || (t.tags.has('Copula') && t.lower === 'be')
 }
 
+function firstWord(tokens: Token[]): number {
+  return tokens.findIndex((t) => t.text !== '' && !t.tags.has('Dateline'))
+}
+
 function fixPos(tokens: Token[], pos: Pos[]): void {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!
@@ -214,6 +218,12 @@ function fixPos(tokens: Token[], pos: Pos[]): void {
     // "Kenyan police fired", "A US court ordered", "Prices rose": a base or -s "verb" right before a
     // past-tense verb is the subject's noun.
     if (pos[i] === 'verb' && !t.tags.has('PastTense') && !t.tags.has('Gerund') && next && (pos[i + 1] === 'verb' || isPastForm(next)) && next.tags.has('PastTense') && !next.tags.has('Auxiliary') && prev !== 'aux' && prev !== 'to' && !/,/.test(t.post)) {
+      pos[i] = 'noun'
+      continue
+    }
+    // "Dock workers at the port ended", "Shipping lines warned": a base-form or -ing "verb" opening a
+    // statement, right before a plural noun that a verb follows, is a noun compound, not an order.
+    if (pos[i] === 'verb' && i === firstWord(tokens) && !t.tags.has('PastTense') && next && (pos[i + 1] === 'noun' || pos[i + 1] === 'propn') && /^\p{Ll}/u.test(next.text) && next.tags.has('Plural') && pos.slice(i + 2).some((q) => q === 'verb')) {
       pos[i] = 'noun'
       continue
     }
