@@ -788,13 +788,16 @@ function collect(
 
   // Nominal head ("Pakistan's government", "Italian coast guard vessels", "Altair shareholders").
   if (!headMention && !attached) {
-    const speaker = pos[u.head] === 'pron' && afterSpeechParticiple(p, u.head) ? sentenceSubject(p) : undefined
-    if (speaker) {
+    if (pos[u.head] === 'pron' && afterSpeechParticiple(p, u.head)) {
       // "X claimed the attack on Y, saying it had stolen…": the pronoun is the one saying, the sentence's
-      // subject, not the name nearest to it.
-      const nominal = nominalText(input.content, p, speaker)
-      actors.push({ text: nominal.text, role, start: head.start, end: head.end, named: mentionsOf(input, p, speaker).length > 0 })
-      produced = true
+      // subject, not the name nearest to it. When the subject cannot be it ("Senators criticised the pact,
+      // saying it would hurt farmers") the nearest name is no better a guess: it stays unnamed.
+      const subject = sentenceSubject(p)
+      if (subject && agreesWith(head.lower, p.tokens[subject.head]!)) {
+        const nominal = nominalText(input.content, p, subject)
+        actors.push({ text: nominal.text, role, start: head.start, end: head.end, named: mentionsOf(input, p, subject).length > 0 })
+        produced = true
+      }
     } else if (pos[u.head] === 'pron') {
       const resolved = memory.resolve(head.lower, s.index, u.head)
       if (resolved) {
@@ -890,6 +893,14 @@ function sentenceSubject(p: Parsed): Unit | undefined {
   const head = headOf(p, 0, end)
   if (!['noun', 'propn'].includes(p.pos[head] ?? '')) return undefined
   return { from: 0, to: end, head }
+}
+
+/** Whether a pronoun can stand for a phrase with this head: "it" for one thing or body, "they" for many. */
+function agreesWith(pronoun: string, head: Token): boolean {
+  const plural = head.tags.has('Plural') || /(?:ers|ors|ists|ians|ants|ents|ies)$/.test(head.lower)
+  if (['it', 'its'].includes(pronoun)) return !plural
+  if (['they', 'them', 'their'].includes(pronoun)) return plural || orgReferenceNouns.has(head.lower)
+  return !plural
 }
 
 function mentionsOf(input: FrameInput, p: Parsed, u: Unit): EntityMentionRef[] {
