@@ -184,6 +184,25 @@ describe('local analyser: unknown names that act', () => {
     expect(frameFor(a, 'warn').actors.entries[0]).toMatchObject({ text: 'Shipping lines', role: 'agent' })
   })
 
+  test('a time stamp names nobody; "the bank" is the bank named before, never another kind of body', () => {
+    const a = analyseLocal('Updated 09:12 GMT. Economists polled by Reuters expected a hold. The bank did not rule out a cut in December. Deutsche Bank posted a loss. The bank said it would cut jobs.')
+    expect(a.entities.map((e) => e.text)).not.toContain('GMT')
+    expect(a.frames.flatMap((f) => f.actors.entries.map((e) => e.text))).not.toContain('GMT')
+    const ruleOut = frameFor(a, 'rule')
+    expect(ruleOut.actors.entries.find((e) => e.role === 'agent')?.text).toBe('bank')
+    expect(ruleOut.actionType).toBe('Announcement')
+    expect(ruleOut.cameo?.code).toBe('01')
+    expect(a.frames.find((f) => f.predicate?.lemma === 'cut' && f.source.sentence.includes('jobs'))!.actors.entries[0]?.text).toBe('Deutsche Bank')
+    expect(a.frames.some((f) => f.actionType === 'Election')).toBe(false)
+  })
+
+  test('"inflation had eased": a measure moving, not a policy decision', () => {
+    const a = analyseLocal('Governor Ana Ruiz said inflation had eased in October. The government eased restrictions on Monday.')
+    const [inflation, restrictions] = a.frames.filter((f) => f.predicate?.lemma === 'ease')
+    expect(inflation!.actionType).toBe('Market movement')
+    expect(restrictions!.actionType).not.toBe('Market movement')
+  })
+
   test('crowds, mobs and militias act', () => {
     const a = analyseLocal('Crowds trashed the embassy. A militia seized the airport.')
     expect(frameFor(a, 'trash').actors.entries[0]).toMatchObject({ text: 'Crowds', role: 'agent' })

@@ -105,7 +105,7 @@ const regionalAdjectives = new Set(['European', 'African', 'Asian', 'Western', '
 /** Last words that make a name a place ("Ross Sea", "Sindh province"). */
 const geoSuffixes = new Set(['Sea', 'Ocean', 'River', 'Lake', 'Mountains', 'Mountain', 'Valley', 'Island', 'Islands', 'Bay', 'Gulf', 'Strait', 'Desert', 'Peninsula', 'Coast', 'Province', 'Region', 'County', 'District', 'Basin', 'Delta', 'Plateau', 'Canal', 'Square', 'Street', 'Avenue', 'Airport', 'Harbour', 'Harbor', 'Port'])
 /** Acronyms that are ordinary words, not names. */
-const commonAcronyms = new Set(['AI', 'CEO', 'CFO', 'COO', 'CTO', 'GDP', 'EV', 'EVs', 'IT', 'TV', 'PC', 'VAT', 'NGO', 'NGOs', 'IPO', 'AGM', 'HQ', 'PR', 'HR', 'R&D', 'COVID', 'Covid', 'GPU', 'GPUs', 'CPU', 'API', 'APP', 'LNG', 'OK', 'AM', 'PM', 'DNA', 'RNA', 'HIV', 'AIDS', 'SUV', 'SUVs', 'UAV', 'UAVs', 'CO2'])
+const commonAcronyms = new Set(['AI', 'CEO', 'CFO', 'COO', 'CTO', 'GDP', 'EV', 'EVs', 'IT', 'TV', 'PC', 'VAT', 'NGO', 'NGOs', 'IPO', 'AGM', 'HQ', 'PR', 'HR', 'R&D', 'COVID', 'Covid', 'GPU', 'GPUs', 'CPU', 'API', 'APP', 'LNG', 'OK', 'AM', 'PM', 'DNA', 'RNA', 'HIV', 'AIDS', 'SUV', 'SUVs', 'UAV', 'UAVs', 'CO2', 'GMT', 'UTC', 'BST', 'CET', 'CEST', 'EST', 'EDT', 'CST', 'CDT', 'PST', 'PDT', 'IST', 'JST', 'AEST', 'AEDT', 'MSK'])
 const titleWords = new Set(personTitles.flatMap((t) => t.split(' ')))
 
 function buildGazetteer(): Map<string, GazetteerHit> {

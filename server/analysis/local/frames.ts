@@ -685,7 +685,10 @@ function buildFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause[], 
   const sentenceText = s.text
   const sentenceLower = sentenceText.toLowerCase()
   const kind = cameoOf({ lemma, object: [...c.objects, ...c.pps].map((u) => plainText(input.content, p, u)).join(' ').toLowerCase(), sentence: sentenceLower })
-  const cls = kind?.byObject ? { type: TYPE_OF_CATEGORY[kind.category.code], known: true } : actionClassOf(lemma, resources, sentenceText)
+  let cls = kind?.byObject ? { type: TYPE_OF_CATEGORY[kind.category.code], known: true } : actionClassOf(lemma, resources, sentenceText)
+  // "Inflation eased", "Prices increased": a policy verb with nobody acting and nothing acted on is a
+  // measure moving, not a decision.
+  if (cls.type === 'Policy change' && !entries.some((e) => e.role === 'agent') && c.objects.length === 0) cls = { type: 'Market movement', known: true }
 
   // When.
   const timeRef = timeReferenceFor(input, p, c)
@@ -874,6 +877,9 @@ function collect(
     span: { start, end: Math.max(end, start + 1) },
   })
 }
+
+/** Descriptions that fit any organisation ("the company", "the group"); others must match the name. */
+const GENERIC_ORG_NOUNS = new Set(['company', 'firm', 'group', 'business', 'conglomerate', 'giant', 'organisation', 'organization', 'start-up', 'startup', 'maker', 'manufacturer', 'producer', 'provider', 'operator', 'brand', 'owner', 'parent', 'unit', 'subsidiary'])
 
 const SPEECH_PARTICIPLES = new Set(['saying', 'claiming', 'adding', 'insisting', 'arguing', 'noting', 'warning', 'stating', 'declaring', 'alleging', 'vowing', 'boasting'])
 
@@ -1097,6 +1103,8 @@ function actionClassOf(lemma: string, resources: ResourceEntry[], sentence: stri
     return { type: 'Personnel change', known: true }
   }
   if (lemma === 'cut' && /rate|price|forecast|tax|job|workforce/.test(lower)) return { type: 'Policy change', known: true }
+  // "did not rule out a cut": a statement about what may come, not a court's ruling.
+  if (lemma === 'rule' && /\brul(?:e|es|ed|ing) out\b/.test(lower)) return { type: 'Announcement', known: true }
   for (const c of actionClasses) if (c.verbs.includes(lemma)) return { type: c.type, known: true }
   return { type: lemma.charAt(0).toUpperCase() + lemma.slice(1), known: false }
 }
@@ -1294,13 +1302,18 @@ class Discourse {
     return undefined
   }
 
-  /** "the company": the last organisation named. */
+  /**
+   * "the company": the last organisation named. A description that says what kind of body it is ("the
+   * bank", "the airline") takes only a name that says so too ("Deutsche Bank", not the Reuters before it).
+   */
   resolveDefinite(noun: string, sentence: number, token: number): Referent | undefined {
     const candidates = [...this.recent, ...this.mentionsIn(sentence, token)]
     const want = ['city', 'state', 'country'].includes(noun) ? 'place' : 'organisation'
+    const generic = want === 'place' || GENERIC_ORG_NOUNS.has(noun)
     for (let i = candidates.length - 1; i >= 0; i--) {
       const c = candidates[i]!
       if (c.kind !== want) continue
+      if (!generic && !new RegExp(`\\b${noun}`, 'i').test(c.text)) continue
       if (want === 'place' && sentence - c.sentence > 3) return undefined
       if (sentence - c.sentence > 4) return undefined
       return c

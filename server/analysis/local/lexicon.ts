@@ -92,7 +92,7 @@ export const actionClasses: ActionClass[] = [
   { type: 'Legal action', pestle: 'Legal', verbs: split('sue|appeal|rule|convict|sentence|acquit|indict|arrest|charge|detain|jail|prosecute|try|overturn|uphold|testify|plead|settle|monopolise|monopolize|violate|breach|find') },
   { type: 'Enforcement', pestle: 'Legal', verbs: split('fine|ban|prohibit|restrict|sanction|investigate|probe|audit|penalise|penalize|punish|regulate|outlaw|suspend|revoke|order|tie|abuse|exceed') },
   { type: 'Legislation', pestle: 'Political', verbs: split('legislate|enact|pass|amend|repeal|ratify|veto|vote|sponsor|draft|table|introduce|strike') },
-  { type: 'Election', pestle: 'Political', verbs: split('elect|win|lose|concede|campaign|run|re-elect|nominate|poll') },
+  { type: 'Election', pestle: 'Political', verbs: split('elect|win|lose|concede|campaign|run|re-elect|nominate') },
   { type: 'Diplomacy', pestle: 'Political', verbs: split('meet|host|visit|discuss|negotiate|mediate|talk|summon|expel|recognise|recognize|resume|restart|broker|normalise|normalize') },
   { type: 'Agreement', pestle: null, verbs: split('agree|sign|reach|conclude|accept|endorse|commit|join') },
   { type: 'Approval', pestle: null, verbs: split('approve|authorise|authorize|adopt|back|clear|greenlight|confirm|certify|recommend') },
