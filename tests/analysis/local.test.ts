@@ -203,6 +203,14 @@ describe('local analyser: unknown names that act', () => {
     expect(restrictions!.actionType).not.toBe('Market movement')
   })
 
+  test('"condemned the attack and recalled its ambassador": the recall is an act (Reduce relations), "recalled that" a memory', () => {
+    const a = analyseLocal('The Gondor government condemned the attack and recalled its ambassador. She recalled that the talks had failed.')
+    const recalls = a.frames.filter((f) => f.predicate?.lemma === 'recall')
+    expect(recalls).toHaveLength(1)
+    expect(recalls[0]!.actors.entries.find((e) => e.role === 'agent')?.text).toBe('Gondor government')
+    expect(recalls[0]!.cameo?.code).toBe('16')
+  })
+
   test('crowds, mobs and militias act', () => {
     const a = analyseLocal('Crowds trashed the embassy. A militia seized the airport.')
     expect(frameFor(a, 'trash').actors.entries[0]).toMatchObject({ text: 'Crowds', role: 'agent' })

@@ -136,6 +136,8 @@ const TRANSFER_VERBS = new Set(['give', 'offer', 'deliver', 'sell', 'export', 's
 const PLACE_LIKE_NOUNS = new Set(['states', 'countries', 'nations', 'regions', 'provinces', 'cities', 'areas', 'districts', 'communities', 'villages', 'towns', 'territories', 'state', 'country', 'nation', 'region', 'city', 'community'])
 const AGENT_NOUN = /(makers?|workers?|producers?|growers?|builders?|exporters?|importers?|traders?|holders?|sellers?|buyers?|owners?|lenders?|insurers?|operators?|manufacturers?|suppliers?|providers?|carriers?|dealers?|brokers?|bankers?|farmers?|miners?|fishers?|drivers?|pilots?|lawmakers?|policymakers?|regulators?|campaigners?|organisers?|organizers?|residents?|citizens?|members?)$/
 const PSYCH_VERBS = new Set(['impress', 'concern', 'worry', 'please', 'disappoint', 'surprise', 'satisfy', 'interest', 'delight', 'shock', 'alarm', 'frustrate', 'encourage', 'relieve', 'confuse', 'divide', 'involve', 'determine', 'convince', 'prepare', 'scare', 'tire', 'bore', 'excite', 'upset', 'anger', 'annoy', 'embarrass', 'reassure'])
+/** What a government or a maker recalls, as an act rather than a memory. */
+const RECALLED = /\b(?:ambassadors?|envoys?|diplomats?|emissary|consul|mission|cars|vehicles|products?|models?|units|batches|devices|drugs?|troops)\b/
 const AIMED_VERBS = new Set(['fire', 'shoot', 'aim', 'throw', 'hurl', 'lob', 'launch', 'point', 'direct', 'strike', 'swing', 'open'])
 const PLACE_ACTOR_PREPS = new Set(['against', 'with', 'for', 'on', 'toward', 'towards', 'between'])
 
@@ -216,7 +218,8 @@ function classify(p: Parsed, g: VerbGroup, governor: Clause | undefined): Clause
     if (!governor && prev && prev.lower !== 'by' && !/,/.test(prev.post)) return 'skip'
     if (prev && /,/.test(prev.post) && attributionVerbs.has(lemma)) return 'skip'
   }
-  if (attributionVerbs.has(lemma)) return 'attribution'
+  // "recalled its ambassador", "told reporters …" stay attributions; "recalled its ambassador" is an act.
+  if (attributionVerbs.has(lemma) && !(lemma === 'recall' && RECALLED.test(tokens.slice(g.to, g.to + 4).map((t) => t.lower).join(' ')))) return 'attribution'
   // "The model can run on one card": an ability, not an event.
   if (g.modal === 'can' || g.modal === 'cannot') return 'stative'
   if (lemma === 'take' && next && ['effect', 'place', 'part'].includes(next.lower)) return 'stative'
