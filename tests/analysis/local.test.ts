@@ -170,6 +170,8 @@ describe('local analyser: unknown names that act', () => {
   test('"X claimed the attack on Y, saying it had stolen data": X stole, not the victim named nearest the pronoun', () => {
     const a = analyseLocal('The Akira ransomware group claimed responsibility for a cyberattack on Vanderlande, the Dutch maker of baggage systems, saying it had stolen 700 GB of company data.')
     expect(frameFor(a, 'steal').actors.entries.filter((e) => e.role === 'agent').map((e) => e.text)).toEqual(['Akira ransomware group'])
+    // The card's sentence says so too.
+    expect(frameFor(a, 'steal').actionDescription).toMatch(/^Akira ransomware group had stolen 700 GB/)
     // A subject the pronoun cannot stand for is not made the actor, nor is the name nearest to it.
     const b = analyseLocal('Mexico endorsed a trade agreement with the European Union. Opposition senators criticised the pact, saying it would hurt small farmers.')
     expect(frameFor(b, 'hurt').actors.entries.filter((e) => e.role === 'agent')).toEqual([])

@@ -794,20 +794,10 @@ function collect(
 
   // Nominal head ("Pakistan's government", "Italian coast guard vessels", "Altair shareholders").
   if (!headMention && !attached) {
-    if (pos[u.head] === 'pron' && afterSpeechParticiple(p, u.head)) {
-      // "X claimed the attack on Y, saying it had stolen…": the pronoun is the one saying, the sentence's
-      // subject, not the name nearest to it. When the subject cannot be it ("Senators criticised the pact,
-      // saying it would hurt farmers") the nearest name is no better a guess: it stays unnamed.
-      const subject = sentenceSubject(p)
-      if (subject && agreesWith(head.lower, p.tokens[subject.head]!)) {
-        const nominal = nominalText(input.content, p, subject)
-        actors.push({ text: nominal.text, role, start: head.start, end: head.end, named: mentionsOf(input, p, subject).length > 0 })
-        produced = true
-      }
-    } else if (pos[u.head] === 'pron') {
-      const resolved = memory.resolve(head.lower, s.index, u.head)
-      if (resolved) {
-        actors.push({ text: resolved.text, role, start: head.start, end: head.end, named: true })
+    if (pos[u.head] === 'pron') {
+      const referent = pronounReferent(input, p, u.head, memory)
+      if (referent) {
+        actors.push({ text: referent.text, role, start: head.start, end: head.end, named: referent.named })
         produced = true
       }
     } else if (isOrgReference(p, u)) {
@@ -890,6 +880,23 @@ const SPEECH_PARTICIPLES = new Set(['saying', 'claiming', 'adding', 'insisting',
 function afterSpeechParticiple(p: Parsed, k: number): boolean {
   const before = p.tokens[k - 1]?.lower === 'that' ? k - 2 : k - 1
   return SPEECH_PARTICIPLES.has(p.tokens[before]?.lower ?? '')
+}
+
+/**
+ * Whom a pronoun stands for. "X claimed the attack on Y, saying it had stolen…": after a speech participle
+ * it is the one saying, the sentence's subject, not the name nearest to it; when that subject cannot be it
+ * ("Senators criticised the pact, saying it would hurt farmers") the nearest name is no better a guess and
+ * it stays unnamed. Otherwise the last name that fits it.
+ */
+function pronounReferent(input: FrameInput, p: Parsed, k: number, memory: Discourse): { text: string; named: boolean } | undefined {
+  const pronoun = p.tokens[k]!.lower
+  if (afterSpeechParticiple(p, k)) {
+    const subject = sentenceSubject(p)
+    if (!subject || !agreesWith(pronoun, p.tokens[subject.head]!)) return undefined
+    return { text: nominalText(input.content, p, subject).text, named: mentionsOf(input, p, subject).length > 0 }
+  }
+  const resolved = memory.resolve(pronoun, p.sentence.index, k)
+  return resolved ? { text: resolved.text, named: true } : undefined
 }
 
 /** The noun phrase before the sentence's first verb, when it names someone ("The Akira ransomware group"). */
@@ -1121,7 +1128,7 @@ function unitsText(input: FrameInput, p: Parsed, units: Unit[], memory: Discours
   }
   const parts = units.map((u) => {
     const head = p.tokens[u.head]!
-    if (p.pos[u.head] === 'pron') return memory.resolve(head.lower, p.sentence.index, u.head)?.text ?? head.text
+    if (p.pos[u.head] === 'pron') return pronounReferent(input, p, u.head, memory)?.text ?? head.text
     return plainText(input.content, p, u)
   })
   return joinList(parts)
