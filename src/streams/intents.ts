@@ -91,7 +91,8 @@ export async function ingestText(ctx: IntentContext, sessionId: string, text: st
   if (trimmed === '') return false
   const id = ctx.nextId('progress')
   rememberInput(id, () => ingestText(ctx, sessionId, text))
-  ctx.core.bus.publish({ type: 'progress.started', id, kind: 'text_input', title: trimmed.slice(0, 60), at: ctx.now() }, 'local')
+  // The card names the text by its first line: a pasted headline, not the headline run into the body.
+  ctx.core.bus.publish({ type: 'progress.started', id, kind: 'text_input', title: trimmed.split('\n', 1)[0]!.trim().slice(0, 60), at: ctx.now() }, 'local')
   try {
     const body = await ctx.api.send('POST', '/ingest', accepted, { body: { text: trimmed }, headers: { 'x-session-id': sessionId } })
     ctx.core.bus.publish([{ type: 'progress.linked', id, eventId: body.eventId }], 'local')

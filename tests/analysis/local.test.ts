@@ -255,6 +255,14 @@ describe('local analyser: CAMEO categories', () => {
     expect(rockets!.resources.entries.map((r) => r.text)).toContain('border town')
   })
 
+  test('"did not return fire" is a Fight that did not happen; "returned home" none; "returned the prisoners" Yield', () => {
+    const b = analyseLocal('The army did not return fire. The refugees returned home. Gondor returned the prisoners.')
+    const [fire, home, prisoners] = b.frames.filter((f) => f.predicate?.lemma === 'return')
+    expect(fire).toMatchObject({ actionType: 'Military action', negated: true, cameo: { code: '19' } })
+    expect(home!.cameo).toBeUndefined()
+    expect(prisoners!.cameo?.code).toBe('08')
+  })
+
   test('negation leaves the category and marks the frame', () => {
     const attack = frameFor(a, 'attack')
     expect(attack.cameo?.code).toBe('19')

@@ -276,6 +276,15 @@ describe('input bar: text', () => {
     expect(selectProgressCards(app.core.models.progressCards.get()).map((c) => c.eventId !== null)).toEqual([true, true])
   })
 
+  test("the text's progress card is named by its first line: a pasted headline, not the headline run into the body", async () => {
+    const app = signedInApp()
+    renderBar(app)
+    fireEvent.change(textarea(), { target: { value: 'Dock workers end strike at Rotterdam\n\nDock workers at the Port of Rotterdam ended a six-day strike on Friday.' } })
+    fireEvent.keyDown(textarea(), { key: 'Enter' })
+    await waitFor(() => expect(ingestCalls).toHaveLength(1))
+    expect(selectProgressCards(app.core.models.progressCards.get()).map((c) => c.title)).toEqual(['Dock workers end strike at Rotterdam'])
+  })
+
   test('a text whose processing fails never reads analyzed successfully', async () => {
     const app = signedInApp()
     renderBar(app)
