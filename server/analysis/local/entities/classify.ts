@@ -1,0 +1,201 @@
+/**
+ * Whether a capitalised span is a name, and of what kind. Sentence-opening common words, articles,
+ * demonyms and titles are cut off ("German Chancellor Olaf Scholz" → Olaf Scholz); what is left is a
+ * person, organisation, place or other by its words and what stands around it. A span may give no
+ * draft, one, or several ("Ahmed Said and Omar Khan").
+ */
+import type { EntityKindName } from '../../../../src/protocol/analysis'
+import { firstNames, nameConnectors, orgPrefixes, orgReferenceNouns, orgSuffixes, personTitles } from '../gazetteer'
+import { isDictionaryWord } from '../syntax'
+import type { Sentence, Token } from '../text'
+import { isDemonym, lookupName } from './lookup'
+import type { Draft } from './spans'
+import { surface } from './spans'
+
+/** Adjectives of regions that are not a country's demonym ("three European powers"). */
+const regionalAdjectives = new Set(['European', 'African', 'Asian', 'Western', 'Eastern', 'Northern', 'Southern', 'Arab', 'Latin', 'Scandinavian', 'Nordic', 'Baltic', 'Middle', 'Central', 'Gulf', 'Pacific', 'Atlantic', 'Mediterranean', 'Caribbean', 'Balkan', 'Soviet', 'Islamic', 'Muslim', 'Christian', 'Jewish', 'Catholic', 'Sunni', 'Shia', 'Kurdish', 'Palestinian'])
+/** Last words that make a name a place ("Ross Sea", "Sindh province"). */
+const geoSuffixes = new Set(['Sea', 'Ocean', 'River', 'Lake', 'Mountains', 'Mountain', 'Valley', 'Island', 'Islands', 'Bay', 'Gulf', 'Strait', 'Desert', 'Peninsula', 'Coast', 'Province', 'Region', 'County', 'District', 'Basin', 'Delta', 'Plateau', 'Canal', 'Square', 'Street', 'Avenue', 'Airport', 'Harbour', 'Harbor', 'Port'])
+/** Acronyms that are ordinary words, not names. */
+const commonAcronyms = new Set(['AI', 'CEO', 'CFO', 'COO', 'CTO', 'GDP', 'EV', 'EVs', 'IT', 'TV', 'PC', 'VAT', 'NGO', 'NGOs', 'IPO', 'AGM', 'HQ', 'PR', 'HR', 'R&D', 'COVID', 'Covid', 'GPU', 'GPUs', 'CPU', 'API', 'APP', 'LNG', 'OK', 'AM', 'PM', 'DNA', 'RNA', 'HIV', 'AIDS', 'SUV', 'SUVs', 'UAV', 'UAVs', 'CO2', 'GMT', 'UTC', 'BST', 'CET', 'CEST', 'EST', 'EDT', 'CST', 'CDT', 'PST', 'PDT', 'IST', 'JST', 'AEST', 'AEDT', 'MSK'])
+const titleWords = new Set(personTitles.flatMap((t) => t.split(' ')))
+
+export function classifySpan(s: Sentence, from: number, to: number, seen: Set<string>): Draft[] {
+  const tokens = s.tokens
+  // "Ahmed Said and Omar Khan": two people, not one name; "Johnson and Johnson" stays one.
+  const and = tokens.findIndex((t, k) => k > from && k < to - 1 && t.lower === 'and')
+  if (and > from && personStart(tokens[from]!) && personStart(tokens[and + 1]!)) {
+    return [...classifySpan(s, from, and, seen), ...classifySpan(s, and + 1, to, seen)]
+  }
+  const firstReal = tokens.findIndex((t) => t.text !== '' && !t.tags.has('Dateline'))
+  // A capitalised common word opening the sentence is not a name ("Shares of …", "Students …").
+  // "The European Union": an article is never part of a name.
+  while (from < to - 1 && ['the', 'a', 'an', 'this', 'these', 'those'].includes(tokens[from]!.lower)) from++
+  // "Rival Samsung", "Neighbouring Niger": a sentence-opening word before a known name is not part of it.
+  if (from === firstReal && to - from >= 2 && !knownName(tokens[from]!) && lookupName(surface(tokens, from + 1, to))) from++
+  // "Epic Games", "Nordic Freight": several capitalised words opening a sentence are a name.
+  const multiword = to - from >= 2 && /^\p{Lu}/u.test(tokens[from + 1]!.text)
+  while (from < to && from === firstReal && !multiword && !seen.has(tokens[from]!.text) && !looksLikeNameStart(tokens[from]!) && !unknownSubject(tokens, from, to)) {
+    from++
+    // …and a connector left in front ("Shares of Nordic Freight" → "Nordic Freight").
+    while (from < to && nameConnectors.has(tokens[from]!.lower)) from++
+  }
+  // Demonyms and titles in front of a name are not part of it ("German Chancellor Olaf Scholz").
+  const drafts: Draft[] = []
+  let personByTitle = precededByTitle(tokens, from)
+  while (from < to) {
+    const t = tokens[from]!
+    // "German Chancellor Olaf Scholz" → Olaf Scholz; but "Australian Cyber Security Centre" is one name.
+    if (isDemonym(t.text) && from + 1 < to && (titleAt(tokens, from + 1, to) === from + 1 + titleLength(tokens, from + 1, to) || firstNames.has(tokens[from + 1]!.lower))) {
+      from++
+      continue
+    }
+    const title = titleAt(tokens, from, to)
+    if (title > from && title < to) {
+      // Whatever stands before the title may itself be a name ("ECB President …").
+      const before = drafts.length === 0 ? leadingOrg(s, from, title) : undefined
+      if (before) drafts.push(before)
+      from = title
+      personByTitle = true
+      continue
+    }
+    break
+  }
+  if (from >= to) return drafts
+  // "Trade Representative": a title alone is not a name.
+  if (tokens.slice(from, to).every((x) => titleWords.has(x.lower) || ['trade', 'foreign', 'home', 'affairs', 'interior', 'finance', 'defence', 'defense', 'health', 'deputy', 'vice', 'chief', 'senior', 'acting', 'former'].includes(x.lower))) return drafts
+  // "Aid agencies",, "Health workers": a lone capital opening the sentence before a common noun.
+  if (to - from === 1 && from === firstReal && !seen.has(tokens[from]!.text) && !lookupName(tokens[from]!.text) && !firstNames.has(tokens[from]!.lower) && tokens[to] && /^\p{Ll}/u.test(tokens[to]!.text) && (tokens[to]!.tags.has('Noun') || tokens[to]!.tags.has('Adjective')) && !/[,;:]/.test(tokens[from]!.post)) {
+    return drafts
+  }
+  if (to - from === 1 && (isDemonym(tokens[from]!.text) || regionalAdjectives.has(tokens[from]!.text) || commonAcronyms.has(tokens[from]!.text))) return drafts
+  if (tokens.slice(from, to).every((x) => isDemonym(x.text) || regionalAdjectives.has(x.text))) return drafts
+  const text = surface(tokens, from, to)
+  if (text.length < 2) return drafts
+  drafts.push({ sentence: s.index, from, to, text, kind: kindOf(tokens, from, to, personByTitle) })
+  return drafts
+}
+
+function personStart(t: Token): boolean {
+  return firstNames.has(t.lower) || t.tags.has('FirstName')
+}
+
+function titleLength(tokens: Token[], from: number, to: number): number {
+  for (const title of personTitles) {
+    const words = title.split(' ')
+    if (from + words.length >= to) continue
+    if (words.every((w, k) => tokens[from + k]!.lower === w)) return words.length
+  }
+  return -1
+}
+
+function knownName(t: Token): boolean {
+  return lookupName(t.text) !== undefined || firstNames.has(t.lower) || t.tags.has('Person') || t.tags.has('Organization') || t.tags.has('Place')
+}
+
+function looksLikeNameStart(t: Token): boolean {
+  if (lookupName(t.text)) return true
+  // "ArcelorMittal", "OpenAI", "iPhone"-style inner capitals only occur in names.
+  if (/^\p{Lu}\p{Ll}+\p{Lu}/u.test(t.text)) return true
+  if (firstNames.has(t.lower)) return true
+  if (/^[A-Z]{2,}$/.test(t.text) && t.text.length <= 6) return true
+  if (t.tags.has('ProperNoun') && !t.tags.has('Plural') && !t.tags.has('Adjective')) return true
+  if (t.tags.has('Person') || t.tags.has('Organization') || t.tags.has('Place')) return true
+  return false
+}
+
+/**
+ * "Vanderlande said …", "Calenardhon urged …": one capitalised word opening the sentence, right before its
+ * verb or first in a list of names, that no word list knows and that is not built like a common noun ("Inflation rose", "Shipping
+ * resumed", "Growth slowed" stay words), names whoever acts.
+ */
+function unknownSubject(tokens: Token[], from: number, to: number): boolean {
+  const t = tokens[from]!
+  const next = tokens[to]
+  if (to - from !== 1 || !next || /[;:]/.test(t.post)) return false
+  // …or the first of a list of names that does ("Fornost and Gondor welcomed", "Mordor, Rohan and Bree").
+  const listed = /,/.test(t.post) ? /^\p{Lu}/u.test(next.text) : ['and', 'or', '&'].includes(next.lower) && /^\p{Lu}/u.test(tokens[to + 1]?.text ?? '')
+  const verb = !/,/.test(t.post) && (next.tags.has('Verb') || next.tags.has('Copula') || next.tags.has('Modal') || next.tags.has('Auxiliary')) && !next.tags.has('Gerund')
+  if (!listed && !verb) return false
+  if (!/^\p{Lu}\p{Ll}{2,}$/u.test(t.text) || COMMON_NOUN_SHAPE.test(t.lower)) return false
+  return !isDictionaryWord(t.lower)
+}
+
+const COMMON_NOUN_SHAPE = /(?:tion|sion|ment|ness|ity|ism|ist|ance|ence|ing|ure|age|ery|ship|hood|dom|ics|ogy|ies|ers|ors|ants|ents|s)$/
+
+function precededByTitle(tokens: Token[], from: number): boolean {
+  const prev = tokens[from - 1]
+  if (!prev || /,/.test(prev.post)) return false
+  for (const title of personTitles) {
+    const words = title.split(' ')
+    if (words.length > from) continue
+    let ok = true
+    for (let k = 0; k < words.length; k++) {
+      if (tokens[from - words.length + k]!.lower.replace(/\.$/, '') !== words[k]!.replace(/\.$/, '')) ok = false
+    }
+    if (ok) return true
+  }
+  return false
+}
+
+/** Index just after a title starting at or after `from` within the span, or -1. */
+function titleAt(tokens: Token[], from: number, to: number): number {
+  for (let k = from; k < to; k++) {
+    if (!titleWords.has(tokens[k]!.lower.replace(/\.$/, '')) && !titleWords.has(tokens[k]!.lower)) continue
+    // the longest title starting at k
+    for (const title of personTitles) {
+      const words = title.split(' ')
+      if (k + words.length >= to) continue
+      let ok = true
+      for (let w = 0; w < words.length; w++) if (tokens[k + w]!.lower !== words[w]) ok = false
+      if (ok && k + words.length < to) return k + words.length
+    }
+  }
+  return -1
+}
+
+function leadingOrg(s: Sentence, from: number, to: number): Draft | undefined {
+  const text = surface(s.tokens, from, to)
+  const hit = lookupName(text)
+  if (hit && hit.kind === 'organisation') return { sentence: s.index, from, to, text, kind: 'organisation', canonical: hit.canonical }
+  if (to - from === 1 && /^[A-Z]{2,6}$/.test(text)) return { sentence: s.index, from, to, text, kind: 'organisation' }
+  return undefined
+}
+
+function kindOf(tokens: Token[], from: number, to: number, personByTitle: boolean): EntityKindName {
+  const span = tokens.slice(from, to)
+  const words = span.map((t) => t.text.replace(/['’]s$/, ''))
+  const lastWord = words[words.length - 1] ?? ''
+  if (words.some((w) => orgSuffixes.has(w)) || orgPrefixes.has(words[0] ?? '')) {
+    if (!personByTitle) return 'organisation'
+  }
+  if (personByTitle) return 'person'
+  if (span.length >= 2 && geoSuffixes.has(lastWord)) return 'place'
+  // "in Kumamoto", "near the Ross Sea": an unknown name behind a place preposition is a place.
+  const before = tokens[from - 1]?.lower === 'the' ? tokens[from - 2] : tokens[from - 1]
+  const beforeBefore = tokens[tokens.indexOf(before ?? tokens[0]!) - 1]
+  // "shares in Thyssenkrupp", "a stake in Altair" name companies, not places.
+  const financial = beforeBefore && ['shares', 'stake', 'stakes', 'investment', 'investments', 'interest', 'holdings', 'invest', 'invested', 'investing'].includes(beforeBefore.lower)
+  if (before && !financial && ['in', 'near', 'at', 'across', 'outside', 'inside', 'throughout', 'around', 'towards', 'toward'].includes(before.lower) && !span.some((t) => t.tags.has('Person'))) return 'place'
+  const prev = tokens[from - 1]
+  if (prev && orgReferenceNouns.has(prev.lower) && !/,/.test(prev.post)) return 'organisation'
+  if (prev && ['counterpart', 'negotiator', 'spokesperson', 'spokesman', 'spokeswoman', 'leader'].includes(prev.lower)) return 'person'
+  if (words.length >= 2 && firstNames.has((words[0] ?? '').toLowerCase()) && words.every((w) => /^\p{Lu}[\p{Ll}'’-]/u.test(w))) return 'person'
+  if (words.length === 1 && /^[A-Z][A-Z0-9&]{1,6}$/.test(lastWord)) return 'organisation'
+  if (span.some((t) => t.tags.has('Organization'))) return 'organisation'
+  if (span.some((t) => t.tags.has('Person') || t.tags.has('FirstName') || t.tags.has('LastName'))) {
+    if (words.length <= 4) return 'person'
+  }
+  if (span.every((t) => t.tags.has('Place'))) return 'place'
+  if (words.length >= 2 && words.length <= 3 && words.every((w) => /^\p{Lu}\p{Ll}+(?:-\p{Lu}?\p{Ll}+)?$/u.test(w))) {
+    // Two or three plain capitalised words followed by a verb act like a person's name.
+    const next = tokens[to]
+    if (next && next.tags.has('Verb')) return 'person'
+  }
+  if (words.length === 1) {
+    const next = tokens[to]
+    // A lone unknown name doing something is most often an organisation ("Optus notified …").
+    if (next && next.tags.has('Verb') && !next.tags.has('Gerund')) return 'organisation'
+  }
+  return 'other'
+}

@@ -1,0 +1,309 @@
+/**
+ * A frame's actors. `collect` turns one noun phrase into actors (names, human groups, resolved pronouns)
+ * or, when it names none, a resource, pushing into the lists it is given. A pronoun is resolved here once
+ * (pronounReferent), the same way for the actors and for the frame's description (unitsText). Also:
+ * of a name and its apposition keep the name, and one entry per actor, in its strongest role.
+ */
+import type { ActorEntry, ResourceEntry } from '../../../../src/protocol/analysis'
+import type { EntityMentionRef } from '../entities'
+import { isDemonym } from '../entities'
+import { humanNouns, orgReferenceNouns } from '../gazetteer'
+import { locativePrepositions } from '../lexicon'
+import type { Parsed } from '../syntax'
+import type { Token } from '../text'
+import type { Discourse } from './discourse'
+import { headOf, isTimePhrase, plainText } from './noun-phrases'
+import { resourceType } from './resources'
+import type { FrameInput, Unit } from './shapes'
+import { AGENT_NOUN, MOTION_VERBS, PLACE_ACTOR_PREPS, PLACE_LIKE_NOUNS, TRANSFER_VERBS } from './words'
+
+export interface ActorDraft {
+  text: string
+  role: ActorEntry['role']
+  start: number
+  end: number
+  named: boolean
+}
+
+/** Turns a noun phrase into actors (names, groups, resolved pronouns) or resources. */
+export function collect(
+  input: FrameInput,
+  p: Parsed,
+  u: Unit,
+  role: ActorEntry['role'],
+  lemma: string,
+  actors: ActorDraft[],
+  resources: ResourceEntry[],
+  memory: Discourse,
+  isSubject: boolean,
+  locative = false,
+): void {
+  const { tokens, pos } = p
+  const s = p.sentence
+  const mentions = (input.entities.bySentence.get(s.index) ?? []).filter((m) => m.from >= u.from && m.to <= u.to)
+  const head = tokens[u.head]!
+  const headMention = mentions.find((m) => u.head >= m.from && u.head < m.to)
+  const prep = u.prep
+  let produced = false
+  // A phrase attached to the subject ("Voters in Chile", "Researchers from Oxford") adds names only.
+  const attached = isSubject && prep !== undefined
+  if (attached && locativePrepositions.has(prep)) locative = true
+
+  // Nominal head ("Pakistan's government", "Italian coast guard vessels", "Altair shareholders").
+  if (!headMention && !attached) {
+    if (pos[u.head] === 'pron') {
+      const referent = pronounReferent(input, p, u.head, memory)
+      if (referent) {
+        actors.push({ text: referent.text, role, start: head.start, end: head.end, named: referent.named })
+        produced = true
+      }
+    } else if (isOrgReference(p, u)) {
+      const resolved = memory.resolveDefinite(head.lower, s.index, u.from)
+      const nominal = nominalText(input.content, p, u)
+      actors.push(resolved ? { text: resolved.text, role, start: head.start, end: head.end, named: true } : { text: nominal.text, role, start: nominal.start, end: nominal.end, named: false })
+      produced = true
+    } else if (isHumanHead(p, u) && !(locative && PLACE_LIKE_NOUNS.has(head.lower))) {
+      const nominal = nominalText(input.content, p, u)
+      actors.push({ text: nominal.text, role, start: nominal.start, end: nominal.end, named: false })
+      produced = true
+    } else {
+      // "the assets of 28 individuals": people inside an "of" phrase take part too.
+      for (let k = u.from; k < u.to; k++) {
+        if (tokens[k]!.lower !== 'of') continue
+        let e = k + 1
+        while (e < u.to && tokens[e]!.lower !== 'of') e++
+        const inner: Unit = { from: k + 1, to: e, head: headOf(p, k + 1, e) }
+        if (isHumanHead(p, inner) && !mentions.some((m) => inner.head >= m.from && inner.head < m.to)) {
+          const nominal = nominalText(input.content, p, inner)
+          actors.push({ text: nominal.text, role: 'participant', start: nominal.start, end: nominal.end, named: false })
+        }
+      }
+    }
+  }
+
+  for (const m of mentions) {
+    const entity = input.entities.entities[m.entity]!
+    const isHead = u.head >= m.from && u.head < m.to
+    const possessive = /['’]s?$/.test(tokens[m.to - 1]!.text) && !isHead
+    if (entity.kind === 'place') {
+      if (locative) continue
+      if (!isSubject && prep !== undefined && role !== 'agent' && !PLACE_ACTOR_PREPS.has(prep) && !(prep === 'to' && TRANSFER_VERBS.has(lemma))) continue
+      if (!isHead && !possessive) continue
+      if (isHead && !isSubject && MOTION_VERBS.has(lemma)) continue
+      if (!isHead && produced) continue
+      actors.push({ text: entity.text, role: isHead ? role : 'participant', start: m.start, end: m.end, named: true })
+      produced = produced || isHead
+      continue
+    }
+    // "Fornost and Gondor welcomed": names joined to the head by "and", "or" or a list's commas act alike.
+    if (!isHead && !attached && coordinatedWithHead(p, m, u)) {
+      actors.push({ text: entity.text, role, start: m.start, end: m.end, named: true })
+      continue
+    }
+    // A name inside a phrase about something else ("its Marketplace service") is a product or brand,
+    // unless it owns it ("Tehran's programme") or the phrase names people ("Altair shareholders").
+    if (!isHead && !possessive && !isHumanHead(p, u) && !attached) continue
+    if (entity.kind === 'other' && !isHead) continue
+    if (entity.kind === 'other' && !isSubject && role !== 'agent') {
+      // An unknown name as an object is usually a product or a title, not an actor.
+      continue
+    }
+    actors.push({ text: entity.text, role: attached || (!isHead && produced) ? 'participant' : role, start: m.start, end: m.end, named: true })
+    produced = produced || isHead || !attached
+  }
+  if (produced || attached) return
+  if (locative) return
+  // Not an actor: a resource, unless it is a bare pronoun, a time or a demonym.
+  if (pos[u.head] === 'pron' || isTimePhrase(p, u)) return
+  const text = plainText(input.content, p, u)
+  if (!text || isDemonym(text)) return
+  const start = tokens[firstContent(p, u)]!.start
+  const end = tokens[u.to - 1]!.end
+  resources.push({
+    text,
+    type: resourceType(p, u, text),
+    state: '',
+    usage: prep ? `"${prep}" phrase of ${lemma}` : isSubject ? `subject of ${lemma}` : `object of ${lemma}`,
+    span: { start, end: Math.max(end, start + 1) },
+  })
+}
+
+/** Of a name and its apposition ("Its leader, Marisol Pardo"), keep the name. */
+export function mergeAppositions(input: FrameInput, p: Parsed, units: Unit[]): Unit[] {
+  const named = (u: Unit) => (input.entities.bySentence.get(p.sentence.index) ?? []).some((m) => u.head >= m.from && u.head < m.to)
+  const drop = new Set<Unit>()
+  units.forEach((u, i) => {
+    const partner = units[i - 1]
+    if (!u.apposition || !partner) return
+    if (named(u) && !named(partner)) drop.add(partner)
+    else if (named(partner) && !named(u)) drop.add(u)
+  })
+  return units.filter((u) => !drop.has(u))
+}
+
+export function mergeActors(actors: ActorDraft[]): ActorDraft[] {
+  const rank: Record<ActorEntry['role'], number> = { agent: 0, patient: 1, recipient: 2, source: 3, participant: 4 }
+  const byKey = new Map<string, ActorDraft>()
+  for (const a of actors) {
+    const key = a.text.toLowerCase().replace(/^the\s+/, '')
+    const prev = byKey.get(key)
+    if (!prev || rank[a.role] < rank[prev.role]) byKey.set(key, prev ? { ...a, start: prev.start, end: prev.end } : a)
+  }
+  return [...byKey.values()]
+}
+
+export function unitsText(input: FrameInput, p: Parsed, units: Unit[], memory: Discourse): string {
+  const first = units[0]
+  const last = units[units.length - 1]
+  // One stretch of text ("Shares in Thyssenkrupp", "Britain, France and Germany"): quote it whole.
+  if (first && last && units.every((u) => p.pos[u.head] !== 'pron') && [...units].sort((a, b) => a.from - b.from)[0] === first && last.to > first.from && last.to - first.from <= 20) {
+    return plainText(input.content, p, { from: first.from, to: last.to, head: last.head })
+  }
+  const parts = units.map((u) => {
+    const head = p.tokens[u.head]!
+    if (p.pos[u.head] === 'pron') return pronounReferent(input, p, u.head, memory)?.text ?? head.text
+    return plainText(input.content, p, u)
+  })
+  return joinList(parts)
+}
+
+const SPEECH_PARTICIPLES = new Set(['saying', 'claiming', 'adding', 'insisting', 'arguing', 'noting', 'warning', 'stating', 'declaring', 'alleging', 'vowing', 'boasting'])
+
+/** ", saying (that) it …": the pronoun opens what the sentence's subject says. */
+function afterSpeechParticiple(p: Parsed, k: number): boolean {
+  const before = p.tokens[k - 1]?.lower === 'that' ? k - 2 : k - 1
+  return SPEECH_PARTICIPLES.has(p.tokens[before]?.lower ?? '')
+}
+
+/**
+ * Whom a pronoun stands for. "X claimed the attack on Y, saying it had stolen…": after a speech participle
+ * it is the one saying, the sentence's subject, not the name nearest to it; when that subject cannot be it
+ * ("Senators criticised the pact, saying it would hurt farmers") the nearest name is no better a guess and
+ * it stays unnamed. Otherwise the last name that fits it.
+ */
+function pronounReferent(input: FrameInput, p: Parsed, k: number, memory: Discourse): { text: string; named: boolean } | undefined {
+  const pronoun = p.tokens[k]!.lower
+  if (afterSpeechParticiple(p, k)) {
+    const subject = sentenceSubject(p)
+    if (!subject || !agreesWith(pronoun, p.tokens[subject.head]!)) return undefined
+    return { text: nominalText(input.content, p, subject).text, named: mentionsOf(input, p, subject).length > 0 }
+  }
+  const resolved = memory.resolve(pronoun, p.sentence.index, k)
+  return resolved ? { text: resolved.text, named: true } : undefined
+}
+
+/** The noun phrase before the sentence's first verb, when it names someone ("The Akira ransomware group"). */
+function sentenceSubject(p: Parsed): Unit | undefined {
+  const verb = p.pos.findIndex((x) => x === 'verb' || x === 'aux')
+  if (verb <= 0 || p.tokens.slice(0, verb).some((t) => /,/.test(t.post))) return undefined
+  // Its words up to a preposition: "Dock workers at the port" is the dock workers.
+  const prep = p.pos.findIndex((x, k) => k < verb && x === 'prep')
+  const end = prep > 0 ? prep : verb
+  const head = headOf(p, 0, end)
+  if (!['noun', 'propn'].includes(p.pos[head] ?? '')) return undefined
+  return { from: 0, to: end, head }
+}
+
+/** Whether a pronoun can stand for a phrase with this head: "it" for one thing or body, "they" for many. */
+function agreesWith(pronoun: string, head: Token): boolean {
+  const plural = head.tags.has('Plural') || /(?:ers|ors|ists|ians|ants|ents|ies)$/.test(head.lower)
+  if (['it', 'its'].includes(pronoun)) return !plural
+  if (['they', 'them', 'their'].includes(pronoun)) return plural || orgReferenceNouns.has(head.lower)
+  return !plural
+}
+
+function mentionsOf(input: FrameInput, p: Parsed, u: Unit): EntityMentionRef[] {
+  return (input.entities.bySentence.get(p.sentence.index) ?? []).filter((m) => m.from >= u.from && m.to <= u.to)
+}
+
+const CONJUNCTIONS = new Set(['and', 'or', 'nor', '&'])
+const NOT_IN_A_LIST = new Set(['of', 'in', 'from', 'for', 'with', 'at', 'by', 'on', 'to', 'against', 'between', 'who', 'which', 'that'])
+
+/**
+ * Whether a name before the phrase's head is one of a list the head ends ("Mordor, Rohan, Fornost and
+ * Bree", "Fornost and the evil Gondor"): a conjunction or a list's comma right after it, and no
+ * preposition, possessive or relative word between it and the head.
+ */
+function coordinatedWithHead(p: Parsed, m: EntityMentionRef, u: Unit): boolean {
+  if (m.to > u.head) return false
+  const { tokens } = p
+  const last = tokens[m.to - 1]!
+  if (/['’]s?$/.test(last.text)) return false
+  const next = tokens[m.to]
+  if (!next || !(CONJUNCTIONS.has(next.lower) || /,/.test(last.post))) return false
+  let joined = false
+  for (let k = m.to; k < u.head; k++) {
+    const t = tokens[k]!
+    if (NOT_IN_A_LIST.has(t.lower) || /['’]s?$/.test(t.text)) return false
+    if (CONJUNCTIONS.has(t.lower)) joined = true
+  }
+  // A comma alone ("Rohan, the state's foe") may be an apposition: a list ends with a conjunction.
+  return joined
+}
+
+function isOrgReference(p: Parsed, u: Unit): boolean {
+  const head = p.tokens[u.head]!
+  if (!orgReferenceNouns.has(head.lower)) return false
+  const first = p.tokens[u.from]!
+  if (first.lower !== 'the') return false
+  // "the company", "the shipping group", "the airline's" — a definite description with no name.
+  for (let k = u.from + 1; k < u.head; k++) if (p.pos[k] === 'propn') return false
+  return u.head - u.from <= 3
+}
+
+function isHumanHead(p: Parsed, u: Unit): boolean {
+  const head = p.tokens[u.head]!
+  const w = head.lower.replace(/['’]s?$/, '')
+  if (humanNouns.has(w)) return true
+  // "steelmakers", "exporters", "shipbuilders": agent nouns of trades.
+  if (AGENT_NOUN.test(w) && p.pos[u.head] !== 'propn') return true
+  const prev = p.tokens[u.head - 1]
+  if (prev && humanNouns.has(`${prev.lower} ${w}`)) return true
+  // "Italian coast guard vessels": a human compound before a vehicle noun.
+  if (['vessels', 'ships', 'aircraft', 'jets', 'planes', 'boats', 'units', 'convoy'].includes(w) && u.head - 2 >= u.from) {
+    const a = p.tokens[u.head - 2]!.lower
+    const b = p.tokens[u.head - 1]!.lower
+    if (humanNouns.has(`${a} ${b}`) || humanNouns.has(b)) return true
+  }
+  return false
+}
+
+const SKIP_MODIFIERS = new Set(['the', 'a', 'an', 'about', 'some', 'several', 'many', 'more', 'most', 'all', 'both', 'other', 'another', 'nearly', 'almost', 'around', 'roughly', 'least', 'at', 'than', 'over', 'up', 'to', 'its', 'their', 'his', 'her', 'our', 'these', 'those', 'this', 'that', 'each', 'every', 'any', 'such', 'own', 'few', 'only', 'just'])
+
+/** A nominal actor's words: modifiers and head, without determiners, numbers or vehicles. */
+function nominalText(content: string, p: Parsed, u: Unit): { text: string; start: number; end: number } {
+  const { tokens, pos } = p
+  let from = u.from
+  let to = u.head + 1
+  // The head may sit in an "of" phrase (tens of thousands of people): start after the last "of".
+  for (let k = u.head - 1; k >= u.from; k--) {
+    if (tokens[k]!.lower === 'of') {
+      from = k + 1
+      break
+    }
+  }
+  while (from < to - 1 && (SKIP_MODIFIERS.has(tokens[from]!.lower) || pos[from] === 'num' || pos[from] === 'det' || pos[from] === 'adv')) from++
+  // "the airline's owners" → "owners": a possessor that only points back adds nothing.
+  for (let k = from; k < to - 1; k++) {
+    if (/['’]s?$/.test(tokens[k]!.text) && orgReferenceNouns.has(tokens[k]!.lower.replace(/['’]s?$/, ''))) from = k + 1
+  }
+  const headWord = tokens[u.head]!.lower
+  if (['vessels', 'ships', 'aircraft', 'jets', 'planes', 'boats', 'units', 'convoy'].includes(headWord)) to = u.head
+  const start = tokens[from]!.start
+  const end = tokens[to - 1]!.end
+  let text = content.slice(start, end).replace(/\s+/g, ' ')
+  text = text.replace(/['’]s$/u, '').replace(/(?<=s)['’]$/u, '')
+  return { text, start, end: start + text.length }
+}
+
+function firstContent(p: Parsed, u: Unit): number {
+  let k = u.from
+  while (k < u.head && (SKIP_MODIFIERS.has(p.tokens[k]!.lower) || p.pos[k] === 'det')) k++
+  return k
+}
+
+function joinList(parts: string[]): string {
+  const xs = parts.filter((x) => x !== '')
+  if (xs.length <= 1) return xs[0] ?? ''
+  return `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`
+}

@@ -1,0 +1,205 @@
+/**
+ * A verb group's arguments: its subject to the left (through relative pronouns, appositions and
+ * participle phrases) and its objects, prepositional phrases and verb complement to the right. Pure
+ * functions of the parse; whether the clause is an action is decided elsewhere (clauses.ts).
+ */
+import type { Parsed, VerbGroup } from '../syntax'
+import { NP_POS } from '../syntax'
+import { npLeft, npRight } from './noun-phrases'
+import type { Unit } from './shapes'
+import { INTENTION_NOUNS, SUBORDINATORS } from './words'
+
+interface SubjectSearch {
+  units: Unit[]
+  inherit: boolean
+  reducedRelative: boolean
+}
+
+export function subjectLeft(p: Parsed, g: VerbGroup): SubjectSearch {
+  const { tokens, pos } = p
+  const floor = p.dateline
+  let k = g.from - 1
+  while (k >= floor && (pos[k] === 'adv' || pos[k] === 'neg')) k--
+  if (k < floor) return { units: [], inherit: false, reducedRelative: false }
+  const t = tokens[k]!
+  if (pos[k] === 'conj' && ['and', 'but', 'or', 'then', 'yet'].includes(t.lower)) return { units: [], inherit: true, reducedRelative: false }
+  if (pos[k] === 'wh') {
+    // "who sponsored the bill": the antecedent is the noun phrase before the relative pronoun…
+    let a = k - 1
+    if (a >= floor && pos[a] === 'prep') a--
+    const units = a >= floor ? npLeft(p, a, floor) : []
+    // …or the name that phrase describes ("Jean Morel, head of the union, who accused …").
+    const first = units[0]
+    if (first && first.from - 1 >= floor && /,/.test(tokens[first.from - 1]!.post) && NP_POS.has(pos[first.from - 1]!)) {
+      return { units: [...npLeft(p, first.from - 1, floor), ...units.map((u) => ({ ...u, apposition: true }))], inherit: false, reducedRelative: false }
+    }
+    return { units, inherit: false, reducedRelative: false }
+  }
+  // A past participle glued to the noun before it, after a finite verb: "people displaced by floods".
+  if (g.form === 'finite' && g.aux.length === 0 && (pos[k] === 'noun' || pos[k] === 'propn') && !/,/.test(t.post) && finiteBefore(p, g, k)) {
+    return { units: [], inherit: false, reducedRelative: true }
+  }
+  if (/,|[–—]/.test(t.post)) {
+    const open = openingComma(p, k, floor)
+    const segmentFrom = open + 1
+    const segment = { from: segmentFrom, to: k + 1 }
+    if (isInterjection(p, segment.from, segment.to)) {
+      if (open < floor) return { units: [], inherit: false, reducedRelative: false }
+      return { units: npLeft(p, open, floor), inherit: false, reducedRelative: false }
+    }
+    const appositive = npLeft(p, k, segmentFrom).map((u) => ({ ...u, apposition: true }))
+    if (open >= floor && NP_POS.has(pos[open]!)) return { units: [...npLeft(p, open, floor), ...appositive], inherit: false, reducedRelative: false }
+    return { units: appositive, inherit: false, reducedRelative: false }
+  }
+  if (!NP_POS.has(pos[k]!)) return { units: [], inherit: false, reducedRelative: false }
+  const units = npLeft(p, k, floor)
+  // "Astronomers using the telescope have detected": skip a participle phrase after the subject.
+  const first = units[0]
+  if (first) {
+    const v = first.from - 1
+    if (v - 1 >= floor && pos[v] === 'verb' && (tokens[v]!.tags.has('Gerund') || /ing$/.test(tokens[v]!.lower)) && NP_POS.has(pos[v - 1]!) && !/,/.test(tokens[v - 1]!.post)) {
+      return { units: npLeft(p, v - 1, floor), inherit: false, reducedRelative: false }
+    }
+  }
+  return { units, inherit: false, reducedRelative: false }
+}
+
+interface RightScan {
+  objects: Unit[]
+  pps: Unit[]
+  end: number
+  complement?: number
+}
+
+export function objectsRight(p: Parsed, g: VerbGroup): RightScan {
+  const { tokens, pos } = p
+  const out: RightScan = { objects: [], pps: [], end: g.to }
+  let k = g.to
+  if (/[,;:]|[–—]/.test(tokens[g.to - 1]?.post ?? '') && !/^\s*$/.test(tokens[g.to - 1]!.post)) {
+    // A comma right after the verb ("…, officials said,"): nothing follows in this clause.
+    if (/[;:]/.test(tokens[g.to - 1]!.post)) return out
+  }
+  let afterComma = /,/.test(tokens[g.to - 1]?.post ?? '')
+  while (k < tokens.length) {
+    while (k < tokens.length && (pos[k] === 'adv' || pos[k] === 'part' || pos[k] === 'neg') && !/,/.test(tokens[k - 1]?.post ?? '')) k++
+    if (k >= tokens.length) break
+    const t = tokens[k]!
+    const q = pos[k]
+    if (afterComma) {
+      // After a comma: a new clause (noun phrase + verb, -ing, who/which) ends this one.
+      if (q === 'verb' || q === 'aux' || q === 'wh' || q === 'conj' || q === 'to') break
+      if (NP_POS.has(q!)) {
+        const np = npRight(p, k)
+        if (!np || followedByVerb(p, np.to)) break
+      }
+    }
+    if (q === 'to') {
+      // "a promise not to raise taxes": the "to" phrase completes the noun, not the verb.
+      let n = k - 1
+      while (n > g.to && pos[n] === 'neg') n--
+      if (n >= g.to && !INTENTION_NOUNS.has(tokens[n]!.lower)) out.complement = k
+      else if (n < g.to) out.complement = k
+      break
+    }
+    if (q === 'verb' && k === g.to && (t.tags.has('Gerund') || /ing$/.test(t.lower))) {
+      out.complement = k
+      break
+    }
+    if (q === 'verb' || q === 'aux' || q === 'wh') break
+    if (q === 'conj') {
+      // "tents and clean water": coordinated objects; "and cancelled": a new verb.
+      if ((t.lower === 'and' || t.lower === 'or') && NP_POS.has(pos[k + 1]!) && (out.objects.length > 0 || out.pps.length > 0)) {
+        const np = npRight(p, k + 1)
+        if (np && !followedByVerb(p, np.to)) {
+          const last = out.pps.length > 0 && (out.objects.length === 0 || out.pps[out.pps.length - 1]!.from > out.objects[out.objects.length - 1]!.from) ? out.pps[out.pps.length - 1] : undefined
+          const unit: Unit = last?.prep ? { ...np, prep: last.prep } : np
+          if (unit.prep) out.pps.push(unit)
+          else out.objects.push(unit)
+          out.end = np.to
+          afterComma = /,/.test(tokens[np.to - 1]!.post)
+          k = np.to
+          continue
+        }
+      }
+      break
+    }
+    if (q === 'prep') {
+      const lower = t.lower
+      if (lower === 'than' || lower === 'like') break
+      const np = npRight(p, k + 1)
+      if (!np) break
+      // "after talks with Ryanair collapsed": a subordinate clause, not a phrase.
+      if (SUBORDINATORS.has(lower) && followedByVerb(p, np.to)) break
+      out.pps.push({ ...np, prep: lower })
+      out.end = np.to
+      afterComma = /,/.test(tokens[np.to - 1]!.post)
+      k = np.to
+      if (/[;:]/.test(tokens[np.to - 1]!.post)) break
+      continue
+    }
+    if (NP_POS.has(q!)) {
+      const np = npRight(p, k)
+      if (!np) break
+      if (followedByVerb(p, np.to) && out.objects.length + out.pps.length > 0) break
+      // "over the Kyiv, Odesa and Kharkiv regions": a list inside a prepositional phrase.
+      const lastPp = out.pps[out.pps.length - 1]
+      const lastObj = out.objects[out.objects.length - 1]
+      if (afterComma && lastPp && (!lastObj || lastPp.from > lastObj.from)) {
+        out.pps.push({ ...np, prep: lastPp.prep ?? '' })
+        out.end = np.to
+        afterComma = /,/.test(tokens[np.to - 1]!.post)
+        k = np.to
+        continue
+      }
+      if (!afterComma || out.objects.length === 0) out.objects.push(np)
+      else if (out.objects.length > 0 && out.pps.length === 0) out.objects.push({ ...np, apposition: true })
+      out.end = np.to
+      afterComma = /,/.test(tokens[np.to - 1]!.post)
+      k = np.to
+      if (/[;:]/.test(tokens[np.to - 1]!.post)) break
+      continue
+    }
+    break
+  }
+  return out
+}
+
+export function finiteBefore(p: Parsed, g: VerbGroup, k: number): boolean {
+  for (const other of p.groups) {
+    if (other.from >= g.from) break
+    if (other.form === 'finite' && !other.copular) {
+      // …with no clause opener between it and this verb.
+      for (let j = other.to; j <= k; j++) {
+        if (p.pos[j] === 'wh' || p.pos[j] === 'conj' || SUBORDINATORS.has(p.tokens[j]!.lower) || /[,;]/.test(p.tokens[j]!.post)) return false
+      }
+      return true
+    }
+  }
+  return false
+}
+
+function openingComma(p: Parsed, k: number, floor: number): number {
+  for (let j = k - 1; j >= floor; j--) if (/,|[–—]/.test(p.tokens[j]!.post)) return j
+  return floor - 1
+}
+
+/** A comma-delimited stretch that is not a noun phrase: a relative clause, a participle, a time. */
+function isInterjection(p: Parsed, from: number, to: number): boolean {
+  const { tokens, pos } = p
+  if (from >= to) return true
+  if (pos[from] === 'prep' || pos[from] === 'adv' || pos[from] === 'wh' || pos[from] === 'conj') return true
+  for (let j = from; j < to; j++) {
+    if (pos[j] === 'verb' || pos[j] === 'aux' || pos[j] === 'wh') return true
+  }
+  return tokens.slice(from, to).every((t) => t.tags.has('Date') || t.tags.has('Value'))
+}
+
+/** A finite verb right after position k (a participle after a comma opens a new phrase instead). */
+function followedByVerb(p: Parsed, k: number): boolean {
+  if (k > 0 && /,/.test(p.tokens[k - 1]!.post)) return false
+  let j = k
+  while (j < p.tokens.length && (p.pos[j] === 'adv' || p.pos[j] === 'neg')) j++
+  const t = p.tokens[j]
+  if (p.pos[j] === 'verb' && t && (t.tags.has('Gerund') || /ing$/.test(t.lower))) return false
+  return p.pos[j] === 'verb' || p.pos[j] === 'aux'
+}

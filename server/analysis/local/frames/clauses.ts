@@ -1,0 +1,173 @@
+/**
+ * Clause analysis. For each verb group of a sentence: its kind (action, attribution, modality, state,
+ * or skip), its subject (its own, or borrowed from the clause it is coordinated with or completes), its
+ * objects and prepositional phrases, and its temporality; and the sentence's sources ("…, officials
+ * said", "according to …"). Pure functions of the parse, one sentence at a time.
+ */
+import type { TemporalityName } from '../../../../src/protocol/analysis'
+import { attributionVerbs, futureComplementVerbs, modalityVerbs, objectControlVerbs, stativeVerbs } from '../lexicon'
+import type { Parsed, VerbGroup } from '../syntax'
+import { NP_POS } from '../syntax'
+import type { Token } from '../text'
+import { finiteBefore, objectsRight, subjectLeft } from './arguments'
+import { npRight } from './noun-phrases'
+import type { Clause, ClauseKind, Unit } from './shapes'
+import { COPULAR_MODALITY, FUTURE_GOVERNORS, INTENTION_NOUNS, PSYCH_VERBS, RECALLED } from './words'
+
+export function analyseClauses(p: Parsed): Clause[] {
+  const clauses: Clause[] = []
+  const { tokens } = p
+  let lastFinite: Clause | undefined
+  for (const g of p.groups) {
+    const clause: Clause = { group: g, kind: 'action', subject: [], borrowed: false, objects: [], pps: [], end: g.to, temporality: 'past' }
+    const governor = clauses.find((c) => c.complement === g.from)
+    if (governor) clause.governor = governor
+    clause.kind = classify(p, g, governor)
+
+    // Who does it.
+    if (g.form === 'infinitive' || (g.form === 'gerund' && governor)) {
+      const before = tokens[g.from - 1]
+      const beforeThat = tokens[g.from - 2]
+      const previous = clauses[clauses.length - 1]
+      if (!governor && (INTENTION_NOUNS.has(before?.lower ?? '') || (before?.lower === 'not' && INTENTION_NOUNS.has(beforeThat?.lower ?? '')))) clause.kind = 'skip'
+      // "for failing to protect": the complement of a verb that is not an action is not one either.
+      if (!governor && previous && previous.kind === 'skip' && previous.group.to === g.from) clause.kind = 'skip'
+      if (governor && governor.kind === 'skip') clause.kind = 'skip'
+      if (governor) {
+        clause.subject = controller(governor)
+        clause.borrowed = true
+      } else if (lastFinite) {
+        // "appealed for $400 million to help people": a purpose clause shares the main subject.
+        clause.subject = lastFinite.subject
+        clause.borrowed = true
+      }
+    } else if (g.form === 'gerund') {
+      const prev = tokens[g.from - 1]
+      if (prev && (/,/.test(prev.post) || prev.lower === 'by') && lastFinite) {
+        clause.subject = lastFinite.subject
+        clause.borrowed = true
+      } else clause.kind = 'skip'
+    } else {
+      const found = subjectLeft(p, g)
+      if (found.inherit && lastFinite) {
+        clause.subject = lastFinite.subject
+        clause.borrowed = true
+      } else clause.subject = found.units
+      if (found.reducedRelative) clause.kind = 'skip'
+    }
+
+    // What it is done to.
+    const right = objectsRight(p, g)
+    clause.objects = right.objects
+    clause.pps = right.pps
+    clause.end = right.end
+    if (right.complement !== undefined) clause.complement = right.complement
+    if (clause.kind === 'modality' && right.complement === undefined) clause.kind = stativeVerbs.has(g.lemma) ? 'stative' : 'action'
+    clause.temporality = temporalityOf(g, governor, lastFinite)
+    clauses.push(clause)
+    if (g.form === 'finite' && clause.kind !== 'skip') lastFinite = clause
+  }
+  return clauses
+}
+
+// Sources ("…, officials said"; "according to …")
+export function sourcesOf(p: Parsed, clauses: Clause[]): Unit[] {
+  const units: Unit[] = []
+  for (const c of clauses) {
+    if (c.kind !== 'attribution') continue
+    if (c.subject.length > 0) units.push(...c.subject)
+    else if (c.objects[0]) units.push(c.objects[0]) // "…, said Jean Morel, head of …"
+  }
+  const { tokens } = p
+  for (let k = 0; k < tokens.length - 2; k++) {
+    if (tokens[k]!.lower === 'according' && tokens[k + 1]!.lower === 'to') {
+      const np = npRight(p, k + 2)
+      if (np) units.push(np)
+    }
+  }
+  return units
+}
+
+function classify(p: Parsed, g: VerbGroup, governor: Clause | undefined): ClauseKind {
+  const { tokens, pos } = p
+  const lemma = g.lemma
+  const next = tokens[g.to]
+  if (g.copular) {
+    // "is due to", "are likely to": modality carried by an adjective.
+    if (next && COPULAR_MODALITY.has(next.lower) && tokens[g.to + 1]?.lower === 'to') return 'modality'
+    return 'stative'
+  }
+  if (g.form === 'participle' && next?.lower === 'by') return 'skip'
+  if (g.form === 'finite' && g.aux.length === 0 && next?.lower === 'by' && (pos[g.to + 1] === 'det' || pos[g.to + 1] === 'propn' || pos[g.to + 1] === 'noun') && isParticipleForm(tokens[g.main]!)) {
+    // "a poll marked by record turnout", "The vaccine, made by …": a passive participle after its noun.
+    const comma = /,/.test(tokens[g.from - 1]?.post ?? '')
+    const afterNoun = pos[g.from - 1] === 'noun' || pos[g.from - 1] === 'propn'
+    if (comma || (afterNoun && finiteBefore(p, g, g.from - 1))) return 'skip'
+  }
+  if (g.form === 'gerund') {
+    const prev = tokens[g.from - 1]
+    if (!governor && prev && prev.lower !== 'by' && !/,/.test(prev.post)) return 'skip'
+    if (prev && /,/.test(prev.post) && attributionVerbs.has(lemma)) return 'skip'
+  }
+  // "recalled its ambassador", "told reporters …" stay attributions; "recalled its ambassador" is an act.
+  if (attributionVerbs.has(lemma) && !(lemma === 'recall' && RECALLED.test(tokens.slice(g.to, g.to + 4).map((t) => t.lower).join(' ')))) return 'attribution'
+  // "The model can run on one card": an ability, not an event.
+  if (g.modal === 'can' || g.modal === 'cannot') return 'stative'
+  if (lemma === 'take' && next && ['effect', 'place', 'part'].includes(next.lower)) return 'stative'
+  if (modalityVerbs.has(lemma) && hasVerbComplement(p, g)) return 'modality'
+  if (g.passive && (lemma === 'expect' || lemma === 'set' || lemma === 'schedule' || lemma === 'due') && tokens[g.to]?.lower === 'to') return 'modality'
+  if (stativeVerbs.has(lemma)) return 'stative'
+  // "were less impressed", "are concerned": feelings, not actions.
+  if (g.passive && PSYCH_VERBS.has(lemma) && !tokens.slice(g.to, g.to + 1).some((t) => t.lower === 'by')) return 'stative'
+  if (lemma.length < 2 || !/^[a-z-]+$/.test(lemma)) return 'skip'
+  return 'action'
+}
+
+function hasVerbComplement(p: Parsed, g: VerbGroup): boolean {
+  const { tokens, pos } = p
+  for (let k = g.to; k < Math.min(tokens.length, g.to + 8); k++) {
+    if (pos[k] === 'to') return true
+    if (pos[k] === 'verb' && (tokens[k]!.tags.has('Gerund') || /ing$/.test(tokens[k]!.lower)) && k === g.to) return true
+    if (pos[k] === 'verb' && (g.lemma === 'let' || g.lemma === 'make' || g.lemma === 'help') && k > g.to) return true
+    if (!NP_POS.has(pos[k]!) && pos[k] !== 'adv') return false
+    if (/[,;:]/.test(tokens[k]!.post)) return false
+  }
+  return false
+}
+
+function isParticipleForm(t: Token): boolean {
+  return /ed$/.test(t.lower) || ['made', 'sold', 'built', 'held', 'led', 'run', 'won', 'taken', 'given', 'known', 'shown', 'seen', 'brought', 'caught', 'bought', 'kept', 'paid', 'sent', 'set', 'hit', 'put', 'struck', 'found'].includes(t.lower)
+}
+
+/** Who performs a complement: the governor's object for "urge X to", else the governor's subject. */
+function controller(governor: Clause): Unit[] {
+  const g = governor.group
+  if (objectControlVerbs.has(g.lemma) || g.lemma === 'send') {
+    const obj = governor.objects[0] ?? governor.pps.find((u) => u.prep === 'on')
+    if (obj) return [obj]
+  }
+  return governor.subject
+}
+
+function temporalityOf(g: VerbGroup, governor: Clause | undefined, main: Clause | undefined): TemporalityName {
+  if (governor) {
+    const gl = governor.group.lemma
+    if (FUTURE_GOVERNORS.has(gl) || (governor.group.copular && governor.group.to < Infinity && gl === 'be')) return governor.temporality === 'past' ? 'future' : 'future'
+    if (futureComplementVerbs.has(gl) || modalityVerbs.has(gl)) {
+      if (['keep', 'continue', 'begin', 'start'].includes(gl)) return governor.temporality === 'past' ? 'past' : 'ongoing'
+      if (['manage', 'get', 'come', 'cause', 'make', 'let', 'force', 'help', 'allow', 'enable'].includes(gl)) return governor.temporality
+      return 'planned'
+    }
+    return governor.temporality
+  }
+  if (g.form === 'gerund' || g.form === 'infinitive') return main?.temporality ?? 'past'
+  const m = g.modal
+  if (m === 'will' || m === 'shall' || m === "'ll" || m === 'must') return 'planned'
+  if (m === 'would') return g.perfect ? 'future' : 'planned'
+  if (m === 'could' || m === 'may' || m === 'might' || m === 'should' || m === 'can' || m === 'cannot') return 'future'
+  if (g.aux.some((a) => a === 'going')) return 'planned'
+  if (g.progressive) return g.past ? 'past' : 'ongoing'
+  if (g.perfect) return 'past'
+  if (g.past) return 'past'
+  return 'ongoing'
+}

@@ -1,0 +1,67 @@
+/**
+ * Discourse memory: what "he", "it", "they" and "the company" refer to. It holds the names of the
+ * sentences already read (`after` is called once per sentence, in order) and, for a pronoun or a
+ * definite description at a position, looks back for the latest name that fits. It never changes the
+ * entity table it reads.
+ */
+import type { EntityMentionRef, EntityTable } from '../entities'
+import type { Parsed } from '../syntax'
+
+interface Referent {
+  text: string
+  kind: 'person' | 'organisation' | 'place' | 'other'
+  sentence: number
+  token: number
+  head: string
+}
+
+export class Discourse {
+  private readonly recent: Referent[] = []
+  constructor(private readonly table: EntityTable) {}
+
+  /** The most recent referent that fits the pronoun, before (sentence, token). */
+  resolve(pronoun: string, sentence: number, token: number): Referent | undefined {
+    const want =
+      ['he', 'she', 'him', 'her', 'his', 'hers'].includes(pronoun) ? 'person' : ['it', 'its'].includes(pronoun) ? 'organisation' : ['they', 'them', 'their'].includes(pronoun) ? 'organisation' : undefined
+    if (!want) return undefined
+    const candidates = [...this.recent, ...this.mentionsIn(sentence, token)]
+    for (let i = candidates.length - 1; i >= 0; i--) if (candidates[i]!.kind === want) return candidates[i]
+    return undefined
+  }
+
+  /**
+   * "the company": the last organisation named. A description that says what kind of body it is ("the
+   * bank", "the airline") takes only a name that says so too ("Deutsche Bank", not the Reuters before it).
+   */
+  resolveDefinite(noun: string, sentence: number, token: number): Referent | undefined {
+    const candidates = [...this.recent, ...this.mentionsIn(sentence, token)]
+    const want = ['city', 'state', 'country'].includes(noun) ? 'place' : 'organisation'
+    const generic = want === 'place' || GENERIC_ORG_NOUNS.has(noun)
+    for (let i = candidates.length - 1; i >= 0; i--) {
+      const c = candidates[i]!
+      if (c.kind !== want) continue
+      if (!generic && !new RegExp(`\\b${noun}`, 'i').test(c.text)) continue
+      if (want === 'place' && sentence - c.sentence > 3) return undefined
+      if (sentence - c.sentence > 4) return undefined
+      return c
+    }
+    return undefined
+  }
+
+  after(p: Parsed): void {
+    this.recent.push(...this.mentionsIn(p.sentence.index, Infinity))
+  }
+
+  private mentionsIn(sentence: number, before: number): Referent[] {
+    const list: EntityMentionRef[] = this.table.bySentence.get(sentence) ?? []
+    return list
+      .filter((m) => m.to <= before)
+      .map((m) => {
+        const e = this.table.entities[m.entity]!
+        return { text: e.text, kind: e.kind, sentence, token: m.from, head: e.text }
+      })
+  }
+}
+
+/** Descriptions that fit any organisation ("the company", "the group"); others must match the name. */
+const GENERIC_ORG_NOUNS = new Set(['company', 'firm', 'group', 'business', 'conglomerate', 'giant', 'organisation', 'organization', 'start-up', 'startup', 'maker', 'manufacturer', 'producer', 'provider', 'operator', 'brand', 'owner', 'parent', 'unit', 'subsidiary'])

@@ -1,0 +1,154 @@
+/**
+ * Noun phrases of a parsed sentence: read leftwards from a token through coordination and attached
+ * phrases (npLeft), or rightwards with their "of" phrases (npRight); a phrase's head; and its words as
+ * text. Pure functions of the parse; a Unit's token range is [from, to).
+ */
+import type { Parsed } from '../syntax'
+import { HEAD_POS, NP_POS, quantityHeads } from '../syntax'
+import type { Unit } from './shapes'
+import { SUBJECT_PPS } from './words'
+
+/** Noun phrases ending at token k, going left through coordination and attached phrases. */
+export function npLeft(p: Parsed, k: number, floor: number): Unit[] {
+  const { tokens, pos } = p
+  const units: Unit[] = []
+  let end = k
+  let coordinated = false
+  while (end >= floor) {
+    let j = end
+    while (j >= floor && (NP_POS.has(pos[j]!) || isQuantityWord(p, j)) && (j === end || !/[,;:"“”]|[–—]/.test(tokens[j]!.post)) && (j === end || !/["“”]/.test(tokens[j + 1]!.pre))) j--
+    const from = j + 1
+    if (from > end) break
+    const unit: Unit = { from, to: end + 1, head: headOf(p, from, end + 1) }
+    const t = j >= floor ? tokens[j] : undefined
+    // "Shares of Nordic Freight", "Serum Institute of India": an "of" phrase belongs to its noun.
+    if (t && t.lower === 'of' && j - 1 >= floor && HEAD_POS.has(pos[j - 1]!) && !/,/.test(tokens[j - 1]!.post)) {
+      const left = npLeft(p, j - 1, floor)
+      const owner = left[left.length - 1]
+      if (owner) {
+        const merged: Unit = { from: owner.from, to: units[0]?.from === unit.to ? unit.to : unit.to, head: quantityHeads.has(tokens[owner.head]!.lower) || pos[owner.head] === 'num' ? unit.head : owner.head }
+        if (owner.prep) merged.prep = owner.prep
+        units.unshift(merged)
+        units.unshift(...left.slice(0, -1))
+        break
+      }
+    }
+    units.unshift(unit)
+    if (j < floor || !t) break
+    // "Britain, France and Germany": coordination, with commas once an "and" has been seen.
+    if ((t.lower === 'and' || t.lower === 'or' || t.lower === '&') && j - 1 >= floor && NP_POS.has(pos[j - 1]!)) {
+      coordinated = true
+      end = j - 1
+      continue
+    }
+    if (coordinated && /,/.test(t.post) && NP_POS.has(pos[j]!)) {
+      end = j
+      continue
+    }
+    // "Shares of Nordic Freight", "Researchers from the University of Oxford": attached phrases.
+    if (pos[j] === 'prep' && SUBJECT_PPS.has(t.lower) && j - 1 >= floor && HEAD_POS.has(pos[j - 1]!) && !/,/.test(tokens[j - 1]!.post)) {
+      const first = units[0]!
+      first.prep = t.lower
+      end = j - 1
+      continue
+    }
+    break
+  }
+  return units
+}
+
+/** A noun phrase starting at k, with "of" phrases attached ("a new package of sanctions"). */
+export function npRight(p: Parsed, k: number): Unit | undefined {
+  const { tokens, pos } = p
+  const start = k
+  let firstEnd = -1
+  while (k < tokens.length) {
+    const q = pos[k]!
+    const isNp = NP_POS.has(q) || (q === 'verb' && tokens[k]!.tags.has('Gerund') && (pos[k + 1] === 'noun' || pos[k + 1] === 'adj') && k > start)
+    if (!isNp) break
+    if (k > start && (splitsNp(p, k) || /["“”]/.test(tokens[k]!.pre) || /["“”]/.test(tokens[k - 1]!.post))) break
+    k++
+    if (/[,;:()]|[–—]/.test(tokens[k - 1]!.post)) break
+  }
+  if (k === start) return undefined
+  firstEnd = k
+  // "of" phrases belong to the noun phrase.
+  while (tokens[k]?.lower === 'of' && !/,/.test(tokens[k - 1]!.post) && NP_POS.has(pos[k + 1]!)) {
+    const inner = npRight(p, k + 1)
+    if (!inner) break
+    k = inner.to
+  }
+  let head = headOf(p, start, firstEnd)
+  if (quantityHeads.has(tokens[head]!.lower) || pos[head] === 'num' || tokens[head]!.tags.has('Unit')) {
+    // "tens of thousands of people": the real head follows "of".
+    if (k > firstEnd) head = lastHeadOfChain(p, firstEnd, k, head)
+  }
+  return { from: start, to: k, head }
+}
+
+export function headOf(p: Parsed, from: number, to: number): number {
+  for (let k = to - 1; k >= from; k--) if (HEAD_POS.has(p.pos[k]!)) return k
+  return to - 1
+}
+
+/** The words of a noun phrase as a resource: determiners dropped, numbers and money kept. */
+export function plainText(content: string, p: Parsed, u: Unit): string {
+  let k = u.from
+  while (k < u.to - 1 && ['the', 'a', 'an', 'its', 'their', 'his', 'her', 'our', 'this', 'that', 'these', 'those'].includes(p.tokens[k]!.lower)) k++
+  const start = p.tokens[k]!.start
+  const end = p.tokens[u.to - 1]!.end
+  return content.slice(start, end).replace(/\s+/g, ' ').replace(/[,;:]+$/, '')
+}
+
+export function isTimePhrase(p: Parsed, u: Unit): boolean {
+  const head = p.tokens[u.head]!
+  if (head.tags.has('Date') || head.tags.has('Month') || head.tags.has('WeekDay') || head.tags.has('Duration')) return true
+  if (/^(year|years|month|months|week|weeks|day|days|hour|hours|morning|evening|night|weekend|decade|quarter|half|spring|summer|autumn|winter|time|moment|period|season)$/.test(head.lower)) {
+    return true
+  }
+  if (/^(19|20)\d\d$/.test(head.text) && p.pos[u.from] !== 'det') return true
+  return false
+}
+
+function splitsNp(p: Parsed, k: number): boolean {
+  const { tokens, pos } = p
+  const prev = pos[k - 1]
+  const cur = pos[k]
+  if ((prev === 'noun' || prev === 'propn') && cur === 'det' && !tokens[k]!.tags.has('Possessive')) return true
+  if ((prev === 'noun' || prev === 'propn') && cur === 'pron') return true
+  if ((prev === 'noun' || prev === 'propn') && cur === 'adj' && pos[k + 1] !== 'noun' && pos[k + 1] !== 'propn') return true
+  if ((prev === 'noun' || prev === 'propn') && cur === 'num') {
+    const n = pos[k + 1]
+    if (tokens[k]!.tags.has('Money') || n === 'num' || n === 'noun') return true
+  }
+  if (prev === 'pron' && cur !== 'pron') return true
+  return false
+}
+
+/** "nearly 200", "more than two million", "at least 20": words that belong to a number. */
+function isQuantityWord(p: Parsed, j: number): boolean {
+  const w = p.tokens[j]!.lower
+  const next = p.pos[j + 1]
+  if (['nearly', 'almost', 'about', 'around', 'roughly', 'approximately', 'some', 'over', 'under', 'only', 'just'].includes(w) && next === 'num') return true
+  if (w === 'than' && ['more', 'less', 'fewer'].includes(p.tokens[j - 1]?.lower ?? '') && next === 'num') return true
+  if (w === 'least' && p.tokens[j - 1]?.lower === 'at' && next === 'num') return true
+  if (w === 'at' && p.tokens[j + 1]?.lower === 'least') return true
+  return false
+}
+
+function lastHeadOfChain(p: Parsed, from: number, to: number, fallback: number): number {
+  // the head of the first "of" phrase that is not itself a quantity
+  let k = from
+  while (k < to) {
+    if (p.tokens[k]!.lower === 'of') {
+      let j = k + 1
+      while (j < to && p.tokens[j]!.lower !== 'of') j++
+      const h = headOf(p, k + 1, j)
+      if (!quantityHeads.has(p.tokens[h]!.lower) && p.pos[h] !== 'num') return h
+      k = j
+      continue
+    }
+    k++
+  }
+  return fallback
+}

@@ -1,0 +1,206 @@
+/**
+ * A frame's properties beyond its participants: its action class, description and outcome, the
+ * motivation of its agent, its time reference, impacts and urgency, and each actor's affect and
+ * influence. Pure functions of the input, the parse and the clause; scores lie in 0 … 1.
+ */
+import type { ActorEntry, Impact, ResourceEntry, TemporalityName } from '../../../../src/protocol/analysis'
+import { actionClasses, topics, urgencyTerms, volitionalTypes } from '../lexicon'
+import { compileTerms, countTerms } from '../terms'
+import type { Parsed, VerbGroup } from '../syntax'
+import { participleOf, pastOf } from '../syntax'
+import type { DateMention } from '../temporal'
+import { addDays, daysBetween } from '../temporal'
+import { clamp, cut, moneyAmount, round } from '../util'
+import type { ActorDraft } from './actors'
+import type { Clause, FrameInput } from './shapes'
+import { OUTCOME_VERBS } from './words'
+
+interface ClassOf {
+  type: string
+  known: boolean
+}
+
+export function actionClassOf(lemma: string, resources: ResourceEntry[], sentence: string): ClassOf {
+  const lower = sentence.toLowerCase()
+  if (lemma === 'file' && /bankrupt|insolven|administration/.test(lower)) return { type: 'Crisis', known: true }
+  if (lemma === 'raise' && resources.some((r) => r.type === 'money') && /raised? .*from|funding|investors/.test(lower)) return { type: 'Funding', known: true }
+  if (lemma === 'launch' && !/missile|drone|rocket|attack|strike|offensive|raid/.test(lower)) return { type: 'Launch', known: true }
+  if (lemma === 'strike' && /struck down|strike down|strikes down/.test(lower)) return { type: 'Legal action', known: true }
+  if (lemma === 'fire' && /fired (?:\d|the|his|her|its|their|chief|ceo|head)/.test(lower) && !/fired at|fired on|fired (?:rockets|missiles|shots|tear gas)/.test(lower)) {
+    return { type: 'Personnel change', known: true }
+  }
+  if (lemma === 'cut' && /rate|price|forecast|tax|job|workforce/.test(lower)) return { type: 'Policy change', known: true }
+  // "did not rule out a cut": a statement about what may come, not a court's ruling.
+  if (lemma === 'rule' && /\brul(?:e|es|ed|ing) out\b/.test(lower)) return { type: 'Announcement', known: true }
+  for (const c of actionClasses) if (c.verbs.includes(lemma)) return { type: c.type, known: true }
+  return { type: lemma.charAt(0).toUpperCase() + lemma.slice(1), known: false }
+}
+
+export function clauseText(input: FrameInput, p: Parsed, c: Clause, subjectText: string): string {
+  const { tokens } = p
+  const g = c.group
+  const end = Math.max(c.end, g.to)
+  const lastTok = tokens[end - 1]!
+  const subjectAdjacent = c.subject.length > 0 && !c.borrowed && c.subject[c.subject.length - 1]!.to >= g.from - 2 && c.subject[0]!.from < g.from && p.pos[c.subject[0]!.head] !== 'pron'
+  let text: string
+  let verbFrom = g.from
+  if (g.form === 'infinitive' && tokens[g.from]!.lower === 'to') verbFrom = g.from + 1
+  if (subjectAdjacent) text = input.content.slice(tokens[c.subject[0]!.from]!.start, lastTok.end)
+  else {
+    const rest = input.content.slice(tokens[verbFrom]!.start, lastTok.end)
+    text = subjectText ? `${subjectText} ${rest}` : rest
+  }
+  text = text.replace(/\s+/g, ' ').replace(/[,;:–—-]+$/, '').trim()
+  // A clause cut out of a quotation keeps half its quote marks; drop them rather than leave one open.
+  if ((text.match(/["“”]/g) ?? []).length % 2 === 1) text = text.replace(/["“”]/g, '')
+  return cut(text.charAt(0).toUpperCase() + text.slice(1), 200)
+}
+
+/** A short statement of the result: what was done to what ("Tariffs raised"), or what changed by how much. */
+export function outcomeText(lemma: string, g: VerbGroup, subjectText: string, objectText: string, temporality: TemporalityName, intransitive: boolean): string {
+  const not = g.negated ? 'not ' : ''
+  const prefix = temporality === 'planned' ? 'Planned: ' : temporality === 'future' ? 'Expected: ' : ''
+  const notYet = temporality === 'planned' || temporality === 'future'
+  let text: string
+  if (g.passive) text = `${subjectText || 'It'} ${not}${participleOf(lemma)}`
+  else if (intransitive) text = `${subjectText || 'Value'} ${notYet ? `to ${not}${lemma}` : g.negated ? `did not ${lemma}` : pastOf(lemma)} ${objectText}`
+  else if (objectText) text = `${objectText} ${not}${participleOf(lemma)}`
+  else if (notYet) text = `${subjectText || 'Someone'} to ${not}${lemma}`
+  else text = `${subjectText || 'Something'} ${g.negated ? `did not ${lemma}` : pastOf(lemma)}`
+  text = text.replace(/\s+/g, ' ').trim()
+  return cut(prefix + (prefix ? text : text.charAt(0).toUpperCase() + text.slice(1)), 160)
+}
+
+/** ", killing 15 people", "…, sending shares down 2 percent": a participial clause that states a result. */
+export function outcomeOf(input: FrameInput, p: Parsed, c: Clause, clauses: Clause[]): string | undefined {
+  const next = clauses.find((o) => o.group.from >= c.end && o.group.form === 'gerund' && o.kind === 'action' && OUTCOME_VERBS.has(o.group.lemma))
+  if (next && next.group.from <= c.end + 1) {
+    const from = p.tokens[next.group.from]!.start
+    const to = p.tokens[Math.max(next.end, next.group.to) - 1]!.end
+    const text = input.content.slice(from, to).replace(/\s+/g, ' ')
+    return cut(text.charAt(0).toUpperCase() + text.slice(1), 160)
+  }
+  const lower = p.sentence.text.toLowerCase()
+  const cue = /\b(resulting in|leading to|which led to|so that)\b(.*)$/.exec(lower)
+  if (cue?.[2]) {
+    const idx = lower.indexOf(cue[1]!)
+    const raw = p.sentence.text.slice(idx).replace(/[.]$/, '')
+    return cut(raw.charAt(0).toUpperCase() + raw.slice(1), 160)
+  }
+  return undefined
+}
+
+/** A purpose ("to protest against corruption") or reason ("because …") clause after the action. */
+export function motivationOf(input: FrameInput, p: Parsed, c: Clause, clauses: Clause[]): string {
+  const { tokens } = p
+  const purpose = clauses.find((o) => o.group.form === 'infinitive' && o.group.from >= c.end && o.group.from <= c.end + 1 && !o.governor && o !== c)
+  if (purpose) {
+    const text = input.content.slice(tokens[purpose.group.from]!.start, tokens[Math.max(purpose.end, purpose.group.to) - 1]!.end)
+    return cut(text.replace(/\s+/g, ' '), 160)
+  }
+  for (let k = c.end; k < tokens.length; k++) {
+    if (tokens[k]!.lower === 'because' || (tokens[k]!.lower === 'in' && tokens[k + 1]?.lower === 'order')) {
+      const text = input.content.slice(tokens[k]!.start, p.sentence.end).replace(/[.!?]+$/, '')
+      return cut(text.replace(/\s+/g, ' '), 160)
+    }
+    if (p.pos[k] === 'verb' || p.pos[k] === 'aux') break
+  }
+  return ''
+}
+
+export function timeReferenceFor(input: FrameInput, p: Parsed, c: Clause): (DateMention & { date: string }) | undefined {
+  const s = p.sentence
+  const inSentence = input.dates.filter((d) => d.start >= s.start && d.end <= s.end)
+  if (inSentence.length === 0) return undefined
+  const from = p.tokens[Math.min(c.group.from, ...c.subject.map((u) => u.from))]!.start
+  const to = p.tokens[Math.max(c.end, c.group.to) - 1]!.end
+  const within = inSentence.find((d) => d.start >= from && d.end <= to)
+  const chosen = within ?? (inSentence.length === 1 ? inSentence[0] : undefined)
+  if (!chosen) return undefined
+  // "on Tuesday" in a past-tense sentence is the Tuesday before the reference date.
+  if (chosen.weekdayOnly && c.temporality === 'past' && chosen.date > input.referenceDate) return { ...chosen, date: addDays(chosen.date, -7) }
+  return chosen
+}
+
+export function impactsOf(p: Parsed, cls: ClassOf, resources: ResourceEntry[], sentenceLower: string, lemma: string, temporality: TemporalityName, topic: string): Impact[] {
+  const impacts: Impact[] = []
+  const money = resources.find((r) => r.type === 'money')
+  if (money) {
+    const amount = moneyAmount(money.text)
+    const magnitude = amount > 0 ? clamp((Math.log10(amount) - 5) / 6, 0.05, 1) : 0.3
+    impacts.push({ effect: 'economic', magnitude: round(magnitude), description: `${money.text} at stake (${lemma})` })
+  }
+  const casualties = /\b(\d[\d,]*|one|two|three|four|five|six|seven|eight|nine|ten|dozens|hundreds|thousands)\s+(?:\w+\s+)?(people|civilians|soldiers|children|dead|killed|wounded|injured)\b/.exec(sentenceLower)
+  if (casualties && /kill|dead|died|wound|injur|casualt/.test(sentenceLower)) {
+    const n = wordNumber(casualties[1]!)
+    impacts.push({ effect: 'humanitarian', magnitude: round(clamp(0.35 + Math.log10(n + 1) / 3, 0, 1)), description: `${casualties[0]} reported` })
+  }
+  const pct = /(\d+(?:\.\d+)?)\s*(?:percent|per cent|%)/.exec(sentenceLower)
+  if (pct && impacts.length < 3) {
+    const v = Number(pct[1])
+    impacts.push({ effect: cls.type === 'Market movement' ? 'market' : 'quantitative', magnitude: round(clamp(v / 40, 0.05, 1)), description: `${pct[0]} change` })
+  }
+  if (impacts.length < 3) {
+    const c = actionClasses.find((x) => x.type === cls.type)
+    const effect = (c?.pestle ?? pestleOfTopic(topic)).toLowerCase()
+    const severity = countTerms(p.tokens.map((t) => t.lower), severityTerms)
+    const base = temporality === 'future' ? 0.25 : 0.35
+    impacts.push({ effect, magnitude: round(clamp(base + 0.15 * severity, 0.05, 1)), description: `${cls.type} (${lemma}) with ${effect} consequences` })
+  }
+  return impacts.slice(0, 3)
+}
+
+export function urgencyOf(p: Parsed, temporality: TemporalityName, timeRef: DateMention | undefined, referenceDate: string): { score: number; justification: string } {
+  const base: Record<TemporalityName, number> = { ongoing: 0.5, planned: 0.4, future: 0.3, past: 0.25 }
+  const cues = matchedTerms(p.tokens.map((t) => t.lower), urgent)
+  let score = base[temporality] + Math.min(0.3, 0.12 * cues.length)
+  const reasons = [`${temporality} action`]
+  if (cues.length > 0) reasons.push(`urgency cues: ${cues.slice(0, 3).join(', ')}`)
+  if (timeRef) {
+    const days = daysBetween(referenceDate, timeRef.date)
+    if (days >= 0 && days <= 14) {
+      score += 0.15
+      reasons.push(`dated ${timeRef.date}, within two weeks of ${referenceDate}`)
+    } else if (days > 14 && days <= 90) {
+      score += 0.05
+      reasons.push(`dated ${timeRef.date}, within three months`)
+    } else reasons.push(`dated ${timeRef.date}`)
+  }
+  return { score: round(clamp(score, 0, 1)), justification: `${reasons.join('; ')}.` }
+}
+
+export function affect(role: ActorEntry['role'], type: string, sentiment: number): ActorEntry['affect'] {
+  const harmful = ['Military action', 'Enforcement', 'Legal action', 'Opposition', 'Cyber incident', 'Crisis', 'Warning', 'Displacement']
+  if (role === 'patient') return harmful.includes(type) ? 'negative' : sentiment > 0.2 ? 'positive' : 'neutral'
+  if (role === 'recipient') return harmful.includes(type) ? 'negative' : 'positive'
+  if (role === 'agent') return sentiment > 0.3 ? 'positive' : sentiment < -0.3 ? 'negative' : 'neutral'
+  return 'neutral'
+}
+
+export function influence(a: ActorDraft, type: string): number {
+  const base: Record<ActorEntry['role'], number> = { agent: 0.7, source: 0.35, patient: 0.3, recipient: 0.3, participant: 0.2 }
+  let v = base[a.role]
+  if (a.named) v += 0.1
+  if (a.role === 'agent' && volitionalTypes.has(type)) v += 0.1
+  return clamp(v, 0, 1)
+}
+
+function pestleOfTopic(label: string): string {
+  return topics.find((t) => t.label === label)?.pestle ?? 'Political'
+}
+
+const urgent = compileTerms(urgencyTerms)
+const severityTerms = compileTerms(['killed', 'dead', 'deaths', 'crisis', 'collapse*', 'famine', 'emergency', 'destroy*', 'severe', 'record', 'sharp*', 'bankrupt*', 'stranded', 'war'])
+
+function matchedTerms(words: string[], lex: ReturnType<typeof compileTerms>): string[] {
+  const out: string[] = []
+  words.forEach((w) => {
+    if (countTerms([w], lex) > 0 && !out.includes(w)) out.push(w)
+  })
+  return out
+}
+
+function wordNumber(w: string): number {
+  const words: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, dozens: 24, hundreds: 200, thousands: 2000 }
+  return words[w] ?? (Number(w.replace(/,/g, '')) || 1)
+}

@@ -1,0 +1,26 @@
+/**
+ * Word sets that frame extraction's parts share: the verbs, nouns and prepositions that decide a clause's
+ * kind, a participant's role, or whether a place stands for its people. Constants only, with no imports.
+ */
+
+export const SUBJECT_PPS = new Set(['of', 'from', 'at', 'in', 'with', 'for', 'on', 'near', 'across', 'including', 'along'])
+export const SUBORDINATORS = new Set(['after', 'before', 'because', 'while', 'whereas', 'although', 'though', 'if', 'unless', 'until', 'since', 'when', 'as', 'once', 'so'])
+export const COPULAR_MODALITY = new Set(['due', 'set', 'likely', 'able', 'poised', 'going', 'bound', 'about', 'ready', 'expected', 'unlikely', 'scheduled', 'slated'])
+export const MOTION_VERBS = new Set(['leave', 'enter', 'visit', 'reach', 'cross', 'flee', 'return', 'arrive', 'tour', 'travel', 'fly', 'sail', 'march', 'walk'])
+export const DITRANSITIVE = new Set(['give', 'offer', 'fine', 'send', 'grant', 'award', 'pay', 'lend', 'sell', 'tell', 'show', 'hand', 'promise', 'owe'])
+export const OUTCOME_VERBS = new Set(['kill', 'send', 'leave', 'force', 'cause', 'prompt', 'trigger', 'push', 'bring', 'result', 'lead', 'halt', 'give', 'allow', 'strand', 'injure', 'wound', 'destroy', 'raise', 'cut', 'drive'])
+export const FUTURE_GOVERNORS = new Set(['expect', 'likely', 'unlikely', 'forecast', 'predict', 'project'])
+/** Governors whose subject holds the expectation rather than acting: a source of the complement. */
+export const OPINION_GOVERNORS = new Set(['expect', 'want', 'need', 'predict', 'forecast'])
+/** Nouns whose "to" complement is their content, not a purpose ("a promise not to raise taxes"). */
+export const INTENTION_NOUNS = new Set(['promise', 'pledge', 'plan', 'plans', 'decision', 'attempt', 'attempts', 'bid', 'effort', 'efforts', 'move', 'right', 'ability', 'need', 'call', 'calls', 'threat', 'deal', 'agreement', 'proposal', 'vote', 'order', 'intention', 'commitment', 'offer', 'request', 'demand', 'demands', 'failure', 'refusal', 'way', 'time', 'chance', 'power', 'permission', 'opportunity', 'reason', 'pressure'])
+/** Verbs whose "to" phrase names who receives something (so a place there stands for its people). */
+export const TRANSFER_VERBS = new Set(['give', 'offer', 'deliver', 'sell', 'export', 'supply', 'provide', 'grant', 'lend', 'donate', 'pledge', 'award', 'pay', 'transfer', 'extend', 'open'])
+/** Group nouns that also name places: behind "in" or "across" they are locations ("in 12 states"). */
+export const PLACE_LIKE_NOUNS = new Set(['states', 'countries', 'nations', 'regions', 'provinces', 'cities', 'areas', 'districts', 'communities', 'villages', 'towns', 'territories', 'state', 'country', 'nation', 'region', 'city', 'community'])
+export const AGENT_NOUN = /(makers?|workers?|producers?|growers?|builders?|exporters?|importers?|traders?|holders?|sellers?|buyers?|owners?|lenders?|insurers?|operators?|manufacturers?|suppliers?|providers?|carriers?|dealers?|brokers?|bankers?|farmers?|miners?|fishers?|drivers?|pilots?|lawmakers?|policymakers?|regulators?|campaigners?|organisers?|organizers?|residents?|citizens?|members?)$/
+export const PSYCH_VERBS = new Set(['impress', 'concern', 'worry', 'please', 'disappoint', 'surprise', 'satisfy', 'interest', 'delight', 'shock', 'alarm', 'frustrate', 'encourage', 'relieve', 'confuse', 'divide', 'involve', 'determine', 'convince', 'prepare', 'scare', 'tire', 'bore', 'excite', 'upset', 'anger', 'annoy', 'embarrass', 'reassure'])
+/** What a government or a maker recalls, as an act rather than a memory. */
+export const RECALLED = /\b(?:ambassadors?|envoys?|diplomats?|emissary|consul|mission|cars|vehicles|products?|models?|units|batches|devices|drugs?|troops)\b/
+export const AIMED_VERBS = new Set(['fire', 'shoot', 'aim', 'throw', 'hurl', 'lob', 'launch', 'point', 'direct', 'strike', 'swing', 'open'])
+export const PLACE_ACTOR_PREPS = new Set(['against', 'with', 'for', 'on', 'toward', 'towards', 'between'])

@@ -1,0 +1,257 @@
+/**
+ * A coarse part of speech per token: compromise's tags mapped to a Pos (basePos), then corrected for
+ * compromise's usual slips (fixPos, which rewrites the Pos array in place and may add tags to tokens).
+ * One sentence's tokens at a time; nothing is kept between sentences.
+ */
+import { actionClasses, phrasalParticles, verbGroupAdverbs } from '../lexicon'
+import type { Token } from '../text'
+import { irregularPasts, isPastForm, lemmaOf } from './morphology'
+import type { Pos } from './shapes'
+import { beForms, haveForms, modals } from './words'
+
+export function basePos(t: Token, tokens: Token[], i: number): Pos {
+  const w = t.lower
+  const tags = t.tags
+  if (t.text === '') return w === 'not' ? 'neg' : modals.has(w) || beForms.has(w) || haveForms.has(w) || w === 'do' ? 'aux' : 'other'
+  if (w === 'not' || w === "n't" || w === 'never') return 'neg'
+  // compromise sometimes tags "be" after an adverb as a noun ("must still be approved").
+  if ((beForms.has(w) || (modals.has(w) && t.text === w)) && w !== "'s") return 'aux'
+  if (whWords.has(w)) return 'wh'
+  if (prepLike.has(w)) return 'prep'
+  if (closedPrepositions.has(w) && tokens[i + 1] && !/[,;:.]/.test(t.post) && startsNounPhrase(tokens[i + 1]!)) return 'prep'
+  if (w === 'to') {
+    const next = tokens[i + 1]
+    const after = tokens[i + 2]
+    // "reference to phasing out oil": "to" before an -ing form is a preposition.
+    if (next && /ing$/.test(next.lower) && !next.tags.has('Infinitive')) return 'prep'
+    if (next && isVerbish(next)) return 'to'
+    if (next && actionVerbLemmas.has(next.lower) && after && !after.tags.has('Verb')) return 'to'
+    if (next && verbGroupAdverbs.has(next.lower) && after && isVerbish(after)) return 'to'
+    return 'prep'
+  }
+  if (tags.has('Possessive') && tags.has('Pronoun')) return 'det'
+  if (['its', 'their', 'his', 'her', 'our', 'my', 'your'].includes(w)) return 'det'
+  if (tags.has('Pronoun')) return 'pron'
+  if (tags.has('Determiner') || determinerLike.has(w)) return 'det'
+  if (tags.has('Preposition')) return 'prep'
+  if (tags.has('Conjunction')) return 'conj'
+  if (tags.has('Auxiliary') || tags.has('Modal') || tags.has('Copula')) return 'aux'
+  if (tags.has('Verb')) return tags.has('Particle') ? 'part' : 'verb'
+  if (tags.has('Adverb')) return 'adv'
+  if (tags.has('Value') || tags.has('NumericValue') || tags.has('Cardinal') || tags.has('Money') || tags.has('Percent')) return 'num'
+  if (tags.has('Adjective')) return 'adj'
+  if (tags.has('ProperNoun')) return 'propn'
+  if (tags.has('Noun')) return 'noun'
+  return 'other'
+}
+
+export function fixPos(tokens: Token[], pos: Pos[]): void {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!
+    const prev = pos[i - 1]
+    const prevTok = tokens[i - 1]
+    const next = tokens[i + 1]
+    // "The U.S. Trade Representative": a capitalised word inside a run of names is not a verb.
+    if (pos[i] === 'verb' && i > 0 && /^\p{Lu}/u.test(t.text) && (/^\p{Lu}/u.test(prevTok?.text ?? '') || /^\p{Lu}/u.test(next?.text ?? '')) && !/,/.test(prevTok?.post ?? ',')) {
+      pos[i] = 'propn'
+      continue
+    }
+    // "Kenyan police fired", "A US court ordered", "Prices rose": a base or -s "verb" right before a
+    // past-tense verb is the subject's noun.
+    if (pos[i] === 'verb' && !t.tags.has('PastTense') && !t.tags.has('Gerund') && next && (pos[i + 1] === 'verb' || isPastForm(next)) && next.tags.has('PastTense') && !next.tags.has('Auxiliary') && prev !== 'aux' && prev !== 'to' && !/,/.test(t.post)) {
+      pos[i] = 'noun'
+      continue
+    }
+    // "Dock workers at the port ended", "Shipping lines warned": a base-form or -ing "verb" opening a
+    // statement, right before a plural noun that a verb follows, is a noun compound, not an order.
+    if (pos[i] === 'verb' && i === firstWord(tokens) && !t.tags.has('PastTense') && next && (pos[i + 1] === 'noun' || pos[i + 1] === 'propn') && /^\p{Ll}/u.test(next.text) && next.tags.has('Plural') && pos.slice(i + 2).some((q) => q === 'verb')) {
+      pos[i] = 'noun'
+      continue
+    }
+    // "Mistral raised": a capitalised adjective opening the sentence before a verb is a name.
+    if (pos[i] === 'adj' && /^\p{Lu}/u.test(t.text) && (i === 0 || prev === 'det' || prev === 'conj') && next && pos[i + 1] === 'verb' && !/,/.test(t.post)) {
+      pos[i] = 'propn'
+      continue
+    }
+    // "The company plans to open": an intention verb between its subject and "to" is the verb.
+    if (pos[i] === 'noun' && intentionVerbForms.has(t.lower) && tokens[i + 1]?.lower === 'to' && (prev === 'noun' || prev === 'propn' || prev === 'pron') && !pos.slice(0, i).some((q) => q === 'verb' || q === 'aux')) {
+      pos[i] = 'verb'
+      t.tags.add('Verb')
+      t.tags.add('PresentTense')
+      continue
+    }
+    // "in" tagged as a particle where no verb precedes it is a preposition.
+    if (pos[i] === 'part' && prev !== 'verb') {
+      pos[i] = 'prep'
+      continue
+    }
+    // "shot down 71 of them": a particle right after its verb.
+    if (pos[i] === 'prep' && prev === 'verb' && phrasalParticles.has(t.lower) && ['up', 'down', 'off', 'out', 'back', 'away'].includes(t.lower)) {
+      pos[i] = 'part'
+      continue
+    }
+    // "to triple capacity": after the infinitive marker, a known verb is a verb whatever its tag.
+    if (prev === 'to' && pos[i] !== 'verb' && actionVerbLemmas.has(t.lower)) {
+      pos[i] = 'verb'
+      t.tags.add('Verb')
+      t.tags.add('Infinitive')
+      continue
+    }
+    // "a televised interview": a participle between a determiner and a noun is an adjective.
+    if (pos[i] === 'verb' && (prev === 'det' || prev === 'adj') && t.tags.has('PastTense') && next && (pos[i + 1] === 'noun' || pos[i + 1] === 'propn') && !/,/.test(t.post)) {
+      pos[i] = 'adj'
+      continue
+    }
+    // "Kenyan police": a verb right after a demonym is a noun.
+    if (pos[i] === 'verb' && prevTok?.tags.has('Demonym') && !t.tags.has('PastTense')) {
+      pos[i] = 'noun'
+      continue
+    }
+    // "were wounded" tagged as an adjective: a participle of a known verb after "be" is a passive verb.
+    if (pos[i] === 'adj' && prev === 'aux' && prevTok && beForms.has(prevTok.lower) && /(ed|en)$/.test(t.lower) && actionVerbLemmas.has(lemmaOf(t))) {
+      pos[i] = 'verb'
+      t.tags.add('PastTense')
+      t.tags.add('Passive')
+      continue
+    }
+    // "kept growing", "continue rising": an -ing word after an aspect verb is a verb.
+    if ((pos[i] === 'noun' || pos[i] === 'adj') && /ing$/.test(t.lower) && prev === 'verb' && prevTok && ['keep', 'continue', 'start', 'begin', 'stop', 'resume', 'kept', 'continued', 'started', 'began', 'stopped', 'resumed', 'keeps', 'continues', 'starts', 'begins'].includes(prevTok.lower)) {
+      pos[i] = 'verb'
+      t.tags.add('Gerund')
+      continue
+    }
+    // "after talks with", "the demonstration": a verb right after a determiner or adjective is a noun.
+    if (pos[i] === 'verb' && (prev === 'det' || prev === 'adj' || prev === 'num' || (prev === 'prep' && prevTok?.lower !== 'by')) && !t.tags.has('Gerund') && !t.tags.has('PastTense')) {
+      pos[i] = 'noun'
+      continue
+    }
+    // "Steel prices in Chicago jumped", "while shares in X rose": a plural -s "verb" followed by a
+    // preposition, with the clause's verb still to come.
+    if (pos[i] === 'verb' && /s$/.test(t.lower) && t.tags.has('PresentTense') && next && (pos[i + 1] === 'prep' || isPastForm(next)) && (prev === undefined || prev === 'noun' || prev === 'adj' || prev === 'det' || prev === 'conj' || subordinators.has(prevTok?.lower ?? '')) && hasVerbAfter(tokens, pos, i + 1)) {
+      pos[i] = 'noun'
+      continue
+    }
+    // "an apartment block in Odesa killed", "supply constraints would ease": a present-tense "verb"
+    // inside a noun phrase, with the clause's real verb still to come, is a noun.
+    if (pos[i] === 'verb' && !t.tags.has('PastTense') && !t.tags.has('Gerund') && (prev === 'noun' || prev === 'propn') && i >= 2 && (pos[i - 2] === 'det' || pos[i - 2] === 'adj' || pos[i - 2] === 'num') && next?.lower !== 'to' && (hasVerbAfter(tokens, pos, i + 1) || i === tokens.length - 1)) {
+      pos[i] = 'noun'
+      continue
+    }
+    // "take minority stakes in the venture", "accessed names, birth dates and …": an -s "verb" inside
+    // the object of an earlier verb of the same clause.
+    if (pos[i] === 'verb' && /s$/.test(t.lower) && !t.tags.has('PastTense') && prev === 'noun' && (next === undefined || pos[i + 1] === 'prep' || pos[i + 1] === 'conj' || /[,;.]/.test(t.post)) && actionVerbEarlierInClause(tokens, pos, i)) {
+      pos[i] = 'noun'
+      continue
+    }
+    if (pos[i] === 'verb' && !t.tags.has('PastTense') && !t.tags.has('Gerund') && next && pos[i + 1] === 'noun' && next.tags.has('Plural') && (pos[i + 2] === 'aux' || pos[i + 2] === 'verb') && (prev === undefined || prev === 'verb' || prev === 'conj' || prev === 'det' || prev === 'adj')) {
+      pos[i] = 'noun'
+      continue
+    }
+    // '"restores trust"': at the start of a quotation, an -s form before a bare verb form is the verb.
+    if ((pos[i] === 'noun' || pos[i] === 'propn') && /s$/.test(t.lower) && /["“]/.test(t.pre + (prevTok?.post ?? '')) && next && next.tags.has('Verb') && !next.tags.has('PastTense') && !next.tags.has('Gerund')) {
+      pos[i] = 'verb'
+      t.tags.add('Verb')
+      t.tags.add('PresentTense')
+      pos[i + 1] = 'noun'
+      continue
+    }
+    // ", killing 15 people": an -ing word after a comma opens a participial clause.
+    if ((pos[i] === 'noun' || pos[i] === 'adj') && /ing$/.test(t.lower) && prevTok && /,/.test(prevTok.post) && next && !/,/.test(t.post)) {
+      pos[i] = 'verb'
+      t.tags.add('Gerund')
+      continue
+    }
+  }
+  // "Mosquito numbers rose sharply": a past form after the subject, before any verb, is the verb.
+  let seenVerb = false
+  for (let i = 0; i < tokens.length; i++) {
+    const p = pos[i]
+    if (p === 'verb' || p === 'aux') seenVerb = true
+    if (p === 'wh' || p === 'conj' || subordinators.has(tokens[i]!.lower)) seenVerb = false
+    if (seenVerb) continue
+    const t = tokens[i]!
+    if ((p === 'noun' || p === 'adj') && i > 0 && isPastForm(t) && (pos[i - 1] === 'noun' || pos[i - 1] === 'propn' || pos[i - 1] === 'pron') && !/,/.test(tokens[i - 1]!.post)) {
+      pos[i] = 'verb'
+      t.tags.add('PastTense')
+      seenVerb = true
+    }
+  }
+  // "… and ban exports": a bare verb form after "and" that follows a verb's object.
+  for (let i = 2; i < tokens.length - 1; i++) {
+    const t = tokens[i]!
+    if ((pos[i] !== 'noun' && !(pos[i] === 'adj' && isPastForm(t))) || tokens[i - 1]!.lower !== 'and') continue
+    const verbBefore = pos.slice(0, i - 1).some((p) => p === 'verb')
+    const n = pos[i + 1]
+    const compromiseVerb = knownVerbLemma(t.lower)
+    const nextWord = tokens[i + 1]!.lower
+    const objectNext = n === 'det' || n === 'noun' || n === 'num' || n === 'propn' || n === 'adj' || ['about', 'nearly', 'some', 'more', 'around', 'up'].includes(nextWord)
+    if (verbBefore && (compromiseVerb || isPastForm(t)) && objectNext && !t.tags.has('Plural')) {
+      const earlier = pos.slice(0, i - 1).lastIndexOf('verb')
+      const earlierTok = tokens[earlier]
+      if (earlierTok && sameForm(earlierTok, t)) {
+        pos[i] = 'verb'
+        t.tags.add('Verb')
+      }
+    }
+  }
+}
+
+const whWords = new Set(['that', 'which', 'who', 'whom', 'whose'])
+const prepLike = new Set(['including', 'according', 'following', 'regarding', 'concerning', 'excluding', 'despite', 'amid', 'amidst', 'versus', 'via', 'per', 'than', 'like', 'plus', 'minus'])
+const determinerLike = new Set(['all', 'both', 'some', 'many', 'several', 'each', 'every', 'most', 'more', 'less', 'fewer', 'other', 'another', 'any', 'no', 'such', 'few', 'these', 'those', 'this'])
+/** Prepositions compromise sometimes tags as adjectives or particles ("near the lake", "against armed groups"). */
+const closedPrepositions = new Set(['near', 'over', 'across', 'against', 'among', 'amongst', 'between', 'during', 'through', 'throughout', 'toward', 'towards', 'within', 'without', 'under', 'amid', 'onto', 'into', 'despite', 'beyond', 'behind', 'above', 'below', 'beside', 'alongside', 'upon', 'inside', 'outside'])
+/** Every verb the action classes know, for recovering verbs compromise tagged as nouns. */
+const actionVerbLemmas = new Set(actionClasses.flatMap((c) => c.verbs))
+
+function startsNounPhrase(t: Token): boolean {
+  return t.tags.has('Determiner') || t.tags.has('Noun') || t.tags.has('ProperNoun') || t.tags.has('Value') || t.tags.has('Adjective') || t.tags.has('Possessive') || t.tags.has('Pronoun')
+}
+
+function isVerbish(t: Token): boolean {
+  return t.tags.has('Verb') && !t.tags.has('Auxiliary') ? true : t.tags.has('Infinitive') || (t.tags.has('Copula') && t.lower === 'be')
+}
+
+function firstWord(tokens: Token[]): number {
+  return tokens.findIndex((t) => t.text !== '' && !t.tags.has('Dateline'))
+}
+
+/** A finite verb (past form or auxiliary) later in the same clause. */
+function hasVerbAfter(tokens: Token[], pos: Pos[], from: number): boolean {
+  for (let k = from; k < tokens.length; k++) {
+    const t = tokens[k]!
+    if (pos[k] === 'aux' || (pos[k] === 'verb' && !t.tags.has('Gerund') && !/ing$/.test(t.lower)) || (pos[k] !== 'verb' && irregularPasts.has(t.lower))) return true
+    if (pos[k] === 'wh' || /[,;:]/.test(t.post)) return false
+  }
+  return false
+}
+
+function actionVerbEarlierInClause(tokens: Token[], pos: Pos[], i: number): boolean {
+  for (let k = i - 2; k >= 0; k--) {
+    if (pos[k] === 'wh' || pos[k] === 'conj' || subordinators.has(tokens[k]!.lower)) return false
+    if (pos[k] === 'verb') return !nonActionVerbForms.has(tokens[k]!.lower)
+  }
+  return false
+}
+
+function knownVerbLemma(word: string): boolean {
+  return knownVerbs.has(word) || actionVerbLemmas.has(word)
+}
+
+/** "freeze … and ban": coordinated verbs share their form. */
+function sameForm(a: Token, b: Token): boolean {
+  const aPast = isPastForm(a)
+  const bPast = isPastForm(b)
+  return aPast === bPast
+}
+
+const subordinators = new Set(['after', 'before', 'because', 'while', 'as', 'when', 'since', 'until', 'if', 'although', 'though', 'once', 'whereas', 'unless'])
+const intentionVerbForms = new Set('plans|aims|seeks|hopes|wants|intends|needs|vows|promises|pledges|threatens|agrees|expects|wishes|fails|refuses|offers|calls|urges|decides|tries|attempts|prepares|moves'.split('|'))
+const nonActionVerbForms = new Set('said|says|say|told|tells|thinks|thought|believes|believed|knows|knew|feels|felt|expects|expected|hopes|hoped|shows|showed|suggests|suggested|found|finds|warned|warns|argued|argues|claimed|claims|reported|reports|added|adds|noted|notes'.split('|'))
+
+const knownVerbs = new Set(
+  ('ban|freeze|block|cut|raise|lower|sell|buy|close|open|hit|halt|end|stop|launch|sign|seize|fund|back|cap|curb|lift|limit|' +
+    'ease|boost|impose|target|order|suspend|expand|reduce|increase|extend|approve|reject|veto|pass|adopt|pledge|vow|urge|' +
+    'call|warn|offer|deliver|send|build|hire|fire|strike|attack|arrest|charge|fine|sue|appeal|plan|test|study|share|trade|' +
+    'export|import|tax|spend|pay|lend|borrow|invest|merge|acquire|release|publish|report|record|return|resume|restart').split('|'),
+)
