@@ -21,6 +21,11 @@ export interface AnalyseOptions {
    * document's own date line says, instead of DEFAULT_REFERENCE_DATE.
    */
   ingestedOn?: string
+  /**
+   * The source's own title for the document (a page's article title, a feed item's title, a file's title
+   * property), as the source gave it: the analysis's title when it reads as a headline (./headline.ts).
+   */
+  headline?: string
   /** Cancels a provider call that is still running. */
   signal?: AbortSignal
 }

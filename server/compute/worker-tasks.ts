@@ -45,12 +45,12 @@ async function load() {
 const loaded = () => (loading ??= load())
 
 const tasks: Record<string, (input: never) => Promise<unknown> | unknown> = {
-  analyse: async (input: { content: string; options?: { referenceDate?: string; ingestedOn?: string }; referenceHead?: string; start?: number }) => {
+  analyse: async (input: { content: string; options?: { referenceDate?: string; ingestedOn?: string; headline?: string }; referenceHead?: string; start?: number }) => {
     const { analyser, resolveReferenceDate, forWhole } = await loaded()
-    const { referenceDate: given, ingestedOn } = input.options ?? {}
+    const { referenceDate: given, ingestedOn, headline } = input.options ?? {}
     // A chunk resolves its dates against the whole document's date: its date line is in the head.
     const referenceDate = input.referenceHead === undefined ? given : resolveReferenceDate(input.referenceHead, given, ingestedOn)
-    const analysis = await analyser.analyse(input.content, { ...(referenceDate ? { referenceDate } : {}), ...(ingestedOn ? { ingestedOn } : {}) })
+    const analysis = await analyser.analyse(input.content, { ...(referenceDate ? { referenceDate } : {}), ...(ingestedOn ? { ingestedOn } : {}), ...(headline ? { headline } : {}) })
     // A chunk: made ready for the merge here rather than on the server's thread.
     return input.start === undefined ? analysis : forWhole(analysis, input.start)
   },

@@ -96,6 +96,14 @@ describe('openai provider', () => {
     await expect(analyser().analyse(TEXT)).resolves.toMatchObject({ title: 'Talks resume' })
   })
 
+  test("the source's own headline titles the result over the model's title, as with the local analyser", async () => {
+    fake.replies.push({ kind: 'content', content: JSON.stringify(modelAnswerFor(TEXT)) })
+    const result = await analyser().analyse(TEXT, { headline: 'Nuclear talks resume in Geneva after a year | The Sentinel' })
+    expect(result.title).toBe('Nuclear talks resume in Geneva after a year')
+    fake.replies.push({ kind: 'content', content: JSON.stringify(modelAnswerFor(TEXT)) })
+    await expect(analyser().analyse(TEXT, { headline: 'Document1' })).resolves.toMatchObject({ title: 'Talks resume' })
+  })
+
   test('429 becomes AI_RATE_LIMIT (503 at the API)', async () => {
     fake.replies.push({ kind: 'status', status: 429, body: { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } } })
     const error = await analyser()

@@ -8,6 +8,7 @@ import type { ActionFrame, Analysis } from '../../../src/protocol/analysis'
 import { analysisSchema } from '../../../src/protocol/analysis'
 import type { AnalyseOptions, Analyser } from '../analyser'
 import { ANALYSER_VERSION, hashContent } from '../analyser'
+import { sourceHeadline } from '../headline'
 import { LOCAL_MODEL } from '../config'
 import { classify, scoreAnalytics } from './analytics'
 import { extractEntities } from './entities'
@@ -38,7 +39,9 @@ export function analyseLocal(content: string, options: AnalyseOptions = {}): Ana
   const sentenceWords = sentences.map((s) => s.tokens.filter((t) => t.text !== '').map((t) => t.lower))
   const words = sentenceWords.flat()
   const sentiment = sentences.map((s) => round(Math.tanh(sentimentAnalyser.analyze(s.text).score / 4)))
-  const { title, summary, relevance } = summarise(sentences)
+  const { title: ownTitle, summary, relevance } = summarise(sentences)
+  // The source's own headline first; else the text's heading or its main sentence.
+  const title = sourceHeadline(options.headline) ?? ownTitle
   const { sentenceTopics } = classify(words, sentenceWords, [])
 
   const drafts = extractFrames({ content, parsed, entities, dates, referenceDate, sentiment, relevance, topic: sentenceTopics })

@@ -13,6 +13,7 @@ import type { ActionFrame, Analysis, Entity, EntityMention, SourceSpan } from '.
 import { analysisSchema } from '../../../src/protocol/analysis'
 import type { AnalyseOptions, Analyser } from '../analyser'
 import { ANALYSER_VERSION, hashContent } from '../analyser'
+import { sourceHeadline } from '../headline'
 import type { OpenAIAnalysisConfig } from '../config'
 import { AnalysisError, AnalysisErrorCode } from '../errors'
 import { lemmaOf } from '../local/syntax'
@@ -62,7 +63,7 @@ async function analyseWithModel(client: OpenAI, config: OpenAIAnalysisConfig, co
     const output = await askModel(client, config, userPrompt(content, options.referenceDate ?? options.ingestedOn, { index: 0, count: 1 }), options.signal, usage)
     outputs.push({ chunk: { start: 0, end: content.length, text: content }, output })
   }
-  return { ...merge(content, outputs, config.model), usage }
+  return { ...merge(content, outputs, config.model, sourceHeadline(options.headline)), usage }
 }
 
 type Usage = { totalTokens: number }
@@ -154,7 +155,7 @@ function formatIssues(error: z.ZodError): string[] {
 // ---------------------------------------------------------------------------------------------
 // Merging chunk answers and locating what they quote
 
-function merge(content: string, outputs: { chunk: Chunk; output: ModelOutput }[], model: string): Analysis {
+function merge(content: string, outputs: { chunk: Chunk; output: ModelOutput }[], model: string, headline: string | undefined): Analysis {
   const sentences = segment(content)
   const first = outputs[0]!.output
   const weights = outputs.map((o) => Math.max(1, o.chunk.text.length))
@@ -170,7 +171,8 @@ function merge(content: string, outputs: { chunk: Chunk; output: ModelOutput }[]
   const analytics = mergeAnalytics(outputs.map((o) => o.output.analytics), weights)
 
   return analysisSchema.parse({
-    title: cut(first.title.replace(/\s+/g, ' ').trim(), 199) || 'Untitled Document',
+    // The source's own headline first, as the local analyser does.
+    title: headline ?? (cut(first.title.replace(/\s+/g, ' ').trim(), 199) || 'Untitled Document'),
     summary: first.summary,
     knowledgeArea: vote(outputs.map((o, i) => [o.output.knowledgeArea, weights[i]!])),
     detectedDomain: vote(outputs.map((o, i) => [o.output.detectedDomain, weights[i]!])),

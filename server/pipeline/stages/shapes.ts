@@ -16,11 +16,17 @@ export const MAX_PAYLOAD_TEXT = 100_000
 
 /**
  * What the analyser resolves "on Tuesday" against: the source's own date (a page's publication date), else
- * the document's date line (the analyser finds it), else the day the document was taken in.
+ * the document's date line (the analyser finds it), else the day the document was taken in. And the
+ * source's own headline, which titles the card before anything the analyser makes of the text.
  */
-export function analyseOptionsOf(content: Pick<StoredContent, 'referenceDate'>, event: Pick<EventRow, 'uploaded_at' | 'ingested_at'>): AnalyseOptions {
+export function analyseOptionsOf(content: Pick<StoredContent, 'referenceDate'> & Partial<Pick<StoredContent, 'title'>>, event: Pick<EventRow, 'uploaded_at' | 'ingested_at'>): AnalyseOptions {
   const taken = new Date(event.uploaded_at ?? event.ingested_at)
-  return { ...(content.referenceDate ? { referenceDate: content.referenceDate } : {}), ...(Number.isNaN(taken.getTime()) ? {} : { ingestedOn: taken.toISOString() }) }
+  return {
+    ...(content.referenceDate ? { referenceDate: content.referenceDate } : {}),
+    ...(Number.isNaN(taken.getTime()) ? {} : { ingestedOn: taken.toISOString() }),
+    // The source's own title (a page's, a feed item's, a file's): the card's title when it reads as a headline.
+    ...(content.title ? { headline: content.title } : {}),
+  }
 }
 
 export const frameIdOf = (eventId: string, actionIndex: number) => `${eventId}-f${actionIndex}`

@@ -104,6 +104,9 @@ describe('the analyser and the reader on the pool', () => {
     const text = 'The European Commission imposed provisional duties of up to 38% on electric vehicles imported from China on Tuesday. Beijing said it would take all necessary measures.'
     const analyser = pooledAnalyser(pool, { provider: 'local' }, { timeMs: LONG, memoryMb: 512, chunkChars: 40_000 })
     expect(await analyser.analyse(text, { referenceDate: '2024-07-02' })).toEqual(analyseLocal(text, { referenceDate: '2024-07-02' }))
+    // Every option reaches the worker: the source's headline titles it there too.
+    const headline = 'EU imposes provisional duties on Chinese electric cars'
+    expect((await analyser.analyse(text, { referenceDate: '2024-07-02', headline })).title).toBe(headline)
   }, LONG)
 
   test('a long text is analysed in chunks and stays one analysis: frames from every chunk, every offset into the whole text', async () => {

@@ -24,6 +24,8 @@ describe.each(dialects())('pipeline on %s', (dialect) => {
   let session = 0
   const nextSession = () => `ses_${dialect}_${++session}`
   const pages = new Map<string, string>()
+  /** A page's own title, when it is not the text's first line. */
+  const titles = new Map<string, string>()
 
   beforeAll(async () => {
     db = (await openTestStore(dialect)).db
@@ -37,7 +39,7 @@ describe.each(dialects())('pipeline on %s', (dialect) => {
         async readWebPage(url) {
           const text = pages.get(url)
           if (!text) throw new SourceError(SourceErrorCode.Unprocessable, SourceMessage.websiteFailed, SourceFailure.HttpStatus, { detail: '404' })
-          return { title: text.split('\n')[0], text, cleanedContent: text, metadata: { kind: 'web', url, finalUrl: url, contentType: 'text/html', publishedTime: '2024-06-12T08:00:00Z', wordCount: 60, charCount: text.length } }
+          return { title: titles.get(url) ?? text.split('\n')[0], text, cleanedContent: text, metadata: { kind: 'web', url, finalUrl: url, contentType: 'text/html', publishedTime: '2024-06-12T08:00:00Z', wordCount: 60, charCount: text.length } }
         },
       },
       jobs: TEST_JOBS,
@@ -123,9 +125,10 @@ describe.each(dialects())('pipeline on %s', (dialect) => {
     expect(inputs).toEqual([])
   })
 
-  test('a web page is read with readWebPage and dated by its publication time', async () => {
+  test("a web page is read with readWebPage, dated by its publication time and titled by its own headline", async () => {
     const S = nextSession()
     pages.set('https://news.example/rotterdam', ARTICLES[1]!)
+    titles.set('https://news.example/rotterdam', 'Rotterdam opens its first hydrogen import terminal | Harbour Gazette')
     const { eventId } = await pipeline.ingest(ingestRequest(T, S, { kind: 'url', url: 'https://news.example/rotterdam' }))
     const missing = await pipeline.ingest(ingestRequest(T, S, { kind: 'url', url: 'https://news.example/gone' }))
     await pipeline.drain()
@@ -134,6 +137,9 @@ describe.each(dialects())('pipeline on %s', (dialect) => {
     expect(messages.map(label)).toContain('processing-complete')
     expect((await getEvent(db, T, eventId))?.event_type).toBe('news_article')
     expect(await db.query(`SELECT reference_date FROM pipeline_contents WHERE tenant_id = $1 AND event_id = $2`, [T, eventId])).toEqual([{ reference_date: '2024-06-12' }])
+    // The page's headline, without the site's name, and not the first sentence of its text.
+    expect((await getEvent(db, T, eventId))?.title).toBe('Rotterdam opens its first hydrogen import terminal')
+    expect(analyseLocal(ARTICLES[1]!).title).not.toBe('Rotterdam opens its first hydrogen import terminal')
     const failed = await messagesOf(db, T, S, missing.eventId)
     expect(failed.map(label)).toEqual(['genesis-event-skeleton', 'processing-error'])
     expect(failed[1]?.data).toEqual({ eventId: missing.eventId, error: SourceMessage.websiteFailed })
