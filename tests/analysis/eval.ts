@@ -2,7 +2,9 @@
  * Scores an analyser against labelled texts: precision, recall and F1 of actors and actions, and
  * PESTLE accuracy. Actors match by normalised name (case, "the", possessive and dots ignored) against
  * a gold actor or one of its aliases; several predicted names for one gold actor count once.
- * Actions match by verb lemma (British and American -ise/-ize spellings are the same).
+ * Actions match by verb lemma (British and American -ise/-ize spellings are the same). Statement frames
+ * (who said it: "…, officials said") are left out here, as the labelling guide leaves attribution out;
+ * the shared corpus measures them (tests/analysis/events-corpus.ts).
  */
 import type { Analysis } from '../../src/protocol/analysis'
 import type { LabelledText } from './dev-set'
@@ -48,7 +50,8 @@ export function evaluate(set: LabelledText[], analyse: (text: string) => Analysi
 
 export function scoreItem(item: LabelledText, analysis: Analysis): ItemResult {
   const clusters = item.actors.map((a) => (Array.isArray(a) ? a : [a]).map(normaliseName))
-  const predicted = unique(analysis.frames.flatMap((f) => f.actors.entries.map((e) => normaliseName(e.text))))
+  const frames = analysis.frames.filter((f) => f.actionType !== STATEMENT)
+  const predicted = unique(frames.flatMap((f) => f.actors.entries.map((e) => normaliseName(e.text))))
   const hit = new Set<number>()
   const extra: string[] = []
   for (const p of predicted) {
@@ -57,7 +60,7 @@ export function scoreItem(item: LabelledText, analysis: Analysis): ItemResult {
     else extra.push(p)
   }
   const goldActions = unique(item.actions.map(normaliseLemma))
-  const predActions = unique(analysis.frames.map((f) => normaliseLemma(f.predicate?.lemma ?? f.actionType)))
+  const predActions = unique(frames.map((f) => normaliseLemma(f.predicate?.lemma ?? f.actionType)))
   return {
     id: item.id,
     actors: {
@@ -73,6 +76,9 @@ export function scoreItem(item: LabelledText, analysis: Analysis): ItemResult {
     pestle: { gold: item.pestle, predicted: analysis.pestleCategory },
   }
 }
+
+/** The action type of a speaker's statement frame (server/analysis/local/frames.ts). */
+export const STATEMENT = 'Statement'
 
 export function normaliseName(s: string): string {
   return s

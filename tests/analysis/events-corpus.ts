@@ -7,7 +7,8 @@
  * The measures, per expected event (the README's suggestion, made strict on roles):
  * - source found: some frame has an agent whose text contains one of the source's names or is contained
  *   in one (case-insensitive, whole words);
- * - target found: some frame has the target among its other actors or its resources;
+ * - target found: some frame has the target among its other actors or its resources, or, for a joint act
+ *   ("Gondor and Osgiliath postponed their meeting", coded both ways), among its agents beside the source;
  * - full event: one frame with the source as agent, the target (when it has names) among the others, and
  *   the event's CAMEO root as its category (events whose code has no category: actors only);
  * - category accuracy, over events with a category whose source or target some frame found: one of
@@ -105,7 +106,9 @@ export function scoreEvents(records: CodedSentence[], analyse: (r: CodedSentence
     for (const e of r.events) {
       events++
       const asAgent = fs.filter((f) => hasSide(e.source) && f.actors.entries.some((a) => a.role === 'agent' && matches(a.text, e.source.names)))
-      const asOther = fs.filter((f) => hasSide(e.target) && others(f).some((t) => matches(t, e.target.names)))
+      const agentsOf = (f: ActionFrame) => f.actors.entries.filter((a) => a.role === 'agent').map((a) => a.text)
+      const joint = (f: ActionFrame) => hasSide(e.source) && agentsOf(f).some((t) => matches(t, e.target.names)) && agentsOf(f).some((t) => matches(t, e.source.names) && !matches(t, e.target.names))
+      const asOther = fs.filter((f) => hasSide(e.target) && (others(f).some((t) => matches(t, e.target.names)) || joint(f)))
       if (hasSide(e.source)) {
         sourceSlots++
         if (asAgent.length > 0) sources++

@@ -50,6 +50,7 @@ const RULES: Array<{ lemmas: readonly string[]; when: (c: CameoCue) => CameoCode
   { lemmas: ['rule'], when: (c) => (/\brul(?:e|es|ed|ing) out\b/.test(c.sentence) ? '01' : null) },
   { lemmas: ['hold'], when: (c) => (/\b(?:talks|meetings?|summit|consultations|negotiations|discussions|call|conference)\b/.test(c.object) ? '04' : /\b(?:hostages?|captives?|prisoners?|custody|detention|incommunicado)\b/.test(c.object + ' ' + c.sentence) ? '17' : null) },
   { lemmas: ['resume', 'restart', 'reopen'], when: (c) => (/\b(?:talks|negotiations|dialogue|consultations|meetings?)\b/.test(c.object) ? '04' : /\b(?:ties|relations|embassy|cooperation)\b/.test(c.object) ? '05' : null) },
+  { lemmas: ['back'], when: (c) => (/\bback(?:s|ed|ing)? (?:down|off|away)\b/.test(c.sentence) ? '08' : '05') },
   { lemmas: ['close', 'shut'], when: (c) => (/\b(?:embassy|consulate|border|mission)\b/.test(c.object) ? '16' : null) },
 ]
 
@@ -65,7 +66,7 @@ const BY_VERB: Record<CameoCode, string> = {
   '02': 'urge|appeal|ask|request|plead|petition|implore|invite|seek|beg|lobby|encourage',
   '03': 'promise|vow|commit|intend|plan|propose|undertake|volunteer|agree',
   '04': 'meet|visit|host|discuss|talk|negotiate|mediate|consult|confer|receive|phone|telephone|brief|convene',
-  '05': 'praise|endorse|support|recognise|recognize|apologise|apologize|forgive|restore|thank|hail|commend|congratulate|back|approve|applaud|defend|normalise|normalize|reconcile|ally|welcome',
+  '05': 'praise|endorse|support|recognise|recognize|apologise|apologize|forgive|restore|thank|hail|commend|congratulate|approve|applaud|defend|normalise|normalize|reconcile|ally|welcome',
   '06': 'cooperate|collaborate|share|coordinate|partner|exchange|trade|integrate',
   '07': 'aid|help|assist|rescue|evacuate|shelter|feed|fund|finance|vaccinate|protect|sponsor|subsidise|subsidize',
   '08': 'yield|concede|surrender|retreat|comply|allow|permit|accommodate|compromise|resign|abandon|disarm|demobilise|demobilize|repatriate',

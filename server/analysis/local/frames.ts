@@ -53,7 +53,13 @@ export function extractFrames(input: FrameInput): FrameWithoutIndex[] {
     }
     const clauses = analyseClauses(p)
     const sources = sourcesOf(p, clauses)
+    const speakers = new Set<string>()
     for (const c of clauses) {
+      if (c.kind === 'attribution') {
+        const frame = statementFrame(input, p, c, clauses, memory, speakers)
+        if (frame) frames.push({ frame, score: frame.metadata.relevance + frame.confidence, order: frames.length })
+        continue
+      }
       if (c.kind !== 'action') continue
       const frame = buildFrame(input, p, c, clauses, sources, memory)
       if (frame) frames.push({ frame, score: frame.metadata.relevance + frame.confidence, order: frames.length })
@@ -63,6 +69,45 @@ export function extractFrames(input: FrameInput): FrameWithoutIndex[] {
   // Very long documents: keep the strongest frames, in document order.
   const kept = frames.length > MAX_FRAMES ? [...frames].sort((a, b) => b.score - a.score || a.order - b.order).slice(0, MAX_FRAMES) : frames
   return kept.sort((a, b) => a.order - b.order).map((f) => f.frame)
+}
+
+/** A finite clause whose own subject is a thing, not a pronoun ("The canopy collapsed", "Oil prices rose"), and its outcome. */
+function thingActs(p: Parsed, c: Clause): boolean {
+  const own = c.subject.filter((u) => u.prep === undefined)
+  // ", killing 15 people" says what the clause before it did.
+  const outcome = c.group.form === 'gerund' && c.borrowed
+  if ((c.group.form !== 'finite' || c.borrowed) && !outcome) return false
+  if (own.length === 0) return false
+  // "with safety standards often ignored": a participle after "with" describes, it does not act.
+  if (p.tokens[own[0]!.from - 1]?.lower === 'with') return false
+  return own.every((u) => p.pos[u.head] === 'noun' && !['one', 'ones'].includes(p.tokens[u.head]!.lower))
+}
+
+/** Verbs of saying that make a statement frame; "think", "believe", "know", "recall" report a mind, not an act. */
+const STATEMENT_VERBS = new Set(['say', 'tell', 'add', 'note', 'explain', 'state', 'comment', 'remark', 'reply', 'argue', 'insist', 'stress', 'emphasise', 'emphasize', 'write'])
+
+/**
+ * "…, a senior official said on Saturday", "Beijing said it would respond": the speaker's statement, a frame
+ * of its own (Make public statement) beside the event it reports, which keeps its own agent and patient
+ * and names the speaker as its source. One per speaker and sentence; none when nobody can be named as
+ * the speaker. It ranks below what it reports: the news is the event, not that it was told.
+ */
+function statementFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause[], memory: Discourse, speakers: Set<string>): FrameWithoutIndex | undefined {
+  if (!STATEMENT_VERBS.has(c.group.lemma) || c.group.form === 'gerund' || c.group.form === 'infinitive') return undefined
+  // "…, said Jean Morel, head of …": the speaker stands after the verb.
+  const inverted = c.subject.length === 0 && c.objects.length > 0
+  const speaker: Clause = inverted ? { ...c, subject: [c.objects[0]!], objects: c.objects.slice(1) } : c
+  // What is said is the reported clause's own frame; only the one told ("told reporters") stays here.
+  const told: Clause = { ...speaker, objects: c.group.lemma === 'tell' ? speaker.objects.slice(0, 1) : [], kind: 'action' }
+  const frame = buildFrame(input, p, told, clauses, [], memory)
+  const agents = frame?.actors.entries.filter((a) => a.role === 'agent') ?? []
+  if (!frame || agents.length === 0) return undefined
+  const key = agents.map((a) => a.text.toLowerCase()).join('|')
+  if (speakers.has(key)) return undefined
+  speakers.add(key)
+  const relevance = round(frame.metadata.relevance * 0.5)
+  // What the card says is the statement itself, not "The official news agency said on Thursday".
+  return { ...frame, actionType: 'Statement', actionDescription: cut(p.sentence.text.replace(/\s+/g, ' ').trim(), 240), metadata: { ...frame.metadata, relevance } }
 }
 
 function buildFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause[], sources: Unit[], memory: Discourse): FrameWithoutIndex | undefined {
@@ -115,6 +160,11 @@ function buildFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause[], 
     // A verb with nothing around it is more often a tagging slip than an action.
     return undefined
   }
+  // Precision before recall: an act needs someone who acts. Without one it stays only as a passive whose
+  // agent the text does not name ("An Eriadorian was shot dead"), a change to a named party ("Tesla's
+  // shares fell"), or what a thing did in a clause of its own ("a canopy collapsed, killing 15 people");
+  // "safety standards often ignored", "to meet demand", "one would find" are not frames.
+  if (!entries.some((e) => e.role === 'agent') && !(g.passive && (entries.length > 0 || resources.length > 0)) && !(c.objects.length === 0 && entries.some((e) => e.named && e.role !== 'source')) && !thingActs(p, c)) return undefined
 
   // Kind of action.
   const sentenceText = s.text

@@ -194,4 +194,5 @@ const PARAGRAPHS = [
   'Tesla said it would raise the price of its Model 3 in Europe. Analysts expect other carmakers to follow within weeks.',
 ]
 /** About 10,000 characters: six chunks or so of at most 2,000. */
-const LONG_TEXT = Array.from({ length: 60 }, (_, i) => PARAGRAPHS[i % PARAGRAPHS.length]).join('\n\n')
+// Fifty paragraphs: several chunks, and fewer frames than a document keeps (200), so every chunk keeps all of its own.
+const LONG_TEXT = Array.from({ length: 50 }, (_, i) => PARAGRAPHS[i % PARAGRAPHS.length]).join('\n\n')

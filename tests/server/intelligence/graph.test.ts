@@ -33,7 +33,8 @@ const TEXTS = {
   D: 'Russia signed a trade deal with China on 12 March 2026.',
   E: 'Russia did not sign a trade deal with China.',
   F: 'Russia reportedly might attack Ukraine, sources said.',
-  G: 'It wobbled.',
+  // Nobody named as acting: only a passive keeps a frame so (the analyser drops the rest).
+  G: 'Stuff was wobbled, rattling.',
 } as const
 type Doc = keyof typeof TEXTS
 
@@ -257,7 +258,10 @@ describe.each(dialects())('knowledge graph on %s', (dialect) => {
     ])
     expect((await of('F')).items.map((u) => u.kind)).toEqual(['low_veracity', 'predicted'])
     expect((await of('F')).items[0]!.message).toBe('The claim is weakly supported (veracity 40 %, below 50 %): it is hedged, predicted or not attributed to a source.')
-    expect((await of('G')).items.map((u) => u.kind)).toEqual(['low_confidence', 'missing_actor'])
+    expect((await of('G')).items.map((u) => u.kind)).toEqual(['missing_actor'])
+    // Its second frame, ", rattling", borrows the passive's subject: weaker still.
+    const rattling = uncertaintiesBodySchema.parse(await get(ana, `/action-frames/${doc.G}-f2/uncertainties`))
+    expect(rattling.items.map((u) => u.kind)).toEqual(['low_confidence', 'missing_actor'])
     expect((await of('A')).items).toEqual([])
     // B is an agreement too, but shares no actor with D or E.
     expect((await of('B')).items).toEqual([])

@@ -27,6 +27,8 @@ export function classifySpan(s: Sentence, from: number, to: number, seen: Set<st
   if (and > from && personStart(tokens[from]!) && personStart(tokens[and + 1]!)) {
     return [...classifySpan(s, from, and, seen), ...classifySpan(s, and + 1, to, seen)]
   }
+  const joined = joinedNames(tokens, from, to)
+  if (joined !== undefined) return [...classifySpan(s, from, joined, seen), ...classifySpan(s, joined + 1, to, seen)]
   const firstReal = tokens.findIndex((t) => t.text !== '' && !t.tags.has('Dateline'))
   // A capitalised common word opening the sentence is not a name ("Shares of …", "Students …").
   // "The European Union": an article is never part of a name.
@@ -34,7 +36,7 @@ export function classifySpan(s: Sentence, from: number, to: number, seen: Set<st
   // "Rival Samsung", "Neighbouring Niger": a sentence-opening word before a known name is not part of it.
   if (from === firstReal && to - from >= 2 && !knownName(tokens[from]!) && lookupName(surface(tokens, from + 1, to))) from++
   // "Epic Games", "Nordic Freight": several capitalised words opening a sentence are a name.
-  const multiword = to - from >= 2 && /^\p{Lu}/u.test(tokens[from + 1]!.text)
+  const multiword = (to - from >= 2 && /^\p{Lu}/u.test(tokens[from + 1]!.text)) || ONE_NAME_WITH_AND.has(surface(tokens, from, to).toLowerCase())
   while (from < to && from === firstReal && !multiword && !seen.has(tokens[from]!.text) && !looksLikeNameStart(tokens[from]!) && !unknownSubject(tokens, from, to)) {
     from++
     // …and a connector left in front ("Shares of Nordic Freight" → "Nordic Freight").
@@ -72,8 +74,26 @@ export function classifySpan(s: Sentence, from: number, to: number, seen: Set<st
   if (tokens.slice(from, to).every((x) => isDemonym(x.text) || regionalAdjectives.has(x.text))) return drafts
   const text = surface(tokens, from, to)
   if (text.length < 2) return drafts
-  drafts.push({ sentence: s.index, from, to, text, kind: kindOf(tokens, from, to, personByTitle) })
+  drafts.push({ sentence: s.index, from, to, text, kind: ONE_NAME_WITH_AND.has(text.toLowerCase()) ? 'organisation' : kindOf(tokens, from, to, personByTitle) })
   return drafts
+}
+
+/** Names with "and" inside that are one name (countries with it are in the gazetteer). */
+const ONE_NAME_WITH_AND = new Set(['procter and gamble', 'johnson and johnson', 'marks and spencer', 'barnes and noble', 'simon and schuster', 'ernst and young', 'black and decker', 'bang and olufsen', 'dolce and gabbana', 'ben and jerry', 'ben and jerry\'s', 'tiffany and co', 'arm and hammer', 'crabtree and evelyn', 'lewis and clark'])
+
+/**
+ * "Fornost and Gondor", "Sotheby's and Christie's": two names joined by "and" (the index of the "and"); a
+ * name of one word or a known name on each side. "Food and Drug Administration", "Ministry of Trade and
+ * Industry", "Procter and Gamble" stay one.
+ */
+function joinedNames(tokens: Token[], from: number, to: number): number | undefined {
+  const and = tokens.findIndex((t, k) => k > from && k < to - 1 && t.lower === 'and')
+  if (and < 0) return undefined
+  const whole = surface(tokens, from, to)
+  if (lookupName(whole) || ONE_NAME_WITH_AND.has(whole.toLowerCase())) return undefined
+  if (tokens.slice(from, and).some((t) => nameConnectors.has(t.lower))) return undefined
+  const one = (a: number, b: number) => b - a === 1 || lookupName(surface(tokens, a, b)) !== undefined
+  return one(from, and) && (one(and + 1, to) || personStart(tokens[and + 1]!)) ? and : undefined
 }
 
 function personStart(t: Token): boolean {
@@ -115,7 +135,10 @@ function unknownSubject(tokens: Token[], from: number, to: number): boolean {
   if (to - from !== 1 || !next || /[;:]/.test(t.post)) return false
   // …or the first of a list of names that does ("Fornost and Gondor welcomed", "Mordor, Rohan and Bree").
   const listed = /,/.test(t.post) ? /^\p{Lu}/u.test(next.text) : ['and', 'or', '&'].includes(next.lower) && /^\p{Lu}/u.test(tokens[to + 1]?.text ?? '')
-  const verb = !/,/.test(t.post) && (next.tags.has('Verb') || next.tags.has('Copula') || next.tags.has('Modal') || next.tags.has('Auxiliary')) && !next.tags.has('Gerund')
+  const isVerb = (x: Token | undefined) => x !== undefined && (x.tags.has('Verb') || x.tags.has('Copula') || x.tags.has('Modal') || x.tags.has('Auxiliary')) && !x.tags.has('Gerund')
+  // "Arnor signed", "Arnor on Thursday signed", "Arnor yesterday signed".
+  const afterTime = next.lower === 'on' && /day$/.test(tokens[to + 1]?.lower ?? '') ? tokens[to + 2] : /^(?:yesterday|today)$/.test(next.lower) ? tokens[to + 1] : undefined
+  const verb = !/,/.test(t.post) && (isVerb(next) || isVerb(afterTime))
   if (!listed && !verb) return false
   if (!/^\p{Lu}\p{Ll}{2,}$/u.test(t.text) || COMMON_NOUN_SHAPE.test(t.lower)) return false
   return !isDictionaryWord(t.lower)

@@ -129,7 +129,24 @@ export function collect(
 }
 
 /** Of a name and its apposition ("Its leader, Marisol Pardo"), keep the name. */
-export function mergeAppositions(input: FrameInput, p: Parsed, units: Unit[]): Unit[] {
+/**
+ * "The Food and Drug Administration", "Procter and Gamble": phrases split at "and" that one name spans are
+ * one phrase again, headed where the name ends.
+ */
+function joinNames(input: FrameInput, p: Parsed, units: Unit[]): Unit[] {
+  const mentions = input.entities.bySentence.get(p.sentence.index) ?? []
+  const out: Unit[] = []
+  for (const u of units) {
+    const last = out[out.length - 1]
+    const spanning = last && mentions.find((m) => m.from <= last.head && m.from >= last.from && m.to > u.from && m.to <= u.to && u.from > last.head)
+    if (last && spanning && !u.prep) out[out.length - 1] = { ...last, to: u.to, head: u.head }
+    else out.push(u)
+  }
+  return out
+}
+
+export function mergeAppositions(input: FrameInput, p: Parsed, given: Unit[]): Unit[] {
+  const units = joinNames(input, p, given)
   const named = (u: Unit) => (input.entities.bySentence.get(p.sentence.index) ?? []).some((m) => u.head >= m.from && u.head < m.to)
   const drop = new Set<Unit>()
   units.forEach((u, i) => {
@@ -169,11 +186,15 @@ export function unitsText(input: FrameInput, p: Parsed, units: Unit[], memory: D
 
 const SPEECH_PARTICIPLES = new Set(['saying', 'claiming', 'adding', 'insisting', 'arguing', 'noting', 'warning', 'stating', 'declaring', 'alleging', 'vowing', 'boasting'])
 
-/** ", saying (that) it …": the pronoun opens what the sentence's subject says. */
+/** ", saying (that) it …", "Beijing said it would …": the pronoun opens what the sentence's subject says. */
 function afterSpeechParticiple(p: Parsed, k: number): boolean {
   const before = p.tokens[k - 1]?.lower === 'that' ? k - 2 : k - 1
-  return SPEECH_PARTICIPLES.has(p.tokens[before]?.lower ?? '')
+  const word = p.tokens[before]?.lower ?? ''
+  return SPEECH_PARTICIPLES.has(word) || (SPEECH_FORMS.has(word) && p.pos.findIndex((x) => x === 'verb' || x === 'aux') === before)
 }
+
+/** Finite verbs of saying whose subject a pronoun right after them stands for ("Beijing said it would"). */
+const SPEECH_FORMS = new Set(['said', 'says', 'indicated', 'suggested', 'hinted', 'acknowledged', 'admitted', 'announced', 'warned', 'insisted', 'argued', 'claimed', 'stated', 'added', 'confirmed', 'denied', 'vowed', 'pledged', 'promised', 'threatened'])
 
 /**
  * Whom a pronoun stands for. "X claimed the attack on Y, saying it had stolen…": after a speech participle
@@ -186,7 +207,11 @@ function pronounReferent(input: FrameInput, p: Parsed, k: number, memory: Discou
   if (afterSpeechParticiple(p, k)) {
     const subject = sentenceSubject(p)
     if (!subject || !agreesWith(pronoun, p.tokens[subject.head]!)) return undefined
-    return { text: nominalText(input.content, p, subject).text, named: mentionsOf(input, p, subject).length > 0 }
+    const named = mentionsOf(input, p, subject).length > 0
+    // "The company said it would appeal": the company named before.
+    const described = !named && isOrgReference(p, subject) ? memory.resolveDefinite(p.tokens[subject.head]!.lower, p.sentence.index, subject.from) : undefined
+    if (described) return { text: described.text, named: true }
+    return { text: nominalText(input.content, p, subject).text, named }
   }
   const resolved = memory.resolve(pronoun, p.sentence.index, k)
   return resolved ? { text: resolved.text, named: true } : undefined

@@ -20,6 +20,12 @@ export function subjectLeft(p: Parsed, g: VerbGroup): SubjectSearch {
   const floor = p.dateline
   let k = g.from - 1
   while (k >= floor && (pos[k] === 'adv' || pos[k] === 'neg')) k--
+  // "Arnor on Thursday signed", "Arnor yesterday signed": a time between the subject and its verb.
+  const time = timeBefore(p, k, floor)
+  if (time < k) {
+    k = time
+    while (k >= floor && (pos[k] === 'adv' || pos[k] === 'neg')) k--
+  }
   if (k < floor) return { units: [], inherit: false, reducedRelative: false }
   const t = tokens[k]!
   if (pos[k] === 'conj' && ['and', 'but', 'or', 'then', 'yet'].includes(t.lower)) return { units: [], inherit: true, reducedRelative: false }
@@ -202,4 +208,16 @@ function followedByVerb(p: Parsed, k: number): boolean {
   const t = p.tokens[j]
   if (p.pos[j] === 'verb' && t && (t.tags.has('Gerund') || /ing$/.test(t.lower))) return false
   return p.pos[j] === 'verb' || p.pos[j] === 'aux'
+}
+
+const TIME_WORD = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|yesterday|today|tonight|week|month|year|weekend|morning|afternoon|evening|night)$/
+const TIME_LEAD = new Set(['on', 'last', 'this', 'next', 'late', 'early', 'earlier', 'later', 'in', 'the'])
+
+/** Where the subject search goes on before a time phrase ending at k ("on Thursday", "last week"), or k. */
+function timeBefore(p: Parsed, k: number, floor: number): number {
+  const { tokens } = p
+  if (k < floor || !TIME_WORD.test(tokens[k]!.lower) || /,/.test(tokens[k]!.post)) return k
+  let j = k - 1
+  while (j >= floor && k - j <= 3 && TIME_LEAD.has(tokens[j]!.lower) && !/,/.test(tokens[j]!.post)) j--
+  return j >= floor && /,/.test(tokens[j]!.post) ? k : j
 }

@@ -88,6 +88,9 @@ export function sourcesOf(p: Parsed, clauses: Clause[]): Unit[] {
   return units
 }
 
+/** Verbs whose passive without "by" tells what was seen or said of something ("was reported", "was spotted"). */
+const SIGHTING = new Set(['report', 'see', 'spot', 'sight', 'rumour', 'rumor', 'believe', 'think', 'say', 'know', 'understand'])
+
 function classify(p: Parsed, g: VerbGroup, governor: Clause | undefined): ClauseKind {
   const { tokens, pos } = p
   const lemma = g.lemma
@@ -98,6 +101,8 @@ function classify(p: Parsed, g: VerbGroup, governor: Clause | undefined): Clause
     return 'stative'
   }
   if (g.form === 'participle' && next?.lower === 'by') return 'skip'
+  // "after a hafling was reported on the pass", "was seen near the border": a sighting, not an act.
+  if (g.passive && SIGHTING.has(lemma) && !tokens.slice(g.to).some((t) => t.lower === 'by')) return 'skip'
   if (g.form === 'finite' && g.aux.length === 0 && next?.lower === 'by' && (pos[g.to + 1] === 'det' || pos[g.to + 1] === 'propn' || pos[g.to + 1] === 'noun') && isParticipleForm(tokens[g.main]!)) {
     // "a poll marked by record turnout", "The vaccine, made by …": a passive participle after its noun.
     const comma = /,/.test(tokens[g.from - 1]?.post ?? '')

@@ -45,6 +45,9 @@ export function basePos(t: Token, tokens: Token[], i: number): Pos {
   return 'other'
 }
 
+/** Past forms of saying after which a reported clause opens ("said prices would rise"). */
+const REPORTING_FORMS = new Set(['said', 'says', 'told', 'warned', 'added', 'argued', 'insisted', 'noted', 'announced', 'claimed', 'stated', 'predicted', 'expects', 'expected'])
+
 export function fixPos(tokens: Token[], pos: Pos[]): void {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!
@@ -59,6 +62,12 @@ export function fixPos(tokens: Token[], pos: Pos[]): void {
     // "Kenyan police fired", "A US court ordered", "Prices rose": a base or -s "verb" right before a
     // past-tense verb is the subject's noun.
     if (pos[i] === 'verb' && !t.tags.has('PastTense') && !t.tags.has('Gerund') && next && (pos[i + 1] === 'verb' || isPastForm(next)) && next.tags.has('PastTense') && !next.tags.has('Auxiliary') && prev !== 'aux' && prev !== 'to' && !/,/.test(t.post)) {
+      pos[i] = 'noun'
+      continue
+    }
+    // "told reporters that talks had failed", "said prices would rise": a base or -s "verb" opening a
+    // reported clause, right before its auxiliary, is the clause's subject.
+    if (pos[i] === 'verb' && !t.tags.has('PastTense') && !t.tags.has('Gerund') && pos[i + 1] === 'aux' && (prevTok?.lower === 'that' || REPORTING_FORMS.has(prevTok?.lower ?? '')) && !/,/.test(t.post)) {
       pos[i] = 'noun'
       continue
     }
