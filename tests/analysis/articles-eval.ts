@@ -163,6 +163,8 @@ export function isInflectionOf(word: string, lemma: string): boolean {
  * dateline, "LAGOS, June 3 —") that stops before the sentence does. A whole sentence without its full
  * stop is not cut short, nor is a title that no sentence begins with.
  */
+const CLAUSE_GOES_ON = /^(?:\s*[,;:(]|\s+(?:when|after|before|as|because|while|where|which|who|whose|amid|despite|since|until|that would|that will)\b|\s+(?:(?:late |early )?on (?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday|today|on (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w* \d{1,2})\s*(?:[,;.]|$|\s(?:that would|that will|which|who|when|after|before|as|because|while|where|amid|despite|since|until)\b))/i
+
 export function cutShort(title: string, body: string): boolean {
   const t = normalise(title.replace(/(…|\.\.\.)$/, ''))
   if (t === '') return false
@@ -172,7 +174,10 @@ export function cutShort(title: string, body: string): boolean {
     if (dateline) starts.push(s.slice(dateline[0].length))
     return starts.some((start) => {
       const st = normalise(start)
-      return st.startsWith(t) && st.slice(t.length).replace(/[\s.!?"”’)]+$/u, '') !== ''
+      const rest = st.slice(t.length)
+      // A main clause that stops where the sentence goes on with another (", where …", " when …", or its
+      // day and then a comma: " on Tuesday, its first …") is a headline made from it, not a sentence cut short.
+      return st.startsWith(t) && rest.replace(/[\s.!?"”’)]+$/u, '') !== '' && !CLAUSE_GOES_ON.test(rest)
     })
   })
 }

@@ -1,10 +1,13 @@
 /**
  * `npm run eval:analysis [-- --verbose]`: scores the local analyser on the labelled sets and prints
- * the table (and, with --verbose, each text's misses and extras); then, where this machine has the shared
+ * the table (and, with --verbose, each text's misses and extras); then its title, main-event and date
+ * accuracy on the hand-labelled articles (tests/analysis/articles.ts); then, where this machine has the shared
  * corpus (tests/analysis/events-corpus.ts), its who-did-what-to-whom scores (with --verbose, each coded
  * sentence's misses and the frames it got).
  */
 import { analyseLocal } from '../../server/analysis/local/local-analyser'
+import { articleSet } from './articles'
+import { formatArticleScores, scoreArticles } from './articles-eval'
 import { devSet, heldOutSet } from './dev-set'
 import type { EvalReport } from './eval'
 import { evaluate, formatTable } from './eval'
@@ -22,6 +25,11 @@ console.log(formatTable([
   { name: 'held-out', report: held },
   { name: 'all', report: all },
 ]))
+
+// The hand-labelled articles: title, main event, its category and date, PESTLE.
+const articles = scoreArticles(articleSet, (text, published) => analyseLocal(text, { referenceDate: published }))
+if (verbose) for (const m of articles.misses) console.log(`\n${m.id}: ${m.missed.join('; ')}`)
+console.log(`\n${formatArticleScores(articles)}`)
 
 const corpus = corpusDir()
 if (corpus === null) console.log('\nshared corpus: not on this machine (set SIGHTLINE_CORPUS to its folder); no who-did-what-to-whom scores')

@@ -409,10 +409,16 @@ describe('local analyser: who did what, precision first', () => {
 })
 
 describe('local analyser: document level', () => {
-  test('title: a markdown heading, a short first line, else the central sentence cut at a word', () => {
+  test('title: a markdown heading, a short first line, else a headline made from the lead, else the lead cut at a word', () => {
     expect(analyseLocal('# Ports reopen after strike\n\nDockworkers returned to work on Friday.').title).toBe('Ports reopen after strike')
     expect(analyseLocal('Ports reopen after strike\nDockworkers returned to work on Friday. Unions welcomed the deal.').title).toBe('Ports reopen after strike')
-    const long = `${'The committee reviewed the proposal in great detail and '.repeat(6)}approved it.`
+    // The lead's main clause, without its dateline, its day or the clauses after it.
+    const lead = "LAGOS, June 3 — Nigeria's central bank raised its main interest rate by 50 basis points on Tuesday, its fifth increase this year, as inflation climbed to a 28-year high. Lenders said loans would cost more."
+    expect(analyseLocal(lead).title).toBe("Nigeria's central bank raised its main interest rate by 50 basis points")
+    // An apposition is not where the clause ends.
+    expect(analyseLocal('Veltra, the Finnish maker of smart eyewear, yesterday unveiled a pair of glasses that weigh 48 grams. Buyers queued.').title).toBe('Veltra, the Finnish maker of smart eyewear, unveiled a pair of glasses that weigh 48 grams')
+    // A quotation makes no headline: the sentence is cut at a word.
+    const long = `"${'We reviewed the proposal in great detail and '.repeat(6)}approved it," the chair said.`
     const t = analyseLocal(long).title
     expect(t.length).toBeLessThan(200)
     expect(long.replace(/\s+/g, ' ').startsWith(t.replace(/…$/, ''))).toBe(true)

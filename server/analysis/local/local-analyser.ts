@@ -39,7 +39,7 @@ export function analyseLocal(content: string, options: AnalyseOptions = {}): Ana
   const sentenceWords = sentences.map((s) => s.tokens.filter((t) => t.text !== '').map((t) => t.lower))
   const words = sentenceWords.flat()
   const sentiment = sentences.map((s) => round(Math.tanh(sentimentAnalyser.analyze(s.text).score / 4)))
-  const { title: ownTitle, summary, relevance } = summarise(sentences)
+  const { title: ownTitle, summary, relevance } = summarise(sentences, parsed)
   // The source's own headline first; else the text's heading or its main sentence.
   const title = sourceHeadline(options.headline) ?? ownTitle
   const { sentenceTopics } = classify(words, sentenceWords, [])

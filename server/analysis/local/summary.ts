@@ -4,6 +4,7 @@
  * a small bonus for coming early, which news writing rewards.
  */
 import { cut } from './util'
+import type { Parsed } from './syntax'
 import type { Sentence } from './text'
 
 export interface SummaryResult {
@@ -15,7 +16,8 @@ export interface SummaryResult {
 
 export const MAX_TITLE_CHARS = 199
 
-export function summarise(sentences: Sentence[]): SummaryResult {
+/** `parsed`, when given, tells the verbs of each sentence (a headline is cut after one). */
+export function summarise(sentences: Sentence[], parsed?: readonly Parsed[]): SummaryResult {
   // Captions and credits are not what the document says: never in the summary, never its title.
   const body = sentences.filter((s) => !s.isHeading && !CAPTION.test(s.text.trim()))
   const vectors = sentences.map((s) => contentWords(s.text))
@@ -41,7 +43,8 @@ export function summarise(sentences: Sentence[]): SummaryResult {
   const ranked = body
     .map((s) => ({ s, score: raw[s.index] ?? 0 }))
     .sort((a, b) => b.score - a.score || a.s.index - b.s.index)
-  const title = cleanTitle(heading ? heading.text : ranked[0]?.s.text ?? '')
+  const lead = ranked[0]?.s
+  const title = heading ? cleanTitle(heading.text) : lead ? (headlineOf(lead, parsed?.[lead.index]) ?? cleanTitle(lead.text)) : ''
 
   const want = body.length <= 2 ? body.length : 3
   let chosen = ranked.slice(0, want).map((r) => r.s)
@@ -136,4 +139,57 @@ function cleanTitle(text: string): string {
     .trim()
   t = t.replace(/\.$/, '')
   return cut(t, MAX_TITLE_CHARS)
+}
+
+/** Longest headline made from a sentence; a longer one falls back to the sentence cut at a word. */
+const HEADLINE_CHARS = 120
+const WEEKDAY = '(?:mon|tues|wednes|thurs|fri|satur|sun)day'
+/** When it happened: a headline leaves it out ("on Tuesday", "late on Wednesday", "yesterday", "on June 22"). */
+const WHEN = new RegExp(
+  `\\s*(?:\\b(?:late|early)\\s+)?(?:\\b(?:on|last|this)\\s+)?(?:\\b${WEEKDAY}(?:\\s+(?:morning|afternoon|evening|night))?|\\b(?:yesterday|today|tonight)|\\b${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?(?:,?\\s+\\d{4})?)\\b`,
+  'giu',
+)
+/** A clause ending in a verb of saying or finding: what follows is what was said, not detail. */
+const SPEECH = /\b(?:said|says|reported|found|announced|told|warned|added|claimed|stated)$/i
+/** Where a clause that is not the event's own begins ("…, where", "… when they stopped", "… that would"). */
+const CLAUSE_BREAK = /(?:[,;:]\s|\s[–—-]\s|\s\((?!\p{Lu}{2,}\)))|\s(?=(?:when|after|before|as|because|while|where|which|who|whose|amid|despite|since|until|that would|that will|raising|drawing|setting|creating|leaving|prompting)\b)/u
+
+/**
+ * A headline made from the lead sentence, for a document without one of its own: the main clause, without
+ * its dateline, its time ("on Tuesday") or the clauses after it (", where …", " when they …", ", officials
+ * said"): "Chile's central bank cut its benchmark interest rate by 25 basis points to 4.25%". None when that
+ * is still long, or the sentence is a quotation.
+ */
+function headlineOf(s: Sentence, p: Parsed | undefined): string | undefined {
+  const text = squash(withoutCredits(withoutDateline(s)))
+  if (/^["“‘']/.test(text)) return undefined
+  let clause = text.replace(WHEN, '')
+  // The first break after a verb: "Veltra, the Finnish maker of smart eyewear, unveiled" goes on past the apposition.
+  const isVerb = (t: Sentence['tokens'][number], k: number) => (p ? p.pos[k] === 'verb' : t.tags.has('Verb')) && !t.tags.has('Gerund') && !t.tags.has('Infinitive')
+  const verbs = new Set(s.tokens.filter(isVerb).map((t) => t.text.toLowerCase()))
+  // "an excellent, wonderful deal": a comma after an adjective is inside the phrase.
+  const adjectives = new Set(s.tokens.filter((t, k) => (p ? p.pos[k] === 'adj' : t.tags.has('Adjective'))).map((t) => t.text.toLowerCase()))
+  const hasVerb = (text: string) => text.split(/\s+/).some((w) => verbs.has(w.toLowerCase().replace(/[^\p{L}'-]/gu, '')))
+  const breaks = new RegExp(CLAUSE_BREAK.source, 'gu')
+  for (let m = breaks.exec(clause); m !== null; m = breaks.exec(clause)) {
+    const before = clause.slice(0, m.index)
+    const last = before.split(/\s+/).pop()?.toLowerCase().replace(/[^\p{L}'-]/gu, '') ?? ''
+    const next = clause.slice(m.index + m[0].length).split(/\s+/)[0]?.toLowerCase().replace(/[^\p{L}'-]/gu, '') ?? ''
+    if (m.index < 20 || !hasVerb(before) || (adjectives.has(last) && adjectives.has(next))) continue
+    clause = before
+    break
+  }
+  // Still long: end before a phrase that only adds detail ("… a demand from the Commission | that it pay …").
+  if (clause.length > HEADLINE_CHARS) {
+    const phrase = / (?:that|over|into|in|on|at|with|for|against|from|after|by|near|to) /g
+    let end = -1
+    for (let m = phrase.exec(clause); m !== null && m.index <= HEADLINE_CHARS; m = phrase.exec(clause)) {
+      const before = clause.slice(0, m.index)
+      if (m.index >= 30 && hasVerb(before) && !SPEECH.test(before)) end = m.index
+    }
+    if (end > 0) clause = clause.slice(0, end)
+  }
+  clause = clause.replace(/[\s,;:.]+$/, '').trim()
+  if (clause.length > HEADLINE_CHARS || clause.split(' ').length < 3) return undefined
+  return clause.charAt(0).toUpperCase() + clause.slice(1)
 }
