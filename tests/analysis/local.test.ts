@@ -401,6 +401,34 @@ describe('local analyser: who did what, precision first', () => {
     expect(lemmas).toContain('kill')
   })
 
+  test("a threat, demand or pledge is aimed at whom the act it names would be done to, or who must do it", () => {
+    const a = analyseLocal('China threatened on Wednesday to take firm countermeasures against the Netherlands. The Philippines demanded on Monday that China release nine Filipino fishermen. Halvorsen Foods agreed late on Wednesday to buy the cheese maker Kaasland.')
+    const patients = (lemma: string) => frameFor(a, lemma).actors.entries.filter((e) => e.role === 'patient').map((e) => e.text)
+    expect(patients('threaten')).toEqual(['Netherlands'])
+    expect(patients('demand')).toEqual(['China'])
+    expect(patients('agree')).toEqual(['Kaasland'])
+    // The demanded act is a frame of its own: China to release the fishermen.
+    expect(frameFor(a, 'release').actors.entries.map((e) => `${e.role}:${e.text}`)).toEqual(['agent:China', 'patient:Filipino fishermen'])
+  })
+
+  test('bodies of people act: "by anti-corruption police", "a group of 14 Canadian authors"', () => {
+    const a = analyseLocal("Peru's former energy minister, Ricardo Salaverry, was arrested by anti-corruption police on Sunday. A group of 14 Canadian authors sued the company Lexora on Monday.")
+    expect(frameFor(a, 'arrest').actors.entries.find((e) => e.role === 'agent')?.text).toBe('anti-corruption police')
+    expect(frameFor(a, 'sue').actors.entries.find((e) => e.role === 'agent')?.text).toBe('Canadian authors')
+  })
+
+  test('categories that follow the object: an investigation opened, teachers released, troops moved, a loan approved, a walkout', () => {
+    const a = analyseLocal('Prosecutors opened an investigation into the shipbuilder. Iran released two French teachers. Venezuela moved 2,000 troops to the border. The IMF approved a $175 million loan to Malawi. Dock workers walked out over the plans. Norway paid $60 million into the Amazon Fund. The port opened a new terminal.')
+    const code = (lemma: string, n = 0) => a.frames.filter((f) => f.predicate?.lemma === lemma)[n]?.cameo?.code
+    expect([code('open'), code('release'), code('move'), code('approve'), code('walk'), code('pay'), code('open', 1)]).toEqual(['09', '08', '15', '07', '14', '07', undefined])
+  })
+
+  test('a time is the clause\'s own: after the dateline, right after the clause or in its "when" clause; "for eight hours" is no date', () => {
+    const a = analyseLocal('OUAGADOUGOU, June 3 — Officials said on Monday that gunmen had killed 14 passengers when they stopped a bus on Sunday afternoon. The batteries run for eight hours.', { referenceDate: '2025-06-03' })
+    expect(frameFor(a, 'kill').timeReference?.date).toBe('2025-06-01')
+    expect(a.frames.find((f) => f.predicate?.lemma === 'run')?.timeReference).toBeUndefined()
+  })
+
   test('a reported clause opens with its subject: "told reporters that talks had failed"', () => {
     const a = analyseLocal('The minister told reporters that talks had failed.')
     expect(a.frames.some((f) => f.predicate?.lemma === 'talk')).toBe(false)

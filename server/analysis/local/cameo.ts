@@ -20,7 +20,7 @@ export interface CameoCue {
 const MILITARY = /\b(?:shells?|rockets?|missiles?|mortars?|artillery|shots?|bullets?|fire|gunfire|troops?|soldiers?|forces|army|tanks?|warplanes?|jets?|drones?|air ?strikes?|offensive|attack|assault|raid|bombs?|positions?|border|town|village|city|territory|base|outpost|convoy|aircraft|helicopter|plane)\b/
 const AID = /\b(?:aid|assistance|help|relief|food|medicine|medical|supplies|tents|shelter|loans?|grants?|funds?|funding|money|weapons|arms|equipment|vaccines?|doses|asylum|protection|humanitarian|troops)\b/
 const TIES = /\b(?:ties|relations|diplomatic|embassy|ambassador|envoy|talks|negotiations|mediation|aid|cooperation|contacts?|mission|trade)\b/
-const PEOPLE_HELD = /\b(?:prisoners?|hostages?|detainees?|captives?|inmates?|soldiers?|activists?|journalists?|dissidents?|sailors?|crew|fishermen|nationals?|citizens?|people|men|women|him|her|them)\b/
+const PEOPLE_HELD = /\b(?:prisoners?|hostages?|detainees?|captives?|inmates?|soldiers?|activists?|journalists?|reporters?|dissidents?|sailors?|crew|fishermen|nationals?|citizens?|teachers?|students?|workers?|tourists?|doctors?|nurses?|priests?|monks?|nuns?|protesters?|demonstrators?|politicians?|opposition|leaders?|pilots?|children|people|men|women|him|her|them)\b/
 const RESTRICTIONS = /\b(?:sanctions?|restrictions?|ban|bans|embargo|blockade|curfew|siege|controls?|limits?|emergency|martial law)\b/
 const SANCTIONS = /\b(?:sanctions?|embargo|embargoes|tariffs?|duties|boycott)\b/
 const AGREEMENT = /\b(?:agreement|accord|treaty|deal|pact|memorandum|ceasefire|truce|protocol|declaration|contract|communiqu[eé])\b/
@@ -50,6 +50,10 @@ const RULES: Array<{ lemmas: readonly string[]; when: (c: CameoCue) => CameoCode
   { lemmas: ['rule'], when: (c) => (/\brul(?:e|es|ed|ing) out\b/.test(c.sentence) ? '01' : null) },
   { lemmas: ['hold'], when: (c) => (/\b(?:talks|meetings?|summit|consultations|negotiations|discussions|call|conference)\b/.test(c.object) ? '04' : /\b(?:hostages?|captives?|prisoners?|custody|detention|incommunicado)\b/.test(c.object + ' ' + c.sentence) ? '17' : null) },
   { lemmas: ['resume', 'restart', 'reopen'], when: (c) => (/\b(?:talks|negotiations|dialogue|consultations|meetings?)\b/.test(c.object) ? '04' : /\b(?:ties|relations|embassy|cooperation)\b/.test(c.object) ? '05' : null) },
+  { lemmas: ['open'], when: (c) => (/\b(?:investigation|inquiry|probe|case)\b/.test(c.object) ? '09' : /\b(?:talks|negotiations|dialogue)\b/.test(c.object) ? '04' : /\bfire\b/.test(c.object) ? '19' : /\b(?:joint|shared)\b/.test(c.object) ? '06' : null) },
+  { lemmas: ['walk'], when: (c) => (/\bwalk(?:s|ed|ing)? out\b/.test(c.sentence) ? '14' : null) },
+  { lemmas: ['move', 'deploy', 'mass'], when: (c) => (/\b(?:troops?|tanks?|warships?|forces|soldiers|armou?red|artillery|missiles?|battalions?|brigades?)\b/.test(c.object) ? '15' : c.lemma === 'move' ? null : '15') },
+  { lemmas: ['approve', 'pay'], when: (c) => (/\b(?:loans?|aid|grants?|funds?|relief|assistance|bail-?out|package)\b/.test(c.object) ? '07' : c.lemma === 'approve' ? '05' : null) },
   { lemmas: ['back'], when: (c) => (/\bback(?:s|ed|ing)? (?:down|off|away)\b/.test(c.sentence) ? '08' : '05') },
   { lemmas: ['close', 'shut'], when: (c) => (/\b(?:embassy|consulate|border|mission)\b/.test(c.object) ? '16' : null) },
 ]
@@ -66,7 +70,7 @@ const BY_VERB: Record<CameoCode, string> = {
   '02': 'urge|appeal|ask|request|plead|petition|implore|invite|seek|beg|lobby|encourage',
   '03': 'promise|vow|commit|intend|plan|propose|undertake|volunteer|agree',
   '04': 'meet|visit|host|discuss|talk|negotiate|mediate|consult|confer|receive|phone|telephone|brief|convene',
-  '05': 'praise|endorse|support|recognise|recognize|apologise|apologize|forgive|restore|thank|hail|commend|congratulate|approve|applaud|defend|normalise|normalize|reconcile|ally|welcome',
+  '05': 'praise|endorse|support|recognise|recognize|apologise|apologize|forgive|restore|thank|hail|commend|congratulate|applaud|defend|normalise|normalize|reconcile|ally|welcome',
   '06': 'cooperate|collaborate|share|coordinate|partner|exchange|trade|integrate',
   '07': 'aid|help|assist|rescue|evacuate|shelter|feed|fund|finance|vaccinate|protect|sponsor|subsidise|subsidize',
   '08': 'yield|concede|surrender|retreat|comply|allow|permit|accommodate|compromise|resign|abandon|disarm|demobilise|demobilize|repatriate',
@@ -76,7 +80,7 @@ const BY_VERB: Record<CameoCode, string> = {
   '12': 'reject|refuse|oppose|veto|decline|defy|rebuff|dismiss|spurn|resist|block|disregard|override',
   '13': 'threaten|warn|caution',
   '14': 'demonstrate|rally|march|riot|picket|boycott',
-  '15': 'mobilise|mobilize|deploy|mass|patrol|alert|reinforce|station|muster|parade',
+  '15': 'mobilise|mobilize|patrol|alert|reinforce|station|muster|parade',
   '16': 'expel|postpone|cancel|embargo|sanction',
   '17': 'arrest|detain|jail|imprison|deport|extradite|confiscate|expropriate|ban|censor|repress|evict|tap|wiretap|sentence|convict|fine|restrict|prosecute|indict|besiege|crack|punish|outlaw',
   '18': 'abduct|kidnap|assassinate|torture|beat|hijack|stab|behead|execute|lynch|murder|wound|injure',

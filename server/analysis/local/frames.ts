@@ -83,6 +83,19 @@ function thingActs(p: Parsed, c: Clause): boolean {
   return own.every((u) => p.pos[u.head] === 'noun' && !['one', 'ones'].includes(p.tokens[u.head]!.lower))
 }
 
+/** Verbs whose object is in the clause they govern: a demand, a threat, a pledge, an offer. */
+const AIMING_VERBS = new Set(['threaten', 'warn', 'demand', 'urge', 'call', 'ask', 'insist', 'press', 'appeal', 'pledge', 'promise', 'vow', 'offer', 'agree', 'plan', 'decide', 'vote', 'move', 'seek', 'propose'])
+
+/** Who the act a governing verb names is aimed at: its complement's objects, or who a "that" clause says must act. */
+function aimedAt(p: Parsed, c: Clause, clauses: Clause[]): Unit[] {
+  if (!AIMING_VERBS.has(c.group.lemma)) return []
+  const complement = c.complement === undefined ? undefined : clauses.find((x) => x.group.from === c.complement)
+  if (complement) return [...complement.objects, ...complement.pps.filter((u) => u.prep === 'against' || u.prep === 'on' || u.prep === 'at')]
+  const that = p.tokens.findIndex((t, k) => k >= c.group.to && k <= c.end + 1 && t.lower === 'that')
+  const next = that >= 0 ? clauses.find((x) => x.group.from > that && x.subject.length > 0 && !x.borrowed) : undefined
+  return next && next.subject[0]!.from === that + 1 ? next.subject : []
+}
+
 /** Verbs of saying that make a statement frame; "think", "believe", "know", "recall" report a mind, not an act. */
 const STATEMENT_VERBS = new Set(['say', 'tell', 'add', 'note', 'explain', 'state', 'comment', 'remark', 'reply', 'argue', 'insist', 'stress', 'emphasise', 'emphasize', 'write'])
 
@@ -154,6 +167,11 @@ function buildFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause[], 
     collect(input, p, u, role, lemma, actors, resources, memory, false)
   }
   for (const u of sources) collect(input, p, u, 'source', lemma, actors, [], memory, true)
+  // "threatened to take countermeasures against the Netherlands", "demanded that China release …": whom
+  // a threat, demand or pledge is aimed at is whom the act it names would be done to (or who must do it).
+  if (!actors.some((a) => a.role === 'patient' || a.role === 'recipient')) {
+    for (const u of aimedAt(p, c, clauses)) collect(input, p, u, 'patient', lemma, actors, [], memory, false)
+  }
 
   const entries = mergeActors(actors)
   if (entries.length === 0 && resources.length === 0 && c.subject.length === 0 && !c.borrowed) {

@@ -197,7 +197,7 @@ export const humanNouns = new Set(
       'demonstrators|demonstrator|activists|activist|campaigners|strikers|unions|union|dockworkers|farmers|farmer|' +
       'migrants|migrant|refugees|refugee|asylum seekers|passengers|passenger|travellers|travelers|tourists|patients|' +
       'doctors|doctor|nurses|nurse|pharmacists|pharmacist|health workers|teachers|teacher|scientists|scientist|researchers|' +
-      'researcher|astronomers|engineers|engineer|economists|economist|analysts|analyst|investors|investor|shareholders|' +
+      'researcher|authors|author|writers|writer|novelists|artists|artist|musicians|actors|filmmakers|photographers|creators|astronomers|engineers|engineer|economists|economist|analysts|analyst|investors|investor|shareholders|' +
       'shareholder|traders|trader|bankers|banker|executives|executive|managers|manager|owners|owner|founders|founder|' +
       'customers|customer|consumers|consumer|users|user|clients|buyers|buyer|sellers|retailers|retailer|companies|company|' +
       'firm|firms|group|groups|carmakers|carmaker|automakers|airline|airlines|bank|banks|lenders|lender|insurers|' +

@@ -46,6 +46,8 @@ export function findDates(content: string, referenceDate: string): DateMention[]
     // "five years after (the war)", "two years later": counted from another event, not from the
     // document's date; resolving them against it would put a past event in the future.
     if (ANCHORED_ELSEWHERE.test(text)) continue
+    // "for eight hours", "for a second year": how long, not when.
+    if (/^(?:for|during)\b/i.test(text)) continue
     out.push({
       text,
       start: r.index,

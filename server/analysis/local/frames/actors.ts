@@ -276,10 +276,18 @@ function isOrgReference(p: Parsed, u: Unit): boolean {
   return u.head - u.from <= 3
 }
 
+const COLLECTIVES = new Set(['group', 'groups', 'team', 'coalition', 'band', 'delegation', 'crowd', 'dozens', 'hundreds', 'thousands', 'number', 'panel', 'association', 'union', 'alliance'])
+
 function isHumanHead(p: Parsed, u: Unit): boolean {
   const head = p.tokens[u.head]!
   const w = head.lower.replace(/['’]s?$/, '')
   if (humanNouns.has(w)) return true
+  // "A group of 14 Canadian authors", "dozens of farmers": a collective of people is people.
+  if (COLLECTIVES.has(w) && p.tokens[u.head + 1]?.lower === 'of') {
+    let k = u.head + 2
+    while (k < p.tokens.length && k < u.head + 6 && p.pos[k] !== 'noun') k++
+    if (k < p.tokens.length && humanNouns.has(p.tokens[k]!.lower)) return true
+  }
   // "steelmakers", "exporters", "shipbuilders": agent nouns of trades.
   if (AGENT_NOUN.test(w) && p.pos[u.head] !== 'propn') return true
   const prev = p.tokens[u.head - 1]

@@ -110,11 +110,19 @@ export function motivationOf(input: FrameInput, p: Parsed, c: Clause, clauses: C
 
 export function timeReferenceFor(input: FrameInput, p: Parsed, c: Clause): (DateMention & { date: string }) | undefined {
   const s = p.sentence
-  const inSentence = input.dates.filter((d) => d.start >= s.start && d.end <= s.end)
+  // The dateline's date ("PORT SUDAN, Aug 11 —") is the report's, not the event's.
+  const bodyStart = p.dateline > 0 && p.tokens[p.dateline] ? p.tokens[p.dateline]!.start : s.start
+  const inSentence = input.dates.filter((d) => d.start >= bodyStart && d.end <= s.end)
   if (inSentence.length === 0) return undefined
   const from = p.tokens[Math.min(c.group.from, ...c.subject.map((u) => u.from))]!.start
   const to = p.tokens[Math.max(c.end, c.group.to) - 1]!.end
-  const within = inSentence.find((d) => d.start >= from && d.end <= to)
+  const between = (d: DateMention) => input.content.slice(to, d.start)
+  const within =
+    inSentence.find((d) => d.start >= from && d.start < to) ??
+    // "…to its border with Guyana on Tuesday": the time right after the clause;
+    inSentence.find((d) => d.start >= to && /^[\s,]*$/.test(between(d))) ??
+    // "…had killed 14 passengers when they stopped a bus on Sunday": the time of the clause that says when.
+    inSentence.find((d) => d.start >= to && /^[^,;]*\b(?:when|as|while)\b/.test(between(d)))
   const chosen = within ?? (inSentence.length === 1 ? inSentence[0] : undefined)
   if (!chosen) return undefined
   // "on Tuesday" in a past-tense sentence is the Tuesday before the reference date.

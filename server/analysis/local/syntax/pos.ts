@@ -45,6 +45,9 @@ export function basePos(t: Token, tokens: Token[], i: number): Pos {
   return 'other'
 }
 
+/** Nouns for bodies of people that are verbs too ("police", "staff"): after a modifier they are the noun. */
+const BODY_NOUNS = new Set(['police', 'staff', 'crew', 'guard', 'guards', 'man', 'mans', 'force', 'forces', 'troops', 'people'])
+
 /** Past forms of saying after which a reported clause opens ("said prices would rise"). */
 const REPORTING_FORMS = new Set(['said', 'says', 'told', 'warned', 'added', 'argued', 'insisted', 'noted', 'announced', 'claimed', 'stated', 'predicted', 'expects', 'expected'])
 
@@ -62,6 +65,18 @@ export function fixPos(tokens: Token[], pos: Pos[]): void {
     // "Kenyan police fired", "A US court ordered", "Prices rose": a base or -s "verb" right before a
     // past-tense verb is the subject's noun.
     if (pos[i] === 'verb' && !t.tags.has('PastTense') && !t.tags.has('Gerund') && next && (pos[i + 1] === 'verb' || isPastForm(next)) && next.tags.has('PastTense') && !next.tags.has('Auxiliary') && prev !== 'aux' && prev !== 'to' && !/,/.test(t.post)) {
+      pos[i] = 'noun'
+      continue
+    }
+    // "demanded that China release the fishermen": a bare verb after "that" and a name is the verb.
+    if (pos[i] === 'noun' && (prev === 'propn' || prev === 'noun') && tokens[i - 2]?.lower === 'that' && actionVerbLemmas.has(t.lower) && next && ['det', 'num', 'propn', 'noun', 'adj'].includes(pos[i + 1] ?? '')) {
+      pos[i] = 'verb'
+      t.tags.add('Verb')
+      t.tags.add('PresentTense')
+      continue
+    }
+    // "by anti-corruption police", "the riot police said": bodies of people that are also verbs.
+    if (pos[i] === 'verb' && BODY_NOUNS.has(t.lower) && (prev === 'noun' || prev === 'adj' || prev === 'det' || prev === 'prep' || prev === 'propn')) {
       pos[i] = 'noun'
       continue
     }
