@@ -429,6 +429,21 @@ describe('local analyser: who did what, precision first', () => {
     expect(a.frames.find((f) => f.predicate?.lemma === 'run')?.timeReference).toBeUndefined()
   })
 
+  test('one event told twice is one frame, the surer for it; the same act on another day is another', () => {
+    const once = analyseLocal('Gondor shelled Osgiliath on Monday.', { referenceDate: '2026-11-20' }).frames.filter((f) => f.predicate?.lemma === 'shell')
+    const twice = analyseLocal('Gondor shelled Osgiliath on Monday. Witnesses said Gondor shelled Osgiliath for hours.', { referenceDate: '2026-11-20' }).frames.filter((f) => f.predicate?.lemma === 'shell')
+    expect(twice).toHaveLength(1)
+    expect(twice[0]!.confidence).toBeGreaterThan(once[0]!.confidence)
+    const again = analyseLocal('Gondor shelled Osgiliath on Monday. Gondor shelled Osgiliath again on Tuesday.', { referenceDate: '2026-11-20' }).frames.filter((f) => f.predicate?.lemma === 'shell')
+    expect(again.map((f) => f.timeReference?.date)).toEqual(['2026-11-16', '2026-11-17'])
+  })
+
+  test('after a verb of saying a clause opens without "that": "Officials said rebels attacked the town"', () => {
+    const a = analyseLocal('Officials said rebels attacked the town. Police warned gunmen would strike again.')
+    expect(frameFor(a, 'attack').actors.entries.find((e) => e.role === 'agent')?.text).toBe('rebels')
+    expect(frameFor(a, 'strike').actors.entries.find((e) => e.role === 'agent')?.text).toBe('gunmen')
+  })
+
   test('a reported clause opens with its subject: "told reporters that talks had failed"', () => {
     const a = analyseLocal('The minister told reporters that talks had failed.')
     expect(a.frames.some((f) => f.predicate?.lemma === 'talk')).toBe(false)

@@ -62,13 +62,33 @@ export function extractFrames(input: FrameInput): FrameWithoutIndex[] {
       }
       if (c.kind !== 'action') continue
       const frame = buildFrame(input, p, c, clauses, sources, memory)
-      if (frame) frames.push({ frame, score: frame.metadata.relevance + frame.confidence, order: frames.length })
+      if (!frame) continue
+      // One event told twice (the same act by the same actors on the same target, on the same day if both
+      // say) is one frame: the first telling, the surer for the second.
+      const key = sameEventKey(frame)
+      const when = frame.timeReference?.date
+      const told = key === undefined ? undefined : frames.find((f) => sameEventKey(f.frame) === key && (when === undefined || f.frame.timeReference === undefined || f.frame.timeReference.date === when))
+      if (told) {
+        const confidence = round(Math.min(0.95, told.frame.confidence + 0.05))
+        told.frame = { ...told.frame, confidence, metadata: { ...told.frame.metadata, confidence } }
+        continue
+      }
+      frames.push({ frame, score: frame.metadata.relevance + frame.confidence, order: frames.length })
     }
     memory.after(p)
   }
   // Very long documents: keep the strongest frames, in document order.
   const kept = frames.length > MAX_FRAMES ? [...frames].sort((a, b) => b.score - a.score || a.order - b.order).slice(0, MAX_FRAMES) : frames
   return kept.sort((a, b) => a.order - b.order).map((f) => f.frame)
+}
+
+/** What makes two frames one event: the act, whether it happened, who did it and to whom (none without both). */
+function sameEventKey(f: FrameWithoutIndex): string | undefined {
+  const names = (roles: string[]) => f.actors.entries.filter((e) => roles.includes(e.role)).map((e) => e.text.toLowerCase()).sort().join('+')
+  const agents = names(['agent'])
+  const targets = names(['patient', 'recipient']) || f.resources.entries.map((r) => r.text.toLowerCase()).sort().join('+')
+  if (agents === '' || targets === '' || f.actionType === 'Statement') return undefined
+  return `${f.predicate?.lemma ?? f.actionType}|${f.negated === true}|${f.temporality}|${agents}|${targets}`
 }
 
 /** A finite clause whose own subject is a thing, not a pronoun ("The canopy collapsed", "Oil prices rose"), and its outcome. */

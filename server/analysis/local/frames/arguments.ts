@@ -3,6 +3,7 @@
  * participle phrases) and its objects, prepositional phrases and verb complement to the right. Pure
  * functions of the parse; whether the clause is an action is decided elsewhere (clauses.ts).
  */
+import { attributionVerbs } from '../lexicon'
 import type { Parsed, VerbGroup } from '../syntax'
 import { NP_POS } from '../syntax'
 import { npLeft, npRight } from './noun-phrases'
@@ -170,10 +171,15 @@ export function objectsRight(p: Parsed, g: VerbGroup): RightScan {
   return out
 }
 
+/** Verbs after which a clause opens without "that" ("warned rebels would attack"). */
+const SAYING = new Set(['warn', 'claim', 'announce', 'report', 'confirm', 'deny', 'allege', 'admit', 'acknowledge', 'suggest', 'indicate', 'fear', 'hope', 'expect', 'predict', 'estimate', 'show', 'find', 'reveal'])
+
 export function finiteBefore(p: Parsed, g: VerbGroup, k: number): boolean {
   for (const other of p.groups) {
     if (other.from >= g.from) break
     if (other.form === 'finite' && !other.copular) {
+      // "Witnesses said Gondor shelled the town": after a verb of saying, a new clause opens.
+      if (attributionVerbs.has(other.lemma) || SAYING.has(other.lemma)) return false
       // …with no clause opener between it and this verb.
       for (let j = other.to; j <= k; j++) {
         if (p.pos[j] === 'wh' || p.pos[j] === 'conj' || SUBORDINATORS.has(p.tokens[j]!.lower) || /[,;]/.test(p.tokens[j]!.post)) return false
