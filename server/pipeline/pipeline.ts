@@ -27,6 +27,7 @@
  * worker died); `start({workers: false})` only queues (an API process). Any number of either may share a
  * PostgreSQL server.
  */
+import { notAHeadline } from '../analysis/local/summary'
 import PgBoss from 'pg-boss'
 import type { Analyser } from '../analysis/index'
 import type { Clock, Ids } from '../core/runtime'
@@ -458,9 +459,13 @@ function cardFor(input: IngestInput): { type: string; title: string | null; payl
   }
 }
 
-/** A pasted text's first line as `title`, cut between characters at 120 (none for a text of blanks). */
+/**
+ * A pasted text's first line as `title`, cut between characters at 120 (none for a text of blanks); a
+ * stamp or byline above the headline ("Updated 09:12 GMT", "By Ana Whitfield") is passed over.
+ */
 function headlineOf(text: string): { title?: string } {
-  const line = text.split('\n').map((l) => l.trim()).find((l) => l !== '')
+  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '')
+  const line = lines.find((l) => !notAHeadline(l)) ?? lines[0]
   if (!line) return {}
   const chars = Array.from(line)
   return { title: chars.length > HEADLINE_CHARS ? `${chars.slice(0, HEADLINE_CHARS - 1).join('')}…` : line }

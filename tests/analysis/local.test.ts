@@ -411,6 +411,18 @@ describe('local analyser: who did what, precision first', () => {
     expect(frameFor(a, 'release').actors.entries.map((e) => `${e.role}:${e.text}`)).toEqual(['agent:China', 'patient:Filipino fishermen'])
   })
 
+  test('a threat says what it threatens; the threatened act is a plan; "if X insists" is no statement by X', () => {
+    const a = analyseLocal('China threatened on Wednesday to take "firm countermeasures" against the Netherlands. "If the Netherlands insists on going down this road, China will respond," spokeswoman Lin Yuehua told a news briefing. Spain pledged on Monday to resettle 1,200 refugees.', { referenceDate: '2026-11-20' })
+    expect(frameFor(a, 'threaten').actionDescription).toBe('China threatened on Wednesday to take "firm countermeasures" against the Netherlands')
+    expect(frameFor(a, 'take').actionDescription).toBe('China to take "firm countermeasures" against the Netherlands')
+    const statements = a.frames.filter((f) => f.actionType === 'Statement')
+    expect(statements.map((f) => f.actors.entries.find((e) => e.role === 'agent')?.text)).toEqual(['Lin Yuehua'])
+    expect(frameFor(a, 'respond').actors.entries.filter((e) => e.role === 'source').map((e) => e.text)).toEqual(['Lin Yuehua'])
+    // The pledge was made on Monday; the resettling it promises has no day of its own.
+    expect(frameFor(a, 'pledge').timeReference?.date).toBe('2026-11-16')
+    expect(frameFor(a, 'resettle').timeReference).toBeUndefined()
+  })
+
   test('bodies of people act: "by anti-corruption police", "a group of 14 Canadian authors"', () => {
     const a = analyseLocal("Peru's former energy minister, Ricardo Salaverry, was arrested by anti-corruption police on Sunday. A group of 14 Canadian authors sued the company Lexora on Monday.")
     expect(frameFor(a, 'arrest').actors.entries.find((e) => e.role === 'agent')?.text).toBe('anti-corruption police')

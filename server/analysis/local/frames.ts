@@ -19,7 +19,7 @@ import { daysBetween } from './temporal'
 import { clamp, cut, round } from './util'
 import type { ActorDraft } from './frames/actors'
 import { collect, mergeActors, mergeAppositions, unitsText } from './frames/actors'
-import { analyseClauses, sourcesOf } from './frames/clauses'
+import { analyseClauses, conditionedOrQuoted, sourcesOf } from './frames/clauses'
 import { Discourse } from './frames/discourse'
 import { isTimePhrase, plainText } from './frames/noun-phrases'
 import {
@@ -127,6 +127,8 @@ const STATEMENT_VERBS = new Set(['say', 'tell', 'add', 'note', 'explain', 'state
  */
 function statementFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause[], memory: Discourse, speakers: Set<string>): FrameWithoutIndex | undefined {
   if (!STATEMENT_VERBS.has(c.group.lemma) || c.group.form === 'gerund' || c.group.form === 'infinitive') return undefined
+  // "If the Netherlands insists on …", a verb of saying inside a quotation: nobody made a statement.
+  if (conditionedOrQuoted(p, c)) return undefined
   // "…, said Jean Morel, head of …": the speaker stands after the verb.
   const inverted = c.subject.length === 0 && c.objects.length > 0
   const speaker: Clause = inverted ? { ...c, subject: [c.objects[0]!], objects: c.objects.slice(1) } : c
@@ -224,7 +226,9 @@ function buildFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause[], 
 
   // Text.
   const subjectText = c.subject.length > 0 ? unitsText(input, p, c.subject, memory) : ''
-  const description = clauseText(input, p, c, subjectText)
+  // "China threatened to take countermeasures against the Netherlands": a threat or demand says what it is of.
+  const complement = AIMING_VERBS.has(lemma) && c.complement !== undefined ? clauses.find((x) => x.group.from === c.complement) : undefined
+  const description = clauseText(input, p, c, subjectText, complement ? Math.max(complement.end, complement.group.to) : 0)
   const firstObject = c.objects.find((u) => !isTimePhrase(p, u))
   const objectText = firstObject ? plainText(input.content, p, firstObject) : resources[0]?.text ?? ''
   const outcomeClause = outcomeOf(input, p, c, clauses)

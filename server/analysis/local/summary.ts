@@ -125,7 +125,7 @@ const DATELINE_ONLY = new RegExp(`^(?:${PLACE},?\\s+)?${DATE}(?:\\s*\\([^)]{1,40
 const BYLINE = /^(?:by\s+\p{Lu}|(?:updated|published|posted|last modified)\b)/iu
 
 /** A leading line that is not the document's headline: a dateline or date on its own, a byline, a stamp. */
-function notAHeadline(text: string): boolean {
+export function notAHeadline(text: string): boolean {
   const t = squash(text).replace(/^#+\s*/, '')
   return DATELINE_ONLY.test(t) || BYLINE.test(t)
 }

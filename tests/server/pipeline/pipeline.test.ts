@@ -125,6 +125,15 @@ describe.each(dialects())('pipeline on %s', (dialect) => {
     expect(inputs).toEqual([])
   })
 
+  test("a pasted text's card is named by its headline line, not the stamp or byline above it", async () => {
+    const S = nextSession()
+    const text = `Updated 09:12 GMT\nBy Ana Whitfield\n\nDock workers end strike at Rotterdam\n\n${ARTICLES[1]!.split('\n').slice(2).join('\n')}`
+    const { eventId } = await pipeline.ingest(ingestRequest(T, S, { kind: 'text', text }))
+    const first = (await messagesOf(db, T, S, eventId))[0]
+    expect(first).toMatchObject({ type: 'genesis-event-skeleton', data: { eventId, payload: { title: 'Dock workers end strike at Rotterdam' } } })
+    await pipeline.drain()
+  })
+
   test("a web page is read with readWebPage, dated by its publication time and titled by its own headline", async () => {
     const S = nextSession()
     pages.set('https://news.example/rotterdam', ARTICLES[1]!)

@@ -70,11 +70,19 @@ export function analyseClauses(p: Parsed): Clause[] {
   return clauses
 }
 
+/** A clause opened by "if", "unless" or "whether", or standing inside an open quotation. */
+export function conditionedOrQuoted(p: Parsed, c: Clause): boolean {
+  const first = Math.min(c.group.from, ...c.subject.map((u) => u.from))
+  if (['if', 'unless', 'whether'].includes(p.tokens[first - 1]?.lower ?? '')) return true
+  const before = p.tokens.slice(0, c.group.from).map((t) => `${t.pre}${t.text}${t.post}`).join('')
+  return (before.match(/["“”]/g) ?? []).length % 2 === 1
+}
+
 // Sources ("…, officials said"; "according to …")
 export function sourcesOf(p: Parsed, clauses: Clause[]): Unit[] {
   const units: Unit[] = []
   for (const c of clauses) {
-    if (c.kind !== 'attribution') continue
+    if (c.kind !== 'attribution' || conditionedOrQuoted(p, c)) continue
     if (c.subject.length > 0) units.push(...c.subject)
     else if (c.objects[0]) units.push(c.objects[0]) // "…, said Jean Morel, head of …"
   }

@@ -36,15 +36,17 @@ export function actionClassOf(lemma: string, resources: ResourceEntry[], sentenc
   return { type: lemma.charAt(0).toUpperCase() + lemma.slice(1), known: false }
 }
 
-export function clauseText(input: FrameInput, p: Parsed, c: Clause, subjectText: string): string {
+/** `through`: a token index the text runs to at least (a threat's or demand's complement: what it threatens). */
+export function clauseText(input: FrameInput, p: Parsed, c: Clause, subjectText: string, through = 0): string {
   const { tokens } = p
   const g = c.group
-  const end = Math.max(c.end, g.to)
+  const end = Math.min(tokens.length, Math.max(c.end, g.to, through))
   const lastTok = tokens[end - 1]!
   const subjectAdjacent = c.subject.length > 0 && !c.borrowed && c.subject[c.subject.length - 1]!.to >= g.from - 2 && c.subject[0]!.from < g.from && p.pos[c.subject[0]!.head] !== 'pron'
   let text: string
   let verbFrom = g.from
-  if (g.form === 'infinitive' && tokens[g.from]!.lower === 'to') verbFrom = g.from + 1
+  // "pledged to resettle 1,200 refugees": the complement reads "Spain to resettle …", a plan, not a deed.
+  if (g.form === 'infinitive' && tokens[g.from]!.lower === 'to' && !c.borrowed) verbFrom = g.from + 1
   if (subjectAdjacent) text = input.content.slice(tokens[c.subject[0]!.from]!.start, lastTok.end)
   else {
     const rest = input.content.slice(tokens[verbFrom]!.start, lastTok.end)
@@ -114,7 +116,8 @@ export function timeReferenceFor(input: FrameInput, p: Parsed, c: Clause): (Date
   const bodyStart = p.dateline > 0 && p.tokens[p.dateline] ? p.tokens[p.dateline]!.start : s.start
   const inSentence = input.dates.filter((d) => d.start >= bodyStart && d.end <= s.end)
   if (inSentence.length === 0) return undefined
-  const from = p.tokens[Math.min(c.group.from, ...c.subject.map((u) => u.from))]!.start
+  // A borrowed subject stands in another clause: its time is not this one's.
+  const from = p.tokens[Math.min(c.group.from, ...(c.borrowed ? [] : c.subject.map((u) => u.from)))]!.start
   const to = p.tokens[Math.max(c.end, c.group.to) - 1]!.end
   const between = (d: DateMention) => input.content.slice(to, d.start)
   const within =
@@ -123,7 +126,8 @@ export function timeReferenceFor(input: FrameInput, p: Parsed, c: Clause): (Date
     inSentence.find((d) => d.start >= to && /^[\s,]*$/.test(between(d))) ??
     // "…had killed 14 passengers when they stopped a bus on Sunday": the time of the clause that says when.
     inSentence.find((d) => d.start >= to && /^[^,;]*\b(?:when|as|while)\b/.test(between(d)))
-  const chosen = within ?? (inSentence.length === 1 ? inSentence[0] : undefined)
+  // The sentence's one date is this clause's unless the clause completes another, whose date it is.
+  const chosen = within ?? (inSentence.length === 1 && !c.governor ? inSentence[0] : undefined)
   if (!chosen) return undefined
   // "on Tuesday" in a past-tense sentence is the Tuesday before the reference date.
   if (chosen.weekdayOnly && c.temporality === 'past' && chosen.date > input.referenceDate) return { ...chosen, date: addDays(chosen.date, -7) }
