@@ -423,6 +423,13 @@ describe('local analyser: who did what, precision first', () => {
     expect(frameFor(a, 'resettle').timeReference).toBeUndefined()
   })
 
+  test('"said on Monday that it had launched" is the speaker\'s act; a statement reads without its dateline; "ordered X held" coerces', () => {
+    const a = analyseLocal('LIMA, May 26 — The army said on Monday that it had launched air strikes near Djibo, officials said. A judge on Monday ordered Salaverry held in pre-trial detention.')
+    expect(frameFor(a, 'launch').actors.entries.find((e) => e.role === 'agent')?.text).toBe('army')
+    expect(a.frames.find((f) => f.actionType === 'Statement')?.actionDescription).toMatch(/^The army said on Monday/)
+    expect(frameFor(a, 'order').cameo?.code).toBe('17')
+  })
+
   test('bodies of people act: "by anti-corruption police", "a group of 14 Canadian authors"', () => {
     const a = analyseLocal("Peru's former energy minister, Ricardo Salaverry, was arrested by anti-corruption police on Sunday. A group of 14 Canadian authors sued the company Lexora on Monday.")
     expect(frameFor(a, 'arrest').actors.entries.find((e) => e.role === 'agent')?.text).toBe('anti-corruption police')

@@ -54,6 +54,7 @@ const RULES: Array<{ lemmas: readonly string[]; when: (c: CameoCue) => CameoCode
   { lemmas: ['walk'], when: (c) => (/\bwalk(?:s|ed|ing)? out\b/.test(c.sentence) ? '14' : null) },
   { lemmas: ['move', 'deploy', 'mass'], when: (c) => (/\b(?:troops?|tanks?|warships?|forces|soldiers|armou?red|artillery|missiles?|battalions?|brigades?)\b/.test(c.object) ? '15' : c.lemma === 'move' ? null : '15') },
   { lemmas: ['approve', 'pay'], when: (c) => (/\b(?:loans?|aid|grants?|funds?|relief|assistance|bail-?out|package)\b/.test(c.object) ? '07' : c.lemma === 'approve' ? '05' : null) },
+  { lemmas: ['order'], when: (c) => (/\border(?:s|ed|ing)? (?:\w+ ){1,3}(?:held|detained|jailed|arrested|remanded|deported|expelled|imprisoned)\b/.test(c.sentence) ? '17' : '10') },
   { lemmas: ['back'], when: (c) => (/\bback(?:s|ed|ing)? (?:down|off|away)\b/.test(c.sentence) ? '08' : '05') },
   { lemmas: ['close', 'shut'], when: (c) => (/\b(?:embassy|consulate|border|mission)\b/.test(c.object) ? '16' : null) },
 ]
@@ -75,7 +76,7 @@ const BY_VERB: Record<CameoCode, string> = {
   '07': 'aid|help|assist|rescue|evacuate|shelter|feed|fund|finance|vaccinate|protect|sponsor|subsidise|subsidize',
   '08': 'yield|concede|surrender|retreat|comply|allow|permit|accommodate|compromise|resign|abandon|disarm|demobilise|demobilize|repatriate',
   '09': 'investigate|probe|inquire|examine|inspect|audit|review',
-  '10': 'demand|insist|require|order|command|press',
+  '10': 'demand|insist|require|command|press',
   '11': 'accuse|criticise|criticize|condemn|denounce|blame|complain|sue|charge|deplore|fault|rebuke|censure|chide|slam|lambast|decry|object|allege|disapprove',
   '12': 'reject|refuse|oppose|veto|decline|defy|rebuff|dismiss|spurn|resist|block|disregard|override',
   '13': 'threaten|warn|caution',

@@ -142,7 +142,10 @@ function statementFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause
   speakers.add(key)
   const relevance = round(frame.metadata.relevance * 0.5)
   // What the card says is the statement itself, not "The official news agency said on Thursday".
-  return { ...frame, actionType: 'Statement', actionDescription: cut(p.sentence.text.replace(/\s+/g, ' ').trim(), 240), metadata: { ...frame.metadata, relevance } }
+  // …without the dateline ("LIMA, May 26 —") in front of it.
+  const from = p.dateline > 0 && p.tokens[p.dateline] ? p.tokens[p.dateline]!.start : p.sentence.start
+  const said = input.content.slice(from, p.sentence.end).replace(/\s+/g, ' ').trim()
+  return { ...frame, actionType: 'Statement', actionDescription: cut(said.charAt(0).toUpperCase() + said.slice(1), 240), metadata: { ...frame.metadata, relevance } }
 }
 
 function buildFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause[], sources: Unit[], memory: Discourse): FrameWithoutIndex | undefined {

@@ -23,7 +23,28 @@ export function resolveReferenceDate(content: string, explicit: string | undefin
     const m = iso ? /^(\d{4})-(\d{2})-(\d{2})/.exec(iso) : null
     return m ? `${m[1]}-${m[2]}-${m[3]}` : null
   }
-  return day(explicit) ?? datelineDate(content) ?? day(fallback) ?? DEFAULT_REFERENCE_DATE
+  const today = day(fallback)
+  return day(explicit) ?? datelineDate(content) ?? (today ? datelineDay(content, today) : null) ?? today ?? DEFAULT_REFERENCE_DATE
+}
+
+/**
+ * "LIMA, May 26 —", "OSLO, July 31 (Wirecast) -": a dateline's month and day without a year, dated in the
+ * latest year that does not put it after `today` (the day the document was taken in), or null.
+ */
+function datelineDay(content: string, today: string): string | null {
+  const head = content.slice(0, 400)
+  const year = Number(today.slice(0, 4))
+  for (const r of chrono.parse(head, { instant: utcNoon(today), timezone: 0 })) {
+    if (!r.start.isCertain('month') || !r.start.isCertain('day') || r.start.isCertain('year')) continue
+    const place = /\p{Lu}[\p{Lu}\p{L} .'’-]{1,40},(?:\s*[\p{L} .'’-]{1,30},)?\s*$/u.test(head.slice(Math.max(0, r.index - 60), r.index))
+    const dash = /^[^\n]{0,30}?\s[—–-]{1,2}\s/u.test(head.slice(r.index + r.text.length - 1))
+    if (!place || !dash) continue
+    const month = String(r.start.get('month')).padStart(2, '0')
+    const date = String(r.start.get('day')).padStart(2, '0')
+    const thisYear = `${year}-${month}-${date}`
+    return thisYear <= today ? thisYear : `${year - 1}-${month}-${date}`
+  }
+  return null
 }
 
 /** The full date a document's opening gives itself ('Lagos, 3 March 2024 —'), or null. */

@@ -188,7 +188,18 @@ const SPEECH_PARTICIPLES = new Set(['saying', 'claiming', 'adding', 'insisting',
 
 /** ", saying (that) it …", "Beijing said it would …": the pronoun opens what the sentence's subject says. */
 function afterSpeechParticiple(p: Parsed, k: number): boolean {
-  const before = p.tokens[k - 1]?.lower === 'that' ? k - 2 : k - 1
+  let before = p.tokens[k - 1]?.lower === 'that' ? k - 2 : k - 1
+  // "said on Monday that it …": past the time between the verb and "that".
+  if (p.tokens[k - 1]?.lower === 'that') {
+    for (let j = k - 2; j >= Math.max(0, k - 6); j--) {
+      const w = p.tokens[j]!.lower
+      if (SPEECH_PARTICIPLES.has(w) || SPEECH_FORMS.has(w)) {
+        before = j
+        break
+      }
+      if (p.pos[j] === 'verb' || /[,;]/.test(p.tokens[j]!.post)) break
+    }
+  }
   const word = p.tokens[before]?.lower ?? ''
   return SPEECH_PARTICIPLES.has(word) || (SPEECH_FORMS.has(word) && p.pos.findIndex((x) => x === 'verb' || x === 'aux') === before)
 }
@@ -219,14 +230,16 @@ function pronounReferent(input: FrameInput, p: Parsed, k: number, memory: Discou
 
 /** The noun phrase before the sentence's first verb, when it names someone ("The Akira ransomware group"). */
 function sentenceSubject(p: Parsed): Unit | undefined {
-  const verb = p.pos.findIndex((x) => x === 'verb' || x === 'aux')
-  if (verb <= 0 || p.tokens.slice(0, verb).some((t) => /,/.test(t.post))) return undefined
+  // After the dateline ("LIMA, May 26 — The army said …").
+  const from = p.dateline
+  const verb = p.pos.findIndex((x, k) => k >= from && (x === 'verb' || x === 'aux'))
+  if (verb <= from || p.tokens.slice(from, verb).some((t) => /,/.test(t.post))) return undefined
   // Its words up to a preposition: "Dock workers at the port" is the dock workers.
-  const prep = p.pos.findIndex((x, k) => k < verb && x === 'prep')
-  const end = prep > 0 ? prep : verb
-  const head = headOf(p, 0, end)
+  const prep = p.pos.findIndex((x, k) => k >= from && k < verb && x === 'prep')
+  const end = prep > from ? prep : verb
+  const head = headOf(p, from, end)
   if (!['noun', 'propn'].includes(p.pos[head] ?? '')) return undefined
-  return { from: 0, to: end, head }
+  return { from, to: end, head }
 }
 
 /** Whether a pronoun can stand for a phrase with this head: "it" for one thing or body, "they" for many. */
