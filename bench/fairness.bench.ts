@@ -4,7 +4,8 @@
  * worker pool) in a process of its own, measured from this one over HTTP, as users reach it.
  *
  * (a) Responsiveness: `GET /api/v1/health` every 100 ms and a workspace's session data every 250 ms, for
- *     15 s with the pipeline idle (the baseline), then while a 5 MB pasted text and a 20 MB PDF are
+ *     60 s with the pipeline idle (the baseline: 600 probes, so its p99 is not the second-worst of 150, which
+ *     moved from 7 to 12 ms between runs), then while a 5 MB pasted text and a 20 MB PDF are
  *     processed, until both have ended on their workspace's live channel. p50/p95/p99 and the worst answer of each, and p99 against idle.
  * (b) Fairness: one tenant's single article (a news story of about 4 KB, the size of a wire report), time
  *     from the ingest call to its processing-complete on the workspace's live channel (as the analyst's
@@ -29,7 +30,7 @@ import { freePort } from '../tests/support/free-port'
 import { stopGroup, until } from './processes'
 
 const ROOT = join(import.meta.dirname, '..')
-const IDLE_MS = 15_000
+const IDLE_MS = 60_000
 const SETTLE_TIMEOUT_MS = 600_000
 
 /** The victim's article: a wire story of about 4 KB. */
