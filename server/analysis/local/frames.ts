@@ -6,6 +6,10 @@
  * Participants become actors when they name people, organisations, polities or human groups, and
  * resources otherwise (money, quantities, products, policies …).
  *
+ * Precision before recall (issue 18): a frame needs someone who acts, save a passive whose agent the text
+ * does not name and what a thing did in its own clause; one event told twice is one frame; who said it is
+ * a statement frame of its own (statementFrame), ranked below the event it reports.
+ *
  * This file is the entry: it walks the sentences in order, keeps the discourse memory, and assembles each
  * frame (buildFrame) from the parts in frames/: clauses and their arguments, noun phrases, actors,
  * resources, the frame's other properties, and the discourse memory itself.
