@@ -68,12 +68,15 @@ test('a transaction holds the connection for its whole length', async () => {
 
 test("a notification's listener works in a lane of its own, through the gate, not in the committing statement's place", async () => {
   const heard: Array<{ lane: string; rows: number[] }> = []
+  let writerInside: () => void = () => undefined
+  const inside = new Promise<void>((resolve) => (writerInside = resolve))
   const stop = await db.listen('lane_probe', () => {
-    // Later, as the live hub's reads come: by then the writer below has the connection again.
-    setTimeout(() => {
+    // Later, as the live hub's reads come: once the writer below has the connection again (waited for, not
+    // timed: on a loaded machine a timer could fire before the writer's transaction began).
+    void inside.then(() => {
       const lane = laneOf()
       void db.query<{ n: number }>('SELECT n FROM ticks ORDER BY n').then((rows) => heard.push({ lane, rows: rows.map((r) => r.n) }))
-    }, 5)
+    })
   })
   await db.exec('DELETE FROM ticks')
   await inLane('team:writer', () => db.transaction(async (t) => void (await t.query("SELECT pg_notify('lane_probe', 'x')"))))
@@ -82,6 +85,7 @@ test("a notification's listener works in a lane of its own, through the gate, no
   const writer = inLane('team:writer', () =>
     db.transaction(async (t) => {
       await t.query('INSERT INTO ticks VALUES (1)')
+      writerInside()
       await new Promise((r) => setTimeout(r, 40))
       await t.query('INSERT INTO ticks VALUES (2)')
     }),
