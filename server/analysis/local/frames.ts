@@ -49,6 +49,8 @@ export const MAX_FRAMES = 200
 export function extractFrames(input: FrameInput): FrameWithoutIndex[] {
   const memory = new Discourse(input.entities)
   const frames: { frame: FrameWithoutIndex; score: number; order: number }[] = []
+  /** The frames kept so far, by what makes them one event (sameEventKey). */
+  const byEvent = new Map<string, (typeof frames)[number][]>()
   for (const p of input.parsed) {
     // A heading restates the story in headline grammar ("Rates rise"); actions come from the body.
     if (p.sentence.isHeading && input.parsed.some((q) => !q.sentence.isHeading)) {
@@ -71,13 +73,16 @@ export function extractFrames(input: FrameInput): FrameWithoutIndex[] {
       // say) is one frame: the first telling, the surer for the second.
       const key = sameEventKey(frame)
       const when = frame.timeReference?.date
-      const told = key === undefined ? undefined : frames.find((f) => sameEventKey(f.frame) === key && (when === undefined || f.frame.timeReference === undefined || f.frame.timeReference.date === when))
+      const told = key === undefined ? undefined : byEvent.get(key)?.find((f) => when === undefined || f.frame.timeReference === undefined || f.frame.timeReference.date === when)
       if (told) {
         const confidence = round(Math.min(0.95, told.frame.confidence + 0.05))
         told.frame = { ...told.frame, confidence, metadata: { ...told.frame.metadata, confidence } }
         continue
       }
-      frames.push({ frame, score: frame.metadata.relevance + frame.confidence, order: frames.length })
+      const entry = { frame, score: frame.metadata.relevance + frame.confidence, order: frames.length }
+      frames.push(entry)
+      // Each frame's key is made once, when it is kept: a long document has hundreds of frames.
+      if (key !== undefined) byEvent.set(key, [...(byEvent.get(key) ?? []), entry])
     }
     memory.after(p)
   }
