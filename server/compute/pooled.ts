@@ -4,8 +4,9 @@
  *
  * - Analysis: content longer than `chunkChars` is cut into chunks at paragraph or sentence ends
  *   (analysis/chunk.ts), the chunks analysed in parallel on the pool, and the results merged into one
- *   analysis (analysis/merge.ts: one card, frames from every chunk, offsets into the whole content) — for
- *   the local analyser; an OpenAI-compatible one chunks for its model itself and runs whole on a worker.
+ *   analysis (analysis/merge.ts: one card, frames from every chunk, each sending only its strongest
+ *   `frameOffer`, offsets into the whole content) — for the local analyser; an OpenAI-compatible one
+ *   chunks for its model itself and runs whole on a worker.
  *   The document has one time budget for all its chunks; past it, or past a worker's memory limit, it ends
  *   in error saying so (an AnalysisError the pipeline ends the document with), never the process.
  * - Reading a file (pdf, docx, doc, md, txt) likewise, with its own budget; past it the file is refused
@@ -18,7 +19,7 @@ import type { AnalyseOptions, Analyser } from '../analysis/analyser'
 import { chunkContent } from '../analysis/chunk'
 import { type AnalysisConfig, LOCAL_MODEL } from '../analysis/config'
 import { AnalysisError, AnalysisErrorCode } from '../analysis/errors'
-import { mergeChunkAnalyses } from '../analysis/merge'
+import { frameOffer, mergeChunkAnalyses } from '../analysis/merge'
 import type { DocumentInput, DocumentLimits } from '../sources/documents'
 import { SourceError, SourceErrorCode, SourceFailure, SourceMessage, withReason } from '../sources/errors'
 import type { SourceDocument } from '../sources/types'
@@ -62,10 +63,11 @@ export function pooledAnalyser(pool: WorkerPool, config: AnalysisConfig, budget:
         const chunks = local ? chunkContent(content, budget.chunkChars) : [{ start: 0, end: content.length, text: content }]
         if (chunks.length <= 1) return await pool.run<Analysis>('analyse', { content, options: plain }, { budget: shared })
         const head = content.slice(0, REFERENCE_HEAD_CHARS)
+        const offer = frameOffer(MAX_DOCUMENT_FRAMES, chunks.length)
         const parts = await Promise.all(
           chunks.map(async (c) => {
             try {
-              const analysis = await pool.run<Analysis>('analyse', { content: c.text, options: plain, referenceHead: head, start: c.start }, { budget: shared, signal: stop.signal })
+              const analysis = await pool.run<Analysis>('analyse', { content: c.text, options: plain, referenceHead: head, start: c.start, offer }, { budget: shared, signal: stop.signal })
               return { start: c.start, length: c.text.length, analysis, shifted: true }
             } catch (error) {
               stop.abort(error)

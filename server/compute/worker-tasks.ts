@@ -5,7 +5,8 @@
  * - `analyse` { content, options, referenceHead?, start? }: the configured analyser's analysis. A chunk of a
  *   longer document sends the document's opening (`referenceHead`) so that "on Tuesday" resolves against
  *   the document's own date line, as it would if the whole were analysed at once, and where it starts in
- *   the document (`start`): its analysis comes back ready for the merge (analysis/merge.ts `forWhole`).
+ *   the document (`start`): its analysis comes back ready for the merge (analysis/merge.ts `forWhole`), with
+ *   only its `offer` strongest frames.
  * - `readDocument` { fileName, bytes, limits }: a file's text (pdf, docx, doc, md, txt).
  * - `crash` (tests only, with SIGHTLINE_POOL_TEST_TASKS=1): ends the worker, as a native fault would;
  *   `spin` loops until terminated; `grow` allocates until the heap limit ends it; `busy` computes for
@@ -45,14 +46,14 @@ async function load() {
 const loaded = () => (loading ??= load())
 
 const tasks: Record<string, (input: never) => Promise<unknown> | unknown> = {
-  analyse: async (input: { content: string; options?: { referenceDate?: string; ingestedOn?: string; headline?: string }; referenceHead?: string; start?: number }) => {
+  analyse: async (input: { content: string; options?: { referenceDate?: string; ingestedOn?: string; headline?: string }; referenceHead?: string; start?: number; offer?: number }) => {
     const { analyser, resolveReferenceDate, forWhole } = await loaded()
     const { referenceDate: given, ingestedOn, headline } = input.options ?? {}
     // A chunk resolves its dates against the whole document's date: its date line is in the head.
     const referenceDate = input.referenceHead === undefined ? given : resolveReferenceDate(input.referenceHead, given, ingestedOn)
     const analysis = await analyser.analyse(input.content, { ...(referenceDate ? { referenceDate } : {}), ...(ingestedOn ? { ingestedOn } : {}), ...(headline ? { headline } : {}) })
     // A chunk: made ready for the merge here rather than on the server's thread.
-    return input.start === undefined ? analysis : forWhole(analysis, input.start)
+    return input.start === undefined ? analysis : forWhole(analysis, input.start, input.offer)
   },
   readDocument: async (input: { fileName: string; bytes: Uint8Array; limits: DocumentLimits }) => (await loaded()).readDocument({ fileName: input.fileName, bytes: input.bytes }, input.limits),
   ...(testTasks

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Analysis } from '../../../src/protocol/analysis'
 import { AnalysisErrorCode, isAnalysisError } from '../../../server/analysis/errors'
 import { chunkContent } from '../../../server/analysis/chunk'
-import { MAX_ENTITY_MENTIONS } from '../../../server/analysis/merge'
+import { forWhole, frameOffer, MAX_ENTITY_MENTIONS, mergeChunkAnalyses } from '../../../server/analysis/merge'
 import { analyseLocal } from '../../../server/analysis/local/local-analyser'
 import { BudgetExceeded, budgetOf, createWorkerPool, WorkerCrashed, type WorkerPool } from '../../../server/compute/pool'
 import { AnalysisBudgetText, pooledAnalyser, pooledDocumentReader } from '../../../server/compute/pooled'
@@ -90,6 +90,43 @@ describe('the pool', () => {
     expect(pool.load()).toEqual({ queued: 0, running: 0 })
     expect(await pool.run('echo', 1, { budget: budgetOf(LONG) })).toBe(1)
   }, LONG)
+})
+
+describe('the merge of a chunked document', () => {
+  test('each chunk sends only its strongest frames, and the merge keeps the same frames as from all of them', () => {
+    const content = Array.from({ length: 60 }, (_, i) => PARAGRAPHS[i % PARAGRAPHS.length]).join('\n\n')
+    const chunks = chunkContent(content, 1_500)
+    const maxFrames = 20
+    const offer = frameOffer(maxFrames, chunks.length)
+    const analysed = chunks.map((c) => ({ c, a: analyseLocal(c.text) }))
+    // Every chunk finds more frames than it offers: without the offer, more would cross.
+    expect(analysed.every(({ a }) => a.frames.length > offer)).toBe(true)
+    const merge = (limit?: number) =>
+      mergeChunkAnalyses(
+        content,
+        analysed.map(({ c, a }) => ({ start: c.start, length: c.text.length, analysis: forWhole(a, c.start, limit), shifted: true })),
+        { maxFrames },
+      )
+    const offered = analysed.map(({ c, a }) => forWhole(a, c.start, offer).frames)
+    expect(offered.every((fs) => fs.length === offer)).toBe(true)
+    // Sent in reading order, the strongest of the chunk's own.
+    for (const [i, fs] of offered.entries()) {
+      expect(fs.map((f) => f.source.start)).toEqual([...fs.map((f) => f.source.start)].sort((a, b) => a - b))
+      const weakestSent = Math.min(...fs.map((f) => f.confidence * f.metadata.relevance))
+      expect(analysed[i]!.a.frames.filter((f) => f.confidence * f.metadata.relevance > weakestSent).length).toBeLessThan(offer)
+    }
+    const all = merge()
+    expect(all.frames).toHaveLength(maxFrames)
+    expect(merge(offer)).toEqual(all)
+  })
+
+  test('a chunk offers twice its even share of the frames a card keeps, at least 8, at most all', () => {
+    expect(frameOffer(200, 1)).toBe(200)
+    expect(frameOffer(200, 4)).toBe(100)
+    expect(frameOffer(200, 125)).toBe(8)
+    expect(frameOffer(200, 1_000)).toBe(8)
+    expect(frameOffer(5, 2)).toBe(5)
+  })
 })
 
 describe('the analyser and the reader on the pool', () => {
