@@ -9,6 +9,9 @@
  *   in one (case-insensitive, whole words);
  * - target found: some frame has the target among its other actors or its resources, or, for a joint act
  *   ("Gondor and Osgiliath postponed their meeting", coded both ways), among its agents beside the source;
+ * - a paired event (the corpus codes "Telemar left for Minas Tirith" as a visit and a receive-visit, "A
+ *   will meet B" as a meeting each way, same root category) is one frame here: a frame with the other
+ *   direction's source as agent and its target among the others is found for both directions;
  * - full event: one frame with the source as agent, the target (when it has names) among the others, and
  *   the event's CAMEO root as its category (events whose code has no category: actors only);
  * - category accuracy, over events with a category whose source or target some frame found: one of
@@ -108,7 +111,12 @@ export function scoreEvents(records: CodedSentence[], analyse: (r: CodedSentence
       const asAgent = fs.filter((f) => hasSide(e.source) && f.actors.entries.some((a) => a.role === 'agent' && matches(a.text, e.source.names)))
       const agentsOf = (f: ActionFrame) => f.actors.entries.filter((a) => a.role === 'agent').map((a) => a.text)
       const joint = (f: ActionFrame) => hasSide(e.source) && agentsOf(f).some((t) => matches(t, e.target.names)) && agentsOf(f).some((t) => matches(t, e.source.names) && !matches(t, e.target.names))
-      const asOther = fs.filter((f) => hasSide(e.target) && (others(f).some((t) => matches(t, e.target.names)) || joint(f)))
+      // A paired event ("left for Minas Tirith": visit and receive visit; "will meet": met both ways) is one
+      // frame here: the frame of its other direction, with both sides, stands for this one too.
+      const paired = hasSide(e.source) && hasSide(e.target) && r.events.some((x) => x !== e && x.cameoRoot === e.cameoRoot && sameActor(x.source, e.target) && sameActor(x.target, e.source))
+      const reversed = paired ? fs.filter((f) => agentsOf(f).some((t) => matches(t, e.target.names)) && others(f).some((t) => matches(t, e.source.names))) : []
+      asAgent.push(...reversed.filter((f) => !asAgent.includes(f)))
+      const asOther = [...fs.filter((f) => hasSide(e.target) && (others(f).some((t) => matches(t, e.target.names)) || joint(f))), ...reversed]
       if (hasSide(e.source)) {
         sourceSlots++
         if (asAgent.length > 0) sources++
@@ -166,6 +174,7 @@ export function formatEventScores(s: EventScores): string {
 }
 
 const hasSide = (a: CodedActor) => a.code !== '---' && a.names.length > 0
+const sameActor = (a: CodedActor, b: CodedActor) => a.names.join('|') === b.names.join('|')
 
 function others(f: ActionFrame): string[] {
   return [...f.actors.entries.filter((a) => a.role !== 'agent').map((a) => a.text), ...f.resources.entries.map((r) => r.text)]

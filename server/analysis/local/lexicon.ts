@@ -93,6 +93,8 @@ export const actionClasses: ActionClass[] = [
   { type: 'Enforcement', pestle: 'Legal', verbs: split('fine|ban|prohibit|restrict|sanction|investigate|probe|audit|penalise|penalize|punish|regulate|outlaw|suspend|revoke|order|tie|abuse|exceed') },
   { type: 'Legislation', pestle: 'Political', verbs: split('legislate|enact|pass|amend|repeal|ratify|veto|vote|sponsor|draft|table|introduce|strike') },
   { type: 'Election', pestle: 'Political', verbs: split('elect|win|lose|concede|campaign|run|re-elect|nominate') },
+  // A journey of someone who represents others (actionClassOf picks it for arrive, leave, travel …).
+  { type: 'Visit', pestle: 'Political', verbs: [] },
   { type: 'Diplomacy', pestle: 'Political', verbs: split('meet|host|visit|discuss|negotiate|mediate|talk|summon|expel|recognise|recognize|resume|restart|broker|normalise|normalize') },
   { type: 'Agreement', pestle: null, verbs: split('agree|sign|reach|conclude|accept|endorse|commit|join') },
   { type: 'Approval', pestle: null, verbs: split('approve|authorise|authorize|adopt|back|clear|greenlight|confirm|certify|recommend') },
@@ -119,7 +121,7 @@ export const actionClasses: ActionClass[] = [
 ]
 
 /** Verbs whose subject plainly acts on purpose; used for actor influence and frame confidence. */
-export const volitionalTypes = new Set(['Military action', 'Legal action', 'Enforcement', 'Legislation', 'Diplomacy', 'Agreement', 'Approval', 'Opposition', 'Appeal', 'Warning', 'Commitment', 'Acquisition', 'Divestment', 'Funding', 'Policy change', 'Personnel change', 'Launch', 'Announcement', 'Research', 'Production', 'Humanitarian action', 'Civil action', 'Response', 'Cyber incident'])
+export const volitionalTypes = new Set(['Military action', 'Legal action', 'Enforcement', 'Legislation', 'Diplomacy', 'Visit', 'Agreement', 'Approval', 'Opposition', 'Appeal', 'Warning', 'Commitment', 'Acquisition', 'Divestment', 'Funding', 'Policy change', 'Personnel change', 'Launch', 'Announcement', 'Research', 'Production', 'Humanitarian action', 'Civil action', 'Response', 'Cyber incident'])
 
 /** Nouns of money and economic value, for resource typing. */
 export const policyNouns = new Set(split('law|bill|rule|regulation|policy|measure|sanction|sanctions|ban|tariff|tariffs|tax|taxes|duty|duties|reform|treaty|agreement|deal|package|plan|programme|program|budget|ceasefire|truce|decree|order|ruling|verdict|mandate|target|targets|limit|limits|rate|rates|proposal|memorandum|framework|strategy|directive|resolution|accord|pact|subsidy|subsidies'))

@@ -134,7 +134,9 @@ function unknownSubject(tokens: Token[], from: number, to: number): boolean {
   const next = tokens[to]
   if (to - from !== 1 || !next || /[;:]/.test(t.post)) return false
   // …or the first of a list of names that does ("Fornost and Gondor welcomed", "Mordor, Rohan and Bree").
-  const listed = /,/.test(t.post) ? /^\p{Lu}/u.test(next.text) : ['and', 'or', '&'].includes(next.lower) && /^\p{Lu}/u.test(tokens[to + 1]?.text ?? '')
+  // "Fornost and the evil Gondor", "Mordor, the Shire", "Ithilen and the government of Gondor": articles,
+  // adjectives and one common noun (with "of") may stand before the next name of the list.
+  const listed = /,/.test(t.post) ? nameAhead(tokens, to) : ['and', 'or', '&'].includes(next.lower) && nameAhead(tokens, to + 1)
   const isVerb = (x: Token | undefined) => x !== undefined && (x.tags.has('Verb') || x.tags.has('Copula') || x.tags.has('Modal') || x.tags.has('Auxiliary')) && !x.tags.has('Gerund')
   // "Arnor signed", "Arnor on Thursday signed", "Arnor yesterday signed".
   const afterTime = next.lower === 'on' && /day$/.test(tokens[to + 1]?.lower ?? '') ? tokens[to + 2] : /^(?:yesterday|today)$/.test(next.lower) ? tokens[to + 1] : undefined
@@ -142,6 +144,17 @@ function unknownSubject(tokens: Token[], from: number, to: number): boolean {
   if (!listed && !verb) return false
   if (!/^\p{Lu}\p{Ll}{2,}$/u.test(t.text) || COMMON_NOUN_SHAPE.test(t.lower)) return false
   return !isDictionaryWord(t.lower)
+}
+
+/** A capitalised word at k, or after a few articles, adjectives or a noun and "of" (no verb, no punctuation). */
+function nameAhead(tokens: Token[], k: number): boolean {
+  for (let j = k; j < Math.min(tokens.length, k + 5); j++) {
+    const x = tokens[j]!
+    if (/^\p{Lu}/u.test(x.text)) return true
+    const passable = ['the', 'a', 'an', 'of'].includes(x.lower) || ((x.tags.has('Adjective') || x.tags.has('Noun')) && !x.tags.has('Verb'))
+    if (!passable || /[,;:.]/.test(x.post)) return false
+  }
+  return false
 }
 
 const COMMON_NOUN_SHAPE = /(?:tion|sion|ment|ness|ity|ism|ist|ance|ence|ing|ure|age|ery|ship|hood|dom|ics|ogy|ies|ers|ors|ants|ents|s)$/

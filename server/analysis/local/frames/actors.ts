@@ -15,7 +15,7 @@ import type { Discourse } from './discourse'
 import { headOf, isTimePhrase, plainText } from './noun-phrases'
 import { resourceType } from './resources'
 import type { FrameInput, Unit } from './shapes'
-import { AGENT_NOUN, MOTION_VERBS, PLACE_ACTOR_PREPS, PLACE_LIKE_NOUNS, TRANSFER_VERBS } from './words'
+import { AGENT_NOUN, DESTINATION_PREPS, MOTION_VERBS, PLACE_ACTOR_PREPS, PLACE_LIKE_NOUNS, TRANSFER_VERBS, VISIT_VERBS } from './words'
 
 export interface ActorDraft {
   text: string
@@ -86,6 +86,12 @@ export function collect(
     const isHead = u.head >= m.from && u.head < m.to
     const possessive = /['’]s?$/.test(tokens[m.to - 1]!.text) && !isHead
     if (entity.kind === 'place') {
+      // "arrived in Kyiv", "visited Gondor": the destination of a visit takes part in it.
+      if (isHead && !isSubject && isDestination(lemma, prep)) {
+        actors.push({ text: entity.text, role: prep === undefined ? role : 'participant', start: m.start, end: m.end, named: true })
+        produced = true
+        continue
+      }
       if (locative) continue
       if (!isSubject && prep !== undefined && role !== 'agent' && !PLACE_ACTOR_PREPS.has(prep) && !(prep === 'to' && TRANSFER_VERBS.has(lemma))) continue
       if (!isHead && !possessive) continue
@@ -126,6 +132,12 @@ export function collect(
     usage: prep ? `"${prep}" phrase of ${lemma}` : isSubject ? `subject of ${lemma}` : `object of ${lemma}`,
     span: { start, end: Math.max(end, start + 1) },
   })
+}
+
+/** Whether a place after `lemma` (as its object when `prep` is undefined) is where a visit goes. */
+function isDestination(lemma: string, prep: string | undefined): boolean {
+  if (!VISIT_VERBS.has(lemma)) return false
+  return prep === undefined ? lemma === 'visit' || lemma === 'tour' : DESTINATION_PREPS[lemma]?.has(prep) === true
 }
 
 /** Of a name and its apposition ("Its leader, Marisol Pardo"), keep the name. */
@@ -295,6 +307,8 @@ function isHumanHead(p: Parsed, u: Unit): boolean {
   const head = p.tokens[u.head]!
   const w = head.lower.replace(/['’]s?$/, '')
   if (humanNouns.has(w)) return true
+  // "State media reported", "Danish media and government warned": the press acts; "social media" does not.
+  if (w === 'media' && p.tokens[u.head - 1]?.lower !== 'social') return true
   // "A group of 14 Canadian authors", "dozens of farmers": a collective of people is people.
   if (COLLECTIVES.has(w) && p.tokens[u.head + 1]?.lower === 'of') {
     let k = u.head + 2

@@ -136,7 +136,7 @@ export function objectsRight(p: Parsed, g: VerbGroup): RightScan {
       const np = npRight(p, k + 1)
       if (!np) break
       // "after talks with Ryanair collapsed": a subordinate clause, not a phrase.
-      if (SUBORDINATORS.has(lower) && followedByVerb(p, np.to)) break
+      if (SUBORDINATORS.has(lower) && (followedByVerb(p, np.to) || verbAfterPhrases(p, np.to))) break
       out.pps.push({ ...np, prep: lower })
       out.end = np.to
       afterComma = /,/.test(tokens[np.to - 1]!.post)
@@ -207,6 +207,20 @@ function isInterjection(p: Parsed, from: number, to: number): boolean {
 }
 
 /** A finite verb right after position k (a participle after a comma opens a new phrase instead). */
+/**
+ * "since demonstrators in Eymn Muil were crushed": a finite verb after the noun phrase's own
+ * prepositional phrases (no comma on the way) — a clause, not a phrase.
+ */
+function verbAfterPhrases(p: Parsed, k: number): boolean {
+  let j = k
+  for (let n = 0; j < p.tokens.length && n < 3 && p.pos[j] === 'prep' && !/,/.test(p.tokens[j - 1]!.post); n++) {
+    const np = npRight(p, j + 1)
+    if (!np) return false
+    j = np.to
+  }
+  return j > k && followedByVerb(p, j)
+}
+
 function followedByVerb(p: Parsed, k: number): boolean {
   if (k > 0 && /,/.test(p.tokens[k - 1]!.post)) return false
   let j = k

@@ -32,9 +32,20 @@ export function actionClassOf(lemma: string, resources: ResourceEntry[], sentenc
   if (lemma === 'cut' && /rate|price|forecast|tax|job|workforce/.test(lower)) return { type: 'Policy change', known: true }
   // "did not rule out a cut": a statement about what may come, not a court's ruling.
   if (lemma === 'rule' && /\brul(?:e|es|ed|ing) out\b/.test(lower)) return { type: 'Announcement', known: true }
+  // "The president arrived in Kyiv": a journey is a visit unless people are fleeing or moved.
+  if (JOURNEYS.has(lemma) && !MASS_OF_PEOPLE.test(lower)) return { type: 'Visit', known: true }
+  // "State media reported the launch", "forecast heavy rain": a financial result only where money is.
+  if (REPORTING_RESULTS.has(lemma) && !resources.some((r) => r.type === 'money') && !FINANCIAL_CUES.test(lower)) {
+    return { type: ['report', 'post'].includes(lemma) ? 'Announcement' : 'Estimate', known: true }
+  }
   for (const c of actionClasses) if (c.verbs.includes(lemma)) return { type: c.type, known: true }
   return { type: lemma.charAt(0).toUpperCase() + lemma.slice(1), known: false }
 }
+
+const JOURNEYS = new Set(['arrive', 'leave', 'travel', 'fly', 'tour', 'head'])
+const MASS_OF_PEOPLE = /refugee|migrant|asylum|people|residents|families|civilians|villagers|thousands|hundreds|displaced|evacuee|fled|fleeing|passengers/
+const REPORTING_RESULTS = new Set(['report', 'post', 'forecast', 'predict', 'estimate', 'project'])
+const FINANCIAL_CUES = /profit|revenue|loss(?:es)?\b|earnings|sales|income|turnover|dividend|margin|quarter|half-year|fiscal|ebitda|\d\s?%|per cent|percent|[$€£¥]|\b(?:b|m)illion\b|growth|deficit|surplus|inflation|gdp/
 
 /** `through`: a token index the text runs to at least (a threat's or demand's complement: what it threatens). */
 export function clauseText(input: FrameInput, p: Parsed, c: Clause, subjectText: string, through = 0): string {

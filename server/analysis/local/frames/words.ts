@@ -7,6 +7,20 @@ export const SUBJECT_PPS = new Set(['of', 'from', 'at', 'in', 'with', 'for', 'on
 export const SUBORDINATORS = new Set(['after', 'before', 'because', 'while', 'whereas', 'although', 'though', 'if', 'unless', 'until', 'since', 'when', 'as', 'once', 'so'])
 export const COPULAR_MODALITY = new Set(['due', 'set', 'likely', 'able', 'poised', 'going', 'bound', 'about', 'ready', 'expected', 'unlikely', 'scheduled', 'slated'])
 export const MOTION_VERBS = new Set(['leave', 'enter', 'visit', 'reach', 'cross', 'flee', 'return', 'arrive', 'tour', 'travel', 'fly', 'sail', 'march', 'walk'])
+/**
+ * Journeys whose destination is whom they are paid to ("arrived in Kyiv", "left for Minas Tirith",
+ * "visited Gondor"), with the prepositions that name it: the place takes part, it is not only where.
+ */
+export const VISIT_VERBS = new Set(['visit', 'arrive', 'travel', 'fly', 'tour', 'leave', 'head'])
+export const DESTINATION_PREPS: Record<string, ReadonlySet<string>> = {
+  visit: new Set(['in', 'to']),
+  tour: new Set(['in', 'to']),
+  arrive: new Set(['in', 'at']),
+  travel: new Set(['to']),
+  fly: new Set(['to', 'into']),
+  leave: new Set(['for']),
+  head: new Set(['for', 'to']),
+}
 export const DITRANSITIVE = new Set(['give', 'offer', 'fine', 'send', 'grant', 'award', 'pay', 'lend', 'sell', 'tell', 'show', 'hand', 'promise', 'owe'])
 export const OUTCOME_VERBS = new Set(['kill', 'send', 'leave', 'force', 'cause', 'prompt', 'trigger', 'push', 'bring', 'result', 'lead', 'halt', 'give', 'allow', 'strand', 'injure', 'wound', 'destroy', 'raise', 'cut', 'drive'])
 export const FUTURE_GOVERNORS = new Set(['expect', 'likely', 'unlikely', 'forecast', 'predict', 'project'])
