@@ -463,6 +463,34 @@ describe('local analyser: who did what, precision first', () => {
     expect(frameFor(a, 'strike').actors.entries.find((e) => e.role === 'agent')?.text).toBe('gunmen')
   })
 
+  test('a list opens with an unknown name before "the evil Gondor" or "the government of Gondor"; a body keeps whose it is', () => {
+    const a = analyseLocal('Fornost and the evil awful Gondor welcomed the deal. Ithilen and the government of Gondor warned their populations. Danish media and government criticised the report.')
+    const agents = (lemma: string) => frameFor(a, lemma).actors.entries.filter((e) => e.role === 'agent').map((e) => e.text)
+    expect(agents('welcome')).toEqual(['Fornost', 'Gondor'])
+    expect(agents('warn')).toEqual(['Ithilen', 'government of Gondor'])
+    // Gondor is named in the body's words, not again beside it.
+    expect(frameFor(a, 'warn').actors.entries.map((e) => e.text)).not.toContain('Gondor')
+    expect(agents('criticise')).toEqual(['Danish media', 'government'])
+  })
+
+  test('an official\'s journey is a visit to its destination; people fleeing are displaced; "since X in Y were crushed" is a clause', () => {
+    const a = analyseLocal('Bree President Romendacil arrived in Gondor on Monday on his first official foreign visit since demonstrators in Eymn Muil were crushed last June. Thousands of refugees arrived in Greece.')
+    const visit = frameFor(a, 'arrive')
+    expect(visit.actionType).toBe('Visit')
+    expect(visit.actors.entries.map((e) => [e.text, e.role])).toEqual([
+      ['Romendacil', 'agent'],
+      ['Gondor', 'participant'],
+    ])
+    expect(a.frames.filter((f) => f.predicate?.lemma === 'arrive')[1]!.actionType).toBe('Displacement')
+  })
+
+  test('"a pleasant place to visit" is no visit; a report or forecast without money is no financial result', () => {
+    const a = analyseLocal('Gollum allowed that Mordor is not a pleasant place to visit. State media reported the launch. The weather service forecast heavy rain. Siemens reported a net profit of 2.1 billion euros.')
+    expect(a.frames.some((f) => f.predicate?.lemma === 'visit')).toBe(false)
+    expect(a.frames.filter((f) => ['report', 'forecast'].includes(f.predicate?.lemma ?? '')).map((f) => f.actionType)).toEqual(['Announcement', 'Estimate', 'Financial result'])
+    expect(frameFor(a, 'report').actors.entries.find((e) => e.role === 'agent')?.text).toBe('State media')
+  })
+
   test('a reported clause opens with its subject: "told reporters that talks had failed"', () => {
     const a = analyseLocal('The minister told reporters that talks had failed.')
     expect(a.frames.some((f) => f.predicate?.lemma === 'talk')).toBe(false)

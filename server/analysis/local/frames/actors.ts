@@ -109,6 +109,8 @@ export function collect(
     // A name inside a phrase about something else ("its Marketplace service") is a product or brand,
     // unless it owns it ("Tehran's programme") or the phrase names people ("Altair shareholders").
     if (!isHead && !possessive && !isHumanHead(p, u) && !attached) continue
+    // Already named in a nominal actor's words ("the government of Gondor").
+    if (!isHead && actors.some((a) => !a.named && a.start <= m.start && a.end >= m.end)) continue
     if (entity.kind === 'other' && !isHead) continue
     if (entity.kind === 'other' && !isSubject && role !== 'agent') {
       // An unknown name as an object is usually a product or a title, not an actor.
@@ -346,6 +348,12 @@ function nominalText(content: string, p: Parsed, u: Unit): { text: string; start
   // "the airline's owners" → "owners": a possessor that only points back adds nothing.
   for (let k = from; k < to - 1; k++) {
     if (/['’]s?$/.test(tokens[k]!.text) && orgReferenceNouns.has(tokens[k]!.lower.replace(/['’]s?$/, ''))) from = k + 1
+  }
+  // "the government of Gondor", "the leaders of Gondor": a body keeps the name it belongs to.
+  if (tokens[u.head + 1]?.lower === 'of' && u.head + 2 < u.to) {
+    let k = u.head + 2
+    if (tokens[k]!.lower === 'the') k++
+    if (k < u.to && tokens.slice(k, u.to).every((t) => /^\p{Lu}/u.test(t.text) || ['of', 'and'].includes(t.lower))) to = u.to
   }
   const headWord = tokens[u.head]!.lower
   if (['vessels', 'ships', 'aircraft', 'jets', 'planes', 'boats', 'units', 'convoy'].includes(headWord)) to = u.head

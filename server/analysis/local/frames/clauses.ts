@@ -10,7 +10,7 @@ import type { Parsed, VerbGroup } from '../syntax'
 import { NP_POS } from '../syntax'
 import type { Token } from '../text'
 import { finiteBefore, objectsRight, subjectLeft } from './arguments'
-import { npRight } from './noun-phrases'
+import { isTimePhrase, npRight } from './noun-phrases'
 import type { Clause, ClauseKind, Unit } from './shapes'
 import { COPULAR_MODALITY, FUTURE_GOVERNORS, INTENTION_NOUNS, PSYCH_VERBS, RECALLED } from './words'
 
@@ -62,6 +62,10 @@ export function analyseClauses(p: Parsed): Clause[] {
     clause.pps = right.pps
     clause.end = right.end
     if (right.complement !== undefined) clause.complement = right.complement
+    // "a pleasant place to visit", "time to act": an infinitive after a noun with nothing after it says
+    // what the noun is for, not what anyone does.
+    const forNoun = !governor || (governor.group.copular && governor.objects.length > 0)
+    if (g.form === 'infinitive' && forNoun && p.pos[g.from - 1] === 'noun' && right.objects.every((u) => isTimePhrase(p, u)) && right.pps.length === 0 && right.complement === undefined) clause.kind = 'skip'
     if (clause.kind === 'modality' && right.complement === undefined) clause.kind = stativeVerbs.has(g.lemma) ? 'stative' : 'action'
     clause.temporality = temporalityOf(g, governor, lastFinite)
     clauses.push(clause)
