@@ -491,6 +491,16 @@ describe('local analyser: who did what, precision first', () => {
     expect(frameFor(a, 'report').actors.entries.find((e) => e.role === 'agent')?.text).toBe('State media')
   })
 
+  test('an act of conflict is never good news; a passive under "should" is no event; a typhoon acts; a toll rising is casualties', () => {
+    const a = analyseLocal('Thousands of people happily fled the fighting. The Philippines and France agree that territorial disputes should be resolved through arbitration. A typhoon trashed the embassy. The death toll has risen to 40. The rebels did not attack the town.')
+    expect(frameFor(a, 'flee').metadata.sentiment).toBeLessThanOrEqual(-0.4)
+    expect(a.frames.some((f) => f.predicate?.lemma === 'resolve')).toBe(false)
+    expect(frameFor(a, 'trash').actors.entries.find((e) => e.role === 'agent')?.text).toBe('typhoon')
+    expect(frameFor(a, 'rise').actionType).toBe('Casualties')
+    // An attack that did not happen keeps its sentence's tone.
+    expect(frameFor(a, 'attack').metadata.sentiment).toBeGreaterThan(-0.4)
+  })
+
   test('a reported clause opens with its subject: "told reporters that talks had failed"', () => {
     const a = analyseLocal('The minister told reporters that talks had failed.')
     expect(a.frames.some((f) => f.predicate?.lemma === 'talk')).toBe(false)

@@ -29,6 +29,7 @@ import { isTimePhrase, plainText } from './frames/noun-phrases'
 import {
   actionClassOf,
   affect,
+  HARMFUL_TYPES,
   clauseText,
   impactsOf,
   influence,
@@ -105,12 +106,25 @@ function thingActs(p: Parsed, c: Clause): boolean {
   const own = c.subject.filter((u) => u.prep === undefined)
   // ", killing 15 people" says what the clause before it did.
   const outcome = c.group.form === 'gerund' && c.borrowed
-  if ((c.group.form !== 'finite' || c.borrowed) && !outcome) return false
+  if ((c.group.form !== 'finite' || c.borrowed || c.group.passive) && !outcome) return false
   if (own.length === 0) return false
   // "with safety standards often ignored": a participle after "with" describes, it does not act.
   if (p.tokens[own[0]!.from - 1]?.lower === 'with') return false
   return own.every((u) => p.pos[u.head] === 'noun' && !['one', 'ones'].includes(p.tokens[u.head]!.lower))
 }
+
+/**
+ * A frame's tone: its sentence's, but an act of conflict that happened (CAMEO roots 11–20: disapprove …
+ * mass violence, or a harmful kind of action) is never neutral or good news: "Thousands of people fled the
+ * fighting" scored as mild sentence words would put it among the opportunities.
+ */
+function frameSentiment(sentence: number, type: string, root: string | undefined, negated: boolean): number {
+  if (negated) return sentence
+  const conflict = (root !== undefined && Number(root) >= 11) || HARMFUL_TYPES.has(type)
+  return conflict ? Math.min(sentence, -0.4) : sentence
+}
+
+const HYPOTHETICAL_MODALS = new Set(['should', 'could', 'would', 'might', 'may', 'must', 'ought', 'can'])
 
 /** Verbs whose object is in the clause they govern: a demand, a threat, a pledge, an offer. */
 const AIMING_VERBS = new Set(['threaten', 'warn', 'demand', 'urge', 'call', 'ask', 'insist', 'press', 'appeal', 'pledge', 'promise', 'vow', 'offer', 'agree', 'plan', 'decide', 'vote', 'move', 'seek', 'propose'])
@@ -216,7 +230,10 @@ function buildFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause[], 
   // agent the text does not name ("An Eriadorian was shot dead"), a change to a named party ("Tesla's
   // shares fell"), or what a thing did in a clause of its own ("a canopy collapsed, killing 15 people");
   // "safety standards often ignored", "to meet demand", "one would find" are not frames.
-  if (!entries.some((e) => e.role === 'agent') && !(g.passive && (entries.length > 0 || resources.length > 0)) && !(c.objects.length === 0 && entries.some((e) => e.named && e.role !== 'source')) && !thingActs(p, c)) return undefined
+  // "disputes should be resolved", "it could be drawn into": a passive under "should", "could", "may" says
+  // what ought to or might happen to something, with nobody doing it yet.
+  const unsaidAgentPassive = g.passive && !HYPOTHETICAL_MODALS.has(g.modal ?? '')
+  if (!entries.some((e) => e.role === 'agent') && !(unsaidAgentPassive && (entries.length > 0 || resources.length > 0)) && !(!g.passive && c.objects.length === 0 && entries.some((e) => e.named && e.role !== 'source')) && !thingActs(p, c)) return undefined
 
   // Kind of action.
   const sentenceText = s.text
@@ -247,7 +264,7 @@ function buildFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause[], 
   const outcome = outcomeClause ?? outcomeText(lemma, g, subjectText, objectText, temporality, cls.type === 'Market movement')
 
   // Scores.
-  const sentiment = input.sentiment[sentenceIndex] ?? 0
+  const sentiment = frameSentiment(input.sentiment[sentenceIndex] ?? 0, cls.type, kind?.category.code, g.negated)
   const hedged = countTerms(tokensLower(p), hedges) > 0
   const sourced = sources.length > 0 || countTerms(tokensLower(p), sourcing) > 0
   const namedAgent = entries.some((e) => e.role === 'agent' && e.named)

@@ -95,6 +95,8 @@ export const actionClasses: ActionClass[] = [
   { type: 'Election', pestle: 'Political', verbs: split('elect|win|lose|concede|campaign|run|re-elect|nominate') },
   // A journey of someone who represents others (actionClassOf picks it for arrive, leave, travel …).
   { type: 'Visit', pestle: 'Political', verbs: [] },
+  // A toll of the dead or injured rising (actionClassOf picks it from the subject).
+  { type: 'Casualties', pestle: 'Social', verbs: [] },
   { type: 'Diplomacy', pestle: 'Political', verbs: split('meet|host|visit|discuss|negotiate|mediate|talk|summon|expel|recognise|recognize|resume|restart|broker|normalise|normalize') },
   { type: 'Agreement', pestle: null, verbs: split('agree|sign|reach|conclude|accept|endorse|commit|join') },
   { type: 'Approval', pestle: null, verbs: split('approve|authorise|authorize|adopt|back|clear|greenlight|confirm|certify|recommend') },

@@ -4,9 +4,9 @@
  * src/protocol/intelligence.ts, connections of server/intelligence/graph.ts) and written as literals.
  *
  * The corpus (ana's tenant), one document an hour from 10:00 UTC on 2026-11-20: research "Trade" — A "The
- * U.S. imposed tariffs on steel & aluminium from Canada." (Economic, riskIndex 0.22), B "USA signed a
+ * U.S. imposed tariffs on steel & aluminium from Canada." (Economic, riskIndex 0.24), B "USA signed a
  * trade deal with Mexico." (Economic, 0.19), C "The United States sanctioned Russia." (Political,
- * impactSeverity 0.4, riskIndex 0.3); research "Russia" — D "Russia signed a trade deal with China on 12
+ * impactSeverity 0.4, riskIndex 0.38: a sanction is an act of conflict, its tone at most −0.4); research "Russia" — D "Russia signed a trade deal with China on 12
  * March 2026." (its sentence dates it), E "Russia did not sign a trade deal with China." (negated: the two
  * conflict); project "Energy" — G "Germany signed a gas deal with Norway. Germany also sanctioned Iran." (two
  * frames of one document sharing Germany: a connection the pipeline stores). Every frame has confidence
@@ -81,22 +81,22 @@ describe.each(dialects())('briefings on %s', (dialect) => {
     expect(b.briefing.title).toBe('Research: Trade')
     expect(b.briefing.executiveSummary).toBe(
       '3 documents, 3 action frames. Top entities: United States (3 mentions), Canada (1 mention), Mexico (1 mention). ' +
-        'Highest risk: “The United States sanctioned Russia” (Enforcement, riskIndex 0.3). Dominant PESTLE category: Economic (2 of 3 documents).',
+        'Highest risk: “The United States sanctioned Russia” (Enforcement, riskIndex 0.38). Dominant PESTLE category: Economic (2 of 3 documents).',
     )
     expect(b.briefing.narrative).toBe(['2026-11-20: The U.S. imposed tariffs on steel & aluminium from Canada.', '2026-11-20: USA signed a trade deal with Mexico.', '2026-11-20: The United States sanctioned Russia.'].join('\n'))
     expect(b.briefing.keyEvents).toEqual([
-      { timestamp: at(10), description: 'Policy change: The U.S. imposed tariffs on steel & aluminium from Canada (riskIndex 0.22)', refType: 'actionframe', refId: frame('A') },
+      { timestamp: at(10), description: 'Policy change: The U.S. imposed tariffs on steel & aluminium from Canada (riskIndex 0.24)', refType: 'actionframe', refId: frame('A') },
       { timestamp: at(11), description: 'Agreement: USA signed a trade deal with Mexico (riskIndex 0.19)', refType: 'actionframe', refId: frame('B') },
-      { timestamp: at(12), description: 'Enforcement: The United States sanctioned Russia (riskIndex 0.3)', refType: 'actionframe', refId: frame('C') },
+      { timestamp: at(12), description: 'Enforcement: The United States sanctioned Russia (riskIndex 0.38)', refType: 'actionframe', refId: frame('C') },
     ])
-    // averageRiskIndex = (0.22 + 0.19 + 0.3) / 3 = 0.24; the three frames share the United States: 3 connections.
+    // averageRiskIndex = (0.24 + 0.19 + 0.38) / 3 = 0.27; the three frames share the United States: 3 connections.
     expect(b.detailedMetrics).toEqual({
       documents: 3,
       actionFrames: 3,
       averageUrgency: 0.25,
       averageConfidence: 0.85,
-      averageRiskIndex: 0.24,
-      maxRiskIndex: 0.3,
+      averageRiskIndex: 0.27,
+      maxRiskIndex: 0.38,
       uncertainties: 0,
       entities: 4,
       connections: 3,
@@ -130,7 +130,7 @@ describe.each(dialects())('briefings on %s', (dialect) => {
     expect(b.briefing.title).toBe('Project: Energy')
     expect(b.briefing.executiveSummary).toBe(
       '1 document, 2 action frames. Top entities: Germany (2 mentions), Iran (1 mention), Norway (1 mention). ' +
-        `Highest risk: “Germany signed a gas deal with Norway” (Agreement, riskIndex 0.32). Dominant PESTLE category: Political (1 of 1 document).`,
+        `Highest risk: “Germany also sanctioned Iran” (Enforcement, riskIndex 0.37). Dominant PESTLE category: Political (1 of 1 document).`,
     )
     expect(b.detailedMetrics).toMatchObject({ documents: 1, actionFrames: 2, entities: 3, connections: 1, dominantPestle: 'Political' })
     expect(b.briefing.keyEvents.map((k) => k.refId)).toEqual([frame('G', 1), frame('G', 2)])
@@ -141,7 +141,7 @@ describe.each(dialects())('briefings on %s', (dialect) => {
     expect(b.briefing.title).toBe('Enforcement: The United States sanctioned Russia')
     expect(b.briefing.executiveSummary).toBe(
       'Who: United States. What: Enforcement — “The United States sanctioned Russia”. To whom: Russia. ' +
-        'Confidence 0.85, urgency 0.25, riskIndex 0.3; past, reported in “The United States sanctioned Russia” on 2026-11-20.',
+        'Confidence 0.85, urgency 0.25, riskIndex 0.38; past, reported in “The United States sanctioned Russia” on 2026-11-20.',
     )
     // C shares the United States with A and B, and Russia with D and E: four connections, D first (12 March).
     expect(b.briefing.keyEvents.map((k) => [k.timestamp, k.refId])).toEqual([
@@ -151,14 +151,14 @@ describe.each(dialects())('briefings on %s', (dialect) => {
       [at(12), frame('C')],
       [at(14), frame('E')],
     ])
-    // opportunityIndex = 0.85 × (0.4·0.4 + 0.3·0.25 + 0.3·(1 + 0.24)/2) = 0.36
+    // riskIndex = 0.85 × (0.4·0.4 + 0.3·0.25 + 0.3·(1 + 0.4)/2) = 0.38; opportunityIndex = 0.85 × (0.4·0.4 + 0.3·0.25 + 0.3·(1 − 0.4)/2) = 0.28
     expect(b.detailedMetrics).toEqual({
       confidence: 0.85,
       urgency: 0.25,
-      sentiment: 0.24,
+      sentiment: -0.4,
       veracity: 0.6,
-      riskIndex: 0.3,
-      opportunityIndex: 0.36,
+      riskIndex: 0.38,
+      opportunityIndex: 0.28,
       impactSeverity: 0.4,
       actors: 2,
       resources: 0,
@@ -178,7 +178,7 @@ describe.each(dialects())('briefings on %s', (dialect) => {
     expect(b.briefing.title).toBe('Entity: United States')
     expect(b.briefing.executiveSummary).toBe(
       'United States (place, also written U.S. and USA) is mentioned 3 times across 3 documents and acts in 3 action frames: Agreement (1), Enforcement (1), Policy change (1). ' +
-        'Highest risk: “The United States sanctioned Russia” (riskIndex 0.3).',
+        'Highest risk: “The United States sanctioned Russia” (riskIndex 0.38).',
     )
     expect(b.briefing.narrative.split('\n')).toEqual([
       '2026-11-20: The U.S. imposed tariffs on steel & aluminium from Canada (Policy change, in “The U.S. imposed tariffs on steel & aluminium from Canada”)',
@@ -191,8 +191,8 @@ describe.each(dialects())('briefings on %s', (dialect) => {
       actionFrames: 3,
       averageUrgency: 0.25,
       averageConfidence: 0.85,
-      averageRiskIndex: 0.24,
-      maxRiskIndex: 0.3,
+      averageRiskIndex: 0.27,
+      maxRiskIndex: 0.38,
       uncertainties: 0,
       connections: 3,
       dominantPestle: 'Economic',
@@ -214,7 +214,7 @@ describe.each(dialects())('briefings on %s', (dialect) => {
         'Connection confidence 0.68 = min(1, mean frame confidence 0.85 × (0.6 + 0.2 × 1 shared actor)).',
     )
     expect(b.briefing.keyEvents.map((k) => k.refId)).toEqual([frame('A'), frame('B')])
-    expect(b.detailedMetrics).toMatchObject({ confidence: 0.68, sharedActors: 1, sameDocument: 'no', actionFrames: 2, maxRiskIndex: 0.22, uncertainties: 0 })
+    expect(b.detailedMetrics).toMatchObject({ confidence: 0.68, sharedActors: 1, sameDocument: 'no', actionFrames: 2, maxRiskIndex: 0.24, uncertainties: 0 })
   })
 
   test('a causal context the pipeline stored for two frames of one document', async () => {

@@ -90,9 +90,10 @@ describe.each(dialects())('knowledge graph on %s', (dialect) => {
     const node = (id: string) => graph.nodes.find((n) => n.id === id)
     expect(node(US)).toEqual({ id: US, kind: 'entity', label: 'United States', type: 'place', weight: 3 })
     expect(node(RUSSIA)?.weight).toBe(1) // mentioned once in this research (4 times in the tenant)
-    // riskIndex = 0.85 × (0.4·0 + 0.3·0.25 + 0.3·(1 + 0.24)/2) = 0.22; C: 0.85 × (0.4·0.4 + 0.075 + 0.3·0.38) = 0.3
-    expect(node(frame('A'))).toMatchObject({ kind: 'frame', type: 'Policy change', weight: 0.22 })
-    expect(node(frame('C'))).toMatchObject({ kind: 'frame', type: 'Enforcement', weight: 0.3 })
+    // Tariffs and a sanction are acts of conflict (CAMEO 16, 17): their tone is at most −0.4.
+    // riskIndex = 0.85 × (0.4·0 + 0.3·0.25 + 0.3·(1 + 0.4)/2) = 0.24; C: 0.85 × (0.4·0.4 + 0.075 + 0.3·0.7) = 0.38
+    expect(node(frame('A'))).toMatchObject({ kind: 'frame', type: 'Policy change', weight: 0.24 })
+    expect(node(frame('C'))).toMatchObject({ kind: 'frame', type: 'Enforcement', weight: 0.38 })
     expect(node(doc.C)).toMatchObject({ kind: 'document', label: 'The United States sanctioned Russia', type: 'Political', weight: 0.4 })
     expect(graph.edges.filter((e) => e.kind === 'actor' && e.target === US).map((e) => e.source)).toEqual([frame('A'), frame('B'), frame('C')])
     expect(graph.edges.find((e) => e.kind === 'resource')).toMatchObject({ source: frame('A'), target: 'ent_place_canada' })

@@ -140,7 +140,10 @@ function unknownSubject(tokens: Token[], from: number, to: number): boolean {
   const isVerb = (x: Token | undefined) => x !== undefined && (x.tags.has('Verb') || x.tags.has('Copula') || x.tags.has('Modal') || x.tags.has('Auxiliary')) && !x.tags.has('Gerund')
   // "Arnor signed", "Arnor on Thursday signed", "Arnor yesterday signed".
   const afterTime = next.lower === 'on' && /day$/.test(tokens[to + 1]?.lower ?? '') ? tokens[to + 2] : /^(?:yesterday|today)$/.test(next.lower) ? tokens[to + 1] : undefined
-  const verb = !/,/.test(t.post) && (isVerb(next) || isVerb(afterTime))
+  // "Abubakar also directed", "Gollum recently allowed": an adverb or two before the verb.
+  let v = to
+  while (v < to + 2 && tokens[v] && tokens[v]!.tags.has('Adverb') && !isVerb(tokens[v])) v++
+  const verb = !/,/.test(t.post) && (isVerb(next) || isVerb(afterTime) || (v > to && isVerb(tokens[v])))
   if (!listed && !verb) return false
   if (!/^\p{Lu}\p{Ll}{2,}$/u.test(t.text) || COMMON_NOUN_SHAPE.test(t.lower)) return false
   return !isDictionaryWord(t.lower)

@@ -62,7 +62,7 @@ export function collect(
       const nominal = nominalText(input.content, p, u)
       actors.push(resolved ? { text: resolved.text, role, start: head.start, end: head.end, named: true } : { text: nominal.text, role, start: nominal.start, end: nominal.end, named: false })
       produced = true
-    } else if (isHumanHead(p, u) && !(locative && PLACE_LIKE_NOUNS.has(head.lower))) {
+    } else if ((isHumanHead(p, u) || (isSubject && role === 'agent' && FORCES.has(head.lower))) && !(locative && PLACE_LIKE_NOUNS.has(head.lower))) {
       const nominal = nominalText(input.content, p, u)
       actors.push({ text: nominal.text, role, start: nominal.start, end: nominal.end, named: false })
       produced = true
@@ -302,6 +302,9 @@ function isOrgReference(p: Parsed, u: Unit): boolean {
   for (let k = u.from + 1; k < u.head; k++) if (p.pos[k] === 'propn') return false
   return u.head - u.from <= 3
 }
+
+/** Forces that do what people do to places and people ("a typhoon trashed its embassy", "an explosion killed 12"). */
+const FORCES = new Set(['typhoon', 'hurricane', 'cyclone', 'storm', 'earthquake', 'quake', 'flood', 'floods', 'floodwaters', 'wildfire', 'wildfires', 'fire', 'blaze', 'explosion', 'blast', 'landslide', 'mudslide', 'tsunami', 'avalanche', 'tornado', 'eruption'])
 
 const COLLECTIVES = new Set(['group', 'groups', 'team', 'coalition', 'band', 'delegation', 'crowd', 'dozens', 'hundreds', 'thousands', 'number', 'panel', 'association', 'union', 'alliance'])
 

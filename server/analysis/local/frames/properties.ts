@@ -32,6 +32,8 @@ export function actionClassOf(lemma: string, resources: ResourceEntry[], sentenc
   if (lemma === 'cut' && /rate|price|forecast|tax|job|workforce/.test(lower)) return { type: 'Policy change', known: true }
   // "did not rule out a cut": a statement about what may come, not a court's ruling.
   if (lemma === 'rule' && /\brul(?:e|es|ed|ing) out\b/.test(lower)) return { type: 'Announcement', known: true }
+  // "The death toll has risen to 40": people killed, not a market.
+  if (['rise', 'climb', 'jump', 'reach', 'increase', 'grow', 'surpass', 'exceed', 'top'].includes(lemma) && /\b(?:death|casualty|injury|fatality) (?:and injury )?(?:toll|total|count)\b/.test(lower)) return { type: 'Casualties', known: true }
   // "The president arrived in Kyiv": a journey is a visit unless people are fleeing or moved.
   if (JOURNEYS.has(lemma) && !MASS_OF_PEOPLE.test(lower)) return { type: 'Visit', known: true }
   // "State media reported the launch", "forecast heavy rain": a financial result only where money is.
@@ -192,10 +194,12 @@ export function urgencyOf(p: Parsed, temporality: TemporalityName, timeRef: Date
   return { score: round(clamp(score, 0, 1)), justification: `${reasons.join('; ')}.` }
 }
 
+/** Kinds of action that harm whom they reach. */
+export const HARMFUL_TYPES: ReadonlySet<string> = new Set(['Military action', 'Violence', 'Enforcement', 'Legal action', 'Opposition', 'Cyber incident', 'Crisis', 'Warning', 'Displacement', 'Casualties'])
+
 export function affect(role: ActorEntry['role'], type: string, sentiment: number): ActorEntry['affect'] {
-  const harmful = ['Military action', 'Enforcement', 'Legal action', 'Opposition', 'Cyber incident', 'Crisis', 'Warning', 'Displacement']
-  if (role === 'patient') return harmful.includes(type) ? 'negative' : sentiment > 0.2 ? 'positive' : 'neutral'
-  if (role === 'recipient') return harmful.includes(type) ? 'negative' : 'positive'
+  if (role === 'patient') return HARMFUL_TYPES.has(type) ? 'negative' : sentiment > 0.2 ? 'positive' : 'neutral'
+  if (role === 'recipient') return HARMFUL_TYPES.has(type) ? 'negative' : 'positive'
   if (role === 'agent') return sentiment > 0.3 ? 'positive' : sentiment < -0.3 ? 'negative' : 'neutral'
   return 'neutral'
 }
