@@ -501,6 +501,16 @@ describe('local analyser: who did what, precision first', () => {
     expect(frameFor(a, 'attack').metadata.sentiment).toBeGreaterThan(-0.4)
   })
 
+  test('"one of the four suicide bombers" acts; "lost his son" is no election; "raised rates" no funding; an office keeps its fields', () => {
+    const a = analyseLocal('Grahame Russell lost his son when one of the four suicide bombers detonated a device. The Bank of England raised rates. The report raised fears of a recession. The Minister of Trade and Industry resigned. President Ilham Aliyev and President of the European Commission Jose Manuel Barroso held a meeting.')
+    expect(frameFor(a, 'detonate').actors.entries.find((e) => e.role === 'agent')?.text).toBe('suicide bombers')
+    expect(frameFor(a, 'lose').actionType).toBe('Loss')
+    expect(a.frames.filter((f) => f.predicate?.lemma === 'raise').map((f) => f.actionType)).toEqual(['Policy change', 'Concern'])
+    expect(frameFor(a, 'resign').actors.entries.map((e) => e.text)).toEqual(['Minister of Trade and Industry'])
+    expect(a.entities.map((e) => e.text)).not.toContain('Ilham Aliyev and President')
+    expect(frameFor(a, 'hold').actors.entries.filter((e) => e.role === 'agent').map((e) => e.text)[0]).toBe('Ilham Aliyev')
+  })
+
   test('a reported clause opens with its subject: "told reporters that talks had failed"', () => {
     const a = analyseLocal('The minister told reporters that talks had failed.')
     expect(a.frames.some((f) => f.predicate?.lemma === 'talk')).toBe(false)

@@ -24,7 +24,9 @@ export function classifySpan(s: Sentence, from: number, to: number, seen: Set<st
   const tokens = s.tokens
   // "Ahmed Said and Omar Khan": two people, not one name; "Johnson and Johnson" stays one.
   const and = tokens.findIndex((t, k) => k > from && k < to - 1 && t.lower === 'and')
-  if (and > from && personStart(tokens[from]!) && personStart(tokens[and + 1]!)) {
+  // "Ilham Aliyev and President … Jose Manuel Barroso": a title after "and" opens the second person.
+  const personOrTitle = (t: Token) => personStart(t) || titleWords.has(t.lower)
+  if (and > from && personOrTitle(tokens[from]!) && personOrTitle(tokens[and + 1]!) && !titleWords.has(tokens[and - 1]!.lower)) {
     return [...classifySpan(s, from, and, seen), ...classifySpan(s, and + 1, to, seen)]
   }
   const joined = joinedNames(tokens, from, to)

@@ -142,6 +142,15 @@ function isDestination(lemma: string, prep: string | undefined): boolean {
   return prep === undefined ? lemma === 'visit' || lemma === 'tour' : DESTINATION_PREPS[lemma]?.has(prep) === true
 }
 
+/** "Minister of Trade | and | Industry": an office's field continued after "and", no name of its own. */
+function officeOf(p: Parsed, last: Unit, u: Unit): boolean {
+  const { tokens } = p
+  if (u.from !== last.to + 1 || tokens[last.to]!.lower !== 'and' || u.to - u.from > 2) return false
+  const of = tokens.slice(last.from, last.to).findIndex((t) => t.lower === 'of')
+  if (of < 0 || !/^\p{Lu}/u.test(tokens[last.to - 1]!.text)) return false
+  return tokens.slice(u.from, u.to).every((t) => /^\p{Lu}/u.test(t.text))
+}
+
 /** Of a name and its apposition ("Its leader, Marisol Pardo"), keep the name. */
 /**
  * "The Food and Drug Administration", "Procter and Gamble": phrases split at "and" that one name spans are
@@ -154,6 +163,7 @@ function joinNames(input: FrameInput, p: Parsed, units: Unit[]): Unit[] {
     const last = out[out.length - 1]
     const spanning = last && mentions.find((m) => m.from <= last.head && m.from >= last.from && m.to > u.from && m.to <= u.to && u.from > last.head)
     if (last && spanning && !u.prep) out[out.length - 1] = { ...last, to: u.to, head: u.head }
+    else if (last && !u.prep && officeOf(p, last, u) && !mentions.some((m) => m.from >= u.from && m.from < u.to)) out[out.length - 1] = { ...last, to: u.to }
     else out.push(u)
   }
   return out
@@ -306,6 +316,7 @@ function isOrgReference(p: Parsed, u: Unit): boolean {
 /** Forces that do what people do to places and people ("a typhoon trashed its embassy", "an explosion killed 12"). */
 const FORCES = new Set(['typhoon', 'hurricane', 'cyclone', 'storm', 'earthquake', 'quake', 'flood', 'floods', 'floodwaters', 'wildfire', 'wildfires', 'fire', 'blaze', 'explosion', 'blast', 'landslide', 'mudslide', 'tsunami', 'avalanche', 'tornado', 'eruption'])
 
+const SHARES = new Set(['one', 'two', 'three', 'some', 'many', 'several', 'most', 'all', 'none', 'each', 'either', 'neither', 'half', 'few'])
 const COLLECTIVES = new Set(['group', 'groups', 'team', 'coalition', 'band', 'delegation', 'crowd', 'dozens', 'hundreds', 'thousands', 'number', 'panel', 'association', 'union', 'alliance'])
 
 function isHumanHead(p: Parsed, u: Unit): boolean {
@@ -314,11 +325,15 @@ function isHumanHead(p: Parsed, u: Unit): boolean {
   if (humanNouns.has(w)) return true
   // "State media reported", "Danish media and government warned": the press acts; "social media" does not.
   if (w === 'media' && p.tokens[u.head - 1]?.lower !== 'social') return true
-  // "A group of 14 Canadian authors", "dozens of farmers": a collective of people is people.
-  if (COLLECTIVES.has(w) && p.tokens[u.head + 1]?.lower === 'of') {
+  // "A group of 14 Canadian authors", "dozens of farmers", "one of the four suicide bombers": a collective
+  // or a share of people is people.
+  if ((COLLECTIVES.has(w) || SHARES.has(w)) && p.tokens[u.head + 1]?.lower === 'of') {
     let k = u.head + 2
     while (k < p.tokens.length && k < u.head + 6 && p.pos[k] !== 'noun') k++
-    if (k < p.tokens.length && humanNouns.has(p.tokens[k]!.lower)) return true
+    // The last noun of the chain is its head ("four suicide bombers").
+    while (k + 1 < p.tokens.length && p.pos[k + 1] === 'noun' && !/,/.test(p.tokens[k]!.post)) k++
+    const of = p.tokens[k]?.lower ?? ''
+    if (k < p.tokens.length && (humanNouns.has(of) || (AGENT_NOUN.test(of) && p.pos[k] !== 'propn'))) return true
   }
   // "steelmakers", "exporters", "shipbuilders": agent nouns of trades.
   if (AGENT_NOUN.test(w) && p.pos[u.head] !== 'propn') return true

@@ -24,6 +24,9 @@ export function actionClassOf(lemma: string, resources: ResourceEntry[], sentenc
   const lower = sentence.toLowerCase()
   if (lemma === 'file' && /bankrupt|insolven|administration/.test(lower)) return { type: 'Crisis', known: true }
   if (lemma === 'raise' && resources.some((r) => r.type === 'money') && /raised? .*from|funding|investors/.test(lower)) return { type: 'Funding', known: true }
+  // "raised fears", "raised rates": a worry voiced, a rate set — money raised only where money is.
+  if (lemma === 'raise' && /\brais(?:e|es|ed|ing) (?:\w+ )?(?:fears?|concerns?|questions?|doubts?|alarm|worries|hopes?|objections?)\b/.test(lower)) return { type: 'Concern', known: true }
+  if (lemma === 'raise' && !resources.some((r) => r.type === 'money')) return { type: 'Policy change', known: true }
   if (lemma === 'launch' && !/missile|drone|rocket|attack|strike|offensive|raid/.test(lower)) return { type: 'Launch', known: true }
   if (lemma === 'strike' && /struck down|strike down|strikes down/.test(lower)) return { type: 'Legal action', known: true }
   if (lemma === 'fire' && /fired (?:\d|the|his|her|its|their|chief|ceo|head)/.test(lower) && !/fired at|fired on|fired (?:rockets|missiles|shots|tear gas)/.test(lower)) {
@@ -32,6 +35,8 @@ export function actionClassOf(lemma: string, resources: ResourceEntry[], sentenc
   if (lemma === 'cut' && /rate|price|forecast|tax|job|workforce/.test(lower)) return { type: 'Policy change', known: true }
   // "did not rule out a cut": a statement about what may come, not a court's ruling.
   if (lemma === 'rule' && /\brul(?:e|es|ed|ing) out\b/.test(lower)) return { type: 'Announcement', known: true }
+  // "lost his son", "won praise": an election only where there is one.
+  if (['win', 'lose', 'concede'].includes(lemma) && !/\b(?:election|elections|vote|votes|seat|seats|race|poll|polls|ballot|majority|primary|presidency|mandate|re-election|runoff|referendum)\b/.test(lower)) return { type: lemma === 'win' ? 'Gain' : 'Loss', known: true }
   // "The death toll has risen to 40": people killed, not a market.
   if (['rise', 'climb', 'jump', 'reach', 'increase', 'grow', 'surpass', 'exceed', 'top'].includes(lemma) && /\b(?:death|casualty|injury|fatality) (?:and injury )?(?:toll|total|count)\b/.test(lower)) return { type: 'Casualties', known: true }
   // "The president arrived in Kyiv": a journey is a visit unless people are fleeing or moved.

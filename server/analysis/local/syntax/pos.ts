@@ -167,6 +167,11 @@ export function fixPos(tokens: Token[], pos: Pos[]): void {
       pos[i] = 'noun'
       continue
     }
+    // "in all the polling units and collation centres in the state": a plural after "<plural> and <noun>".
+    if (pos[i] === 'verb' && /s$/.test(t.lower) && prev === 'noun' && tokens[i - 2]?.lower === 'and' && pos[i - 3] === 'noun' && /s$/.test(tokens[i - 3]!.lower) && (next === undefined || pos[i + 1] === 'prep' || /[,;.]/.test(t.post))) {
+      pos[i] = 'noun'
+      continue
+    }
     if (pos[i] === 'verb' && !t.tags.has('PastTense') && !t.tags.has('Gerund') && next && pos[i + 1] === 'noun' && next.tags.has('Plural') && (pos[i + 2] === 'aux' || pos[i + 2] === 'verb') && (prev === undefined || prev === 'verb' || prev === 'conj' || prev === 'det' || prev === 'adj')) {
       pos[i] = 'noun'
       continue
