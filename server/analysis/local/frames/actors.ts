@@ -7,15 +7,16 @@
 import type { ActorEntry, ResourceEntry } from '../../../../src/protocol/analysis'
 import type { EntityMentionRef } from '../entities'
 import { isDemonym } from '../entities'
-import { humanNouns, orgReferenceNouns } from '../gazetteer'
+import { orgReferenceNouns } from '../gazetteer'
 import { locativePrepositions } from '../lexicon'
 import type { Parsed } from '../syntax'
 import type { Token } from '../text'
 import type { Discourse } from './discourse'
 import { headOf, isTimePhrase, plainText } from './noun-phrases'
+import { FORCES, isHumanHead, isOrgReference } from './people'
 import { resourceType } from './resources'
 import type { FrameInput, Unit } from './shapes'
-import { AGENT_NOUN, DESTINATION_PREPS, MOTION_VERBS, PLACE_ACTOR_PREPS, PLACE_LIKE_NOUNS, TRANSFER_VERBS, VISIT_VERBS } from './words'
+import { DESTINATION_PREPS, MOTION_VERBS, PLACE_ACTOR_PREPS, PLACE_LIKE_NOUNS, TRANSFER_VERBS, VISIT_VERBS } from './words'
 
 export interface ActorDraft {
   text: string
@@ -301,51 +302,6 @@ function coordinatedWithHead(p: Parsed, m: EntityMentionRef, u: Unit): boolean {
   }
   // A comma alone ("Rohan, the state's foe") may be an apposition: a list ends with a conjunction.
   return joined
-}
-
-function isOrgReference(p: Parsed, u: Unit): boolean {
-  const head = p.tokens[u.head]!
-  if (!orgReferenceNouns.has(head.lower)) return false
-  const first = p.tokens[u.from]!
-  if (first.lower !== 'the') return false
-  // "the company", "the shipping group", "the airline's" — a definite description with no name.
-  for (let k = u.from + 1; k < u.head; k++) if (p.pos[k] === 'propn') return false
-  return u.head - u.from <= 3
-}
-
-/** Forces that do what people do to places and people ("a typhoon trashed its embassy", "an explosion killed 12"). */
-const FORCES = new Set(['typhoon', 'hurricane', 'cyclone', 'storm', 'earthquake', 'quake', 'flood', 'floods', 'floodwaters', 'wildfire', 'wildfires', 'fire', 'blaze', 'explosion', 'blast', 'landslide', 'mudslide', 'tsunami', 'avalanche', 'tornado', 'eruption'])
-
-const SHARES = new Set(['one', 'two', 'three', 'some', 'many', 'several', 'most', 'all', 'none', 'each', 'either', 'neither', 'half', 'few'])
-const COLLECTIVES = new Set(['group', 'groups', 'team', 'coalition', 'band', 'delegation', 'crowd', 'dozens', 'hundreds', 'thousands', 'number', 'panel', 'association', 'union', 'alliance'])
-
-function isHumanHead(p: Parsed, u: Unit): boolean {
-  const head = p.tokens[u.head]!
-  const w = head.lower.replace(/['’]s?$/, '')
-  if (humanNouns.has(w)) return true
-  // "State media reported", "Danish media and government warned": the press acts; "social media" does not.
-  if (w === 'media' && p.tokens[u.head - 1]?.lower !== 'social') return true
-  // "A group of 14 Canadian authors", "dozens of farmers", "one of the four suicide bombers": a collective
-  // or a share of people is people.
-  if ((COLLECTIVES.has(w) || SHARES.has(w)) && p.tokens[u.head + 1]?.lower === 'of') {
-    let k = u.head + 2
-    while (k < p.tokens.length && k < u.head + 6 && p.pos[k] !== 'noun') k++
-    // The last noun of the chain is its head ("four suicide bombers").
-    while (k + 1 < p.tokens.length && p.pos[k + 1] === 'noun' && !/,/.test(p.tokens[k]!.post)) k++
-    const of = p.tokens[k]?.lower ?? ''
-    if (k < p.tokens.length && (humanNouns.has(of) || (AGENT_NOUN.test(of) && p.pos[k] !== 'propn'))) return true
-  }
-  // "steelmakers", "exporters", "shipbuilders": agent nouns of trades.
-  if (AGENT_NOUN.test(w) && p.pos[u.head] !== 'propn') return true
-  const prev = p.tokens[u.head - 1]
-  if (prev && humanNouns.has(`${prev.lower} ${w}`)) return true
-  // "Italian coast guard vessels": a human compound before a vehicle noun.
-  if (['vessels', 'ships', 'aircraft', 'jets', 'planes', 'boats', 'units', 'convoy'].includes(w) && u.head - 2 >= u.from) {
-    const a = p.tokens[u.head - 2]!.lower
-    const b = p.tokens[u.head - 1]!.lower
-    if (humanNouns.has(`${a} ${b}`) || humanNouns.has(b)) return true
-  }
-  return false
 }
 
 const SKIP_MODIFIERS = new Set(['the', 'a', 'an', 'about', 'some', 'several', 'many', 'more', 'most', 'all', 'both', 'other', 'another', 'nearly', 'almost', 'around', 'roughly', 'least', 'at', 'than', 'over', 'up', 'to', 'its', 'their', 'his', 'her', 'our', 'these', 'those', 'this', 'that', 'each', 'every', 'any', 'such', 'own', 'few', 'only', 'just'])
