@@ -511,6 +511,12 @@ describe('local analyser: who did what, precision first', () => {
     expect(frameFor(a, 'hold').actors.entries.filter((e) => e.role === 'agent').map((e) => e.text)[0]).toBe('Ilham Aliyev')
   })
 
+  test('"and warned" joins the last clause whose subject can act; a place attached to a subject does not act', () => {
+    const a = analyseLocal('The Nasgul said on Friday that an arms embargo against Mordor would not work and warned that a blockade would harm the region. Exports to China fell.')
+    expect(frameFor(a, 'warn').actors.entries.find((e) => e.role === 'agent')?.text).toBe('Nasgul')
+    expect(frameFor(a, 'fall').actors.entries.map((e) => [e.text, e.role])).toEqual([['China', 'participant']])
+  })
+
   test('a reported clause opens with its subject: "told reporters that talks had failed"', () => {
     const a = analyseLocal('The minister told reporters that talks had failed.')
     expect(a.frames.some((f) => f.predicate?.lemma === 'talk')).toBe(false)

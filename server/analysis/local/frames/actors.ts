@@ -98,7 +98,8 @@ export function collect(
       if (!isHead && !possessive) continue
       if (isHead && !isSubject && MOTION_VERBS.has(lemma)) continue
       if (!isHead && produced) continue
-      actors.push({ text: entity.text, role: isHead ? role : 'participant', start: m.start, end: m.end, named: true })
+      // "Exports to China fell", "Voters in Chile": a place attached to the subject takes part, it does not act.
+      actors.push({ text: entity.text, role: isHead && !attached ? role : 'participant', start: m.start, end: m.end, named: true })
       produced = produced || isHead
       continue
     }

@@ -11,6 +11,7 @@ import { NP_POS } from '../syntax'
 import type { Token } from '../text'
 import { finiteBefore, objectsRight, subjectLeft } from './arguments'
 import { isTimePhrase, npRight } from './noun-phrases'
+import { isHumanHead, isOrgReference } from './people'
 import type { Clause, ClauseKind, Unit } from './shapes'
 import { COPULAR_MODALITY, FUTURE_GOVERNORS, INTENTION_NOUNS, PSYCH_VERBS, RECALLED } from './words'
 
@@ -18,6 +19,7 @@ export function analyseClauses(p: Parsed): Clause[] {
   const clauses: Clause[] = []
   const { tokens } = p
   let lastFinite: Clause | undefined
+  const finites: Clause[] = []
   for (const g of p.groups) {
     const clause: Clause = { group: g, kind: 'action', subject: [], borrowed: false, objects: [], pps: [], end: g.to, temporality: 'past' }
     const governor = clauses.find((c) => c.complement === g.from)
@@ -50,7 +52,10 @@ export function analyseClauses(p: Parsed): Clause[] {
     } else {
       const found = subjectLeft(p, g)
       if (found.inherit && lastFinite) {
-        clause.subject = lastFinite.subject
+        // "said that the embargo would not work and warned …": a thing cannot warn; the verb joins the
+        // last clause whose subject can act.
+        const actor = actsLike(p, lastFinite.subject) ? lastFinite : [...finites].reverse().find((x) => actsLike(p, x.subject))
+        clause.subject = (actor ?? lastFinite).subject
         clause.borrowed = true
       } else clause.subject = found.units
       if (found.reducedRelative) clause.kind = 'skip'
@@ -69,9 +74,17 @@ export function analyseClauses(p: Parsed): Clause[] {
     if (clause.kind === 'modality' && right.complement === undefined) clause.kind = stativeVerbs.has(g.lemma) ? 'stative' : 'action'
     clause.temporality = temporalityOf(g, governor, lastFinite)
     clauses.push(clause)
-    if (g.form === 'finite' && clause.kind !== 'skip') lastFinite = clause
+    if (g.form === 'finite' && clause.kind !== 'skip') {
+      lastFinite = clause
+      finites.push(clause)
+    }
   }
   return clauses
+}
+
+/** A subject that can act: a name, a pronoun, people or an organisation (not "the embargo", "profits"). */
+function actsLike(p: Parsed, subject: Unit[]): boolean {
+  return subject.some((u) => u.prep === undefined && (p.pos[u.head] === 'propn' || p.pos[u.head] === 'pron' || isHumanHead(p, u) || isOrgReference(p, u)))
 }
 
 /** A clause opened by "if", "unless" or "whether", or standing inside an open quotation. */
