@@ -517,6 +517,18 @@ describe('local analyser: who did what, precision first', () => {
     expect(frameFor(a, 'fall').actors.entries.map((e) => [e.text, e.role])).toEqual([['China', 'participant']])
   })
 
+  test('"the ambassadors of Arnor, Osgiliath and Gondor" are one group; "neither … nor" did not; "was seen to break" is the seen one\'s act', () => {
+    const a = analyseLocal('The ambassadors of Arnor, Osgiliath and Gondor presented credentials to the president. The Bank of England and Barclays raised rates. Neither Galadriel nor Gollum boycotted the parade. Gollum was seen to break into the parade on Saturday.')
+    const agents = (lemma: string) => frameFor(a, lemma).actors.entries.filter((e) => e.role === 'agent').map((e) => e.text)
+    expect(agents('present')).toEqual(['ambassadors of Arnor, Osgiliath and Gondor'])
+    expect(frameFor(a, 'present').cameo?.code).toBe('04')
+    expect(agents('raise')).toEqual(['Bank of England', 'Barclays'])
+    expect(agents('boycott')).toEqual(['Galadriel', 'Gollum'])
+    expect(frameFor(a, 'boycott').negated).toBe(true)
+    expect(frameFor(a, 'boycott').summary).toBe('Parade not boycotted')
+    expect(agents('break')).toEqual(['Gollum'])
+  })
+
   test('a reported clause opens with its subject: "told reporters that talks had failed"', () => {
     const a = analyseLocal('The minister told reporters that talks had failed.')
     expect(a.frames.some((f) => f.predicate?.lemma === 'talk')).toBe(false)

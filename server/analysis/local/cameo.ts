@@ -56,6 +56,8 @@ const RULES: Array<{ lemmas: readonly string[]; when: (c: CameoCue) => CameoCode
   { lemmas: ['approve', 'pay'], when: (c) => (/\b(?:loans?|aid|grants?|funds?|relief|assistance|bail-?out|package)\b/.test(c.object) ? '07' : c.lemma === 'approve' ? '05' : null) },
   { lemmas: ['order'], when: (c) => (/\border(?:s|ed|ing)? (?:\w+ ){1,3}(?:held|detained|jailed|arrested|remanded|deported|expelled|imprisoned)\b/.test(c.sentence) ? '17' : '10') },
   { lemmas: ['back'], when: (c) => (/\bback(?:s|ed|ing)? (?:down|off|away)\b/.test(c.sentence) ? '08' : '05') },
+  { lemmas: ['present'], when: (c) => (/\bcredentials\b/.test(c.object) ? '04' : null) },
+  { lemmas: ['cordon', 'seal'], when: (c) => (c.lemma === 'cordon' || /\bseal(?:s|ed|ing)? off\b/.test(c.sentence) ? '17' : AGREEMENT.test(c.object) ? '05' : null) },
   { lemmas: ['close', 'shut'], when: (c) => (/\b(?:embassy|consulate|border|mission)\b/.test(c.object) ? '16' : null) },
 ]
 
@@ -84,7 +86,7 @@ const BY_VERB: Record<CameoCode, string> = {
   '15': 'mobilise|mobilize|patrol|alert|reinforce|station|muster|parade',
   '16': 'expel|postpone|cancel|embargo|sanction',
   '17': 'arrest|detain|jail|imprison|deport|extradite|confiscate|expropriate|ban|censor|repress|evict|tap|wiretap|sentence|convict|fine|restrict|prosecute|indict|besiege|crack|punish|outlaw',
-  '18': 'abduct|kidnap|assassinate|torture|beat|hijack|stab|behead|execute|lynch|murder|wound|injure',
+  '18': 'detonate|abduct|kidnap|assassinate|torture|beat|hijack|stab|behead|execute|lynch|murder|wound|injure',
   '19': 'attack|shell|bomb|bombard|invade|fight|clash|occupy|blockade|ambush|strafe|storm|battle|raid|retaliate|intercept|target|engage',
   '20': 'massacre|exterminate|gas|genocide|annihilate',
 }

@@ -124,6 +124,8 @@ function frameSentiment(sentence: number, type: string, root: string | undefined
   return conflict ? Math.min(sentence, -0.4) : sentence
 }
 
+const NOBODY = new Set(['neither', 'no', 'nobody', 'none'])
+
 const HYPOTHETICAL_MODALS = new Set(['should', 'could', 'would', 'might', 'may', 'must', 'ought', 'can'])
 
 /** Verbs whose object is in the clause they govern: a demand, a threat, a pledge, an offer. */
@@ -261,10 +263,12 @@ function buildFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause[], 
   const firstObject = c.objects.find((u) => !isTimePhrase(p, u))
   const objectText = firstObject ? plainText(input.content, p, firstObject) : resources[0]?.text ?? ''
   const outcomeClause = outcomeOf(input, p, c, clauses)
-  const outcome = outcomeClause ?? outcomeText(lemma, g, subjectText, objectText, temporality, cls.type === 'Market movement')
+  // "Neither Galadriel nor Gollum boycotted", "No country recognised": nobody did it.
+  const negated = g.negated || (!c.borrowed && c.subject.length > 0 && NOBODY.has(tokens[c.subject[0]!.from]!.lower))
+  const outcome = outcomeClause ?? outcomeText(lemma, negated === g.negated ? g : { ...g, negated }, subjectText, objectText, temporality, cls.type === 'Market movement')
 
   // Scores.
-  const sentiment = frameSentiment(input.sentiment[sentenceIndex] ?? 0, cls.type, kind?.category.code, g.negated)
+  const sentiment = frameSentiment(input.sentiment[sentenceIndex] ?? 0, cls.type, kind?.category.code, negated)
   const hedged = countTerms(tokensLower(p), hedges) > 0
   const sourced = sources.length > 0 || countTerms(tokensLower(p), sourcing) > 0
   const namedAgent = entries.some((e) => e.role === 'agent' && e.named)
@@ -316,7 +320,7 @@ function buildFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause[], 
     predicate: { text: input.content.slice(main.start, predicateEnd), lemma, start: main.start, end: predicateEnd },
   }
   if (kind) frame.cameo = kind.category
-  if (g.negated) frame.negated = true
+  if (negated) frame.negated = true
   if (timeRef) frame.timeReference = { text: timeRef.text, date: timeRef.date, start: timeRef.start, end: timeRef.end }
   return frame
 }

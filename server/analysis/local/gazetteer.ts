@@ -189,7 +189,7 @@ export const humanNouns = new Set(
     'people|person|persons|individual|individuals|man|men|woman|women|child|children|girl|girls|boy|boys|teenager|teenagers|student|students|' +
       'shipping lines|shipping line|shipowners|crowd|crowds|mob|mobs|militia|militias|cleric|clerics|mayor|mayors|guerrillas|guerrilla|gunman|assailants|assailant|' +
       'voter|voters|citizen|citizens|resident|residents|civilian|civilians|worker|workers|employee|employees|staff|' +
-      'official|officials|minister|ministers|leader|leaders|lawmaker|lawmakers|legislator|legislators|politician|politicians|' +
+      'official|officials|minister|ministers|ambassador|ambassadors|envoy|envoys|diplomat|diplomats|leader|leaders|lawmaker|lawmakers|legislator|legislators|politician|politicians|' +
       'senator|senators|delegate|delegates|delegation|delegations|diplomat|diplomats|negotiator|negotiators|envoy|envoys|' +
       'president|government|governments|administration|authorities|regulator|regulators|ministry|ministries|' +
       'agency|agencies|department|police|officer|officers|troops|soldier|soldiers|forces|army|armies|military|militants|' +

@@ -87,7 +87,7 @@ export interface ActionClass {
 
 /** Verb lemma → action type. The first class that lists a verb wins, so more specific classes come first. */
 export const actionClasses: ActionClass[] = [
-  { type: 'Military action', pestle: 'Political', verbs: split('attack|bomb|shell|invade|raid|ambush|shoot|fire|kill|wound|injure|capture|seize|occupy|deploy|mobilise|mobilize|destroy|retaliate|strike|launch|intercept|target|besiege|storm|massacre|execute') },
+  { type: 'Military action', pestle: 'Political', verbs: split('attack|bomb|detonate|shell|invade|raid|ambush|shoot|fire|kill|wound|injure|capture|seize|occupy|deploy|mobilise|mobilize|destroy|retaliate|strike|launch|intercept|target|besiege|storm|massacre|execute') },
   { type: 'Cyber incident', pestle: 'Technological', verbs: split('hack|breach|steal|leak|encrypt|infiltrate|access|exfiltrate|spy') },
   { type: 'Legal action', pestle: 'Legal', verbs: split('sue|appeal|rule|convict|sentence|acquit|indict|arrest|charge|detain|jail|prosecute|try|overturn|uphold|testify|plead|settle|monopolise|monopolize|violate|breach|find') },
   { type: 'Enforcement', pestle: 'Legal', verbs: split('fine|ban|prohibit|restrict|sanction|investigate|probe|audit|penalise|penalize|punish|regulate|outlaw|suspend|revoke|order|tie|abuse|exceed') },

@@ -126,6 +126,9 @@ function classify(p: Parsed, g: VerbGroup, governor: Clause | undefined): Clause
     return 'stative'
   }
   if (g.form === 'participle' && next?.lower === 'by') return 'skip'
+  // "Gollum was seen to break into", "Arnor is said to be about to restore": what was seen or said is
+  // the act of whom it was said of.
+  if (g.passive && SIGHTING.has(lemma) && next?.lower === 'to') return 'modality'
   // "after a hafling was reported on the pass", "was seen near the border": a sighting, not an act.
   if (g.passive && SIGHTING.has(lemma) && !tokens.slice(g.to).some((t) => t.lower === 'by')) return 'skip'
   if (g.form === 'finite' && g.aux.length === 0 && next?.lower === 'by' && (pos[g.to + 1] === 'det' || pos[g.to + 1] === 'propn' || pos[g.to + 1] === 'noun') && isParticipleForm(tokens[g.main]!)) {

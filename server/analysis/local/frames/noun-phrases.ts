@@ -36,7 +36,7 @@ export function npLeft(p: Parsed, k: number, floor: number): Unit[] {
     units.unshift(unit)
     if (j < floor || !t) break
     // "Britain, France and Germany": coordination, with commas once an "and" has been seen.
-    if ((t.lower === 'and' || t.lower === 'or' || t.lower === '&') && j - 1 >= floor && NP_POS.has(pos[j - 1]!)) {
+    if ((t.lower === 'and' || t.lower === 'or' || t.lower === 'nor' || t.lower === '&') && j - 1 >= floor && NP_POS.has(pos[j - 1]!)) {
       coordinated = true
       end = j - 1
       continue
@@ -54,7 +54,22 @@ export function npLeft(p: Parsed, k: number, floor: number): Unit[] {
     }
     break
   }
-  return units
+  return listInsideOf(p, units)
+}
+
+/**
+ * "The ambassadors of Arnor, Osgiliath and Gondor": a list of names after the "of" of a common noun is
+ * that noun's, one phrase (the Bank of England and Barclays, both names, stay two).
+ */
+function listInsideOf(p: Parsed, units: Unit[]): Unit[] {
+  const first = units[0]
+  if (!first || units.length < 2 || units.some((u) => u.prep !== undefined)) return units
+  const { tokens, pos } = p
+  const of = tokens.slice(first.from, first.to).findIndex((t) => t.lower === 'of') + first.from
+  if (of <= first.from || first.head >= of || pos[first.head] !== 'noun' || !/^\p{Ll}/u.test(tokens[first.head]!.text)) return units
+  const named = (u: Unit) => tokens.slice(u.from, u.to).every((t) => /^\p{Lu}/u.test(t.text) || t.lower === 'the')
+  if (!named({ ...first, from: of + 1 }) || !units.slice(1).every(named)) return units
+  return [{ ...first, to: units[units.length - 1]!.to }]
 }
 
 /** A noun phrase starting at k, with "of" phrases attached ("a new package of sanctions"). */
