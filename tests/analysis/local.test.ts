@@ -529,6 +529,13 @@ describe('local analyser: who did what, precision first', () => {
     expect(agents('break')).toEqual(['Gollum'])
   })
 
+  test('a vow of war threatens, a vow of tax cuts commits; a delayed meeting reduces relations; renewed ties cooperate', () => {
+    const a = analyseLocal("Ithilen's militia vowed on Thursday to wage war on the Rohans. The minister vowed to cut taxes. Gondor and Osgiliath have delayed their meeting. Arnor and Bree have renewed diplomatic ties.")
+    expect(a.frames.filter((f) => f.predicate?.lemma === 'vow').map((f) => f.cameo?.code)).toEqual(['13', '03'])
+    expect(frameFor(a, 'delay').cameo?.code).toBe('16')
+    expect(frameFor(a, 'renew').cameo?.code).toBe('05')
+  })
+
   test('a reported clause opens with its subject: "told reporters that talks had failed"', () => {
     const a = analyseLocal('The minister told reporters that talks had failed.')
     expect(a.frames.some((f) => f.predicate?.lemma === 'talk')).toBe(false)

@@ -56,6 +56,10 @@ const RULES: Array<{ lemmas: readonly string[]; when: (c: CameoCue) => CameoCode
   { lemmas: ['approve', 'pay'], when: (c) => (/\b(?:loans?|aid|grants?|funds?|relief|assistance|bail-?out|package)\b/.test(c.object) ? '07' : c.lemma === 'approve' ? '05' : null) },
   { lemmas: ['order'], when: (c) => (/\border(?:s|ed|ing)? (?:\w+ ){1,3}(?:held|detained|jailed|arrested|remanded|deported|expelled|imprisoned)\b/.test(c.sentence) ? '17' : '10') },
   { lemmas: ['back'], when: (c) => (/\bback(?:s|ed|ing)? (?:down|off|away)\b/.test(c.sentence) ? '08' : '05') },
+  // "vowed to wage war on the Rohans", "pledged to retaliate": a promise of violence is a threat.
+  { lemmas: ['vow', 'pledge', 'promise', 'swear'], when: (c) => (/\b(?:vow|pledg|promis|swear|swor)\w* (?:on \w+ |that \w+ would |to )(?:\w+ ){0,2}(?:war|attack|retaliat\w*|revenge|fight|destroy|crush|punish|eliminate|wipe out|avenge|strike back|hit back)\b/.test(c.sentence) ? '13' : c.lemma === 'pledge' ? null : '03') },
+  { lemmas: ['delay', 'defer'], when: (c) => (/\b(?:meeting|talks|visit|summit|negotiations|consultations|ratification)\b/.test(c.object) ? '16' : null) },
+  { lemmas: ['renew'], when: (c) => (/\b(?:ties|relations|cooperation|embassy)\b/.test(c.object) ? '05' : /\b(?:talks|negotiations|dialogue|contacts)\b/.test(c.object) ? '04' : null) },
   { lemmas: ['present'], when: (c) => (/\bcredentials\b/.test(c.object) ? '04' : null) },
   { lemmas: ['cordon', 'seal'], when: (c) => (c.lemma === 'cordon' || /\bseal(?:s|ed|ing)? off\b/.test(c.sentence) ? '17' : AGREEMENT.test(c.object) ? '05' : null) },
   { lemmas: ['close', 'shut'], when: (c) => (/\b(?:embassy|consulate|border|mission)\b/.test(c.object) ? '16' : null) },
@@ -71,7 +75,7 @@ const KEEP_TYPE = new Set(['impose', 'slap', 'tighten', 'extend', 'deny', 'call'
 const BY_VERB: Record<CameoCode, string> = {
   '01': 'say|state|announce|declare|comment|claim|add|note|stress|tell|remark|explain|reiterate|acknowledge|admit|assert|confirm|report|describe|predict|forecast|express|voice|speak|reply|respond|answer|disclose|reveal',
   '02': 'urge|appeal|ask|request|plead|petition|implore|invite|seek|beg|lobby|encourage',
-  '03': 'promise|vow|commit|intend|plan|propose|undertake|volunteer|agree',
+  '03': 'commit|intend|plan|propose|undertake|volunteer|agree',
   '04': 'meet|visit|host|discuss|talk|negotiate|mediate|consult|confer|receive|phone|telephone|brief|convene',
   '05': 'praise|endorse|support|recognise|recognize|apologise|apologize|forgive|restore|thank|hail|commend|congratulate|applaud|defend|normalise|normalize|reconcile|ally|welcome',
   '06': 'cooperate|collaborate|share|coordinate|partner|exchange|trade|integrate',
