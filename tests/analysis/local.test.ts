@@ -536,6 +536,16 @@ describe('local analyser: who did what, precision first', () => {
     expect(frameFor(a, 'renew').cameo?.code).toBe('05')
   })
 
+  test('"And Eriador called for a boycott against Osgiliath": no conjunction in the name, the one boycotted is a party', () => {
+    const a = analyseLocal('And Eriador has called for a boycott against Osgiliath. The information ministry of Gondor and the Nasgul said the plan would fail.')
+    expect(a.entities.map((e) => e.text)).toContain('Eriador')
+    expect(frameFor(a, 'call').actors.entries.map((e) => [e.text, e.role])).toEqual([
+      ['Eriador', 'agent'],
+      ['Osgiliath', 'patient'],
+    ])
+    expect(a.frames.find((f) => f.actionType === 'Statement')?.actors.entries.filter((e) => e.role === 'agent').map((e) => e.text)).toEqual(['information ministry of Gondor', 'Nasgul'])
+  })
+
   test('a reported clause opens with its subject: "told reporters that talks had failed"', () => {
     const a = analyseLocal('The minister told reporters that talks had failed.')
     expect(a.frames.some((f) => f.predicate?.lemma === 'talk')).toBe(false)

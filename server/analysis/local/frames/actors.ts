@@ -114,8 +114,8 @@ export function collect(
     // Already named in a nominal actor's words ("the government of Gondor").
     if (!isHead && actors.some((a) => !a.named && a.start <= m.start && a.end >= m.end)) continue
     if (entity.kind === 'other' && !isHead) continue
-    if (entity.kind === 'other' && !isSubject && role !== 'agent') {
-      // An unknown name as an object is usually a product or a title, not an actor.
+    if (entity.kind === 'other' && !isSubject && role !== 'agent' && prep !== 'against') {
+      // An unknown name as an object is usually a product or a title, not an actor ("against" one is a party).
       continue
     }
     actors.push({ text: entity.text, role: attached || (!isHead && produced) ? 'participant' : role, start: m.start, end: m.end, named: true })

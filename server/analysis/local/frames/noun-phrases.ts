@@ -68,7 +68,9 @@ function listInsideOf(p: Parsed, units: Unit[]): Unit[] {
   const of = tokens.slice(first.from, first.to).findIndex((t) => t.lower === 'of') + first.from
   if (of <= first.from || first.head >= of || pos[first.head] !== 'noun' || !/^\p{Ll}/u.test(tokens[first.head]!.text)) return units
   const named = (u: Unit) => tokens.slice(u.from, u.to).every((t) => /^\p{Lu}/u.test(t.text) || t.lower === 'the')
-  if (!named({ ...first, from: of + 1 }) || !units.slice(1).every(named)) return units
+  // "… of Gondor and the Nasgul": a name with its own article is a second party, not the list's.
+  const bare = (u: Unit) => named(u) && tokens[u.from]!.lower !== 'the'
+  if (!named({ ...first, from: of + 1 }) || !units.slice(1).every(bare)) return units
   return [{ ...first, to: units[units.length - 1]!.to }]
 }
 
