@@ -546,6 +546,16 @@ describe('local analyser: who did what, precision first', () => {
     expect(a.frames.find((f) => f.actionType === 'Statement')?.actors.entries.filter((e) => e.role === 'agent').map((e) => e.text)).toEqual(['information ministry of Gondor', 'Nasgul'])
   })
 
+  test('"said on Monday it had repelled" is the speaker, never the agency of the dateline; a war between two sides is not their act', () => {
+    const a = analyseLocal("KHARTOUM, Nov 24 (Reuters) - Sudan's army said on Monday it had repelled an assault by the Rapid Support Forces. Thousands of people fled the fighting. The war between the army and the RSF erupted in April 2023. Researchers from Oxford found a new virus.")
+    expect(frameFor(a, 'repel').actors.entries.find((e) => e.role === 'agent')?.text).toBe("Sudan's army")
+    expect(frameFor(a, 'repel').cameo?.code).toBe('19')
+    expect(a.frames.flatMap((f) => f.actors.entries).map((e) => e.text)).not.toContain('Reuters')
+    expect(frameFor(a, 'flee').summary).toBe('Thousands of people fled fighting')
+    expect(frameFor(a, 'erupt').actors.entries.filter((e) => e.role === 'agent')).toEqual([])
+    expect(frameFor(a, 'find').actionType).toBe('Research')
+  })
+
   test('a reported clause opens with its subject: "told reporters that talks had failed"', () => {
     const a = analyseLocal('The minister told reporters that talks had failed.')
     expect(a.frames.some((f) => f.predicate?.lemma === 'talk')).toBe(false)

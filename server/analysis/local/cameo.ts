@@ -91,7 +91,7 @@ const BY_VERB: Record<CameoCode, string> = {
   '16': 'expel|postpone|cancel|embargo|sanction',
   '17': 'arrest|detain|jail|imprison|deport|extradite|confiscate|expropriate|ban|censor|repress|evict|tap|wiretap|sentence|convict|fine|restrict|prosecute|indict|besiege|crack|punish|outlaw',
   '18': 'detonate|abduct|kidnap|assassinate|torture|beat|hijack|stab|behead|execute|lynch|murder|wound|injure',
-  '19': 'attack|shell|bomb|bombard|invade|fight|clash|occupy|blockade|ambush|strafe|storm|battle|raid|retaliate|intercept|target|engage',
+  '19': 'repel|attack|shell|bomb|bombard|invade|fight|clash|occupy|blockade|ambush|strafe|storm|battle|raid|retaliate|intercept|target|engage',
   '20': 'massacre|exterminate|gas|genocide|annihilate',
 }
 

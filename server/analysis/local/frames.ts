@@ -58,6 +58,7 @@ export function extractFrames(input: FrameInput): FrameWithoutIndex[] {
       memory.after(p)
       continue
     }
+    memory.enter(p)
     const clauses = analyseClauses(p)
     const sources = sourcesOf(p, clauses)
     const speakers = new Set<string>()

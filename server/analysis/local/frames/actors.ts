@@ -213,8 +213,12 @@ export function unitsText(input: FrameInput, p: Parsed, units: Unit[], memory: D
 const SPEECH_PARTICIPLES = new Set(['saying', 'claiming', 'adding', 'insisting', 'arguing', 'noting', 'warning', 'stating', 'declaring', 'alleging', 'vowing', 'boasting'])
 
 /** ", saying (that) it …", "Beijing said it would …": the pronoun opens what the sentence's subject says. */
+const SPEECH_TIME = /^(?:on|late|early|last|this|yesterday|today|tonight|overnight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|night|week|morning|evening|afternoon)$/
+
 function afterSpeechParticiple(p: Parsed, k: number): boolean {
   let before = p.tokens[k - 1]?.lower === 'that' ? k - 2 : k - 1
+  // "said on Monday it had repelled": past a day between the verb and the pronoun.
+  while (before > 0 && k - before <= 4 && SPEECH_TIME.test(p.tokens[before]!.lower)) before--
   // "said on Monday that it …": past the time between the verb and "that".
   if (p.tokens[k - 1]?.lower === 'that') {
     for (let j = k - 2; j >= Math.max(0, k - 6); j--) {

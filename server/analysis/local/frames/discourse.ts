@@ -48,14 +48,23 @@ export class Discourse {
     return undefined
   }
 
+  /** A sentence begins: its dateline ("KHARTOUM, Nov 24 (Reuters) -") names no one a pronoun points back to. */
+  enter(p: Parsed): void {
+    this.datelines.set(p.sentence.index, p.dateline)
+  }
+
   after(p: Parsed): void {
+    this.enter(p)
     this.recent.push(...this.mentionsIn(p.sentence.index, Infinity))
   }
 
+  private readonly datelines = new Map<number, number>()
+
   private mentionsIn(sentence: number, before: number): Referent[] {
     const list: EntityMentionRef[] = this.table.bySentence.get(sentence) ?? []
+    const floor = this.datelines.get(sentence) ?? 0
     return list
-      .filter((m) => m.to <= before)
+      .filter((m) => m.to <= before && m.from >= floor)
       .map((m) => {
         const e = this.table.entities[m.entity]!
         return { text: e.text, kind: e.kind, sentence, token: m.from, head: e.text }

@@ -47,8 +47,8 @@ export function npLeft(p: Parsed, k: number, floor: number): Unit[] {
     }
     // "Shares of Nordic Freight", "Researchers from the University of Oxford": attached phrases.
     if (pos[j] === 'prep' && SUBJECT_PPS.has(t.lower) && j - 1 >= floor && HEAD_POS.has(pos[j - 1]!) && !/,/.test(tokens[j - 1]!.post)) {
-      const first = units[0]!
-      first.prep = t.lower
+      // "The war between the army and the RSF": the phrase takes every name of its list.
+      for (const u of units) if (u.prep === undefined) u.prep = t.lower
       end = j - 1
       continue
     }

@@ -37,6 +37,8 @@ export function actionClassOf(lemma: string, resources: ResourceEntry[], sentenc
   if (lemma === 'rule' && /\brul(?:e|es|ed|ing) out\b/.test(lower)) return { type: 'Announcement', known: true }
   // "lost his son", "won praise": an election only where there is one.
   if (['win', 'lose', 'concede'].includes(lemma) && !/\b(?:election|elections|vote|votes|seat|seats|race|poll|polls|ballot|majority|primary|presidency|mandate|re-election|runoff|referendum)\b/.test(lower)) return { type: lemma === 'win' ? 'Gain' : 'Loss', known: true }
+  // "The court found him guilty" is a ruling; "researchers found a new virus" a finding.
+  if (lemma === 'find' && !/\b(?:guilty|liable|innocent|not guilty|court|jury|judge|tribunal|in contempt)\b/.test(lower)) return { type: 'Research', known: true }
   // "The death toll has risen to 40": people killed, not a market.
   if (['rise', 'climb', 'jump', 'reach', 'increase', 'grow', 'surpass', 'exceed', 'top'].includes(lemma) && /\b(?:death|casualty|injury|fatality) (?:and injury )?(?:toll|total|count)\b/.test(lower)) return { type: 'Casualties', known: true }
   // "The president arrived in Kyiv": a journey is a visit unless people are fleeing or moved.
@@ -77,13 +79,17 @@ export function clauseText(input: FrameInput, p: Parsed, c: Clause, subjectText:
 }
 
 /** A short statement of the result: what was done to what ("Tariffs raised"), or what changed by how much. */
+/** Verbs whose object is not what the act changes ("fled the fighting", "left Kabul", "joined the talks"). */
+const UNAFFECTED_OBJECT = new Set(['flee', 'leave', 'escape', 'enter', 'cross', 'reach', 'visit', 'attend', 'join', 'tour', 'survive', 'avoid', 'skip'])
+
 export function outcomeText(lemma: string, g: VerbGroup, subjectText: string, objectText: string, temporality: TemporalityName, intransitive: boolean): string {
   const not = g.negated ? 'not ' : ''
   const prefix = temporality === 'planned' ? 'Planned: ' : temporality === 'future' ? 'Expected: ' : ''
   const notYet = temporality === 'planned' || temporality === 'future'
   let text: string
   if (g.passive) text = `${subjectText || 'It'} ${not}${participleOf(lemma)}`
-  else if (intransitive) text = `${subjectText || 'Value'} ${notYet ? `to ${not}${lemma}` : g.negated ? `did not ${lemma}` : pastOf(lemma)} ${objectText}`
+  // "Neither Galadriel nor Gollum fled": the subject already says no one did.
+  else if (intransitive || (UNAFFECTED_OBJECT.has(lemma) && subjectText)) text = /^(?:neither|no|none|nobody)\b/i.test(subjectText) ? `${subjectText} ${pastOf(lemma)} ${objectText}` : `${subjectText || 'Value'} ${notYet ? `to ${not}${lemma}` : g.negated ? `did not ${lemma}` : pastOf(lemma)} ${objectText}`
   else if (objectText) text = `${objectText} ${not}${participleOf(lemma)}`
   else if (notYet) text = `${subjectText || 'Someone'} to ${not}${lemma}`
   else text = `${subjectText || 'Something'} ${g.negated ? `did not ${lemma}` : pastOf(lemma)}`
