@@ -556,6 +556,18 @@ describe('local analyser: who did what, precision first', () => {
     expect(frameFor(a, 'find').actionType).toBe('Research')
   })
 
+  test('", and" after a phrase joins clauses, not names; an article opens a new phrase; a result never repeats its subject', () => {
+    const a = analyseLocal('Kenyan President William Ruto arrived in Beijing on Tuesday for a state visit, and the two governments signed agreements. The yen strengthened after the decision, and the Nikkei share average fell 1.2%. Finance Minister Katsunobu Kato told reporters the government would not intervene. The board could raise rates if wages keep rising. Britain, France, and Germany condemned the attack.')
+    const agents = (lemma: string) => frameFor(a, lemma).actors.entries.filter((e) => e.role === 'agent').map((e) => e.text)
+    expect(agents('sign')).toEqual(['governments'])
+    expect(frameFor(a, 'sign').cameo?.code).toBe('05')
+    expect(frameFor(a, 'fall').actionDescription).toBe('The Nikkei share average fell 1.2%')
+    expect(agents('intervene')).toEqual(['government'])
+    expect(frameFor(a, 'arrive').summary).toBe('Kenyan President William Ruto arrived')
+    expect(a.frames.find((f) => f.predicate?.lemma === 'rise')?.summary).toBe('Wages rose')
+    expect(agents('condemn')).toEqual(['Britain', 'France', 'Germany'])
+  })
+
   test('a reported clause opens with its subject: "told reporters that talks had failed"', () => {
     const a = analyseLocal('The minister told reporters that talks had failed.')
     expect(a.frames.some((f) => f.predicate?.lemma === 'talk')).toBe(false)

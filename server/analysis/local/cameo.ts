@@ -23,7 +23,7 @@ const TIES = /\b(?:ties|relations|diplomatic|embassy|ambassador|envoy|talks|nego
 const PEOPLE_HELD = /\b(?:prisoners?|hostages?|detainees?|captives?|inmates?|soldiers?|activists?|journalists?|reporters?|dissidents?|sailors?|crew|fishermen|nationals?|citizens?|teachers?|students?|workers?|tourists?|doctors?|nurses?|priests?|monks?|nuns?|protesters?|demonstrators?|politicians?|opposition|leaders?|pilots?|children|people|men|women|him|her|them)\b/
 const RESTRICTIONS = /\b(?:sanctions?|restrictions?|ban|bans|embargo|blockade|curfew|siege|controls?|limits?|emergency|martial law)\b/
 const SANCTIONS = /\b(?:sanctions?|embargo|embargoes|tariffs?|duties|boycott)\b/
-const AGREEMENT = /\b(?:agreement|accord|treaty|deal|pact|memorandum|ceasefire|truce|protocol|declaration|contract|communiqu[eé])\b/
+const AGREEMENT = /\b(?:agreements?|accords?|treaty|treaties|deals?|pacts?|memorand(?:um|a|ums)|ceasefires?|truces?|protocols?|declarations?|contracts?|communiqu[eé]s?)\b/
 const STATEMENT_OBJECT = /\b(?:statement|communiqu[eé]|remarks?|comment|speech|report)\b/
 
 /** Verbs whose category depends on what they act on. */

@@ -37,6 +37,7 @@ import {
   outcomeOf,
   outcomeText,
   timeReferenceFor,
+  UNAFFECTED_OBJECT,
   urgencyOf,
 } from './frames/properties'
 import { resourceState } from './frames/resources'
@@ -262,7 +263,8 @@ function buildFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause[], 
   const complement = AIMING_VERBS.has(lemma) && c.complement !== undefined ? clauses.find((x) => x.group.from === c.complement) : undefined
   const description = clauseText(input, p, c, subjectText, complement ? Math.max(complement.end, complement.group.to) : 0)
   const firstObject = c.objects.find((u) => !isTimePhrase(p, u))
-  const objectText = firstObject ? plainText(input.content, p, firstObject) : resources[0]?.text ?? ''
+  // What the act was done to: its object, else a resource that is not its own subject ("Wages rose wages").
+  const objectText = firstObject ? plainText(input.content, p, firstObject) : UNAFFECTED_OBJECT.has(lemma) ? '' : (resources.find((r) => !r.usage.startsWith('subject of'))?.text ?? '')
   const outcomeClause = outcomeOf(input, p, c, clauses)
   // "Neither Galadriel nor Gollum boycotted", "No country recognised": nobody did it.
   const negated = g.negated || (!c.borrowed && c.subject.length > 0 && NOBODY.has(tokens[c.subject[0]!.from]!.lower))

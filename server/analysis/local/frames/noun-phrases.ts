@@ -16,7 +16,14 @@ export function npLeft(p: Parsed, k: number, floor: number): Unit[] {
   let coordinated = false
   while (end >= floor) {
     let j = end
-    while (j >= floor && (NP_POS.has(pos[j]!) || isQuantityWord(p, j)) && (j === end || !/[,;:"“”]|[–—]/.test(tokens[j]!.post)) && (j === end || !/["“”]/.test(tokens[j + 1]!.pre))) j--
+    while (j >= floor && (NP_POS.has(pos[j]!) || isQuantityWord(p, j)) && (j === end || !/[,;:"“”]|[–—]/.test(tokens[j]!.post)) && (j === end || !/["“”]/.test(tokens[j + 1]!.pre))) {
+      // "told reporters the government would": an article opens its phrase; the noun before it is another's.
+      if (pos[j] === 'det' && j < end && j - 1 >= floor && (pos[j - 1] === 'noun' || pos[j - 1] === 'propn') && !/['’]s?$/.test(tokens[j - 1]!.text)) {
+        j--
+        break
+      }
+      j--
+    }
     const from = j + 1
     if (from > end) break
     const unit: Unit = { from, to: end + 1, head: headOf(p, from, end + 1) }
@@ -36,7 +43,7 @@ export function npLeft(p: Parsed, k: number, floor: number): Unit[] {
     units.unshift(unit)
     if (j < floor || !t) break
     // "Britain, France and Germany": coordination, with commas once an "and" has been seen.
-    if ((t.lower === 'and' || t.lower === 'or' || t.lower === 'nor' || t.lower === '&') && j - 1 >= floor && NP_POS.has(pos[j - 1]!)) {
+    if ((t.lower === 'and' || t.lower === 'or' || t.lower === 'nor' || t.lower === '&') && j - 1 >= floor && NP_POS.has(pos[j - 1]!) && !clauseJoin(p, j, floor)) {
       coordinated = true
       end = j - 1
       continue
@@ -55,6 +62,19 @@ export function npLeft(p: Parsed, k: number, floor: number): Unit[] {
     break
   }
   return listInsideOf(p, units)
+}
+
+/**
+ * ", and" after a phrase that hangs on a verb or preposition ("arrived in Beijing for a state visit, and
+ * the two governments signed"): the "and" joins clauses, not the names of one subject.
+ */
+function clauseJoin(p: Parsed, and: number, floor: number): boolean {
+  const { tokens, pos } = p
+  if (!/,/.test(tokens[and - 1]!.post)) return false
+  let k = and - 1
+  while (k - 1 >= floor && NP_POS.has(pos[k - 1]!) && !/[,;:]/.test(tokens[k - 1]!.post)) k--
+  const before = pos[k - 1]
+  return k - 1 >= floor && (before === 'prep' || before === 'verb' || before === 'aux')
 }
 
 /**

@@ -80,7 +80,7 @@ export function clauseText(input: FrameInput, p: Parsed, c: Clause, subjectText:
 
 /** A short statement of the result: what was done to what ("Tariffs raised"), or what changed by how much. */
 /** Verbs whose object is not what the act changes ("fled the fighting", "left Kabul", "joined the talks"). */
-const UNAFFECTED_OBJECT = new Set(['flee', 'leave', 'escape', 'enter', 'cross', 'reach', 'visit', 'attend', 'join', 'tour', 'survive', 'avoid', 'skip'])
+export const UNAFFECTED_OBJECT: ReadonlySet<string> = new Set(['flee', 'leave', 'escape', 'enter', 'cross', 'reach', 'visit', 'attend', 'join', 'tour', 'survive', 'avoid', 'skip', 'arrive', 'return', 'travel', 'fly', 'head', 'go', 'come'])
 
 export function outcomeText(lemma: string, g: VerbGroup, subjectText: string, objectText: string, temporality: TemporalityName, intransitive: boolean): string {
   const not = g.negated ? 'not ' : ''
