@@ -568,6 +568,12 @@ describe('local analyser: who did what, precision first', () => {
     expect(agents('condemn')).toEqual(['Britain', 'France', 'Germany'])
   })
 
+  test('the wire credited in a dateline is no entity; "struggles to service its debt" is no act', () => {
+    const a = analyseLocal('KHARTOUM, Nov 24 (Reuters) - The army repelled an assault. Lawmakers criticised the loan, saying the country already struggles to service its debt.')
+    expect(a.entities.map((e) => e.text)).toEqual(['Khartoum'])
+    expect(a.frames.some((f) => f.predicate?.lemma === 'service')).toBe(false)
+  })
+
   test('a reported clause opens with its subject: "told reporters that talks had failed"', () => {
     const a = analyseLocal('The minister told reporters that talks had failed.')
     expect(a.frames.some((f) => f.predicate?.lemma === 'talk')).toBe(false)

@@ -55,7 +55,8 @@ function findInSentence(s: Sentence, seen: Set<string>): Draft[] {
   let i = 0
   while (i < tokens.length) {
     const t = tokens[i]!
-    if (!startsName(t)) {
+    // "KHARTOUM, Nov 24 (Reuters) -": the wire that filed the story is its credit, not a party to it.
+    if (!startsName(t) || (t.tags.has('Dateline') && /\(/.test(t.pre))) {
       i++
       continue
     }

@@ -147,6 +147,8 @@ function classify(p: Parsed, g: VerbGroup, governor: Clause | undefined): Clause
   // "The model can run on one card": an ability, not an event.
   if (g.modal === 'can' || g.modal === 'cannot') return 'stative'
   if (lemma === 'take' && next && ['effect', 'place', 'part'].includes(next.lower)) return 'stative'
+  // "already struggles to service its debt": a difficulty, not an act (nor is what it struggles with).
+  if ((lemma === 'struggle' || lemma === 'strive') && next?.lower === 'to') return 'skip'
   if (modalityVerbs.has(lemma) && hasVerbComplement(p, g)) return 'modality'
   if (g.passive && (lemma === 'expect' || lemma === 'set' || lemma === 'schedule' || lemma === 'due') && tokens[g.to]?.lower === 'to') return 'modality'
   if (stativeVerbs.has(lemma)) return 'stative'
