@@ -104,6 +104,62 @@ describe('openai provider', () => {
     await expect(analyser().analyse(TEXT, { headline: 'Document1' })).resolves.toMatchObject({ title: 'Talks resume' })
   })
 
+  test("the model's answer goes through the local analyser's normalisation: clean names, one party, one frame per event", async () => {
+    const text =
+      'And Ennahda accused the U.S. of meddling on Monday. The party accused the United States of interference again on Tuesday. Security forces shelled the town of Kasserine, killing four people.'
+    const answer = modelAnswerFor(text)
+    const frame = answer.frames[0]!
+    const sentences = text.split(/(?<=\.)\s+/)
+    answer.entities = [
+      { text: 'And Ennahda', kind: 'organisation', aliases: [] },
+      { text: 'United States', kind: 'place', aliases: ['U.S.'] },
+      { text: 'the U.S.', kind: 'place', aliases: ['America'] },
+      { text: 'T]he', kind: 'other', aliases: [] },
+    ]
+    const accuse = (sentence: string, target: string) => ({
+      ...frame,
+      sourceSentence: sentence,
+      verb: 'accuse',
+      actionType: 'Opposition',
+      actors: [
+        { text: 'And Ennahda', role: 'agent' as const, affect: 'neutral' as const, influence: 0.8, motivation: '' },
+        { text: target, role: 'patient' as const, affect: 'negative' as const, influence: 0.3, motivation: '' },
+      ],
+      resources: [],
+      metadata: { ...frame.metadata, sentiment: 0.3 },
+      confidence: 0.7,
+    })
+    answer.frames = [
+      accuse(sentences[0]!, 'the U.S.'),
+      accuse(sentences[1]!, 'United States'),
+      { ...frame, sourceSentence: sentences[2]!, verb: 'shell', actionType: 'Military action', actors: [{ text: 'Security forces', role: 'agent', affect: 'neutral', influence: 0.8, motivation: '' }], resources: [], metadata: { ...frame.metadata, sentiment: 0.2 } },
+      { ...frame, sourceSentence: sentences[2]!, verb: 'kill', actors: [], resources: [] },
+    ]
+    fake.replies.push({ kind: 'content', content: JSON.stringify(answer) })
+    const result = await analyser().analyse(text)
+
+    expect(result.entities.map((e) => [e.text, e.aliases])).toEqual([
+      ['Ennahda', []],
+      ['United States', ['U.S.', 'America']],
+    ])
+    const us = result.entities.find((e) => e.text === 'United States')!
+    expect(us.mentions.map((m) => m.text)).toEqual(['U.S.', 'United States'])
+    // One accusation told twice is one frame, its target under the entity's name, the surer for it.
+    const accusations = result.frames.filter((f) => f.predicate?.lemma === 'accuse')
+    expect(accusations).toHaveLength(1)
+    expect(accusations[0]!.actors.entries.map((a) => [a.text, a.role])).toEqual([
+      ['Ennahda', 'agent'],
+      ['United States', 'patient'],
+    ])
+    expect(accusations[0]!.confidence).toBe(0.75)
+    // Shelling that happened is never good news; a frame with nobody and nothing in it is no frame.
+    const shelling = result.frames.find((f) => f.actionType === 'Military action')!
+    expect(shelling.cameo?.code).toBe('19')
+    expect(shelling.metadata.sentiment).toBe(-0.4)
+    expect(result.frames).toHaveLength(2)
+    expect(result.frames.map((f) => f.actionIndex)).toEqual([1, 2])
+  })
+
   test('429 becomes AI_RATE_LIMIT (503 at the API)', async () => {
     fake.replies.push({ kind: 'status', status: 429, body: { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } } })
     const error = await analyser()
@@ -142,7 +198,12 @@ describe('openai provider', () => {
       (_, i) => `Iran and its partners held round ${i + 1} of the talks in Geneva on Monday. Delegates discussed inspections, sanctions relief and a timetable for the next meetings, and agreed to meet again within a month.`,
     )
     const content = paragraphs.join('\n\n')
-    fake.fallback = (request) => ok(requestText(request))
+    // Each part's answer names its own round: eight rounds are eight events, not one told eight times.
+    fake.fallback = (request) => {
+      const answer = modelAnswerFor(requestText(request))
+      answer.frames[0]!.resources[0]!.text = /round \d+ of the talks/.exec(requestText(request))?.[0] ?? 'talks'
+      return { kind: 'content', content: JSON.stringify(answer) }
+    }
     const result = await analyser({ maxChunkChars: 600 }).analyse(content)
 
     expect(fake.requests.length).toBeGreaterThan(2)

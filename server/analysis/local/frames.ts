@@ -95,7 +95,7 @@ export function extractFrames(input: FrameInput): FrameWithoutIndex[] {
 }
 
 /** What makes two frames one event: the act, whether it happened, who did it and to whom (none without both). */
-function sameEventKey(f: FrameWithoutIndex): string | undefined {
+export function sameEventKey(f: FrameWithoutIndex): string | undefined {
   const names = (roles: string[]) => f.actors.entries.filter((e) => roles.includes(e.role)).map((e) => e.text.toLowerCase()).sort().join('+')
   const agents = names(['agent'])
   const targets = names(['patient', 'recipient']) || f.resources.entries.map((r) => r.text.toLowerCase()).sort().join('+')
@@ -120,7 +120,7 @@ function thingActs(p: Parsed, c: Clause): boolean {
  * mass violence, or a harmful kind of action) is never neutral or good news: "Thousands of people fled the
  * fighting" scored as mild sentence words would put it among the opportunities.
  */
-function frameSentiment(sentence: number, type: string, root: string | undefined, negated: boolean): number {
+export function frameSentiment(sentence: number, type: string, root: string | undefined, negated: boolean): number {
   if (negated) return sentence
   const conflict = (root !== undefined && Number(root) >= 11) || HARMFUL_TYPES.has(type)
   return conflict ? Math.min(sentence, -0.4) : sentence

@@ -25,6 +25,7 @@ import { chunkContent } from '../chunk'
 import { mergeAnalytics, vote } from '../merge'
 import type { ModelFrame, ModelOutput } from './model-output'
 import { SYSTEM_PROMPT, modelOutputJsonSchema, modelOutputSchema, userPrompt } from './model-output'
+import { mergeModelEntities, normaliseModelFrames } from './normalise'
 
 export interface OpenAIAnalyserDeps {
   /** A fetch for the HTTP client (tests may pass one; the default is the global fetch). */
@@ -160,13 +161,17 @@ function merge(content: string, outputs: { chunk: Chunk; output: ModelOutput }[]
   const first = outputs[0]!.output
   const weights = outputs.map((o) => Math.max(1, o.chunk.text.length))
 
-  const frames: Omit<ActionFrame, 'actionIndex' | 'totalActions'>[] = []
+  const located: Omit<ActionFrame, 'actionIndex' | 'totalActions'>[] = []
   for (const { chunk, output } of outputs) {
     for (const f of output.frames) {
-      const located = locateFrame(content, chunk, sentences, f)
-      if (located) frames.push(located)
+      const frame = locateFrame(content, chunk, sentences, f)
+      if (frame) located.push(frame)
     }
   }
+  // The local analyser's normalisation (normalise.ts): clean names, one entity per party, actors under
+  // its name, one frame per event.
+  const rawEntities = mergeModelEntities(outputs.flatMap((o) => o.output.entities))
+  const frames = normaliseModelFrames(located, rawEntities)
 
   const analytics = mergeAnalytics(outputs.map((o) => o.output.analytics), weights)
 
@@ -178,7 +183,7 @@ function merge(content: string, outputs: { chunk: Chunk; output: ModelOutput }[]
     detectedDomain: vote(outputs.map((o, i) => [o.output.detectedDomain, weights[i]!])),
     language: normaliseLanguage(first.language),
     pestleCategory: vote(outputs.map((o, i) => [o.output.pestleCategory, weights[i]!])),
-    entities: mergeEntities(content, sentences, outputs.flatMap((o) => o.output.entities)),
+    entities: mentionsOf(content, sentences, rawEntities),
     analytics,
     frames: frames.map((f, i) => ({ ...f, actionIndex: i + 1, totalActions: frames.length })),
     stamp: { provider: 'openai', model, analyserVersion: ANALYSER_VERSION, inputHash: hashContent(content) },
@@ -256,18 +261,8 @@ function spanOf(content: string, sentence: Sentence, text: string): { span?: { s
   return { span: { start: sentence.start + at, end: sentence.start + at + text.length } }
 }
 
-function mergeEntities(content: string, sentences: Sentence[], raw: ModelOutput['entities']): Entity[] {
-  const byKey = new Map<string, { text: string; kind: Entity['kind']; aliases: Set<string> }>()
-  for (const e of raw) {
-    const key = e.text.toLowerCase().trim()
-    const existing = byKey.get(key)
-    if (existing) e.aliases.forEach((a) => existing.aliases.add(a))
-    else byKey.set(key, { text: e.text.trim(), kind: e.kind, aliases: new Set(e.aliases.map((a) => a.trim()).filter((a) => a !== '')) })
-  }
-  return [...byKey.values()].map((e) => {
-    const aliases = [...e.aliases].filter((a) => a.toLowerCase() !== e.text.toLowerCase())
-    return { text: e.text, kind: e.kind, aliases, mentions: findMentions(content, sentences, [e.text, ...aliases]) }
-  })
+function mentionsOf(content: string, sentences: Sentence[], entities: ReturnType<typeof mergeModelEntities>): Entity[] {
+  return entities.map((e) => ({ text: e.text, kind: e.kind, aliases: e.aliases, mentions: findMentions(content, sentences, [e.text, ...e.aliases]) }))
 }
 
 /** Every whole-word occurrence of any of the names, each placed in its sentence. */
