@@ -133,6 +133,7 @@ function shiftAnalysis(a: Analysis, by: number): Analysis {
       }
       if (f.predicate) moved.predicate = maybe(f.predicate)
       if (f.timeReference) moved.timeReference = maybe(f.timeReference)
+      if (f.alsoToldIn) moved.alsoToldIn = f.alsoToldIn.map(span)
       return moved
     }),
   }

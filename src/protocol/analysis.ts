@@ -106,6 +106,9 @@ export const sourceSpanSchema = z
   })
 export type SourceSpan = z.infer<typeof sourceSpanSchema>
 
+/** Sentences a frame lists besides its own that tell the same event. */
+export const MAX_RETELLINGS = 5
+
 /** A stretch of the content (a name, a verb) by character offsets. */
 export const textSpanSchema = z
   .object({ start: offset, end: offset })
@@ -244,6 +247,8 @@ export const actionFrameSchema = z.object({
   cameo: cameoCategorySchema.optional(),
   negated: z.boolean().optional(),
   timeReference: timeReferenceSchema.optional(),
+  /** Other sentences of the document that tell the same event (one event told twice is one frame), at most MAX_RETELLINGS. */
+  alsoToldIn: z.array(sourceSpanSchema).max(5).optional(),
   // Added by the server when the frame is stored and sent; never produced by an analyser.
   id: z.string().optional(),
   parentId: z.string().optional(),

@@ -448,11 +448,15 @@ describe('local analyser: who did what, precision first', () => {
     expect(a.frames.find((f) => f.predicate?.lemma === 'run')?.timeReference).toBeUndefined()
   })
 
-  test('one event told twice is one frame, the surer for it; the same act on another day is another', () => {
+  test('one event told twice is one frame with both sentences, the surer for it; the same act on another day is another', () => {
     const once = analyseLocal('Gondor shelled Osgiliath on Monday.', { referenceDate: '2026-11-20' }).frames.filter((f) => f.predicate?.lemma === 'shell')
-    const twice = analyseLocal('Gondor shelled Osgiliath on Monday. Witnesses said Gondor shelled Osgiliath for hours.', { referenceDate: '2026-11-20' }).frames.filter((f) => f.predicate?.lemma === 'shell')
+    const text = 'Gondor shelled Osgiliath on Monday. Witnesses said Gondor shelled Osgiliath for hours.'
+    const twice = analyseLocal(text, { referenceDate: '2026-11-20' }).frames.filter((f) => f.predicate?.lemma === 'shell')
     expect(twice).toHaveLength(1)
     expect(twice[0]!.confidence).toBeGreaterThan(once[0]!.confidence)
+    expect(once[0]!.alsoToldIn).toBeUndefined()
+    expect(twice[0]!.alsoToldIn?.map((s) => s.sentence)).toEqual(['Witnesses said Gondor shelled Osgiliath for hours.'])
+    for (const s of twice[0]!.alsoToldIn!) expect(text.slice(s.start, s.end)).toBe(s.sentence)
     const again = analyseLocal('Gondor shelled Osgiliath on Monday. Gondor shelled Osgiliath again on Tuesday.', { referenceDate: '2026-11-20' }).frames.filter((f) => f.predicate?.lemma === 'shell')
     expect(again.map((f) => f.timeReference?.date)).toEqual(['2026-11-16', '2026-11-17'])
   })

@@ -109,7 +109,7 @@ describe('openai provider', () => {
       'And Ennahda accused the U.S. of meddling on Monday. The party accused the United States of interference again on Tuesday. Security forces shelled the town of Kasserine, killing four people.'
     const answer = modelAnswerFor(text)
     const frame = answer.frames[0]!
-    const sentences = text.split(/(?<=\.)\s+/)
+    const sentences = ['And Ennahda accused the U.S. of meddling on Monday.', 'The party accused the United States of interference again on Tuesday.', 'Security forces shelled the town of Kasserine, killing four people.']
     answer.entities = [
       { text: 'And Ennahda', kind: 'organisation', aliases: [] },
       { text: 'United States', kind: 'place', aliases: ['U.S.'] },
@@ -152,6 +152,8 @@ describe('openai provider', () => {
       ['United States', 'patient'],
     ])
     expect(accusations[0]!.confidence).toBe(0.75)
+    expect(accusations[0]!.alsoToldIn?.map((s) => s.sentence)).toEqual([sentences[1]])
+    for (const s of accusations[0]!.alsoToldIn!) expect(text.slice(s.start, s.end)).toBe(s.sentence)
     // Shelling that happened is never good news; a frame with nobody and nothing in it is no frame.
     const shelling = result.frames.find((f) => f.actionType === 'Military action')!
     expect(shelling.cameo?.code).toBe('19')

@@ -43,4 +43,16 @@ describe('the CAMEO category of a frame', () => {
     rerender(<FrameDetails frame={frame({ actionType: 'Market movement' })} payload={null} />)
     expect(screen.getByText('Event category').nextElementSibling?.textContent).toBe('None: not an act between parties')
   })
+
+  test('the inspector quotes the other sentences that tell the same event, placed in the content', () => {
+    const content = 'Gondor shelled Osgiliath on Monday. Witnesses said Gondor shelled Osgiliath for hours.'
+    const told = { start: 36, end: content.length, sentence: 'Witnesses said Gondor shelled Osgiliath for hours.' }
+    const payload = { cleanedContent: content } as unknown as Parameters<typeof FrameDetails>[0]['payload']
+    const { rerender } = render(<FrameDetails frame={frame({ source: { start: 0, end: 35, sentence: 'Gondor shelled Osgiliath on Monday.' }, alsoToldIn: [told] } as Partial<FrameCard>)} payload={payload} />)
+    const section = screen.getByRole('region', { name: 'Also told in' })
+    expect(section.querySelector('blockquote')?.textContent).toBe(told.sentence)
+    expect(section.querySelector('blockquote')?.getAttribute('data-provenance')).toBe('recorded')
+    rerender(<FrameDetails frame={frame({})} payload={payload} />)
+    expect(screen.queryByRole('region', { name: 'Also told in' })).toBeNull()
+  })
 })

@@ -14,7 +14,7 @@
  * frame (buildFrame) from the parts in frames/: clauses and their arguments, noun phrases, actors,
  * resources, the frame's other properties, and the discourse memory itself.
  */
-import type { ActorEntry, ResourceEntry } from '../../../src/protocol/analysis'
+import { type ActorEntry, MAX_RETELLINGS, type ResourceEntry } from '../../../src/protocol/analysis'
 import { cameoOf, TYPE_OF_CATEGORY } from './cameo'
 import { analyticsTerms, hedgeTerms, locativePrepositions, sourcingTerms } from './lexicon'
 import { compileTerms, countTerms } from './terms'
@@ -73,13 +73,12 @@ export function extractFrames(input: FrameInput): FrameWithoutIndex[] {
       const frame = buildFrame(input, p, c, clauses, sources, memory)
       if (!frame) continue
       // One event told twice (the same act by the same actors on the same target, on the same day if both
-      // say) is one frame: the first telling, the surer for the second.
+      // say) is one frame: the first telling, the surer for the second, whose sentence it lists.
       const key = sameEventKey(frame)
       const when = frame.timeReference?.date
       const told = key === undefined ? undefined : byEvent.get(key)?.find((f) => when === undefined || f.frame.timeReference === undefined || f.frame.timeReference.date === when)
       if (told) {
-        const confidence = round(Math.min(0.95, told.frame.confidence + 0.05))
-        told.frame = { ...told.frame, confidence, metadata: { ...told.frame.metadata, confidence } }
+        told.frame = retold(told.frame, frame)
         continue
       }
       const entry = { frame, score: frame.metadata.relevance + frame.confidence, order: frames.length }
@@ -92,6 +91,14 @@ export function extractFrames(input: FrameInput): FrameWithoutIndex[] {
   // Very long documents: keep the strongest frames, in document order.
   const kept = frames.length > MAX_FRAMES ? [...frames].sort((a, b) => b.score - a.score || a.order - b.order).slice(0, MAX_FRAMES) : frames
   return kept.sort((a, b) => a.order - b.order).map((f) => f.frame)
+}
+
+/** A frame told again: the surer for it, and the new telling's sentence among its evidence. */
+export function retold(first: FrameWithoutIndex, again: Pick<FrameWithoutIndex, 'source'>): FrameWithoutIndex {
+  const confidence = round(Math.min(0.95, first.confidence + 0.05))
+  const known = [first.source, ...(first.alsoToldIn ?? [])].some((s) => s.start === again.source.start)
+  const alsoToldIn = known || (first.alsoToldIn?.length ?? 0) >= MAX_RETELLINGS ? first.alsoToldIn : [...(first.alsoToldIn ?? []), again.source]
+  return { ...first, confidence, metadata: { ...first.metadata, confidence }, ...(alsoToldIn ? { alsoToldIn } : {}) }
 }
 
 /** What makes two frames one event: the act, whether it happened, who did it and to whom (none without both). */

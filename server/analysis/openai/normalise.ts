@@ -8,11 +8,11 @@
  *   graph and the briefings meet one party under one name.
  * - Frames: a frame with no actor and nothing acted on is dropped; one event told twice (the same act,
  *   happened or not, by the same agents on the same targets: the local analyser's `sameEventKey`) is one
- *   frame, the first telling, the surer for the second; an act of conflict that happened is never good
+ *   frame, the first telling, the surer for the second and listing its sentence; an act of conflict that happened is never good
  *   news (`frameSentiment`, CAMEO roots 11–20).
  */
 import type { ActionFrame, Entity } from '../../../src/protocol/analysis'
-import { frameSentiment, sameEventKey } from '../local/frames'
+import { frameSentiment, retold, sameEventKey } from '../local/frames'
 
 type Frame = Omit<ActionFrame, 'actionIndex' | 'totalActions'>
 type RawEntity = { text: string; kind: Entity['kind']; aliases: string[] }
@@ -71,9 +71,7 @@ export function normaliseModelFrames(frames: readonly Frame[], entities: readonl
     const key = sameEventKey(frame)
     const told = key === undefined ? undefined : byEvent.get(key)
     if (told !== undefined) {
-      const first = out[told]!
-      const confidence = Math.round(Math.min(0.95, first.confidence + 0.05) * 100) / 100
-      out[told] = { ...first, confidence, metadata: { ...first.metadata, confidence } }
+      out[told] = retold(out[told]!, frame)
       continue
     }
     if (key !== undefined) byEvent.set(key, out.length)

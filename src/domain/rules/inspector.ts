@@ -253,6 +253,13 @@ export function frameSourceSentence(frame: { source?: unknown; actors?: unknown;
   return { ...placed, terms: sortSpans(terms) }
 }
 
+/** The other sentences a frame lists as telling the same event (`alsoToldIn`), each placed in the content. */
+export function frameRetellings(frame: object, content: string | null): SourceSentence[] {
+  const told = (frame as { alsoToldIn?: unknown }).alsoToldIn
+  if (!Array.isArray(told)) return []
+  return told.map(readSourceSpan).filter((s) => s !== null).map((s) => placeSentence(s, content))
+}
+
 /** An entity as the payload lists it: a name, or `{text, kind, aliases, mentions}`. */
 export interface InspectorEntity {
   text: string

@@ -3,9 +3,9 @@
  * actors, resources, result with up to 3 impacts, metadata with up to 6 tags, confidence, urgency score
  * and justification; scores and magnitudes coloured by the thresholds 0.4 and 0.7. Then the sentence the
  * frame came from, highlighted in its document's content preview (right under the sentence, so the
- * highlight is in view).
+ * highlight is in view), and the other sentences that tell the same event, when the analyser merged them.
  */
-import { frameSourceSentence, MAX_FRAME_IMPACTS, MAX_FRAME_TAGS, scoreTone, analysedContent } from '../../domain/rules/inspector'
+import { frameRetellings, frameSourceSentence, MAX_FRAME_IMPACTS, MAX_FRAME_TAGS, scoreTone, analysedContent } from '../../domain/rules/inspector'
 import { categoryLabel } from '../../domain/rules/categories'
 import { percent } from '../../domain/rules/scores'
 import type { Payload } from '../../protocol/entities'
@@ -17,6 +17,7 @@ import { formatNumber, formatTimestamp } from './format'
 export function FrameDetails({ frame, payload }: { frame: FrameCard; payload: Payload | null }) {
   const content = analysedContent(payload)
   const source = frameSourceSentence(frame, content)
+  const retellings = frameRetellings(frame, content)
   const actors = frame.actors?.entries ?? []
   const resources = frame.resources?.entries ?? []
   const impacts = (frame.result?.impacts ?? []).slice(0, MAX_FRAME_IMPACTS)
@@ -94,6 +95,17 @@ export function FrameDetails({ frame, payload }: { frame: FrameCard; payload: Pa
           <p className="muted">No source sentence recorded</p>
         )}
       </section>
+
+      {retellings.length > 0 && (
+        <section className="inspector-section" aria-label="Also told in">
+          <h4>Also told in</h4>
+          {retellings.map((r, i) => (
+            <blockquote key={`${r.span?.start ?? i}-${i}`} className="inspector-quote" data-provenance={r.provenance}>
+              {r.sentence}
+            </blockquote>
+          ))}
+        </section>
+      )}
 
       <ContentPreview content={content} highlight={source} />
 

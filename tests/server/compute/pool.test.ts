@@ -120,6 +120,15 @@ describe('the merge of a chunked document', () => {
     expect(merge(offer)).toEqual(all)
   })
 
+  test("a chunk's offsets move into the whole text, the sentences that tell an event again too", () => {
+    const chunk = 'Gondor shelled Osgiliath on Monday. Witnesses said Gondor shelled Osgiliath for hours.'
+    const whole = `${'x'.repeat(99)}\n${chunk}`
+    const moved = forWhole(analyseLocal(chunk, { referenceDate: '2026-11-20' }), 100)
+    const told = moved.frames.find((f) => f.alsoToldIn)!.alsoToldIn!
+    expect(told).toHaveLength(1)
+    for (const s of told) expect(whole.slice(s.start, s.end)).toBe(s.sentence)
+  })
+
   test('a chunk offers twice its even share of the frames a card keeps, at least 8, at most all', () => {
     expect(frameOffer(200, 1)).toBe(200)
     expect(frameOffer(200, 4)).toBe(100)
