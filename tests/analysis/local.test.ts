@@ -630,6 +630,14 @@ describe('local analyser: document level', () => {
     expect(ap.summary).toContain('Heavy rain flooded parts of Lagos on Monday, displacing thousands of residents.')
   })
 
+  test('insights rest on sentences of the text: the one a past date is in, the one a market or policy moves in, without datelines', () => {
+    const sudan = analyseLocal('KHARTOUM, Nov 24 (Reuters) - The army repelled an assault on El Fasher. The war erupted in April 2023 and has displaced more than 12 million people.', { ingestedOn: '2026-11-26' })
+    expect(sudan.analytics.historicalContext).toBe('The text refers back to 2023. Background: The war erupted in April 2023 and has displaced more than 12 million people.')
+    expect(sudan.analytics.marketOrPolicyImpact).toBe('')
+    const boj = analyseLocal('TOKYO, Nov 26 - The Bank of Japan kept its interest rate at 0.5% on Wednesday. China Exim Bank agreed to lend Kenya $1.2 billion.', { ingestedOn: '2026-11-26' })
+    expect(boj.analytics.marketOrPolicyImpact).toBe('The Bank of Japan kept its interest rate at 0.5% on Wednesday.')
+  })
+
   test('summary: two or three sentences from the text, in text order', () => {
     const a = analyseLocal(devSet[0]!.text)
     const sentences = a.summary.split(/(?<=[.!?])\s+/)

@@ -28,7 +28,10 @@ export interface DocumentFeatures {
   words: string[]
   /** Lowercase words per sentence. */
   sentenceWords: string[][]
+  /** Each sentence's text, without its dateline. */
   sentenceTexts: string[]
+  /** Where each sentence starts in the content. */
+  sentenceStarts: number[]
   entities: Entity[]
   frames: Omit<ActionFrame, 'actionIndex' | 'totalActions'>[]
   dates: DateMention[]
@@ -188,18 +191,34 @@ function historicalContext(f: DocumentFeatures): string {
   const past = f.dates.filter((d) => d.yearCertain && daysBetween(f.referenceDate, d.date) < -180)
   const cues = f.sentenceTexts.filter((s) => /\b(since|first time since|last time|history|historic|previous(ly)?|years ago|decades?|earlier|former|in the past|precedent|record)\b/i.test(s))
   if (past.length === 0 && cues.length === 0) return ''
-  const years = [...new Set(past.map((d) => d.date.slice(0, 4)))].slice(0, 4)
+  const years = [...new Set(past.map((d) => d.date.slice(0, 4)))].sort().slice(0, 4)
   const parts: string[] = []
   if (years.length > 0) parts.push(`The text refers back to ${joinList(years)}.`)
-  if (cues[0]) parts.push(`Background: ${cut(cues[0].replace(/\s+/g, ' '), 220)}`)
+  // The sentences it rests on: the one naming the earliest past date, and a cue of history.
+  const earliest = [...past].sort((a, b) => a.date.localeCompare(b.date))[0]
+  const dated = earliest ? f.sentenceTexts[sentenceAt(f, earliest.start)] : undefined
+  for (const s of [dated, cues[0]]) {
+    const quote = s ? `Background: ${cut(s.replace(/\s+/g, ' '), 220)}` : ''
+    if (quote && !parts.includes(quote)) parts.push(quote)
+  }
   return parts.join(' ')
+}
+
+/** The index of the sentence holding content offset `at`. */
+function sentenceAt(f: DocumentFeatures, at: number): number {
+  let i = 0
+  while (i + 1 < f.sentenceStarts.length && f.sentenceStarts[i + 1]! <= at) i++
+  return i
 }
 
 function marketOrPolicyImpact(f: DocumentFeatures): string {
   let bestIdx = -1
   let bestScore = 0
   f.sentenceWords.forEach((ws, i) => {
-    const score = matchTerms(ws, compiledImpact).length
+    // A sum alone ("displaced more than 12 million people") is no market or policy.
+    const hits = matchTerms(ws, compiledImpact)
+    const money = /[$€£¥]\s?\d|\d\s?(?:(?:b|m)illion\s)?(?:dollars|euros|pounds|yen|yuan|rupees|francs)\b/i.test(f.sentenceTexts[i] ?? '')
+    const score = hits.every((h) => /^(?:b|m)illion$/.test(h)) && !money ? 0 : hits.length
     if (score > bestScore) {
       bestScore = score
       bestIdx = i

@@ -15,7 +15,7 @@ import { extractEntities } from './entities'
 import { extractFrames } from './frames'
 import { round } from './util'
 import { detectLanguage } from './language'
-import { summarise } from './summary'
+import { summarise, withoutDateline } from './summary'
 import { parseSentence } from './syntax'
 import { findDates, resolveReferenceDate } from './temporal'
 import { segment } from './text'
@@ -49,7 +49,7 @@ export function analyseLocal(content: string, options: AnalyseOptions = {}): Ana
   const classification = classify(words, sentenceWords, drafts)
   const docSentiment = sentiment.length === 0 ? 0 : round(sentiment.reduce((a, b) => a + b, 0) / sentiment.length)
   const analytics = scoreAnalytics(
-    { words, sentenceWords, sentenceTexts: sentences.map((s) => s.text), entities: entities.entities, frames: drafts, dates, referenceDate, sentiment: docSentiment },
+    { words, sentenceWords, sentenceTexts: sentences.map(withoutDateline), sentenceStarts: sentences.map((s) => s.start), entities: entities.entities, frames: drafts, dates, referenceDate, sentiment: docSentiment },
     classification,
   )
 

@@ -100,7 +100,7 @@ function withoutCredits(text: string): string {
 }
 
 /** The sentence without a leading dateline ("BRUSSELS, June 18 (Reuters) - "), once parsing has marked it. */
-function withoutDateline(s: Sentence): string {
+export function withoutDateline(s: Sentence): string {
   const first = s.tokens.find((t) => t.text !== '' && !t.tags.has('Dateline'))
   if (!first || first === s.tokens.find((t) => t.text !== '')) return s.text
   return s.text.slice(first.start - s.start - leadingQuote(first.pre))
