@@ -1,5 +1,6 @@
 /**
- * Core_EventOrchestrator: analyses the stored content and fills the card.
+ * Core_EventOrchestrator: analyses the stored content and fills the card; the analysis's novelty is
+ * measured against the team's earlier documents (intelligence/novelty.ts).
  *
  * Emits, in order: status-update structuring-started · then, together with the card's title, summary,
  * payload and analytics (status document-ready): genesis-event-summary · status-update
@@ -10,6 +11,7 @@
 import { analyseOptionsOf } from './shapes'
 import type { Analyser } from '../../analysis/index'
 import { analysisSchema, isAnalysisError } from '../../analysis/index'
+import { withNovelty } from '../../intelligence/novelty'
 import { recordDocumentOutcome } from '../../repos/data-sources'
 import { updateEvent } from '../../repos/events'
 import { errorData } from '../journal'
@@ -28,8 +30,9 @@ export function eventOrchestrator(deps: { analyser: Analyser }): Stage {
     await ctx.emit({ type: 'status-update', data: { eventId, phase: 'structuring-started' } })
     let analysis
     try {
-      analysis = await ctx.memo('analysis', analysisSchema, () =>
-        deps.analyser.analyse(content.cleanedContent, analyseOptionsOf(content, event)),
+      // Its novelty is measured against the team's earlier documents, once, with the analysis.
+      analysis = await ctx.memo('analysis', analysisSchema, async () =>
+        withNovelty(ctx.db, tenantId, eventId, await deps.analyser.analyse(content.cleanedContent, analyseOptionsOf(content, event))),
       )
     } catch (error) {
       if (!isAnalysisError(error)) throw error

@@ -1,0 +1,117 @@
+/**
+ * A document's novelty against what its team already holds (issue 18): how much of what it reports is new.
+ *
+ * Its signature is the events it reports (agent — act — target, names as its entities give them) and the
+ * parties it names. Novelty is the share of its events that no earlier document of the tenant reported,
+ * or, for a document that reports none, the share of its parties that none named; with no earlier
+ * documents everything is new. The justification says how many were seen before and where most of them
+ * were. The local analyser's own novelty (wording cues, "first", "unprecedented") stays when the tenant
+ * has no earlier document: there is nothing to measure against.
+ */
+import type { Analysis } from '../../src/protocol/analysis'
+import type { Queryable } from '../db/database'
+
+export interface Signature {
+  events: Set<string>
+  parties: Set<string>
+}
+
+interface FrameLike {
+  predicate?: { lemma?: string } | undefined
+  actionType?: string
+  actors?: { entries?: Array<{ text?: string; role?: string }> }
+}
+
+/** The events and parties of a document (its frames and entities as the analysis or the store holds them). */
+export function signatureOf(entities: ReadonlyArray<{ text?: string; aliases?: readonly string[] }>, frames: readonly FrameLike[]): Signature {
+  const canonical = new Map<string, string>()
+  const parties = new Set<string>()
+  for (const e of entities) {
+    if (!e.text) continue
+    const name = e.text.toLowerCase()
+    parties.add(name)
+    for (const n of [e.text, ...(e.aliases ?? [])]) canonical.set(n.toLowerCase(), name)
+  }
+  const named = (t: string | undefined) => (t ? (canonical.get(t.toLowerCase()) ?? t.toLowerCase()) : '')
+  const events = new Set<string>()
+  for (const f of frames) {
+    const entries = f.actors?.entries ?? []
+    const agents = entries.filter((a) => a.role === 'agent').map((a) => named(a.text)).sort().join('+')
+    const targets = entries.filter((a) => a.role === 'patient' || a.role === 'recipient').map((a) => named(a.text)).sort().join('+')
+    const act = f.predicate?.lemma ?? f.actionType ?? ''
+    if (agents !== '' && act !== '' && f.actionType !== 'Statement') events.add(`${agents}|${act}|${targets}`)
+  }
+  return { events, parties }
+}
+
+export interface Novelty {
+  score: number
+  justification: string
+}
+
+/** Novelty of `doc` against the earlier documents' signatures (titled for the justification). */
+export function noveltyAgainst(doc: Signature, earlier: ReadonlyArray<{ title: string; signature: Signature }>): Novelty | undefined {
+  if (earlier.length === 0) return undefined
+  const [kind, own] = doc.events.size > 0 ? (['events', doc.events] as const) : (['parties', doc.parties] as const)
+  if (own.size === 0) return undefined
+  const seen = new Set<string>()
+  let most: { title: string; shared: number } | undefined
+  for (const e of earlier) {
+    const theirs = kind === 'events' ? e.signature.events : e.signature.parties
+    let shared = 0
+    for (const k of own) if (theirs.has(k)) (seen.add(k), shared++)
+    if (shared > 0 && (!most || shared > most.shared)) most = { title: e.title, shared }
+  }
+  const score = Math.round((1 - seen.size / own.size) * 100) / 100
+  const noun = kind === 'events' ? (own.size === 1 ? 'event' : 'events') : own.size === 1 ? 'party' : 'parties'
+  const where = most ? `, most of them in “${most.title}”` : ''
+  const against = `${earlier.length} earlier document${earlier.length === 1 ? '' : 's'} of this team`
+  return { score, justification: `${score}: ${own.size - seen.size} of its ${own.size} ${noun} new against ${against}${seen.size > 0 ? `; ${seen.size} reported before${where}` : ''}.` }
+}
+
+/** How many earlier documents a novelty is measured against: the team's latest. */
+export const NOVELTY_WINDOW = 200
+
+/** The signatures of the tenant's latest completed documents taken in before `eventId`. */
+export async function earlierSignatures(db: Queryable, tenantId: string, eventId: string): Promise<Array<{ title: string; signature: Signature }>> {
+  const docs = await db.query<{ id: string; title: string | null; entities: unknown }>(
+    `SELECT id, title, payload->'detectedEntities' AS entities FROM events
+      WHERE tenant_id = $1 AND status = 'completed'
+        AND (ingested_at, id) < (SELECT ingested_at, id FROM events WHERE tenant_id = $1 AND id = $2)
+      ORDER BY ingested_at DESC, id DESC LIMIT ${NOVELTY_WINDOW}`,
+    [tenantId, eventId],
+  )
+  if (docs.length === 0) return []
+  const frames = await db.query<{ event_id: string; body: unknown }>(
+    `SELECT event_id, body FROM action_frames WHERE tenant_id = $1 AND event_id = ANY($2::text[])`,
+    [tenantId, docs.map((d) => d.id)],
+  )
+  const byEvent = new Map<string, FrameLike[]>()
+  for (const f of frames) byEvent.set(f.event_id, [...(byEvent.get(f.event_id) ?? []), parsed<FrameLike>(f.body) ?? {}])
+  return docs.map((d) => {
+    const entities = parsed<unknown>(d.entities)
+    const list = Array.isArray(entities) ? (entities as Array<{ text?: string; aliases?: string[] }>) : []
+    return { title: d.title ?? 'Untitled Document', signature: signatureOf(list, byEvent.get(d.id) ?? []) }
+  })
+}
+
+/** The analysis with its novelty measured against the tenant's earlier documents (unchanged when there are none). */
+export async function withNovelty(db: Queryable, tenantId: string, eventId: string, analysis: Analysis): Promise<Analysis> {
+  const novelty = noveltyAgainst(signatureOf(analysis.entities, analysis.frames), await earlierSignatures(db, tenantId, eventId))
+  if (!novelty) return analysis
+  return {
+    ...analysis,
+    analytics: { ...analysis.analytics, novelty: novelty.score, justifications: { ...analysis.analytics.justifications, novelty: novelty.justification } },
+  }
+}
+
+function parsed<T>(v: unknown): T | undefined {
+  if (typeof v === 'string') {
+    try {
+      return JSON.parse(v) as T
+    } catch {
+      return undefined
+    }
+  }
+  return v as T
+}
