@@ -69,8 +69,8 @@ export function noveltyAgainst(doc: Signature, earlier: ReadonlyArray<{ title: s
   return { score, justification: `${score}: ${own.size - seen.size} of its ${own.size} ${noun} new against ${against}${seen.size > 0 ? `; ${seen.size} reported before${where}` : ''}.` }
 }
 
-/** How many earlier documents a novelty is measured against: the team's latest. */
-export const NOVELTY_WINDOW = 200
+/** How many earlier documents a novelty is measured against: the team's latest (each costs a read on every analysis). */
+export const NOVELTY_WINDOW = 50
 
 /** The signatures of the tenant's latest completed documents taken in before `eventId`. */
 export async function earlierSignatures(db: Queryable, tenantId: string, eventId: string): Promise<Array<{ title: string; signature: Signature }>> {
@@ -82,12 +82,19 @@ export async function earlierSignatures(db: Queryable, tenantId: string, eventId
     [tenantId, eventId],
   )
   if (docs.length === 0) return []
-  const frames = await db.query<{ event_id: string; body: unknown }>(
-    `SELECT event_id, body FROM action_frames WHERE tenant_id = $1 AND event_id = ANY($2::text[])`,
+  // Only what a signature needs of each frame: its act and its actors' names and roles.
+  const frames = await db.query<{ event_id: string; lemma: string | null; action_type: string | null; actors: unknown }>(
+    `SELECT event_id, body->'predicate'->>'lemma' AS lemma, action_type, body->'actors'->'entries' AS actors
+       FROM action_frames WHERE tenant_id = $1 AND event_id = ANY($2::text[])`,
     [tenantId, docs.map((d) => d.id)],
   )
   const byEvent = new Map<string, FrameLike[]>()
-  for (const f of frames) byEvent.set(f.event_id, [...(byEvent.get(f.event_id) ?? []), parsed<FrameLike>(f.body) ?? {}])
+  for (const f of frames) {
+    const actors = parsed<unknown>(f.actors)
+    const entries = Array.isArray(actors) ? (actors as Array<{ text?: string; role?: string }>).map((a) => ({ text: a.text, role: a.role })) : []
+    const frame: FrameLike = { ...(f.lemma ? { predicate: { lemma: f.lemma } } : {}), ...(f.action_type ? { actionType: f.action_type } : {}), actors: { entries } }
+    byEvent.set(f.event_id, [...(byEvent.get(f.event_id) ?? []), frame])
+  }
   return docs.map((d) => {
     const entities = parsed<unknown>(d.entities)
     const list = Array.isArray(entities) ? (entities as Array<{ text?: string; aliases?: string[] }>) : []
