@@ -5,7 +5,8 @@
  * parties it names. Novelty is the share of its events that no earlier document of the tenant reported,
  * or, for a document that reports none, the share of its parties that none named; with no earlier
  * documents everything is new. The justification says how many were seen before and where most of them
- * were. The local analyser's own novelty (wording cues, "first", "unprecedented") stays when the tenant
+ * were. Each document's keys are kept on its event row (`novelty_keys`, migration 012) when its analysis
+ * is stored, so a later one reads a column, not frames. The local analyser's own novelty (wording cues, "first", "unprecedented") stays when the tenant
  * has no earlier document: there is nothing to measure against.
  */
 import type { Analysis } from '../../src/protocol/analysis'
@@ -69,40 +70,41 @@ export function noveltyAgainst(doc: Signature, earlier: ReadonlyArray<{ title: s
   return { score, justification: `${score}: ${own.size - seen.size} of its ${own.size} ${noun} new against ${against}${seen.size > 0 ? `; ${seen.size} reported before${where}` : ''}.` }
 }
 
-/** How many earlier documents a novelty is measured against: the team's latest (each costs a read on every analysis). */
-export const NOVELTY_WINDOW = 50
+/** How many earlier documents a novelty is measured against: the team's latest. */
+export const NOVELTY_WINDOW = 200
+
+/** A signature as the events table keeps it (`novelty_keys`): "e:" events, "p:" parties. */
+export function signatureKeys(sig: Signature): string[] {
+  return [...[...sig.events].map((k) => `e:${k}`), ...[...sig.parties].map((k) => `p:${k}`)]
+}
+
+function fromKeys(keys: unknown): Signature {
+  const sig: Signature = { events: new Set(), parties: new Set() }
+  if (!Array.isArray(keys)) return sig
+  for (const k of keys) {
+    if (typeof k !== 'string') continue
+    if (k.startsWith('e:')) sig.events.add(k.slice(2))
+    else if (k.startsWith('p:')) sig.parties.add(k.slice(2))
+  }
+  return sig
+}
 
 /** The signatures of the tenant's latest completed documents taken in before `eventId`. */
 export async function earlierSignatures(db: Queryable, tenantId: string, eventId: string): Promise<Array<{ title: string; signature: Signature }>> {
-  const docs = await db.query<{ id: string; title: string | null; entities: unknown }>(
-    `SELECT id, title, payload->'detectedEntities' AS entities FROM events
-      WHERE tenant_id = $1 AND status = 'completed'
+  const docs = await db.query<{ title: string | null; keys: unknown }>(
+    `SELECT title, novelty_keys AS keys FROM events
+      WHERE tenant_id = $1 AND novelty_keys IS NOT NULL AND status = 'completed'
         AND (ingested_at, id) < (SELECT ingested_at, id FROM events WHERE tenant_id = $1 AND id = $2)
       ORDER BY ingested_at DESC, id DESC LIMIT ${NOVELTY_WINDOW}`,
     [tenantId, eventId],
   )
-  if (docs.length === 0) return []
-  // Only what a signature needs of each frame: its act and its actors' names and roles.
-  const frames = await db.query<{ event_id: string; lemma: string | null; action_type: string | null; actors: unknown }>(
-    `SELECT event_id, body->'predicate'->>'lemma' AS lemma, action_type, body->'actors'->'entries' AS actors
-       FROM action_frames WHERE tenant_id = $1 AND event_id = ANY($2::text[])`,
-    [tenantId, docs.map((d) => d.id)],
-  )
-  const byEvent = new Map<string, FrameLike[]>()
-  for (const f of frames) {
-    const actors = parsed<unknown>(f.actors)
-    const entries = Array.isArray(actors) ? (actors as Array<{ text?: string; role?: string }>).map((a) => ({ text: a.text, role: a.role })) : []
-    const frame: FrameLike = { ...(f.lemma ? { predicate: { lemma: f.lemma } } : {}), ...(f.action_type ? { actionType: f.action_type } : {}), actors: { entries } }
-    byEvent.set(f.event_id, [...(byEvent.get(f.event_id) ?? []), frame])
-  }
-  return docs.map((d) => {
-    const entities = parsed<unknown>(d.entities)
-    const list = Array.isArray(entities) ? (entities as Array<{ text?: string; aliases?: string[] }>) : []
-    return { title: d.title ?? 'Untitled Document', signature: signatureOf(list, byEvent.get(d.id) ?? []) }
-  })
+  return docs.map((d) => ({ title: d.title ?? 'Untitled Document', signature: fromKeys(parsed<unknown>(d.keys)) }))
 }
 
-/** The analysis with its novelty measured against the tenant's earlier documents (unchanged when there are none). */
+/**
+ * The analysis with its novelty measured against the tenant's earlier documents (unchanged when there are
+ * none), and its own signature's keys for the events table.
+ */
 export async function withNovelty(db: Queryable, tenantId: string, eventId: string, analysis: Analysis): Promise<Analysis> {
   const novelty = noveltyAgainst(signatureOf(analysis.entities, analysis.frames), await earlierSignatures(db, tenantId, eventId))
   if (!novelty) return analysis

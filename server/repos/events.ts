@@ -200,7 +200,7 @@ export async function updateEvent(
   db: Queryable,
   tenantId: string,
   id: string,
-  fields: { title?: string | null; summary?: string | null; status?: string; payload?: Record<string, unknown>; analytics?: Record<string, unknown> | null; error?: string | null; actionCount?: number | null; now: number },
+  fields: { title?: string | null; summary?: string | null; status?: string; payload?: Record<string, unknown>; analytics?: Record<string, unknown> | null; error?: string | null; actionCount?: number | null; noveltyKeys?: string[]; now: number },
 ): Promise<boolean> {
   const rows = await db.query(
     `UPDATE events SET
@@ -211,7 +211,8 @@ export async function updateEvent(
        analytics = CASE WHEN $9::boolean THEN $10::jsonb ELSE analytics END,
        error = CASE WHEN $11::boolean THEN $12 ELSE error END,
        action_count = CASE WHEN $13::boolean THEN $14 ELSE action_count END,
-       updated_at = $15
+       updated_at = $15,
+       novelty_keys = COALESCE($16::jsonb, novelty_keys)
      WHERE tenant_id = $1 AND id = $2 RETURNING id`,
     [
       tenantId,
@@ -229,6 +230,7 @@ export async function updateEvent(
       'actionCount' in fields,
       fields.actionCount ?? null,
       new Date(fields.now).toISOString(),
+      fields.noveltyKeys === undefined ? null : JSON.stringify(fields.noveltyKeys),
     ],
   )
   return rows.length > 0

@@ -11,7 +11,7 @@
 import { analyseOptionsOf } from './shapes'
 import type { Analyser } from '../../analysis/index'
 import { analysisSchema, isAnalysisError } from '../../analysis/index'
-import { withNovelty } from '../../intelligence/novelty'
+import { signatureKeys, signatureOf, withNovelty } from '../../intelligence/novelty'
 import { recordDocumentOutcome } from '../../repos/data-sources'
 import { updateEvent } from '../../repos/events'
 import { errorData } from '../journal'
@@ -53,7 +53,8 @@ export function eventOrchestrator(deps: { analyser: Analyser }): Stage {
         { type: 'document-ready', data: { eventId, title, summary, payload, analytics: analysis.analytics } },
       ],
       async (tx) => {
-        await updateEvent(tx, tenantId, eventId, { title, summary, payload, analytics: analysis.analytics, status: 'document-ready', error: null, now: ctx.clock.now() })
+        const noveltyKeys = signatureKeys(signatureOf(analysis.entities, analysis.frames))
+        await updateEvent(tx, tenantId, eventId, { title, summary, payload, analytics: analysis.analytics, status: 'document-ready', error: null, noveltyKeys, now: ctx.clock.now() })
         // Counted with the message that reports it, so the total moves exactly once per analysis.
         return withSessionTokens(await addSessionTokens(tx, tenantId, event.session_id, analysis.usage?.totalTokens ?? 0))
       },
