@@ -578,6 +578,17 @@ describe('local analyser: who did what, precision first', () => {
     expect(a.frames.some((f) => f.predicate?.lemma === 'service')).toBe(false)
   })
 
+  test('a statement names whom it speaks of: the parties of its sentence besides the speaker, after the dateline', () => {
+    const a = analyseLocal('LONDON (Reuters) - The Nasgul said on Friday that an arms embargo against Mordor would not work and that Gondor should talk to France.')
+    const statement = a.frames.find((f) => f.actionType === 'Statement')!
+    expect(statement.actors.entries.map((e) => [e.text, e.role])).toEqual([
+      ['Nasgul', 'agent'],
+      ['Mordor', 'participant'],
+      ['Gondor', 'participant'],
+      ['France', 'participant'],
+    ])
+  })
+
   test('a reported clause opens with its subject: "told reporters that talks had failed"', () => {
     const a = analyseLocal('The minister told reporters that talks had failed.')
     expect(a.frames.some((f) => f.predicate?.lemma === 'talk')).toBe(false)

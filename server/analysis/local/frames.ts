@@ -175,11 +175,20 @@ function statementFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause
   if (speakers.has(key)) return undefined
   speakers.add(key)
   const relevance = round(frame.metadata.relevance * 0.5)
+  // Whom it speaks of: the parties the sentence names besides the speaker ("said an embargo against Mordor
+  // would not work" is a statement about Mordor), after the dateline, at most three.
+  const speakerNames = new Set(agents.map((a) => a.text.toLowerCase()))
+  const about = (input.entities.bySentence.get(p.sentence.index) ?? [])
+    .filter((m) => m.from >= p.dateline && !speakerNames.has(input.entities.entities[m.entity]!.text.toLowerCase()) && !agents.some((a) => a.span && m.start >= a.span.start && m.end <= a.span.end))
+    .filter((m, i, all) => input.entities.entities[m.entity]!.kind !== 'other' && all.findIndex((x) => x.entity === m.entity) === i)
+    .slice(0, 3)
+    .map((m) => ({ text: input.entities.entities[m.entity]!.text, role: 'participant' as const, affect: 'neutral' as const, influence: 0.2, motivation: '', span: { start: m.start, end: m.end } }))
+  const actors = { entries: [...frame.actors.entries, ...about.filter((x) => !frame.actors.entries.some((e) => e.text === x.text))] }
   // What the card says is the statement itself, not "The official news agency said on Thursday".
   // …without the dateline ("LIMA, May 26 —") in front of it.
   const from = p.dateline > 0 && p.tokens[p.dateline] ? p.tokens[p.dateline]!.start : p.sentence.start
   const said = input.content.slice(from, p.sentence.end).replace(/\s+/g, ' ').trim()
-  return { ...frame, actionType: 'Statement', actionDescription: cut(said.charAt(0).toUpperCase() + said.slice(1), 240), metadata: { ...frame.metadata, relevance } }
+  return { ...frame, actors, actionType: 'Statement', actionDescription: cut(said.charAt(0).toUpperCase() + said.slice(1), 240), metadata: { ...frame.metadata, relevance } }
 }
 
 function buildFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause[], sources: Unit[], memory: Discourse): FrameWithoutIndex | undefined {
