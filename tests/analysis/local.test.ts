@@ -589,6 +589,17 @@ describe('local analyser: who did what, precision first', () => {
     ])
   })
 
+  test('"received 1.2 billion euros from the European Union": the giver acts, the receiver is its recipient; a delegation received is a visit', () => {
+    const a = analyseLocal('Ukraine received 1.2 billion euros from the European Union on Monday. The president received the delegation.')
+    const aid = a.frames.filter((f) => f.predicate?.lemma === 'receive')
+    expect(aid[0]!.actors.entries.map((e) => [e.text, e.role])).toEqual([
+      ['Ukraine', 'recipient'],
+      ['European Union', 'agent'],
+    ])
+    expect(aid[0]!.cameo?.code).toBe('07')
+    expect(aid[1]!.cameo?.code).toBe('04')
+  })
+
   test('a reported clause opens with its subject: "told reporters that talks had failed"', () => {
     const a = analyseLocal('The minister told reporters that talks had failed.')
     expect(a.frames.some((f) => f.predicate?.lemma === 'talk')).toBe(false)

@@ -60,6 +60,8 @@ const RULES: Array<{ lemmas: readonly string[]; when: (c: CameoCue) => CameoCode
   { lemmas: ['vow', 'pledge', 'promise', 'swear'], when: (c) => (/\b(?:vow|pledg|promis|swear|swor)\w* (?:on \w+ |that \w+ would |to )(?:\w+ ){0,2}(?:war|attack|retaliat\w*|revenge|fight|destroy|crush|punish|eliminate|wipe out|avenge|strike back|hit back)\b/.test(c.sentence) ? '13' : c.lemma === 'pledge' ? null : '03') },
   { lemmas: ['delay', 'defer'], when: (c) => (/\b(?:meeting|talks|visit|summit|negotiations|consultations|ratification)\b/.test(c.object) ? '16' : null) },
   { lemmas: ['renew'], when: (c) => (/\b(?:ties|relations|cooperation|embassy)\b/.test(c.object) ? '05' : /\b(?:talks|negotiations|dialogue|contacts)\b/.test(c.object) ? '04' : null) },
+  // "received $1.2 billion from the EU" is aid given; "received the delegation" a visit hosted.
+  { lemmas: ['receive', 'obtain', 'get'], when: (c) => (AID.test(c.object) || /[$€£¥]|\b(?:money|cash|payment|dollars|euros)\b/.test(c.object) ? '07' : c.lemma === 'receive' ? '04' : null) },
   { lemmas: ['present'], when: (c) => (/\bcredentials\b/.test(c.object) ? '04' : null) },
   { lemmas: ['cordon', 'seal'], when: (c) => (c.lemma === 'cordon' || /\bseal(?:s|ed|ing)? off\b/.test(c.sentence) ? '17' : AGREEMENT.test(c.object) ? '05' : null) },
   { lemmas: ['close', 'shut'], when: (c) => (/\b(?:embassy|consulate|border|mission)\b/.test(c.object) ? '16' : null) },
@@ -76,7 +78,7 @@ const BY_VERB: Record<CameoCode, string> = {
   '01': 'say|state|announce|declare|comment|claim|add|note|stress|tell|remark|explain|reiterate|acknowledge|admit|assert|confirm|report|describe|predict|forecast|express|voice|speak|reply|respond|answer|disclose|reveal',
   '02': 'urge|appeal|ask|request|plead|petition|implore|invite|seek|beg|lobby|encourage',
   '03': 'commit|intend|plan|propose|undertake|volunteer|agree',
-  '04': 'meet|visit|host|discuss|talk|negotiate|mediate|consult|confer|receive|phone|telephone|brief|convene',
+  '04': 'meet|visit|host|discuss|talk|negotiate|mediate|consult|confer|phone|telephone|brief|convene',
   '05': 'praise|endorse|support|recognise|recognize|apologise|apologize|forgive|restore|thank|hail|commend|congratulate|applaud|defend|normalise|normalize|reconcile|ally|welcome',
   '06': 'cooperate|collaborate|share|coordinate|partner|exchange|trade|integrate',
   '07': 'aid|help|assist|rescue|evacuate|shelter|feed|fund|finance|vaccinate|protect|sponsor|subsidise|subsidize',

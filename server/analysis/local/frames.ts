@@ -133,6 +133,9 @@ export function frameSentiment(sentence: number, type: string, root: string | un
   return conflict ? Math.min(sentence, -0.4) : sentence
 }
 
+/** Verbs whose "from" names who gave: the receiving subject is the recipient of the giver's act. */
+const RECEIVING = new Set(['receive', 'obtain', 'get'])
+
 const NOBODY = new Set(['neither', 'no', 'nobody', 'none'])
 
 const HYPOTHETICAL_MODALS = new Set(['should', 'could', 'would', 'might', 'may', 'must', 'ought', 'can'])
@@ -221,6 +224,18 @@ function buildFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause[], 
     // "fired shells at the town": what is aimed at is the target, not a place.
     if (prep === 'at' && AIMED_VERBS.has(lemma)) {
       collect(input, p, u, 'patient', lemma, actors, resources, memory, false)
+      continue
+    }
+    // "Ukraine received $1.2 billion from the EU": who it came from gave it, to the one who received it.
+    if (prep === 'from' && !g.passive && RECEIVING.has(lemma)) {
+      const givers: ActorDraft[] = []
+      collect(input, p, u, 'agent', lemma, givers, resources, memory, false)
+      if (givers.some((a) => a.named)) {
+        for (const a of actors) if (a.role === 'agent') a.role = 'recipient'
+        actors.push(...givers)
+        continue
+      }
+      actors.push(...givers.map((a) => ({ ...a, role: 'participant' as const })))
       continue
     }
     // "a shell was fired at it from Mordor": with no "by", where the shot came from is who fired it.
