@@ -14,7 +14,7 @@
  * frame (buildFrame) from the parts in frames/: clauses and their arguments, noun phrases, actors,
  * resources, the frame's other properties, and the discourse memory itself.
  */
-import { type ActorEntry, MAX_RETELLINGS, type ResourceEntry } from '../../../src/protocol/analysis'
+import type { ActorEntry, ResourceEntry } from '../../../src/protocol/analysis'
 import { cameoOf, TYPE_OF_CATEGORY } from './cameo'
 import { analyticsTerms, hedgeTerms, locativePrepositions, sourcingTerms } from './lexicon'
 import { compileTerms, countTerms } from './terms'
@@ -25,11 +25,11 @@ import type { ActorDraft } from './frames/actors'
 import { collect, mergeActors, mergeAppositions, unitsText } from './frames/actors'
 import { analyseClauses, conditionedOrQuoted, sourcesOf } from './frames/clauses'
 import { Discourse } from './frames/discourse'
+import { frameSentiment, retold, sameEventKey } from './frames/events'
 import { isTimePhrase, plainText } from './frames/noun-phrases'
 import {
   actionClassOf,
   affect,
-  HARMFUL_TYPES,
   clauseText,
   impactsOf,
   influence,
@@ -93,23 +93,6 @@ export function extractFrames(input: FrameInput): FrameWithoutIndex[] {
   return kept.sort((a, b) => a.order - b.order).map((f) => f.frame)
 }
 
-/** A frame told again: the surer for it, and the new telling's sentence among its evidence. */
-export function retold(first: FrameWithoutIndex, again: Pick<FrameWithoutIndex, 'source'>): FrameWithoutIndex {
-  const confidence = round(Math.min(0.95, first.confidence + 0.05))
-  const known = [first.source, ...(first.alsoToldIn ?? [])].some((s) => s.start === again.source.start)
-  const alsoToldIn = known || (first.alsoToldIn?.length ?? 0) >= MAX_RETELLINGS ? first.alsoToldIn : [...(first.alsoToldIn ?? []), again.source]
-  return { ...first, confidence, metadata: { ...first.metadata, confidence }, ...(alsoToldIn ? { alsoToldIn } : {}) }
-}
-
-/** What makes two frames one event: the act, whether it happened, who did it and to whom (none without both). */
-export function sameEventKey(f: FrameWithoutIndex): string | undefined {
-  const names = (roles: string[]) => f.actors.entries.filter((e) => roles.includes(e.role)).map((e) => e.text.toLowerCase()).sort().join('+')
-  const agents = names(['agent'])
-  const targets = names(['patient', 'recipient']) || f.resources.entries.map((r) => r.text.toLowerCase()).sort().join('+')
-  if (agents === '' || targets === '' || f.actionType === 'Statement') return undefined
-  return `${f.predicate?.lemma ?? f.actionType}|${f.negated === true}|${f.temporality}|${agents}|${targets}`
-}
-
 /** A finite clause whose own subject is a thing, not a pronoun ("The canopy collapsed", "Oil prices rose"), and its outcome. */
 function thingActs(p: Parsed, c: Clause): boolean {
   const own = c.subject.filter((u) => u.prep === undefined)
@@ -120,17 +103,6 @@ function thingActs(p: Parsed, c: Clause): boolean {
   // "with safety standards often ignored": a participle after "with" describes, it does not act.
   if (p.tokens[own[0]!.from - 1]?.lower === 'with') return false
   return own.every((u) => p.pos[u.head] === 'noun' && !['one', 'ones'].includes(p.tokens[u.head]!.lower))
-}
-
-/**
- * A frame's tone: its sentence's, but an act of conflict that happened (CAMEO roots 11–20: disapprove …
- * mass violence, or a harmful kind of action) is never neutral or good news: "Thousands of people fled the
- * fighting" scored as mild sentence words would put it among the opportunities.
- */
-export function frameSentiment(sentence: number, type: string, root: string | undefined, negated: boolean): number {
-  if (negated) return sentence
-  const conflict = (root !== undefined && Number(root) >= 11) || HARMFUL_TYPES.has(type)
-  return conflict ? Math.min(sentence, -0.4) : sentence
 }
 
 /** Verbs whose "from" names who gave: the receiving subject is the recipient of the giver's act. */

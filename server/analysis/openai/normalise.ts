@@ -12,7 +12,7 @@
  *   news (`frameSentiment`, CAMEO roots 11–20).
  */
 import type { ActionFrame, Entity } from '../../../src/protocol/analysis'
-import { frameSentiment, retold, sameEventKey } from '../local/frames'
+import { frameSentiment, retold, sameEventKey } from '../local/frames/events'
 
 type Frame = Omit<ActionFrame, 'actionIndex' | 'totalActions'>
 type RawEntity = { text: string; kind: Entity['kind']; aliases: string[] }
