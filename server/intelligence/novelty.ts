@@ -9,6 +9,7 @@
  * is stored, so a later one reads a column, not frames. The local analyser's own novelty (wording cues, "first", "unprecedented") stays when the tenant
  * has no earlier document: there is nothing to measure against.
  */
+import { z } from 'zod'
 import type { Analysis } from '../../src/protocol/analysis'
 import type { Queryable } from '../db/database'
 
@@ -78,11 +79,14 @@ export function signatureKeys(sig: Signature): string[] {
   return [...[...sig.events].map((k) => `e:${k}`), ...[...sig.parties].map((k) => `p:${k}`)]
 }
 
-function fromKeys(keys: unknown): Signature {
+/** The keys column as stored (jsonb: both stores hand it back parsed). */
+const keysSchema = z.array(z.string())
+
+function fromKeys(stored: unknown): Signature {
   const sig: Signature = { events: new Set(), parties: new Set() }
-  if (!Array.isArray(keys)) return sig
-  for (const k of keys) {
-    if (typeof k !== 'string') continue
+  const keys = keysSchema.safeParse(stored)
+  if (!keys.success) return sig
+  for (const k of keys.data) {
     if (k.startsWith('e:')) sig.events.add(k.slice(2))
     else if (k.startsWith('p:')) sig.parties.add(k.slice(2))
   }
@@ -98,7 +102,7 @@ export async function earlierSignatures(db: Queryable, tenantId: string, eventId
       ORDER BY ingested_at DESC, id DESC LIMIT ${NOVELTY_WINDOW}`,
     [tenantId, eventId],
   )
-  return docs.map((d) => ({ title: d.title ?? 'Untitled Document', signature: fromKeys(parsed<unknown>(d.keys)) }))
+  return docs.map((d) => ({ title: d.title ?? 'Untitled Document', signature: fromKeys(d.keys) }))
 }
 
 /**
@@ -112,15 +116,4 @@ export async function withNovelty(db: Queryable, tenantId: string, eventId: stri
     ...analysis,
     analytics: { ...analysis.analytics, novelty: novelty.score, justifications: { ...analysis.analytics.justifications, novelty: novelty.justification } },
   }
-}
-
-function parsed<T>(v: unknown): T | undefined {
-  if (typeof v === 'string') {
-    try {
-      return JSON.parse(v) as T
-    } catch {
-      return undefined
-    }
-  }
-  return v as T
 }
