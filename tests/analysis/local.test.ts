@@ -556,6 +556,8 @@ describe('local analyser: who did what, precision first', () => {
     expect(frameFor(a, 'repel').cameo?.code).toBe('19')
     expect(a.frames.flatMap((f) => f.actors.entries).map((e) => e.text)).not.toContain('Reuters')
     expect(frameFor(a, 'flee').summary).toBe('Thousands of people fled fighting')
+    // An -ing form after an article is a noun: "condemned the shelling" keeps what was condemned.
+    expect(frameFor(analyseLocal('Arnor condemned the shelling.'), 'condemn').resources.entries.map((r) => r.text)).toEqual(['shelling'])
     expect(frameFor(a, 'erupt').actors.entries.filter((e) => e.role === 'agent')).toEqual([])
     expect(frameFor(a, 'find').actionType).toBe('Research')
   })

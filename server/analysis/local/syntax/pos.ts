@@ -144,8 +144,9 @@ export function fixPos(tokens: Token[], pos: Pos[]): void {
       t.tags.add('Gerund')
       continue
     }
-    // "after talks with", "the demonstration": a verb right after a determiner or adjective is a noun.
-    if (pos[i] === 'verb' && (prev === 'det' || prev === 'adj' || prev === 'num' || (prev === 'prep' && prevTok?.lower !== 'by')) && !t.tags.has('Gerund') && !t.tags.has('PastTense')) {
+    // "after talks with", "the demonstration": a verb right after a determiner or adjective is a noun;
+    // "condemned the shelling": an -ing form after an article is one too.
+    if (pos[i] === 'verb' && (prev === 'det' || prev === 'adj' || prev === 'num' || (prev === 'prep' && prevTok?.lower !== 'by')) && (!t.tags.has('Gerund') || ['the', 'a', 'an', 'its', 'their', 'his', 'her'].includes(prevTok?.lower ?? '')) && !t.tags.has('PastTense')) {
       pos[i] = 'noun'
       continue
     }
