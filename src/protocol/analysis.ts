@@ -247,6 +247,11 @@ export const actionFrameSchema = z.object({
   cameo: cameoCategorySchema.optional(),
   negated: z.boolean().optional(),
   timeReference: timeReferenceSchema.optional(),
+  /**
+   * No one is named as acting: a passive whose agent the text does not name ("An Eriadorian was shot dead"),
+   * or what a thing did in a clause of its own ("A canopy collapsed"). Absent when an agent is named.
+   */
+  agentUnnamed: z.literal(true).optional(),
   /** Other sentences of the document that tell the same event (one event told twice is one frame), at most MAX_RETELLINGS. */
   alsoToldIn: z.array(sourceSpanSchema).max(5).optional(),
   // Added by the server when the frame is stored and sent; never produced by an analyser.

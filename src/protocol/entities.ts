@@ -162,6 +162,8 @@ export const actionFrameSchema = z.looseObject({
   /** The act's CAMEO root category ('01' Make public statement … '20'), when it has one (src/protocol/cameo.ts). */
   cameo: opt(z.looseObject({ code: text, name: text })),
   negated: opt(z.boolean()),
+  /** No one is named as acting (a passive whose agent the text does not name, or what a thing did). */
+  agentUnnamed: opt(z.boolean()),
   /** Other sentences of the document that tell the same event, as `{start, end, sentence}` like its source. */
   alsoToldIn: opt(z.array(z.looseObject({ start: opt(num), end: opt(num), sentence: opt(text) }))),
   inputStates: opt(z.array(z.unknown())),

@@ -16,7 +16,7 @@ import * as sources from './sources'
 import * as tenancy from './tenancy'
 
 export const PROTOCOL_VERSION = 1
-export const PROTOCOL_FINGERPRINT = '2f065bf652f1b917'
+export const PROTOCOL_FINGERPRINT = '19bed65bf09ff395'
 
 /** The wire schemas the fingerprint covers, by name. */
 export function wireSchemas(): Record<string, z.ZodType> {

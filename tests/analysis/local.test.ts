@@ -397,6 +397,9 @@ describe('local analyser: who did what, precision first', () => {
     // A sighting is not an act.
     expect(lemmas).not.toContain('report')
     expect(frameFor(a, 'shoot').actors.entries).toEqual([expect.objectContaining({ text: 'Eriadorian', role: 'patient' })])
+    // …and marked so.
+    expect(frameFor(a, 'shoot').agentUnnamed).toBe(true)
+    expect(frameFor(analyseLocal('Gondor shelled Osgiliath.'), 'shell').agentUnnamed).toBeUndefined()
     expect(lemmas).toContain('collapse')
     expect(lemmas).toContain('kill')
   })

@@ -159,6 +159,7 @@ describe('openai provider', () => {
     expect(shelling.cameo?.code).toBe('19')
     expect(shelling.metadata.sentiment).toBe(-0.4)
     expect(result.frames).toHaveLength(2)
+    expect(result.frames.every((f) => f.agentUnnamed === undefined)).toBe(true)
     expect(result.frames.map((f) => f.actionIndex)).toEqual([1, 2])
   })
 

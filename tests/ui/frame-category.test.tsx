@@ -32,6 +32,13 @@ describe('the CAMEO category of a frame', () => {
     expect(screen.getByText('did not happen')).toBeTruthy()
   })
 
+  test('a card whose agent the text does not name says so', () => {
+    const { rerender } = render(<ActionFrameCard frame={frame({ agentUnnamed: true } as Partial<FrameCard>)} position={1} />)
+    expect(screen.getByText('agent not named').getAttribute('title')).toBe('The text does not say who did it')
+    rerender(<ActionFrameCard frame={frame({})} position={1} />)
+    expect(screen.queryByText('agent not named')).toBeNull()
+  })
+
   test('a card without a category shows no chip', () => {
     const { container } = render(<ActionFrameCard frame={frame({ actionType: 'Market movement' })} position={1} />)
     expect(container.querySelector('.frame-kind')).toBeNull()

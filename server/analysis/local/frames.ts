@@ -326,6 +326,7 @@ function buildFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause[], 
     predicate: { text: input.content.slice(main.start, predicateEnd), lemma, start: main.start, end: predicateEnd },
   }
   if (kind) frame.cameo = kind.category
+  if (!actorEntries.some((a) => a.role === 'agent')) frame.agentUnnamed = true
   if (negated) frame.negated = true
   if (timeRef) frame.timeReference = { text: timeRef.text, date: timeRef.date, start: timeRef.start, end: timeRef.end }
   return frame

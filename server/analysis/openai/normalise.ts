@@ -6,7 +6,7 @@
  *   other's alias, merged as one with every alias.
  * - Actors: an actor named by an entity's alias is named by the entity ("U.S." → United States), so the
  *   graph and the briefings meet one party under one name.
- * - Frames: a frame with no actor and nothing acted on is dropped; one event told twice (the same act,
+ * - Frames: a frame with no actor and nothing acted on is dropped, one with no agent marked so; one event told twice (the same act,
  *   happened or not, by the same agents on the same targets: the local analyser's `sameEventKey`) is one
  *   frame, the first telling, the surer for the second and listing its sentence; an act of conflict that happened is never good
  *   news (`frameSentiment`, CAMEO roots 11–20).
@@ -67,7 +67,7 @@ export function normaliseModelFrames(frames: readonly Frame[], entities: readonl
       .filter((a) => a !== undefined)
     if (entries.length === 0 && f.resources.entries.length === 0) continue
     const sentiment = frameSentiment(f.metadata.sentiment, f.actionType, f.cameo?.code, f.negated === true)
-    const frame: Frame = { ...f, actors: { entries }, metadata: { ...f.metadata, sentiment } }
+    const frame: Frame = { ...f, actors: { entries }, metadata: { ...f.metadata, sentiment }, ...(entries.some((a) => a.role === 'agent') ? {} : { agentUnnamed: true as const }) }
     const key = sameEventKey(frame)
     const told = key === undefined ? undefined : byEvent.get(key)
     if (told !== undefined) {

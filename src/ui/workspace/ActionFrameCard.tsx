@@ -30,7 +30,7 @@ export const ActionFrameCard = memo(function ActionFrameCard({ frame, position, 
         <StatusPill status={frame.status} />
         <BriefingLink type="actionframe" id={frame.id} label={`Briefing on ${name}`} className="frame-briefing" />
       </header>
-      {(category || frame.negated === true) && (
+      {(category || frame.negated === true || frame.agentUnnamed === true) && (
         <p className="frame-kind">
           {category && (
             <span className={`frame-category quad-${category.quad.replace(' ', '-')}`} title={category.detail}>
@@ -38,6 +38,11 @@ export const ActionFrameCard = memo(function ActionFrameCard({ frame, position, 
             </span>
           )}
           {frame.negated === true && <span className="frame-negated">did not happen</span>}
+          {frame.agentUnnamed === true && (
+            <span className="frame-negated" title="The text does not say who did it">
+              agent not named
+            </span>
+          )}
         </p>
       )}
       {frame.actionDescription && <p className="frame-description">{frame.actionDescription}</p>}
