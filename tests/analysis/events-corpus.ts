@@ -177,7 +177,8 @@ const hasSide = (a: CodedActor) => a.code !== '---' && a.names.length > 0
 const sameActor = (a: CodedActor, b: CodedActor) => a.names.join('|') === b.names.join('|')
 
 function others(f: ActionFrame): string[] {
-  return [...f.actors.entries.filter((a) => a.role !== 'agent').map((a) => a.text), ...f.resources.entries.map((r) => r.text)]
+  // Who reported it ("…, a senior official said") is not whom it was done to.
+  return [...f.actors.entries.filter((a) => a.role !== 'agent' && a.role !== 'source').map((a) => a.text), ...f.resources.entries.map((r) => r.text)]
 }
 
 /** Whole-word containment either way, case and possessives aside. */

@@ -605,6 +605,43 @@ describe('local analyser: who did what, precision first', () => {
     expect(aid[1]!.cameo?.code).toBe('04')
   })
 
+  test('a toll rising in a conflict with someone is a deadly fight between the two; an owner opening the sentence is a name, "Today\'s" is not', () => {
+    const toll = frameFor(analyseLocal("Eriador's death and injury toll has risen in the dispute with Osgiliath, the state's fiercest foe."), 'rise')
+    expect(toll.actors.entries.filter((e) => e.role === 'agent').map((e) => e.text)).toEqual(['Eriador', 'Osgiliath'])
+    expect([toll.actionType, toll.cameo?.code, toll.agentUnnamed]).toEqual(['Casualties', '19', undefined])
+    const today = analyseLocal("Today's death toll has risen in the fighting with the rebels, officials said.")
+    expect(today.entities.map((e) => e.text)).not.toContain('Today')
+  })
+
+  test('the parties named in a subject whose head cannot act are who acted: "The Calenardhon government issue condemned"', () => {
+    const a = analyseLocal('The Calenardhon government issue condemned an attack by Osgiliath soldiers on Thursday.')
+    expect(frameFor(a, 'condemn').actors.entries.filter((e) => e.role === 'agent').map((e) => e.text)).toEqual(['Calenardhon'])
+  })
+
+  test('a participle with its "by" describes the noun before it, a passive of its own: "Contracts won by Brazilian builders were cancelled"', () => {
+    const a = analyseLocal('Contracts won by Brazilian builders were cancelled. Water samples taken at 14 points showed lead.')
+    expect(frameFor(a, 'win').actors.entries.map((e) => [e.text, e.role])).toEqual([['Brazilian builders', 'agent']])
+    expect(frameFor(a, 'cancel').resources.entries.map((r) => r.text)).toEqual(['Contracts'])
+    // Without a "by", a participle describing a noun is background: no frame.
+    expect(a.frames.some((f) => f.predicate?.lemma === 'take')).toBe(false)
+  })
+
+  test('"who" after a participle describing the noun before it refers to that noun: "A woman believed linked to Al-Qaeda who shot at …"', () => {
+    const a = analyseLocal('A Pakistani woman believed linked to Al-Qaeda who shot at US military officers was extradited to the United States, a US attorney said.')
+    expect(frameFor(a, 'shoot').actors.entries.filter((e) => e.role === 'agent').map((e) => e.text)).toEqual(['Pakistani woman'])
+  })
+
+  test('what a named party believes is its stated view; what "many" believe is nobody\'s statement', () => {
+    const arnor = frameFor(analyseLocal('Arnor believes Dagolath and Osgiliath can cope with a decrease in water.'), 'believe')
+    expect([arnor.actionType, arnor.cameo?.code, arnor.actors.entries.find((e) => e.role === 'agent')?.text]).toEqual(['Statement', '01', 'Arnor'])
+    expect(analyseLocal('Many analysts believe the bank will cut rates in June.').frames.map((f) => f.predicate?.lemma)).toEqual(['cut'])
+  })
+
+  test('a thing\'s verb that describes it is no event; what a thing did is', () => {
+    const a = analyseLocal('The glaciers held about 35 cubic kilometres of ice in March 2025. The chatbot reproduced whole pages of one novel.')
+    expect(a.frames.map((f) => f.predicate?.lemma)).toEqual(['reproduce'])
+  })
+
   test('a reported clause opens with its subject: "told reporters that talks had failed"', () => {
     const a = analyseLocal('The minister told reporters that talks had failed.')
     expect(a.frames.some((f) => f.predicate?.lemma === 'talk')).toBe(false)

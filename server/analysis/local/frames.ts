@@ -15,7 +15,7 @@
  * resources, the frame's other properties, and the discourse memory itself.
  */
 import type { ActorEntry, ResourceEntry } from '../../../src/protocol/analysis'
-import { cameoOf, TYPE_OF_CATEGORY } from './cameo'
+import { cameoOf, CONFLICT_WITH, TOLL, TYPE_OF_CATEGORY } from './cameo'
 import { analyticsTerms, hedgeTerms, locativePrepositions, sourcingTerms } from './lexicon'
 import { compileTerms, countTerms } from './terms'
 import type { Parsed } from './syntax'
@@ -42,7 +42,7 @@ import {
 } from './frames/properties'
 import { resourceState } from './frames/resources'
 import type { Clause, FrameInput, FrameWithoutIndex, Unit } from './frames/shapes'
-import { AIMED_VERBS, DITRANSITIVE, OPINION_GOVERNORS } from './frames/words'
+import { AIMED_VERBS, DESCRIBING_VERBS, DITRANSITIVE, EVENT_WITHOUT_ACTOR, OPINION_GOVERNORS } from './frames/words'
 
 export type { FrameInput, FrameWithoutIndex } from './frames/shapes'
 
@@ -105,6 +105,29 @@ function thingActs(p: Parsed, c: Clause): boolean {
   return own.every((u) => p.pos[u.head] === 'noun' && !['one', 'ones'].includes(p.tokens[u.head]!.lower))
 }
 
+function unitsPlain(input: FrameInput, p: Parsed, units: Unit[]): string {
+  return units.map((u) => `${u.prep ?? ''} ${plainText(input.content, p, u)}`).join(' ').toLowerCase()
+}
+
+/** The people, organisations and polities named inside a clause's own subject phrases (not its "of" or "in" phrases). */
+function partiesInSubject(input: FrameInput, p: Parsed, c: Clause): ActorDraft[] {
+  if (c.borrowed || c.group.form !== 'finite') return []
+  return namedIn(
+    input,
+    p,
+    c.subject.filter((u) => u.prep === undefined),
+  ).filter((a) => a.kind !== 'other')
+}
+
+/** The names inside these phrases, as agents. */
+function namedIn(input: FrameInput, p: Parsed, units: Unit[]): Array<ActorDraft & { kind: string }> {
+  const mentions = input.entities.bySentence.get(p.sentence.index) ?? []
+  return units
+    .flatMap((u) => mentions.filter((m) => m.from >= u.from && m.to <= u.to))
+    .map((m) => ({ m, entity: input.entities.entities[m.entity]! }))
+    .map(({ m, entity }) => ({ text: entity.text, role: 'agent' as const, start: m.start, end: m.end, named: true, kind: entity.kind }))
+}
+
 /** Verbs whose "from" names who gave: the receiving subject is the recipient of the giver's act. */
 const RECEIVING = new Set(['receive', 'obtain', 'get'])
 
@@ -126,7 +149,10 @@ function aimedAt(p: Parsed, c: Clause, clauses: Clause[]): Unit[] {
 }
 
 /** Verbs of saying that make a statement frame; "think", "believe", "know", "recall" report a mind, not an act. */
-const STATEMENT_VERBS = new Set(['say', 'tell', 'add', 'note', 'explain', 'state', 'comment', 'remark', 'reply', 'argue', 'insist', 'stress', 'emphasise', 'emphasize', 'write'])
+const STATEMENT_VERBS = new Set(['say', 'tell', 'add', 'note', 'explain', 'state', 'comment', 'remark', 'reply', 'argue', 'insist', 'stress', 'emphasise', 'emphasize', 'write', 'believe'])
+
+/** …save what a named party believes: "Arnor believes Dagolath can cope" is its stated view; "many believe" is nobody's. */
+const NAMED_SPEAKER_ONLY = new Set(['believe'])
 
 /**
  * "…, a senior official said on Saturday", "Beijing said it would respond": the speaker's statement, a frame
@@ -146,6 +172,7 @@ function statementFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause
   const frame = buildFrame(input, p, told, clauses, [], memory)
   const agents = frame?.actors.entries.filter((a) => a.role === 'agent') ?? []
   if (!frame || agents.length === 0) return undefined
+  if (NAMED_SPEAKER_ONLY.has(c.group.lemma) && !speaker.subject.some((u) => (input.entities.bySentence.get(p.sentence.index) ?? []).some((m) => u.head >= m.from && u.head < m.to))) return undefined
   const key = agents.map((a) => a.text.toLowerCase()).join('|')
   if (speakers.has(key)) return undefined
   speakers.add(key)
@@ -228,6 +255,16 @@ function buildFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause[], 
     for (const u of aimedAt(p, c, clauses)) collect(input, p, u, 'patient', lemma, actors, [], memory, false)
   }
 
+  // "The Calenardhon government issue condemned", "Ithilen's sheep and goats of Gondor warned": when what
+  // the subject's head names cannot act, the parties named in it (its owner, its modifiers) are who acted,
+  // unless the verb says what happened to them ("Eriador's death toll has risen").
+  if (!g.passive && !EVENT_WITHOUT_ACTOR.has(lemma) && !actors.some((a) => a.role === 'agent')) actors.push(...partiesInSubject(input, p, c))
+  // "Eriador's death toll has risen in the dispute with Osgiliath": the toll's owner and whom the conflict is
+  // with are the two sides of a deadly fight.
+  if (!g.passive && TOLL.test(unitsPlain(input, p, c.subject)) && CONFLICT_WITH.test(unitsPlain(input, p, c.pps))) {
+    const withWhom = c.pps.filter((u) => u.prep === 'with')
+    actors.push(...namedIn(input, p, [...c.subject, ...withWhom]).map((a) => ({ ...a, role: 'agent' as const })))
+  }
   const entries = mergeActors(actors)
   if (entries.length === 0 && resources.length === 0 && c.subject.length === 0 && !c.borrowed) {
     // A verb with nothing around it is more often a tagging slip than an action.
@@ -239,8 +276,12 @@ function buildFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause[], 
   // "safety standards often ignored", "to meet demand", "one would find" are not frames.
   // "disputes should be resolved", "it could be drawn into": a passive under "should", "could", "may" says
   // what ought to or might happen to something, with nobody doing it yet.
-  const unsaidAgentPassive = g.passive && !HYPOTHETICAL_MODALS.has(g.modal ?? '')
-  if (!entries.some((e) => e.role === 'agent') && !(unsaidAgentPassive && (entries.length > 0 || resources.length > 0)) && !(!g.passive && c.objects.length === 0 && entries.some((e) => e.named && e.role !== 'source')) && !thingActs(p, c)) return undefined
+  // "ground seized in six days of fighting", "a study published on Monday": a bare participle describing a
+  // noun is background, not an event of its own, unless it says who did it ("contracts won by builders").
+  const describes = g.form === 'participle' && g.aux.length === 0
+  const unsaidAgentPassive = g.passive && !HYPOTHETICAL_MODALS.has(g.modal ?? '') && !describes
+  const changes = !DESCRIBING_VERBS.has(lemma) && ((!g.passive && c.objects.length === 0 && entries.some((e) => e.named && e.role !== 'source')) || thingActs(p, c))
+  if (!entries.some((e) => e.role === 'agent') && (describes || (!(unsaidAgentPassive && (entries.length > 0 || resources.length > 0)) && !changes))) return undefined
 
   // Kind of action.
   const sentenceText = s.text

@@ -211,7 +211,10 @@ export const humanNouns = new Set(
       'member|states|countries|nations|powers|governors|mayors|ministers|commission|service|institute|university|' +
       'loggers|ranchers|miners|fishermen|drivers|pilots|crew|crews|scholars|experts|critics|supporters|opponents|' +
       'fans|players|athletes|audiences|readers|viewers|residents|households|families|youth|generations|elderly|pensioners|' +
-      'retirees|veterans|clerics|priests|monks|journalists|reporters|editors|publishers|platforms|websites',
+      'retirees|veterans|clerics|priests|monks|journalists|reporters|editors|publishers|platforms|websites|' +
+      'attorney|attorneys|secretary|chairman|chairwoman|chief|chiefs|director|directors|governor|commander|commanders|generals|' +
+      'premier|chancellor|king|queen|prince|princess|emperor|sheikh|spokespeople|head|heads|deputy|deputies|aide|aides|' +
+      'adviser|advisers|advisor|advisors|counsel|investigator|investigators|detectives|guards|representative|representatives',
   ),
 )
 

@@ -70,7 +70,7 @@ export function classifySpan(s: Sentence, from: number, to: number, seen: Set<st
   // "Trade Representative": a title alone is not a name.
   if (tokens.slice(from, to).every((x) => titleWords.has(x.lower) || ['trade', 'foreign', 'home', 'affairs', 'interior', 'finance', 'defence', 'defense', 'health', 'deputy', 'vice', 'chief', 'senior', 'acting', 'former'].includes(x.lower))) return drafts
   // "Aid agencies",, "Health workers": a lone capital opening the sentence before a common noun.
-  if (to - from === 1 && from === firstReal && !seen.has(tokens[from]!.text) && !lookupName(tokens[from]!.text) && !firstNames.has(tokens[from]!.lower) && tokens[to] && /^\p{Ll}/u.test(tokens[to]!.text) && (tokens[to]!.tags.has('Noun') || tokens[to]!.tags.has('Adjective')) && !/[,;:]/.test(tokens[from]!.post)) {
+  if (to - from === 1 && from === firstReal && !seen.has(tokens[from]!.text) && !lookupName(tokens[from]!.text) && !looksLikeOwner(tokens[from]!) && !firstNames.has(tokens[from]!.lower) && tokens[to] && /^\p{Ll}/u.test(tokens[to]!.text) && (tokens[to]!.tags.has('Noun') || tokens[to]!.tags.has('Adjective')) && !/[,;:]/.test(tokens[from]!.post)) {
     return drafts
   }
   if (to - from === 1 && (isDemonym(tokens[from]!.text) || regionalAdjectives.has(tokens[from]!.text) || commonAcronyms.has(tokens[from]!.text))) return drafts
@@ -124,8 +124,15 @@ function looksLikeNameStart(t: Token): boolean {
   if (/^[A-Z]{2,}$/.test(t.text) && t.text.length <= 6) return true
   if (t.tags.has('ProperNoun') && !t.tags.has('Plural') && !t.tags.has('Adjective')) return true
   if (t.tags.has('Person') || t.tags.has('Organization') || t.tags.has('Place')) return true
-  return false
+  return looksLikeOwner(t)
 }
+
+/** "Eriador's death toll": a capitalised owner opening the sentence names someone, save a time or a pronoun ("Today's"). */
+function looksLikeOwner(t: Token): boolean {
+  return /^\p{Lu}\p{Ll}+['’]s$/u.test(t.text) && !NOT_OWNER_NAMES.has(t.lower.replace(/['’]s$/, '')) && !t.tags.has('Date')
+}
+
+const NOT_OWNER_NAMES = new Set(['today', 'yesterday', 'tomorrow', 'tonight', 'everyone', 'everybody', 'nobody', 'someone', 'somebody', 'anyone', 'anybody', 'one', 'other', 'another', 'year', 'week', 'month', 'day', 'world', 'nation', 'country', 'city', 'state', 'government', 'company', 'group', 'party', 'court', 'women', 'men', 'children', 'people'])
 
 /**
  * "Vanderlande said …", "Calenardhon urged …": one capitalised word opening the sentence, right before its

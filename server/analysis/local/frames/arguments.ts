@@ -14,6 +14,8 @@ interface SubjectSearch {
   units: Unit[]
   inherit: boolean
   reducedRelative: boolean
+  /** "Contracts won by Brazilian builders were cancelled": the verb is a participle describing the noun before it, a passive. */
+  participle?: boolean
 }
 
 export function subjectLeft(p: Parsed, g: VerbGroup): SubjectSearch {
@@ -35,8 +37,18 @@ export function subjectLeft(p: Parsed, g: VerbGroup): SubjectSearch {
     let a = k - 1
     if (a >= floor && pos[a] === 'prep') a--
     const units = a >= floor ? npLeft(p, a, floor) : []
-    // …or the name that phrase describes ("Jean Morel, head of the union, who accused …").
+    // …past a participle that describes the noun before it ("A Pakistani woman believed linked to Al-Qaeda
+    // who shot at …": the woman shot)…
     const first = units[0]
+    if (first) {
+      let v = first.from - 1
+      if (v - 1 >= floor && pos[v] === 'prep' && pos[v - 1] === 'verb' && /ed$/.test(tokens[v - 1]!.lower)) {
+        v -= 1
+        while (v - 1 >= floor && (pos[v - 1] === 'verb' || pos[v - 1] === 'adv') && !/,/.test(tokens[v - 1]!.post)) v--
+        if (v - 1 >= floor && NP_POS.has(pos[v - 1]!) && !/,/.test(tokens[v - 1]!.post)) return { units: npLeft(p, v - 1, floor), inherit: false, reducedRelative: false }
+      }
+    }
+    // …or the name that phrase describes ("Jean Morel, head of the union, who accused …").
     if (first && first.from - 1 >= floor && /,/.test(tokens[first.from - 1]!.post) && NP_POS.has(pos[first.from - 1]!)) {
       return { units: [...npLeft(p, first.from - 1, floor), ...units.map((u) => ({ ...u, apposition: true }))], inherit: false, reducedRelative: false }
     }
@@ -45,6 +57,10 @@ export function subjectLeft(p: Parsed, g: VerbGroup): SubjectSearch {
   // A past participle glued to the noun before it, after a finite verb: "people displaced by floods".
   if (g.form === 'finite' && g.aux.length === 0 && (pos[k] === 'noun' || pos[k] === 'propn') && !/,/.test(t.post) && finiteBefore(p, g, k)) {
     return { units: [], inherit: false, reducedRelative: true }
+  }
+  // "Contracts won by Brazilian builders were cancelled": a participle with its "by" before the clause's verb.
+  if (g.form === 'finite' && g.aux.length === 0 && (pos[k] === 'noun' || pos[k] === 'propn') && !/,/.test(t.post) && tokens[g.to]?.lower === 'by' && finiteAfter(p, g)) {
+    return { units: npLeft(p, k, floor), inherit: false, reducedRelative: false, participle: true }
   }
   if (/,|[–—]/.test(t.post)) {
     const open = openingComma(p, k, floor)
@@ -67,8 +83,20 @@ export function subjectLeft(p: Parsed, g: VerbGroup): SubjectSearch {
     if (v - 1 >= floor && pos[v] === 'verb' && (tokens[v]!.tags.has('Gerund') || /ing$/.test(tokens[v]!.lower)) && NP_POS.has(pos[v - 1]!) && !/,/.test(tokens[v - 1]!.post)) {
       return { units: npLeft(p, v - 1, floor), inherit: false, reducedRelative: false }
     }
+    // "Contracts won by Brazilian builders were cancelled": skip the participle and its "by" phrase.
+    if (v - 2 >= floor && tokens[v]!.lower === 'by' && pos[v - 1] === 'verb' && !/ing$/.test(tokens[v - 1]!.lower) && NP_POS.has(pos[v - 2]!) && !/,/.test(tokens[v - 2]!.post) && pos[v - 2] !== 'pron') {
+      return { units: npLeft(p, v - 2, floor), inherit: false, reducedRelative: false }
+    }
   }
   return { units, inherit: false, reducedRelative: false }
+}
+
+/** A finite verb later in the sentence, with no clause opener between ("won by builders were cancelled"). */
+function finiteAfter(p: Parsed, g: VerbGroup): boolean {
+  const next = p.groups.find((x) => x.from >= g.to && x.form === 'finite')
+  if (!next) return false
+  for (let j = g.to; j < next.from; j++) if (p.pos[j] === 'wh' || p.pos[j] === 'conj' || SUBORDINATORS.has(p.tokens[j]!.lower) || /[,;]/.test(p.tokens[j]!.post)) return false
+  return true
 }
 
 interface RightScan {
@@ -230,8 +258,8 @@ function followedByVerb(p: Parsed, k: number): boolean {
   return p.pos[j] === 'verb' || p.pos[j] === 'aux'
 }
 
-const TIME_WORD = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|yesterday|today|tonight|week|month|year|weekend|morning|afternoon|evening|night)$/
-const TIME_LEAD = new Set(['on', 'last', 'this', 'next', 'late', 'early', 'earlier', 'later', 'in', 'the'])
+const TIME_WORD = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|yesterday|today|tonight|week|weeks|month|months|year|years|weekend|morning|afternoon|evening|night|days)$/
+const TIME_LEAD = new Set(['on', 'last', 'this', 'next', 'late', 'early', 'earlier', 'later', 'in', 'the', 'recent', 'past', 'coming'])
 
 /** Where the subject search goes on before a time phrase ending at k ("on Thursday", "last week"), or k. */
 function timeBefore(p: Parsed, k: number, floor: number): number {

@@ -59,6 +59,7 @@ export function analyseClauses(p: Parsed): Clause[] {
         clause.borrowed = true
       } else clause.subject = found.units
       if (found.reducedRelative) clause.kind = 'skip'
+      if (found.participle) clause.group = { ...g, passive: true, form: 'participle' }
     }
 
     // What it is done to.

@@ -38,3 +38,24 @@ export const PSYCH_VERBS = new Set(['impress', 'concern', 'worry', 'please', 'di
 export const RECALLED = /\b(?:ambassadors?|envoys?|diplomats?|emissary|consul|mission|cars|vehicles|products?|models?|units|batches|devices|drugs?|troops)\b/
 export const AIMED_VERBS = new Set(['fire', 'shoot', 'aim', 'throw', 'hurl', 'lob', 'launch', 'point', 'direct', 'strike', 'swing', 'open'])
 export const PLACE_ACTOR_PREPS = new Set(['against', 'with', 'for', 'on', 'toward', 'towards', 'between'])
+
+/**
+ * What a thing or a measure does with nobody acting that is news in itself: a level moving ("Deforestation
+ * fell 28%"), something breaking or spreading ("a canopy collapsed", "the fire spread"), harm done ("killing
+ * 15 people"). Other verbs with only a thing for subject ("the money pays for patrols", "a study found",
+ * "the treaty leaves") describe, they report no event.
+ */
+export const EVENT_WITHOUT_ACTOR = new Set([
+  'rise', 'fall', 'drop', 'jump', 'climb', 'surge', 'soar', 'plunge', 'slump', 'tumble', 'sink', 'slide', 'dip', 'gain', 'lose', 'grow', 'shrink',
+  'slow', 'ease', 'weaken', 'strengthen', 'double', 'triple', 'halve', 'increase', 'decrease', 'decline', 'rebound', 'recover', 'contract', 'expand',
+  'collapse', 'explode', 'crash', 'burn', 'flood', 'spread', 'melt', 'retreat', 'erupt', 'strike', 'hit', 'collide', 'leak', 'spill', 'fail', 'break',
+  'kill', 'injure', 'wound', 'destroy', 'damage', 'close', 'shut', 'empty', 'expire', 'exceed', 'top', 'reach', 'squeeze', 'freeze', 'stall', 'halt',
+])
+
+/**
+ * Verbs that, with only a thing for subject, describe it rather than report an event: "the glaciers held 35
+ * km³ of ice", "the money pays for patrols", "the treaty leaves a stretch undrawn", "an investigation
+ * determined that …", "radioactivity that seeped from a valve".
+ */
+export const DESCRIBING_VERBS = new Set(['hold', 'remain', 'leave', 'pay', 'have', 'include', 'contain', 'cost', 'mean', 'lack', 'seem', 'stand', 'lie', 'sit', 'represent', 'account', 'total', 'equal', 'determine', 'seep', 'use', 'need', 'require', 'involve', 'show', 'suggest', 'indicate', 'feature', 'make', 'take', 'give', 'go', 'come', 'get', 'bring', 'keep', 'let', 'put', 'set', 'mine', 'company', 'value', 'moor'])
+
