@@ -642,6 +642,23 @@ describe('local analyser: who did what, precision first', () => {
     expect(a.frames.map((f) => f.predicate?.lemma)).toEqual(['reproduce'])
   })
 
+  test('a country is never a short form of a longer name: "Guyana" after "the Guyana Defence Force", an organisation', () => {
+    const a = analyseLocal('The Guyana Defence Force said on Wednesday that troops had moved. Oil companies operating off Guyana said their work was not affected.')
+    expect(entity(a, 'Guyana Defence Force')?.kind).toBe('organisation')
+    expect(entity(a, 'Guyana Defence Force')?.aliases).not.toContain('Guyana')
+    expect(entity(a, 'Guyana')?.kind).toBe('place')
+    // Who spoke is the companies, not the place their participle phrase names.
+    const said = a.frames.filter((f) => f.actionType === 'Statement').map((f) => f.actors.entries.find((e) => e.role === 'agent')?.text)
+    expect(said).toEqual(['Guyana Defence Force', 'Oil companies'])
+  })
+
+  test('"ordered Venezuela later that year not to take any action": the one ordered must not act; a time of "that" opens no clause', () => {
+    const a = analyseLocal('The International Court of Justice ordered Venezuela later that year not to take any action. Soldiers fighting in Gaza destroyed tunnels.')
+    const take = frameFor(a, 'take')
+    expect([take.actors.entries.find((e) => e.role === 'agent')?.text, take.negated]).toEqual(['Venezuela', true])
+    expect(frameFor(a, 'destroy').actors.entries.map((e) => [e.text, e.role])).toContainEqual(['Soldiers', 'agent'])
+  })
+
   test('a reported clause opens with its subject: "told reporters that talks had failed"', () => {
     const a = analyseLocal('The minister told reporters that talks had failed.')
     expect(a.frames.some((f) => f.predicate?.lemma === 'talk')).toBe(false)

@@ -145,6 +145,8 @@ function findLonger(d: Draft, groups: Map<string, { kind: EntityKindName; canoni
     const name = g.canonical ?? g.drafts[0]!.text
     const parts = name.split(/\s+/)
     if (parts.length <= words.length) continue
+    // "Guyana" after "Guyana Defence Force": a place is never a short form of another name.
+    if (d.kind === 'place') continue
     if (g.kind === 'person' || d.kind === 'person') {
       // "Mori" after "Haruto Mori"; "Lee" after "Lee Jun-ho".
       if (words.length === 1 && (normaliseKey(parts[parts.length - 1]!) === short || normaliseKey(parts[0]!) === short)) return key
@@ -154,7 +156,7 @@ function findLonger(d: Draft, groups: Map<string, { kind: EntityKindName; canoni
       const initials = parts.filter((p) => !nameConnectors.has(p.toLowerCase())).map((p) => p[0]).join('')
       if (/^[A-Z]{2,6}$/.test(d.text) && initials.toUpperCase() === d.text) return key
       // "Altair" after "Altair Engineering": a leading part of an organisation's name.
-      if (d.kind !== 'place' && normaliseKey(parts.slice(0, words.length).join(' ')) === short && !lookupName(d.text)) return key
+      if (normaliseKey(parts.slice(0, words.length).join(' ')) === short && !lookupName(d.text)) return key
     }
   }
   return undefined

@@ -23,7 +23,7 @@ import { daysBetween } from './temporal'
 import { clamp, cut, round } from './util'
 import type { ActorDraft } from './frames/actors'
 import { collect, mergeActors, mergeAppositions, unitsText } from './frames/actors'
-import { analyseClauses, conditionedOrQuoted, sourcesOf } from './frames/clauses'
+import { analyseClauses, complementOf, conditionedOrQuoted, sourcesOf } from './frames/clauses'
 import { Discourse } from './frames/discourse'
 import { frameSentiment, retold, sameEventKey } from './frames/events'
 import { isTimePhrase, plainText } from './frames/noun-phrases'
@@ -141,7 +141,7 @@ const AIMING_VERBS = new Set(['threaten', 'warn', 'demand', 'urge', 'call', 'ask
 /** Who the act a governing verb names is aimed at: its complement's objects, or who a "that" clause says must act. */
 function aimedAt(p: Parsed, c: Clause, clauses: Clause[]): Unit[] {
   if (!AIMING_VERBS.has(c.group.lemma)) return []
-  const complement = c.complement === undefined ? undefined : clauses.find((x) => x.group.from === c.complement)
+  const complement = complementOf(c, clauses)
   if (complement) return [...complement.objects, ...complement.pps.filter((u) => u.prep === 'against' || u.prep === 'on' || u.prep === 'at')]
   const that = p.tokens.findIndex((t, k) => k >= c.group.to && k <= c.end + 1 && t.lower === 'that')
   const next = that >= 0 ? clauses.find((x) => x.group.from > that && x.subject.length > 0 && !x.borrowed) : undefined
@@ -304,7 +304,7 @@ function buildFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause[], 
   // Text.
   const subjectText = c.subject.length > 0 ? unitsText(input, p, c.subject, memory) : ''
   // "China threatened to take countermeasures against the Netherlands": a threat or demand says what it is of.
-  const complement = AIMING_VERBS.has(lemma) && c.complement !== undefined ? clauses.find((x) => x.group.from === c.complement) : undefined
+  const complement = AIMING_VERBS.has(lemma) ? complementOf(c, clauses) : undefined
   const description = clauseText(input, p, c, subjectText, complement ? Math.max(complement.end, complement.group.to) : 0)
   const firstObject = c.objects.find((u) => !isTimePhrase(p, u))
   // What the act was done to: its object, else a resource that is not its own subject ("Wages rose wages").

@@ -120,7 +120,7 @@ export const orgSuffixes = new Set(
       'Telecom|Communications|Media|Networks|Entertainment|Studios|Games|Foods|Freight|Logistics|Shipping|Insurance|' +
       'Ministry|Department|Agency|Authority|Commission|Committee|Council|Board|Bureau|Office|Service|Services|Administration|' +
       'Institute|Institution|University|College|School|Academy|Foundation|Association|Federation|Union|Alliance|League|' +
-      'Organisation|Organization|Society|Coalition|Party|Movement|Front|Forces|Army|Navy|Guard|Police|Court|Tribunal|' +
+      'Organisation|Organization|Society|Coalition|Party|Movement|Front|Force|Forces|Army|Navy|Guard|Police|Court|Tribunal|' +
       'Parliament|Assembly|Senate|Congress|Cabinet|Centre|Center|Reserve|Exchange|Programme|Program|Network|Consortium|' +
       'Club|Team|Church|Hospital|Clinic|Observatory|Station|Project|Initiative|Mission|Brigade|Battalion|Command|Unit',
   ),

@@ -149,7 +149,9 @@ function unknownSubject(tokens: Token[], from: number, to: number): boolean {
   const listed = /,/.test(t.post) ? nameAhead(tokens, to) : ['and', 'or', '&'].includes(next.lower) && nameAhead(tokens, to + 1)
   const isVerb = (x: Token | undefined) => x !== undefined && (x.tags.has('Verb') || x.tags.has('Copula') || x.tags.has('Modal') || x.tags.has('Auxiliary')) && !x.tags.has('Gerund')
   // "Arnor signed", "Arnor on Thursday signed", "Arnor yesterday signed".
-  const afterTime = next.lower === 'on' && /day$/.test(tokens[to + 1]?.lower ?? '') ? tokens[to + 2] : /^(?:yesterday|today)$/.test(next.lower) ? tokens[to + 1] : undefined
+  // "Gollum in recent days did allow": a time phrase of "in", "over" or "during" with a few words.
+  const within = ['in', 'over', 'during'].includes(next.lower) && /^(?:days|weeks|months|years)$/.test(tokens[to + 2]?.lower ?? '') ? tokens[to + 3] : undefined
+  const afterTime = next.lower === 'on' && /day$/.test(tokens[to + 1]?.lower ?? '') ? tokens[to + 2] : /^(?:yesterday|today)$/.test(next.lower) ? tokens[to + 1] : within
   // "Abubakar also directed", "Gollum recently allowed": an adverb or two before the verb.
   let v = to
   while (v < to + 2 && tokens[v] && tokens[v]!.tags.has('Adverb') && !isVerb(tokens[v])) v++

@@ -76,10 +76,15 @@ export function subjectLeft(p: Parsed, g: VerbGroup): SubjectSearch {
   }
   if (!NP_POS.has(pos[k]!)) return { units: [], inherit: false, reducedRelative: false }
   const units = npLeft(p, k, floor)
-  // "Astronomers using the telescope have detected": skip a participle phrase after the subject.
+  // "Astronomers using the telescope have detected", "Oil companies operating off Guyana said": skip a
+  // participle phrase after the subject.
   const first = units[0]
   if (first) {
     const v = first.from - 1
+    const ing = v - 1
+    if ((pos[v] === 'prep' || pos[v] === 'part') && ing - 1 >= floor && pos[ing] === 'verb' && /ing$/.test(tokens[ing]!.lower) && ['noun', 'propn'].includes(pos[ing - 1]!) && !/,/.test(tokens[ing - 1]!.post)) {
+      return { units: npLeft(p, ing - 1, floor), inherit: false, reducedRelative: false }
+    }
     if (v - 1 >= floor && pos[v] === 'verb' && (tokens[v]!.tags.has('Gerund') || /ing$/.test(tokens[v]!.lower)) && NP_POS.has(pos[v - 1]!) && !/,/.test(tokens[v - 1]!.post)) {
       return { units: npLeft(p, v - 1, floor), inherit: false, reducedRelative: false }
     }
@@ -90,6 +95,8 @@ export function subjectLeft(p: Parsed, g: VerbGroup): SubjectSearch {
   }
   return { units, inherit: false, reducedRelative: false }
 }
+
+const THAT_TIME = /^(?:year|month|week|day|morning|afternoon|evening|night|summer|winter|spring|autumn)$/
 
 /** A finite verb later in the sentence, with no clause opener between ("won by builders were cancelled"). */
 function finiteAfter(p: Parsed, g: VerbGroup): boolean {
@@ -118,6 +125,12 @@ export function objectsRight(p: Parsed, g: VerbGroup): RightScan {
   while (k < tokens.length) {
     while (k < tokens.length && (pos[k] === 'adv' || pos[k] === 'part' || pos[k] === 'neg') && !/,/.test(tokens[k - 1]?.post ?? '')) k++
     if (k >= tokens.length) break
+    // "ordered Venezuela later that year not to take": a time phrase of "that" is no relative clause.
+    const thatTime = ['later', 'earlier'].includes(tokens[k]!.lower) && tokens[k + 1]?.lower === 'that' ? k + 1 : tokens[k]!.lower === 'that' ? k : -1
+    if (thatTime >= 0 && THAT_TIME.test(tokens[thatTime + 1]?.lower ?? '') && !/,/.test(tokens[k - 1]?.post ?? '')) {
+      k = thatTime + 2
+      continue
+    }
     const t = tokens[k]!
     const q = pos[k]
     if (afterComma) {

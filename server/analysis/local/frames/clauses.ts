@@ -22,7 +22,7 @@ export function analyseClauses(p: Parsed): Clause[] {
   const finites: Clause[] = []
   for (const g of p.groups) {
     const clause: Clause = { group: g, kind: 'action', subject: [], borrowed: false, objects: [], pps: [], end: g.to, temporality: 'past' }
-    const governor = clauses.find((c) => c.complement === g.from)
+    const governor = clauses.find((c) => completes(c.complement, g))
     if (governor) clause.governor = governor
     clause.kind = classify(p, g, governor)
 
@@ -81,6 +81,16 @@ export function analyseClauses(p: Parsed): Clause[] {
     }
   }
   return clauses
+}
+
+/** Whether the group is the complement that starts at this token ("ordered Venezuela not to take": a negated one opens at its "not"). */
+function completes(complement: number | undefined, g: { from: number; to: number }): boolean {
+  return complement !== undefined && g.from <= complement && complement < g.to
+}
+
+/** The clause a governing clause's complement is. */
+export function complementOf(c: Clause, clauses: Clause[]): Clause | undefined {
+  return clauses.find((x) => completes(c.complement, x.group))
 }
 
 /** A subject that can act: a name, a pronoun, people or an organisation (not "the embargo", "profits"). */

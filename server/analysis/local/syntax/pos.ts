@@ -185,6 +185,13 @@ export function fixPos(tokens: Token[], pos: Pos[]): void {
       pos[i + 1] = 'noun'
       continue
     }
+    // "Soldiers fighting in Gaza", "companies operating off Guyana": an -ing word between a plural noun and a
+    // preposition describes what they are doing.
+    if (pos[i] === 'noun' && /ing$/.test(t.lower) && prevTok?.tags.has('Plural') && prev === 'noun' && next && (pos[i + 1] === 'prep' || pos[i + 1] === 'part') && !/,/.test(prevTok.post) && ingOfActionVerb(t.lower)) {
+      pos[i] = 'verb'
+      t.tags.add('Gerund')
+      continue
+    }
     // ", killing 15 people": an -ing word after a comma opens a participial clause.
     if ((pos[i] === 'noun' || pos[i] === 'adj') && /ing$/.test(t.lower) && prevTok && /,/.test(prevTok.post) && next && !/,/.test(t.post)) {
       pos[i] = 'verb'
@@ -233,6 +240,13 @@ const determinerLike = new Set(['all', 'both', 'some', 'many', 'several', 'each'
 const closedPrepositions = new Set(['near', 'over', 'across', 'against', 'among', 'amongst', 'between', 'during', 'through', 'throughout', 'toward', 'towards', 'within', 'without', 'under', 'amid', 'onto', 'into', 'despite', 'beyond', 'behind', 'above', 'below', 'beside', 'alongside', 'upon', 'inside', 'outside'])
 /** Every verb the action classes know, for recovering verbs compromise tagged as nouns. */
 const actionVerbLemmas = new Set(actionClasses.flatMap((c) => c.verbs))
+
+/** "fighting", "operating", "living": an -ing form that is no noun of its own ("funding", "housing", "shipping"). */
+function ingOfActionVerb(word: string): boolean {
+  return word.length > 5 && !ING_NOUNS.has(word)
+}
+
+const ING_NOUNS = new Set(['funding', 'spending', 'housing', 'shipping', 'mining', 'banking', 'clothing', 'lending', 'building', 'meeting', 'training', 'bombing', 'shelling', 'fishing', 'farming', 'pricing', 'trading', 'licensing', 'financing', 'manufacturing', 'marketing', 'accounting', 'engineering', 'computing', 'printing', 'testing', 'screening', 'polling', 'voting', 'nothing', 'something', 'anything', 'everything', 'morning', 'evening', 'ceiling', 'wedding', 'setting', 'offering', 'hearing', 'ruling', 'warning', 'briefing', 'reporting', 'recording', 'listing', 'ranking', 'rating', 'thing', 'spring', 'string', 'king', 'wing', 'ring'])
 
 function startsNounPhrase(t: Token): boolean {
   return t.tags.has('Determiner') || t.tags.has('Noun') || t.tags.has('ProperNoun') || t.tags.has('Value') || t.tags.has('Adjective') || t.tags.has('Possessive') || t.tags.has('Pronoun')

@@ -35,16 +35,19 @@ export function findVerbGroups(tokens: Token[], pos: Pos[], dateline: number): V
   let i = dateline
   while (i < tokens.length) {
     const p = pos[i]
-    const startsGroup = p === 'aux' || p === 'verb' || p === 'to' || (p === 'neg' && (pos[i + 1] === 'aux' || pos[i + 1] === 'verb'))
+    // "ordered Venezuela not to take any action": a negated infinitive opens at its "not".
+    const negatedTo = p === 'neg' && pos[i + 1] === 'to'
+    const startsGroup = p === 'aux' || p === 'verb' || p === 'to' || negatedTo || (p === 'neg' && (pos[i + 1] === 'aux' || pos[i + 1] === 'verb'))
     if (!startsGroup) {
       i++
       continue
     }
     const from = i
-    const infinitive = p === 'to'
+    if (negatedTo) i++
+    const infinitive = pos[i] === 'to'
     if (infinitive) i++
     const aux: string[] = []
-    let negated = false
+    let negated = negatedTo
     let main = -1
     while (i < tokens.length) {
       const q = pos[i]
