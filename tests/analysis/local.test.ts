@@ -659,6 +659,13 @@ describe('local analyser: who did what, precision first', () => {
     expect(frameFor(a, 'destroy').actors.entries.map((e) => [e.text, e.role])).toContainEqual(['Soldiers', 'agent'])
   })
 
+  test('"by combining purchasing and transport, and that no factories would close": the list ends in a noun, the modal\'s verb is a verb', () => {
+    const a = analyseLocal('The chief executive, Mads Vestergaard, said the deal would save €120 million a year, mainly by combining purchasing and transport, and that no factories would close in the Netherlands.')
+    expect(a.frames.some((f) => f.predicate?.lemma === 'transport')).toBe(false)
+    const close = frameFor(a, 'close')
+    expect([close.negated, close.temporality]).toEqual([true, 'planned'])
+  })
+
   test('a reported clause opens with its subject: "told reporters that talks had failed"', () => {
     const a = analyseLocal('The minister told reporters that talks had failed.')
     expect(a.frames.some((f) => f.predicate?.lemma === 'talk')).toBe(false)

@@ -192,6 +192,17 @@ export function fixPos(tokens: Token[], pos: Pos[]): void {
       t.tags.add('Gerund')
       continue
     }
+    // "by combining purchasing and transport,": a bare form after "and" that ends a list begun by an -ing
+    // noun is a noun too.
+    if (pos[i] === 'verb' && !t.tags.has('PastTense') && !/ing$/.test(t.lower) && prevTok && ['and', 'or'].includes(prevTok.lower) && ['noun', 'adj'].includes(pos[i - 2]!) && /ing$/.test(tokens[i - 2]!.lower) && (!next || /[,.;]/.test(t.post))) {
+      pos[i] = 'noun'
+      continue
+    }
+    // "no factories would close.": after a modal, a word that can be a verb is one.
+    if (['adv', 'adj', 'noun'].includes(pos[i]!) && prevTok && ['would', 'will', 'could', 'can', 'may', 'might', 'should', 'must', 'shall'].includes(prevTok.lower) && (t.tags.has('Verb') || actionVerbLemmas.has(t.lower)) && !/ly$/.test(t.lower)) {
+      pos[i] = 'verb'
+      continue
+    }
     // ", killing 15 people": an -ing word after a comma opens a participial clause.
     if ((pos[i] === 'noun' || pos[i] === 'adj') && /ing$/.test(t.lower) && prevTok && /,/.test(prevTok.post) && next && !/,/.test(t.post)) {
       pos[i] = 'verb'
