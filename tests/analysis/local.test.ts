@@ -666,6 +666,23 @@ describe('local analyser: who did what, precision first', () => {
     expect([close.negated, close.temporality]).toEqual([true, 'planned'])
   })
 
+  test('a month without a year is the one before when the clause is past ("since January", told in July), the next when it is planned', () => {
+    const a = analyseLocal("Turkey's coast guard said on Monday that it had picked up 1,940 migrants since January. The plant will open in March. Sales rose in June.", { referenceDate: '2025-07-08' })
+    expect([frameFor(a, 'pick').timeReference?.date, frameFor(a, 'open').timeReference?.date, frameFor(a, 'rise').timeReference?.date]).toEqual(['2025-01-01', '2026-03-01', '2025-06-01'])
+  })
+
+  test('"it" opening a sentence is the body the sentence before was about, before a name it mentioned in passing', () => {
+    const a = analyseLocal('The group called on the European Commission to open proceedings against Greece. Greece\'s migration ministry rejected the report. It said every allegation was examined by an independent authority.')
+    const said = a.frames.filter((f) => f.actionType === 'Statement').map((f) => f.actors.entries.find((e) => e.role === 'agent')?.text)
+    expect(said).toEqual(["Greece's migration ministry"])
+  })
+
+  test('"including Nvidia and Microsoft last year": a time after a name is not part of it; "Several said officers had taken": the saying is a verb', () => {
+    const a = analyseLocal('Mistral raised 600 million euros from investors including Nvidia and Microsoft last year. Several said officers had taken their phones.')
+    expect(frameFor(a, 'raise').actors.entries.map((e) => e.text)).toContain('Microsoft')
+    expect(frameFor(a, 'take').actors.entries.find((e) => e.role === 'agent')?.text).toBe('officers')
+  })
+
   test('a reported clause opens with its subject: "told reporters that talks had failed"', () => {
     const a = analyseLocal('The minister told reporters that talks had failed.')
     expect(a.frames.some((f) => f.predicate?.lemma === 'talk')).toBe(false)

@@ -27,6 +27,7 @@ import { analyseClauses, complementOf, conditionedOrQuoted, sourcesOf } from './
 import { Discourse } from './frames/discourse'
 import { frameSentiment, retold, sameEventKey } from './frames/events'
 import { isTimePhrase, plainText } from './frames/noun-phrases'
+import { isHumanHead, isOrgReference } from './frames/people'
 import {
   actionClassOf,
   affect,
@@ -63,6 +64,7 @@ export function extractFrames(input: FrameInput): FrameWithoutIndex[] {
     const clauses = analyseClauses(p)
     const sources = sourcesOf(p, clauses)
     const speakers = new Set<string>()
+    let subjectNoted = false
     for (const c of clauses) {
       if (c.kind === 'attribution') {
         const frame = statementFrame(input, p, c, clauses, memory, speakers)
@@ -72,6 +74,7 @@ export function extractFrames(input: FrameInput): FrameWithoutIndex[] {
       if (c.kind !== 'action') continue
       const frame = buildFrame(input, p, c, clauses, sources, memory)
       if (!frame) continue
+      if (!subjectNoted) subjectNoted = noteSubject(input, p, c, frame, memory)
       // One event told twice (the same act by the same actors on the same target, on the same day if both
       // say) is one frame: the first telling, the surer for the second, whose sentence it lists.
       const key = sameEventKey(frame)
@@ -91,6 +94,21 @@ export function extractFrames(input: FrameInput): FrameWithoutIndex[] {
   // Very long documents: keep the strongest frames, in document order.
   const kept = frames.length > MAX_FRAMES ? [...frames].sort((a, b) => b.score - a.score || a.order - b.order).slice(0, MAX_FRAMES) : frames
   return kept.sort((a, b) => a.order - b.order).map((f) => f.frame)
+}
+
+/**
+ * The first finite clause of a sentence whose own subject is a body ("Greece's migration ministry rejected
+ * …", "The rebels said …"): noted as what "it" or "they" next most likely means. Whether one was noted.
+ */
+function noteSubject(input: FrameInput, p: Parsed, c: Clause, frame: FrameWithoutIndex, memory: Discourse): boolean {
+  if (c.borrowed || c.group.form !== 'finite' || c.group.passive) return false
+  const head = c.subject.find((u) => u.prep === undefined)
+  const agent = frame.actors.entries.find((a) => a.role === 'agent')
+  if (!head || !agent || p.pos[head.head] === 'pron') return false
+  const named = input.entities.entities.find((e) => e.text === agent.text)
+  if (named ? named.kind !== 'organisation' : !(isOrgReference(p, head) || isHumanHead(p, head))) return true
+  memory.noteSubject(agent.text, p.sentence.index, !named && (p.tokens[head.head]!.tags.has('Plural') || /s$/.test(p.tokens[head.head]!.lower)))
+  return true
 }
 
 /** A finite clause whose own subject is a thing, not a pronoun ("The canopy collapsed", "Oil prices rose"), and its outcome. */

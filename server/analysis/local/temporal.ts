@@ -15,6 +15,8 @@ export interface DateMention {
   yearCertain: boolean
   /** Only a weekday was named. */
   weekdayOnly: boolean
+  /** Only a month was named ("in January", "since March"). */
+  monthOnly?: boolean
 }
 
 /** The reference date: the caller's, else a full date in the document's first lines, else the default. */
@@ -76,6 +78,7 @@ export function findDates(content: string, referenceDate: string): DateMention[]
       date: componentsToIso(r.start),
       yearCertain: r.start.isCertain('year'),
       weekdayOnly: r.start.isCertain('weekday') && !r.start.isCertain('day'),
+      ...(r.start.isCertain('month') && !r.start.isCertain('day') && !r.start.isCertain('year') ? { monthOnly: true } : {}),
     })
   }
   return out
@@ -84,6 +87,11 @@ export function findDates(content: string, referenceDate: string): DateMention[]
 /** Days from a to b (both yyyy-mm-dd). */
 export function daysBetween(a: string, b: string): number {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000)
+}
+
+/** Moves a date by whole years (yyyy-mm-dd in and out; the day stays, months here start on the 1st). */
+export function addYears(date: string, years: number): string {
+  return `${String(Number(date.slice(0, 4)) + years).padStart(4, '0')}${date.slice(4)}`
 }
 
 /** Moves a date by whole days (yyyy-mm-dd in and out). */

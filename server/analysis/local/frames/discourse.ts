@@ -13,6 +13,8 @@ interface Referent {
   sentence: number
   token: number
   head: string
+  /** Many ("the rebels"): "they", never "it". */
+  plural?: boolean
 }
 
 export class Discourse {
@@ -25,9 +27,21 @@ export class Discourse {
       ['he', 'she', 'him', 'her', 'his', 'hers'].includes(pronoun) ? 'person' : ['it', 'its'].includes(pronoun) ? 'organisation' : ['they', 'them', 'their'].includes(pronoun) ? 'organisation' : undefined
     if (!want) return undefined
     const candidates = [...this.recent, ...this.mentionsIn(sentence, token)]
-    for (let i = candidates.length - 1; i >= 0; i--) if (candidates[i]!.kind === want) return candidates[i]
+    const singular = ['it', 'its'].includes(pronoun)
+    for (let i = candidates.length - 1; i >= 0; i--) if (candidates[i]!.kind === want && !(singular && candidates[i]!.plural)) return candidates[i]
     return undefined
   }
+
+  /**
+   * The body a sentence's main clause is about ("Greece's migration ministry rejected the report …"): what
+   * "it" or "they" in the next sentence most likely means, before any name the sentence mentioned in passing.
+   * Called once per sentence, before `after`.
+   */
+  noteSubject(text: string, sentence: number, plural: boolean): void {
+    this.subject = { text, kind: 'organisation', sentence, token: Infinity, head: text, plural }
+  }
+
+  private subject: Referent | undefined
 
   /**
    * "the company": the last organisation named. A description that says what kind of body it is ("the
@@ -56,6 +70,7 @@ export class Discourse {
   after(p: Parsed): void {
     this.enter(p)
     this.recent.push(...this.mentionsIn(p.sentence.index, Infinity))
+    if (this.subject?.sentence === p.sentence.index) this.recent.push(this.subject)
   }
 
   private readonly datelines = new Map<number, number>()

@@ -154,6 +154,8 @@ function splitsNp(p: Parsed, k: number): boolean {
   if ((prev === 'noun' || prev === 'propn') && cur === 'det' && !tokens[k]!.tags.has('Possessive')) return true
   if ((prev === 'noun' || prev === 'propn') && cur === 'pron') return true
   if ((prev === 'noun' || prev === 'propn') && cur === 'adj' && pos[k + 1] !== 'noun' && pos[k + 1] !== 'propn') return true
+  // "Nvidia and Microsoft last year", "the talks this week": a time phrase after a name is no part of it.
+  if ((prev === 'noun' || prev === 'propn') && ['last', 'next', 'this', 'earlier', 'later'].includes(tokens[k]!.lower) && /^(?:year|month|week|weekend|quarter|spring|summer|autumn|winter|night|morning|evening|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/.test(tokens[k + 1]?.lower ?? '')) return true
   if ((prev === 'noun' || prev === 'propn') && cur === 'num') {
     const n = pos[k + 1]
     if (tokens[k]!.tags.has('Money') || n === 'num' || n === 'noun') return true

@@ -9,7 +9,7 @@ import { compileTerms, countTerms } from '../terms'
 import type { Parsed, VerbGroup } from '../syntax'
 import { participleOf, pastOf } from '../syntax'
 import type { DateMention } from '../temporal'
-import { addDays, daysBetween } from '../temporal'
+import { addDays, addYears, daysBetween } from '../temporal'
 import { clamp, cut, moneyAmount, round } from '../util'
 import type { ActorDraft } from './actors'
 import type { Clause, FrameInput } from './shapes'
@@ -155,6 +155,13 @@ export function timeReferenceFor(input: FrameInput, p: Parsed, c: Clause): (Date
   if (!chosen) return undefined
   // "on Tuesday" in a past-tense sentence is the Tuesday before the reference date.
   if (chosen.weekdayOnly && c.temporality === 'past' && chosen.date > input.referenceDate) return { ...chosen, date: addDays(chosen.date, -7) }
+  // "since January", "between January and May" told in July: the January before, not the next one; "will
+  // open in March" told in July: the next March.
+  if (chosen.monthOnly) {
+    const since = /\bsince\s*$/i.test(input.content.slice(Math.max(0, chosen.start - 8), chosen.start))
+    if ((c.temporality === 'past' || since) && chosen.date > input.referenceDate) return { ...chosen, date: addYears(chosen.date, -1) }
+    if ((c.temporality === 'future' || c.temporality === 'planned') && chosen.date.slice(0, 7) < input.referenceDate.slice(0, 7)) return { ...chosen, date: addYears(chosen.date, 1) }
+  }
   return chosen
 }
 

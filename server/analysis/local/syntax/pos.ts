@@ -57,6 +57,12 @@ export function fixPos(tokens: Token[], pos: Pos[]): void {
     const prev = pos[i - 1]
     const prevTok = tokens[i - 1]
     const next = tokens[i + 1]
+    // "Several said officers had taken their phones": a saying form after a pronoun-like quantifier is the verb.
+    if (REPORTING_FORMS.has(t.lower) && prevTok && ['several', 'many', 'some', 'others', 'most', 'both', 'all', 'few', 'one', 'two', 'three', 'witnesses'].includes(prevTok.lower) && (i < 2 || /[.,;:]/.test(tokens[i - 2]!.post) || pos[i - 2] === 'prep')) {
+      pos[i] = 'verb'
+      pos[i - 1] = 'noun'
+      continue
+    }
     // "The U.S. Trade Representative": a capitalised word inside a run of names is not a verb.
     if (pos[i] === 'verb' && i > 0 && /^\p{Lu}/u.test(t.text) && (/^\p{Lu}/u.test(prevTok?.text ?? '') || /^\p{Lu}/u.test(next?.text ?? '')) && !/,/.test(prevTok?.post ?? ',')) {
       pos[i] = 'propn'
