@@ -683,6 +683,13 @@ describe('local analyser: who did what, precision first', () => {
     expect(frameFor(a, 'take').actors.entries.find((e) => e.role === 'agent')?.text).toBe('officers')
   })
 
+  test('"were wounded and taken to hospital": the participle joined to a passive is one too; "set fire to the bus" is violence', () => {
+    const a = analyseLocal('Four women and a child were wounded and taken to the hospital in Kongoussi. The gunmen then set fire to the bus.')
+    const taken = frameFor(a, 'take')
+    expect([taken.agentUnnamed, taken.actors.entries.map((e) => e.role)]).toEqual([true, ['patient', 'patient']])
+    expect(frameFor(a, 'set').cameo?.code).toBe('18')
+  })
+
   test('a reported clause opens with its subject: "told reporters that talks had failed"', () => {
     const a = analyseLocal('The minister told reporters that talks had failed.')
     expect(a.frames.some((f) => f.predicate?.lemma === 'talk')).toBe(false)

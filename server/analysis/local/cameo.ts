@@ -69,6 +69,8 @@ const RULES: Array<{ lemmas: readonly string[]; when: (c: CameoCue) => CameoCode
   { lemmas: ['cordon', 'seal'], when: (c) => (c.lemma === 'cordon' || /\bseal(?:s|ed|ing)? off\b/.test(c.sentence) ? '17' : AGREEMENT.test(c.object) ? '05' : null) },
   // "Eriador's death toll has risen in the dispute with Osgiliath": a toll rising in a conflict with someone is fighting.
   { lemmas: ['rise', 'climb', 'mount', 'increase'], when: (c) => (TOLL.test(c.sentence) && CONFLICT_WITH.test(c.sentence) ? '19' : null) },
+  // "set fire to the bus", "set a school ablaze": arson is violence.
+  { lemmas: ['set'], when: (c) => (/\bset(?:s|ting)? (?:fire to|(?:\w+ ){1,3}(?:ablaze|alight|on fire))/.test(c.sentence) ? '18' : null) },
   { lemmas: ['close', 'shut'], when: (c) => (/\b(?:embassy|consulate|border|mission)\b/.test(c.object) ? '16' : null) },
 ]
 

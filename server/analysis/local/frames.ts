@@ -27,7 +27,7 @@ import { analyseClauses, complementOf, conditionedOrQuoted, sourcesOf } from './
 import { Discourse } from './frames/discourse'
 import { frameSentiment, retold, sameEventKey } from './frames/events'
 import { isTimePhrase, plainText } from './frames/noun-phrases'
-import { isHumanHead, isOrgReference } from './frames/people'
+import { namedIn, noteSubject, partiesInSubject, thingActs, unitsPlain } from './frames/subjects'
 import {
   actionClassOf,
   affect,
@@ -96,56 +96,6 @@ export function extractFrames(input: FrameInput): FrameWithoutIndex[] {
   return kept.sort((a, b) => a.order - b.order).map((f) => f.frame)
 }
 
-/**
- * The first finite clause of a sentence whose own subject is a body ("Greece's migration ministry rejected
- * …", "The rebels said …"): noted as what "it" or "they" next most likely means. Whether one was noted.
- */
-function noteSubject(input: FrameInput, p: Parsed, c: Clause, frame: FrameWithoutIndex, memory: Discourse): boolean {
-  if (c.borrowed || c.group.form !== 'finite' || c.group.passive) return false
-  const head = c.subject.find((u) => u.prep === undefined)
-  const agent = frame.actors.entries.find((a) => a.role === 'agent')
-  if (!head || !agent || p.pos[head.head] === 'pron') return false
-  const named = input.entities.entities.find((e) => e.text === agent.text)
-  if (named ? named.kind !== 'organisation' : !(isOrgReference(p, head) || isHumanHead(p, head))) return true
-  memory.noteSubject(agent.text, p.sentence.index, !named && (p.tokens[head.head]!.tags.has('Plural') || /s$/.test(p.tokens[head.head]!.lower)))
-  return true
-}
-
-/** A finite clause whose own subject is a thing, not a pronoun ("The canopy collapsed", "Oil prices rose"), and its outcome. */
-function thingActs(p: Parsed, c: Clause): boolean {
-  const own = c.subject.filter((u) => u.prep === undefined)
-  // ", killing 15 people" says what the clause before it did.
-  const outcome = c.group.form === 'gerund' && c.borrowed
-  if ((c.group.form !== 'finite' || c.borrowed || c.group.passive) && !outcome) return false
-  if (own.length === 0) return false
-  // "with safety standards often ignored": a participle after "with" describes, it does not act.
-  if (p.tokens[own[0]!.from - 1]?.lower === 'with') return false
-  return own.every((u) => p.pos[u.head] === 'noun' && !['one', 'ones'].includes(p.tokens[u.head]!.lower))
-}
-
-function unitsPlain(input: FrameInput, p: Parsed, units: Unit[]): string {
-  return units.map((u) => `${u.prep ?? ''} ${plainText(input.content, p, u)}`).join(' ').toLowerCase()
-}
-
-/** The people, organisations and polities named inside a clause's own subject phrases (not its "of" or "in" phrases). */
-function partiesInSubject(input: FrameInput, p: Parsed, c: Clause): ActorDraft[] {
-  if (c.borrowed || c.group.form !== 'finite') return []
-  return namedIn(
-    input,
-    p,
-    c.subject.filter((u) => u.prep === undefined),
-  ).filter((a) => a.kind !== 'other')
-}
-
-/** The names inside these phrases, as agents. */
-function namedIn(input: FrameInput, p: Parsed, units: Unit[]): Array<ActorDraft & { kind: string }> {
-  const mentions = input.entities.bySentence.get(p.sentence.index) ?? []
-  return units
-    .flatMap((u) => mentions.filter((m) => m.from >= u.from && m.to <= u.to))
-    .map((m) => ({ m, entity: input.entities.entities[m.entity]! }))
-    .map(({ m, entity }) => ({ text: entity.text, role: 'agent' as const, start: m.start, end: m.end, named: true, kind: entity.kind }))
-}
-
 /** Verbs whose "from" names who gave: the receiving subject is the recipient of the giver's act. */
 const RECEIVING = new Set(['receive', 'obtain', 'get'])
 
@@ -166,7 +116,7 @@ function aimedAt(p: Parsed, c: Clause, clauses: Clause[]): Unit[] {
   return next && next.subject[0]!.from === that + 1 ? next.subject : []
 }
 
-/** Verbs of saying that make a statement frame; "think", "believe", "know", "recall" report a mind, not an act. */
+/** Verbs of saying that make a statement frame; "think", "know", "recall" report a mind, not an act. */
 const STATEMENT_VERBS = new Set(['say', 'tell', 'add', 'note', 'explain', 'state', 'comment', 'remark', 'reply', 'argue', 'insist', 'stress', 'emphasise', 'emphasize', 'write', 'believe'])
 
 /** …save what a named party believes: "Arnor believes Dagolath can cope" is its stated view; "many believe" is nobody's. */

@@ -57,6 +57,8 @@ export function analyseClauses(p: Parsed): Clause[] {
         const actor = actsLike(p, lastFinite.subject) ? lastFinite : [...finites].reverse().find((x) => actsLike(p, x.subject))
         clause.subject = (actor ?? lastFinite).subject
         clause.borrowed = true
+        // "were wounded and taken to hospital": a bare participle joined to a passive is a passive too.
+        if (lastFinite.group.passive && g.aux.length === 0 && isParticipleForm(tokens[g.main]!)) clause.group = { ...g, passive: true }
       } else clause.subject = found.units
       if (found.reducedRelative) clause.kind = 'skip'
       if (found.participle) clause.group = { ...g, passive: true, form: 'participle' }
