@@ -6,7 +6,10 @@
  * - hotTopics: see topics.ts (Louvain clusters of co-mentioned entities, ranked by mentions this week).
  * - riskLeaderboard / opportunityLeaderboard: every frame gets riskIndex and opportunityIndex (corpus.ts,
  *   with its document's impactSeverity); the five highest of each, ties by frame id; the title is the
- *   frame's description, documentTitle its document's title.
+ *   frame's description, documentTitle its document's title. A risk is something bad happening (negative
+ *   sentiment), an opportunity something good (positive): a neutral frame stands on neither board and no
+ *   frame on both. Background stands on neither: a frame dated more than 180 days before its document's
+ *   latest dated frame ("when it bought a German rival in 2017") is history, not this week's risk.
  * - signalVelocity: a signal is a frame, dated by its document's ingestion time. totalSignals counts every
  *   frame; signalsLast24h those in (now − 24 h, now]; signalsLast7d those in (now − 7 d, now];
  *   signalsPrevious7d those in (now − 14 d, now − 7 d]; averageVelocity = signalsLast7d / 7 (2 decimals);
@@ -26,18 +29,39 @@ const VELOCITY_DAYS = 28
 /** The pulse of a corpus at `now` (ms). `query` is the Query mode's query (the corpus already matches it). */
 export function computePulse(corpus: Corpus, now: number, query?: string | null): PulseBody {
   const q = query?.trim() || null
-  const board = leaderboardEntries(corpus)
+  const background = backgroundFrames(corpus.frames)
+  const board = leaderboardEntries(corpus).filter((e) => !background.has(e.id))
   return {
     generatedAt: new Date(now).toISOString(),
     mode: q ? 'query' : 'global',
     query: q,
     documentCount: corpus.documents.length,
     hotTopics: hotTopics(corpus, now),
-    riskLeaderboard: topBy(board, (e) => e.riskIndex),
-    opportunityLeaderboard: topBy(board, (e) => e.opportunityIndex),
+    riskLeaderboard: topBy(
+      board.filter((e) => e.components.sentiment < 0),
+      (e) => e.riskIndex,
+    ),
+    opportunityLeaderboard: topBy(
+      board.filter((e) => e.components.sentiment > 0),
+      (e) => e.opportunityIndex,
+    ),
     signalVelocity: signalVelocity(corpus.frames, now),
     pestleDistribution: pestleDistribution(corpus),
   }
+}
+
+const BACKGROUND_DAYS = 180
+
+/** The ids of frames dated more than BACKGROUND_DAYS before the latest dated frame of their document. */
+export function backgroundFrames(frames: CorpusFrame[]): Set<string> {
+  const latest = new Map<string, string>()
+  for (const f of frames) if (f.occurredOn && f.occurredOn > (latest.get(f.eventId) ?? '')) latest.set(f.eventId, f.occurredOn)
+  const ids = new Set<string>()
+  for (const f of frames) {
+    const last = latest.get(f.eventId)
+    if (f.occurredOn && last && Date.parse(last) - Date.parse(f.occurredOn) > BACKGROUND_DAYS * DAY_MS) ids.add(f.id)
+  }
+  return ids
 }
 
 /** Every frame of the corpus as a leaderboard entry, with both indices and their components. */
