@@ -690,6 +690,11 @@ describe('local analyser: who did what, precision first', () => {
     expect(frameFor(a, 'set').cameo?.code).toBe('18')
   })
 
+  test('a statement\'s result is what it puts on record about whom; "moved about 2,000 troops" moved the troops, not the border', () => {
+    const a = analyseLocal('Venezuela moved about 2,000 troops to its border with Guyana on Tuesday, the Guyana Defence Force said on Wednesday. Roxanne Fraser told reporters that the troops had set up camp.')
+    expect(a.frames.map((f) => f.result.outcome)).toEqual(['About 2,000 troops moved', 'Statement on record about Venezuela and Guyana', 'Public statement on record'])
+  })
+
   test('a reported clause opens with its subject: "told reporters that talks had failed"', () => {
     const a = analyseLocal('The minister told reporters that talks had failed.')
     expect(a.frames.some((f) => f.predicate?.lemma === 'talk')).toBe(false)

@@ -158,7 +158,18 @@ function statementFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause
   // …without the dateline ("LIMA, May 26 —") in front of it.
   const from = p.dateline > 0 && p.tokens[p.dateline] ? p.tokens[p.dateline]!.start : p.sentence.start
   const said = input.content.slice(from, p.sentence.end).replace(/\s+/g, ' ').trim()
-  return { ...frame, actors, actionType: 'Statement', actionDescription: cut(said.charAt(0).toUpperCase() + said.slice(1), 240), metadata: { ...frame.metadata, relevance } }
+  // Its result is what it puts on record about whom ("Reporters told", "Sharpest escalation said" read as events).
+  const names = about.map((a) => a.text)
+  const outcome = names.length === 0 ? 'Public statement on record' : `Statement on record about ${names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`}`
+  return {
+    ...frame,
+    actors,
+    actionType: 'Statement',
+    actionDescription: cut(said.charAt(0).toUpperCase() + said.slice(1), 240),
+    summary: outcome,
+    result: { ...frame.result, outcome },
+    metadata: { ...frame.metadata, relevance },
+  }
 }
 
 function buildFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause[], sources: Unit[], memory: Discourse): FrameWithoutIndex | undefined {

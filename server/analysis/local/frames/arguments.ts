@@ -96,6 +96,8 @@ export function subjectLeft(p: Parsed, g: VerbGroup): SubjectSearch {
   return { units, inherit: false, reducedRelative: false }
 }
 
+const APPROXIMATELY = new Set(['about', 'around', 'over', 'under', 'nearly', 'almost', 'roughly', 'approximately', 'some'])
+
 const THAT_TIME = /^(?:year|month|week|day|morning|afternoon|evening|night|summer|winter|spring|autumn)$/
 
 /** A finite verb later in the sentence, with no clause opener between ("won by builders were cancelled"). */
@@ -170,6 +172,17 @@ export function objectsRight(p: Parsed, g: VerbGroup): RightScan {
         }
       }
       break
+    }
+    if (q === 'prep' && APPROXIMATELY.has(t.lower) && pos[k + 1] === 'num' && out.objects.length === 0 && out.pps.length === 0) {
+      // "moved about 2,000 troops": a number's "about" is no preposition.
+      const np = npRight(p, k + 1)
+      if (np) {
+        out.objects.push({ ...np, from: k })
+        out.end = np.to
+        afterComma = /,/.test(tokens[np.to - 1]!.post)
+        k = np.to
+        continue
+      }
     }
     if (q === 'prep') {
       const lower = t.lower
