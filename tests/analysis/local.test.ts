@@ -695,6 +695,17 @@ describe('local analyser: who did what, precision first', () => {
     expect(a.frames.map((f) => f.result.outcome)).toEqual(['About 2,000 troops moved', 'Statement on record about Venezuela and Guyana', 'Public statement on record'])
   })
 
+  test('a year on its own and quarters are dates: "bought a rival in 2017", "in the first quarter", "Q3 2024", "next quarter"', () => {
+    const a = analyseLocal('Halvorsen bought a German rival in 2017. Sales fell in the first quarter. Profit rose 4% in Q3 2024. Revenue will grow next quarter. It sold 2017 units.', { referenceDate: '2026-11-26' })
+    expect(a.frames.map((f) => [f.predicate?.lemma, f.timeReference?.date])).toEqual([
+      ['buy', '2017-01-01'],
+      ['fall', '2026-01-01'],
+      ['rise', '2024-07-01'],
+      ['grow', '2027-01-01'],
+      ['sell', undefined],
+    ])
+  })
+
   test('a reported clause opens with its subject: "told reporters that talks had failed"', () => {
     const a = analyseLocal('The minister told reporters that talks had failed.')
     expect(a.frames.some((f) => f.predicate?.lemma === 'talk')).toBe(false)

@@ -81,7 +81,47 @@ export function findDates(content: string, referenceDate: string): DateMention[]
       ...(r.start.isCertain('month') && !r.start.isCertain('day') && !r.start.isCertain('year') ? { monthOnly: true } : {}),
     })
   }
-  return out
+  // What chrono leaves: a year on its own ("bought a rival in 2017", "In 2023,") and quarters ("in the first
+  // quarter", "Q3 2024", "last quarter").
+  const overlaps = (start: number, end: number) => out.some((d) => start < d.end && d.start < end)
+  for (const m of content.matchAll(YEAR)) {
+    const start = m.index! + m[0].length - m[2]!.length
+    const end = start + m[2]!.length
+    if (!overlaps(start, end)) out.push({ text: m[2]!, start, end, date: `${m[2]}-01-01`, yearCertain: true, weekdayOnly: false })
+  }
+  for (const m of content.matchAll(QUARTER)) {
+    const start = m.index!
+    const end = start + m[0].length
+    // chrono reads "next quarter" as three months from the day; the quarter is meant.
+    for (let i = out.length - 1; i >= 0; i--) if (out[i]!.start >= start && out[i]!.end <= end) out.splice(i, 1)
+    if (overlaps(start, end)) continue
+    out.push({ text: m[0], start, end, date: quarterStart(m, referenceDate), yearCertain: m.groups!.year !== undefined, weekdayOnly: false })
+  }
+  return out.sort((a, b) => a.start - b.start)
+}
+
+const YEAR = /\b(in|since|during|by|until|till|from|before|after|of|early|late|mid-?|through|throughout)\s+((?:19|20)\d{2})\b(?![,.]?\d)/gi
+const QUARTER =
+  /\b(?:(?<rel>last|next|this|the\s+(?:previous|past|current|coming|next|last))\s+quarter|(?:the\s+)?(?<nth>first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter(?:\s+of\s+(?<year>(?:19|20)\d{2}))?|Q(?<q>[1-4])(?:\s+(?<qyear>(?:19|20)\d{2}))?)\b/gi
+const NTH: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4 }
+
+/** The first day of the quarter a QUARTER match names, against the reference date. */
+function quarterStart(m: RegExpMatchArray, referenceDate: string): string {
+  const g = m.groups!
+  const refYear = Number(referenceDate.slice(0, 4))
+  const refQuarter = Math.floor((Number(referenceDate.slice(5, 7)) - 1) / 3) + 1
+  const iso = (year: number, quarter: number) => `${year}-${String((quarter - 1) * 3 + 1).padStart(2, '0')}-01`
+  if (g.rel) {
+    const rel = g.rel.toLowerCase()
+    const shift = /last|previous|past/.test(rel) ? -1 : /next|coming/.test(rel) ? 1 : 0
+    const index = refYear * 4 + (refQuarter - 1) + shift
+    return iso(Math.floor(index / 4), (index % 4) + 1)
+  }
+  const quarter = g.nth ? NTH[g.nth.toLowerCase()]! : Number(g.q)
+  const year = g.year ?? g.qyear
+  if (year) return iso(Number(year), quarter)
+  // "in the first quarter", said in November: this year's; "the fourth quarter", said in May: last year's.
+  return quarter <= refQuarter ? iso(refYear, quarter) : iso(refYear - 1, quarter)
 }
 
 /** Days from a to b (both yyyy-mm-dd). */
