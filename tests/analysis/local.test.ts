@@ -706,6 +706,15 @@ describe('local analyser: who did what, precision first', () => {
     ])
   })
 
+  test('read on the Iran article: "Iran yesterday released", "had in return dropped its objection", "according to rights groups", "and accused them" after a "while" clause', () => {
+    const a = analyseLocal('Iran yesterday released two French teachers. France had in return dropped its objection, according to rights groups. The French presidency denied it. Iranian police arrested Marchal and Besson in October 2022, while they were travelling in Isfahan, and accused them of spying.')
+    const agentOf = (lemma: string) => frameFor(a, lemma).actors.entries.find((e) => e.role === 'agent')?.text
+    expect([agentOf('release'), frameFor(a, 'release').cameo?.code]).toEqual(['Iran', '08'])
+    expect([agentOf('drop'), frameFor(a, 'drop').cameo?.code]).toEqual(['France', '08'])
+    expect(a.frames.some((f) => f.predicate?.lemma === 'right')).toBe(false)
+    expect([agentOf('deny'), agentOf('accuse')]).toEqual(['French presidency', 'Iranian police'])
+  })
+
   test('a reported clause opens with its subject: "told reporters that talks had failed"', () => {
     const a = analyseLocal('The minister told reporters that talks had failed.')
     expect(a.frames.some((f) => f.predicate?.lemma === 'talk')).toBe(false)

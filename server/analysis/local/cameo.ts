@@ -71,6 +71,8 @@ const RULES: Array<{ lemmas: readonly string[]; when: (c: CameoCue) => CameoCode
   { lemmas: ['rise', 'climb', 'mount', 'increase'], when: (c) => (TOLL.test(c.sentence) && CONFLICT_WITH.test(c.sentence) ? '19' : null) },
   // "set fire to the bus", "set a school ablaze": arson is violence.
   { lemmas: ['set'], when: (c) => (/\bset(?:s|ting)? (?:fire to|(?:\w+ ){1,3}(?:ablaze|alight|on fire))/.test(c.sentence) ? '18' : null) },
+  // "dropped its objection", "dropped the charges": giving something up is yielding.
+  { lemmas: ['drop'], when: (c) => (/\b(?:objections?|charges?|claims?|demands?|opposition|lawsuits?|suit|case|bid|veto|conditions?|sanctions?)\b/.test(c.object) ? '08' : null) },
   { lemmas: ['close', 'shut'], when: (c) => (/\b(?:embassy|consulate|border|mission)\b/.test(c.object) ? '16' : null) },
 ]
 

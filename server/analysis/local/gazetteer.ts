@@ -215,7 +215,7 @@ export const humanNouns = new Set(
       'attorney|attorneys|secretary|chairman|chairwoman|chief|chiefs|director|directors|governor|commander|commanders|generals|' +
       'premier|chancellor|king|queen|prince|princess|emperor|sheikh|spokespeople|head|heads|deputy|deputies|aide|aides|' +
       'adviser|advisers|advisor|advisors|counsel|investigator|investigators|detectives|guards|representative|representatives|' +
-      'supermarkets|supermarket|grocers|chains|wholesalers|distributors|suppliers|supplier|contractors|contractor|vendors|vendor',
+      'presidency|secretariat|supermarkets|supermarket|grocers|chains|wholesalers|distributors|suppliers|supplier|contractors|contractor|vendors|vendor',
   ),
 )
 

@@ -13,7 +13,7 @@ import { finiteBefore, objectsRight, subjectLeft } from './arguments'
 import { isTimePhrase, npRight } from './noun-phrases'
 import { isHumanHead, isOrgReference } from './people'
 import type { Clause, ClauseKind, Unit } from './shapes'
-import { COPULAR_MODALITY, FUTURE_GOVERNORS, INTENTION_NOUNS, PSYCH_VERBS, RECALLED } from './words'
+import { COPULAR_MODALITY, FUTURE_GOVERNORS, INTENTION_NOUNS, PSYCH_VERBS, RECALLED, SUBORDINATORS } from './words'
 
 export function analyseClauses(p: Parsed): Clause[] {
   const clauses: Clause[] = []
@@ -54,8 +54,11 @@ export function analyseClauses(p: Parsed): Clause[] {
       if (found.inherit && lastFinite) {
         // "said that the embargo would not work and warned …": a thing cannot warn; the verb joins the
         // last clause whose subject can act.
-        const actor = actsLike(p, lastFinite.subject) ? lastFinite : [...finites].reverse().find((x) => actsLike(p, x.subject))
-        clause.subject = (actor ?? lastFinite).subject
+        // "arrested them in 2022, while they were travelling, and accused them": "and" joins the main clause,
+        // not the one "while" opened.
+        const main = !opensWithSubordinator(p, lastFinite) ? lastFinite : ([...finites].reverse().find((x) => !opensWithSubordinator(p, x)) ?? lastFinite)
+        const actor = actsLike(p, main.subject) ? main : [...finites].reverse().find((x) => actsLike(p, x.subject) && !opensWithSubordinator(p, x))
+        clause.subject = (actor ?? main).subject
         clause.borrowed = true
         // "were wounded and taken to hospital": a bare participle joined to a passive is a passive too.
         if (lastFinite.group.passive && g.aux.length === 0 && isParticipleForm(tokens[g.main]!)) clause.group = { ...g, passive: true }
@@ -93,6 +96,12 @@ function completes(complement: number | undefined, g: { from: number; to: number
 /** The clause a governing clause's complement is. */
 export function complementOf(c: Clause, clauses: Clause[]): Clause | undefined {
   return clauses.find((x) => completes(c.complement, x.group))
+}
+
+/** A clause a subordinator opens ("while they were travelling", "when it bought"). */
+function opensWithSubordinator(p: Parsed, c: Clause): boolean {
+  const first = Math.min(c.group.from, ...c.subject.map((u) => u.from))
+  return SUBORDINATORS.has(p.tokens[first - 1]?.lower ?? '')
 }
 
 /** A subject that can act: a name, a pronoun, people or an organisation (not "the embargo", "profits"). */

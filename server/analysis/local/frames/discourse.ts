@@ -28,7 +28,13 @@ export class Discourse {
     if (!want) return undefined
     const candidates = [...this.recent, ...this.mentionsIn(sentence, token)]
     const singular = ['it', 'its'].includes(pronoun)
-    for (let i = candidates.length - 1; i >= 0; i--) if (candidates[i]!.kind === want && !(singular && candidates[i]!.plural)) return candidates[i]
+    for (let i = candidates.length - 1; i >= 0; i--) {
+      const c = candidates[i]!
+      if (c.kind !== want || (singular && c.plural)) continue
+      // A body noted as a sentence's subject is "they" only when it is many ("the rebels"), not "the presidency".
+      if (!singular && c.token === Infinity && !c.plural) continue
+      return c
+    }
     return undefined
   }
 

@@ -57,6 +57,21 @@ export function fixPos(tokens: Token[], pos: Pos[]): void {
     const prev = pos[i - 1]
     const prevTok = tokens[i - 1]
     const next = tokens[i + 1]
+    // "according to rights groups": "to" after "according" is a preposition, and a noun follows it.
+    if (t.lower === 'to' && prevTok?.lower === 'according') {
+      pos[i] = 'prep'
+      if (pos[i + 1] === 'verb') pos[i + 1] = 'noun'
+      continue
+    }
+    // "had in return dropped its objection": a set phrase between an auxiliary and its verb is an adverb.
+    if ((prev === 'aux' || ['had', 'has', 'have', 'was', 'were', 'is', 'are', 'will', 'would'].includes(prevTok?.lower ?? '')) && next && IN_BETWEEN.has(`${t.lower} ${next.lower}`) && (pos[i + 2] === 'verb' || pos[i + 2] === 'adj')) {
+      pos[i - 1] = 'aux'
+      pos[i] = 'adv'
+      pos[i + 1] = 'adv'
+      if (pos[i + 2] === 'adj') pos[i + 2] = 'verb'
+      i++
+      continue
+    }
     // "Several said officers had taken their phones": a saying form after a pronoun-like quantifier is the verb.
     if (REPORTING_FORMS.has(t.lower) && prevTok && ['several', 'many', 'some', 'others', 'most', 'both', 'all', 'few', 'one', 'two', 'three', 'witnesses'].includes(prevTok.lower) && (i < 2 || /[.,;:]/.test(tokens[i - 2]!.post) || pos[i - 2] === 'prep')) {
       pos[i] = 'verb'
@@ -224,7 +239,9 @@ export function fixPos(tokens: Token[], pos: Pos[]): void {
     if (p === 'wh' || p === 'conj' || subordinators.has(tokens[i]!.lower)) seenVerb = false
     if (seenVerb) continue
     const t = tokens[i]!
-    if ((p === 'noun' || p === 'adj') && i > 0 && isPastForm(t) && (pos[i - 1] === 'noun' || pos[i - 1] === 'propn' || pos[i - 1] === 'pron') && !/,/.test(tokens[i - 1]!.post)) {
+    // "Iran yesterday released two French teachers": a time word may stand between them.
+    const timeBetween = i > 1 && /^(?:yesterday|today|tonight)$/.test(tokens[i - 1]!.lower) && (pos[i - 2] === 'noun' || pos[i - 2] === 'propn')
+    if ((p === 'noun' || p === 'adj') && i > 0 && isPastForm(t) && (pos[i - 1] === 'noun' || pos[i - 1] === 'propn' || pos[i - 1] === 'pron' || timeBetween) && !/,/.test(tokens[i - 1]!.post)) {
       pos[i] = 'verb'
       t.tags.add('PastTense')
       seenVerb = true
@@ -250,6 +267,7 @@ export function fixPos(tokens: Token[], pos: Pos[]): void {
   }
 }
 
+const IN_BETWEEN = new Set(['in return', 'in turn', 'in fact', 'in effect', 'in response', 'at once', 'at last', 'by then', 'so far', 'in part', 'at first'])
 const whWords = new Set(['that', 'which', 'who', 'whom', 'whose'])
 const prepLike = new Set(['including', 'according', 'following', 'regarding', 'concerning', 'excluding', 'despite', 'amid', 'amidst', 'versus', 'via', 'per', 'than', 'like', 'plus', 'minus'])
 const determinerLike = new Set(['all', 'both', 'some', 'many', 'several', 'each', 'every', 'most', 'more', 'less', 'fewer', 'other', 'another', 'any', 'no', 'such', 'few', 'these', 'those', 'this'])

@@ -63,7 +63,8 @@ export function findVerbGroups(tokens: Token[], pos: Pos[], dateline: number): V
         i++
         continue
       }
-      if ((q === 'adv' || verbGroupAdverbs.has(t.lower)) && (verbGroupAdverbs.has(t.lower) || /ly$/.test(t.lower)) && (pos[i + 1] === 'verb' || pos[i + 1] === 'aux' || pos[i + 1] === 'adv' || pos[i + 1] === 'neg')) {
+      // "had in return dropped": after an auxiliary, any adverb (fixPos made "in return" one) stays inside.
+      if ((q === 'adv' || verbGroupAdverbs.has(t.lower)) && (verbGroupAdverbs.has(t.lower) || /ly$/.test(t.lower) || (aux.length > 0 && main < 0 && q === 'adv')) && (pos[i + 1] === 'verb' || pos[i + 1] === 'aux' || pos[i + 1] === 'adv' || pos[i + 1] === 'neg')) {
         i++
         continue
       }
