@@ -715,6 +715,11 @@ describe('local analyser: who did what, precision first', () => {
     expect([agentOf('deny'), agentOf('accuse')]).toEqual(['French presidency', 'Iranian police'])
   })
 
+  test('a time word after an apposition\'s comma stands between the subject and its verb: "Veltra, the Finnish maker of smart eyewear, yesterday unveiled"', () => {
+    const a = analyseLocal('Veltra, the Finnish maker of smart eyewear, yesterday unveiled a pair of augmented-reality glasses.')
+    expect(frameFor(a, 'unveil').actors.entries.find((e) => e.role === 'agent')?.text).toBe('Veltra')
+  })
+
   test('a reported clause opens with its subject: "told reporters that talks had failed"', () => {
     const a = analyseLocal('The minister told reporters that talks had failed.')
     expect(a.frames.some((f) => f.predicate?.lemma === 'talk')).toBe(false)

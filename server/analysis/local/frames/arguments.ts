@@ -293,5 +293,6 @@ function timeBefore(p: Parsed, k: number, floor: number): number {
   if (k < floor || !TIME_WORD.test(tokens[k]!.lower) || /,/.test(tokens[k]!.post)) return k
   let j = k - 1
   while (j >= floor && k - j <= 3 && TIME_LEAD.has(tokens[j]!.lower) && !/,/.test(tokens[j]!.post)) j--
-  return j >= floor && /,/.test(tokens[j]!.post) ? k : j
+  // "Veltra, the Finnish maker of smart eyewear, yesterday unveiled": the time may follow an apposition's comma.
+  return j
 }
