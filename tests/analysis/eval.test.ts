@@ -9,7 +9,7 @@ import { evaluate, normaliseName } from './eval'
  * The figures the local rules reach (see `npm run eval:analysis`), rounded down: a change that makes
  * extraction worse fails here. Raise them when the rules get better.
  */
-const DEV = { actorF1: 0.96, actionF1: 0.96, pestle: 0.95 }
+const DEV = { actorF1: 0.97, actionF1: 0.97, pestle: 0.95 }
 // Held-out action and actor F1 fell from 0.922 and 0.895 when frames without anyone acting were dropped (issue
 // 18, "precision before recall"): its labels count changes nobody makes ("prices fell") as actions.
 const HELD_OUT = { actorF1: 0.87, actionF1: 0.9, pestle: 0.91 }
@@ -58,7 +58,7 @@ describe('local analyser quality', () => {
 })
 
 // The hand-labelled articles (tests/analysis/articles.ts), as reached; the source's headline always titles its card.
-const ARTICLES = { titleIsHeadline: 1, titleNamesMainEvent: 0.85, mainEvent: 0.9, category: 0.9, date: 0.95, pestle: 0.85 }
+const ARTICLES = { titleIsHeadline: 1, titleNamesMainEvent: 0.88, mainEvent: 1, category: 0.96, date: 1, pestle: 0.85 }
 
 describe('the hand-labelled articles', () => {
   test('title, main event, its date and PESTLE stay at the reached figures', () => {
