@@ -31,7 +31,7 @@ export function resolveReferenceDate(content: string, explicit: string | undefin
 
 /**
  * "LIMA, May 26 —", "OSLO, July 31 (Wirecast) -": a dateline's month and day without a year, dated in the
- * latest year that does not put it after `today` (the day the document was taken in), or null.
+ * latest year that does not put it more than two days after `today` (the day the document was taken in), or null.
  */
 function datelineDay(content: string, today: string): string | null {
   const head = content.slice(0, 400)
@@ -44,7 +44,8 @@ function datelineDay(content: string, today: string): string | null {
     const month = String(r.start.get('month')).padStart(2, '0')
     const date = String(r.start.get('day')).padStart(2, '0')
     const thisYear = `${year}-${month}-${date}`
-    return thisYear <= today ? thisYear : `${year - 1}-${month}-${date}`
+    // A dateline a day or two ahead of the day it was taken in is this year's, filed in a later time zone.
+    return thisYear <= addDays(today, 2) ? thisYear : `${year - 1}-${month}-${date}`
   }
   return null
 }

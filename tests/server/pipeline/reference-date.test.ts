@@ -23,4 +23,7 @@ test("a dateline without a year ('LIMA, May 26 —') dates the text in the lates
   // A December dateline read in November is last December's.
   const december = analyseLocal('OSLO, Dec 30 — Police arrested two men on Monday.', pasted)
   expect(december.frames.find((f) => f.predicate?.lemma === 'arrest')?.timeReference?.date).toBe('2025-12-29')
+  // A dateline a day ahead of the day it was taken in (filed in a later time zone) is this year's.
+  const tomorrow = analyseLocal('GEORGETOWN, Nov 27 — Venezuela moved troops to its border on Tuesday.', pasted)
+  expect(tomorrow.frames.find((f) => f.predicate?.lemma === 'move')?.timeReference?.date).toBe('2026-11-24')
 })
