@@ -9,7 +9,8 @@
  *   frame's description, documentTitle its document's title. A risk is something bad happening (negative
  *   sentiment), an opportunity something good (positive): a neutral frame stands on neither board and no
  *   frame on both. Background stands on neither: a frame dated more than 180 days before its document's
- *   latest dated frame ("when it bought a German rival in 2017") is history, not this week's risk.
+ *   latest dated frame ("when it bought a German rival in 2017") is history, not this week's risk; nor does
+ *   what did not happen ("did not deny the movement").
  * - signalVelocity: a signal is a frame, dated by its document's ingestion time. totalSignals counts every
  *   frame; signalsLast24h those in (now − 24 h, now]; signalsLast7d those in (now − 7 d, now];
  *   signalsPrevious7d those in (now − 14 d, now − 7 d]; averageVelocity = signalsLast7d / 7 (2 decimals);
@@ -30,7 +31,9 @@ const VELOCITY_DAYS = 28
 export function computePulse(corpus: Corpus, now: number, query?: string | null): PulseBody {
   const q = query?.trim() || null
   const background = backgroundFrames(corpus.frames)
-  const board = leaderboardEntries(corpus).filter((e) => !background.has(e.id))
+  // What did not happen ("did not deny the movement", "not to take any action") is on neither board.
+  const negated = new Set(corpus.frames.filter((f) => f.negated).map((f) => f.id))
+  const board = leaderboardEntries(corpus).filter((e) => !background.has(e.id) && !negated.has(e.id))
   return {
     generatedAt: new Date(now).toISOString(),
     mode: q ? 'query' : 'global',

@@ -82,8 +82,10 @@ describe.each(dialects())('dashboard pulse on %s', (dialect) => {
       const dates = analysis.frames.flatMap((f) => (f.timeReference ? [f.timeReference.date] : [])).sort()
       const latest = dates[dates.length - 1]
       for (const [i, f] of analysis.frames.entries()) {
-        // Dated more than 180 days before the document's latest dated frame: background, on neither board.
+        // Dated more than 180 days before the document's latest dated frame: background, on neither board;
+        // nor is what did not happen.
         if (f.timeReference && latest && Date.parse(latest) - Date.parse(f.timeReference.date) > 180 * 86_400_000) continue
+        if (f.negated) continue
         const { confidence: c, urgency, metadata } = f
         const u = urgency.score
         const s = metadata.sentiment
