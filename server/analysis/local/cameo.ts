@@ -24,7 +24,8 @@ const PEOPLE_HELD = /\b(?:prisoners?|hostages?|detainees?|captives?|inmates?|sol
 const RESTRICTIONS = /\b(?:sanctions?|restrictions?|ban|bans|embargo|blockade|curfew|siege|controls?|limits?|emergency|martial law)\b/
 const SANCTIONS = /\b(?:sanctions?|embargo|embargoes|tariffs?|duties|boycott)\b/
 const AGREEMENT = /\b(?:agreements?|accords?|treaty|treaties|deals?|pacts?|memorand(?:um|a|ums)|ceasefires?|truces?|protocols?|declarations?|contracts?|communiqu[eé]s?)\b/
-/** A count of the dead or hurt, and a conflict with someone. */
+/** A count of the dead or hurt rising, and a conflict with someone. */
+export const TOLL_VERBS = ['rise', 'climb', 'mount', 'increase']
 export const TOLL = /\b(?:death|casualty|injury|fatality) (?:and injury )?(?:toll|total|count)\b/
 export const CONFLICT_WITH = /\b(?:dispute|fighting|war|conflict|clash(?:es)?|battles?|violence|hostilities|confrontation)\b.*\bwith\b/
 const STATEMENT_OBJECT = /\b(?:statement|communiqu[eé]|remarks?|comment|speech|report)\b/
@@ -68,7 +69,7 @@ const RULES: Array<{ lemmas: readonly string[]; when: (c: CameoCue) => CameoCode
   { lemmas: ['present'], when: (c) => (/\bcredentials\b/.test(c.object) ? '04' : null) },
   { lemmas: ['cordon', 'seal'], when: (c) => (c.lemma === 'cordon' || /\bseal(?:s|ed|ing)? off\b/.test(c.sentence) ? '17' : AGREEMENT.test(c.object) ? '05' : null) },
   // "Eriador's death toll has risen in the dispute with Osgiliath": a toll rising in a conflict with someone is fighting.
-  { lemmas: ['rise', 'climb', 'mount', 'increase'], when: (c) => (TOLL.test(c.sentence) && CONFLICT_WITH.test(c.sentence) ? '19' : null) },
+  { lemmas: TOLL_VERBS, when: (c) => (TOLL.test(c.sentence) && CONFLICT_WITH.test(c.sentence) ? '19' : null) },
   // "set fire to the bus", "set a school ablaze": arson is violence.
   { lemmas: ['set'], when: (c) => (/\bset(?:s|ting)? (?:fire to|(?:\w+ ){1,3}(?:ablaze|alight|on fire))/.test(c.sentence) ? '18' : null) },
   // "dropped its objection", "dropped the charges": giving something up is yielding.
@@ -77,7 +78,7 @@ const RULES: Array<{ lemmas: readonly string[]; when: (c: CameoCue) => CameoCode
 ]
 
 /** Verbs whose readable type stays their own whatever the category ("denied", "called for", "left for talks"). */
-const KEEP_TYPE = new Set(['rise', 'climb', 'mount', 'increase', 'impose', 'slap', 'tighten', 'extend', 'deny', 'call', 'issue', 'publish', 'leave', 'travel', 'fly', 'arrive', 'go', 'head', 'protest', 'kill', 'shoot', 'strike'])
+const KEEP_TYPE = new Set([...TOLL_VERBS, 'impose', 'slap', 'tighten', 'extend', 'deny', 'call', 'issue', 'publish', 'leave', 'travel', 'fly', 'arrive', 'go', 'head', 'protest', 'kill', 'shoot', 'strike'])
 
 /**
  * One category per verb, for verbs whose act does not depend on their object. Each verb stands in one list,

@@ -15,7 +15,7 @@
  * resources, the frame's other properties, and the discourse memory itself.
  */
 import type { ActorEntry, ResourceEntry } from '../../../src/protocol/analysis'
-import { cameoOf, CONFLICT_WITH, TOLL, TYPE_OF_CATEGORY } from './cameo'
+import { cameoOf, CONFLICT_WITH, TOLL, TOLL_VERBS, TYPE_OF_CATEGORY } from './cameo'
 import { analyticsTerms, hedgeTerms, locativePrepositions, sourcingTerms } from './lexicon'
 import { compileTerms, countTerms } from './terms'
 import type { Parsed } from './syntax'
@@ -240,7 +240,7 @@ function buildFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause[], 
   if (!g.passive && !EVENT_WITHOUT_ACTOR.has(lemma) && !actors.some((a) => a.role === 'agent')) actors.push(...partiesInSubject(input, p, c))
   // "Eriador's death toll has risen in the dispute with Osgiliath": the toll's owner and whom the conflict is
   // with are the two sides of a deadly fight.
-  if (!g.passive && TOLL.test(unitsPlain(input, p, c.subject)) && CONFLICT_WITH.test(unitsPlain(input, p, c.pps))) {
+  if (!g.passive && TOLL_VERBS.includes(lemma) && TOLL.test(unitsPlain(input, p, c.subject)) && CONFLICT_WITH.test(unitsPlain(input, p, c.pps))) {
     const withWhom = c.pps.filter((u) => u.prep === 'with')
     actors.push(...namedIn(input, p, [...c.subject, ...withWhom]).map((a) => ({ ...a, role: 'agent' as const })))
   }

@@ -9,6 +9,7 @@ import { compileTerms, countTerms } from '../terms'
 import type { Parsed, VerbGroup } from '../syntax'
 import { participleOf, pastOf } from '../syntax'
 import type { DateMention } from '../temporal'
+import { TOLL } from '../cameo'
 import { addDays, addYears, daysBetween } from '../temporal'
 import { clamp, cut, moneyAmount, round } from '../util'
 import type { ActorDraft } from './actors'
@@ -40,7 +41,7 @@ export function actionClassOf(lemma: string, resources: ResourceEntry[], sentenc
   // "The court found him guilty" is a ruling; "researchers found a new virus" a finding.
   if (lemma === 'find' && !/\b(?:guilty|liable|innocent|not guilty|court|jury|judge|tribunal|in contempt)\b/.test(lower)) return { type: 'Research', known: true }
   // "The death toll has risen to 40": people killed, not a market.
-  if (['rise', 'climb', 'jump', 'reach', 'increase', 'grow', 'surpass', 'exceed', 'top'].includes(lemma) && /\b(?:death|casualty|injury|fatality) (?:and injury )?(?:toll|total|count)\b/.test(lower)) return { type: 'Casualties', known: true }
+  if (['rise', 'climb', 'jump', 'reach', 'increase', 'grow', 'surpass', 'exceed', 'top'].includes(lemma) && TOLL.test(lower)) return { type: 'Casualties', known: true }
   // "The president arrived in Kyiv": a journey is a visit unless people are fleeing or moved.
   if (JOURNEYS.has(lemma) && !MASS_OF_PEOPLE.test(lower)) return { type: 'Visit', known: true }
   // "State media reported the launch", "forecast heavy rain": a financial result only where money is.

@@ -40,10 +40,9 @@ export const AIMED_VERBS = new Set(['fire', 'shoot', 'aim', 'throw', 'hurl', 'lo
 export const PLACE_ACTOR_PREPS = new Set(['against', 'with', 'for', 'on', 'toward', 'towards', 'between'])
 
 /**
- * What a thing or a measure does with nobody acting that is news in itself: a level moving ("Deforestation
- * fell 28%"), something breaking or spreading ("a canopy collapsed", "the fire spread"), harm done ("killing
- * 15 people"). Other verbs with only a thing for subject ("the money pays for patrols", "a study found",
- * "the treaty leaves") describe, they report no event.
+ * Verbs that say what happened to a subject rather than what it did: a level moving ("Tesla's shares fell"),
+ * something breaking or spreading, harm done. The parties named inside such a subject ("Eriador's death toll
+ * has risen") are not its agents (frames.ts, partiesInSubject).
  */
 export const EVENT_WITHOUT_ACTOR = new Set([
   'rise', 'fall', 'drop', 'jump', 'climb', 'surge', 'soar', 'plunge', 'slump', 'tumble', 'sink', 'slide', 'dip', 'gain', 'lose', 'grow', 'shrink',
@@ -57,5 +56,5 @@ export const EVENT_WITHOUT_ACTOR = new Set([
  * km³ of ice", "the money pays for patrols", "the treaty leaves a stretch undrawn", "an investigation
  * determined that …", "radioactivity that seeped from a valve".
  */
-export const DESCRIBING_VERBS = new Set(['hold', 'remain', 'leave', 'pay', 'have', 'include', 'contain', 'cost', 'mean', 'lack', 'seem', 'stand', 'lie', 'sit', 'represent', 'account', 'total', 'equal', 'determine', 'seep', 'use', 'need', 'require', 'involve', 'show', 'suggest', 'indicate', 'feature', 'make', 'take', 'give', 'go', 'come', 'get', 'bring', 'keep', 'let', 'put', 'set', 'mine', 'company', 'value', 'moor'])
+export const DESCRIBING_VERBS = new Set(['hold', 'remain', 'leave', 'pay', 'have', 'include', 'contain', 'cost', 'mean', 'lack', 'seem', 'stand', 'lie', 'sit', 'represent', 'account', 'total', 'equal', 'determine', 'seep', 'use', 'need', 'require', 'involve', 'show', 'suggest', 'indicate', 'feature', 'make', 'take', 'give', 'go', 'come', 'get', 'bring', 'keep', 'let', 'put', 'set', 'value', 'moor'])
 
