@@ -6,7 +6,7 @@
 import { attributionVerbs } from '../lexicon'
 import type { Parsed, VerbGroup } from '../syntax'
 import { NP_POS } from '../syntax'
-import { npLeft, npRight } from './noun-phrases'
+import { npLeft, npRight, QUANTITY_LEADS } from './noun-phrases'
 import type { Unit } from './shapes'
 import { INTENTION_NOUNS, SUBORDINATORS } from './words'
 
@@ -96,16 +96,19 @@ export function subjectLeft(p: Parsed, g: VerbGroup): SubjectSearch {
   return { units, inherit: false, reducedRelative: false }
 }
 
-const APPROXIMATELY = new Set(['about', 'around', 'over', 'under', 'nearly', 'almost', 'roughly', 'approximately', 'some'])
-
 const THAT_TIME = /^(?:year|month|week|day|morning|afternoon|evening|night|summer|winter|spring|autumn)$/
 
 /** A finite verb later in the sentence, with no clause opener between ("won by builders were cancelled"). */
 function finiteAfter(p: Parsed, g: VerbGroup): boolean {
   const next = p.groups.find((x) => x.from >= g.to && x.form === 'finite')
   if (!next) return false
-  for (let j = g.to; j < next.from; j++) if (p.pos[j] === 'wh' || p.pos[j] === 'conj' || SUBORDINATORS.has(p.tokens[j]!.lower) || /[,;]/.test(p.tokens[j]!.post)) return false
+  for (let j = g.to; j < next.from; j++) if (opensClause(p, j)) return false
   return true
+}
+
+/** A token at which another clause may open: who/which, a conjunction, a subordinator, or a comma after it. */
+function opensClause(p: Parsed, j: number): boolean {
+  return p.pos[j] === 'wh' || p.pos[j] === 'conj' || SUBORDINATORS.has(p.tokens[j]!.lower) || /[,;]/.test(p.tokens[j]!.post)
 }
 
 interface RightScan {
@@ -173,7 +176,7 @@ export function objectsRight(p: Parsed, g: VerbGroup): RightScan {
       }
       break
     }
-    if (q === 'prep' && APPROXIMATELY.has(t.lower) && pos[k + 1] === 'num' && out.objects.length === 0 && out.pps.length === 0) {
+    if (q === 'prep' && QUANTITY_LEADS.has(t.lower) && pos[k + 1] === 'num' && out.objects.length === 0 && out.pps.length === 0) {
       // "moved about 2,000 troops": a number's "about" is no preposition.
       const np = npRight(p, k + 1)
       if (np) {
@@ -235,9 +238,7 @@ export function finiteBefore(p: Parsed, g: VerbGroup, k: number): boolean {
       // "Witnesses said Gondor shelled the town": after a verb of saying, a new clause opens.
       if (attributionVerbs.has(other.lemma) || SAYING.has(other.lemma)) return false
       // …with no clause opener between it and this verb.
-      for (let j = other.to; j <= k; j++) {
-        if (p.pos[j] === 'wh' || p.pos[j] === 'conj' || SUBORDINATORS.has(p.tokens[j]!.lower) || /[,;]/.test(p.tokens[j]!.post)) return false
-      }
+      for (let j = other.to; j <= k; j++) if (opensClause(p, j)) return false
       return true
     }
   }

@@ -164,11 +164,14 @@ function splitsNp(p: Parsed, k: number): boolean {
   return false
 }
 
+/** Words before a number that belong to it ("about 2,000", "nearly 200"). */
+export const QUANTITY_LEADS = new Set(['nearly', 'almost', 'about', 'around', 'roughly', 'approximately', 'some', 'over', 'under', 'only', 'just'])
+
 /** "nearly 200", "more than two million", "at least 20": words that belong to a number. */
 function isQuantityWord(p: Parsed, j: number): boolean {
   const w = p.tokens[j]!.lower
   const next = p.pos[j + 1]
-  if (['nearly', 'almost', 'about', 'around', 'roughly', 'approximately', 'some', 'over', 'under', 'only', 'just'].includes(w) && next === 'num') return true
+  if (QUANTITY_LEADS.has(w) && next === 'num') return true
   if (w === 'than' && ['more', 'less', 'fewer'].includes(p.tokens[j - 1]?.lower ?? '') && next === 'num') return true
   if (w === 'least' && p.tokens[j - 1]?.lower === 'at' && next === 'num') return true
   if (w === 'at' && p.tokens[j + 1]?.lower === 'least') return true
