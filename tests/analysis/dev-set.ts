@@ -6,8 +6,9 @@
  * `devSet` (42 texts) is what the rules were developed against. `heldOutSet` (12 texts) was written
  * after the rules had been tuned and is only ever scored as a whole (`npm run eval:analysis` never
  * prints its items), to show how far the figures carry to text the rules have not seen.
- * Four dev labels were corrected during development where they broke the guide below (an unnamed but
- * explicit group or a recipient left out, a by + -ing action counted in one text but not another).
+ * Five dev labels were corrected during development where they broke the guide below (an unnamed but
+ * explicit group or a recipient left out, a by + -ing action counted in one text but not another, and
+ * "stranded travellers", a name the text uses, missing from its actor's names).
  *
  * Labelling guide (the analyser follows the same idea of an "action"; it is not told these answers):
  * - actions: verb lemmas of the events the text reports: something done by someone, or a change that
@@ -242,7 +243,7 @@ export const devSet: LabelledText[] = [
     id: 'business-airline-bankruptcy',
     topic: 'business',
     text: `The budget airline SkyLark filed for bankruptcy protection on Monday and cancelled all flights. About 40,000 passengers were stranded at airports across Europe. The airline's owners had not found a buyer after talks with Ryanair collapsed in May. Spain's transport ministry is arranging return flights for stranded travellers.`,
-    actors: [['SkyLark', 'airline'], ['passengers', 'travellers'], 'owners', 'Ryanair', ["Spain's transport ministry", 'transport ministry', 'Spain']],
+    actors: [['SkyLark', 'airline'], ['passengers', 'travellers', 'stranded travellers'], 'owners', 'Ryanair', ["Spain's transport ministry", 'transport ministry', 'Spain']],
     actions: ['file', 'cancel', 'strand', 'find', 'collapse', 'arrange'],
     pestle: 'Economic',
   },

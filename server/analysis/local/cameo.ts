@@ -28,6 +28,12 @@ const AGREEMENT = /\b(?:agreements?|accords?|treaty|treaties|deals?|pacts?|memor
 export const TOLL_VERBS = ['rise', 'climb', 'mount', 'increase']
 export const TOLL = /\b(?:death|casualty|injury|fatality) (?:and injury )?(?:toll|total|count)\b/
 export const CONFLICT_WITH = /\b(?:dispute|fighting|war|conflict|clash(?:es)?|battles?|violence|hostilities|confrontation)\b.*\bwith\b/
+/** "declined to comment": a statement not made. */
+export const NO_COMMENT = /\bdeclin(?:e|es|ed|ing) (?:to )?(?:comment|say|elaborate|discuss|confirm|disclose|answer|respond|specify|give details|be interviewed|name)\b|\bdeclin(?:e|es|ed|ing) (?:a |any )?(?:request|requests) (?:for|to) comment\b/
+/** 'called the ruling "a victory"': a verdict voiced. */
+export const CALLED_IT = /\bcall(?:s|ed|ing)? (?:the |it |this |that |them |him |her |their |its )?(?:[\w'-]+ ){0,3}["“]|\bcall(?:s|ed|ing)? (?:the |it |this |that |them |him |her )(?:[\w'-]+ ){0,2}(?:a|an) (?:[\w-]+ )?(?:victory|defeat|success|failure|mistake|disgrace|outrage|step|blow|win|travesty|milestone|betrayal|farce|scandal)\b/
+/** A natural hazard that harms, before the verb of harm: no one's act. */
+export const NATURAL_HAZARD = /\b(?:floods?|flooding|landslides?|mudslides?|storms?|typhoons?|hurricanes?|cyclones?|earthquakes?|quakes?|tremors?|tsunamis?|avalanches?|heatwaves?|heat ?waves?|wildfires?|bushfires?|forest fires?|tornado(?:es)?|droughts?|eruptions?|lightning|rains?|rainfall|snowstorms?|blizzards?|outbreaks?|epidemics?|cholera)\b(?:(?! by )[^.;]){0,90}\b(?:kill|injur|wound|destroy|damag)/
 const STATEMENT_OBJECT = /\b(?:statement|communiqu[eé]|remarks?|comment|speech|report)\b/
 
 /** Verbs whose category depends on what they act on. */
@@ -36,7 +42,8 @@ const RULES: Array<{ lemmas: readonly string[]; when: (c: CameoCue) => CameoCode
   { lemmas: ['launch'], when: (c) => (MILITARY.test(c.object) ? '19' : /\b(?:investigation|inquiry|probe)\b/.test(c.object) ? '09' : null) },
   { lemmas: ['strike'], when: (c) => (/\bwent on strike|\bstriking\b|\bon strike\b/.test(c.sentence) || /\bworkers?\b/.test(c.sentence) && !MILITARY.test(c.object) ? '14' : '19') },
   { lemmas: ['shoot'], when: (c) => (/\bshot down|\bshoots? down|\bshooting down/.test(c.sentence) || MILITARY.test(c.object) ? '19' : '18') },
-  { lemmas: ['kill'], when: (c) => (/\b(?:troops?|soldiers?|forces|army|militants?|rebels?|fighters?|insurgents?)\b/.test(c.sentence) ? '19' : '18') },
+  // "Floods killed 31 people": nature is no party to a conflict.
+  { lemmas: ['kill', 'injure', 'wound'], when: (c) => (NATURAL_HAZARD.test(c.sentence) ? null : c.lemma !== 'kill' ? '18' : /\b(?:troops?|soldiers?|forces|army|militants?|rebels?|fighters?|insurgents?)\b/.test(c.sentence) ? '19' : '18') },
   { lemmas: ['cut', 'break', 'sever', 'downgrade', 'suspend', 'freeze', 'halt', 'end', 'stop'], when: (c) => (TIES.test(c.object) ? '16' : null) },
   { lemmas: ['release', 'free'], when: (c) => (PEOPLE_HELD.test(c.object) || c.object === '' ? '08' : null) },
   { lemmas: ['lift', 'ease', 'relax', 'remove', 'loosen'], when: (c) => (RESTRICTIONS.test(c.object) ? '08' : null) },
@@ -44,7 +51,9 @@ const RULES: Array<{ lemmas: readonly string[]; when: (c: CameoCue) => CameoCode
   { lemmas: ['give', 'send', 'provide', 'deliver', 'supply', 'offer', 'grant', 'donate', 'pledge', 'extend', 'ship'], when: (c) => (AID.test(c.object) ? '07' : c.lemma === 'offer' || c.lemma === 'pledge' ? '03' : null) },
   { lemmas: ['sign', 'ratify', 'conclude'], when: (c) => (AGREEMENT.test(c.object) || c.object === '' ? '05' : null) },
   { lemmas: ['deny'], when: (c) => (/\b(?:request|permission|access|visa|entry|landing|bail|appeal)\b/.test(c.object) ? '12' : '01') },
-  { lemmas: ['call'], when: (c) => (/\bcall(?:s|ed|ing)? (?:on|for|upon)\b/.test(c.sentence) ? '02' : /\b(?:phone|telephone)\b/.test(c.sentence) ? '04' : null) },
+  { lemmas: ['call'], when: (c) => (/\bcall(?:s|ed|ing)? (?:on|for|upon)\b/.test(c.sentence) ? '02' : /\b(?:phone|telephone)\b/.test(c.sentence) ? '04' : CALLED_IT.test(c.sentence) ? '01' : null) },
+  // "declined to comment" is a statement not made; "declined the invitation" a refusal; "sales declined" neither.
+  { lemmas: ['decline'], when: (c) => (NO_COMMENT.test(c.sentence) ? '01' : /\bdeclin(?:e|es|ed|ing) (?:to |an? |the |his |her |its |their )/.test(c.sentence) && !/\bdeclin(?:e|es|ed|ing) (?:to|by) (?:\d|about|around|nearly|almost)/.test(c.sentence) ? '12' : null) },
   { lemmas: ['issue', 'release', 'publish'], when: (c) => (STATEMENT_OBJECT.test(c.object) ? '01' : null) },
   { lemmas: ['leave', 'travel', 'fly', 'arrive', 'go', 'head'], when: (c) => (/\b(?:talks|meetings?|visit|summit|consultations|negotiations)\b/.test(c.sentence) ? '04' : null) },
   { lemmas: ['protest'], when: (c) => (/\bprotest(?:ed|s)? (?:to|against)\b/.test(c.sentence) && !/\b(?:rall|march|demonstrat|crowds?|thousands|hundreds)/.test(c.sentence) ? '11' : '14') },
@@ -78,7 +87,7 @@ const RULES: Array<{ lemmas: readonly string[]; when: (c: CameoCue) => CameoCode
 ]
 
 /** Verbs whose readable type stays their own whatever the category ("denied", "called for", "left for talks"). */
-const KEEP_TYPE = new Set([...TOLL_VERBS, 'impose', 'slap', 'tighten', 'extend', 'deny', 'call', 'issue', 'publish', 'leave', 'travel', 'fly', 'arrive', 'go', 'head', 'protest', 'kill', 'shoot', 'strike'])
+const KEEP_TYPE = new Set([...TOLL_VERBS, 'decline', 'impose', 'slap', 'tighten', 'extend', 'deny', 'call', 'issue', 'publish', 'leave', 'travel', 'fly', 'arrive', 'go', 'head', 'protest', 'kill', 'shoot', 'strike'])
 
 /**
  * One category per verb, for verbs whose act does not depend on their object. Each verb stands in one list,
@@ -89,20 +98,20 @@ const BY_VERB: Record<CameoCode, string> = {
   '02': 'urge|appeal|ask|request|plead|petition|implore|invite|seek|beg|lobby|encourage',
   '03': 'commit|intend|plan|propose|undertake|volunteer|agree',
   '04': 'meet|visit|host|discuss|talk|negotiate|mediate|consult|confer|phone|telephone|brief|convene',
-  '05': 'praise|endorse|support|recognise|recognize|apologise|apologize|forgive|restore|thank|hail|commend|congratulate|applaud|defend|normalise|normalize|reconcile|ally|welcome',
+  '05': 'praise|endorse|support|side|recognise|recognize|apologise|apologize|forgive|restore|thank|hail|commend|congratulate|applaud|defend|normalise|normalize|reconcile|ally|welcome',
   '06': 'cooperate|collaborate|share|coordinate|partner|exchange|trade|integrate',
   '07': 'aid|help|assist|rescue|evacuate|shelter|feed|fund|finance|vaccinate|protect|sponsor|subsidise|subsidize',
   '08': 'yield|concede|surrender|retreat|comply|allow|permit|accommodate|compromise|resign|abandon|disarm|demobilise|demobilize|repatriate',
   '09': 'investigate|probe|inquire|examine|inspect|audit|review',
   '10': 'demand|insist|require|command|press',
   '11': 'accuse|criticise|criticize|condemn|denounce|blame|complain|sue|charge|deplore|fault|rebuke|censure|chide|slam|lambast|decry|object|allege|disapprove',
-  '12': 'reject|refuse|oppose|veto|decline|defy|rebuff|dismiss|spurn|resist|block|disregard|override',
+  '12': 'reject|refuse|oppose|veto|defy|rebuff|dismiss|spurn|resist|block|disregard|override',
   '13': 'threaten|warn|caution',
   '14': 'demonstrate|rally|march|riot|picket|boycott',
   '15': 'mobilise|mobilize|patrol|alert|reinforce|station|muster|parade',
   '16': 'expel|postpone|cancel|embargo|sanction',
   '17': 'arrest|detain|jail|imprison|deport|extradite|confiscate|expropriate|ban|censor|repress|evict|tap|wiretap|sentence|convict|fine|restrict|prosecute|indict|besiege|crack|punish|outlaw',
-  '18': 'detonate|abduct|kidnap|assassinate|torture|beat|hijack|stab|behead|execute|lynch|murder|wound|injure',
+  '18': 'detonate|abduct|kidnap|assassinate|torture|beat|hijack|stab|behead|execute|lynch|murder',
   '19': 'repel|attack|shell|bomb|bombard|invade|fight|clash|occupy|blockade|ambush|strafe|storm|battle|raid|retaliate|intercept|target|engage',
   '20': 'massacre|exterminate|gas|genocide|annihilate',
 }

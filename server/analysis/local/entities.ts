@@ -77,6 +77,12 @@ function findInSentence(s: Sentence, seen: Set<string>): Draft[] {
     }
     i++
   }
+  // "Uber and Lyft": a name of unknown kind listed with an organisation is one too.
+  for (const [a, b] of out.slice(1).map((d, k) => [out[k]!, d] as const)) {
+    if (b.from !== a.to + 1 || !['and', 'or', '&'].includes(tokens[a.to]!.lower) || /[,;]/.test(tokens[a.to - 1]!.post)) continue
+    if (a.kind === 'organisation' && b.kind === 'other') b.kind = 'organisation'
+    else if (b.kind === 'organisation' && a.kind === 'other') a.kind = 'organisation'
+  }
   return out
 }
 

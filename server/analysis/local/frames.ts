@@ -106,6 +106,12 @@ const HYPOTHETICAL_MODALS = new Set(['should', 'could', 'would', 'might', 'may',
 /** Verbs whose object is in the clause they govern: a demand, a threat, a pledge, an offer. */
 const AIMING_VERBS = new Set(['threaten', 'warn', 'demand', 'urge', 'call', 'ask', 'insist', 'press', 'appeal', 'pledge', 'promise', 'vow', 'offer', 'agree', 'plan', 'decide', 'vote', 'move', 'seek', 'propose'])
 
+/** "warned (that) it would take measures": the clause a verb of warning or demanding opens right after it. */
+function saidAfter(p: Parsed, c: Clause, clauses: Clause[]): Clause | undefined {
+  const at = p.tokens[c.end]?.lower === 'that' ? c.end + 1 : c.end
+  return clauses.find((x) => x.group.from > c.group.from && !x.borrowed && x.subject[0]?.from === at)
+}
+
 /** Who the act a governing verb names is aimed at: its complement's objects, or who a "that" clause says must act. */
 function aimedAt(p: Parsed, c: Clause, clauses: Clause[]): Unit[] {
   if (!AIMING_VERBS.has(c.group.lemma)) return []
@@ -227,7 +233,7 @@ function buildFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause[], 
     }
     collect(input, p, u, role, lemma, actors, resources, memory, false)
   }
-  for (const u of sources) collect(input, p, u, 'source', lemma, actors, [], memory, true)
+  for (const u of mergeAppositions(input, p, sources)) collect(input, p, u, 'source', lemma, actors, [], memory, true)
   // "threatened to take countermeasures against the Netherlands", "demanded that China release …": whom
   // a threat, demand or pledge is aimed at is whom the act it names would be done to (or who must do it).
   if (!actors.some((a) => a.role === 'patient' || a.role === 'recipient')) {
@@ -283,15 +289,17 @@ function buildFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause[], 
   // Text.
   const subjectText = c.subject.length > 0 ? unitsText(input, p, c.subject, memory) : ''
   // "China threatened to take countermeasures against the Netherlands": a threat or demand says what it is of.
-  const complement = AIMING_VERBS.has(lemma) ? complementOf(c, clauses) : undefined
-  const description = clauseText(input, p, c, subjectText, complement ? Math.max(complement.end, complement.group.to) : 0)
+  const complement = AIMING_VERBS.has(lemma) || cls.type === 'No comment' ? (complementOf(c, clauses) ?? saidAfter(p, c, clauses)) : undefined
+  const description = clauseText(input, p, c, subjectText, complement ? Math.max(complement.end, complement.group.to, ...clauses.filter((x) => x.governor === complement).map((x) => x.end)) : 0)
   const firstObject = c.objects.find((u) => !isTimePhrase(p, u))
   // What the act was done to: its object, else a resource that is not its own subject ("Wages rose wages").
-  const objectText = firstObject ? plainText(input.content, p, firstObject) : UNAFFECTED_OBJECT.has(lemma) ? '' : (resources.find((r) => !r.usage.startsWith('subject of'))?.text ?? '')
+  const objectText = (c.halts === undefined ? '' : `${tokens[c.halts]!.lower}${firstObject ? ' of ' : ''}`) + (firstObject ? plainText(input.content, p, firstObject) : UNAFFECTED_OBJECT.has(lemma) ? '' : (resources.find((r) => !r.usage.startsWith('subject of'))?.text ?? ''))
   const outcomeClause = outcomeOf(input, p, c, clauses)
   // "Neither Galadriel nor Gollum boycotted", "No country recognised": nobody did it.
   const negated = g.negated || (!c.borrowed && c.subject.length > 0 && NOBODY.has(tokens[c.subject[0]!.from]!.lower))
-  const outcome = outcomeClause ?? outcomeText(lemma, negated === g.negated ? g : { ...g, negated }, subjectText, objectText, temporality, cls.type === 'Market movement')
+  // "Both firms declined to comment", 'called the ruling "a victory"': what was (not) said is the clause itself.
+  const voiced = cls.type === 'No comment' || cls.type === 'Statement' || (cls.type === 'Warning' && complement !== undefined)
+  const outcome = voiced ? description : outcomeClause ?? outcomeText(lemma, negated === g.negated ? g : { ...g, negated }, subjectText, objectText, temporality, cls.type === 'Market movement')
 
   // Scores.
   const sentiment = frameSentiment(input.sentiment[sentenceIndex] ?? 0, cls.type, kind?.category.code, negated)

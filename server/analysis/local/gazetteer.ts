@@ -122,7 +122,8 @@ export const orgSuffixes = new Set(
       'Institute|Institution|University|College|School|Academy|Foundation|Association|Federation|Union|Alliance|League|' +
       'Organisation|Organization|Society|Coalition|Party|Movement|Front|Force|Forces|Army|Navy|Guard|Police|Court|Tribunal|' +
       'Parliament|Assembly|Senate|Congress|Cabinet|Centre|Center|Reserve|Exchange|Programme|Program|Network|Consortium|' +
-      'Club|Team|Church|Hospital|Clinic|Observatory|Station|Project|Initiative|Mission|Brigade|Battalion|Command|Unit',
+      'Club|Team|Church|Hospital|Clinic|Observatory|Station|Project|Initiative|Mission|Brigade|Battalion|Command|Unit|' +
+      'Semiconductor|Semiconductors|Electronics|Chemicals|Chemical|Lithography|Robotics|Biotech|Therapeutics|Aerospace|Automotive|Securities|Bancshares|Financial|Brands|Retail|Stores|Airport|Railways|Railway|Utilities',
   ),
 )
 

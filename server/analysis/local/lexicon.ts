@@ -91,6 +91,7 @@ export const actionClasses: ActionClass[] = [
   { type: 'Cyber incident', pestle: 'Technological', verbs: split('hack|breach|steal|leak|encrypt|infiltrate|access|exfiltrate|spy') },
   { type: 'Legal action', pestle: 'Legal', verbs: split('sue|appeal|rule|convict|sentence|acquit|indict|arrest|charge|detain|jail|prosecute|try|overturn|uphold|testify|plead|settle|monopolise|monopolize|violate|breach|find') },
   { type: 'Enforcement', pestle: 'Legal', verbs: split('fine|ban|prohibit|restrict|sanction|investigate|probe|audit|penalise|penalize|punish|regulate|outlaw|suspend|revoke|order|tie|abuse|exceed') },
+  { type: 'Suspension', pestle: null, verbs: split('halt|stop|cease|pause|discontinue') },
   { type: 'Legislation', pestle: 'Political', verbs: split('legislate|enact|pass|amend|repeal|ratify|veto|vote|sponsor|draft|table|introduce|strike') },
   { type: 'Election', pestle: 'Political', verbs: split('elect|win|lose|concede|campaign|run|re-elect|nominate') },
   // A journey of someone who represents others (actionClassOf picks it for arrive, leave, travel …).
@@ -114,12 +115,13 @@ export const actionClasses: ActionClass[] = [
   { type: 'Launch', pestle: null, verbs: split('unveil|release|introduce|debut|roll|open|go|start|begin') },
   { type: 'Announcement', pestle: null, verbs: split('announce|disclose|publish|reveal|present|declare|notify|inform|state') },
   { type: 'Research', pestle: 'Technological', verbs: split('discover|detect|study|test|measure|observe|identify|analyse|analyze|sequence|develop|design|model|follow|simulate|solve|map') },
-  { type: 'Production', pestle: null, verbs: split('build|produce|manufacture|construct|deliver|supply|ship|distribute|operate|expand|close|shut|install|deploy|make|export|import|provide') },
+  { type: 'Closure', pestle: null, verbs: split('close|shut') },
+  { type: 'Production', pestle: null, verbs: split('build|produce|manufacture|construct|deliver|supply|ship|distribute|operate|expand|install|deploy|make|export|import|provide') },
   { type: 'Humanitarian action', pestle: 'Social', verbs: split('rescue|evacuate|help|aid|shelter|vaccinate|treat|feed|house|resettle|relocate|dock') },
   { type: 'Civil action', pestle: 'Social', verbs: split('march|rally|demonstrate|riot|organise|organize|walk|gather|occupy|petition') },
   { type: 'Displacement', pestle: 'Social', verbs: split('flee|leave|displace|migrate|cross|arrive|strand|return') },
-  { type: 'Crisis', pestle: null, verbs: split('collapse|crash|fail|default|file|bankrupt|halt|cancel|suspend|delay|empty|melt|spread') },
-  { type: 'Response', pestle: null, verbs: split('respond|react|welcome|praise|thank|celebrate|defend|credit|support|hail|applaud|consider|review|examine') },
+  { type: 'Crisis', pestle: null, verbs: split('collapse|crash|fail|default|file|bankrupt|cancel|delay|empty|melt|spread') },
+  { type: 'Response', pestle: null, verbs: split('respond|react|welcome|praise|thank|celebrate|defend|credit|support|side|hail|applaud|consider|review|examine') },
 ]
 
 /** Verbs whose subject plainly acts on purpose; used for actor influence and frame confidence. */

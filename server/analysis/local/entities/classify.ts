@@ -18,6 +18,10 @@ const regionalAdjectives = new Set(['European', 'African', 'Asian', 'Western', '
 const geoSuffixes = new Set(['Sea', 'Ocean', 'River', 'Lake', 'Mountains', 'Mountain', 'Valley', 'Island', 'Islands', 'Bay', 'Gulf', 'Strait', 'Desert', 'Peninsula', 'Coast', 'Province', 'Region', 'County', 'District', 'Basin', 'Delta', 'Plateau', 'Canal', 'Square', 'Street', 'Avenue', 'Airport', 'Harbour', 'Harbor', 'Port'])
 /** Acronyms that are ordinary words, not names. */
 const commonAcronyms = new Set(['AI', 'CEO', 'CFO', 'COO', 'CTO', 'GDP', 'EV', 'EVs', 'IT', 'TV', 'PC', 'VAT', 'NGO', 'NGOs', 'IPO', 'AGM', 'HQ', 'PR', 'HR', 'R&D', 'COVID', 'Covid', 'GPU', 'GPUs', 'CPU', 'API', 'APP', 'LNG', 'OK', 'AM', 'PM', 'DNA', 'RNA', 'HIV', 'AIDS', 'SUV', 'SUVs', 'UAV', 'UAVs', 'CO2', 'GMT', 'UTC', 'BST', 'CET', 'CEST', 'EST', 'EDT', 'CST', 'CDT', 'PST', 'PDT', 'IST', 'JST', 'AEST', 'AEDT', 'MSK'])
+const NAMED_EVENTS = new Set(['Typhoon', 'Hurricane', 'Cyclone', 'Storm', 'Tropical', 'Operation', 'Super'])
+const ORDINALS = new Set(['First', 'Second', 'Third', 'Fourth', 'Fifth', 'Sixth', 'Seventh', 'Eighth', 'Ninth', 'Tenth', 'Fourteenth', 'Nineteenth'])
+const NAMED_TEXTS = new Set(['Amendment', 'Act', 'Treaty', 'Convention', 'Accord', 'Accords', 'Agreement', 'Protocol', 'Charter', 'Constitution', 'Declaration', 'Directive', 'Regulation', 'Code', 'Bill'])
+const PARTS_OF_PLACES = /^(?:areas?|parts?|regions?|provinces?|districts?|city|town|village|outskirts|suburbs?|capital|north|south|east|west|centre|center|coast|state|county|prefecture|municipality|island|residents|people|governor)$/
 const titleWords = new Set(personTitles.flatMap((t) => t.split(' ')))
 
 export function classifySpan(s: Sentence, from: number, to: number, seen: Set<string>): Draft[] {
@@ -70,7 +74,9 @@ export function classifySpan(s: Sentence, from: number, to: number, seen: Set<st
   // "Trade Representative": a title alone is not a name.
   if (tokens.slice(from, to).every((x) => titleWords.has(x.lower) || ['trade', 'foreign', 'home', 'affairs', 'interior', 'finance', 'defence', 'defense', 'health', 'deputy', 'vice', 'chief', 'senior', 'acting', 'former'].includes(x.lower))) return drafts
   // "Aid agencies",, "Health workers": a lone capital opening the sentence before a common noun.
-  if (to - from === 1 && from === firstReal && !seen.has(tokens[from]!.text) && !lookupName(tokens[from]!.text) && !looksLikeOwner(tokens[from]!) && !firstNames.has(tokens[from]!.lower) && tokens[to] && /^\p{Ll}/u.test(tokens[to]!.text) && (tokens[to]!.tags.has('Noun') || tokens[to]!.tags.has('Adjective')) && !/[,;:]/.test(tokens[from]!.post)) {
+  // "Flash floods and landslides": a word the dictionary knows, before a plural, is the plural's modifier.
+  const modifies = (next: Token) => next.tags.has('Noun') || next.tags.has('Adjective') || (isDictionaryWord(tokens[from]!.lower) && /[^s]s$/.test(next.lower))
+  if (to - from === 1 && from === firstReal && !seen.has(tokens[from]!.text) && !lookupName(tokens[from]!.text) && !looksLikeOwner(tokens[from]!) && !firstNames.has(tokens[from]!.lower) && tokens[to] && /^\p{Ll}/u.test(tokens[to]!.text) && modifies(tokens[to]!) && !/[,;:]/.test(tokens[from]!.post)) {
     return drafts
   }
   if (to - from === 1 && (isDemonym(tokens[from]!.text) || regionalAdjectives.has(tokens[from]!.text) || commonAcronyms.has(tokens[from]!.text))) return drafts
@@ -222,11 +228,19 @@ function kindOf(tokens: Token[], from: number, to: number, personByTitle: boolea
   }
   if (personByTitle) return 'person'
   if (span.length >= 2 && geoSuffixes.has(lastWord)) return 'place'
+  // "Typhoon Kalmaegi", "the First Amendment", "the Paris Agreement": storms and texts are no one.
+  if (span.length >= 2 && (NAMED_EVENTS.has(words[0]!) || ORDINALS.has(words[0]!) || NAMED_TEXTS.has(lastWord))) return 'other'
+  // "the dateline's VELDHOVEN": where the report was filed.
+  if (span.every((t) => t.tags.has('Dateline')) && span.some((t) => /^[A-Z]{3,}$/.test(t.text))) return 'place'
+  // "Analysts at ING": an acronym is a body, wherever it stands.
+  if (words.length === 1 && /^[A-Z][A-Z0-9&]{1,6}$/.test(lastWord)) return 'organisation'
   // "in Kumamoto", "near the Ross Sea": an unknown name behind a place preposition is a place.
   const before = tokens[from - 1]?.lower === 'the' ? tokens[from - 2] : tokens[from - 1]
   const beforeBefore = tokens[tokens.indexOf(before ?? tokens[0]!) - 1]
   // "shares in Thyssenkrupp", "a stake in Altair" name companies, not places.
   const financial = beforeBefore && ['shares', 'stake', 'stakes', 'investment', 'investments', 'interest', 'holdings', 'invest', 'invested', 'investing'].includes(beforeBefore.lower)
+  // "low-lying areas of Yen Bai", "the province of Lao Cai": a part of a place is in a place.
+  if (before?.lower === 'of' && beforeBefore && PARTS_OF_PLACES.test(beforeBefore.lower)) return 'place'
   if (before && !financial && ['in', 'near', 'at', 'across', 'outside', 'inside', 'throughout', 'around', 'towards', 'toward'].includes(before.lower) && !span.some((t) => t.tags.has('Person'))) return 'place'
   const prev = tokens[from - 1]
   if (prev && orgReferenceNouns.has(prev.lower) && !/,/.test(prev.post)) return 'organisation'
@@ -241,7 +255,7 @@ function kindOf(tokens: Token[], from: number, to: number, personByTitle: boolea
   if (words.length >= 2 && words.length <= 3 && words.every((w) => /^\p{Lu}\p{Ll}+(?:-\p{Lu}?\p{Ll}+)?$/u.test(w))) {
     // Two or three plain capitalised words followed by a verb act like a person's name.
     const next = tokens[to]
-    if (next && next.tags.has('Verb')) return 'person'
+    if (next && next.tags.has('Verb') && !/,/.test(tokens[to - 1]!.post)) return 'person'
   }
   if (words.length === 1) {
     const next = tokens[to]

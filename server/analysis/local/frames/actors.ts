@@ -153,7 +153,6 @@ function officeOf(p: Parsed, last: Unit, u: Unit): boolean {
   return tokens.slice(u.from, u.to).every((t) => /^\p{Lu}/u.test(t.text))
 }
 
-/** Of a name and its apposition ("Its leader, Marisol Pardo"), keep the name. */
 /**
  * "The Food and Drug Administration", "Procter and Gamble": phrases split at "and" that one name spans are
  * one phrase again, headed where the name ends.
@@ -171,6 +170,7 @@ function joinNames(input: FrameInput, p: Parsed, units: Unit[]): Unit[] {
   return out
 }
 
+/** Of a name and its apposition ("Its leader, Marisol Pardo"), keep the name. */
 export function mergeAppositions(input: FrameInput, p: Parsed, given: Unit[]): Unit[] {
   const units = joinNames(input, p, given)
   const named = (u: Unit) => (input.entities.bySentence.get(p.sentence.index) ?? []).some((m) => u.head >= m.from && u.head < m.to)
@@ -231,7 +231,9 @@ function afterSpeechParticiple(p: Parsed, k: number): boolean {
     }
   }
   const word = p.tokens[before]?.lower ?? ''
-  return SPEECH_PARTICIPLES.has(word) || (SPEECH_FORMS.has(word) && p.pos.findIndex((x) => x === 'verb' || x === 'aux') === before)
+  // "…accused the Netherlands of abuse and warned it would": a verb of saying joined to the first one shares its subject.
+  const firstVerb = p.pos.findIndex((x) => x === 'verb' || x === 'aux')
+  return SPEECH_PARTICIPLES.has(word) || (SPEECH_FORMS.has(word) && (firstVerb === before || (p.tokens[before - 1]?.lower === 'and' && !p.tokens.slice(firstVerb, before).some((t) => /[;]/.test(t.post) || t.lower === 'that' || t.lower === 'who' || t.lower === 'which'))))
 }
 
 /** Finite verbs of saying whose subject a pronoun right after them stands for ("Beijing said it would"). */

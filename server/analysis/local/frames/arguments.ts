@@ -98,6 +98,12 @@ export function subjectLeft(p: Parsed, g: VerbGroup): SubjectSearch {
 
 const THAT_TIME = /^(?:year|month|week|day|morning|afternoon|evening|night|summer|winter|spring|autumn)$/
 
+/** "Floods triggered by the typhoon": a bare past form glued to its noun, its "by" next, a finite verb after it. */
+function describingWithBy(p: Parsed, g: VerbGroup): boolean {
+  const before = g.from - 1
+  return g.aux.length === 0 && p.tokens[g.to]?.lower === 'by' && before >= 0 && (p.pos[before] === 'noun' || p.pos[before] === 'propn') && !/,/.test(p.tokens[before]!.post) && finiteAfter(p, g)
+}
+
 /** A finite verb later in the sentence, with no clause opener between ("won by builders were cancelled"). */
 function finiteAfter(p: Parsed, g: VerbGroup): boolean {
   const next = p.groups.find((x) => x.from >= g.to && x.form === 'finite')
@@ -190,7 +196,9 @@ export function objectsRight(p: Parsed, g: VerbGroup): RightScan {
     if (q === 'prep') {
       const lower = t.lower
       if (lower === 'than' || lower === 'like') break
-      const np = npRight(p, k + 1)
+      // "accused the Netherlands of abusing export controls": what one is accused of, an -ing phrase.
+      const ing = (lower === 'of' || lower === 'for') && pos[k + 1] === 'verb' && /ing$/.test(tokens[k + 1]!.lower) ? npRight(p, k + 2) : undefined
+      const np = ing ? { ...ing, from: k + 1 } : npRight(p, k + 1)
       if (!np) break
       // "after talks with Ryanair collapsed": a subordinate clause, not a phrase.
       if (SUBORDINATORS.has(lower) && (followedByVerb(p, np.to) || verbAfterPhrases(p, np.to))) break
@@ -205,6 +213,8 @@ export function objectsRight(p: Parsed, g: VerbGroup): RightScan {
       const np = npRight(p, k)
       if (!np) break
       if (followedByVerb(p, np.to) && out.objects.length + out.pps.length > 0) break
+      // "warned it would take measures": a subject pronoun before its verb opens the clause said.
+      if (np.to === np.head + 1 && SUBJECT_PRONOUNS.has(tokens[np.head]!.lower) && pos[np.to] === 'aux' && out.objects.length + out.pps.length === 0) break
       // "over the Kyiv, Odesa and Kharkiv regions": a list inside a prepositional phrase.
       const lastPp = out.pps[out.pps.length - 1]
       const lastObj = out.objects[out.objects.length - 1]
@@ -228,6 +238,8 @@ export function objectsRight(p: Parsed, g: VerbGroup): RightScan {
   return out
 }
 
+const SUBJECT_PRONOUNS = new Set(['it', 'they', 'he', 'she', 'we', 'i'])
+
 /** Verbs after which a clause opens without "that" ("warned rebels would attack"). */
 const SAYING = new Set(['warn', 'claim', 'announce', 'report', 'confirm', 'deny', 'allege', 'admit', 'acknowledge', 'suggest', 'indicate', 'fear', 'hope', 'expect', 'predict', 'estimate', 'show', 'find', 'reveal'])
 
@@ -235,6 +247,8 @@ export function finiteBefore(p: Parsed, g: VerbGroup, k: number): boolean {
   for (const other of p.groups) {
     if (other.from >= g.from) break
     if (other.form === 'finite' && !other.copular) {
+      // "Floods triggered by the typhoon killed 31 people": a participle with its "by" describes the noun before it.
+      if (describingWithBy(p, other)) continue
       // "Witnesses said Gondor shelled the town": after a verb of saying, a new clause opens.
       if (attributionVerbs.has(other.lemma) || SAYING.has(other.lemma)) return false
       // …with no clause opener between it and this verb.

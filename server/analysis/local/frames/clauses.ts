@@ -46,7 +46,9 @@ export function analyseClauses(p: Parsed): Clause[] {
     } else if (g.form === 'gerund') {
       const prev = tokens[g.from - 1]
       if (prev && (/,/.test(prev.post) || prev.lower === 'by') && lastFinite) {
-        clause.subject = lastFinite.subject
+        // "…blocked a law that would have barred drivers, siding with the unions": the judge sided, not the law.
+        const main = /,/.test(prev.post) && relative(p, lastFinite) ? ([...finites].reverse().find((x) => !relative(p, x) && !opensWithSubordinator(p, x)) ?? lastFinite) : lastFinite
+        clause.subject = main.subject
         clause.borrowed = true
       } else clause.kind = 'skip'
     } else {
@@ -79,6 +81,19 @@ export function analyseClauses(p: Parsed): Clause[] {
     if (g.form === 'infinitive' && forNoun && p.pos[g.from - 1] === 'noun' && right.objects.every((u) => isTimePhrase(p, u)) && right.pps.length === 0 && right.complement === undefined) clause.kind = 'skip'
     if (clause.kind === 'modality' && right.complement === undefined) clause.kind = stativeVerbs.has(g.lemma) ? 'stative' : 'action'
     clause.temporality = temporalityOf(g, governor, lastFinite)
+    // "a law that would have barred drivers": what would have happened did not.
+    if (g.perfect && (g.modal === 'would' || g.modal === 'could' || g.modal === 'might') && !g.negated) {
+      clause.group = { ...clause.group, negated: true }
+      clause.temporality = 'past'
+    }
+    // "stopped shipping two systems to China": what was halted did not happen; the halt is the act, with its objects.
+    if (governor && g.form === 'gerund' && HALTING.has(governor.group.lemma) && governor.objects.length === 0 && governor.kind === 'action') {
+      clause.kind = 'skip'
+      governor.objects = clause.objects
+      governor.pps = [...governor.pps, ...clause.pps]
+      governor.end = Math.max(governor.end, clause.end)
+      governor.halts = g.main
+    }
     clauses.push(clause)
     if (g.form === 'finite' && clause.kind !== 'skip') {
       lastFinite = clause
@@ -102,6 +117,13 @@ export function complementOf(c: Clause, clauses: Clause[]): Clause | undefined {
 function opensWithSubordinator(p: Parsed, c: Clause): boolean {
   const first = Math.min(c.group.from, ...c.subject.map((u) => u.from))
   return SUBORDINATORS.has(p.tokens[first - 1]?.lower ?? '')
+}
+
+/** A relative clause ("a law that would have barred drivers"): its verb right after who, which or that. */
+function relative(p: Parsed, c: Clause): boolean {
+  let k = c.group.from - 1
+  while (k >= 0 && (p.pos[k] === 'adv' || p.pos[k] === 'neg')) k--
+  return p.pos[k] === 'wh'
 }
 
 /** A subject that can act: a name, a pronoun, people or an organisation (not "the embargo", "profits"). */
@@ -164,6 +186,8 @@ function classify(p: Parsed, g: VerbGroup, governor: Clause | undefined): Clause
     if (!governor && prev && prev.lower !== 'by' && !/,/.test(prev.post)) return 'skip'
     if (prev && /,/.test(prev.post) && attributionVerbs.has(lemma)) return 'skip'
   }
+  // "…, state media reported.": who reported what the sentence told, at its end, is its source.
+  if (REPORTING_AFTER.has(lemma) && g.aux.length === 0 && /,/.test(tokens[reportingSubjectStart(p, g) - 1]?.post ?? '') && tokens.slice(g.to).every((t) => t.tags.has('Date') || t.tags.has('WeekDay') || ['on', 'late', 'early', 'last', 'this'].includes(t.lower))) return 'attribution'
   // "recalled its ambassador", "told reporters …" stay attributions; "recalled its ambassador" is an act.
   if (attributionVerbs.has(lemma) && !(lemma === 'recall' && RECALLED.test(tokens.slice(g.to, g.to + 4).map((t) => t.lower).join(' ')))) return 'attribution'
   // "The model can run on one card": an ability, not an event.
@@ -178,6 +202,18 @@ function classify(p: Parsed, g: VerbGroup, governor: Clause | undefined): Clause
   if (g.passive && PSYCH_VERBS.has(lemma) && !tokens.slice(g.to, g.to + 1).some((t) => t.lower === 'by')) return 'stative'
   if (lemma.length < 2 || !/^[a-z-]+$/.test(lemma)) return 'skip'
   return 'action'
+}
+
+/** Verbs whose -ing complement is what stopped ("halted shipping", "ceased trading"). */
+const HALTING = new Set(['stop', 'halt', 'cease', 'suspend', 'quit', 'pause', 'end', 'discontinue'])
+
+const REPORTING_AFTER = new Set(['report', 'announce', 'confirm', 'reveal'])
+
+/** Where the subject of a trailing "…, state media reported" begins: the first word after the comma. */
+function reportingSubjectStart(p: Parsed, g: VerbGroup): number {
+  let k = g.from - 1
+  while (k > 0 && !/,/.test(p.tokens[k - 1]!.post) && NP_POS.has(p.pos[k - 1]!)) k--
+  return k
 }
 
 function hasVerbComplement(p: Parsed, g: VerbGroup): boolean {

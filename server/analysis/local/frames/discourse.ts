@@ -61,6 +61,8 @@ export class Discourse {
       const c = candidates[i]!
       if (c.kind !== want) continue
       if (!generic && !new RegExp(`\\b${noun}`, 'i').test(c.text)) continue
+      // "The company did not name …": a business, never the government named in between.
+      if (BUSINESS_NOUNS.has(noun) && PUBLIC_BODY.test(c.text)) continue
       if (want === 'place' && sentence - c.sentence > 3) return undefined
       if (sentence - c.sentence > 4) return undefined
       return c
@@ -95,3 +97,7 @@ export class Discourse {
 
 /** Descriptions that fit any organisation ("the company", "the group"); others must match the name. */
 const GENERIC_ORG_NOUNS = new Set(['company', 'firm', 'group', 'business', 'conglomerate', 'giant', 'organisation', 'organization', 'start-up', 'startup', 'maker', 'manufacturer', 'producer', 'provider', 'operator', 'brand', 'owner', 'parent', 'unit', 'subsidiary'])
+
+/** Descriptions of a business: a ministry or a government is never "the company". */
+const BUSINESS_NOUNS = new Set(['company', 'firm', 'business', 'conglomerate', 'giant', 'start-up', 'startup', 'maker', 'manufacturer', 'producer', 'provider', 'operator', 'brand', 'subsidiary'])
+const PUBLIC_BODY = /\b(?:government|ministry|administration|parliament|congress|senate|council|commission|police|army|military|court|agency|authorities|department|cabinet|presidency|regulator)\b/i

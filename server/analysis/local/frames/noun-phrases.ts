@@ -101,7 +101,7 @@ export function npRight(p: Parsed, k: number): Unit | undefined {
   let firstEnd = -1
   while (k < tokens.length) {
     const q = pos[k]!
-    const isNp = NP_POS.has(q) || (q === 'verb' && tokens[k]!.tags.has('Gerund') && (pos[k + 1] === 'noun' || pos[k + 1] === 'adj') && k > start)
+    const isNp = NP_POS.has(q) || (k > start && isQuantityWord(p, k) && !HEAD_POS.has(pos[k - 1]!)) || (q === 'verb' && tokens[k]!.tags.has('Gerund') && (pos[k + 1] === 'noun' || pos[k + 1] === 'adj') && k > start)
     if (!isNp) break
     if (k > start && (splitsNp(p, k) || /["“”]/.test(tokens[k]!.pre) || /["“”]/.test(tokens[k - 1]!.post))) break
     k++
@@ -131,7 +131,8 @@ export function headOf(p: Parsed, from: number, to: number): number {
 /** The words of a noun phrase as a resource: determiners dropped, numbers and money kept. */
 export function plainText(content: string, p: Parsed, u: Unit): string {
   let k = u.from
-  while (k < u.to - 1 && ['the', 'a', 'an', 'its', 'their', 'his', 'her', 'our', 'this', 'that', 'these', 'those'].includes(p.tokens[k]!.lower)) k++
+  // …but "those of the United States" keeps its "those", which stands for a noun.
+  while (k < u.to - 1 && ['the', 'a', 'an', 'its', 'their', 'his', 'her', 'our', 'this', 'that', 'these', 'those'].includes(p.tokens[k]!.lower) && p.tokens[k + 1]!.lower !== 'of') k++
   const start = p.tokens[k]!.start
   const end = p.tokens[u.to - 1]!.end
   return content.slice(start, end).replace(/\s+/g, ' ').replace(/[,;:]+$/, '')

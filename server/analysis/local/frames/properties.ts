@@ -9,7 +9,7 @@ import { compileTerms, countTerms } from '../terms'
 import type { Parsed, VerbGroup } from '../syntax'
 import { participleOf, pastOf } from '../syntax'
 import type { DateMention } from '../temporal'
-import { TOLL } from '../cameo'
+import { CALLED_IT, NATURAL_HAZARD, NO_COMMENT, TOLL } from '../cameo'
 import { addDays, addYears, daysBetween } from '../temporal'
 import { clamp, cut, moneyAmount, round } from '../util'
 import type { ActorDraft } from './actors'
@@ -48,9 +48,27 @@ export function actionClassOf(lemma: string, resources: ResourceEntry[], sentenc
   if (REPORTING_RESULTS.has(lemma) && !resources.some((r) => r.type === 'money') && !FINANCIAL_CUES.test(lower)) {
     return { type: ['report', 'post'].includes(lemma) ? 'Announcement' : 'Estimate', known: true }
   }
+  // "Floods killed 31 people": a disaster, not an attack.
+  if (['kill', 'injure', 'wound', 'destroy', 'damage', 'displace'].includes(lemma) && NATURAL_HAZARD.test(lower)) return { type: 'Disaster', known: true }
+  // "declined to comment": no statement is a statement's kind too.
+  if (lemma === 'decline' && NO_COMMENT.test(lower)) return { type: 'No comment', known: true }
+  // "did not name the customers": naming is a post given only where there is one.
+  if (lemma === 'name' && !/\bnam(?:e|es|ed|ing) (?:\w+ ){1,4}(?:as|to (?:the|lead|head|run|succeed)|its (?:new )?(?:chief|head|president|chair))\b|\bnamed (?:the )?(?:new |next |acting |interim )?(?:chief|ceo|head|president|chair|director|minister|governor|coach|manager)\b/.test(lower)) return { type: 'Announcement', known: true }
+  // 'called the ruling "a victory"': a verdict voiced, not an appeal.
+  if (lemma === 'call' && CALLED_IT.test(lower)) return { type: 'Statement', known: true }
+  // "granted a preliminary injunction", "granted bail": a court's order, not money.
+  if (lemma === 'grant' && COURT_ORDERS.test(lower)) return { type: 'Legal action', known: true }
+  // "would cut its fourth-quarter revenue": a result hit, not a decision.
+  if (['cut', 'reduce', 'lower', 'hit', 'boost', 'lift'].includes(lemma) && /\b(?:revenue|profits?|earnings|sales|income|margins?|output|turnover)\b/.test(lower) && !/\b(?:rates?|prices?|taxe?s?|jobs|workforce)\b/.test(lower)) return { type: 'Financial result', known: true }
+  // "The Red River rose to its highest level": a measure moving outside any market.
+  if (MARKET_VERBS.has(lemma) && !FINANCIAL_CUES.test(lower) && !MARKET_WORDS.test(lower)) return { type: 'Change', known: true }
   for (const c of actionClasses) if (c.verbs.includes(lemma)) return { type: c.type, known: true }
   return { type: lemma.charAt(0).toUpperCase() + lemma.slice(1), known: false }
 }
+
+const COURT_ORDERS = /\b(?:injunctions?|restraining order|stay|bail|motion|petition|appeal|leave to appeal|summary judgment|habeas corpus)\b/
+const MARKET_VERBS = new Set(['rise', 'fall', 'drop', 'jump', 'climb', 'slide', 'surge', 'plunge', 'soar', 'tumble', 'sink', 'slump', 'rebound', 'dip'])
+const MARKET_WORDS = /\b(?:shares?|stocks?|index|indices|prices?|yields?|bonds?|currency|dollar|euro|yen|yuan|rupee|pound|sterling|bitcoin|oil|gold|brent|futures|market|markets|rates?|costs?|wages?|rents?|values?|valuations?|exports?|imports?|demand|supply|output|production|unemployment|jobless)\b/
 
 const JOURNEYS = new Set(['arrive', 'leave', 'travel', 'fly', 'tour', 'head'])
 const MASS_OF_PEOPLE = /refugee|migrant|asylum|people|residents|families|civilians|villagers|thousands|hundreds|displaced|evacuee|fled|fleeing|passengers/
@@ -75,14 +93,18 @@ export function clauseText(input: FrameInput, p: Parsed, c: Clause, subjectText:
   }
   text = text.replace(/\s+/g, ' ').replace(/[,;:–—-]+$/, '').trim()
   // A clause cut out of a quotation keeps half its quote marks; drop them rather than leave one open.
-  if ((text.match(/["“”]/g) ?? []).length % 2 === 1) text = text.replace(/["“”]/g, '')
+  // 'called the ruling "a victory for drivers"': a quote that closes right after the clause closes with it.
+  if ((text.match(/["“”]/g) ?? []).length % 2 === 1) text = /^["”]/.test(lastTok.post) ? `${text}${lastTok.post.trim().charAt(0)}` : text.replace(/["“”]/g, '')
   return cut(text.charAt(0).toUpperCase() + text.slice(1), 200)
 }
 
-/** A short statement of the result: what was done to what ("Tariffs raised"), or what changed by how much. */
 /** Verbs whose object is not what the act changes ("fled the fighting", "left Kabul", "joined the talks"). */
-export const UNAFFECTED_OBJECT: ReadonlySet<string> = new Set(['flee', 'leave', 'escape', 'enter', 'cross', 'reach', 'visit', 'attend', 'join', 'tour', 'survive', 'avoid', 'skip', 'arrive', 'return', 'travel', 'fly', 'head', 'go', 'come'])
+export const UNAFFECTED_OBJECT: ReadonlySet<string> = new Set(['flee', 'leave', 'escape', 'enter', 'cross', 'reach', 'visit', 'attend', 'join', 'tour', 'survive', 'avoid', 'skip', 'arrive', 'return', 'travel', 'fly', 'head', 'go', 'come', 'side'])
 
+/** Verbs told with their preposition when their object follows ("sided with the unions"). */
+const WITH_PREPOSITION: Readonly<Record<string, string>> = { side: 'with' }
+
+/** A short statement of the result: what was done to what ("Tariffs raised"), or what changed by how much. */
 export function outcomeText(lemma: string, g: VerbGroup, subjectText: string, objectText: string, temporality: TemporalityName, intransitive: boolean): string {
   const not = g.negated ? 'not ' : ''
   const prefix = temporality === 'planned' ? 'Planned: ' : temporality === 'future' ? 'Expected: ' : ''
@@ -90,7 +112,7 @@ export function outcomeText(lemma: string, g: VerbGroup, subjectText: string, ob
   let text: string
   if (g.passive) text = `${subjectText || 'It'} ${not}${participleOf(lemma)}`
   // "Neither Galadriel nor Gollum fled": the subject already says no one did.
-  else if (intransitive || (UNAFFECTED_OBJECT.has(lemma) && subjectText)) text = /^(?:neither|no|none|nobody)\b/i.test(subjectText) ? `${subjectText} ${pastOf(lemma)} ${objectText}` : `${subjectText || 'Value'} ${notYet ? `to ${not}${lemma}` : g.negated ? `did not ${lemma}` : pastOf(lemma)} ${objectText}`
+  else if (intransitive || (UNAFFECTED_OBJECT.has(lemma) && subjectText)) text = /^(?:neither|no|none|nobody)\b/i.test(subjectText) ? `${subjectText} ${pastOf(lemma)} ${objectText}` : `${subjectText || 'Value'} ${notYet ? `to ${not}${lemma}` : g.negated ? `did not ${lemma}` : pastOf(lemma)} ${objectText && WITH_PREPOSITION[lemma] ? `${WITH_PREPOSITION[lemma]} ` : ''}${objectText}`
   else if (objectText) text = `${objectText} ${not}${participleOf(lemma)}`
   else if (notYet) text = `${subjectText || 'Someone'} to ${not}${lemma}`
   else text = `${subjectText || 'Something'} ${g.negated ? `did not ${lemma}` : pastOf(lemma)}`
@@ -103,7 +125,9 @@ export function outcomeOf(input: FrameInput, p: Parsed, c: Clause, clauses: Clau
   const next = clauses.find((o) => o.group.from >= c.end && o.group.form === 'gerund' && o.kind === 'action' && OUTCOME_VERBS.has(o.group.lemma))
   if (next && next.group.from <= c.end + 1) {
     const from = p.tokens[next.group.from]!.start
-    const to = p.tokens[Math.max(next.end, next.group.to) - 1]!.end
+    // ", forcing authorities to close two bridges": with what it forced.
+    const complement = clauses.find((o) => o.governor === next)
+    const to = p.tokens[Math.max(next.end, next.group.to, complement ? Math.max(complement.end, complement.group.to) : 0) - 1]!.end
     const text = input.content.slice(from, to).replace(/\s+/g, ' ')
     return cut(text.charAt(0).toUpperCase() + text.slice(1), 160)
   }
@@ -135,11 +159,14 @@ export function motivationOf(input: FrameInput, p: Parsed, c: Clause, clauses: C
   return ''
 }
 
+const RECORD_SINCE = /\b(?:\w+est|first|most|least|record|worst|best)\b[^,;.]{0,40}\bsince\s*$/i
+
 export function timeReferenceFor(input: FrameInput, p: Parsed, c: Clause): (DateMention & { date: string }) | undefined {
   const s = p.sentence
   // The dateline's date ("PORT SUDAN, Aug 11 —") is the report's, not the event's.
   const bodyStart = p.dateline > 0 && p.tokens[p.dateline] ? p.tokens[p.dateline]!.start : s.start
-  const inSentence = input.dates.filter((d) => d.start >= bodyStart && d.end <= s.end)
+  // "its highest level since 2008": what a record is measured from is not when the event happened.
+  const inSentence = input.dates.filter((d) => d.start >= bodyStart && d.end <= s.end && !RECORD_SINCE.test(input.content.slice(Math.max(bodyStart, d.start - 60), d.start)))
   if (inSentence.length === 0) return undefined
   // A borrowed subject stands in another clause: its time is not this one's.
   const from = p.tokens[Math.min(c.group.from, ...(c.borrowed ? [] : c.subject.map((u) => u.from)))]!.start
@@ -154,6 +181,8 @@ export function timeReferenceFor(input: FrameInput, p: Parsed, c: Clause): (Date
   // The sentence's one date is this clause's unless the clause completes another, whose date it is.
   const chosen = within ?? (inSentence.length === 1 && !c.governor ? inSentence[0] : undefined)
   if (!chosen) return undefined
+  // "ordered ministries to restore power within 48 hours": what was done is not dated after the report.
+  if (c.temporality === 'past' && !chosen.weekdayOnly && !chosen.monthOnly && chosen.date > input.referenceDate) return undefined
   // "on Tuesday" in a past-tense sentence is the Tuesday before the reference date.
   if (chosen.weekdayOnly && c.temporality === 'past' && chosen.date > input.referenceDate) return { ...chosen, date: addDays(chosen.date, -7) }
   // "since January", "between January and May" told in July: the January before, not the next one; "will

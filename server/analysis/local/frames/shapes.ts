@@ -51,4 +51,6 @@ export interface Clause {
   /** This clause's own complement verb group, if it has one. */
   complement?: number
   temporality: TemporalityName
+  /** "stopped shipping machines to China": the -ing verb of what was halted, whose objects this clause took over. */
+  halts?: number
 }

@@ -83,6 +83,8 @@ function computeLemma(word: string, tags: Set<string>): string {
   if (participleLemmas.has(word)) return participleLemmas.get(word)!
   if (word === "'s" || word === 'is' || word === 'are' || word === 'was' || word === 'were' || word === 'been' || word === 'being' || word === 'am') return 'be'
   if (haveForms.has(word) || word === 'has') return 'have'
+  // "need", "exceed", "proceed": an -ed ending that is the base's own, not a past ("agreed", "freed").
+  if (/eed$/.test(word) && (lexicon[word] === undefined ? !tags.has('PastTense') : lexicon[word] !== 'PastTense')) return word
   const tense = tags.has('Gerund') || /ing$/.test(word)
     ? 'Gerund'
     : tags.has('PastTense') || /ed$/.test(word) || irregularPasts.has(word)
@@ -93,8 +95,17 @@ function computeLemma(word: string, tags: Set<string>): string {
   if (tense === 'Infinitive') return word
   try {
     const out = verbs.toInfinitive(word, probeDoc.model, tense)
+    // "siding": an -ing form compromise knows only as a noun is its verb's with the -e back.
+    if (tense === 'Gerund' && (out === word || !out)) return gerundStem(word)
     return out && out.length > 1 ? out : word
   } catch {
     return word
   }
+}
+
+function gerundStem(word: string): string {
+  const stem = word.slice(0, -3)
+  if (stem.length < 3) return word
+  if (lexicon[`${stem}e`] !== undefined) return `${stem}e`
+  return lexicon[stem] !== undefined ? stem : word
 }

@@ -5,7 +5,7 @@
  */
 import { actionClasses, phrasalParticles, verbGroupAdverbs } from '../lexicon'
 import type { Token } from '../text'
-import { irregularPasts, isPastForm, lemmaOf } from './morphology'
+import { irregularPasts, isDictionaryWord, isPastForm, lemmaOf } from './morphology'
 import type { Pos } from './shapes'
 import { beForms, haveForms, modals } from './words'
 
@@ -24,6 +24,8 @@ export function basePos(t: Token, tokens: Token[], i: number): Pos {
     const after = tokens[i + 2]
     // "reference to phasing out oil": "to" before an -ing form is a preposition.
     if (next && /ing$/.test(next.lower) && !next.tags.has('Infinitive')) return 'prep'
+    // "access to advanced manufacturing tools": a past form never follows the infinitive's "to".
+    if (next && /[a-z]ed$/.test(next.lower) && next.tags.has('PastTense') && !next.tags.has('Infinitive') && !next.tags.has('PresentTense') && !/eed$/.test(next.lower)) return 'prep'
     if (next && isVerbish(next)) return 'to'
     if (next && actionVerbLemmas.has(next.lower) && after && !after.tags.has('Verb')) return 'to'
     if (next && verbGroupAdverbs.has(next.lower) && after && isVerbish(after)) return 'to'
@@ -83,6 +85,19 @@ export function fixPos(tokens: Token[], pos: Pos[]): void {
       pos[i] = 'propn'
       continue
     }
+    // "the law likely violated their rights": "likely" between a subject and a past form is an adverb.
+    if (t.lower === 'likely' && next && isPastForm(next) && (prev === 'noun' || prev === 'propn' || prev === 'pron') && !/,/.test(t.post)) {
+      pos[i] = 'adv'
+      pos[i + 1] = 'verb'
+      next.tags.add('PastTense')
+      i++
+      continue
+    }
+    // "collapsed onto a hamlet late on Saturday": "late" or "early" before a time says when.
+    if ((t.lower === 'late' || t.lower === 'early') && next && (['on', 'in', 'last', 'this', 'yesterday', 'today', 'tonight', 'next'].includes(next.lower) || next.tags.has('Date') || next.tags.has('WeekDay'))) {
+      pos[i] = 'adv'
+      continue
+    }
     // "Kenyan police fired", "A US court ordered", "Prices rose": a base or -s "verb" right before a
     // past-tense verb is the subject's noun.
     if (pos[i] === 'verb' && !t.tags.has('PastTense') && !t.tags.has('Gerund') && next && (pos[i + 1] === 'verb' || isPastForm(next)) && next.tags.has('PastTense') && !next.tags.has('Auxiliary') && prev !== 'aux' && prev !== 'to' && !/,/.test(t.post)) {
@@ -113,6 +128,12 @@ export function fixPos(tokens: Token[], pos: Pos[]): void {
       pos[i] = 'noun'
       continue
     }
+    // "Flash floods and landslides killed": an -s "verb" listed with a plural noun, a verb still to come, is a noun.
+    if (pos[i] === 'verb' && /s$/.test(t.lower) && !t.tags.has('PastTense') && next && ['and', 'or'].includes(next.lower) && pos[i + 2] === 'noun' && tokens[i + 2]!.tags.has('Plural') && prev !== 'aux' && prev !== 'to' && prev !== 'pron' && hasVerbAfter(tokens, pos, i + 3)) {
+      pos[i] = 'noun'
+      if (prev === 'propn' && i - 1 === firstWord(tokens) && isDictionaryWord(prevTok!.lower)) pos[i - 1] = 'adj'
+      continue
+    }
     // "Mistral raised": a capitalised adjective opening the sentence before a verb is a name.
     if (pos[i] === 'adj' && /^\p{Lu}/u.test(t.text) && (i === 0 || prev === 'det' || prev === 'conj') && next && pos[i + 1] === 'verb' && !/,/.test(t.post)) {
       pos[i] = 'propn'
@@ -140,6 +161,12 @@ export function fixPos(tokens: Token[], pos: Pos[]): void {
       pos[i] = 'verb'
       t.tags.add('Verb')
       t.tags.add('Infinitive')
+      continue
+    }
+    // "access to advanced manufacturing tools": a past form after a preposition, before a noun, describes it.
+    if (pos[i] === 'verb' && prev === 'prep' && prevTok?.lower !== 'by' && t.tags.has('PastTense') && next && (pos[i + 1] === 'noun' || (/ing$/.test(next.lower) && ['noun', 'adj'].includes(pos[i + 2] ?? ''))) && !/,/.test(t.post)) {
+      pos[i] = 'adj'
+      if (pos[i + 1] !== 'noun') pos[i + 1] = 'noun'
       continue
     }
     // "a televised interview": a participle between a determiner and a noun is an adjective.
@@ -185,7 +212,7 @@ export function fixPos(tokens: Token[], pos: Pos[]): void {
     }
     // "take minority stakes in the venture", "accessed names, birth dates and …": an -s "verb" inside
     // the object of an earlier verb of the same clause.
-    if (pos[i] === 'verb' && /s$/.test(t.lower) && !t.tags.has('PastTense') && prev === 'noun' && (next === undefined || pos[i + 1] === 'prep' || pos[i + 1] === 'conj' || /[,;.]/.test(t.post)) && actionVerbEarlierInClause(tokens, pos, i)) {
+    if (pos[i] === 'verb' && /s$/.test(t.lower) && !t.tags.has('PastTense') && (prev === 'noun' || prev === 'propn') && (next === undefined || pos[i + 1] === 'prep' || pos[i + 1] === 'conj' || /[,;.]/.test(t.post)) && actionVerbEarlierInClause(tokens, pos, i)) {
       pos[i] = 'noun'
       continue
     }
@@ -194,7 +221,8 @@ export function fixPos(tokens: Token[], pos: Pos[]): void {
       pos[i] = 'noun'
       continue
     }
-    if (pos[i] === 'verb' && !t.tags.has('PastTense') && !t.tags.has('Gerund') && next && pos[i + 1] === 'noun' && next.tags.has('Plural') && (pos[i + 2] === 'aux' || pos[i + 2] === 'verb') && (prev === undefined || prev === 'verb' || prev === 'conj' || prev === 'det' || prev === 'adj')) {
+    // "…, state media reported": after a comma too.
+    if (pos[i] === 'verb' && !t.tags.has('PastTense') && !t.tags.has('Gerund') && next && pos[i + 1] === 'noun' && (next.tags.has('Plural') || next.lower === 'media') && (pos[i + 2] === 'aux' || pos[i + 2] === 'verb') && (prev === undefined || prev === 'verb' || prev === 'conj' || prev === 'det' || prev === 'adj' || /,/.test(prevTok?.post ?? ''))) {
       pos[i] = 'noun'
       continue
     }
