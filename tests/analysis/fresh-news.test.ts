@@ -127,6 +127,42 @@ describe('what happened', () => {
   })
 })
 
+describe('who did it, and whether it happened', () => {
+  test('a ransomware gang acts; "calls itself" names it; "anyone who receives" and "whether it had met" happened to no one', () => {
+    const a = analyseLocal('A ransomware gang published the medical records of 9,000 patients on Wednesday. The group, which calls itself BlackVeil, posted therapy notes on its leak site. Police asked anyone who receives an extortion email not to pay. The Data Protection Ombudsman said it would examine whether the company had met its legal obligations to protect sensitive data.')
+    expect(agentOf(a, 'publish')).toBe('ransomware gang')
+    expect(agentOf(a, 'post')).toBe('ransomware gang')
+    expect(lemmas(a)).not.toContain('call')
+    expect(lemmas(a)).not.toContain('receive')
+    expect(lemmas(a)).not.toContain('pay')
+    expect(lemmas(a)).not.toContain('meet')
+    expect(lemmas(a)).not.toContain('protect')
+    expect(kindOf(a, 'Data Protection Ombudsman')).toBe('organisation')
+  })
+
+  test('"with nearly all ballots counted" is a circumstance; a run-off is an election; "called Kast to congratulate him" is one phone call by Jara', () => {
+    const a = analyseLocal('Jose Antonio Kast won the presidential run-off on Sunday, defeating Jeannette Jara by 58% to 42% with nearly all ballots counted. Jara said she had called Kast to congratulate him.')
+    expect(lemmas(a)).not.toContain('count')
+    expect([frameFor(a, 'win').actionType, frameFor(a, 'defeat').actionType]).toEqual(['Election', 'Election'])
+    const call = frameFor(a, 'call')
+    expect([call.actionType, call.cameo?.code, call.summary]).toEqual(['Phone call', '04', 'Jara had called Kast to congratulate him'])
+    expect(lemmas(a)).not.toContain('congratulate')
+  })
+
+  test('"promised to tighten border controls and cut spending": both planned; "Markets rallied" is no protest', () => {
+    const a = analyseLocal('Kast promised to tighten border controls and cut public spending. Markets rallied on Monday.')
+    expect([frameFor(a, 'tighten').temporality, frameFor(a, 'cut').temporality]).toEqual(['planned', 'planned'])
+    expect(frameFor(a, 'rally').cameo).toBeUndefined()
+  })
+
+  test('"had cut the death rate to the lowest recorded", "most of them health workers", "hired outside experts", "tested negative"', () => {
+    const a = analyseLocal('The outbreak killed 15 people, most of them health workers. The country had cut the death rate to the lowest recorded in an outbreak. The firm hired outside experts. The last patient tested negative.')
+    expect(lemmas(a)).toEqual(['kill', 'cut', 'hire', 'test'])
+    expect(frameFor(a, 'hire').summary).toBe('Outside experts hired')
+    expect([frameFor(a, 'test').actionType, frameFor(a, 'test').summary]).toEqual(['Diagnosis', 'Last patient tested negative'])
+  })
+})
+
 describe('what kind of name', () => {
   test('acronyms are bodies wherever they stand; "Semiconductor" names a company; "Uber and Lyft" are both companies', () => {
     const a = analyseLocal('Analysts at ING said the move mattered. Two people said they were Hua Hong Semiconductor and a unit of SMIC. Uber and Lyft said they were disappointed.')

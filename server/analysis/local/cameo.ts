@@ -34,6 +34,8 @@ export const NO_COMMENT = /\bdeclin(?:e|es|ed|ing) (?:to )?(?:comment|say|elabor
 export const CALLED_IT = /\bcall(?:s|ed|ing)? (?:the |it |this |that |them |him |her |their |its )?(?:[\w'-]+ ){0,3}["“]|\bcall(?:s|ed|ing)? (?:the |it |this |that |them |him |her )(?:[\w'-]+ ){0,2}(?:a|an) (?:[\w-]+ )?(?:victory|defeat|success|failure|mistake|disgrace|outrage|step|blow|win|travesty|milestone|betrayal|farce|scandal)\b/
 /** A natural hazard that harms, before the verb of harm: no one's act. */
 export const NATURAL_HAZARD = /\b(?:floods?|flooding|landslides?|mudslides?|storms?|typhoons?|hurricanes?|cyclones?|earthquakes?|quakes?|tremors?|tsunamis?|avalanches?|heatwaves?|heat ?waves?|wildfires?|bushfires?|forest fires?|tornado(?:es)?|droughts?|eruptions?|lightning|rains?|rainfall|snowstorms?|blizzards?|outbreaks?|epidemics?|cholera)\b(?:(?! by )[^.;]){0,90}\b(?:kill|injur|wound|destroy|damag)/
+/** Whom one receives as a visit: a delegation, an envoy, a leader (an email received is no meeting). */
+const VISITORS = /\b(?:delegations?|visitors?|envoys?|ministers?|president|premier|chancellor|king|queen|prince|leaders?|ambassadors?|officials?|counterparts?|guests?|pope|secretary|emissar(?:y|ies)|[a-z]+ (?:minister|president))\b/
 const STATEMENT_OBJECT = /\b(?:statement|communiqu[eé]|remarks?|comment|speech|report)\b/
 
 /** Verbs whose category depends on what they act on. */
@@ -51,7 +53,7 @@ const RULES: Array<{ lemmas: readonly string[]; when: (c: CameoCue) => CameoCode
   { lemmas: ['give', 'send', 'provide', 'deliver', 'supply', 'offer', 'grant', 'donate', 'pledge', 'extend', 'ship'], when: (c) => (AID.test(c.object) ? '07' : c.lemma === 'offer' || c.lemma === 'pledge' ? '03' : null) },
   { lemmas: ['sign', 'ratify', 'conclude'], when: (c) => (AGREEMENT.test(c.object) || c.object === '' ? '05' : null) },
   { lemmas: ['deny'], when: (c) => (/\b(?:request|permission|access|visa|entry|landing|bail|appeal)\b/.test(c.object) ? '12' : '01') },
-  { lemmas: ['call'], when: (c) => (/\bcall(?:s|ed|ing)? (?:on|for|upon)\b/.test(c.sentence) ? '02' : /\b(?:phone|telephone)\b/.test(c.sentence) ? '04' : CALLED_IT.test(c.sentence) ? '01' : null) },
+  { lemmas: ['call'], when: (c) => (/\bcall(?:s|ed|ing)? (?:on|for|upon)\b/.test(c.sentence) ? '02' : /\b(?:phone|telephone)\b/.test(c.sentence) ? '04' : CALLED_IT.test(c.sentence) ? '01' : /\bcall(?:s|ed|ing)? (?:\w+ ){1,3}to (?:congratulate|discuss|offer|express|thank|apologi[sz]e|convey|condole)\b/.test(c.sentence) ? '04' : null) },
   // "declined to comment" is a statement not made; "declined the invitation" a refusal; "sales declined" neither.
   { lemmas: ['decline'], when: (c) => (NO_COMMENT.test(c.sentence) ? '01' : /\bdeclin(?:e|es|ed|ing) (?:to |an? |the |his |her |its |their )/.test(c.sentence) && !/\bdeclin(?:e|es|ed|ing) (?:to|by) (?:\d|about|around|nearly|almost)/.test(c.sentence) ? '12' : null) },
   { lemmas: ['issue', 'release', 'publish'], when: (c) => (STATEMENT_OBJECT.test(c.object) ? '01' : null) },
@@ -64,6 +66,8 @@ const RULES: Array<{ lemmas: readonly string[]; when: (c: CameoCue) => CameoCode
   { lemmas: ['hold'], when: (c) => (/\b(?:talks|meetings?|summit|consultations|negotiations|discussions|call|conference)\b/.test(c.object) ? '04' : /\b(?:hostages?|captives?|prisoners?|custody|detention|incommunicado)\b/.test(c.object + ' ' + c.sentence) ? '17' : null) },
   { lemmas: ['resume', 'restart', 'reopen'], when: (c) => (/\b(?:talks|negotiations|dialogue|consultations|meetings?)\b/.test(c.object) ? '04' : /\b(?:ties|relations|embassy|cooperation)\b/.test(c.object) ? '05' : null) },
   { lemmas: ['open'], when: (c) => (/\b(?:investigation|inquiry|probe|case)\b/.test(c.object) ? '09' : /\b(?:talks|negotiations|dialogue)\b/.test(c.object) ? '04' : /\bfire\b/.test(c.object) ? '19' : /\b(?:joint|shared)\b/.test(c.object) ? '06' : null) },
+  // "Markets rallied": prices, not crowds.
+  { lemmas: ['rally'], when: (c) => (/\b(?:markets?|shares|stocks?|index|indices|prices?|bonds?|peso|dollar|euro|yen|currenc(?:y|ies)|futures|oil|gold|equities)\b[^.]{0,40}\brall/.test(c.sentence) && !/\brall(?:y|ied|ies|ying) (?:behind|around|for|against|in support)\b/.test(c.sentence) ? null : '14') },
   { lemmas: ['walk'], when: (c) => (/\bwalk(?:s|ed|ing)? out\b/.test(c.sentence) ? '14' : null) },
   { lemmas: ['move', 'deploy', 'mass'], when: (c) => (/\b(?:troops?|tanks?|warships?|forces|soldiers|armou?red|artillery|missiles?|battalions?|brigades?)\b/.test(c.object) ? '15' : c.lemma === 'move' ? null : '15') },
   { lemmas: ['approve', 'pay'], when: (c) => (/\b(?:loans?|aid|grants?|funds?|relief|assistance|bail-?out|package)\b/.test(c.object) ? '07' : c.lemma === 'approve' ? '05' : null) },
@@ -74,7 +78,7 @@ const RULES: Array<{ lemmas: readonly string[]; when: (c: CameoCue) => CameoCode
   { lemmas: ['delay', 'defer'], when: (c) => (/\b(?:meeting|talks|visit|summit|negotiations|consultations|ratification)\b/.test(c.object) ? '16' : null) },
   { lemmas: ['renew'], when: (c) => (/\b(?:ties|relations|cooperation|embassy)\b/.test(c.object) ? '05' : /\b(?:talks|negotiations|dialogue|contacts)\b/.test(c.object) ? '04' : null) },
   // "received $1.2 billion from the EU" is aid given; "received the delegation" a visit hosted.
-  { lemmas: ['receive', 'obtain', 'get'], when: (c) => (AID.test(c.object) || /[$€£¥]|\b(?:money|cash|payment|dollars|euros)\b/.test(c.object) ? '07' : c.lemma === 'receive' ? '04' : null) },
+  { lemmas: ['receive', 'obtain', 'get'], when: (c) => (AID.test(c.object) || /[$€£¥]|\b(?:money|cash|payment|dollars|euros)\b/.test(c.object) ? '07' : c.lemma === 'receive' && VISITORS.test(c.object) ? '04' : null) },
   { lemmas: ['present'], when: (c) => (/\bcredentials\b/.test(c.object) ? '04' : null) },
   { lemmas: ['cordon', 'seal'], when: (c) => (c.lemma === 'cordon' || /\bseal(?:s|ed|ing)? off\b/.test(c.sentence) ? '17' : AGREEMENT.test(c.object) ? '05' : null) },
   // "Eriador's death toll has risen in the dispute with Osgiliath": a toll rising in a conflict with someone is fighting.
@@ -107,7 +111,7 @@ const BY_VERB: Record<CameoCode, string> = {
   '11': 'accuse|criticise|criticize|condemn|denounce|blame|complain|sue|charge|deplore|fault|rebuke|censure|chide|slam|lambast|decry|object|allege|disapprove',
   '12': 'reject|refuse|oppose|veto|defy|rebuff|dismiss|spurn|resist|block|disregard|override',
   '13': 'threaten|warn|caution',
-  '14': 'demonstrate|rally|march|riot|picket|boycott',
+  '14': 'demonstrate|march|riot|picket|boycott',
   '15': 'mobilise|mobilize|patrol|alert|reinforce|station|muster|parade',
   '16': 'expel|postpone|cancel|embargo|sanction',
   '17': 'arrest|detain|jail|imprison|deport|extradite|confiscate|expropriate|ban|censor|repress|evict|tap|wiretap|sentence|convict|fine|restrict|prosecute|indict|besiege|crack|punish|outlaw',

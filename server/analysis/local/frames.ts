@@ -298,7 +298,7 @@ function buildFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause[], 
   // "Neither Galadriel nor Gollum boycotted", "No country recognised": nobody did it.
   const negated = g.negated || (!c.borrowed && c.subject.length > 0 && NOBODY.has(tokens[c.subject[0]!.from]!.lower))
   // "Both firms declined to comment", 'called the ruling "a victory"': what was (not) said is the clause itself.
-  const voiced = cls.type === 'No comment' || cls.type === 'Statement' || (cls.type === 'Warning' && complement !== undefined)
+  const voiced = cls.type === 'No comment' || cls.type === 'Statement' || ((cls.type === 'Warning' || cls.type === 'Phone call') && complement !== undefined)
   const outcome = voiced ? description : outcomeClause ?? outcomeText(lemma, negated === g.negated ? g : { ...g, negated }, subjectText, objectText, temporality, cls.type === 'Market movement')
 
   // Scores.

@@ -123,7 +123,7 @@ export const orgSuffixes = new Set(
       'Organisation|Organization|Society|Coalition|Party|Movement|Front|Force|Forces|Army|Navy|Guard|Police|Court|Tribunal|' +
       'Parliament|Assembly|Senate|Congress|Cabinet|Centre|Center|Reserve|Exchange|Programme|Program|Network|Consortium|' +
       'Club|Team|Church|Hospital|Clinic|Observatory|Station|Project|Initiative|Mission|Brigade|Battalion|Command|Unit|' +
-      'Semiconductor|Semiconductors|Electronics|Chemicals|Chemical|Lithography|Robotics|Biotech|Therapeutics|Aerospace|Automotive|Securities|Bancshares|Financial|Brands|Retail|Stores|Airport|Railways|Railway|Utilities',
+      'Semiconductor|Semiconductors|Electronics|Chemicals|Chemical|Lithography|Robotics|Biotech|Therapeutics|Aerospace|Automotive|Securities|Bancshares|Financial|Brands|Retail|Stores|Airport|Railways|Railway|Utilities|Ombudsman|Ombudsperson|Regulator|Watchdog|Inspectorate',
   ),
 )
 
@@ -187,7 +187,7 @@ export const firstNames = new Set(
 /** Nouns naming people or groups of people: a noun phrase with one as its head can be an actor. */
 export const humanNouns = new Set(
   split(
-    'people|person|persons|individual|individuals|man|men|woman|women|child|children|girl|girls|boy|boys|teenager|teenagers|student|students|' +
+    'people|person|persons|individual|individuals|patient|gang|gangs|cartel|cartels|man|men|woman|women|child|children|girl|girls|boy|boys|teenager|teenagers|student|students|' +
       'shipping lines|shipping line|shipowners|crowd|crowds|mob|mobs|militia|militias|cleric|clerics|mayor|mayors|guerrillas|guerrilla|gunman|assailants|assailant|' +
       'voter|voters|citizen|citizens|resident|residents|civilian|civilians|worker|workers|employee|employees|staff|' +
       'official|officials|minister|ministers|ambassador|ambassadors|envoy|envoys|diplomat|diplomats|leader|leaders|lawmaker|lawmakers|legislator|legislators|politician|politicians|' +

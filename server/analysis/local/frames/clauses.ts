@@ -7,7 +7,7 @@
 import type { TemporalityName } from '../../../../src/protocol/analysis'
 import { attributionVerbs, futureComplementVerbs, modalityVerbs, objectControlVerbs, stativeVerbs } from '../lexicon'
 import type { Parsed, VerbGroup } from '../syntax'
-import { NP_POS } from '../syntax'
+import { lemmaOf, NP_POS } from '../syntax'
 import type { Token } from '../text'
 import { finiteBefore, objectsRight, subjectLeft } from './arguments'
 import { isTimePhrase, npRight } from './noun-phrases'
@@ -36,8 +36,10 @@ export function analyseClauses(p: Parsed): Clause[] {
       if (!governor && previous && previous.kind === 'skip' && previous.group.to === g.from) clause.kind = 'skip'
       if (governor && governor.kind === 'skip') clause.kind = 'skip'
       if (governor) {
-        clause.subject = controller(governor)
+        clause.subject = controller(p, governor)
         clause.borrowed = true
+        // "called Kast to congratulate him": the call's purpose, told with the call.
+        if (phonedCall(p, governor)) clause.kind = 'skip'
       } else if (lastFinite) {
         // "appealed for $400 million to help people": a purpose clause shares the main subject.
         clause.subject = lastFinite.subject
@@ -53,7 +55,15 @@ export function analyseClauses(p: Parsed): Clause[] {
       } else clause.kind = 'skip'
     } else {
       const found = subjectLeft(p, g)
-      if (found.inherit && lastFinite) {
+      const previous = clauses[clauses.length - 1]
+      if (found.inherit && previous && previous.group.form === 'infinitive' && previous.end === g.from - 1 && g.aux.length === 0 && lemmaOf(tokens[g.main]!) === tokens[g.main]!.lower) {
+        // "promised to tighten border controls and cut spending": a bare verb joined to an infinitive is one too.
+        clause.subject = previous.subject
+        clause.borrowed = true
+        if (previous.governor) clause.governor = previous.governor
+        clause.group = { ...g, form: 'infinitive' }
+        clause.kind = previous.kind
+      } else if (found.inherit && lastFinite) {
         // "said that the embargo would not work and warned …": a thing cannot warn; the verb joins the
         // last clause whose subject can act.
         // "arrested them in 2022, while they were travelling, and accused them": "and" joins the main clause,
@@ -66,8 +76,18 @@ export function analyseClauses(p: Parsed): Clause[] {
         if (lastFinite.group.passive && g.aux.length === 0 && isParticipleForm(tokens[g.main]!)) clause.group = { ...g, passive: true }
       } else clause.subject = found.units
       if (found.reducedRelative) clause.kind = 'skip'
+      // "with nearly all ballots counted", "with safety standards often ignored": a circumstance, not an event.
+      let before = found.units[0] ? found.units[0].from - 1 : -1
+      while (before > 0 && p.pos[before] === 'adv') before--
+      if (g.aux.length === 0 && tokens[before]?.lower === 'with' && !found.units.some((u) => p.pos[u.head] === 'pron')) clause.kind = 'skip'
       if (found.participle) clause.group = { ...g, passive: true, form: 'participle' }
     }
+
+    // "anyone who receives an email", "whether the company had met its obligations", "if Russia attacks": no one
+    // in particular, and nothing that is said to have happened.
+    if (clause.subject.some((u) => GENERIC_PEOPLE.has(tokens[u.head]!.lower)) || HYPOTHETICAL.has(tokens[Math.min(g.from, ...clause.subject.map((u) => u.from)) - 1]?.lower ?? '')) clause.kind = 'skip'
+    // "The group, which calls itself BlackVeil": a name given, not an act.
+    if (NAMING.has(g.lemma) && REFLEXIVE.has(tokens[g.to]?.lower ?? '')) clause.kind = 'stative'
 
     // What it is done to.
     const right = objectsRight(p, g)
@@ -80,7 +100,7 @@ export function analyseClauses(p: Parsed): Clause[] {
     const forNoun = !governor || (governor.group.copular && governor.objects.length > 0)
     if (g.form === 'infinitive' && forNoun && p.pos[g.from - 1] === 'noun' && right.objects.every((u) => isTimePhrase(p, u)) && right.pps.length === 0 && right.complement === undefined) clause.kind = 'skip'
     if (clause.kind === 'modality' && right.complement === undefined) clause.kind = stativeVerbs.has(g.lemma) ? 'stative' : 'action'
-    clause.temporality = temporalityOf(g, governor, lastFinite)
+    clause.temporality = temporalityOf(clause.group, clause.governor, lastFinite)
     // "a law that would have barred drivers": what would have happened did not.
     if (g.perfect && (g.modal === 'would' || g.modal === 'could' || g.modal === 'might') && !g.negated) {
       clause.group = { ...clause.group, negated: true }
@@ -204,6 +224,11 @@ function classify(p: Parsed, g: VerbGroup, governor: Clause | undefined): Clause
   return 'action'
 }
 
+const GENERIC_PEOPLE = new Set(['anyone', 'anybody', 'whoever', 'everyone', 'everybody', 'someone', 'somebody'])
+const HYPOTHETICAL = new Set(['if', 'unless', 'whether'])
+const NAMING = new Set(['call', 'name', 'describe', 'style', 'brand', 'dub', 'consider', 'see', 'define'])
+const REFLEXIVE = new Set(['itself', 'themselves', 'himself', 'herself'])
+
 /** Verbs whose -ing complement is what stopped ("halted shipping", "ceased trading"). */
 const HALTING = new Set(['stop', 'halt', 'cease', 'suspend', 'quit', 'pause', 'end', 'discontinue'])
 
@@ -233,9 +258,17 @@ function isParticipleForm(t: Token): boolean {
 }
 
 /** Who performs a complement: the governor's object for "urge X to", else the governor's subject. */
-function controller(governor: Clause): Unit[] {
+/** "called Kast to congratulate him": a call made, not a call on someone to act. */
+function phonedCall(p: Parsed, c: Clause): boolean {
+  if (c.group.lemma !== 'call' || c.objects.length === 0 || c.complement === undefined) return false
+  return PHONE_PURPOSES.has(p.tokens[c.complement + 1]?.lower ?? '') && !['on', 'upon'].includes(p.tokens[c.group.to - 1]!.lower)
+}
+
+const PHONE_PURPOSES = new Set(['congratulate', 'discuss', 'offer', 'express', 'thank', 'apologise', 'apologize', 'convey', 'condole'])
+
+function controller(p: Parsed, governor: Clause): Unit[] {
   const g = governor.group
-  if (objectControlVerbs.has(g.lemma) || g.lemma === 'send') {
+  if ((objectControlVerbs.has(g.lemma) || g.lemma === 'send') && !phonedCall(p, governor)) {
     const obj = governor.objects[0] ?? governor.pps.find((u) => u.prep === 'on')
     if (obj) return [obj]
   }

@@ -37,7 +37,7 @@ export function actionClassOf(lemma: string, resources: ResourceEntry[], sentenc
   // "did not rule out a cut": a statement about what may come, not a court's ruling.
   if (lemma === 'rule' && /\brul(?:e|es|ed|ing) out\b/.test(lower)) return { type: 'Announcement', known: true }
   // "lost his son", "won praise": an election only where there is one.
-  if (['win', 'lose', 'concede'].includes(lemma) && !/\b(?:election|elections|vote|votes|seat|seats|race|poll|polls|ballot|majority|primary|presidency|mandate|re-election|runoff|referendum)\b/.test(lower)) return { type: lemma === 'win' ? 'Gain' : 'Loss', known: true }
+  if (['win', 'lose', 'concede'].includes(lemma) && !ELECTION_WORDS.test(lower)) return { type: lemma === 'win' ? 'Gain' : 'Loss', known: true }
   // "The court found him guilty" is a ruling; "researchers found a new virus" a finding.
   if (lemma === 'find' && !/\b(?:guilty|liable|innocent|not guilty|court|jury|judge|tribunal|in contempt)\b/.test(lower)) return { type: 'Research', known: true }
   // "The death toll has risen to 40": people killed, not a market.
@@ -50,10 +50,16 @@ export function actionClassOf(lemma: string, resources: ResourceEntry[], sentenc
   }
   // "Floods killed 31 people": a disaster, not an attack.
   if (['kill', 'injure', 'wound', 'destroy', 'damage', 'displace'].includes(lemma) && NATURAL_HAZARD.test(lower)) return { type: 'Disaster', known: true }
+  // "defeated Jara by 58% to 42%": an election where there is one.
+  if (lemma === 'defeat' && ELECTION_WORDS.test(lower)) return { type: 'Election', known: true }
+  // "the last patient tested negative": a diagnosis, not research.
+  if (lemma === 'test' && /\btest(?:s|ed|ing)? (?:positive|negative)\b/.test(lower)) return { type: 'Diagnosis', known: true }
   // "declined to comment": no statement is a statement's kind too.
   if (lemma === 'decline' && NO_COMMENT.test(lower)) return { type: 'No comment', known: true }
   // "did not name the customers": naming is a post given only where there is one.
   if (lemma === 'name' && !/\bnam(?:e|es|ed|ing) (?:\w+ ){1,4}(?:as|to (?:the|lead|head|run|succeed)|its (?:new )?(?:chief|head|president|chair))\b|\bnamed (?:the )?(?:new |next |acting |interim )?(?:chief|ceo|head|president|chair|director|minister|governor|coach|manager)\b/.test(lower)) return { type: 'Announcement', known: true }
+  // "had called Kast to congratulate him": a telephone call.
+  if (lemma === 'call' && PHONED.test(lower)) return { type: 'Phone call', known: true }
   // 'called the ruling "a victory"': a verdict voiced, not an appeal.
   if (lemma === 'call' && CALLED_IT.test(lower)) return { type: 'Statement', known: true }
   // "granted a preliminary injunction", "granted bail": a court's order, not money.
@@ -69,6 +75,9 @@ export function actionClassOf(lemma: string, resources: ResourceEntry[], sentenc
 const COURT_ORDERS = /\b(?:injunctions?|restraining order|stay|bail|motion|petition|appeal|leave to appeal|summary judgment|habeas corpus)\b/
 const MARKET_VERBS = new Set(['rise', 'fall', 'drop', 'jump', 'climb', 'slide', 'surge', 'plunge', 'soar', 'tumble', 'sink', 'slump', 'rebound', 'dip'])
 const MARKET_WORDS = /\b(?:shares?|stocks?|index|indices|prices?|yields?|bonds?|currency|dollar|euro|yen|yuan|rupee|pound|sterling|bitcoin|oil|gold|brent|futures|market|markets|rates?|costs?|wages?|rents?|values?|valuations?|exports?|imports?|demand|supply|output|production|unemployment|jobless)\b/
+
+export const PHONED = /\bcall(?:s|ed|ing)? (?:\w+ ){1,3}to (?:congratulate|discuss|offer|express|thank|apologi[sz]e|convey|condole)\b|\b(?:phone|telephone) call\b/
+const ELECTION_WORDS = /\b(?:election|elections|vote|votes|seat|seats|race|poll|polls|ballot|ballots|majority|primary|presidency|mandate|re-election|runoff|run-off|referendum)\b/
 
 const JOURNEYS = new Set(['arrive', 'leave', 'travel', 'fly', 'tour', 'head'])
 const MASS_OF_PEOPLE = /refugee|migrant|asylum|people|residents|families|civilians|villagers|thousands|hundreds|displaced|evacuee|fled|fleeing|passengers/
@@ -99,7 +108,7 @@ export function clauseText(input: FrameInput, p: Parsed, c: Clause, subjectText:
 }
 
 /** Verbs whose object is not what the act changes ("fled the fighting", "left Kabul", "joined the talks"). */
-export const UNAFFECTED_OBJECT: ReadonlySet<string> = new Set(['flee', 'leave', 'escape', 'enter', 'cross', 'reach', 'visit', 'attend', 'join', 'tour', 'survive', 'avoid', 'skip', 'arrive', 'return', 'travel', 'fly', 'head', 'go', 'come', 'side'])
+export const UNAFFECTED_OBJECT: ReadonlySet<string> = new Set(['flee', 'leave', 'escape', 'enter', 'cross', 'reach', 'visit', 'attend', 'join', 'tour', 'survive', 'avoid', 'skip', 'arrive', 'return', 'travel', 'fly', 'head', 'go', 'come', 'side', 'test'])
 
 /** Verbs told with their preposition when their object follows ("sided with the unions"). */
 const WITH_PREPOSITION: Readonly<Record<string, string>> = { side: 'with' }

@@ -27,7 +27,7 @@ export const FUTURE_GOVERNORS = new Set(['expect', 'likely', 'unlikely', 'foreca
 /** Governors whose subject holds the expectation rather than acting: a source of the complement. */
 export const OPINION_GOVERNORS = new Set(['expect', 'want', 'need', 'predict', 'forecast'])
 /** Nouns whose "to" complement is their content, not a purpose ("a promise not to raise taxes"). */
-export const INTENTION_NOUNS = new Set(['promise', 'pledge', 'plan', 'plans', 'decision', 'attempt', 'attempts', 'bid', 'effort', 'efforts', 'move', 'right', 'ability', 'need', 'call', 'calls', 'threat', 'deal', 'agreement', 'proposal', 'vote', 'order', 'intention', 'commitment', 'offer', 'request', 'demand', 'demands', 'failure', 'refusal', 'way', 'time', 'chance', 'power', 'permission', 'opportunity', 'reason', 'pressure'])
+export const INTENTION_NOUNS = new Set(['promise', 'pledge', 'plan', 'plans', 'decision', 'attempt', 'attempts', 'bid', 'effort', 'efforts', 'move', 'right', 'ability', 'need', 'call', 'calls', 'threat', 'deal', 'agreement', 'proposal', 'vote', 'order', 'intention', 'commitment', 'offer', 'request', 'demand', 'demands', 'failure', 'refusal', 'way', 'time', 'chance', 'power', 'permission', 'opportunity', 'reason', 'pressure', 'obligation', 'obligations', 'duty', 'duties', 'responsibility', 'mandate', 'requirement'])
 /** Verbs whose "to" phrase names who receives something (so a place there stands for its people). */
 export const TRANSFER_VERBS = new Set(['give', 'offer', 'deliver', 'sell', 'export', 'supply', 'provide', 'grant', 'lend', 'donate', 'pledge', 'award', 'pay', 'transfer', 'extend', 'open'])
 /** Group nouns that also name places: behind "in" or "across" they are locations ("in 12 states"). */

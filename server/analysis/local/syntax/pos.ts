@@ -98,6 +98,27 @@ export function fixPos(tokens: Token[], pos: Pos[]): void {
       pos[i] = 'adv'
       continue
     }
+    // "the country had cut the death rate": a past form right after "had", "has" or "have" is the verb.
+    if ((pos[i] === 'noun' || pos[i] === 'adj') && prev === 'aux' && prevTok && haveForms.has(prevTok.lower) && (irregularPasts.has(t.lower) || /[a-z]ed$/.test(t.lower)) && next && pos[i + 1] !== 'verb') {
+      pos[i] = 'verb'
+      t.tags.add('PastTense')
+      continue
+    }
+    // "the lowest recorded in an outbreak": a participle after a superlative is the superlative's.
+    if (pos[i] === 'verb' && prev === 'adj' && /est$/.test(prevTok?.lower ?? '') && tokens[i - 2]?.lower === 'the' && isPastForm(t) && next?.lower !== 'by') {
+      pos[i] = 'adj'
+      continue
+    }
+    // "most of them health workers", "for health workers": a bare "verb" before a plural noun it modifies.
+    if (pos[i] === 'verb' && !t.tags.has('PastTense') && !t.tags.has('Gerund') && !/ing$/.test(t.lower) && next && pos[i + 1] === 'noun' && next.tags.has('Plural') && (prev === 'det' || prev === 'adj' || prev === 'num' || (prev === 'prep' && prevTok?.lower !== 'to') || (prev === 'pron' && tokens[i - 2]?.lower === 'of')) && !/,/.test(t.post)) {
+      pos[i] = 'noun'
+      continue
+    }
+    // "hired outside experts": "outside" before a plural noun, after a verb, is an adjective.
+    if (t.lower === 'outside' && prev === 'verb' && next && next.tags.has('Plural') && pos[i + 1] === 'noun') {
+      pos[i] = 'adj'
+      continue
+    }
     // "Kenyan police fired", "A US court ordered", "Prices rose": a base or -s "verb" right before a
     // past-tense verb is the subject's noun.
     if (pos[i] === 'verb' && !t.tags.has('PastTense') && !t.tags.has('Gerund') && next && (pos[i + 1] === 'verb' || isPastForm(next)) && next.tags.has('PastTense') && !next.tags.has('Auxiliary') && prev !== 'aux' && prev !== 'to' && !/,/.test(t.post)) {
