@@ -163,6 +163,41 @@ describe('who did it, and whether it happened', () => {
   })
 })
 
+describe('deals, wars and summits', () => {
+  test('"pending regulatory approval" is no verb; "add to sales growth" no statement; "spin off its programmes"; a company named without its suffix acts', () => {
+    const a = analyseLocal('Novartis agreed to acquire Avidity Biosciences. The deal is expected to close next year, pending regulatory approval. Avidity, based in San Diego, develops treatments for rare diseases. Narasimhan told analysts the acquisition would add to sales growth from 2028. Avidity will spin off its early-stage cardiology programmes into a new company.')
+    expect(lemmas(a)).not.toContain('pend')
+    expect(lemmas(a)).not.toContain('growth')
+    expect(lemmas(a)).not.toContain('programme')
+    expect(agentOf(a, 'develop')).toBe('Avidity Biosciences')
+    expect(frameFor(a, 'add').cameo).toBeUndefined()
+    expect(frameFor(a, 'spin').actors.entries.find((e) => e.role === 'agent')?.text).toBe('Avidity Biosciences')
+    expect(frameFor(a, 'acquire').actors.entries).toContainEqual(expect.objectContaining({ text: 'Avidity Biosciences', role: 'patient' }))
+  })
+
+  test('"Russian drones struck" is Russia\'s strike; "cutting power to about 40,000 homes" an outage; "drones launched overnight" background', () => {
+    const a = analyseLocal("Hours before the exchange, Russian drones struck an energy facility in the Odesa region, cutting power to about 40,000 homes, the governor said. Ukraine's air force said it had shot down 62 of 79 drones launched overnight.")
+    expect(agentOf(a, 'strike')).toBe('Russia')
+    expect(frameFor(a, 'strike').summary).toBe('Cutting power to about 40,000 homes')
+    expect(frameFor(a, 'cut').actionType).toBe('Outage')
+    expect(lemmas(a)).not.toContain('launch')
+  })
+
+  test('"more than a dozen exchanges"; "since June" dates no talks; the freed soldiers "flown to Moscow" are transferred; a hyphenated "UAE-brokered" is no name', () => {
+    const a = analyseLocal('The UAE-brokered swap freed 300 soldiers. The UAE has mediated more than a dozen exchanges. Kyiv and Moscow have not held direct peace talks since June. Its servicemen were flown to Moscow for medical treatment.', { referenceDate: '2026-11-22' })
+    expect(frameFor(a, 'mediate').summary).toBe('More than a dozen exchanges mediated')
+    expect(frameFor(a, 'hold').timeReference).toBeUndefined()
+    expect(frameFor(a, 'fly').actionType).toBe('Transfer')
+    expect(a.entities.map((e) => e.text)).not.toContain('UAE-brokered')
+  })
+
+  test('"after a night of talks" is when emissions are cut, not what; "X of Y" is a person and the body she speaks for', () => {
+    const a = analyseLocal('EU ministers agreed to cut net emissions by 90% by 2040, after a night of talks. "This is a target full of loopholes," said Chiara Martinelli of Climate Action Network Europe.')
+    expect(frameFor(a, 'cut').cameo).toBeUndefined()
+    expect([kindOf(a, 'Chiara Martinelli'), kindOf(a, 'Climate Action Network Europe')]).toEqual(['person', 'organisation'])
+  })
+})
+
 describe('what kind of name', () => {
   test('acronyms are bodies wherever they stand; "Semiconductor" names a company; "Uber and Lyft" are both companies', () => {
     const a = analyseLocal('Analysts at ING said the move mattered. Two people said they were Hua Hong Semiconductor and a unit of SMIC. Uber and Lyft said they were disappointed.')

@@ -68,6 +68,8 @@ const RULES: Array<{ lemmas: readonly string[]; when: (c: CameoCue) => CameoCode
   { lemmas: ['open'], when: (c) => (/\b(?:investigation|inquiry|probe|case)\b/.test(c.object) ? '09' : /\b(?:talks|negotiations|dialogue)\b/.test(c.object) ? '04' : /\bfire\b/.test(c.object) ? '19' : /\b(?:joint|shared)\b/.test(c.object) ? '06' : null) },
   // "Markets rallied": prices, not crowds.
   { lemmas: ['rally'], when: (c) => (/\b(?:markets?|shares|stocks?|index|indices|prices?|bonds?|peso|dollar|euro|yen|currenc(?:y|ies)|futures|oil|gold|equities)\b[^.]{0,40}\brall/.test(c.sentence) && !/\brall(?:y|ied|ies|ying) (?:behind|around|for|against|in support)\b/.test(c.sentence) ? null : '14') },
+  // "would add to sales growth": adding to something is no statement.
+  { lemmas: ['add'], when: (c) => (/\badd(?:s|ed|ing)? to\b/.test(c.sentence) && !/\badd(?:s|ed|ing)? to (?:reporters|journalists|the statement)\b/.test(c.sentence) ? null : '01') },
   { lemmas: ['walk'], when: (c) => (/\bwalk(?:s|ed|ing)? out\b/.test(c.sentence) ? '14' : null) },
   { lemmas: ['move', 'deploy', 'mass'], when: (c) => (/\b(?:troops?|tanks?|warships?|forces|soldiers|armou?red|artillery|missiles?|battalions?|brigades?)\b/.test(c.object) ? '15' : c.lemma === 'move' ? null : '15') },
   { lemmas: ['approve', 'pay'], when: (c) => (/\b(?:loans?|aid|grants?|funds?|relief|assistance|bail-?out|package)\b/.test(c.object) ? '07' : c.lemma === 'approve' ? '05' : null) },
@@ -98,7 +100,7 @@ const KEEP_TYPE = new Set([...TOLL_VERBS, 'decline', 'impose', 'slap', 'tighten'
  * and none that a rule above decides (both checked as the table is built).
  */
 const BY_VERB: Record<CameoCode, string> = {
-  '01': 'say|state|announce|declare|comment|claim|add|note|stress|tell|remark|explain|reiterate|acknowledge|admit|assert|confirm|report|describe|predict|forecast|express|voice|speak|reply|respond|answer|disclose|reveal|believe',
+  '01': 'say|state|announce|declare|comment|claim|note|stress|tell|remark|explain|reiterate|acknowledge|admit|assert|confirm|report|describe|predict|forecast|express|voice|speak|reply|respond|answer|disclose|reveal|believe',
   '02': 'urge|appeal|ask|request|plead|petition|implore|invite|seek|beg|lobby|encourage',
   '03': 'commit|intend|plan|propose|undertake|volunteer|agree',
   '04': 'meet|visit|host|discuss|talk|negotiate|mediate|consult|confer|phone|telephone|brief|convene',

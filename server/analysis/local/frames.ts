@@ -99,6 +99,8 @@ export function extractFrames(input: FrameInput): FrameWithoutIndex[] {
 /** Verbs whose "from" names who gave: the receiving subject is the recipient of the giver's act. */
 const RECEIVING = new Set(['receive', 'obtain', 'get'])
 
+const WHEN_PREPS = new Set(['after', 'before', 'during', 'since', 'until', 'following', 'amid', 'ahead'])
+
 const NOBODY = new Set(['neither', 'no', 'nobody', 'none'])
 
 const HYPOTHETICAL_MODALS = new Set(['should', 'could', 'would', 'might', 'may', 'must', 'ought', 'can'])
@@ -271,7 +273,9 @@ function buildFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause[], 
   // Kind of action.
   const sentenceText = s.text
   const sentenceLower = sentenceText.toLowerCase()
-  const kind = cameoOf({ lemma, object: [...c.objects, ...c.pps].map((u) => plainText(input.content, p, u)).join(' ').toLowerCase(), sentence: sentenceLower })
+  // What it acts on: "after a night of talks" says when, not what was cut.
+  const actedOn = [...c.objects, ...c.pps.filter((u) => !WHEN_PREPS.has(u.prep ?? ''))]
+  const kind = cameoOf({ lemma, object: actedOn.map((u) => plainText(input.content, p, u)).join(' ').toLowerCase(), sentence: sentenceLower })
   let cls = kind?.byObject ? { type: TYPE_OF_CATEGORY[kind.category.code], known: true } : actionClassOf(lemma, resources, sentenceText)
   // "Inflation eased", "Prices increased": a policy verb with nobody acting and nothing acted on is a
   // measure moving, not a decision.

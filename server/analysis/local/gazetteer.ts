@@ -123,7 +123,7 @@ export const orgSuffixes = new Set(
       'Organisation|Organization|Society|Coalition|Party|Movement|Front|Force|Forces|Army|Navy|Guard|Police|Court|Tribunal|' +
       'Parliament|Assembly|Senate|Congress|Cabinet|Centre|Center|Reserve|Exchange|Programme|Program|Network|Consortium|' +
       'Club|Team|Church|Hospital|Clinic|Observatory|Station|Project|Initiative|Mission|Brigade|Battalion|Command|Unit|' +
-      'Semiconductor|Semiconductors|Electronics|Chemicals|Chemical|Lithography|Robotics|Biotech|Therapeutics|Aerospace|Automotive|Securities|Bancshares|Financial|Brands|Retail|Stores|Airport|Railways|Railway|Utilities|Ombudsman|Ombudsperson|Regulator|Watchdog|Inspectorate',
+      'Semiconductor|Semiconductors|Electronics|Chemicals|Chemical|Lithography|Robotics|Biotech|Therapeutics|Aerospace|Automotive|Securities|Bancshares|Financial|Brands|Retail|Stores|Airport|Railways|Railway|Utilities|Biosciences|Bioscience|Biotherapeutics|Biologics|Sciences|Genomics|Diagnostics|Healthcare|Medical|Biopharma|Ombudsman|Ombudsperson|Regulator|Watchdog|Inspectorate',
   ),
 )
 

@@ -91,7 +91,7 @@ export const actionClasses: ActionClass[] = [
   { type: 'Cyber incident', pestle: 'Technological', verbs: split('hack|breach|steal|leak|encrypt|infiltrate|access|exfiltrate|spy') },
   { type: 'Legal action', pestle: 'Legal', verbs: split('sue|appeal|rule|convict|sentence|acquit|indict|arrest|charge|detain|jail|prosecute|try|overturn|uphold|testify|plead|settle|monopolise|monopolize|violate|breach|find') },
   { type: 'Enforcement', pestle: 'Legal', verbs: split('fine|ban|prohibit|restrict|sanction|investigate|probe|audit|penalise|penalize|punish|regulate|outlaw|suspend|revoke|order|tie|abuse|exceed') },
-  { type: 'Suspension', pestle: null, verbs: split('halt|stop|cease|pause|discontinue') },
+  { type: 'Suspension', pestle: null, verbs: split('halt|stop|cease|pause|discontinue|delay|postpone|defer') },
   { type: 'Legislation', pestle: 'Political', verbs: split('legislate|enact|pass|amend|repeal|ratify|veto|vote|sponsor|draft|table|introduce|strike') },
   { type: 'Election', pestle: 'Political', verbs: split('elect|win|lose|concede|campaign|run|re-elect|nominate') },
   // A journey of someone who represents others (actionClassOf picks it for arrive, leave, travel …).
@@ -120,7 +120,7 @@ export const actionClasses: ActionClass[] = [
   { type: 'Humanitarian action', pestle: 'Social', verbs: split('rescue|evacuate|help|aid|shelter|vaccinate|treat|feed|house|resettle|relocate|dock') },
   { type: 'Civil action', pestle: 'Social', verbs: split('march|rally|demonstrate|riot|organise|organize|walk|gather|occupy|petition') },
   { type: 'Displacement', pestle: 'Social', verbs: split('flee|leave|displace|migrate|cross|arrive|strand|return') },
-  { type: 'Crisis', pestle: null, verbs: split('collapse|crash|fail|default|file|bankrupt|cancel|delay|empty|melt|spread') },
+  { type: 'Crisis', pestle: null, verbs: split('collapse|crash|fail|default|file|bankrupt|cancel|empty|melt|spread') },
   { type: 'Response', pestle: null, verbs: split('respond|react|welcome|praise|thank|celebrate|defend|credit|support|side|hail|applaud|consider|review|examine') },
 ]
 

@@ -33,6 +33,14 @@ export function classifySpan(s: Sentence, from: number, to: number, seen: Set<st
   if (and > from && personOrTitle(tokens[from]!) && personOrTitle(tokens[and + 1]!) && !titleWords.has(tokens[and - 1]!.lower)) {
     return [...classifySpan(s, from, and, seen), ...classifySpan(s, and + 1, to, seen)]
   }
+  // "Chiara Martinelli of Climate Action Network Europe": a person and the body she speaks for.
+  const of = tokens.findIndex((t, k) => k > from + 1 && k < to - 1 && t.lower === 'of')
+  const orgAfter = of > 0 && tokens.slice(of + 1, to).some((t) => orgSuffixes.has(t.text))
+  const personBefore = of > 0 && of - from >= 2 && of - from <= 3 && tokens.slice(from, of).every((t) => /^\p{Lu}\p{Ll}/u.test(t.text) && !titleWords.has(t.lower) && !orgSuffixes.has(t.text) && !lookupName(t.text))
+  if (personBefore && (personStart(tokens[from]!) || orgAfter)) {
+    const kindAs = (kind: EntityKindName) => (d: Draft) => (d.kind === 'other' ? { ...d, kind } : d)
+    return [...classifySpan(s, from, of, seen).map(kindAs('person')), ...classifySpan(s, of + 1, to, seen).map(kindAs('organisation'))]
+  }
   const joined = joinedNames(tokens, from, to)
   if (joined !== undefined) return [...classifySpan(s, from, joined, seen), ...classifySpan(s, joined + 1, to, seen)]
   const firstReal = tokens.findIndex((t) => t.text !== '' && !t.tags.has('Dateline'))

@@ -107,7 +107,7 @@ export function surface(tokens: Token[], from: number, to: number): string {
 function isCapitalisedWord(t: Token): boolean {
   if (!/^[\p{Lu}\d]/u.test(t.text)) return false
   if (/^\d/.test(t.text) && !/^\d+[A-Za-z]/.test(t.text)) return false
-  if (t.tags.has('Adjective') && /-(based|led|backed|owned|run|made|born|linked|funded)$/i.test(t.text)) return false
+  if (/-(based|led|backed|owned|run|made|born|linked|funded|brokered|mediated|sponsored|controlled|held|occupied|administered|allied|aligned|friendly|style|era|listed|registered)$/i.test(t.text)) return false
   if (t.tags.has('Date') && (t.tags.has('Month') || t.tags.has('WeekDay'))) return false
   if (t.tags.has('Pronoun') || t.tags.has('Determiner')) return false
   return true

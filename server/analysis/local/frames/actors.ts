@@ -6,7 +6,7 @@
  */
 import type { ActorEntry, ResourceEntry } from '../../../../src/protocol/analysis'
 import type { EntityMentionRef } from '../entities'
-import { isDemonym } from '../entities'
+import { countryOfDemonym, isDemonym } from '../entities'
 import { orgReferenceNouns } from '../gazetteer'
 import { locativePrepositions } from '../lexicon'
 import type { Parsed } from '../syntax'
@@ -62,6 +62,11 @@ export function collect(
       const resolved = memory.resolveDefinite(head.lower, s.index, u.from)
       const nominal = nominalText(input.content, p, u)
       actors.push(resolved ? { text: resolved.text, role, start: head.start, end: head.end, named: true } : { text: nominal.text, role, start: nominal.start, end: nominal.end, named: false })
+      produced = true
+    } else if (isSubject && role === 'agent' && WEAPONS.has(head.lower) && weaponOwner(p, u)) {
+      // "Russian drones struck an energy facility": whose weapons struck.
+      const owner = weaponOwner(p, u)!
+      actors.push({ text: owner.country, role, start: owner.token.start, end: owner.token.end, named: true })
       produced = true
     } else if ((isHumanHead(p, u) || (isSubject && role === 'agent' && FORCES.has(head.lower))) && !(locative && PLACE_LIKE_NOUNS.has(head.lower))) {
       const nominal = nominalText(input.content, p, u)
@@ -136,6 +141,17 @@ export function collect(
     usage: prep ? `"${prep}" phrase of ${lemma}` : isSubject ? `subject of ${lemma}` : `object of ${lemma}`,
     span: { start, end: Math.max(end, start + 1) },
   })
+}
+
+const WEAPONS = new Set(['drones', 'drone', 'missiles', 'missile', 'rockets', 'rocket', 'shells', 'warplanes', 'warplane', 'jets', 'bombers', 'artillery', 'tanks', 'warships', 'warship', 'airstrikes', 'strikes', 'gunboats', 'helicopters'])
+
+/** The country of a demonym before a weapon ("Russian drones"), with its token. */
+function weaponOwner(p: Parsed, u: Unit): { country: string; token: Token } | undefined {
+  for (let k = u.from; k < u.head; k++) {
+    const country = countryOfDemonym(p.tokens[k]!.text)
+    if (country) return { country, token: p.tokens[k]! }
+  }
+  return undefined
 }
 
 /** Whether a place after `lemma` (as its object when `prep` is undefined) is where a visit goes. */

@@ -198,7 +198,9 @@ export function objectsRight(p: Parsed, g: VerbGroup): RightScan {
       if (lower === 'than' || lower === 'like') break
       // "accused the Netherlands of abusing export controls": what one is accused of, an -ing phrase.
       const ing = (lower === 'of' || lower === 'for') && pos[k + 1] === 'verb' && /ing$/.test(tokens[k + 1]!.lower) ? npRight(p, k + 2) : undefined
-      const np = ing ? { ...ing, from: k + 1 } : npRight(p, k + 1)
+      // "cutting power to about 40,000 homes": the number's "about" is no second preposition.
+      const counted = !ing && QUANTITY_LEADS.has(tokens[k + 1]?.lower ?? '') && pos[k + 2] === 'num' ? npRight(p, k + 2) : undefined
+      const np = ing ? { ...ing, from: k + 1 } : counted ? { ...counted, from: k + 1 } : npRight(p, k + 1)
       if (!np) break
       // "after talks with Ryanair collapsed": a subordinate clause, not a phrase.
       if (SUBORDINATORS.has(lower) && (followedByVerb(p, np.to) || verbAfterPhrases(p, np.to))) break
@@ -244,19 +246,14 @@ const SUBJECT_PRONOUNS = new Set(['it', 'they', 'he', 'she', 'we', 'i'])
 const SAYING = new Set(['warn', 'claim', 'announce', 'report', 'confirm', 'deny', 'allege', 'admit', 'acknowledge', 'suggest', 'indicate', 'fear', 'hope', 'expect', 'predict', 'estimate', 'show', 'find', 'reveal'])
 
 export function finiteBefore(p: Parsed, g: VerbGroup, k: number): boolean {
-  for (const other of p.groups) {
-    if (other.from >= g.from) break
-    if (other.form === 'finite' && !other.copular) {
-      // "Floods triggered by the typhoon killed 31 people": a participle with its "by" describes the noun before it.
-      if (describingWithBy(p, other)) continue
-      // "Witnesses said Gondor shelled the town": after a verb of saying, a new clause opens.
-      if (attributionVerbs.has(other.lemma) || SAYING.has(other.lemma)) return false
-      // …with no clause opener between it and this verb.
-      for (let j = other.to; j <= k; j++) if (opensClause(p, j)) return false
-      return true
-    }
-  }
-  return false
+  // The nearest finite verb before this one ("said it had shot down 62 drones launched overnight": "shot").
+  const other = p.groups.filter((x) => x.from < g.from && x.form === 'finite' && !x.copular && !describingWithBy(p, x)).at(-1)
+  if (!other) return false
+  // "Witnesses said Gondor shelled the town": after a verb of saying, a new clause opens…
+  if (attributionVerbs.has(other.lemma) || SAYING.has(other.lemma)) return false
+  // …and so does a clause opener between it and this verb, or a comma right after it ('China will respond," …').
+  for (let j = other.to - 1; j <= k; j++) if (opensClause(p, j)) return false
+  return true
 }
 
 function openingComma(p: Parsed, k: number, floor: number): number {

@@ -208,6 +208,8 @@ function classify(p: Parsed, g: VerbGroup, governor: Clause | undefined): Clause
   }
   // "…, state media reported.": who reported what the sentence told, at its end, is its source.
   if (REPORTING_AFTER.has(lemma) && g.aux.length === 0 && /,/.test(tokens[reportingSubjectStart(p, g) - 1]?.post ?? '') && tokens.slice(g.to).every((t) => t.tags.has('Date') || t.tags.has('WeekDay') || ['on', 'late', 'early', 'last', 'this'].includes(t.lower))) return 'attribution'
+  // "the deal would add to sales growth": adding to something is no saying.
+  if (lemma === 'add' && next?.lower === 'to') return 'action'
   // "recalled its ambassador", "told reporters …" stay attributions; "recalled its ambassador" is an act.
   if (attributionVerbs.has(lemma) && !(lemma === 'recall' && RECALLED.test(tokens.slice(g.to, g.to + 4).map((t) => t.lower).join(' ')))) return 'attribution'
   // "The model can run on one card": an ability, not an event.

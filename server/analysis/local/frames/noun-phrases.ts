@@ -168,12 +168,16 @@ function splitsNp(p: Parsed, k: number): boolean {
 /** Words before a number that belong to it ("about 2,000", "nearly 200"). */
 export const QUANTITY_LEADS = new Set(['nearly', 'almost', 'about', 'around', 'roughly', 'approximately', 'some', 'over', 'under', 'only', 'just'])
 
+const ROUND_AMOUNTS = /^(?:dozen|hundred|thousand|million|billion|handful|third|quarter|half|score)$/
+
 /** "nearly 200", "more than two million", "at least 20": words that belong to a number. */
 function isQuantityWord(p: Parsed, j: number): boolean {
   const w = p.tokens[j]!.lower
   const next = p.pos[j + 1]
   if (QUANTITY_LEADS.has(w) && next === 'num') return true
-  if (w === 'than' && ['more', 'less', 'fewer'].includes(p.tokens[j - 1]?.lower ?? '') && next === 'num') return true
+  if (w === 'than' && ['more', 'less', 'fewer'].includes(p.tokens[j - 1]?.lower ?? '') && (next === 'num' || (['a', 'an'].includes(p.tokens[j + 1]?.lower ?? '') && ROUND_AMOUNTS.test(p.tokens[j + 2]?.lower ?? '')))) return true
+  // "more than a dozen exchanges": "a" before a round amount is its number.
+  if (['a', 'an'].includes(w) && p.tokens[j - 1]?.lower === 'than' && ROUND_AMOUNTS.test(p.tokens[j + 1]?.lower ?? '')) return true
   if (w === 'least' && p.tokens[j - 1]?.lower === 'at' && next === 'num') return true
   if (w === 'at' && p.tokens[j + 1]?.lower === 'least') return true
   return false

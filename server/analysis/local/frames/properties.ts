@@ -43,11 +43,17 @@ export function actionClassOf(lemma: string, resources: ResourceEntry[], sentenc
   // "The death toll has risen to 40": people killed, not a market.
   if (['rise', 'climb', 'jump', 'reach', 'increase', 'grow', 'surpass', 'exceed', 'top'].includes(lemma) && TOLL.test(lower)) return { type: 'Casualties', known: true }
   // "The president arrived in Kyiv": a journey is a visit unless people are fleeing or moved.
+  // "its servicemen were flown to Moscow": people moved by others are transferred, not visiting.
+  if (JOURNEYS.has(lemma) && /\b(?:was|were|been|being|be) (?:\w+ )?(?:flown|driven|taken|headed)\b/.test(lower)) return { type: 'Transfer', known: true }
   if (JOURNEYS.has(lemma) && !MASS_OF_PEOPLE.test(lower)) return { type: 'Visit', known: true }
   // "State media reported the launch", "forecast heavy rain": a financial result only where money is.
   if (REPORTING_RESULTS.has(lemma) && !resources.some((r) => r.type === 'money') && !FINANCIAL_CUES.test(lower)) {
     return { type: ['report', 'post'].includes(lemma) ? 'Announcement' : 'Estimate', known: true }
   }
+  // "to replace revenue from medicines": a post is filled only by someone.
+  if (lemma === 'replace' && !/\brepla(?:ce|ces|ced|cing) (?:\w+ ){0,3}(?:chief|ceo|head|president|chair(?:man|woman)?|director|minister|governor|coach|manager|leader|executive|him|her)\b|\bas (?:chief|ceo|head|president|chair|director|minister|governor|coach|manager|leader)\b/.test(lower)) return { type: 'Replacement', known: true }
+  // "cutting power to 40,000 homes": a supply cut off.
+  if (lemma === 'cut' && /\bcut(?:s|ting)? (?:off )?(?:the )?(?:power|electricity|water|gas|heating|internet|supplies|supply)\b/.test(lower)) return { type: 'Outage', known: true }
   // "Floods killed 31 people": a disaster, not an attack.
   if (['kill', 'injure', 'wound', 'destroy', 'damage', 'displace'].includes(lemma) && NATURAL_HAZARD.test(lower)) return { type: 'Disaster', known: true }
   // "defeated Jara by 58% to 42%": an election where there is one.
@@ -73,7 +79,7 @@ export function actionClassOf(lemma: string, resources: ResourceEntry[], sentenc
 }
 
 const COURT_ORDERS = /\b(?:injunctions?|restraining order|stay|bail|motion|petition|appeal|leave to appeal|summary judgment|habeas corpus)\b/
-const MARKET_VERBS = new Set(['rise', 'fall', 'drop', 'jump', 'climb', 'slide', 'surge', 'plunge', 'soar', 'tumble', 'sink', 'slump', 'rebound', 'dip'])
+const MARKET_VERBS = new Set(['rise', 'fall', 'drop', 'jump', 'climb', 'slide', 'surge', 'plunge', 'soar', 'tumble', 'sink', 'slump', 'rebound', 'dip', 'weaken', 'strengthen', 'slow', 'grow', 'decline', 'recover', 'gain', 'rally'])
 const MARKET_WORDS = /\b(?:shares?|stocks?|index|indices|prices?|yields?|bonds?|currency|dollar|euro|yen|yuan|rupee|pound|sterling|bitcoin|oil|gold|brent|futures|market|markets|rates?|costs?|wages?|rents?|values?|valuations?|exports?|imports?|demand|supply|output|production|unemployment|jobless)\b/
 
 export const PHONED = /\bcall(?:s|ed|ing)? (?:\w+ ){1,3}to (?:congratulate|discuss|offer|express|thank|apologi[sz]e|convey|condole)\b|\b(?:phone|telephone) call\b/
@@ -175,7 +181,10 @@ export function timeReferenceFor(input: FrameInput, p: Parsed, c: Clause): (Date
   // The dateline's date ("PORT SUDAN, Aug 11 —") is the report's, not the event's.
   const bodyStart = p.dateline > 0 && p.tokens[p.dateline] ? p.tokens[p.dateline]!.start : s.start
   // "its highest level since 2008": what a record is measured from is not when the event happened.
-  const inSentence = input.dates.filter((d) => d.start >= bodyStart && d.end <= s.end && !RECORD_SINCE.test(input.content.slice(Math.max(bodyStart, d.start - 60), d.start)))
+  // "have not held talks since June", "said the soldiers had been held since 2022": since when is no date of the
+  // event, save for what has gone on since then ("had picked up 1,940 migrants since January").
+  const since = (d: DateMention) => /\bsince\s*$/i.test(input.content.slice(Math.max(bodyStart, d.start - 8), d.start))
+  const inSentence = input.dates.filter((d) => d.start >= bodyStart && d.end <= s.end && !RECORD_SINCE.test(input.content.slice(Math.max(bodyStart, d.start - 60), d.start)) && (!since(d) || (c.group.perfect && !c.group.negated && !c.group.passive)))
   if (inSentence.length === 0) return undefined
   // A borrowed subject stands in another clause: its time is not this one's.
   const from = p.tokens[Math.min(c.group.from, ...(c.borrowed ? [] : c.subject.map((u) => u.from)))]!.start

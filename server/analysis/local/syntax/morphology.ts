@@ -36,6 +36,12 @@ export function pastOf(lemma: string): string {
   return conj.PastTense ?? `${lemma}ed`
 }
 
+/** Whether compromise's lexicon lists the (lower-case) word as a noun ("growth", "programmes"). */
+export function isLexiconNoun(word: string): boolean {
+  const tag = lexicon[word]
+  return tag === 'Singular' || tag === 'Plural' || tag === 'Uncountable'
+}
+
 /** Whether compromise's lexicon knows the (lower-case) word. */
 export function isDictionaryWord(word: string): boolean {
   return Object.hasOwn(lexicon, word)

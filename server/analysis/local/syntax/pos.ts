@@ -5,7 +5,7 @@
  */
 import { actionClasses, phrasalParticles, verbGroupAdverbs } from '../lexicon'
 import type { Token } from '../text'
-import { irregularPasts, isDictionaryWord, isPastForm, lemmaOf } from './morphology'
+import { irregularPasts, isDictionaryWord, isLexiconNoun, isPastForm, lemmaOf } from './morphology'
 import type { Pos } from './shapes'
 import { beForms, haveForms, modals } from './words'
 
@@ -112,6 +112,26 @@ export function fixPos(tokens: Token[], pos: Pos[]): void {
     // "most of them health workers", "for health workers": a bare "verb" before a plural noun it modifies.
     if (pos[i] === 'verb' && !t.tags.has('PastTense') && !t.tags.has('Gerund') && !/ing$/.test(t.lower) && next && pos[i + 1] === 'noun' && next.tags.has('Plural') && (prev === 'det' || prev === 'adj' || prev === 'num' || (prev === 'prep' && prevTok?.lower !== 'to') || (prev === 'pron' && tokens[i - 2]?.lower === 'of')) && !/,/.test(t.post)) {
       pos[i] = 'noun'
+      continue
+    }
+    // "would add to sales growth from 2028", "its cardiology programmes into": a word the lexicon knows as a noun,
+    // after a noun and with no object of its own, is that noun's compound.
+    if (pos[i] === 'verb' && isLexiconNoun(t.lower) && !t.tags.has('PastTense') && (prev === 'noun' || prev === 'adj') && prevTok && !/,/.test(prevTok.post) && (!next || pos[i + 1] === 'prep' || /[,;.]/.test(t.post))) {
+      pos[i] = 'noun'
+      continue
+    }
+    // "will spin off its programmes": after a modal, a word with its particle is the verb.
+    if (pos[i] === 'noun' && prevTok && modals.has(prevTok.lower) && next && ['off', 'out', 'up', 'down', 'back', 'over'].includes(next.lower)) {
+      pos[i] = 'verb'
+      pos[i + 1] = 'part'
+      t.tags.add('Verb')
+      i++
+      continue
+    }
+    // "in heating and transport": a bare form that ends a list begun by an -ing word after a preposition is a noun.
+    if (pos[i] === 'verb' && !t.tags.has('PastTense') && prevTok?.lower === 'and' && /ing$/.test(tokens[i - 2]?.lower ?? '') && pos[i - 3] === 'prep' && (!next || /[,.;]/.test(t.post))) {
+      pos[i] = 'noun'
+      if (pos[i - 2] === 'verb') pos[i - 2] = 'noun'
       continue
     }
     // "hired outside experts": "outside" before a plural noun, after a verb, is an adjective.
@@ -318,7 +338,7 @@ export function fixPos(tokens: Token[], pos: Pos[]): void {
 
 const IN_BETWEEN = new Set(['in return', 'in turn', 'in fact', 'in effect', 'in response', 'at once', 'at last', 'by then', 'so far', 'in part', 'at first'])
 const whWords = new Set(['that', 'which', 'who', 'whom', 'whose'])
-const prepLike = new Set(['including', 'according', 'following', 'regarding', 'concerning', 'excluding', 'despite', 'amid', 'amidst', 'versus', 'via', 'per', 'than', 'like', 'plus', 'minus'])
+const prepLike = new Set(['including', 'according', 'following', 'regarding', 'concerning', 'pending', 'excluding', 'despite', 'amid', 'amidst', 'versus', 'via', 'per', 'than', 'like', 'plus', 'minus'])
 const determinerLike = new Set(['all', 'both', 'some', 'many', 'several', 'each', 'every', 'most', 'more', 'less', 'fewer', 'other', 'another', 'any', 'no', 'such', 'few', 'these', 'those', 'this'])
 /** Prepositions compromise sometimes tags as adjectives or particles ("near the lake", "against armed groups"). */
 const closedPrepositions = new Set(['near', 'over', 'across', 'against', 'among', 'amongst', 'between', 'during', 'through', 'throughout', 'toward', 'towards', 'within', 'without', 'under', 'amid', 'onto', 'into', 'despite', 'beyond', 'behind', 'above', 'below', 'beside', 'alongside', 'upon', 'inside', 'outside'])
