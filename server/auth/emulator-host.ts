@@ -14,15 +14,16 @@
  *   (uid, password hash, `validSince`, …), so identity tokens issued before a restart still verify. An
  *   older `auth_export/accounts.json` beside it (the CLI's `--export-on-exit` format) is read when the
  *   file does not exist yet.
- * - Every request that may change an account (any method but GET) schedules a write of all accounts:
- *   the file is replaced atomically (write, fsync, rename) within ~50 ms of the change, whatever ends the
- *   process afterwards. Nothing goes through the machine's temp folder.
+ * - Every request that may change an account (any method but GET) writes all accounts before its answer is
+ *   sent: the file is replaced atomically (write, fsync, rename), so an account the client was told exists
+ *   survives whatever ends the process afterwards (a write with nothing changed is skipped). Nothing goes
+ *   through the machine's temp folder.
  * - Once listening it sends `{type: 'ready', port}` over IPC. It exits when its parent goes away (the IPC
  *   channel closes, even after SIGKILL of the parent), on SIGTERM and on SIGINT, after a last write.
  */
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { createServer } from 'node:http'
+import { createServer, type ServerResponse } from 'node:http'
 import { dirname, join } from 'node:path'
 import { z } from 'zod'
 
@@ -74,7 +75,14 @@ async function main(): Promise<void> {
   // singleProjectMode 1 = WARNING: requests for another project id are served, with a log line.
   const app = await createApp(options.projectId, 1, new Map([[options.projectId, state]]))
   const server = createServer((req, res) => {
-    if (save && req.method !== 'GET') res.once('finish', save.schedule)
+    // An account change is on disk before its answer leaves: a sign-up acknowledged survives a power cut.
+    if (save && req.method !== 'GET') {
+      const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse
+      res.end = ((...args: unknown[]) => {
+        save.flush()
+        return end(...args)
+      }) as ServerResponse['end']
+    }
     app(req, res)
   })
   server.keepAliveTimeout = 5_000
@@ -133,14 +141,11 @@ function restore(state: ProjectState, user: UserRecord): void {
   state.overwriteUserWithLocalId(localId, props)
 }
 
-/** Coalesces account changes into one atomic write of the whole file. */
-function accountWriter(file: string, projectId: string, state: ProjectState): { schedule(): void; flush(): void } {
+/** One atomic write of the whole file, skipped when nothing changed since the last. */
+function accountWriter(file: string, projectId: string, state: ProjectState): { flush(): void } {
   mkdirSync(dirname(file), { recursive: true })
-  let timer: NodeJS.Timeout | null = null
   let written = existsSync(file) ? readFileSync(file, 'utf8') : ''
   const flush = () => {
-    if (timer) clearTimeout(timer)
-    timer = null
     const text = JSON.stringify({ sightlineAuthAccounts: 1, projectId, users: [...state.users.values()] })
     if (text === written) return
     const tmp = `${file}.${process.pid}.tmp`
@@ -154,12 +159,7 @@ function accountWriter(file: string, projectId: string, state: ProjectState): { 
     renameSync(tmp, file)
     written = text
   }
-  return {
-    schedule() {
-      timer ??= setTimeout(flush, 50)
-    },
-    flush,
-  }
+  return { flush }
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,7 @@
 /**
  * Starts the Firebase Auth emulator (firebase-tools' Auth emulator, hosted by ./emulator-host.ts) as a
  * child process and resolves once it listens. `npm start` keeps accounts in DATA_DIR/auth/accounts.json,
- * written within ~50 ms of every change; tests start a throwaway one.
+ * written before each change is answered; tests start a throwaway one.
  *
  * The child is tied to this process by its IPC channel: when this process ends in any way (SIGKILL
  * included) the channel closes and the emulator exits, so no emulator outlives the server that started it.
