@@ -144,7 +144,7 @@ function statementFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause
   const inverted = c.subject.length === 0 && c.objects.length > 0
   const speaker: Clause = inverted ? { ...c, subject: [c.objects[0]!], objects: c.objects.slice(1) } : c
   // What is said is the reported clause's own frame; only the one told ("told reporters") stays here.
-  const told: Clause = { ...speaker, objects: c.group.lemma === 'tell' ? speaker.objects.slice(0, 1) : [], kind: 'action' }
+  const told: Clause = { ...speaker, objects: c.group.lemma === 'tell' ? speaker.objects.slice(0, 1) : [], kind: 'action', said: true }
   const frame = buildFrame(input, p, told, clauses, [], memory)
   const agents = frame?.actors.entries.filter((a) => a.role === 'agent') ?? []
   if (!frame || agents.length === 0) return undefined
@@ -296,8 +296,10 @@ function buildFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause[], 
   const complement = AIMING_VERBS.has(lemma) || cls.type === 'No comment' ? (complementOf(c, clauses) ?? saidAfter(p, c, clauses)) : undefined
   const description = clauseText(input, p, c, subjectText, complement ? Math.max(complement.end, complement.group.to, ...clauses.filter((x) => x.governor === complement).map((x) => x.end)) : 0)
   const firstObject = c.objects.find((u) => !isTimePhrase(p, u))
+  // "suspending him from office": whom "him" stands for.
+  const objectWords = (u: Unit) => (p.pos[u.head] === 'pron' && u.to - u.from === 1 ? unitsText(input, p, [u], memory) : plainText(input.content, p, u))
   // What the act was done to: its object, else a resource that is not its own subject ("Wages rose wages").
-  const objectText = (c.halts === undefined ? '' : `${tokens[c.halts]!.lower}${firstObject ? ' of ' : ''}`) + (firstObject ? plainText(input.content, p, firstObject) : UNAFFECTED_OBJECT.has(lemma) ? '' : (resources.find((r) => !r.usage.startsWith('subject of'))?.text ?? ''))
+  const objectText = (c.halts === undefined ? '' : `${tokens[c.halts]!.lower}${firstObject ? ' of ' : ''}`) + (firstObject ? objectWords(firstObject) : UNAFFECTED_OBJECT.has(lemma) ? '' : (resources.find((r) => !r.usage.startsWith('subject of') && !r.usage.startsWith('"with"'))?.text ?? ''))
   const outcomeClause = outcomeOf(input, p, c, clauses)
   // "Neither Galadriel nor Gollum boycotted", "No country recognised": nobody did it.
   const negated = g.negated || (!c.borrowed && c.subject.length > 0 && NOBODY.has(tokens[c.subject[0]!.from]!.lower))

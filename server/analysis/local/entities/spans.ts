@@ -23,12 +23,15 @@ export interface Draft {
 
 const MAX_GAZETTEER_TOKENS = 7
 
+/** "Panama Canal", "Mekong Delta": a place's feature named after it is a name of its own. */
+const FEATURES = new Set(['Canal', 'River', 'Lake', 'Sea', 'Strait', 'Bay', 'Gulf', 'Delta', 'Basin', 'Peninsula', 'Desert', 'Mountains', 'Valley', 'Glacier', 'Falls', 'Coast', 'Islands', 'Island'])
+
 export function startsName(t: Token): boolean {
   return /^[\p{Lu}]/u.test(t.text) || /^\d+[A-Z]/.test(t.text)
 }
 
 export function isNameExtension(tokens: Token[], from: number, to: number): boolean {
-  for (let k = from; k < to; k++) if (orgSuffixes.has(tokens[k]!.text.replace(/['’]s$/, ''))) return true
+  for (let k = from; k < to; k++) if (orgSuffixes.has(tokens[k]!.text.replace(/['’]s$/, '')) || FEATURES.has(tokens[k]!.text.replace(/['’]s$/, ''))) return true
   return false
 }
 

@@ -53,7 +53,8 @@ export function collect(
   // Nominal head ("Pakistan's government", "Italian coast guard vessels", "Altair shareholders").
   if (!headMention && !attached) {
     if (pos[u.head] === 'pron') {
-      const referent = pronounReferent(input, p, u.head, memory)
+      // "lawmakers voted it down": "it" after a verb is most often the thing just told of, not a body named before.
+      const referent = pronounReferent(input, p, u.head, memory, !isSubject && ['it', 'its'].includes(head.lower))
       if (referent) {
         actors.push({ text: referent.text, role, start: head.start, end: head.end, named: referent.named })
         produced = true
@@ -99,6 +100,8 @@ export function collect(
         continue
       }
       if (locative) continue
+      // "a reservoir on the Indio River": a river, lake or sea is where, never who, unless it is what the clause is about.
+      if (!isSubject && NATURAL_FEATURE.test(entity.text)) continue
       if (!isSubject && prep !== undefined && role !== 'agent' && !PLACE_ACTOR_PREPS.has(prep) && !(prep === 'to' && TRANSFER_VERBS.has(lemma))) continue
       if (!isHead && !possessive) continue
       if (isHead && !isSubject && MOTION_VERBS.has(lemma)) continue
@@ -142,6 +145,8 @@ export function collect(
     span: { start, end: Math.max(end, start + 1) },
   })
 }
+
+const NATURAL_FEATURE = /\s(?:River|Lake|Sea|Ocean|Canal|Bay|Strait|Gulf|Mountains|Valley|Islands?|Desert|Peninsula|Coast|Basin|Delta|Glacier|Falls)$/
 
 const WEAPONS = new Set(['drones', 'drone', 'missiles', 'missile', 'rockets', 'rocket', 'shells', 'warplanes', 'warplane', 'jets', 'bombers', 'artillery', 'tanks', 'warships', 'warship', 'airstrikes', 'strikes', 'gunboats', 'helicopters'])
 
@@ -261,7 +266,7 @@ const SPEECH_FORMS = new Set(['said', 'says', 'indicated', 'suggested', 'hinted'
  * ("Senators criticised the pact, saying it would hurt farmers") the nearest name is no better a guess and
  * it stays unnamed. Otherwise the last name that fits it.
  */
-function pronounReferent(input: FrameInput, p: Parsed, k: number, memory: Discourse): { text: string; named: boolean } | undefined {
+function pronounReferent(input: FrameInput, p: Parsed, k: number, memory: Discourse, sameSentence = false): { text: string; named: boolean } | undefined {
   const pronoun = p.tokens[k]!.lower
   if (afterSpeechParticiple(p, k)) {
     const subject = sentenceSubject(p)
@@ -273,6 +278,7 @@ function pronounReferent(input: FrameInput, p: Parsed, k: number, memory: Discou
     return { text: nominalText(input.content, p, subject).text, named }
   }
   const resolved = memory.resolve(pronoun, p.sentence.index, k)
+  if (sameSentence && resolved?.sentence !== p.sentence.index) return undefined
   return resolved ? { text: resolved.text, named: true } : undefined
 }
 

@@ -85,7 +85,8 @@ export function analyseClauses(p: Parsed): Clause[] {
 
     // "anyone who receives an email", "whether the company had met its obligations", "if Russia attacks": no one
     // in particular, and nothing that is said to have happened.
-    if (clause.subject.some((u) => GENERIC_PEOPLE.has(tokens[u.head]!.lower)) || HYPOTHETICAL.has(tokens[Math.min(g.from, ...clause.subject.map((u) => u.from)) - 1]?.lower ?? '')) clause.kind = 'skip'
+    const opener = tokens[Math.min(g.from, ...(clause.borrowed ? [] : clause.subject.map((u) => u.from))) - 1]?.lower ?? ''
+    if (clause.subject.some((u) => GENERIC_PEOPLE.has(tokens[u.head]!.lower)) || HYPOTHETICAL.has(opener)) clause.kind = 'skip'
     // "The group, which calls itself BlackVeil": a name given, not an act.
     if (NAMING.has(g.lemma) && REFLEXIVE.has(tokens[g.to]?.lower ?? '')) clause.kind = 'stative'
 
@@ -208,6 +209,8 @@ function classify(p: Parsed, g: VerbGroup, governor: Clause | undefined): Clause
   }
   // "…, state media reported.": who reported what the sentence told, at its end, is its source.
   if (REPORTING_AFTER.has(lemma) && g.aux.length === 0 && /,/.test(tokens[reportingSubjectStart(p, g) - 1]?.post ?? '') && tokens.slice(g.to).every((t) => t.tags.has('Date') || t.tags.has('WeekDay') || ['on', 'late', 'early', 'last', 'this'].includes(t.lower))) return 'attribution'
+  // "Avidity develops treatments", "The canal handles 5% of world trade": what a body habitually does describes it.
+  if (HABITUAL.has(lemma) && g.form === 'finite' && g.aux.length === 0 && !g.past && /s$/.test(tokens[g.main]!.lower)) return 'stative'
   // "the deal would add to sales growth": adding to something is no saying.
   if (lemma === 'add' && next?.lower === 'to') return 'action'
   // "recalled its ambassador", "told reporters …" stay attributions; "recalled its ambassador" is an act.
@@ -226,6 +229,7 @@ function classify(p: Parsed, g: VerbGroup, governor: Clause | undefined): Clause
   return 'action'
 }
 
+const HABITUAL = new Set(['develop', 'make', 'produce', 'handle', 'operate', 'own', 'run', 'serve', 'supply', 'provide', 'sell', 'employ', 'manufacture', 'design', 'offer', 'carry', 'account', 'generate', 'process', 'export', 'import'])
 const GENERIC_PEOPLE = new Set(['anyone', 'anybody', 'whoever', 'everyone', 'everybody', 'someone', 'somebody'])
 const HYPOTHETICAL = new Set(['if', 'unless', 'whether'])
 const NAMING = new Set(['call', 'name', 'describe', 'style', 'brand', 'dub', 'consider', 'see', 'define'])
@@ -234,7 +238,7 @@ const REFLEXIVE = new Set(['itself', 'themselves', 'himself', 'herself'])
 /** Verbs whose -ing complement is what stopped ("halted shipping", "ceased trading"). */
 const HALTING = new Set(['stop', 'halt', 'cease', 'suspend', 'quit', 'pause', 'end', 'discontinue'])
 
-const REPORTING_AFTER = new Set(['report', 'announce', 'confirm', 'reveal'])
+const REPORTING_AFTER = new Set(['report', 'announce', 'confirm', 'reveal', 'show'])
 
 /** Where the subject of a trailing "…, state media reported" begins: the first word after the comma. */
 function reportingSubjectStart(p: Parsed, g: VerbGroup): number {

@@ -61,8 +61,9 @@ export class Discourse {
       const c = candidates[i]!
       if (c.kind !== want) continue
       if (!generic && !new RegExp(`\\b${noun}`, 'i').test(c.text)) continue
-      // "The company did not name …": a business, never the government named in between.
+      // "The company did not name …": a business, never the government named in between, nor the analysts.
       if (BUSINESS_NOUNS.has(noun) && PUBLIC_BODY.test(c.text)) continue
+      if (c.plural) continue
       if (want === 'place' && sentence - c.sentence > 3) return undefined
       if (sentence - c.sentence > 4) return undefined
       return c

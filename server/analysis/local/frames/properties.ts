@@ -197,7 +197,7 @@ export function timeReferenceFor(input: FrameInput, p: Parsed, c: Clause): (Date
     // "…had killed 14 passengers when they stopped a bus on Sunday": the time of the clause that says when.
     inSentence.find((d) => d.start >= to && /^[^,;]*\b(?:when|as|while)\b/.test(between(d)))
   // The sentence's one date is this clause's unless the clause completes another, whose date it is.
-  const chosen = within ?? (inSentence.length === 1 && !c.governor ? inSentence[0] : undefined)
+  const chosen = within ?? (inSentence.length === 1 && !c.governor && !c.said ? inSentence[0] : undefined)
   if (!chosen) return undefined
   // "ordered ministries to restore power within 48 hours": what was done is not dated after the report.
   if (c.temporality === 'past' && !chosen.weekdayOnly && !chosen.monthOnly && chosen.date > input.referenceDate) return undefined

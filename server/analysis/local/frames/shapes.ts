@@ -51,6 +51,8 @@ export interface Clause {
   /** This clause's own complement verb group, if it has one. */
   complement?: number
   temporality: TemporalityName
+  /** A speaker's statement ("X told reporters that …"): its time is its own, never one of what it reports. */
+  said?: boolean
   /** "stopped shipping machines to China": the -ing verb of what was halted, whose objects this clause took over. */
   halts?: number
 }

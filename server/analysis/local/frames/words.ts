@@ -3,7 +3,7 @@
  * kind, a participant's role, or whether a place stands for its people. Constants only, with no imports.
  */
 
-export const SUBJECT_PPS = new Set(['of', 'from', 'at', 'in', 'with', 'for', 'on', 'near', 'across', 'including', 'along', 'against', 'to', 'between'])
+export const SUBJECT_PPS = new Set(['of', 'from', 'at', 'in', 'with', 'for', 'on', 'near', 'across', 'including', 'along', 'against', 'to', 'between', 'outside', 'inside', 'around', 'behind', 'throughout'])
 export const SUBORDINATORS = new Set(['after', 'before', 'because', 'while', 'whereas', 'although', 'though', 'if', 'unless', 'until', 'since', 'when', 'as', 'once', 'so'])
 export const COPULAR_MODALITY = new Set(['due', 'set', 'likely', 'able', 'poised', 'going', 'bound', 'about', 'ready', 'expected', 'unlikely', 'scheduled', 'slated'])
 export const MOTION_VERBS = new Set(['leave', 'enter', 'visit', 'reach', 'cross', 'flee', 'return', 'arrive', 'tour', 'travel', 'fly', 'sail', 'march', 'walk'])

@@ -103,7 +103,9 @@ function computeLemma(word: string, tags: Set<string>): string {
     const out = verbs.toInfinitive(word, probeDoc.model, tense)
     // "siding": an -ing form compromise knows only as a noun is its verb's with the -e back.
     if (tense === 'Gerund' && (out === word || !out)) return gerundStem(word)
-    return out && out.length > 1 ? out : word
+    // "rerouted", "outsourced": a prefixed verb compromise does not know is its prefix and its stem's lemma.
+    if (out === word || !out) return prefixed(word, tense) ?? word
+    return out.length > 1 ? out : word
   } catch {
     return word
   }
@@ -114,4 +116,16 @@ function gerundStem(word: string): string {
   if (stem.length < 3) return word
   if (lexicon[`${stem}e`] !== undefined) return `${stem}e`
   return lexicon[stem] !== undefined ? stem : word
+}
+
+const PREFIXES = ['re', 'un', 'pre', 'over', 'under', 'out', 'co', 'de', 'dis', 'mis']
+
+function prefixed(word: string, tense: string): string | undefined {
+  for (const prefix of PREFIXES) {
+    const rest = word.slice(prefix.length)
+    if (!word.startsWith(prefix) || rest.length < 4) continue
+    const out = verbs.toInfinitive(rest, probeDoc.model, tense)
+    if (out && out !== rest && lexicon[out] !== undefined) return prefix + out
+  }
+  return undefined
 }

@@ -139,6 +139,11 @@ export function fixPos(tokens: Token[], pos: Pos[]): void {
       pos[i] = 'adj'
       continue
     }
+    // "South Korea's opposition-controlled parliament": a hyphenated participle describes the noun after it.
+    if (pos[i] === 'verb' && /-[a-z]+(?:ed|led|run|made|held|owned)$/.test(t.lower) && next && (pos[i + 1] === 'noun' || pos[i + 1] === 'propn' || pos[i + 1] === 'adj')) {
+      pos[i] = 'adj'
+      continue
+    }
     // "Kenyan police fired", "A US court ordered", "Prices rose": a base or -s "verb" right before a
     // past-tense verb is the subject's noun.
     if (pos[i] === 'verb' && !t.tags.has('PastTense') && !t.tags.has('Gerund') && next && (pos[i + 1] === 'verb' || isPastForm(next)) && next.tags.has('PastTense') && !next.tags.has('Auxiliary') && prev !== 'aux' && prev !== 'to' && !/,/.test(t.post)) {
@@ -293,8 +298,13 @@ export function fixPos(tokens: Token[], pos: Pos[]): void {
       pos[i] = 'verb'
       continue
     }
-    // ", killing 15 people": an -ing word after a comma opens a participial clause.
-    if ((pos[i] === 'noun' || pos[i] === 'adj') && /ing$/.test(t.lower) && prevTok && /,/.test(prevTok.post) && next && !/,/.test(t.post)) {
+    // "…, shipping data showed": an -ing noun before the noun of a closing report is that noun's.
+    if (pos[i] === 'verb' && ING_NOUNS.has(t.lower) && prevTok && /,/.test(prevTok.post) && pos[i + 1] === 'noun' && pos[i + 2] === 'verb' && isPastForm(tokens[i + 2]!)) {
+      pos[i] = 'noun'
+      continue
+    }
+    // ", killing 15 people": an -ing word after a comma opens a participial clause ("…, shipping data showed" does not).
+    if ((pos[i] === 'noun' || pos[i] === 'adj') && /ing$/.test(t.lower) && prevTok && /,/.test(prevTok.post) && next && !/,/.test(t.post) && !(ING_NOUNS.has(t.lower) && pos[i + 1] === 'noun' && pos[i + 2] === 'verb')) {
       pos[i] = 'verb'
       t.tags.add('Gerund')
       continue
@@ -310,7 +320,7 @@ export function fixPos(tokens: Token[], pos: Pos[]): void {
     const t = tokens[i]!
     // "Iran yesterday released two French teachers": a time word may stand between them.
     const timeBetween = i > 1 && /^(?:yesterday|today|tonight)$/.test(tokens[i - 1]!.lower) && (pos[i - 2] === 'noun' || pos[i - 2] === 'propn')
-    if ((p === 'noun' || p === 'adj') && i > 0 && isPastForm(t) && (pos[i - 1] === 'noun' || pos[i - 1] === 'propn' || pos[i - 1] === 'pron' || timeBetween) && !/,/.test(tokens[i - 1]!.post)) {
+    if ((p === 'noun' || p === 'adj') && i > 0 && isPastForm(t) && !/-/.test(t.text) && (pos[i - 1] === 'noun' || pos[i - 1] === 'propn' || pos[i - 1] === 'pron' || timeBetween) && !/,/.test(tokens[i - 1]!.post)) {
       pos[i] = 'verb'
       t.tags.add('PastTense')
       seenVerb = true
@@ -375,7 +385,10 @@ function hasVerbAfter(tokens: Token[], pos: Pos[], from: number): boolean {
 }
 
 function actionVerbEarlierInClause(tokens: Token[], pos: Pos[], i: number): boolean {
+  const nominal = (q: Pos | undefined) => q === 'noun' || q === 'propn' || q === 'pron' || q === 'det' || q === 'adj' || q === 'num'
   for (let k = i - 2; k >= 0; k--) {
+    // "investigating him and senior commanders on insurrection charges": an "and" inside the object list.
+    if (pos[k] === 'conj' && tokens[k]!.lower === 'and' && nominal(pos[k - 1]) && nominal(pos[k + 1])) continue
     if (pos[k] === 'wh' || pos[k] === 'conj' || subordinators.has(tokens[k]!.lower)) return false
     if (pos[k] === 'verb') return !nonActionVerbForms.has(tokens[k]!.lower)
   }
