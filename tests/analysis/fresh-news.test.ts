@@ -230,6 +230,35 @@ describe('who, and what they did to whom', () => {
   })
 })
 
+describe('what was not done, and whose act it was', () => {
+  test('"failed to notify", "refused to pay": not done; "It also ordered the company to run a campaign": the speaker orders, the company runs', () => {
+    const a = analyseLocal("Italy's data protection authority said on Friday it had fined OpenAI 15 million euros. The Garante said OpenAI had trained ChatGPT on personal data and had failed to notify the authority of a security breach in March 2023. It also ordered the company to run a six-month campaign. The company refused to pay a ransom.", { referenceDate: '2024-12-20' })
+    expect(agentOf(a, 'say')).toBe("Italy's data protection authority")
+    expect(lemmas(a)).not.toContain('fail')
+    expect([frameFor(a, 'notify').negated, frameFor(a, 'pay').negated]).toEqual([true, true])
+    expect(frameFor(a, 'train').timeReference).toBeUndefined()
+    expect(frameFor(a, 'notify').timeReference?.date).toBe('2023-03-01')
+    expect([agentOf(a, 'order'), frameFor(a, 'order').summary]).toEqual(['Garante', 'OpenAI ordered'])
+    expect([agentOf(a, 'run'), frameFor(a, 'run').actionType]).toEqual(['OpenAI', 'Operation'])
+    expect(kindOf(a, 'ChatGPT')).toBe('other')
+  })
+
+  test('"the revenue it made" describes the revenue; tear gas is a crackdown; "Amnesty International Kenya said" is one body', () => {
+    const a = analyseLocal('The company said the fine was 20 times the revenue it made in Italy. Kenyan police fired tear gas and water cannon at thousands of protesters. At least eight people were killed, Amnesty International Kenya said.')
+    expect(lemmas(a)).not.toContain('make')
+    expect([frameFor(a, 'fire').cameo?.code, frameFor(a, 'fire').actionType]).toEqual(['17', 'Enforcement'])
+    expect(frameFor(a, 'kill').actors.entries.find((e) => e.role === 'source')?.text).toBe('Amnesty International Kenya')
+  })
+
+  test('"accused opposition politicians of funding goons to loot businesses": the looting is the accusation\'s; lists and spans of time in results', () => {
+    const a = analyseLocal('The Communications Authority ordered television and radio stations to stop live coverage, but the High Court suspended the order hours later. Interior minister Kipchumba Murkomen accused opposition politicians of funding "goons" to loot businesses.')
+    expect(frameFor(a, 'order').summary).toBe('Television and radio stations ordered')
+    expect(frameFor(a, 'suspend').summary).toBe('Order suspended')
+    expect(lemmas(a)).not.toContain('loot')
+    expect(frameFor(a, 'accuse').resources.entries.map((r) => r.text)).toEqual(['funding goons'])
+  })
+})
+
 describe('what kind of name', () => {
   test('acronyms are bodies wherever they stand; "Semiconductor" names a company; "Uber and Lyft" are both companies', () => {
     const a = analyseLocal('Analysts at ING said the move mattered. Two people said they were Hua Hong Semiconductor and a unit of SMIC. Uber and Lyft said they were disappointed.')

@@ -36,11 +36,14 @@ export const CALLED_IT = /\bcall(?:s|ed|ing)? (?:the |it |this |that |them |him 
 export const NATURAL_HAZARD = /\b(?:floods?|flooding|landslides?|mudslides?|storms?|typhoons?|hurricanes?|cyclones?|earthquakes?|quakes?|tremors?|tsunamis?|avalanches?|heatwaves?|heat ?waves?|wildfires?|bushfires?|forest fires?|tornado(?:es)?|droughts?|eruptions?|lightning|rains?|rainfall|snowstorms?|blizzards?|outbreaks?|epidemics?|cholera)\b(?:(?! by )[^.;]){0,90}\b(?:kill|injur|wound|destroy|damag)/
 /** Whom one receives as a visit: a delegation, an envoy, a leader (an email received is no meeting). */
 const VISITORS = /\b(?:delegations?|visitors?|envoys?|ministers?|president|premier|chancellor|king|queen|prince|leaders?|ambassadors?|officials?|counterparts?|guests?|pope|secretary|emissar(?:y|ies)|[a-z]+ (?:minister|president))\b/
+/** "fired shells at the town", "fired on protesters": shooting in a fight. */
+const FIRED_IN_BATTLE = (c: CameoCue): CameoCode | null => (/\bfired? (?:on|at|upon|into)\b/.test(c.sentence) || MILITARY.test(c.object) || /\b(?:rockets?|missiles?|shells?|shots?|mortars?|bullets?)\b[^.]{0,30}\bfired\b/.test(c.sentence) ? '19' : null)
 const STATEMENT_OBJECT = /\b(?:statement|communiqu[eé]|remarks?|comment|speech|report)\b/
 
 /** Verbs whose category depends on what they act on. */
 const RULES: Array<{ lemmas: readonly string[]; when: (c: CameoCue) => CameoCode | null }> = [
-  { lemmas: ['fire'], when: (c) => (/\bfired? (?:on|at|upon|into)\b/.test(c.sentence) || MILITARY.test(c.object) || /\b(?:rockets?|missiles?|shells?|shots?|mortars?|bullets?)\b[^.]{0,30}\bfired\b/.test(c.sentence) ? '19' : null) },
+  // "fired tear gas and water cannon at protesters": a crackdown, not a battle.
+  { lemmas: ['fire'], when: (c) => (/\b(?:tear ?gas|water cannons?|rubber bullets|pepper spray|stun grenades)\b/.test(c.object) ? '17' : FIRED_IN_BATTLE(c)) },
   { lemmas: ['launch'], when: (c) => (MILITARY.test(c.object) ? '19' : /\b(?:investigation|inquiry|probe)\b/.test(c.object) ? '09' : null) },
   { lemmas: ['strike'], when: (c) => (/\bwent on strike|\bstriking\b|\bon strike\b/.test(c.sentence) || /\bworkers?\b/.test(c.sentence) && !MILITARY.test(c.object) ? '14' : '19') },
   { lemmas: ['shoot'], when: (c) => (/\bshot down|\bshoots? down|\bshooting down/.test(c.sentence) || MILITARY.test(c.object) ? '19' : '18') },

@@ -13,7 +13,7 @@ import type { Sentence } from './text'
 import { classifySpan } from './entities/classify'
 import { lookupName, normaliseKey } from './entities/lookup'
 import type { Draft } from './entities/spans'
-import { capitalisedSpanAt, draftFromHit, gazetteerAt, isLowerCaseCommonWord, isNameExtension, startsName } from './entities/spans'
+import { capitalisedSpanAt, draftFromHit, gazetteerAt, isLowerCaseCommonWord, isNameExtension, startsName, surface } from './entities/spans'
 
 export { countryOfDemonym, isDemonym, lookupName, normaliseKey } from './entities/lookup'
 
@@ -64,6 +64,14 @@ function findInSentence(s: Sentence, seen: Set<string>): Draft[] {
     const span = capitalisedSpanAt(tokens, i)
     // A longer capitalised name that merely contains a known one ("Kenya Medical Research Institute") wins.
     if (hit && (!span || hit.to >= span.to || !isNameExtension(tokens, hit.to, span.to))) {
+      // "Amnesty International Kenya said": a body's national branch is a name of its own.
+      const branch = hit.hit.kind === 'organisation' && !/[,;:.]/.test(tokens[hit.to - 1]!.post) ? gazetteerAt(tokens, hit.to) : undefined
+      const after = tokens[branch?.to ?? 0]
+      if (branch?.hit.isCountry && (/[,;:.]/.test(tokens[branch.to - 1]!.post) || (after !== undefined && after.tags.has('PastTense')))) {
+        out.push({ sentence: s.index, from: i, to: branch.to, text: surface(tokens, i, branch.to), kind: 'organisation' })
+        i = branch.to
+        continue
+      }
       if (!(hit.hit.kind === 'organisation' && isLowerCaseCommonWord(tokens, i, hit.to))) {
         out.push(draftFromHit(s.index, tokens, i, hit.to, hit.hit))
       }

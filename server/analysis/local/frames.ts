@@ -22,7 +22,7 @@ import type { Parsed } from './syntax'
 import { daysBetween } from './temporal'
 import { clamp, cut, round } from './util'
 import type { ActorDraft } from './frames/actors'
-import { collect, mergeActors, mergeAppositions, unitsText } from './frames/actors'
+import { collect, mergeActors, mergeAppositions, objectWords, unitsText } from './frames/actors'
 import { analyseClauses, complementOf, conditionedOrQuoted, sourcesOf } from './frames/clauses'
 import { Discourse } from './frames/discourse'
 import { frameSentiment, retold, sameEventKey } from './frames/events'
@@ -68,7 +68,10 @@ export function extractFrames(input: FrameInput): FrameWithoutIndex[] {
     for (const c of clauses) {
       if (c.kind === 'attribution') {
         const frame = statementFrame(input, p, c, clauses, memory, speakers)
-        if (frame) frames.push({ frame, score: frame.metadata.relevance + frame.confidence, order: frames.length })
+        if (!frame) continue
+        frames.push({ frame, score: frame.metadata.relevance + frame.confidence, order: frames.length })
+        // "The Garante said OpenAI had … It also ordered": the speaker is what the next "it" most likely means.
+        if (!subjectNoted) subjectNoted = noteSubject(input, p, c, frame, memory)
         continue
       }
       if (c.kind !== 'action') continue
@@ -296,16 +299,14 @@ function buildFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause[], 
   const complement = AIMING_VERBS.has(lemma) || cls.type === 'No comment' ? (complementOf(c, clauses) ?? saidAfter(p, c, clauses)) : undefined
   const description = clauseText(input, p, c, subjectText, complement ? Math.max(complement.end, complement.group.to, ...clauses.filter((x) => x.governor === complement).map((x) => x.end)) : 0)
   const firstObject = c.objects.find((u) => !isTimePhrase(p, u))
-  // "suspending him from office": whom "him" stands for.
-  const objectWords = (u: Unit) => (p.pos[u.head] === 'pron' && u.to - u.from === 1 ? unitsText(input, p, [u], memory) : plainText(input.content, p, u))
   // What the act was done to: its object, else a resource that is not its own subject ("Wages rose wages").
-  const objectText = (c.halts === undefined ? '' : `${tokens[c.halts]!.lower}${firstObject ? ' of ' : ''}`) + (firstObject ? objectWords(firstObject) : UNAFFECTED_OBJECT.has(lemma) ? '' : (resources.find((r) => !r.usage.startsWith('subject of') && !r.usage.startsWith('"with"'))?.text ?? ''))
+  const objectText = (c.halts === undefined ? '' : `${tokens[c.halts]!.lower}${firstObject ? ' of ' : ''}`) + (firstObject ? objectWords(input, p, c, firstObject, memory) : UNAFFECTED_OBJECT.has(lemma) ? '' : (resources.find((r) => !r.usage.startsWith('subject of') && !r.usage.startsWith('"with"'))?.text ?? ''))
   const outcomeClause = outcomeOf(input, p, c, clauses)
   // "Neither Galadriel nor Gollum boycotted", "No country recognised": nobody did it.
   const negated = g.negated || (!c.borrowed && c.subject.length > 0 && NOBODY.has(tokens[c.subject[0]!.from]!.lower))
   // "Both firms declined to comment", 'called the ruling "a victory"': what was (not) said is the clause itself.
   const voiced = cls.type === 'No comment' || cls.type === 'Statement' || ((cls.type === 'Warning' || cls.type === 'Phone call') && complement !== undefined)
-  const outcome = voiced ? description : outcomeClause ?? outcomeText(lemma, negated === g.negated ? g : { ...g, negated }, subjectText, objectText, temporality, cls.type === 'Market movement')
+  const outcome = voiced ? description : outcomeClause ?? outcomeText(lemma, negated === g.negated ? g : { ...g, negated }, subjectText, objectText, temporality, cls.type === 'Market movement', p.pos[g.to - 1] === 'part' ? tokens[g.to - 1]!.lower : '')
 
   // Scores.
   const sentiment = frameSentiment(input.sentiment[sentenceIndex] ?? 0, cls.type, kind?.category.code, negated)

@@ -112,6 +112,12 @@ export const organisations: KnownOrganisation[] = split(
 })
 
 /** Words that, at the end of a capitalised name, make it an organisation. */
+/** Products and services named like organisations: things made or run, never a party that acts. */
+export const products: string[] = split(
+  'ChatGPT|iPhone|iPad|MacBook|Android|Copilot|Kindle|PlayStation|Xbox|Autopilot|Full Self-Driving|' +
+    'Gmail|YouTube Shorts|Vision Pro|Model Y|Model 3|Cybertruck|Boeing 737 MAX|737 MAX|Dreamliner|Airbus A320|Ozempic|Wegovy|Mounjaro',
+)
+
 export const orgSuffixes = new Set(
   split(
     'Inc|Inc.|Corp|Corp.|Corporation|Co|Co.|Ltd|Ltd.|Limited|LLC|PLC|plc|AG|SA|S.A.|SE|NV|GmbH|Group|Holdings|Company|' +

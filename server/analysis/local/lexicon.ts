@@ -30,7 +30,7 @@ export const stativeVerbs = new Set(
  */
 export const modalityVerbs = new Set(
   split(
-    'plan|aim|hope|expect|intend|want|seek|try|attempt|wish|need|continue|begin|start|keep|manage|prepare|struggle|tend|' +
+    'plan|aim|hope|expect|intend|want|seek|try|attempt|wish|need|continue|begin|start|keep|manage|prepare|struggle|tend|fail|neglect|' +
       'appear|seem|allow|let|enable|make|cause|get|go|come|used|set|due|likely|able|going|bound|poised|slated|scheduled',
   ),
 )

@@ -4,7 +4,7 @@
  * module loads and only read after that.
  */
 import type { EntityKindName } from '../../../../src/protocol/analysis'
-import { countries, organisations, places } from '../gazetteer'
+import { countries, organisations, places, products } from '../gazetteer'
 
 /** The gazetteer entry a name (any case) refers to, if any. */
 export function lookupName(name: string): GazetteerHit | undefined {
@@ -55,6 +55,7 @@ function buildGazetteer(): Map<string, GazetteerHit> {
     add(o.name, { canonical: o.name, kind: 'organisation' })
     for (const a of o.aliases) add(a, { canonical: o.name, kind: 'organisation' })
   }
+  for (const name of products) add(name, { canonical: name, kind: 'other' })
   for (const c of countries) for (const cap of c.capitals) add(cap, { canonical: cap, kind: 'place', country: c.name })
   for (const p of places) add(p, { canonical: p, kind: 'place' })
   return map

@@ -15,7 +15,7 @@ import type { Discourse } from './discourse'
 import { headOf, isTimePhrase, plainText } from './noun-phrases'
 import { FORCES, isHumanHead, isOrgReference } from './people'
 import { resourceType } from './resources'
-import type { FrameInput, Unit } from './shapes'
+import type { Clause, FrameInput, Unit } from './shapes'
 import { DESTINATION_PREPS, MOTION_VERBS, PLACE_ACTOR_PREPS, PLACE_LIKE_NOUNS, TRANSFER_VERBS, VISIT_VERBS } from './words'
 
 export interface ActorDraft {
@@ -60,7 +60,8 @@ export function collect(
         produced = true
       }
     } else if (isOrgReference(p, u)) {
-      const resolved = memory.resolveDefinite(head.lower, s.index, u.from)
+      // "It also ordered the company to …": whom an act is done to is not who does it.
+      const resolved = memory.resolveDefinite(head.lower, s.index, u.from, isSubject ? [] : actors.filter((a) => a.role === 'agent').map((a) => a.text))
       const nominal = nominalText(input.content, p, u)
       actors.push(resolved ? { text: resolved.text, role, start: head.start, end: head.end, named: true } : { text: nominal.text, role, start: nominal.start, end: nominal.end, named: false })
       produced = true
@@ -377,4 +378,17 @@ function joinList(parts: string[]): string {
   const xs = parts.filter((x) => x !== '')
   if (xs.length <= 1) return xs[0] ?? ''
   return `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`
+}
+
+/**
+ * What an act was done to, as its result says it: "suspending him" is whom "him" stands for, "ordered the
+ * company" the company named before, "ordered television and radio stations" the whole list.
+ */
+export function objectWords(input: FrameInput, p: Parsed, c: Clause, u: Unit, memory: Discourse): string {
+  const { tokens } = p
+  if (p.pos[u.head] === 'pron' && u.to - u.from === 1) return unitsText(input, p, [u], memory)
+  if (isOrgReference(p, u)) return memory.resolveDefinite(tokens[u.head]!.lower, p.sentence.index, u.from)?.text ?? plainText(input.content, p, u)
+  const next = c.objects[c.objects.indexOf(u) + 1]
+  if (next && next.from === u.to + 1 && ['and', 'or'].includes(tokens[u.to]!.lower)) return plainText(input.content, p, { ...u, to: next.to, head: next.head })
+  return plainText(input.content, p, u)
 }

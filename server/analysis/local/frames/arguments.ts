@@ -197,7 +197,7 @@ export function objectsRight(p: Parsed, g: VerbGroup): RightScan {
       const lower = t.lower
       if (lower === 'than' || lower === 'like') break
       // "accused the Netherlands of abusing export controls": what one is accused of, an -ing phrase.
-      const ing = (lower === 'of' || lower === 'for') && pos[k + 1] === 'verb' && /ing$/.test(tokens[k + 1]!.lower) ? npRight(p, k + 2) : undefined
+      const ing = (lower === 'of' || lower === 'for') && (pos[k + 1] === 'verb' || pos[k + 1] === 'noun') && /ing$/.test(tokens[k + 1]!.lower) && NP_POS.has(pos[k + 2] ?? 'other') ? npRight(p, k + 2) : undefined
       // "cutting power to about 40,000 homes": the number's "about" is no second preposition.
       const counted = !ing && QUANTITY_LEADS.has(tokens[k + 1]?.lower ?? '') && pos[k + 2] === 'num' ? npRight(p, k + 2) : undefined
       const np = ing ? { ...ing, from: k + 1 } : counted ? { ...counted, from: k + 1 } : npRight(p, k + 1)

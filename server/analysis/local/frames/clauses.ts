@@ -38,12 +38,15 @@ export function analyseClauses(p: Parsed): Clause[] {
       if (governor) {
         clause.subject = controller(p, governor)
         clause.borrowed = true
-        // "called Kast to congratulate him": the call's purpose, told with the call.
-        if (phonedCall(p, governor)) clause.kind = 'skip'
+        // "called Kast to congratulate him": the call's purpose, told with the call; "accused them of funding
+        // goons to loot": what the accusation says, no act of the accuser.
+        if (phonedCall(p, governor) || ALLEGING.has(governor.group.lemma)) clause.kind = 'skip'
       } else if (lastFinite) {
         // "appealed for $400 million to help people": a purpose clause shares the main subject.
         clause.subject = lastFinite.subject
         clause.borrowed = true
+        // "accused the opposition of funding goons to loot businesses": part of the accusation, no act of the accuser.
+        if (ALLEGING.has(lastFinite.group.lemma) && g.from <= lastFinite.end + 1) clause.kind = 'skip'
       }
     } else if (g.form === 'gerund') {
       const prev = tokens[g.from - 1]
@@ -92,6 +95,10 @@ export function analyseClauses(p: Parsed): Clause[] {
 
     // What it is done to.
     const right = objectsRight(p, g)
+    // "the revenue it made in Italy": a clause describing the noun before it, its object that noun.
+    const own = clause.subject[0]
+    const before = own ? own.from - 1 : -1
+    if (!clause.borrowed && clause.subject.length === 1 && own && own.from === own.head && p.pos[own.head] === 'pron' && p.pos[before] === 'noun' && !/,/.test(tokens[before]!.post) && !TIME_NOUN.test(tokens[before]!.lower) && !tokens[before]!.tags.has('Date') && !tokens[before]!.tags.has('WeekDay') && !tokens[before]!.tags.has('Month') && right.objects.length === 0 && right.complement === undefined && clause.kind === 'action') clause.kind = 'skip'
     clause.objects = right.objects
     clause.pps = right.pps
     clause.end = right.end
@@ -102,6 +109,11 @@ export function analyseClauses(p: Parsed): Clause[] {
     if (g.form === 'infinitive' && forNoun && p.pos[g.from - 1] === 'noun' && right.objects.every((u) => isTimePhrase(p, u)) && right.pps.length === 0 && right.complement === undefined) clause.kind = 'skip'
     if (clause.kind === 'modality' && right.complement === undefined) clause.kind = stativeVerbs.has(g.lemma) ? 'stative' : 'action'
     clause.temporality = temporalityOf(clause.group, clause.governor, lastFinite)
+    // "failed to notify the authority", "refused to pay a ransom": what was refused or failed was not done.
+    if (clause.governor && NEGATING.has(clause.governor.group.lemma) && (g.form === 'infinitive' || g.form === 'gerund')) {
+      clause.group = { ...clause.group, negated: !clause.group.negated }
+      if (clause.governor.group.lemma === 'fail' || clause.governor.group.lemma === 'neglect') clause.temporality = clause.governor.temporality
+    }
     // "a law that would have barred drivers": what would have happened did not.
     if (g.perfect && (g.modal === 'would' || g.modal === 'could' || g.modal === 'might') && !g.negated) {
       clause.group = { ...clause.group, negated: true }
@@ -229,6 +241,10 @@ function classify(p: Parsed, g: VerbGroup, governor: Clause | undefined): Clause
   return 'action'
 }
 
+/** Governors whose complement did not happen: "refused to pay", "failed to notify", "declined to sign". */
+const NEGATING = new Set(['fail', 'refuse', 'decline', 'neglect', 'avoid', 'omit'])
+const TIME_NOUN = /^(?:year|years|month|months|week|weeks|day|days|time|night|morning|evening|hour|hours|decade|century|quarter|weekend)$/
+const ALLEGING = new Set(['accuse', 'charge', 'blame', 'suspect', 'allege', 'convict', 'indict'])
 const HABITUAL = new Set(['develop', 'make', 'produce', 'handle', 'operate', 'own', 'run', 'serve', 'supply', 'provide', 'sell', 'employ', 'manufacture', 'design', 'offer', 'carry', 'account', 'generate', 'process', 'export', 'import'])
 const GENERIC_PEOPLE = new Set(['anyone', 'anybody', 'whoever', 'everyone', 'everybody', 'someone', 'somebody'])
 const HYPOTHETICAL = new Set(['if', 'unless', 'whether'])

@@ -50,16 +50,28 @@ export class Discourse {
   private subject: Referent | undefined
 
   /**
-   * "the company": the last organisation named. A description that says what kind of body it is ("the
-   * bank", "the airline") takes only a name that says so too ("Deutsche Bank", not the Reuters before it).
+   * "the company": the last organisation named, not one of `exclude` ("It ordered the company" is not
+   * itself). A description that says what kind of body it is ("the bank", "the airline") takes only a name
+   * that says so too ("Deutsche Bank", not the Reuters before it). A description keeps the referent it was
+   * first given, whichever clause asks again ("ordered the company to run a campaign": the company runs it).
    */
-  resolveDefinite(noun: string, sentence: number, token: number): Referent | undefined {
+  resolveDefinite(noun: string, sentence: number, token: number, exclude: readonly string[] = []): Referent | undefined {
+    const key = `${sentence}:${token}`
+    if (this.definites.has(key)) return this.definites.get(key)
+    const found = this.findDefinite(noun, sentence, token, exclude)
+    this.definites.set(key, found)
+    return found
+  }
+
+  private readonly definites = new Map<string, Referent | undefined>()
+
+  private findDefinite(noun: string, sentence: number, token: number, exclude: readonly string[]): Referent | undefined {
     const candidates = [...this.recent, ...this.mentionsIn(sentence, token)]
     const want = ['city', 'state', 'country'].includes(noun) ? 'place' : 'organisation'
     const generic = want === 'place' || GENERIC_ORG_NOUNS.has(noun)
     for (let i = candidates.length - 1; i >= 0; i--) {
       const c = candidates[i]!
-      if (c.kind !== want) continue
+      if (c.kind !== want || exclude.includes(c.text)) continue
       if (!generic && !new RegExp(`\\b${noun}`, 'i').test(c.text)) continue
       // "The company did not name …": a business, never the government named in between, nor the analysts.
       if (BUSINESS_NOUNS.has(noun) && PUBLIC_BODY.test(c.text)) continue

@@ -15,6 +15,11 @@ export function npLeft(p: Parsed, k: number, floor: number): Unit[] {
   let end = k
   let coordinated = false
   while (end >= floor) {
+    // "said on Friday it had fined": a pronoun is a phrase of its own, never the end of the one before it.
+    if (pos[end] === 'pron' && !/['’]s?$/.test(tokens[end]!.text)) {
+      units.unshift({ from: end, to: end + 1, head: end })
+      break
+    }
     let j = end
     while (j >= floor && (NP_POS.has(pos[j]!) || isQuantityWord(p, j)) && (j === end || !/[,;:"“”]|[–—]/.test(tokens[j]!.post)) && (j === end || !/["“”]/.test(tokens[j + 1]!.pre))) {
       // "told reporters the government would": an article opens its phrase; the noun before it is another's.
@@ -110,7 +115,9 @@ export function npRight(p: Parsed, k: number): Unit | undefined {
   if (k === start) return undefined
   firstEnd = k
   // "of" phrases belong to the noun phrase.
-  while (tokens[k]?.lower === 'of' && !/,/.test(tokens[k - 1]!.post) && NP_POS.has(pos[k + 1]!)) {
+  // ("accused politicians of funding goons": an -ing word with its own object is what they are accused of.)
+  const gerundWithObject = (j: number) => /ing$/.test(tokens[j]?.lower ?? '') && ['det', 'noun', 'propn', 'adj', 'num'].includes(pos[j + 1] ?? '')
+  while (tokens[k]?.lower === 'of' && !/,/.test(tokens[k - 1]!.post) && NP_POS.has(pos[k + 1]!) && !gerundWithObject(k + 1)) {
     const inner = npRight(p, k + 1)
     if (!inner) break
     k = inner.to
@@ -135,7 +142,9 @@ export function plainText(content: string, p: Parsed, u: Unit): string {
   while (k < u.to - 1 && ['the', 'a', 'an', 'its', 'their', 'his', 'her', 'our', 'this', 'that', 'these', 'those'].includes(p.tokens[k]!.lower) && p.tokens[k + 1]!.lower !== 'of') k++
   const start = p.tokens[k]!.start
   const end = p.tokens[u.to - 1]!.end
-  return content.slice(start, end).replace(/\s+/g, ' ').replace(/[,;:]+$/, '')
+  const text = content.slice(start, end).replace(/\s+/g, ' ').replace(/[,;:]+$/, '')
+  // 'funding "goons': a quote the phrase opens but does not close is dropped.
+  return (text.match(/["“”]/g) ?? []).length % 2 === 1 ? text.replace(/["“”]/g, '') : text
 }
 
 export function isTimePhrase(p: Parsed, u: Unit): boolean {
@@ -162,6 +171,8 @@ function splitsNp(p: Parsed, k: number): boolean {
     if (tokens[k]!.tags.has('Money') || n === 'num' || n === 'noun') return true
   }
   if (prev === 'pron' && cur !== 'pron') return true
+  // "suspended the order hours later": a span of time with "later" or "ago" is when, not part of the phrase.
+  if ((prev === 'noun' || prev === 'propn') && /^(?:seconds|minutes|hours|days|weeks|months|years|decades)$/.test(tokens[k]!.lower) && /^(?:later|earlier|ago|after|before)$/.test(tokens[k + 1]?.lower ?? '')) return true
   return false
 }
 

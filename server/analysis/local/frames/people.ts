@@ -40,6 +40,8 @@ export function isHumanHead(p: Parsed, u: Unit): boolean {
     const of = p.tokens[k]?.lower ?? ''
     if (k < p.tokens.length && (humanNouns.has(of) || (AGENT_NOUN.test(of) && p.pos[k] !== 'propn'))) return true
   }
+  // "Italy's data protection authority", "Kenya's electoral commission": a body owned by a named place or party.
+  if (orgReferenceNouns.has(w) && p.pos[u.from] === 'propn' && /['’]s$/.test(p.tokens[u.from]!.text)) return true
   // "steelmakers", "exporters", "shipbuilders": agent nouns of trades.
   if (AGENT_NOUN.test(w) && p.pos[u.head] !== 'propn') return true
   const prev = p.tokens[u.head - 1]

@@ -4,7 +4,7 @@
  * influence. Pure functions of the input, the parse and the clause; scores lie in 0 … 1.
  */
 import type { ActorEntry, Impact, ResourceEntry, TemporalityName } from '../../../../src/protocol/analysis'
-import { actionClasses, topics, urgencyTerms, volitionalTypes } from '../lexicon'
+import { actionClasses, attributionVerbs, topics, urgencyTerms, volitionalTypes } from '../lexicon'
 import { compileTerms, countTerms } from '../terms'
 import type { Parsed, VerbGroup } from '../syntax'
 import { participleOf, pastOf } from '../syntax'
@@ -56,6 +56,8 @@ export function actionClassOf(lemma: string, resources: ResourceEntry[], sentenc
   if (lemma === 'cut' && /\bcut(?:s|ting)? (?:off )?(?:the )?(?:power|electricity|water|gas|heating|internet|supplies|supply)\b/.test(lower)) return { type: 'Outage', known: true }
   // "Floods killed 31 people": a disaster, not an attack.
   if (['kill', 'injure', 'wound', 'destroy', 'damage', 'displace'].includes(lemma) && NATURAL_HAZARD.test(lower)) return { type: 'Disaster', known: true }
+  // "ran a six-month campaign in Italian media": running something is no candidacy without an election.
+  if ((lemma === 'run' || lemma === 'campaign') && !ELECTION_WORDS.test(lower)) return { type: lemma === 'run' ? 'Operation' : 'Campaign', known: true }
   // "defeated Jara by 58% to 42%": an election where there is one.
   if (lemma === 'defeat' && ELECTION_WORDS.test(lower)) return { type: 'Election', known: true }
   // "the last patient tested negative": a diagnosis, not research.
@@ -114,20 +116,20 @@ export function clauseText(input: FrameInput, p: Parsed, c: Clause, subjectText:
 }
 
 /** Verbs whose object is not what the act changes ("fled the fighting", "left Kabul", "joined the talks"). */
-export const UNAFFECTED_OBJECT: ReadonlySet<string> = new Set(['flee', 'leave', 'escape', 'enter', 'cross', 'reach', 'visit', 'attend', 'join', 'tour', 'survive', 'avoid', 'skip', 'arrive', 'return', 'travel', 'fly', 'head', 'go', 'come', 'side', 'test'])
+export const UNAFFECTED_OBJECT: ReadonlySet<string> = new Set(['flee', 'leave', 'escape', 'enter', 'cross', 'reach', 'visit', 'attend', 'join', 'tour', 'survive', 'avoid', 'skip', 'arrive', 'return', 'travel', 'fly', 'head', 'go', 'come', 'side', 'test', 'walk'])
 
-/** Verbs told with their preposition when their object follows ("sided with the unions"). */
-const WITH_PREPOSITION: Readonly<Record<string, string>> = { side: 'with' }
 
 /** A short statement of the result: what was done to what ("Tariffs raised"), or what changed by how much. */
-export function outcomeText(lemma: string, g: VerbGroup, subjectText: string, objectText: string, temporality: TemporalityName, intransitive: boolean): string {
+export function outcomeText(lemma: string, g: VerbGroup, subjectText: string, objectText: string, temporality: TemporalityName, intransitive: boolean, particle = ''): string {
+  // "sided with the unions", "walked off the job": told actively, the verb keeps its particle.
+  const withParticle = objectText && particle ? `${particle} ` : ''
   const not = g.negated ? 'not ' : ''
   const prefix = temporality === 'planned' ? 'Planned: ' : temporality === 'future' ? 'Expected: ' : ''
   const notYet = temporality === 'planned' || temporality === 'future'
   let text: string
   if (g.passive) text = `${subjectText || 'It'} ${not}${participleOf(lemma)}`
   // "Neither Galadriel nor Gollum fled": the subject already says no one did.
-  else if (intransitive || (UNAFFECTED_OBJECT.has(lemma) && subjectText)) text = /^(?:neither|no|none|nobody)\b/i.test(subjectText) ? `${subjectText} ${pastOf(lemma)} ${objectText}` : `${subjectText || 'Value'} ${notYet ? `to ${not}${lemma}` : g.negated ? `did not ${lemma}` : pastOf(lemma)} ${objectText && WITH_PREPOSITION[lemma] ? `${WITH_PREPOSITION[lemma]} ` : ''}${objectText}`
+  else if (intransitive || (UNAFFECTED_OBJECT.has(lemma) && subjectText)) text = /^(?:neither|no|none|nobody)\b/i.test(subjectText) ? `${subjectText} ${pastOf(lemma)} ${objectText}` : `${subjectText || 'Value'} ${notYet ? `to ${not}${lemma}` : g.negated ? `did not ${lemma}` : pastOf(lemma)} ${withParticle}${objectText}`
   else if (objectText) text = `${objectText} ${not}${participleOf(lemma)}`
   else if (notYet) text = `${subjectText || 'Someone'} to ${not}${lemma}`
   else text = `${subjectText || 'Something'} ${g.negated ? `did not ${lemma}` : pastOf(lemma)}`
@@ -197,7 +199,15 @@ export function timeReferenceFor(input: FrameInput, p: Parsed, c: Clause): (Date
     // "…had killed 14 passengers when they stopped a bus on Sunday": the time of the clause that says when.
     inSentence.find((d) => d.start >= to && /^[^,;]*\b(?:when|as|while)\b/.test(between(d)))
   // The sentence's one date is this clause's unless the clause completes another, whose date it is.
-  const chosen = within ?? (inSentence.length === 1 && !c.governor && !c.said ? inSentence[0] : undefined)
+  // The sentence's one date is this clause's too, unless another clause stands between them ("had trained
+  // ChatGPT … and had failed to notify the authority of a breach in March 2023": March is the breach's).
+  const sole = inSentence.length === 1 && !c.governor && !c.said ? inSentence[0] : undefined
+  // (", police said on Monday" stands between only as the source of what it follows, whose day it gives.)
+  // ("a study published on Monday": a participle describing a noun dates what it describes.)
+  const nearest = sole === undefined ? undefined : p.groups.filter((x) => p.tokens[x.from]!.start < sole.start).at(-1)
+  const describing = (x: VerbGroup) => x.form === 'participle' || (x.aux.length === 0 && p.pos[x.from - 1] === 'noun' && !/,/.test(p.tokens[x.from - 1]!.post))
+  const apart = nearest !== undefined && nearest !== c.group && !describing(nearest) && !attributionVerbs.has(nearest.lemma) && nearest.from >= Math.max(c.end, c.group.to)
+  const chosen = within ?? (apart ? undefined : sole)
   if (!chosen) return undefined
   // "ordered ministries to restore power within 48 hours": what was done is not dated after the report.
   if (c.temporality === 'past' && !chosen.weekdayOnly && !chosen.monthOnly && chosen.date > input.referenceDate) return undefined

@@ -79,7 +79,7 @@ const irregularParticiples = new Map(
     steal: 'stolen', freeze: 'frozen', begin: 'begun', draw: 'drawn', throw: 'thrown', grow: 'grown', fly: 'flown',
     hide: 'hidden', beat: 'beaten', forget: 'forgotten', eat: 'eaten', swear: 'sworn', wear: 'worn', tear: 'torn',
     withdraw: 'withdrawn', overtake: 'overtaken', undertake: 'undertaken', shake: 'shaken', ride: 'ridden', strike: 'struck',
-    shoot: 'shot', win: 'won', lead: 'led', meet: 'met', leave: 'left', sell: 'sold', buy: 'bought', bring: 'brought',
+    shoot: 'shot', win: 'won', lead: 'led', meet: 'met', leave: 'left', sell: 'sold', buy: 'bought', bring: 'brought', run: 'run',
   }),
 )
 
