@@ -6,8 +6,10 @@
  * Rules:
  * - Figures come from completed documents and their frames (corpus.ts), rounded to 2 decimals; riskIndex
  *   and opportunityIndex are those of src/protocol/intelligence.ts.
- * - A frame's time is the date its sentence names (occurredOn) when there is one, else its document's
- *   ingestion time (ISO); narratives and key events run oldest first (then by id).
+ * - A document's day is the day its lead event happened: the date of its first past frame that names one
+ *   (occurredOn), else its ingestion day. A frame's time is the date its sentence names when there is one,
+ *   else its document's day, else its document's ingestion time (ISO); narratives and key events run
+ *   oldest first (then by id).
  * - Key events are frames (refType actionframe, so each opens its own briefing): for a research, a
  *   project or an entity the five with the highest riskIndex (ties: earlier, then id); for a frame itself
  *   and its four most confident connections; for a causal context its two frames.
@@ -42,7 +44,7 @@ export interface ActorRole {
 export function scopeBriefing(tenant: GraphView, scope: GraphView, subject: { type: 'research' | 'project'; id: string; title: string }): BriefingBody {
   const { documents, frames } = scope
   const ranked = riskiest(tenant, frames)
-  const keyFrames = chronological(ranked.slice(0, KEY_EVENTS))
+  const keyFrames = chronological(tenant, ranked.slice(0, KEY_EVENTS))
   const highest = ranked[0]
   const pestle = dominantPestle(documents)
   const top = scope.entities().slice(0, 3)
@@ -57,9 +59,10 @@ export function scopeBriefing(tenant: GraphView, scope: GraphView, subject: { ty
         ]
           .filter((s) => s !== '')
           .join(' ')
+  const day = (d: CorpusDocument) => documentDay(tenant, d.id) ?? dayOf(d.at)
   const narrative = [...documents]
-    .sort((a, b) => a.at - b.at || compareText(a.id, b.id))
-    .map((d) => `${dayOf(d.at)}: ${d.summary.startsWith(d.title) ? d.summary : [d.title, d.summary].filter((s) => s !== '').join(' — ')}`)
+    .sort((a, b) => compareText(day(a), day(b)) || a.at - b.at || compareText(a.id, b.id))
+    .map((d) => `${day(d)}: ${d.summary.startsWith(d.title) ? d.summary : [d.title, d.summary].filter((s) => s !== '').join(' — ')}`)
   return body(subject.type, subject.id, {
     title: `${subject.type === 'research' ? 'Research' : 'Project'}: ${subject.title}`,
     executiveSummary,
@@ -80,7 +83,7 @@ export function scopeBriefing(tenant: GraphView, scope: GraphView, subject: { ty
 export function frameBriefing(tenant: GraphView, frame: CorpusFrame, roles: readonly ActorRole[]): BriefingBody {
   const doc = documentOf(tenant, frame)
   const links = tenant.linksOf(frame)
-  const involved = chronological([frame, ...links.slice(0, KEY_EVENTS - 1).map((l) => (l.source.id === frame.id ? l.target : l.source))])
+  const involved = chronological(tenant, [frame, ...links.slice(0, KEY_EVENTS - 1).map((l) => (l.source.id === frame.id ? l.target : l.source))])
   const who = roleNames(tenant, roles, ['agent']) || (roles.length === 0 ? listOf(frame.actors) : '')
   const whom = roleNames(tenant, roles, ['patient', 'recipient'])
   const alongside = roleNames(tenant, roles, ['participant'])
@@ -123,7 +126,7 @@ export function frameBriefing(tenant: GraphView, frame: CorpusFrame, roles: read
 export function entityBriefing(tenant: GraphView, entity: MergedEntity): BriefingBody {
   const frames = tenant.framesActing(entity.id)
   const ranked = riskiest(tenant, frames)
-  const keyFrames = chronological(ranked.slice(0, KEY_EVENTS))
+  const keyFrames = chronological(tenant, ranked.slice(0, KEY_EVENTS))
   const highest = ranked[0]
   const documents = [...entity.byDocument.keys()].flatMap((id) => tenant.corpus.documentsById.get(id) ?? [])
   const executiveSummary = [
@@ -135,7 +138,7 @@ export function entityBriefing(tenant: GraphView, entity: MergedEntity): Briefin
   return body('entity', entity.id, {
     title: `Entity: ${entity.name}`,
     executiveSummary,
-    narrative: chronological(frames)
+    narrative: chronological(tenant, frames)
       .slice(-NARRATIVE_LINES)
       .map((f) => frameLine(tenant, f))
       .join('\n'),
@@ -155,7 +158,7 @@ export function entityBriefing(tenant: GraphView, entity: MergedEntity): Briefin
 /** The briefing of a causal context: two frames, what they share, and how strong the connection is. */
 export function connectionBriefing(tenant: GraphView, id: string, a: CorpusFrame, b: CorpusFrame): BriefingBody {
   const link = linkBetween(tenant, a, b)
-  const pair = chronological([link.source, link.target])
+  const pair = chronological(tenant, [link.source, link.target])
   const names = link.shared.map((e) => e.name)
   const mean = round2((a.confidence + b.confidence) / 2)
   const where = (f: CorpusFrame) => `“${f.description}” (${f.actionType}, in “${documentOf(tenant, f)?.title ?? f.eventId}”)`
@@ -179,8 +182,13 @@ export function connectionBriefing(tenant: GraphView, id: string, a: CorpusFrame
 }
 
 /** When a frame happened: the date its sentence names, else its document's ingestion time (ISO). */
-export function whenOf(f: CorpusFrame): string {
-  return f.occurredOn ?? new Date(f.at).toISOString()
+export function whenOf(tenant: GraphView, f: CorpusFrame): string {
+  return f.occurredOn ?? documentDay(tenant, f.eventId) ?? new Date(f.at).toISOString()
+}
+
+/** The day a document's lead event happened: its first past frame that names a date. */
+function documentDay(tenant: GraphView, eventId: string): string | undefined {
+  return tenant.corpus.framesByDocument.get(eventId)?.find((f) => f.occurredOn !== null && f.temporality === 'past')?.occurredOn ?? undefined
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -203,20 +211,20 @@ function frameMetrics(tenant: GraphView, frames: readonly CorpusFrame[]) {
 }
 
 function keyEvent(tenant: GraphView, f: CorpusFrame): KeyEvent {
-  return { timestamp: whenOf(f), description: `${f.actionType}: ${f.description} (riskIndex ${riskOf(tenant, f)})`, refType: 'actionframe', refId: f.id }
+  return { timestamp: whenOf(tenant, f), description: `${f.actionType}: ${f.description} (riskIndex ${riskOf(tenant, f)})`, refType: 'actionframe', refId: f.id }
 }
 
 function frameLine(tenant: GraphView, f: CorpusFrame): string {
-  return `${whenOf(f).slice(0, 10)}: ${f.description} (${f.actionType}, in “${documentOf(tenant, f)?.title ?? f.eventId}”)`
+  return `${whenOf(tenant, f).slice(0, 10)}: ${f.description} (${f.actionType}, in “${documentOf(tenant, f)?.title ?? f.eventId}”)`
 }
 
 /** Highest riskIndex first; ties: earlier, then id. */
 function riskiest(tenant: GraphView, frames: readonly CorpusFrame[]): CorpusFrame[] {
-  return [...frames].sort((a, b) => riskOf(tenant, b) - riskOf(tenant, a) || compareText(whenOf(a), whenOf(b)) || compareText(a.id, b.id))
+  return [...frames].sort((a, b) => riskOf(tenant, b) - riskOf(tenant, a) || compareText(whenOf(tenant, a), whenOf(tenant, b)) || compareText(a.id, b.id))
 }
 
-function chronological(frames: readonly CorpusFrame[]): CorpusFrame[] {
-  return [...frames].sort((a, b) => compareText(whenOf(a), whenOf(b)) || compareText(a.id, b.id))
+function chronological(tenant: GraphView, frames: readonly CorpusFrame[]): CorpusFrame[] {
+  return [...frames].sort((a, b) => compareText(whenOf(tenant, a), whenOf(tenant, b)) || compareText(a.id, b.id))
 }
 
 function riskOf(tenant: GraphView, f: CorpusFrame): number {

@@ -259,6 +259,19 @@ describe('what was not done, and whose act it was', () => {
   })
 })
 
+describe('what the screens say of it', () => {
+  test('a river rising or bridges closing is never good news, whatever the words around it', () => {
+    const a = analyseLocal('The Red River in Hanoi rose to its highest level since 2008, forcing authorities to close two bridges.')
+    for (const f of a.frames) expect(f.metadata.sentiment).toBeLessThanOrEqual(0)
+  })
+
+  test('a statement speaks of no name inside the speaker\'s own title; a dateline\'s capitals are its style', () => {
+    const a = analyseLocal('SACRAMENTO, Calif., Nov. 19 — U.S. District Judge Maria Alvarez wrote that the law likely violated drivers\' rights.')
+    expect(frameFor(a, 'write').summary).toBe('Public statement on record')
+    expect(a.entities.map((e) => e.text)).toContain('Sacramento')
+  })
+})
+
 describe('what kind of name', () => {
   test('acronyms are bodies wherever they stand; "Semiconductor" names a company; "Uber and Lyft" are both companies', () => {
     const a = analyseLocal('Analysts at ING said the move mattered. Two people said they were Hua Hong Semiconductor and a unit of SMIC. Uber and Lyft said they were disappointed.')
@@ -267,6 +280,6 @@ describe('what kind of name', () => {
 
   test('a part of a place is a place; a constitutional amendment is no one; the dateline city is a place', () => {
     const a = analyseLocal('VELDHOVEN, Netherlands, Nov. 18 — Soldiers evacuated residents from low-lying areas of Yen Bai, state media reported. The law violated the First Amendment, lawyers said.')
-    expect([kindOf(a, 'Yen Bai'), kindOf(a, 'First Amendment'), kindOf(a, 'VELDHOVEN')]).toEqual(['place', 'other', 'place'])
+    expect([kindOf(a, 'Yen Bai'), kindOf(a, 'First Amendment'), kindOf(a, 'Veldhoven')]).toEqual(['place', 'other', 'place'])
   })
 })

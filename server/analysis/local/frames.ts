@@ -160,7 +160,8 @@ function statementFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause
   // would not work" is a statement about Mordor), after the dateline, at most three.
   const speakerNames = new Set(agents.map((a) => a.text.toLowerCase()))
   const about = (input.entities.bySentence.get(p.sentence.index) ?? [])
-    .filter((m) => m.from >= p.dateline && !speakerNames.has(input.entities.entities[m.entity]!.text.toLowerCase()) && !agents.some((a) => a.span && m.start >= a.span.start && m.end <= a.span.end))
+    // (…and not a name inside the speaker's own words: "U.S. District Judge Maria Alvarez" speaks of no U.S.)
+    .filter((m) => m.from >= p.dateline && !speakerNames.has(input.entities.entities[m.entity]!.text.toLowerCase()) && !agents.some((a) => a.span && m.start >= a.span.start && m.end <= a.span.end) && !speaker.subject.some((u) => m.from >= u.from && m.to <= u.to))
     .filter((m, i, all) => input.entities.entities[m.entity]!.kind !== 'other' && all.findIndex((x) => x.entity === m.entity) === i)
     .slice(0, 3)
     .map((m) => ({ text: input.entities.entities[m.entity]!.text, role: 'participant' as const, affect: 'neutral' as const, influence: 0.2, motivation: '', span: { start: m.start, end: m.end } }))

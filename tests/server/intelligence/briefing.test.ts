@@ -113,6 +113,8 @@ describe.each(dialects())('briefings on %s', (dialect) => {
       ['2026-03-12', frame('D')],
       [at(14), frame('E')],
     ])
+    // Its narrative tells each document on the day its lead event happened, not the day it arrived.
+    expect(b.briefing.narrative.split('\n').map((line) => line.slice(0, 10))).toEqual(['2026-03-12', '2026-11-20'])
     // D conflicts with E; E conflicts with D and is negated.
     expect(b.detailedMetrics).toMatchObject({ documents: 2, actionFrames: 2, uncertainties: 3, connections: 1, entities: 2, maxRiskIndex: 0.23, dominantPestle: 'Economic' })
   })

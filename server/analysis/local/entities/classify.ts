@@ -91,7 +91,11 @@ export function classifySpan(s: Sentence, from: number, to: number, seen: Set<st
   if (tokens.slice(from, to).every((x) => isDemonym(x.text) || regionalAdjectives.has(x.text))) return drafts
   const text = surface(tokens, from, to)
   if (text.length < 2) return drafts
-  drafts.push({ sentence: s.index, from, to, text, kind: ONE_NAME_WITH_AND.has(text.toLowerCase()) ? 'organisation' : kindOf(tokens, from, to, personByTitle) })
+  const kind = ONE_NAME_WITH_AND.has(text.toLowerCase()) ? 'organisation' : kindOf(tokens, from, to, personByTitle)
+  // "VELDHOVEN, Netherlands, Nov. 18 —": a dateline's capitals are its style, the town is Veldhoven.
+  const datelineCaps = tokens.slice(from, to).every((t) => t.tags.has('Dateline') && /^[\p{Lu}'’.-]{3,}$/u.test(t.text))
+  const canonical = datelineCaps ? text.toLowerCase().replace(/(^|[\s'’-])(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase()) : undefined
+  drafts.push({ sentence: s.index, from, to, text, kind, ...(canonical ? { canonical } : {}) })
   return drafts
 }
 

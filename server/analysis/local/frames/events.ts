@@ -6,7 +6,7 @@
  */
 import { MAX_RETELLINGS } from '../../../../src/protocol/analysis'
 import { round } from '../util'
-import { HARMFUL_TYPES } from './properties'
+import { HARMFUL_TYPES, NEVER_GOOD_TYPES } from './properties'
 import type { FrameWithoutIndex } from './shapes'
 
 /** A frame told again: the surer for it, and the new telling's sentence among its evidence. */
@@ -29,9 +29,11 @@ export function sameEventKey(f: FrameWithoutIndex): string | undefined {
 /**
  * A frame's tone: its sentence's, but an act of conflict that happened (CAMEO roots 11–20: disapprove …
  * mass violence, or a harmful kind of action) is never neutral or good news: "Thousands of people fled the
- * fighting" scored as mild sentence words would put it among the opportunities.
+ * fighting" scored as mild sentence words would put it among the opportunities. A measure moving, a closure
+ * or a halt is at best neutral ("The Red River rose to its highest level" is no opportunity).
  */
 export function frameSentiment(sentence: number, type: string, root: string | undefined, negated: boolean): number {
+  if (NEVER_GOOD_TYPES.has(type)) return Math.min(sentence, 0)
   if (negated) return sentence
   const conflict = (root !== undefined && Number(root) >= 11) || HARMFUL_TYPES.has(type)
   return conflict ? Math.min(sentence, -0.4) : sentence

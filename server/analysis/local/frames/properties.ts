@@ -271,7 +271,10 @@ export function urgencyOf(p: Parsed, temporality: TemporalityName, timeRef: Date
 }
 
 /** Kinds of action that harm whom they reach. */
-export const HARMFUL_TYPES: ReadonlySet<string> = new Set(['Military action', 'Violence', 'Enforcement', 'Legal action', 'Opposition', 'Cyber incident', 'Crisis', 'Warning', 'Displacement', 'Casualties'])
+export const HARMFUL_TYPES: ReadonlySet<string> = new Set(['Military action', 'Violence', 'Enforcement', 'Legal action', 'Opposition', 'Cyber incident', 'Crisis', 'Warning', 'Displacement', 'Casualties', 'Disaster', 'Outage'])
+
+/** Kinds of act that are never good news, whatever their sentence's words ("rose to its highest level since 2008"). */
+export const NEVER_GOOD_TYPES: ReadonlySet<string> = new Set(['Change', 'Closure', 'Force', 'Suspension', 'No comment', 'Diagnosis', 'Transfer'])
 
 export function affect(role: ActorEntry['role'], type: string, sentiment: number): ActorEntry['affect'] {
   if (role === 'patient') return HARMFUL_TYPES.has(type) ? 'negative' : sentiment > 0.2 ? 'positive' : 'neutral'
