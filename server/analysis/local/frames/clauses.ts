@@ -79,10 +79,7 @@ export function analyseClauses(p: Parsed): Clause[] {
         if (lastFinite.group.passive && g.aux.length === 0 && isParticipleForm(tokens[g.main]!)) clause.group = { ...g, passive: true }
       } else clause.subject = found.units
       if (found.reducedRelative) clause.kind = 'skip'
-      // "with nearly all ballots counted", "with safety standards often ignored": a circumstance, not an event.
-      let before = found.units[0] ? found.units[0].from - 1 : -1
-      while (before > 0 && p.pos[before] === 'adv') before--
-      if (g.aux.length === 0 && tokens[before]?.lower === 'with' && !found.units.some((u) => p.pos[u.head] === 'pron')) clause.kind = 'skip'
+      if (g.aux.length === 0 && circumstance(p, found.units)) clause.kind = 'skip'
       if (found.participle) clause.group = { ...g, passive: true, form: 'participle' }
     }
 
@@ -95,10 +92,7 @@ export function analyseClauses(p: Parsed): Clause[] {
 
     // What it is done to.
     const right = objectsRight(p, g)
-    // "the revenue it made in Italy": a clause describing the noun before it, its object that noun.
-    const own = clause.subject[0]
-    const before = own ? own.from - 1 : -1
-    if (!clause.borrowed && clause.subject.length === 1 && own && own.from === own.head && p.pos[own.head] === 'pron' && p.pos[before] === 'noun' && !/,/.test(tokens[before]!.post) && !TIME_NOUN.test(tokens[before]!.lower) && !tokens[before]!.tags.has('Date') && !tokens[before]!.tags.has('WeekDay') && !tokens[before]!.tags.has('Month') && right.objects.length === 0 && right.complement === undefined && clause.kind === 'action') clause.kind = 'skip'
+    if (clause.kind === 'action' && !clause.borrowed && right.objects.length === 0 && right.complement === undefined && describesNounBefore(p, clause.subject)) clause.kind = 'skip'
     clause.objects = right.objects
     clause.pps = right.pps
     clause.end = right.end
@@ -150,6 +144,23 @@ export function complementOf(c: Clause, clauses: Clause[]): Clause | undefined {
 function opensWithSubordinator(p: Parsed, c: Clause): boolean {
   const first = Math.min(c.group.from, ...c.subject.map((u) => u.from))
   return SUBORDINATORS.has(p.tokens[first - 1]?.lower ?? '')
+}
+
+/** "with nearly all ballots counted", "with safety standards often ignored": a circumstance, not an event. */
+function circumstance(p: Parsed, subject: Unit[]): boolean {
+  let before = subject[0] ? subject[0].from - 1 : -1
+  while (before > 0 && p.pos[before] === 'adv') before--
+  return p.tokens[before]?.lower === 'with' && !subject.some((u) => p.pos[u.head] === 'pron')
+}
+
+/** "the revenue it made in Italy": a pronoun subject right after a noun, the verb's object gone: it describes that noun. */
+function describesNounBefore(p: Parsed, subject: Unit[]): boolean {
+  const own = subject[0]
+  if (subject.length !== 1 || !own || own.from !== own.head || p.pos[own.head] !== 'pron') return false
+  const before = p.tokens[own.from - 1]
+  if (!before || p.pos[own.from - 1] !== 'noun' || /,/.test(before.post)) return false
+  // "Last year it collapsed", "On Tuesday it said": a time before the pronoun is no noun it describes.
+  return !TIME_NOUN.test(before.lower) && !before.tags.has('Date') && !before.tags.has('WeekDay') && !before.tags.has('Month')
 }
 
 /** A relative clause ("a law that would have barred drivers"): its verb right after who, which or that. */
@@ -244,10 +255,15 @@ function classify(p: Parsed, g: VerbGroup, governor: Clause | undefined): Clause
 /** Governors whose complement did not happen: "refused to pay", "failed to notify", "declined to sign". */
 const NEGATING = new Set(['fail', 'refuse', 'decline', 'neglect', 'avoid', 'omit'])
 const TIME_NOUN = /^(?:year|years|month|months|week|weeks|day|days|time|night|morning|evening|hour|hours|decade|century|quarter|weekend)$/
+/** Verbs whose complement is what someone is said to have done ("accused X of funding goons to loot"). */
 const ALLEGING = new Set(['accuse', 'charge', 'blame', 'suspect', 'allege', 'convict', 'indict'])
+/** What a body does as a rule, in the present: a description of it ("Avidity develops treatments"). */
 const HABITUAL = new Set(['develop', 'make', 'produce', 'handle', 'operate', 'own', 'run', 'serve', 'supply', 'provide', 'sell', 'employ', 'manufacture', 'design', 'offer', 'carry', 'account', 'generate', 'process', 'export', 'import'])
+/** No one in particular ("anyone who receives an email"). */
 const GENERIC_PEOPLE = new Set(['anyone', 'anybody', 'whoever', 'everyone', 'everybody', 'someone', 'somebody'])
+/** Clause openers of what may or may not happen ("if Russia attacks", "whether to remove him"). */
 const HYPOTHETICAL = new Set(['if', 'unless', 'whether'])
+/** Verbs that give a name with a reflexive ("which calls itself BlackVeil"). */
 const NAMING = new Set(['call', 'name', 'describe', 'style', 'brand', 'dub', 'consider', 'see', 'define'])
 const REFLEXIVE = new Set(['itself', 'themselves', 'himself', 'herself'])
 
