@@ -272,6 +272,19 @@ describe('what the screens say of it', () => {
   })
 })
 
+describe('earnings and landings', () => {
+  test('"US export restrictions" is a noun; "Blackwell chips" a product; a state in a dateline is the state', () => {
+    const a = analyseLocal('SANTA CLARA, Calif., Nov. 19 — Jensen Huang said demand for the company\'s Blackwell chips was strong. Nvidia said it had left China out of its outlook because of US export restrictions.')
+    expect(lemmas(a)).not.toContain('export')
+    expect([kindOf(a, 'Blackwell'), kindOf(a, 'Calif')]).toEqual(['other', 'place'])
+  })
+
+  test('"touched down after a 40-day journey", "crashed into the Moon": what moved, not where or after what', () => {
+    const a = analyseLocal("The Chandrayaan-3 lander touched down after a 40-day journey. Russia's Luna-25 probe crashed into the Moon.")
+    expect(a.frames.map((f) => f.summary)).toEqual(['Chandrayaan-3 lander touched down', "Russia's Luna-25 probe crashed"])
+  })
+})
+
 describe('what kind of name', () => {
   test('acronyms are bodies wherever they stand; "Semiconductor" names a company; "Uber and Lyft" are both companies', () => {
     const a = analyseLocal('Analysts at ING said the move mattered. Two people said they were Hua Hong Semiconductor and a unit of SMIC. Uber and Lyft said they were disappointed.')

@@ -102,6 +102,9 @@ export function extractFrames(input: FrameInput): FrameWithoutIndex[] {
 /** Verbs whose "from" names who gave: the receiving subject is the recipient of the giver's act. */
 const RECEIVING = new Set(['receive', 'obtain', 'get'])
 
+/** Phrases that say when, where or with what, never what an act was done to ("crashed into the Moon"). */
+const NOT_ACTED_ON = /^"(?:with|after|before|during|since|until|following|amid|into|onto|in|inside|across|through|near|from|by)"/
+
 const WHEN_PREPS = new Set(['after', 'before', 'during', 'since', 'until', 'following', 'amid', 'ahead'])
 
 const NOBODY = new Set(['neither', 'no', 'nobody', 'none'])
@@ -301,7 +304,7 @@ function buildFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause[], 
   const description = clauseText(input, p, c, subjectText, complement ? Math.max(complement.end, complement.group.to, ...clauses.filter((x) => x.governor === complement).map((x) => x.end)) : 0)
   const firstObject = c.objects.find((u) => !isTimePhrase(p, u))
   // What the act was done to: its object, else a resource that is not its own subject ("Wages rose wages").
-  const objectText = (c.halts === undefined ? '' : `${tokens[c.halts]!.lower}${firstObject ? ' of ' : ''}`) + (firstObject ? objectWords(input, p, c, firstObject, memory) : UNAFFECTED_OBJECT.has(lemma) ? '' : (resources.find((r) => !r.usage.startsWith('subject of') && !r.usage.startsWith('"with"'))?.text ?? ''))
+  const objectText = (c.halts === undefined ? '' : `${tokens[c.halts]!.lower}${firstObject ? ' of ' : ''}`) + (firstObject ? objectWords(input, p, c, firstObject, memory) : UNAFFECTED_OBJECT.has(lemma) ? '' : (resources.find((r) => !r.usage.startsWith('subject of') && !NOT_ACTED_ON.test(r.usage))?.text ?? ''))
   const outcomeClause = outcomeOf(input, p, c, clauses)
   // "Neither Galadriel nor Gollum boycotted", "No country recognised": nobody did it.
   const negated = g.negated || (!c.borrowed && c.subject.length > 0 && NOBODY.has(tokens[c.subject[0]!.from]!.lower))

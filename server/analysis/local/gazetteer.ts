@@ -75,6 +75,17 @@ export const places: string[] = split(
     'East Coast|West Coast|Midwest',
 )
 
+/** The AP style abbreviations of US states in datelines ("SANTA CLARA, Calif."), by state. */
+export const stateAbbreviations: Readonly<Record<string, string>> = {
+  Ala: 'Alabama', Ariz: 'Arizona', Ark: 'Arkansas', Calif: 'California', Colo: 'Colorado', Conn: 'Connecticut', Del: 'Delaware',
+  Fla: 'Florida', Ga: 'Georgia', Ill: 'Illinois', Ind: 'Indiana', Kan: 'Kansas', Ky: 'Kentucky', La: 'Louisiana', Md: 'Maryland',
+  Mass: 'Massachusetts', Mich: 'Michigan', Minn: 'Minnesota', Miss: 'Mississippi', Mo: 'Missouri', Mont: 'Montana', Neb: 'Nebraska',
+  Nev: 'Nevada', 'N.H': 'New Hampshire', 'N.J': 'New Jersey', 'N.M': 'New Mexico', 'N.Y': 'New York', 'N.C': 'North Carolina',
+  'N.D': 'North Dakota', Okla: 'Oklahoma', Ore: 'Oregon', Pa: 'Pennsylvania', 'R.I': 'Rhode Island', 'S.C': 'South Carolina',
+  'S.D': 'South Dakota', Tenn: 'Tennessee', Vt: 'Vermont', Va: 'Virginia', Wash: 'Washington', 'W.Va': 'West Virginia',
+  Wis: 'Wisconsin', Wyo: 'Wyoming',
+}
+
 export interface KnownOrganisation {
   name: string
   aliases: string[]

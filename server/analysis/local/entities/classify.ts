@@ -5,7 +5,7 @@
  * draft, one, or several ("Ahmed Said and Omar Khan").
  */
 import type { EntityKindName } from '../../../../src/protocol/analysis'
-import { firstNames, nameConnectors, orgPrefixes, orgReferenceNouns, orgSuffixes, personTitles } from '../gazetteer'
+import { firstNames, nameConnectors, orgPrefixes, orgReferenceNouns, orgSuffixes, personTitles, stateAbbreviations } from '../gazetteer'
 import { isDictionaryWord } from '../syntax'
 import type { Sentence, Token } from '../text'
 import { isDemonym, lookupName } from './lookup'
@@ -18,6 +18,7 @@ const regionalAdjectives = new Set(['European', 'African', 'Asian', 'Western', '
 const geoSuffixes = new Set(['Sea', 'Ocean', 'River', 'Lake', 'Mountains', 'Mountain', 'Valley', 'Island', 'Islands', 'Bay', 'Gulf', 'Strait', 'Desert', 'Peninsula', 'Coast', 'Province', 'Region', 'County', 'District', 'Basin', 'Delta', 'Plateau', 'Canal', 'Square', 'Street', 'Avenue', 'Airport', 'Harbour', 'Harbor', 'Port'])
 /** Acronyms that are ordinary words, not names. */
 const commonAcronyms = new Set(['AI', 'CEO', 'CFO', 'COO', 'CTO', 'GDP', 'EV', 'EVs', 'IT', 'TV', 'PC', 'VAT', 'NGO', 'NGOs', 'IPO', 'AGM', 'HQ', 'PR', 'HR', 'R&D', 'COVID', 'Covid', 'GPU', 'GPUs', 'CPU', 'API', 'APP', 'LNG', 'OK', 'AM', 'PM', 'DNA', 'RNA', 'HIV', 'AIDS', 'SUV', 'SUVs', 'UAV', 'UAVs', 'CO2', 'GMT', 'UTC', 'BST', 'CET', 'CEST', 'EST', 'EDT', 'CST', 'CDT', 'PST', 'PDT', 'IST', 'JST', 'AEST', 'AEDT', 'MSK'])
+const PRODUCT_NOUNS = /^(?:chips?|processors?|phones?|smartphones?|laptops?|cars?|vehicles?|jets?|aircraft|planes?|vaccines?|drugs?|pills?|models?|engines?|consoles?|glasses|headsets?|satellites?|rockets?|landers?|probes?|rovers?|spacecraft|missiles?|drones?|tanks?|chatbot|app|apps|software|platform|service|network|reactor|reactors)$/
 const NAMED_EVENTS = new Set(['Typhoon', 'Hurricane', 'Cyclone', 'Storm', 'Tropical', 'Operation', 'Super'])
 const ORDINALS = new Set(['First', 'Second', 'Third', 'Fourth', 'Fifth', 'Sixth', 'Seventh', 'Eighth', 'Ninth', 'Tenth', 'Fourteenth', 'Nineteenth'])
 const NAMED_TEXTS = new Set(['Amendment', 'Act', 'Treaty', 'Convention', 'Accord', 'Accords', 'Agreement', 'Protocol', 'Charter', 'Constitution', 'Declaration', 'Directive', 'Regulation', 'Code', 'Bill'])
@@ -91,6 +92,9 @@ export function classifySpan(s: Sentence, from: number, to: number, seen: Set<st
   if (tokens.slice(from, to).every((x) => isDemonym(x.text) || regionalAdjectives.has(x.text))) return drafts
   const text = surface(tokens, from, to)
   if (text.length < 2) return drafts
+  // "SANTA CLARA, Calif., Nov. 19 —": a state's abbreviation in a dateline is the state.
+  const state = tokens[from]!.tags.has('Dateline') ? stateAbbreviations[text.replace(/\.$/, '')] : undefined
+  if (state) return [...drafts, { sentence: s.index, from, to, text, kind: 'place', canonical: state }]
   const kind = ONE_NAME_WITH_AND.has(text.toLowerCase()) ? 'organisation' : kindOf(tokens, from, to, personByTitle)
   // "VELDHOVEN, Netherlands, Nov. 18 —": a dateline's capitals are its style, the town is Veldhoven.
   const datelineCaps = tokens.slice(from, to).every((t) => t.tags.has('Dateline') && /^[\p{Lu}'’.-]{3,}$/u.test(t.text))
@@ -240,6 +244,8 @@ function kindOf(tokens: Token[], from: number, to: number, personByTitle: boolea
   }
   if (personByTitle) return 'person'
   if (span.length >= 2 && geoSuffixes.has(lastWord)) return 'place'
+  // "the company's Blackwell chips", "its Falcon 9 rocket": a name before what was made is the product's.
+  if (PRODUCT_NOUNS.test(tokens[to]?.text ?? '')) return 'other'
   // "Typhoon Kalmaegi", "the First Amendment", "the Paris Agreement": storms and texts are no one.
   if (span.length >= 2 && (NAMED_EVENTS.has(words[0]!) || ORDINALS.has(words[0]!) || NAMED_TEXTS.has(lastWord))) return 'other'
   // "the dateline's VELDHOVEN": where the report was filed.

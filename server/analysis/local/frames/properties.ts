@@ -131,8 +131,8 @@ export function outcomeText(lemma: string, g: VerbGroup, subjectText: string, ob
   // "Neither Galadriel nor Gollum fled": the subject already says no one did.
   else if (intransitive || (UNAFFECTED_OBJECT.has(lemma) && subjectText)) text = /^(?:neither|no|none|nobody)\b/i.test(subjectText) ? `${subjectText} ${pastOf(lemma)} ${objectText}` : `${subjectText || 'Value'} ${notYet ? `to ${not}${lemma}` : g.negated ? `did not ${lemma}` : pastOf(lemma)} ${withParticle}${objectText}`
   else if (objectText) text = `${objectText} ${not}${participleOf(lemma)}`
-  else if (notYet) text = `${subjectText || 'Someone'} to ${not}${lemma}`
-  else text = `${subjectText || 'Something'} ${g.negated ? `did not ${lemma}` : pastOf(lemma)}`
+  else if (notYet) text = `${subjectText || 'Someone'} to ${not}${lemma}${particle ? ` ${particle}` : ''}`
+  else text = `${subjectText || 'Something'} ${g.negated ? `did not ${lemma}` : pastOf(lemma)}${particle ? ` ${particle}` : ''}`
   text = text.replace(/\s+/g, ' ').trim()
   return cut(prefix + (prefix ? text : text.charAt(0).toUpperCase() + text.slice(1)), 160)
 }

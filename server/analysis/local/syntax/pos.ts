@@ -109,8 +109,9 @@ export function fixPos(tokens: Token[], pos: Pos[]): void {
       pos[i] = 'adj'
       continue
     }
-    // "most of them health workers", "for health workers": a bare "verb" before a plural noun it modifies.
-    if (pos[i] === 'verb' && !t.tags.has('PastTense') && !t.tags.has('Gerund') && !/ing$/.test(t.lower) && next && pos[i + 1] === 'noun' && next.tags.has('Plural') && (prev === 'det' || prev === 'adj' || prev === 'num' || (prev === 'prep' && prevTok?.lower !== 'to') || (prev === 'pron' && tokens[i - 2]?.lower === 'of')) && !/,/.test(t.post)) {
+    // "most of them health workers", "for health workers", "because of US export restrictions": a bare "verb"
+    // before a plural noun it modifies.
+    if (pos[i] === 'verb' && !t.tags.has('PastTense') && !t.tags.has('Gerund') && !/ing$/.test(t.lower) && next && pos[i + 1] === 'noun' && next.tags.has('Plural') && (prev === 'det' || prev === 'adj' || prev === 'num' || (prev === 'prep' && prevTok?.lower !== 'to') || (prev === 'pron' && tokens[i - 2]?.lower === 'of') || ((prev === 'propn' || (prev === 'noun' && /^\p{Lu}/u.test(prevTok?.text ?? ''))) && pos[i - 2] === 'prep')) && !/,/.test(t.post)) {
       pos[i] = 'noun'
       continue
     }
