@@ -285,6 +285,32 @@ describe('earnings and landings', () => {
   })
 })
 
+describe('sieges and strategy days', () => {
+  test('"confirmed that his troops had withdrawn": a statement by the general, whose name runs through "al-Burhan"; "denied targeting civilians": not done', () => {
+    const a = analyseLocal("The army's commander, General Abdel Fattah al-Burhan, confirmed that his troops had withdrawn from the city. The RSF denied targeting civilians.")
+    expect(agentOf(a, 'confirm')).toBe('Abdel Fattah al-Burhan')
+    expect(frameFor(a, 'confirm').actionType).toBe('Statement')
+    expect(frameFor(a, 'withdraw').summary).toBe('Troops withdrew')
+    expect(frameFor(a, 'target').negated).toBe(true)
+  })
+
+  test('an appeal reads whole; "according to" a long name names all of it; a fight is told by who fought', () => {
+    const a = analyseLocal('The UN rights office called on the RSF to protect civilians. More than 60,000 people have fled, according to the International Organization for Migration. The RSF has fought the army since April 2023.')
+    expect(frameFor(a, 'call').summary).toBe('The UN rights office called on the RSF to protect civilians')
+    expect(frameFor(a, 'flee').actors.entries.find((e) => e.role === 'source')?.text).toBe('International Organization for Migration')
+    expect(frameFor(a, 'fight').summary).toBe('RSF fought army')
+  })
+
+  test('"assets worth about 3 billion euros"; "demand for electricity would keep growing" is to come; "shares closed 1.2% higher"; "Rival Endesa" is Endesa', () => {
+    const a = analyseLocal('Iberdrola plans to sell assets worth about 3 billion euros. Galan told investors that demand for electricity would keep growing for decades. Iberdrola shares closed 1.2% higher in Madrid. Rival Endesa is due to present its own plan in November.')
+    expect(frameFor(a, 'sell').summary).toBe('Planned: assets worth about 3 billion euros sold')
+    expect(frameFor(a, 'grow').temporality).toBe('planned')
+    expect(lemmas(a)).not.toContain('demand')
+    expect(frameFor(a, 'close').actionType).toBe('Market movement')
+    expect(kindOf(a, 'Endesa')).toBe('organisation')
+  })
+})
+
 describe('what kind of name', () => {
   test('acronyms are bodies wherever they stand; "Semiconductor" names a company; "Uber and Lyft" are both companies', () => {
     const a = analyseLocal('Analysts at ING said the move mattered. Two people said they were Hua Hong Semiconductor and a unit of SMIC. Uber and Lyft said they were disappointed.')

@@ -48,7 +48,8 @@ export function classifySpan(s: Sentence, from: number, to: number, seen: Set<st
   // A capitalised common word opening the sentence is not a name ("Shares of …", "Students …").
   // "The European Union": an article is never part of a name.
   // "And Ennahda called …", "But Tunisia …": nor is a conjunction opening the sentence.
-  while (from < to - 1 && ['the', 'a', 'an', 'this', 'these', 'those', 'and', 'but', 'or', 'yet', 'so', 'nor'].includes(tokens[from]!.lower)) from++
+  // "Rival Endesa", "Neighbouring Niger": nor a word that says what the name is to the story.
+  while (from < to - 1 && ['the', 'a', 'an', 'this', 'these', 'those', 'and', 'but', 'or', 'yet', 'so', 'nor', 'rival', 'rivals', 'competitor', 'fellow', 'neighbouring', 'neighboring'].includes(tokens[from]!.lower)) from++
   // "Rival Samsung", "Neighbouring Niger": a sentence-opening word before a known name is not part of it.
   if (from === firstReal && to - from >= 2 && !knownName(tokens[from]!) && lookupName(surface(tokens, from + 1, to))) from++
   // "Epic Games", "Nordic Freight": several capitalised words opening a sentence are a name.

@@ -108,6 +108,8 @@ export function surface(tokens: Token[], from: number, to: number): string {
 }
 
 function isCapitalisedWord(t: Token): boolean {
+  // "Abdel Fattah al-Burhan", "Mohammed bin-Salman": a lower-case particle joined to a capitalised name.
+  if (/^(?:al|el|bin|ibn|ben|abu|ul|ud)-\p{Lu}/u.test(t.text)) return true
   if (!/^[\p{Lu}\d]/u.test(t.text)) return false
   if (/^\d/.test(t.text) && !/^\d+[A-Za-z]/.test(t.text)) return false
   if (/-(based|led|backed|owned|run|made|born|linked|funded|brokered|mediated|sponsored|controlled|held|occupied|administered|allied|aligned|friendly|style|era|listed|registered)$/i.test(t.text)) return false

@@ -41,7 +41,8 @@ export function collect(
 ): void {
   const { tokens, pos } = p
   const s = p.sentence
-  const mentions = (input.entities.bySentence.get(s.index) ?? []).filter((m) => m.from >= u.from && m.to <= u.to)
+  // ("according to the International Organization for Migration": a name may run past the phrase's head.)
+  const mentions = (input.entities.bySentence.get(s.index) ?? []).filter((m) => (m.from >= u.from && m.to <= u.to) || (u.head >= m.from && u.head < m.to))
   const head = tokens[u.head]!
   const headMention = mentions.find((m) => u.head >= m.from && u.head < m.to)
   const prep = u.prep

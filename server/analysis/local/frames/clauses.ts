@@ -234,6 +234,8 @@ function classify(p: Parsed, g: VerbGroup, governor: Clause | undefined): Clause
   if (REPORTING_AFTER.has(lemma) && g.aux.length === 0 && /,/.test(tokens[reportingSubjectStart(p, g) - 1]?.post ?? '') && tokens.slice(g.to).every((t) => t.tags.has('Date') || t.tags.has('WeekDay') || ['on', 'late', 'early', 'last', 'this'].includes(t.lower))) return 'attribution'
   // "Avidity develops treatments", "The canal handles 5% of world trade": what a body habitually does describes it.
   if (HABITUAL.has(lemma) && g.form === 'finite' && g.aux.length === 0 && !g.past && /s$/.test(tokens[g.main]!.lower)) return 'stative'
+  // "confirmed that his troops had withdrawn": a confirmation says what happened; what it says is the event.
+  if (CONFIRMING.has(lemma) && next?.lower === 'that') return 'attribution'
   // "the deal would add to sales growth": adding to something is no saying.
   if (lemma === 'add' && next?.lower === 'to') return 'action'
   // "recalled its ambassador", "told reporters …" stay attributions; "recalled its ambassador" is an act.
@@ -252,8 +254,9 @@ function classify(p: Parsed, g: VerbGroup, governor: Clause | undefined): Clause
   return 'action'
 }
 
+const CONFIRMING = new Set(['confirm', 'acknowledge', 'admit'])
 /** Governors whose complement did not happen: "refused to pay", "failed to notify", "declined to sign". */
-const NEGATING = new Set(['fail', 'refuse', 'decline', 'neglect', 'avoid', 'omit'])
+const NEGATING = new Set(['fail', 'refuse', 'decline', 'neglect', 'avoid', 'omit', 'deny'])
 const TIME_NOUN = /^(?:year|years|month|months|week|weeks|day|days|time|night|morning|evening|hour|hours|decade|century|quarter|weekend)$/
 /** Verbs whose complement is what someone is said to have done ("accused X of funding goons to loot"). */
 const ALLEGING = new Set(['accuse', 'charge', 'blame', 'suspect', 'allege', 'convict', 'indict'])
@@ -318,7 +321,8 @@ function temporalityOf(g: VerbGroup, governor: Clause | undefined, main: Clause 
     const gl = governor.group.lemma
     if (FUTURE_GOVERNORS.has(gl) || (governor.group.copular && governor.group.to < Infinity && gl === 'be')) return governor.temporality === 'past' ? 'future' : 'future'
     if (futureComplementVerbs.has(gl) || modalityVerbs.has(gl)) {
-      if (['keep', 'continue', 'begin', 'start'].includes(gl)) return governor.temporality === 'past' ? 'past' : 'ongoing'
+      // "kept growing" happened; "keeps growing" goes on; "would keep growing" is still to come.
+      if (['keep', 'continue', 'begin', 'start'].includes(gl)) return governor.temporality === 'planned' || governor.temporality === 'future' ? governor.temporality : governor.temporality === 'past' ? 'past' : 'ongoing'
       if (['manage', 'get', 'come', 'cause', 'make', 'let', 'force', 'help', 'allow', 'enable'].includes(gl)) return governor.temporality
       return 'planned'
     }

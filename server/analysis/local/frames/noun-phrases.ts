@@ -106,7 +106,7 @@ export function npRight(p: Parsed, k: number): Unit | undefined {
   let firstEnd = -1
   while (k < tokens.length) {
     const q = pos[k]!
-    const isNp = NP_POS.has(q) || (k > start && isQuantityWord(p, k) && !HEAD_POS.has(pos[k - 1]!)) || (q === 'verb' && tokens[k]!.tags.has('Gerund') && (pos[k + 1] === 'noun' || pos[k + 1] === 'adj') && k > start)
+    const isNp = NP_POS.has(q) || (k > start && isQuantityWord(p, k) && (tokens[k]!.lower === 'worth' || tokens[k - 1]!.lower === 'worth' || !HEAD_POS.has(pos[k - 1]!))) || (q === 'verb' && tokens[k]!.tags.has('Gerund') && (pos[k + 1] === 'noun' || pos[k + 1] === 'adj') && k > start)
     if (!isNp) break
     if (k > start && (splitsNp(p, k) || /["“”]/.test(tokens[k]!.pre) || /["“”]/.test(tokens[k - 1]!.post))) break
     k++
@@ -190,6 +190,8 @@ function isQuantityWord(p: Parsed, j: number): boolean {
   // "more than a dozen exchanges": "a" before a round amount is its number.
   if (['a', 'an'].includes(w) && p.tokens[j - 1]?.lower === 'than' && ROUND_AMOUNTS.test(p.tokens[j + 1]?.lower ?? '')) return true
   if (w === 'least' && p.tokens[j - 1]?.lower === 'at' && next === 'num') return true
+  // "assets worth about 3 billion euros": what they are worth belongs to them.
+  if (w === 'worth' && (next === 'num' || QUANTITY_LEADS.has(p.tokens[j + 1]?.lower ?? '') || p.tokens[j + 1]?.tags.has('Money'))) return true
   if (w === 'at' && p.tokens[j + 1]?.lower === 'least') return true
   return false
 }

@@ -52,6 +52,8 @@ export function actionClassOf(lemma: string, resources: ResourceEntry[], sentenc
   }
   // "to replace revenue from medicines": a post is filled only by someone.
   if (lemma === 'replace' && !/\brepla(?:ce|ces|ced|cing) (?:\w+ ){0,3}(?:chief|ceo|head|president|chair(?:man|woman)?|director|minister|governor|coach|manager|leader|executive|him|her)\b|\bas (?:chief|ceo|head|president|chair|director|minister|governor|coach|manager|leader)\b/.test(lower)) return { type: 'Replacement', known: true }
+  // "Iberdrola shares closed 1.2% higher": a price at the close of trading.
+  if (lemma === 'close' && /\bclos(?:e|es|ed|ing) (?:\S+ )?(?:higher|lower|up|down|flat|unchanged|at)\b/.test(lower)) return { type: 'Market movement', known: true }
   // "cutting power to 40,000 homes": a supply cut off.
   if (lemma === 'cut' && /\bcut(?:s|ting)? (?:off )?(?:the )?(?:power|electricity|water|gas|heating|internet|supplies|supply)\b/.test(lower)) return { type: 'Outage', known: true }
   // "Floods killed 31 people": a disaster, not an attack.
@@ -116,7 +118,7 @@ export function clauseText(input: FrameInput, p: Parsed, c: Clause, subjectText:
 }
 
 /** Verbs whose object is not what the act changes ("fled the fighting", "left Kabul", "joined the talks"). */
-export const UNAFFECTED_OBJECT: ReadonlySet<string> = new Set(['flee', 'leave', 'escape', 'enter', 'cross', 'reach', 'visit', 'attend', 'join', 'tour', 'survive', 'avoid', 'skip', 'arrive', 'return', 'travel', 'fly', 'head', 'go', 'come', 'side', 'test', 'walk'])
+export const UNAFFECTED_OBJECT: ReadonlySet<string> = new Set(['flee', 'leave', 'escape', 'enter', 'cross', 'reach', 'visit', 'attend', 'join', 'tour', 'survive', 'avoid', 'skip', 'arrive', 'return', 'travel', 'fly', 'head', 'go', 'come', 'side', 'test', 'walk', 'withdraw', 'retreat', 'fight', 'clash', 'battle'])
 
 
 /** A short statement of the result: what was done to what ("Tariffs raised"), or what changed by how much. */

@@ -145,6 +145,19 @@ export function fixPos(tokens: Token[], pos: Pos[]): void {
       pos[i] = 'adj'
       continue
     }
+    // "Iberdrola shares closed 1.2% higher": a plural after a name, before a past form and a figure, is the subject.
+    if (pos[i] === 'verb' && /s$/.test(t.lower) && (prev === 'propn' || (prev === 'noun' && /^\p{Lu}/u.test(prevTok?.text ?? ''))) && next && isPastForm(next) && (pos[i + 2] === 'num' || pos[i + 2] === 'adv' || pos[i + 2] === 'prep')) {
+      pos[i] = 'noun'
+      pos[i + 1] = 'verb'
+      next.tags.add('PastTense')
+      i++
+      continue
+    }
+    // "demand for electricity would keep growing": "demand" before "for" is the noun.
+    if (pos[i] === 'verb' && (t.lower === 'demand' || t.lower === 'demands') && next?.lower === 'for' && prev !== 'aux' && prev !== 'to') {
+      pos[i] = 'noun'
+      continue
+    }
     // "Kenyan police fired", "A US court ordered", "Prices rose": a base or -s "verb" right before a
     // past-tense verb is the subject's noun.
     if (pos[i] === 'verb' && !t.tags.has('PastTense') && !t.tags.has('Gerund') && next && (pos[i + 1] === 'verb' || isPastForm(next)) && next.tags.has('PastTense') && !next.tags.has('Auxiliary') && prev !== 'aux' && prev !== 'to' && !/,/.test(t.post)) {
