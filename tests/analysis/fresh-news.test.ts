@@ -311,6 +311,20 @@ describe('sieges and strategy days', () => {
   })
 })
 
+describe('arrests and embassies', () => {
+  test('an embassy acts for its country, in every clause it is the subject of; "the suspects were detained. They are accused": the suspects', () => {
+    const a = analyseLocal('China\'s embassy in Berlin rejected the allegations and urged Germany to stop "smearing" China. The suspects were detained in Duesseldorf. They are accused of working for China.')
+    expect([agentOf(a, 'reject'), agentOf(a, 'urge')]).toEqual(["China's embassy", "China's embassy"])
+    expect(frameFor(a, 'accuse').actors.entries.find((e) => e.role === 'patient')?.text).toBe('suspects')
+  })
+
+  test('"The suspects, identified only as …, were detained": naming them is no event', () => {
+    const a = analyseLocal('The suspects, identified only as Herwig F. and Ina F., were detained in Duesseldorf, prosecutors said.')
+    expect(lemmas(a)).not.toContain('identify')
+    expect(lemmas(a)).toContain('detain')
+  })
+})
+
 describe('what kind of name', () => {
   test('acronyms are bodies wherever they stand; "Semiconductor" names a company; "Uber and Lyft" are both companies', () => {
     const a = analyseLocal('Analysts at ING said the move mattered. Two people said they were Hua Hong Semiconductor and a unit of SMIC. Uber and Lyft said they were disappointed.')

@@ -204,7 +204,7 @@ export const firstNames = new Set(
 /** Nouns naming people or groups of people: a noun phrase with one as its head can be an actor. */
 export const humanNouns = new Set(
   split(
-    'people|person|persons|individual|individuals|patient|gang|gangs|cartel|cartels|man|men|woman|women|child|children|girl|girls|boy|boys|teenager|teenagers|student|students|' +
+    'people|person|persons|individual|individuals|patient|suspect|suspects|detainee|detainees|prisoner|prisoners|hostage|hostages|defendant|defendants|gang|gangs|cartel|cartels|man|men|woman|women|child|children|girl|girls|boy|boys|teenager|teenagers|student|students|' +
       'shipping lines|shipping line|shipowners|crowd|crowds|mob|mobs|militia|militias|cleric|clerics|mayor|mayors|guerrillas|guerrilla|gunman|assailants|assailant|' +
       'voter|voters|citizen|citizens|resident|residents|civilian|civilians|worker|workers|employee|employees|staff|' +
       'official|officials|minister|ministers|ambassador|ambassadors|envoy|envoys|diplomat|diplomats|leader|leaders|lawmaker|lawmakers|legislator|legislators|politician|politicians|' +
@@ -244,7 +244,7 @@ export const orgReferenceNouns = new Set(
       'startup|maker|manufacturer|producer|retailer|chain|conglomerate|giant|business|provider|platform|network|broadcaster|' +
       'ministry|department|institute|university|court|regulator|watchdog|union|party|alliance|coalition|club|team|fund|' +
       'utility|exchange|council|commission|authority|service|developer|publisher|insurer|automaker|carmaker|chipmaker|' +
-      'city|state|country',
+      'city|state|country|embassy|consulate|mission|delegation',
   ),
 )
 

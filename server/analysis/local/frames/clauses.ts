@@ -219,6 +219,9 @@ function classify(p: Parsed, g: VerbGroup, governor: Clause | undefined): Clause
   if (g.passive && SIGHTING.has(lemma) && next?.lower === 'to') return 'modality'
   // "after a hafling was reported on the pass", "was seen near the border": a sighting, not an act.
   if (g.passive && SIGHTING.has(lemma) && !tokens.slice(g.to).some((t) => t.lower === 'by')) return 'skip'
+  // "The suspects, identified only as Herwig F. and Ina F., were detained": a participle set off by commas
+  // describes the noun before it.
+  if (g.aux.length === 0 && isParticipleForm(tokens[g.main]!) && /,/.test(tokens[g.from - 1]?.post ?? '') && (pos[g.from - 1] === 'noun' || pos[g.from - 1] === 'propn') && p.groups.some((x) => x.from > g.to && x.aux.length > 0 && /,/.test(tokens[x.from - 1]?.post ?? ''))) return 'skip'
   if (g.form === 'finite' && g.aux.length === 0 && next?.lower === 'by' && (pos[g.to + 1] === 'det' || pos[g.to + 1] === 'propn' || pos[g.to + 1] === 'noun') && isParticipleForm(tokens[g.main]!)) {
     // "a poll marked by record turnout", "The vaccine, made by …": a passive participle after its noun.
     const comma = /,/.test(tokens[g.from - 1]?.post ?? '')

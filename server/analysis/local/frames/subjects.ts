@@ -14,8 +14,16 @@ import { isHumanHead, isOrgReference } from './people'
  * …", "The rebels said …"): noted as what "it" or "they" next most likely means. Whether one was noted.
  */
 export function noteSubject(input: FrameInput, p: Parsed, c: Clause, frame: FrameWithoutIndex, memory: Discourse): boolean {
-  if (c.borrowed || c.group.form !== 'finite' || c.group.passive) return false
+  if (c.borrowed || c.group.form !== 'finite') return false
   const head = c.subject.find((u) => u.prep === undefined)
+  // "The suspects … were detained. They are accused …": people a passive is about are what "they" next means.
+  if (c.group.passive) {
+    const people = c.subject.find((u) => u.prep === undefined && isHumanHead(p, u) && p.pos[u.head] !== 'pron')
+    if (!people) return false
+    const plural = p.tokens[people.head]!.tags.has('Plural') || /s$/.test(p.tokens[people.head]!.lower)
+    memory.noteSubject(plainText(input.content, p, people), p.sentence.index, plural)
+    return true
+  }
   const agent = frame.actors.entries.find((a) => a.role === 'agent')
   if (!head || !agent || p.pos[head.head] === 'pron') return false
   const named = input.entities.entities.find((e) => e.text === agent.text)
