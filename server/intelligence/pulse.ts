@@ -10,7 +10,8 @@
  *   sentiment), an opportunity something good (positive): a neutral frame stands on neither board and no
  *   frame on both. Background stands on neither: a frame dated more than 180 days before its document's
  *   latest dated frame ("when it bought a German rival in 2017") is history, not this week's risk; nor does
- *   what did not happen ("did not deny the movement").
+ *   what did not happen ("did not deny the movement"), nor a statement (its telling of an event is not the
+ *   event, which stands there on its own).
  * - signalVelocity: a signal is a frame, dated by its document's ingestion time. totalSignals counts every
  *   frame; signalsLast24h those in (now − 24 h, now]; signalsLast7d those in (now − 7 d, now];
  *   signalsPrevious7d those in (now − 14 d, now − 7 d]; averageVelocity = signalsLast7d / 7 (2 decimals);
@@ -24,6 +25,8 @@ import { type Corpus, type CorpusFrame, DAY_MS, dailyCounts, opportunityIndex, r
 import { compareText, hotTopics, pestleCounts } from './topics'
 
 const LEADERBOARD_SIZE = 5
+/** Kinds of frame that tell of events rather than being one. */
+const TELLING = new Set(['Statement', 'No comment'])
 const PESTLE_SIZE = 6
 const VELOCITY_DAYS = 28
 
@@ -31,9 +34,10 @@ const VELOCITY_DAYS = 28
 export function computePulse(corpus: Corpus, now: number, query?: string | null): PulseBody {
   const q = query?.trim() || null
   const background = backgroundFrames(corpus.frames)
-  // What did not happen ("did not deny the movement", "not to take any action") is on neither board.
-  const negated = new Set(corpus.frames.filter((f) => f.negated).map((f) => f.id))
-  const board = leaderboardEntries(corpus).filter((e) => !background.has(e.id) && !negated.has(e.id))
+  // What did not happen ("did not deny the movement", "not to take any action") is on neither board, nor is
+  // the telling of an event ("…, the agency said"): the event it tells is there on its own.
+  const off = new Set(corpus.frames.filter((f) => f.negated || TELLING.has(f.actionType)).map((f) => f.id))
+  const board = leaderboardEntries(corpus).filter((e) => !background.has(e.id) && !off.has(e.id))
   return {
     generatedAt: new Date(now).toISOString(),
     mode: q ? 'query' : 'global',

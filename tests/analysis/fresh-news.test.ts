@@ -260,6 +260,11 @@ describe('what was not done, and whose act it was', () => {
 })
 
 describe('what the screens say of it', () => {
+  test('relief given is never bad news, whatever disaster its sentence tells of', () => {
+    const a = analyseLocal('Prime Minister Pham Minh Chinh allocated 200 billion dong in emergency aid to the worst-hit provinces. Japan sent tents to the flooded region.')
+    for (const f of a.frames) expect(f.metadata.sentiment).toBeGreaterThanOrEqual(0)
+  })
+
   test('a river rising or bridges closing is never good news, whatever the words around it', () => {
     const a = analyseLocal('The Red River in Hanoi rose to its highest level since 2008, forcing authorities to close two bridges.')
     for (const f of a.frames) expect(f.metadata.sentiment).toBeLessThanOrEqual(0)

@@ -53,7 +53,7 @@ const RULES: Array<{ lemmas: readonly string[]; when: (c: CameoCue) => CameoCode
   { lemmas: ['release', 'free'], when: (c) => (PEOPLE_HELD.test(c.object) || c.object === '' ? '08' : null) },
   { lemmas: ['lift', 'ease', 'relax', 'remove', 'loosen'], when: (c) => (RESTRICTIONS.test(c.object) ? '08' : null) },
   { lemmas: ['impose', 'slap', 'tighten', 'extend'], when: (c) => (SANCTIONS.test(c.object) ? '16' : RESTRICTIONS.test(c.object) ? '17' : null) },
-  { lemmas: ['give', 'send', 'provide', 'deliver', 'supply', 'offer', 'grant', 'donate', 'pledge', 'extend', 'ship'], when: (c) => (AID.test(c.object) ? '07' : c.lemma === 'offer' || c.lemma === 'pledge' ? '03' : null) },
+  { lemmas: ['give', 'send', 'provide', 'deliver', 'supply', 'offer', 'grant', 'donate', 'pledge', 'extend', 'ship', 'allocate', 'disburse', 'earmark'], when: (c) => (AID.test(c.object) ? '07' : c.lemma === 'offer' || c.lemma === 'pledge' ? '03' : null) },
   { lemmas: ['sign', 'ratify', 'conclude'], when: (c) => (AGREEMENT.test(c.object) || c.object === '' ? '05' : null) },
   { lemmas: ['deny'], when: (c) => (/\b(?:request|permission|access|visa|entry|landing|bail|appeal)\b/.test(c.object) ? '12' : '01') },
   { lemmas: ['call'], when: (c) => (/\bcall(?:s|ed|ing)? (?:on|for|upon)\b/.test(c.sentence) ? '02' : /\b(?:phone|telephone)\b/.test(c.sentence) ? '04' : CALLED_IT.test(c.sentence) ? '01' : /\bcall(?:s|ed|ing)? (?:\w+ ){1,3}to (?:congratulate|discuss|offer|express|thank|apologi[sz]e|convey|condole)\b/.test(c.sentence) ? '04' : null) },

@@ -1,8 +1,8 @@
 /**
  * Which frames the dashboard's leaderboards may show (server/intelligence/pulse.ts): a risk is something bad
  * happening, an opportunity something good; a neutral frame is on neither board and no frame is on both;
- * background (dated more than 180 days before its document's latest dated frame) and what did not happen
- * are on neither.
+ * background (dated more than 180 days before its document's latest dated frame), what did not happen and
+ * the telling of an event (a statement) are on neither.
  */
 import { describe, expect, test } from 'vitest'
 import type { Corpus, CorpusDocument, CorpusFrame } from '../../../server/intelligence/corpus'
@@ -26,9 +26,10 @@ describe('leaderboards', () => {
     frame('will pay €34 a share', 0, '2025-09-17'),
     frame('bought a German rival in 2017', 0.6, '2017-01-01'),
     { ...frame('did not deny the movement', 0.46, '2025-09-17'), negated: true },
+    { ...frame('Halvorsen said the deal was a great step', 0.7, '2025-09-17'), actionType: 'Statement' },
   ]
 
-  test('a neutral frame is on neither board, no frame on both, and background and what did not happen on neither', () => {
+  test('a neutral frame is on neither board, no frame on both, and background, what did not happen and a statement on neither', () => {
     const pulse = computePulse(corpusOf(frames), NOW)
     expect(pulse.riskLeaderboard.map((e) => e.id)).toEqual(['shares fell'])
     expect(pulse.opportunityLeaderboard.map((e) => e.id)).toEqual(['deal agreed'])

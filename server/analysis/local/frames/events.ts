@@ -26,14 +26,19 @@ export function sameEventKey(f: FrameWithoutIndex): string | undefined {
   return `${f.predicate?.lemma ?? f.actionType}|${f.negated === true}|${f.temporality}|${agents}|${targets}`
 }
 
+const RELIEF_TYPES = new Set(['Aid', 'Humanitarian action', 'Restore'])
+
 /**
  * A frame's tone: its sentence's, but an act of conflict that happened (CAMEO roots 11–20: disapprove …
  * mass violence, or a harmful kind of action) is never neutral or good news: "Thousands of people fled the
  * fighting" scored as mild sentence words would put it among the opportunities. A measure moving, a closure
- * or a halt is at best neutral ("The Red River rose to its highest level" is no opportunity).
+ * or a halt is at best neutral ("The Red River rose to its highest level" is no opportunity); relief given
+ * at worst neutral, whatever disaster its sentence tells of.
  */
 export function frameSentiment(sentence: number, type: string, root: string | undefined, negated: boolean): number {
   if (NEVER_GOOD_TYPES.has(type)) return Math.min(sentence, 0)
+  // "allocated 200 billion dong in emergency aid to the worst-hit provinces": relief is never bad news.
+  if (!negated && (RELIEF_TYPES.has(type) || root === '07')) return Math.max(sentence, 0)
   if (negated) return sentence
   const conflict = (root !== undefined && Number(root) >= 11) || HARMFUL_TYPES.has(type)
   return conflict ? Math.min(sentence, -0.4) : sentence
