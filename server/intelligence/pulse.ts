@@ -6,9 +6,9 @@
  * - hotTopics: see topics.ts (Louvain clusters of co-mentioned entities, ranked by mentions this week).
  * - riskLeaderboard / opportunityLeaderboard: every frame gets riskIndex and opportunityIndex (corpus.ts,
  *   with its document's impactSeverity); the five highest of each, ties by frame id; the title is the
- *   frame's description, documentTitle its document's title. A risk is something bad happening (negative
- *   sentiment), an opportunity something good (positive): a neutral frame stands on neither board and no
- *   frame on both. Background stands on neither: a frame dated more than 180 days before its document's
+ *   frame's description, documentTitle its document's title. A risk is something bad happening (sentiment
+ *   at most −NEUTRAL_TONE), an opportunity something good (at least NEUTRAL_TONE): a neutral frame stands on
+ *   neither board and no frame on both. Background stands on neither: a frame dated more than 180 days before its document's
  *   latest dated frame ("when it bought a German rival in 2017") is history, not this week's risk; nor does
  *   what did not happen ("did not deny the movement"), nor a statement (its telling of an event is not the
  *   event, which stands there on its own).
@@ -25,6 +25,8 @@ import { type Corpus, type CorpusFrame, DAY_MS, dailyCounts, opportunityIndex, r
 import { compareText, hotTopics, pestleCounts } from './topics'
 
 const LEADERBOARD_SIZE = 5
+/** A tone nearer zero than this is neutral: one mild word in a sentence ("acting president") is no good news. */
+export const NEUTRAL_TONE = 0.25
 /** Kinds of frame that tell of events rather than being one. */
 const TELLING = new Set(['Statement', 'No comment'])
 const PESTLE_SIZE = 6
@@ -45,11 +47,11 @@ export function computePulse(corpus: Corpus, now: number, query?: string | null)
     documentCount: corpus.documents.length,
     hotTopics: hotTopics(corpus, now),
     riskLeaderboard: topBy(
-      board.filter((e) => e.components.sentiment < 0),
+      board.filter((e) => e.components.sentiment <= -NEUTRAL_TONE),
       (e) => e.riskIndex,
     ),
     opportunityLeaderboard: topBy(
-      board.filter((e) => e.components.sentiment > 0),
+      board.filter((e) => e.components.sentiment >= NEUTRAL_TONE),
       (e) => e.opportunityIndex,
     ),
     signalVelocity: signalVelocity(corpus.frames, now),

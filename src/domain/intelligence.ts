@@ -167,9 +167,9 @@ export function forecastKey(s: ForecastSeries): string {
 export const MetricDefinitions = {
   signal: 'A signal is one action frame of a completed document, dated when its document was ingested.',
   riskIndex:
-    'Risk index = confidence × (0.4 · impact severity + 0.3 · urgency + 0.3 · (1 − sentiment) / 2), rounded to 2 decimals. Impact severity is the document’s score; urgency, sentiment and confidence are the frame’s. Negative sentiment raises the risk.',
+    'Risk index = confidence × (0.4 · impact severity + 0.3 · urgency + 0.3 · (1 − sentiment) / 2), rounded to 2 decimals. Impact severity is the document’s score; urgency, sentiment and confidence are the frame’s. Negative sentiment raises the risk. The board shows frames whose sentiment is −0.25 or below; a statement, what did not happen and background are on neither board.',
   opportunityIndex:
-    'Opportunity index = confidence × (0.4 · impact severity + 0.3 · urgency + 0.3 · (1 + sentiment) / 2), rounded to 2 decimals. Impact severity is the document’s score; urgency, sentiment and confidence are the frame’s. Positive sentiment raises the opportunity.',
+    'Opportunity index = confidence × (0.4 · impact severity + 0.3 · urgency + 0.3 · (1 + sentiment) / 2), rounded to 2 decimals. Impact severity is the document’s score; urgency, sentiment and confidence are the frame’s. Positive sentiment raises the opportunity. The board shows frames whose sentiment is 0.25 or above; a statement, what did not happen and background are on neither board.',
   momentum:
     'Momentum 7d = the topic’s mentions in the last 7 days minus its mentions in the 7 days before. A mention is one occurrence of one of the topic’s entities in a document’s text.',
   velocity: 'Average velocity = signals of the last 7 days ÷ 7, per day.',

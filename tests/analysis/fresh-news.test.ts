@@ -112,7 +112,7 @@ describe('what happened', () => {
     expect(rise.actionType).toBe('Change')
     expect(rise.timeReference).toBeUndefined()
     const call = frameFor(a, 'call')
-    expect([call.actionType, call.cameo?.code, call.summary]).toEqual(['Statement', '01', 'The union called the ruling "a victory for drivers"'])
+    expect([call.actionType, call.cameo?.code, call.summary]).toEqual(['Comment', '01', 'The union called the ruling "a victory for drivers"'])
     expect(frameFor(a, 'cut').actionType).toBe('Financial result')
   })
 

@@ -309,7 +309,7 @@ function buildFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause[], 
   // "Neither Galadriel nor Gollum boycotted", "No country recognised": nobody did it.
   const negated = g.negated || (!c.borrowed && c.subject.length > 0 && NOBODY.has(tokens[c.subject[0]!.from]!.lower))
   // "Both firms declined to comment", 'called the ruling "a victory"': what was (not) said is the clause itself.
-  const voiced = cls.type === 'No comment' || cls.type === 'Statement' || (['Warning', 'Phone call', 'Appeal'].includes(cls.type) && complement !== undefined)
+  const voiced = cls.type === 'No comment' || cls.type === 'Comment' || (['Warning', 'Phone call', 'Appeal'].includes(cls.type) && complement !== undefined)
   const outcome = voiced ? description : outcomeClause ?? outcomeText(lemma, negated === g.negated ? g : { ...g, negated }, subjectText, objectText, temporality, cls.type === 'Market movement', p.pos[g.to - 1] === 'part' ? tokens[g.to - 1]!.lower : '')
 
   // Scores.

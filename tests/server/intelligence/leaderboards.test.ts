@@ -27,9 +27,11 @@ describe('leaderboards', () => {
     frame('bought a German rival in 2017', 0.6, '2017-01-01'),
     { ...frame('did not deny the movement', 0.46, '2025-09-17'), negated: true },
     { ...frame('Halvorsen said the deal was a great step', 0.7, '2025-09-17'), actionType: 'Statement' },
+    frame('named an acting chief', 0.24, '2025-09-17'),
+    frame('a worried word', -0.2, '2025-09-17'),
   ]
 
-  test('a neutral frame is on neither board, no frame on both, and background, what did not happen and a statement on neither', () => {
+  test('a neutral frame (within 0.25 of zero) is on neither board, no frame on both, and background, what did not happen and a statement on neither', () => {
     const pulse = computePulse(corpusOf(frames), NOW)
     expect(pulse.riskLeaderboard.map((e) => e.id)).toEqual(['shares fell'])
     expect(pulse.opportunityLeaderboard.map((e) => e.id)).toEqual(['deal agreed'])

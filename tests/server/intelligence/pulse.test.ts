@@ -83,9 +83,9 @@ describe.each(dialects())('dashboard pulse on %s', (dialect) => {
       const latest = dates[dates.length - 1]
       for (const [i, f] of analysis.frames.entries()) {
         // Dated more than 180 days before the document's latest dated frame: background, on neither board;
-        // nor is what did not happen.
+        // nor is what did not happen, nor the telling of an event.
         if (f.timeReference && latest && Date.parse(latest) - Date.parse(f.timeReference.date) > 180 * 86_400_000) continue
-        if (f.negated) continue
+        if (f.negated || f.actionType === 'Statement' || f.actionType === 'No comment') continue
         const { confidence: c, urgency, metadata } = f
         const u = urgency.score
         const s = metadata.sentiment
@@ -102,9 +102,10 @@ describe.each(dialects())('dashboard pulse on %s', (dialect) => {
     }
     const byId = (a: LeaderboardEntry, b: LeaderboardEntry) => (a.id < b.id ? -1 : 1)
     return {
-      // Something bad happening is a risk, something good an opportunity; a neutral frame is neither.
-      risk: entries.filter((e) => e.components.sentiment < 0).sort((a, b) => b.riskIndex - a.riskIndex || byId(a, b)).slice(0, 5),
-      opportunity: entries.filter((e) => e.components.sentiment > 0).sort((a, b) => b.opportunityIndex - a.opportunityIndex || byId(a, b)).slice(0, 5),
+      // Something bad happening is a risk, something good an opportunity; a neutral frame (a tone within
+      // 0.25 of zero: one mild word in its sentence) is neither.
+      risk: entries.filter((e) => e.components.sentiment <= -0.25).sort((a, b) => b.riskIndex - a.riskIndex || byId(a, b)).slice(0, 5),
+      opportunity: entries.filter((e) => e.components.sentiment >= 0.25).sort((a, b) => b.opportunityIndex - a.opportunityIndex || byId(a, b)).slice(0, 5),
     }
   }
 

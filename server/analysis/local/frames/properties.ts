@@ -71,7 +71,7 @@ export function actionClassOf(lemma: string, resources: ResourceEntry[], sentenc
   // "had called Kast to congratulate him": a telephone call.
   if (lemma === 'call' && PHONED.test(lower)) return { type: 'Phone call', known: true }
   // 'called the ruling "a victory"': a verdict voiced, not an appeal.
-  if (lemma === 'call' && CALLED_IT.test(lower)) return { type: 'Statement', known: true }
+  if (lemma === 'call' && CALLED_IT.test(lower)) return { type: 'Comment', known: true }
   // "granted a preliminary injunction", "granted bail": a court's order, not money.
   if (lemma === 'grant' && COURT_ORDERS.test(lower)) return { type: 'Legal action', known: true }
   // "would cut its fourth-quarter revenue": a result hit, not a decision.
