@@ -440,6 +440,14 @@ describe('Dashboard pulse', () => {
     expect(screen.queryByRole('region', { name: 'Hot Topics' })).toBeNull()
   })
 
+  test('an empty leaderboard says no signal reads clearly that way, not that none came in', async () => {
+    server.use(http.post(`${API}/dashboard/pulse`, () => HttpResponse.json({ ...samplePulse(), opportunityLeaderboard: [] })))
+    open()
+    await loaded()
+    expect(within(panel('Opportunity Leaderboard')).getByText(/^No signal reads as clearly good news\. A frame stands here only when its tone is clear/)).toBeTruthy()
+    expect(within(panel('Risk Leaderboard')).getAllByRole('listitem')).toHaveLength(5)
+  })
+
   test('a leaderboard row opens the action frame’s briefing', async () => {
     const { router } = open()
     await loaded()

@@ -117,8 +117,8 @@ function TopicCard({ topic }: { topic: HotTopic }) {
 // ---- Leaderboards ---------------------------------------------------------------------------------
 
 const boards = {
-  risk: { title: 'Risk Leaderboard', index: 'Risk index', help: MetricDefinitions.riskIndex, empty: 'No risk signals yet.' },
-  opportunity: { title: 'Opportunity Leaderboard', index: 'Opportunity index', help: MetricDefinitions.opportunityIndex, empty: 'No opportunity signals yet.' },
+  risk: { title: 'Risk Leaderboard', index: 'Risk index', help: MetricDefinitions.riskIndex, empty: 'No signal reads as clearly bad news.' },
+  opportunity: { title: 'Opportunity Leaderboard', index: 'Opportunity index', help: MetricDefinitions.opportunityIndex, empty: 'No signal reads as clearly good news.' },
 } as const
 
 function Leaderboard({ kind, entries }: { kind: 'risk' | 'opportunity'; entries: LeaderboardEntry[] }) {
@@ -127,7 +127,8 @@ function Leaderboard({ kind, entries }: { kind: 'risk' | 'opportunity'; entries:
   return (
     <Panel title={board.title} help={<p>{board.help}</p>}>
       {shown.length === 0 ? (
-        <p className="dash-panel-empty muted">{board.empty} Signals are the action frames of completed documents.</p>
+        // The pulse shows its panels only once documents are in: an empty board is a reading of them.
+        <p className="dash-panel-empty muted">{board.empty} A frame stands here only when its tone is clear; the ? says how.</p>
       ) : (
         <ol className="dash-board">
           {shown.map((e, i) => {
