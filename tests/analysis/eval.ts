@@ -2,9 +2,10 @@
  * Scores an analyser against labelled texts: precision, recall and F1 of actors and actions, and
  * PESTLE accuracy. Actors match by normalised name (case, "the", possessive and dots ignored) against
  * a gold actor or one of its aliases; several predicted names for one gold actor count once.
- * Actions match by verb lemma (British and American -ise/-ize spellings are the same). Statement frames
- * (who said it: "…, officials said") are left out here, as the labelling guide leaves attribution out;
- * the shared corpus measures them (tests/analysis/events-corpus.ts).
+ * Actions match by verb lemma (British and American -ise/-ize spellings are the same). Frames of speech
+ * are left out here, as the labelling guide leaves attribution out: statements (who said it: "…, officials
+ * said") and comments ('called the ruling "a victory"'); the shared corpus measures them
+ * (tests/analysis/events-corpus.ts).
  */
 import type { Analysis } from '../../src/protocol/analysis'
 import type { LabelledText } from './dev-set'
@@ -50,7 +51,7 @@ export function evaluate(set: LabelledText[], analyse: (text: string) => Analysi
 
 export function scoreItem(item: LabelledText, analysis: Analysis): ItemResult {
   const clusters = item.actors.map((a) => (Array.isArray(a) ? a : [a]).map(normaliseName))
-  const frames = analysis.frames.filter((f) => f.actionType !== STATEMENT)
+  const frames = analysis.frames.filter((f) => !SPEECH.has(f.actionType))
   const predicted = unique(frames.flatMap((f) => f.actors.entries.map((e) => normaliseName(e.text))))
   const hit = new Set<number>()
   const extra: string[] = []
@@ -79,6 +80,8 @@ export function scoreItem(item: LabelledText, analysis: Analysis): ItemResult {
 
 /** The action type of a speaker's statement frame (server/analysis/local/frames.ts). */
 export const STATEMENT = 'Statement'
+/** Kinds of frame that tell what someone said. */
+const SPEECH = new Set([STATEMENT, 'Comment'])
 
 export function normaliseName(s: string): string {
   return s

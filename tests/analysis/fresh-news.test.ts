@@ -330,6 +330,16 @@ describe('arrests and embassies', () => {
   })
 })
 
+describe('read without tuning, then fixed', () => {
+  test('"had died there"; "appealed for international aid" is a plea; "drop Chinese equipment" gives it up; losing revenue after a vote is no election', () => {
+    const a = analyseLocal('Malawi\'s government said 326 people had died there. President Lazarus Chakwera appealed for international aid. G42 will drop Chinese equipment. Business groups welcomed the vote, but governors warned that their states would lose revenue.')
+    expect(frameFor(a, 'die').summary).toBe('326 people died')
+    expect(frameFor(a, 'appeal').actionType).toBe('Appeal')
+    expect(frameFor(a, 'drop').actionType).toBe('Abandonment')
+    expect(frameFor(a, 'lose').actionType).toBe('Loss')
+  })
+})
+
 describe('what kind of name', () => {
   test('acronyms are bodies wherever they stand; "Semiconductor" names a company; "Uber and Lyft" are both companies', () => {
     const a = analyseLocal('Analysts at ING said the move mattered. Two people said they were Hua Hong Semiconductor and a unit of SMIC. Uber and Lyft said they were disappointed.')

@@ -37,7 +37,8 @@ export function actionClassOf(lemma: string, resources: ResourceEntry[], sentenc
   // "did not rule out a cut": a statement about what may come, not a court's ruling.
   if (lemma === 'rule' && /\brul(?:e|es|ed|ing) out\b/.test(lower)) return { type: 'Announcement', known: true }
   // "lost his son", "won praise": an election only where there is one.
-  if (['win', 'lose', 'concede'].includes(lemma) && !ELECTION_WORDS.test(lower)) return { type: lemma === 'win' ? 'Gain' : 'Loss', known: true }
+  // ("governors warned their states would lose revenue" after "welcomed the vote": the election word must be the act's.)
+  if (['win', 'lose', 'concede'].includes(lemma) && !electionOf(lower)) return { type: lemma === 'win' ? 'Gain' : 'Loss', known: true }
   // "The court found him guilty" is a ruling; "researchers found a new virus" a finding.
   if (lemma === 'find' && !/\b(?:guilty|liable|innocent|not guilty|court|jury|judge|tribunal|in contempt)\b/.test(lower)) return { type: 'Research', known: true }
   // "The death toll has risen to 40": people killed, not a market.
@@ -61,9 +62,13 @@ export function actionClassOf(lemma: string, resources: ResourceEntry[], sentenc
   // "ran a six-month campaign in Italian media": running something is no candidacy without an election.
   if ((lemma === 'run' || lemma === 'campaign') && !ELECTION_WORDS.test(lower)) return { type: lemma === 'run' ? 'Operation' : 'Campaign', known: true }
   // "defeated Jara by 58% to 42%": an election where there is one.
-  if (lemma === 'defeat' && ELECTION_WORDS.test(lower)) return { type: 'Election', known: true }
+  if (lemma === 'defeat' && electionOf(lower)) return { type: 'Election', known: true }
   // "the last patient tested negative": a diagnosis, not research.
   if (lemma === 'test' && /\btest(?:s|ed|ing)? (?:positive|negative)\b/.test(lower)) return { type: 'Diagnosis', known: true }
+  // "appealed for international aid": a plea, not a court appeal.
+  if (lemma === 'appeal' && /\bappeal(?:s|ed|ing)? (?:for|to)\b/.test(lower) && !/\bappeal(?:s|ed|ing)? to (?:the )?(?:\w+ )?(?:court|tribunal|judge)/.test(lower)) return { type: 'Appeal', known: true }
+  // "drop Chinese equipment": giving something up, not a price falling.
+  if (lemma === 'drop' && /\bdrop(?:s|ped|ping)? (?:its |their |his |her |the |all |any |plans? )?(?!by\b|to\b|about\b|nearly\b|almost\b|out\b|in\b|from\b|below\b|sharply\b)[a-z]+(?<!ly)\b/.test(lower)) return { type: 'Abandonment', known: true }
   // "declined to comment": no statement is a statement's kind too.
   if (lemma === 'decline' && NO_COMMENT.test(lower)) return { type: 'No comment', known: true }
   // "did not name the customers": naming is a post given only where there is one.
@@ -88,6 +93,12 @@ const MARKET_WORDS = /\b(?:shares?|stocks?|index|indices|prices?|yields?|bonds?|
 
 export const PHONED = /\bcall(?:s|ed|ing)? (?:\w+ ){1,3}to (?:congratulate|discuss|offer|express|thank|apologi[sz]e|convey|condole)\b|\b(?:phone|telephone) call\b/
 const ELECTION_WORDS = /\b(?:election|elections|vote|votes|seat|seats|race|poll|polls|ballot|ballots|majority|primary|presidency|mandate|re-election|runoff|run-off|referendum)\b/
+const CONTEST_VERBS = /\b(?:won|win|wins|winning|lost|lose|loses|losing|conceded?|concedes|conceding|defeat(?:ed|s|ing)?)\b/
+
+/** Whether the sentence's winning, losing or conceding is an election's: the two words near each other. */
+function electionOf(lower: string): boolean {
+  return new RegExp(`${CONTEST_VERBS.source}[^.;,]{0,80}${ELECTION_WORDS.source}|${ELECTION_WORDS.source}[^.;,]{0,60}${CONTEST_VERBS.source}`).test(lower)
+}
 
 const JOURNEYS = new Set(['arrive', 'leave', 'travel', 'fly', 'tour', 'head'])
 const MASS_OF_PEOPLE = /refugee|migrant|asylum|people|residents|families|civilians|villagers|thousands|hundreds|displaced|evacuee|fled|fleeing|passengers/

@@ -158,6 +158,11 @@ export function fixPos(tokens: Token[], pos: Pos[]): void {
       pos[i] = 'noun'
       continue
     }
+    // "326 people had died there": "there" after a verb says where.
+    if (t.lower === 'there' && prev === 'verb' && !(next && (pos[i + 1] === 'aux' || pos[i + 1] === 'verb'))) {
+      pos[i] = 'adv'
+      continue
+    }
     // "Kenyan police fired", "A US court ordered", "Prices rose": a base or -s "verb" right before a
     // past-tense verb is the subject's noun.
     if (pos[i] === 'verb' && !t.tags.has('PastTense') && !t.tags.has('Gerund') && next && (pos[i + 1] === 'verb' || isPastForm(next)) && next.tags.has('PastTense') && !next.tags.has('Auxiliary') && prev !== 'aux' && prev !== 'to' && !/,/.test(t.post)) {
