@@ -17,8 +17,8 @@ export { analysisConfigFromEnv, parseAnalysisConfig } from './config'
 export type { AnalysisErrorCodeName } from './errors'
 export { AnalysisError, AnalysisErrorCode, isAnalysisError } from './errors'
 export { analyseLocal, LOCAL_MODEL } from './local/local-analyser'
-export type { Analysis, ActionFrame, Entity } from '../../src/protocol/analysis'
-export { analysisSchema, actionFrameSchema } from '../../src/protocol/analysis'
+export type { Analysis, AnalysedFrame, Entity } from '../../src/protocol/analysis'
+export { analysisSchema, analysedFrameSchema } from '../../src/protocol/analysis'
 
 /** The analyser the configuration names; by default the one the environment names (ANALYSIS_PROVIDER, default local). */
 export function createAnalyser(config: AnalysisConfig = analysisConfigFromEnv(), deps: OpenAIAnalyserDeps = {}): Analyser {

@@ -14,7 +14,7 @@
  *   strongest frame (confidence × relevance) until the budget is spent, and the kept frames are in
  *   reading order, numbered 1…n.
  */
-import type { ActionFrame, Analysis, Analytics, Entity } from '../../src/protocol/analysis'
+import type { AnalysedFrame, Analysis, Analytics, Entity } from '../../src/protocol/analysis'
 import { analysisSchema, analyticsScoreKeys, analyticsTextKeys, mentionCountOf } from '../../src/protocol/analysis'
 import { hashContent } from './analyser'
 import { cut } from './local/util'
@@ -58,10 +58,10 @@ export function frameOffer(maxFrames: number, chunks: number): number {
 }
 const MIN_FRAME_OFFER = 8
 
-const strength = (f: ActionFrame) => f.confidence * f.metadata.relevance
+const strength = (f: AnalysedFrame) => f.confidence * f.metadata.relevance
 /** Strongest first (confidence × relevance), earlier first among equals: the order the merge takes them in. */
-const byStrength = (fs: readonly ActionFrame[]) => [...fs].sort((a, b) => strength(b) - strength(a) || a.source.start - b.source.start)
-const inReadingOrder = (a: ActionFrame, b: ActionFrame) => a.source.start - b.source.start || a.actionIndex - b.actionIndex
+const byStrength = (fs: readonly AnalysedFrame[]) => [...fs].sort((a, b) => strength(b) - strength(a) || a.source.start - b.source.start)
+const inReadingOrder = (a: AnalysedFrame, b: AnalysedFrame) => a.source.start - b.source.start || a.actionIndex - b.actionIndex
 
 /** The winner of a weighted vote (ties: the first named). */
 export function vote<T extends string>(entries: [T, number][]): T {
@@ -125,7 +125,7 @@ function shiftAnalysis(a: Analysis, by: number): Analysis {
     ...a,
     entities: a.entities.map((e) => ({ ...e, mentions: e.mentions.map((m) => ({ ...span(m), source: span(m.source) })) })),
     frames: a.frames.map((f) => {
-      const moved: ActionFrame = {
+      const moved: AnalysedFrame = {
         ...f,
         source: span(f.source),
         actors: { entries: f.actors.entries.map((x) => (x.span ? { ...x, span: span(x.span) } : x)) },
@@ -173,12 +173,12 @@ function mergeEntities(all: readonly Entity[]): Entity[] {
   return merged
 }
 
-type Draft = Omit<ActionFrame, 'actionIndex' | 'totalActions'>
+type Draft = Omit<AnalysedFrame, 'actionIndex' | 'totalActions'>
 
 /** Every chunk's frames when they fit; otherwise the chunks take turns giving their strongest. In reading order. */
-function pickFrames(byChunk: readonly (readonly ActionFrame[])[], maxFrames: number): Draft[] {
+function pickFrames(byChunk: readonly (readonly AnalysedFrame[])[], maxFrames: number): Draft[] {
   const total = byChunk.reduce((n, fs) => n + fs.length, 0)
-  let kept: ActionFrame[]
+  let kept: AnalysedFrame[]
   if (total <= maxFrames) kept = byChunk.flat()
   else {
     const queues = byChunk.map(byStrength)

@@ -226,7 +226,11 @@ export const timeReferenceSchema = z.object({
   end: offset,
 })
 
-export const actionFrameSchema = z.object({
+/**
+ * One action frame as an analyser returns it (strict, complete). Not the wire's `actionFrameSchema`
+ * (src/protocol/entities.ts), which reads frames as stored and sent, loosely.
+ */
+export const analysedFrameSchema = z.object({
   actionType: z.string().min(1),
   actionDescription: z.string().min(1),
   /** The result's outcome (spec §3: the frame summary is the result outcome). */
@@ -267,7 +271,7 @@ export const actionFrameSchema = z.object({
   causalLinks: z.array(z.unknown()).optional(),
   updatedAt: z.string().optional(),
 })
-export type ActionFrame = z.infer<typeof actionFrameSchema>
+export type AnalysedFrame = z.infer<typeof analysedFrameSchema>
 
 export const analysisStampSchema = z.object({
   provider: analysisProviderSchema,
@@ -293,7 +297,7 @@ export const analysisSchema = z
     pestleCategory: pestleCategorySchema,
     entities: z.array(entitySchema),
     analytics: analyticsSchema,
-    frames: z.array(actionFrameSchema),
+    frames: z.array(analysedFrameSchema),
     stamp: analysisStampSchema,
     usage: analysisUsageSchema.optional(),
   })

@@ -4,7 +4,7 @@
  * it has the spread it claims.
  */
 import { describe, expect, test } from 'vitest'
-import type { ActionFrame, Analysis, PestleCategoryName } from '../../src/protocol/analysis'
+import type { AnalysedFrame, Analysis, PestleCategoryName } from '../../src/protocol/analysis'
 import { analysisSchema } from '../../src/protocol/analysis'
 import { cameoCategory, type CameoCode } from '../../src/protocol/cameo'
 import { type GoldArticle, articleSet } from './articles'
@@ -84,7 +84,7 @@ describe('the main event', () => {
   })
 
   test('does not count a wrong agent, the agent in another role, a wrong act or a missing patient', () => {
-    const wrong = (f: ActionFrame) => score(seizure, { frames: [f] }).mainEvent
+    const wrong = (f: AnalysedFrame) => score(seizure, { frames: [f] }).mainEvent
     expect(wrong(frame({ agent: 'his lawyers', lemma: 'seize', others: ['a superyacht'] }))).toBe(0)
     expect(wrong(frame({ patient: 'Italian police', lemma: 'seize', others: ['a superyacht'] }))).toBe(0)
     expect(wrong(frame({ agent: 'Italian police', lemma: 'appeal', others: ['a superyacht'] }))).toBe(0)
@@ -239,13 +239,13 @@ interface FrameSpec {
 }
 
 /** One article scored against fixed analyses: `headlineTitle` for run 1, the rest for run 2. */
-function score(a: GoldArticle, o: { headlineTitle?: string; bodyTitle?: string; frames?: ActionFrame[]; pestle?: PestleCategoryName }) {
+function score(a: GoldArticle, o: { headlineTitle?: string; bodyTitle?: string; frames?: AnalysedFrame[]; pestle?: PestleCategoryName }) {
   const bodyRun = analysis({ title: o.bodyTitle ?? 'Untitled Document', frames: o.frames ?? [], pestle: o.pestle ?? a.pestle })
   const headlineRun = analysis({ title: o.headlineTitle ?? 'Untitled Document' })
   return scoreArticles([a], (text) => (text === a.body ? bodyRun : headlineRun))
 }
 
-function frame(f: FrameSpec): ActionFrame {
+function frame(f: FrameSpec): AnalysedFrame {
   const sentence = 'A sentence of the article.'
   const actors = [
     ...(f.agent ? [{ text: f.agent, role: 'agent' as const }] : []),
@@ -273,7 +273,7 @@ function frame(f: FrameSpec): ActionFrame {
 }
 
 /** A valid analysis (the schema checks it) with the given title, frames (numbered in order) and category. */
-function analysis(o: { title?: string; frames?: ActionFrame[]; pestle?: PestleCategoryName }): Analysis {
+function analysis(o: { title?: string; frames?: AnalysedFrame[]; pestle?: PestleCategoryName }): Analysis {
   const frames = (o.frames ?? []).map((f, i, all) => ({ ...f, actionIndex: i + 1, totalActions: all.length }))
   const score = { socioPoliticalSensitivity: 0, economicRelevance: 0, ethicalControversy: 0, culturalSignificance: 0, scope: 0, timeHorizon: 0, impactSeverity: 0, novelty: 0, biasIntensity: 0, propagandaIntensity: 0 }
   const why = Object.fromEntries(Object.keys(score).map((k) => [k, ''])) as Record<keyof typeof score, string>

@@ -16,7 +16,7 @@
  * resources names a gold patient. Names match as in the shared corpus (`matches`: whole words either
  * way, case and possessives ignored). A frame without a predicate never matches.
  */
-import type { ActionFrame, Analysis } from '../../src/protocol/analysis'
+import type { AnalysedFrame, Analysis } from '../../src/protocol/analysis'
 import type { GoldArticle } from './articles'
 import { matches } from './events-corpus'
 
@@ -123,12 +123,12 @@ export function formatArticleScores(s: ArticleScores): string {
  * The analysis's main event: the frame with the highest relevance, the earliest on ties; frames without
  * an agent are passed over when any frame has one.
  */
-export function mainFrameOf(a: Analysis): ActionFrame | undefined {
+export function mainFrameOf(a: Analysis): AnalysedFrame | undefined {
   return rankFrames(a)[0]
 }
 
 /** The frames in the order `mainFrameOf` prefers them: with an agent first, then by relevance, then by position. */
-export function rankFrames(a: Analysis): ActionFrame[] {
+export function rankFrames(a: Analysis): AnalysedFrame[] {
   return [...a.frames].sort(
     (x, y) =>
       Number(hasAgent(y)) - Number(hasAgent(x)) ||
@@ -138,7 +138,7 @@ export function rankFrames(a: Analysis): ActionFrame[] {
 }
 
 /** Whether a frame is the gold main event: a gold agent acting, a gold action, a gold patient (when there is one). */
-export function isMainEvent(f: ActionFrame, gold: GoldArticle['mainEvent']): boolean {
+export function isMainEvent(f: AnalysedFrame, gold: GoldArticle['mainEvent']): boolean {
   const agentOk = f.actors.entries.some((a) => a.role === 'agent' && gold.agents.some((names) => matches(a.text, names)))
   const actionOk = f.predicate !== undefined && (gold.actions.includes(f.predicate.lemma.toLowerCase()) || wordsOf(f.predicate.text).some((w) => isActionWord(w, gold.actions)))
   const patientOk = gold.patients.length === 0 || others(f).some((t) => gold.patients.some((names) => matches(t, names)))
@@ -236,9 +236,9 @@ const endsInEllipsis = (title: string) => /(…|\.\.\.)$/.test(title.trim())
 
 const isActionWord = (word: string, lemmas: string[]) => lemmas.some((l) => isInflectionOf(word, l))
 
-const hasAgent = (f: ActionFrame) => f.actors.entries.some((a) => a.role === 'agent')
+const hasAgent = (f: AnalysedFrame) => f.actors.entries.some((a) => a.role === 'agent')
 
-function others(f: ActionFrame): string[] {
+function others(f: AnalysedFrame): string[] {
   return [...f.actors.entries.filter((a) => a.role !== 'agent').map((a) => a.text), ...f.resources.entries.map((r) => r.text)]
 }
 
@@ -255,7 +255,7 @@ function sentencesOf(body: string): string[] {
     .filter((s) => s !== '')
 }
 
-function describe(f: ActionFrame): string {
+function describe(f: AnalysedFrame): string {
   const agents = f.actors.entries.filter((a) => a.role === 'agent').map((a) => a.text)
   return `${agents.join(' & ') || '(no agent)'} —${f.predicate?.lemma ?? f.actionType}→ ${others(f).join(' & ') || '-'}`
 }

@@ -21,7 +21,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import type { ActionFrame, Analysis } from '../../src/protocol/analysis'
+import type { AnalysedFrame, Analysis } from '../../src/protocol/analysis'
 
 export interface CodedActor {
   code: string
@@ -80,7 +80,7 @@ export interface EventScores {
 }
 
 /** `categoryOf` reads a frame's CAMEO root ('01'…'20'), or null when it has none. */
-export function scoreEvents(records: CodedSentence[], analyse: (r: CodedSentence) => Analysis, categoryOf: (f: ActionFrame) => string | null): EventScores {
+export function scoreEvents(records: CodedSentence[], analyse: (r: CodedSentence) => Analysis, categoryOf: (f: AnalysedFrame) => string | null): EventScores {
   let events = 0
   let sources = 0
   let sourceSlots = 0
@@ -109,8 +109,8 @@ export function scoreEvents(records: CodedSentence[], analyse: (r: CodedSentence
     for (const e of r.events) {
       events++
       const asAgent = fs.filter((f) => hasSide(e.source) && f.actors.entries.some((a) => a.role === 'agent' && matches(a.text, e.source.names)))
-      const agentsOf = (f: ActionFrame) => f.actors.entries.filter((a) => a.role === 'agent').map((a) => a.text)
-      const joint = (f: ActionFrame) => hasSide(e.source) && agentsOf(f).some((t) => matches(t, e.target.names)) && agentsOf(f).some((t) => matches(t, e.source.names) && !matches(t, e.target.names))
+      const agentsOf = (f: AnalysedFrame) => f.actors.entries.filter((a) => a.role === 'agent').map((a) => a.text)
+      const joint = (f: AnalysedFrame) => hasSide(e.source) && agentsOf(f).some((t) => matches(t, e.target.names)) && agentsOf(f).some((t) => matches(t, e.source.names) && !matches(t, e.target.names))
       // A paired event ("left for Minas Tirith": visit and receive visit; "will meet": met both ways) is one
       // frame here: the frame of its other direction, with both sides, stands for this one too.
       const paired = hasSide(e.source) && hasSide(e.target) && r.events.some((x) => x !== e && x.cameoRoot === e.cameoRoot && sameActor(x.source, e.target) && sameActor(x.target, e.source))
@@ -176,7 +176,7 @@ export function formatEventScores(s: EventScores): string {
 const hasSide = (a: CodedActor) => a.code !== '---' && a.names.length > 0
 const sameActor = (a: CodedActor, b: CodedActor) => a.names.join('|') === b.names.join('|')
 
-function others(f: ActionFrame): string[] {
+function others(f: AnalysedFrame): string[] {
   // Who reported it ("…, a senior official said") is not whom it was done to.
   return [...f.actors.entries.filter((a) => a.role !== 'agent' && a.role !== 'source').map((a) => a.text), ...f.resources.entries.map((r) => r.text)]
 }
@@ -198,8 +198,8 @@ function words(s: string): string {
     .trim()
 }
 
-function describe(categoryOf: (f: ActionFrame) => string | null) {
-  return (f: ActionFrame) => {
+function describe(categoryOf: (f: AnalysedFrame) => string | null) {
+  return (f: AnalysedFrame) => {
     const agents = f.actors.entries.filter((a) => a.role === 'agent').map((a) => a.text)
     const rest = others(f)
     return `[${categoryOf(f) ?? '--'}] ${agents.join(' & ') || '(no agent)'} —${f.predicate?.lemma ?? f.actionType}→ ${rest.join(' & ') || '-'}`

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { Analysis } from '../../src/protocol/analysis'
-import { actionFrameSchema, analysisSchema } from '../../src/protocol/analysis'
+import { analysedFrameSchema, analysisSchema } from '../../src/protocol/analysis'
 import { analyseLocal } from '../../server/analysis'
 
 const TEXT = 'Russian forces launched 80 drones at Kyiv on Monday, officials said. Ukraine shot down 71 of them.'
@@ -53,10 +53,10 @@ describe('analysis schema', () => {
   test('an action frame is the wire shape: server fields are optional, unknown fields are dropped', () => {
     const frame = valid().frames[0]!
     const onWire = { ...frame, id: 'f1', parentId: 'e1', status: 'draft', sessionId: 's1', causalLinks: [], somethingElse: 1 }
-    const parsed = actionFrameSchema.parse(onWire)
+    const parsed = analysedFrameSchema.parse(onWire)
     expect(parsed).toMatchObject({ id: 'f1', parentId: 'e1', status: 'draft' })
     expect('somethingElse' in parsed).toBe(false)
-    expect(actionFrameSchema.safeParse(frame).success).toBe(true)
+    expect(analysedFrameSchema.safeParse(frame).success).toBe(true)
   })
 })
 

@@ -4,7 +4,7 @@
  * (1 − e^(−density/k)), so a long text is not scored higher just for being long, and each carries a
  * one-sentence justification naming what it counted.
  */
-import type { ActionFrame, Analytics, AnalyticsScoreKey, Entity, PestleCategoryName } from '../../../src/protocol/analysis'
+import type { AnalysedFrame, Analytics, AnalyticsScoreKey, Entity, PestleCategoryName } from '../../../src/protocol/analysis'
 import { analyticsScoreKeys } from '../../../src/protocol/analysis'
 import { clamp, cut, moneyAmount, round } from './util'
 import {
@@ -33,7 +33,7 @@ export interface DocumentFeatures {
   /** Where each sentence starts in the content. */
   sentenceStarts: number[]
   entities: Entity[]
-  frames: Omit<ActionFrame, 'actionIndex' | 'totalActions'>[]
+  frames: Omit<AnalysedFrame, 'actionIndex' | 'totalActions'>[]
   dates: DateMention[]
   referenceDate: string
   /** Document sentiment, −1 … 1. */

@@ -4,7 +4,7 @@
  * dates resolved against a fixed or given reference date, every list in text order.
  */
 import Sentiment from 'sentiment'
-import type { ActionFrame, Analysis } from '../../../src/protocol/analysis'
+import type { AnalysedFrame, Analysis } from '../../../src/protocol/analysis'
 import { analysisSchema } from '../../../src/protocol/analysis'
 import type { AnalyseOptions, Analyser } from '../analyser'
 import { ANALYSER_VERSION, hashContent } from '../analyser'
@@ -45,7 +45,7 @@ export function analyseLocal(content: string, options: AnalyseOptions = {}): Ana
   const { sentenceTopics } = classify(words, sentenceWords, [])
 
   const drafts = extractFrames({ content, parsed, entities, dates, referenceDate, sentiment, relevance, topic: sentenceTopics })
-  const frames: ActionFrame[] = drafts.map((f, i) => ({ ...f, actionIndex: i + 1, totalActions: drafts.length }))
+  const frames: AnalysedFrame[] = drafts.map((f, i) => ({ ...f, actionIndex: i + 1, totalActions: drafts.length }))
   const classification = classify(words, sentenceWords, drafts)
   const docSentiment = sentiment.length === 0 ? 0 : round(sentiment.reduce((a, b) => a + b, 0) / sentiment.length)
   const analytics = scoreAnalytics(

@@ -11,10 +11,10 @@
  *   frame, the first telling, the surer for the second and listing its sentence; an act of conflict that happened is never good
  *   news (`frameSentiment`, CAMEO roots 11–20).
  */
-import type { ActionFrame, Entity } from '../../../src/protocol/analysis'
+import type { AnalysedFrame, Entity } from '../../../src/protocol/analysis'
 import { frameSentiment, retold, sameEventKey } from '../local/frames/events'
 
-type Frame = Omit<ActionFrame, 'actionIndex' | 'totalActions'>
+type Frame = Omit<AnalysedFrame, 'actionIndex' | 'totalActions'>
 type RawEntity = { text: string; kind: Entity['kind']; aliases: string[] }
 
 const LEADING_WORDS = /^(?:(?:and|but|or|nor|yet|so|the|a|an)\s+)+/i

@@ -9,7 +9,7 @@
 import { cameoOf } from '../local/cameo'
 import OpenAI from 'openai'
 import type { z } from 'zod'
-import type { ActionFrame, Analysis, Entity, EntityMention, SourceSpan } from '../../../src/protocol/analysis'
+import type { AnalysedFrame, Analysis, Entity, EntityMention, SourceSpan } from '../../../src/protocol/analysis'
 import { analysisSchema } from '../../../src/protocol/analysis'
 import type { AnalyseOptions, Analyser } from '../analyser'
 import { ANALYSER_VERSION, hashContent } from '../analyser'
@@ -161,7 +161,7 @@ function merge(content: string, outputs: { chunk: Chunk; output: ModelOutput }[]
   const first = outputs[0]!.output
   const weights = outputs.map((o) => Math.max(1, o.chunk.text.length))
 
-  const located: Omit<ActionFrame, 'actionIndex' | 'totalActions'>[] = []
+  const located: Omit<AnalysedFrame, 'actionIndex' | 'totalActions'>[] = []
   for (const { chunk, output } of outputs) {
     for (const f of output.frames) {
       const frame = locateFrame(content, chunk, sentences, f)
@@ -190,12 +190,12 @@ function merge(content: string, outputs: { chunk: Chunk; output: ModelOutput }[]
   })
 }
 
-function locateFrame(content: string, chunk: Chunk, sentences: Sentence[], f: ModelFrame): Omit<ActionFrame, 'actionIndex' | 'totalActions'> | undefined {
+function locateFrame(content: string, chunk: Chunk, sentences: Sentence[], f: ModelFrame): Omit<AnalysedFrame, 'actionIndex' | 'totalActions'> | undefined {
   const sentence = findSentence(content, chunk, sentences, f.sourceSentence)
   if (!sentence) return undefined
   const source: SourceSpan = { start: sentence.start, end: sentence.end, sentence: sentence.text }
   const verb = sentence.tokens.find((t) => t.text !== '' && t.tags.has('Verb') && lemmaOf(t) === f.verb.toLowerCase())
-  const frame: Omit<ActionFrame, 'actionIndex' | 'totalActions'> = {
+  const frame: Omit<AnalysedFrame, 'actionIndex' | 'totalActions'> = {
     actionType: f.actionType,
     actionDescription: f.actionDescription,
     summary: f.result.outcome,

@@ -3,7 +3,7 @@
  * and the clause and noun-phrase units that clause analysis hands to the actor and property rules.
  * Types only, so every part can import them without an import cycle.
  */
-import type { ActionFrame, TemporalityName } from '../../../../src/protocol/analysis'
+import type { AnalysedFrame, TemporalityName } from '../../../../src/protocol/analysis'
 import type { EntityTable } from '../entities'
 import type { Parsed, VerbGroup } from '../syntax'
 import type { DateMention } from '../temporal'
@@ -23,7 +23,7 @@ export interface FrameInput {
 }
 
 /** An action frame before its position among the document's frames is known. */
-export type FrameWithoutIndex = Omit<ActionFrame, 'actionIndex' | 'totalActions'>
+export type FrameWithoutIndex = Omit<AnalysedFrame, 'actionIndex' | 'totalActions'>
 
 export type ClauseKind = 'action' | 'attribution' | 'modality' | 'stative' | 'skip'
 
