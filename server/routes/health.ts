@@ -1,26 +1,21 @@
 /**
- * Public routes: `GET /api/v1/health` (the debug panel polls it every 5 s while open) and
- * `GET /api/v1/config`, what the browser needs to start: the identity provider's public settings,
- * the emulator address in the embedded default, and the analysis provider in use.
+ * Public routes: `GET /api/v1/health` and `GET /api/v1/config` (their contracts: src/protocol/http/platform.ts).
  */
 import type { FastifyInstance } from 'fastify'
+import { type ClientSettings, configContract, healthContract } from '../../src/protocol/http/platform'
 import type { AppDeps } from '../app'
+import { route } from '../http/contracts'
 
-export interface ClientSettings {
-  firebase: { apiKey: string; projectId: string; authDomain: string }
-  /** `http://host:port` of the Auth emulator, or null with real Firebase. */
-  authEmulatorUrl: string | null
-  analysisProvider: string
-}
+export type { ClientSettings } from '../../src/protocol/http/platform'
 
 export async function healthRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  app.get('/health', { config: { public: true } }, async () => {
+  route(app, healthContract, async () => {
     const started = deps.clock.now()
     await deps.db.query('SELECT 1')
-    return { status: 'ok', database: deps.db.dialect, databaseLatencyMs: deps.clock.now() - started }
+    return { status: 'ok' as const, database: deps.db.dialect, databaseLatencyMs: deps.clock.now() - started }
   })
 
-  app.get('/config', { config: { public: true } }, async (request) => {
+  route(app, configContract, async (request) => {
     const settings = deps.clientSettings ?? defaultClientSettings()
     // Behind the identity proxy, the emulator is wherever the browser reached this server.
     if (!deps.identityProxied) return settings

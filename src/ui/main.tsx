@@ -8,7 +8,7 @@
 import './zod-jitless' // first: no eval probe under the CSP
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { z } from 'zod'
+import { type ClientSettings, clientSettingsSchema } from '../protocol/http/platform'
 import { createApiClient } from '../streams/api-client'
 import { watchConnectivity } from '../streams/connectivity'
 import { createClientCore } from '../streams/client-core'
@@ -35,11 +35,6 @@ startExpiryClock(core)
 const root = createRoot(document.getElementById('root') as HTMLElement)
 const params = new URLSearchParams(window.location.search)
 
-const settingsSchema = z.object({
-  firebase: z.object({ apiKey: z.string(), projectId: z.string(), authDomain: z.string() }),
-  authEmulatorUrl: z.string().nullable(),
-  analysisProvider: z.string().default('local'),
-})
 
 /**
  * The demo analyst the development-only Mock Auth button signs in as (on the emulator only): a personal
@@ -101,11 +96,11 @@ async function start(): Promise<void> {
   )
 }
 
-async function fetchSettings(): Promise<z.infer<typeof settingsSchema> | null> {
+async function fetchSettings(): Promise<ClientSettings | null> {
   try {
     const res = await fetch('/api/v1/config')
     if (!res.ok) return null
-    const parsed = settingsSchema.safeParse(await res.json())
+    const parsed = clientSettingsSchema.safeParse(await res.json())
     return parsed.success ? parsed.data : null
   } catch {
     return null
