@@ -64,12 +64,10 @@ function findInSentence(s: Sentence, seen: Set<string>): Draft[] {
     const span = capitalisedSpanAt(tokens, i)
     // A longer capitalised name that merely contains a known one ("Kenya Medical Research Institute") wins.
     if (hit && (!span || hit.to >= span.to || !isNameExtension(tokens, hit.to, span.to))) {
-      // "Amnesty International Kenya said": a body's national branch is a name of its own.
-      const branch = hit.hit.kind === 'organisation' && !/[,;:.]/.test(tokens[hit.to - 1]!.post) ? gazetteerAt(tokens, hit.to) : undefined
-      const after = tokens[branch?.to ?? 0]
-      if (branch?.hit.isCountry && (/[,;:.]/.test(tokens[branch.to - 1]!.post) || (after !== undefined && after.tags.has('PastTense')))) {
-        out.push({ sentence: s.index, from: i, to: branch.to, text: surface(tokens, i, branch.to), kind: 'organisation' })
-        i = branch.to
+      const branchEnd = hit.hit.kind === 'organisation' ? nationalBranch(tokens, hit.to) : undefined
+      if (branchEnd !== undefined) {
+        out.push({ sentence: s.index, from: i, to: branchEnd, text: surface(tokens, i, branchEnd), kind: 'organisation' })
+        i = branchEnd
         continue
       }
       if (!(hit.hit.kind === 'organisation' && isLowerCaseCommonWord(tokens, i, hit.to))) {
@@ -92,6 +90,18 @@ function findInSentence(s: Sentence, seen: Set<string>): Draft[] {
     else if (b.kind === 'organisation' && a.kind === 'other') a.kind = 'organisation'
   }
   return out
+}
+
+/**
+ * "Amnesty International Kenya said": a body's national branch, a country right after its name and then the
+ * sentence's verb or a comma, is a name of its own (where it ends); "EU Russia talks" is not one.
+ */
+function nationalBranch(tokens: Sentence['tokens'], nameEnd: number): number | undefined {
+  if (/[,;:.]/.test(tokens[nameEnd - 1]!.post)) return undefined
+  const country = gazetteerAt(tokens, nameEnd)
+  if (!country?.hit.isCountry) return undefined
+  const after = tokens[country.to]
+  return /[,;:.]/.test(tokens[country.to - 1]!.post) || after?.tags.has('PastTense') ? country.to : undefined
 }
 
 /** Joins mentions into entities: same name or gazetteer entry, short forms and acronyms of longer names. */

@@ -73,7 +73,8 @@ export class Discourse {
       const c = candidates[i]!
       if (c.kind !== want || exclude.includes(c.text)) continue
       if (!generic && !new RegExp(`\\b${noun}`, 'i').test(c.text)) continue
-      // "The company did not name …": a business, never the government named in between, nor the analysts.
+      // "The company did not name …": a business, never the government named in between; and one body,
+      // never the analysts a sentence was about.
       if (BUSINESS_NOUNS.has(noun) && PUBLIC_BODY.test(c.text)) continue
       if (c.plural) continue
       if (want === 'place' && sentence - c.sentence > 3) return undefined

@@ -95,9 +95,11 @@ export const PHONED = /\bcall(?:s|ed|ing)? (?:\w+ ){1,3}to (?:congratulate|discu
 const ELECTION_WORDS = /\b(?:election|elections|vote|votes|seat|seats|race|poll|polls|ballot|ballots|majority|primary|presidency|mandate|re-election|runoff|run-off|referendum)\b/
 const CONTEST_VERBS = /\b(?:won|win|wins|winning|lost|lose|loses|losing|conceded?|concedes|conceding|defeat(?:ed|s|ing)?)\b/
 
+const CONTEST_OF_ELECTION = new RegExp(`${CONTEST_VERBS.source}[^.;,]{0,80}${ELECTION_WORDS.source}|${ELECTION_WORDS.source}[^.;,]{0,60}${CONTEST_VERBS.source}`)
+
 /** Whether the sentence's winning, losing or conceding is an election's: the two words near each other. */
 function electionOf(lower: string): boolean {
-  return new RegExp(`${CONTEST_VERBS.source}[^.;,]{0,80}${ELECTION_WORDS.source}|${ELECTION_WORDS.source}[^.;,]{0,60}${CONTEST_VERBS.source}`).test(lower)
+  return CONTEST_OF_ELECTION.test(lower)
 }
 
 const JOURNEYS = new Set(['arrive', 'leave', 'travel', 'fly', 'tour', 'head'])
