@@ -17,6 +17,9 @@ import type { Clock } from '../core/runtime'
 import type { Database, Queryable } from '../db/database'
 import type { BreakerControl, BreakerStatus, HandlerKey } from './contract'
 import { type QueuedJob, type StageJob, stageJobSchema } from './queue'
+import { DEFAULT_REPLAY_LIMIT, MAX_REPLAY_LIMIT } from '../../src/protocol/http/breakers'
+
+export { DEFAULT_REPLAY_LIMIT, MAX_REPLAY_LIMIT }
 
 export interface BreakerSettings {
   /** Failures within the window that open the breaker. */
@@ -30,8 +33,6 @@ export interface BreakerSettings {
 
 export const DEFAULT_BREAKER_SETTINGS: BreakerSettings = { threshold: 5, windowMs: 10 * 60_000, openTtlMs: 300_000, recentErrorCount: 10 }
 
-export const DEFAULT_REPLAY_LIMIT = 50
-export const MAX_REPLAY_LIMIT = 1000
 export const MANUAL_DISABLE = 'manual_disable'
 export const FAILURE_THRESHOLD = 'failure_threshold'
 

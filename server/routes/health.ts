@@ -15,7 +15,7 @@ export async function healthRoutes(app: FastifyInstance, deps: AppDeps): Promise
     return { status: 'ok' as const, database: deps.db.dialect, databaseLatencyMs: deps.clock.now() - started }
   })
 
-  route(app, configContract, async (request) => {
+  route(app, configContract, async ({ request }) => {
     const settings = deps.clientSettings ?? defaultClientSettings()
     // Behind the identity proxy, the emulator is wherever the browser reached this server.
     if (!deps.identityProxied) return settings

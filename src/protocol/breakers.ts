@@ -8,7 +8,7 @@
  * disable, or null when closed). Those extra fields are optional so an older server still parses.
  */
 import { z } from 'zod'
-import { BreakerKeys, breakerStatusSchema } from './entities'
+import { breakerStatusSchema } from './entities'
 
 /** Why a breaker is open, as the server reports it; a disable may also carry a free-text reason. */
 export const BreakerReasons = { ManualDisable: 'manual_disable', FailureThreshold: 'failure_threshold' } as const
@@ -16,12 +16,7 @@ export const BreakerReasons = { ManualDisable: 'manual_disable', FailureThreshol
 /** Parked jobs one Replay Parked asks for (spec §9: 50 in the screens). */
 export const BREAKER_REPLAY_LIMIT = 50
 
-/** Which breaker: the tenant and the handler key. */
-export const breakerTargetSchema = z.object({ tenantId: z.string().trim().min(1), handlerKey: z.enum(BreakerKeys) })
-export type BreakerTarget = z.infer<typeof breakerTargetSchema>
-
-export const breakerDisableRequestSchema = breakerTargetSchema.extend({ reason: z.string().max(200).nullish() })
-export const breakerReplayRequestSchema = breakerTargetSchema.extend({ limit: z.number().int().min(1).max(1000) })
+// What each operation takes: its contract, src/protocol/http/breakers.ts.
 
 /** The answer of status, enable and disable. */
 export const breakerStatusBodySchema = breakerStatusSchema.extend({

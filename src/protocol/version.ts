@@ -1,7 +1,8 @@
 /**
  * The protocol's version and the fingerprint of its schemas.
  *
- * `protocolFingerprint()` hashes the JSON Schema of every wire schema. `tests/protocol/version.test.ts`
+ * `protocolFingerprint()` hashes the JSON Schema of every wire schema, the endpoint contracts' schemas
+ * (src/protocol/http/) among them. `tests/protocol/version.test.ts`
  * compares it with `PROTOCOL_FINGERPRINT`: a change to any wire schema fails that test until someone
  * decides whether the change is compatible and bumps `PROTOCOL_VERSION` (breaking) or only the
  * fingerprint (additive), on purpose.
@@ -10,13 +11,16 @@ import { z } from 'zod'
 import * as api from './api'
 import * as breakers from './breakers'
 import * as entities from './entities'
+import type { Contract } from './http/contract'
+import * as httpBreakers from './http/breakers'
+import * as httpPlatform from './http/platform'
 import * as intelligence from './intelligence'
 import * as live from './live-messages'
 import * as sources from './sources'
 import * as tenancy from './tenancy'
 
 export const PROTOCOL_VERSION = 1
-export const PROTOCOL_FINGERPRINT = '19bed65bf09ff395'
+export const PROTOCOL_FINGERPRINT = '725917a9d5ab4057'
 
 /** The wire schemas the fingerprint covers, by name. */
 export function wireSchemas(): Record<string, z.ZodType> {
@@ -25,7 +29,18 @@ export function wireSchemas(): Record<string, z.ZodType> {
     if (name.endsWith('Schema') && value instanceof z.ZodType) out[name] = value
   }
   for (const [type, schema] of Object.entries(live.liveMessageDataSchemas)) out[`data:${type}`] = schema
+  // Each endpoint contract's schemas (src/protocol/http/), by contract and part: "breakerReplayContract.body".
+  for (const [name, value] of Object.entries({ ...httpPlatform, ...httpBreakers })) {
+    if (value instanceof z.ZodType && name.endsWith('Schema')) out[name] = value
+    if (!isContract(value)) continue
+    for (const part of ['params', 'query', 'body'] as const) if (value[part]) out[`${name}.${part}`] = value[part]
+    for (const [status, schema] of Object.entries(value.responses)) out[`${name}.${status}`] = schema
+  }
   return out
+}
+
+function isContract(value: unknown): value is Contract {
+  return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'responses' in value
 }
 
 /** A stable hash (FNV-1a, 64-bit as two 32-bit halves) of every wire schema's JSON Schema. */

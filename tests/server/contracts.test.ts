@@ -8,7 +8,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import type { Database } from '../../server/db/database'
 import { route } from '../../server/http/contracts'
-import { contract } from '../../src/protocol/http/contract'
+import { breakerRoutes } from '../../server/pipeline/routes'
+import * as breakers from '../../src/protocol/http/breakers'
+import { type Contract, contract } from '../../src/protocol/http/contract'
+import * as platform from '../../src/protocol/http/platform'
 import { configContract, healthContract } from '../../src/protocol/http/platform'
 import { testApp, testDatabase } from './support/harness'
 
@@ -17,7 +20,7 @@ describe('contracts', () => {
   let app: FastifyInstance
   beforeAll(async () => {
     db = await testDatabase('pglite')
-    app = (await testApp(db)).app
+    app = (await testApp(db, { plugins: [breakerRoutes] })).app
   })
   // The test database is shared by the files of this worker: it stays open.
   afterAll(() => app?.close())
@@ -26,6 +29,12 @@ describe('contracts', () => {
     const res = await app.inject({ method: c.method, url: `/api/v1${c.path}` })
     expect(res.statusCode).toBe(200)
     expect(c.responses[200].safeParse(res.json()).success).toBe(true)
+  })
+
+  test('every contract so far is a route the app registers', () => {
+    const contracts = Object.values({ ...platform, ...breakers }).filter((v): v is Contract => typeof v === 'object' && v !== null && 'responses' in v)
+    expect(contracts.length).toBe(6)
+    for (const c of contracts) expect(app.hasRoute({ method: c.method, url: `/api/v1${c.path}` }), `${c.method} ${c.path}`).toBe(true)
   })
 
   test('a route answers only what its contract declares, and a private one asks who is calling', async () => {
