@@ -32,7 +32,8 @@ describe('contracts', () => {
   })
 
   test('every contract so far is a route the app registers', () => {
-    const contracts = Object.values({ ...platform, ...breakers }).filter((v): v is Contract => typeof v === 'object' && v !== null && 'responses' in v)
+    const exported: unknown[] = Object.values({ ...platform, ...breakers })
+    const contracts = exported.filter((v): v is Contract => typeof v === 'object' && v !== null && 'responses' in v)
     expect(contracts.length).toBe(6)
     for (const c of contracts) expect(app.hasRoute({ method: c.method, url: `/api/v1${c.path}` }), `${c.method} ${c.path}`).toBe(true)
   })
