@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { authPlugin } from './auth/plugin'
+import type { Contract } from '../src/protocol/http/contract'
 import type { TokenVerifier } from './auth/tokens'
 import type { IngestQuotaSettings, ServerConfig } from './config'
 import type { Clock, Ids } from './core/runtime'
@@ -68,6 +69,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({ logger: deps.logger ?? false, bodyLimit: 75 * 1024 * 1024, genReqId: () => randomBytes(6).toString('hex') })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+  // Every route as it is registered: the contract test holds each /api/v1 route to a contract.
+  const table: RegisteredRoute[] = []
+  routeTables.set(app, table)
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) table.push({ method, url: r.url, contract: (r.config as { contract?: Contract } | undefined)?.contract ?? null })
+  })
   installErrorHandler(app, deps.errorLog)
   installTextGuard(app) // NUL and half surrogates refused (or cleaned) before any route's schema runs
   await webSecurity(app, deps) // headers, CORS, XSRF, rate limits: before any route, so they cover all
@@ -97,6 +104,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   )
   for (const plugin of deps.rootPlugins ?? []) await plugin(app, deps)
   return app
+}
+
+export interface RegisteredRoute {
+  method: string
+  url: string
+  /** The contract it was registered from (server/http/contracts.ts), or null. */
+  contract: Contract | null
+}
+
+const routeTables = new WeakMap<FastifyInstance, RegisteredRoute[]>()
+
+/** Every route `buildApp` registered on this app, in order (HEAD routes Fastify adds included). */
+export function registeredRoutes(app: FastifyInstance): readonly RegisteredRoute[] {
+  return routeTables.get(app) ?? []
 }
 
 export type TypedApi = ReturnType<FastifyInstance['withTypeProvider']> & FastifyInstance

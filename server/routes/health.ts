@@ -1,9 +1,14 @@
 /**
- * Public routes: `GET /api/v1/health` and `GET /api/v1/config` (their contracts: src/protocol/http/platform.ts).
+ * Public routes: `GET /api/v1/health`, `GET /api/v1/config`, and the API's description, `/openapi.json`
+ * and `/reference` (their contracts: src/protocol/http/platform.ts).
  */
 import type { FastifyInstance } from 'fastify'
-import { type ClientSettings, configContract, healthContract } from '../../src/protocol/http/platform'
+import { allContracts } from '../../src/protocol/http/index'
+import { openApiDocument } from '../../src/protocol/http/openapi'
+import { PROTOCOL_FINGERPRINT, PROTOCOL_VERSION } from '../../src/protocol/version'
+import { type ClientSettings, configContract, healthContract, openApiContract, referenceContract } from '../../src/protocol/http/platform'
 import type { AppDeps } from '../app'
+import { apiReferencePage } from '../http/api-reference'
 import { route } from '../http/contracts'
 
 export type { ClientSettings } from '../../src/protocol/http/platform'
@@ -23,7 +28,16 @@ export async function healthRoutes(app: FastifyInstance, deps: AppDeps): Promise
     if (!/^[A-Za-z0-9.:[\]-]+$/.test(request.host)) return settings
     return { ...settings, authEmulatorUrl: `${request.protocol}://${request.host}` }
   })
+
+  // Built once, on first ask: the contracts do not change while the process runs.
+  let document: ReturnType<typeof openApiDocument> | null = null
+  const openApi = () => (document ??= openApiDocument(allContracts(), { version: API_VERSION, serverUrl: '/api/v1' }))
+  route(app, openApiContract, async () => openApi() as { openapi: '3.1.0' })
+  route(app, referenceContract, async ({ reply }) => reply.type('text/html; charset=utf-8').send(apiReferencePage(openApi())))
 }
+
+/** The API's version in its OpenAPI document: the protocol's, and the fingerprint of its schemas. */
+const API_VERSION = `${PROTOCOL_VERSION}.0.0+${PROTOCOL_FINGERPRINT}`
 
 /** What GET /config answers when the composition root gives no settings: read from the environment. */
 export function defaultClientSettings(): ClientSettings {

@@ -11,16 +11,15 @@ import { z } from 'zod'
 import * as api from './api'
 import * as breakers from './breakers'
 import * as entities from './entities'
-import type { Contract } from './http/contract'
-import * as httpBreakers from './http/breakers'
-import * as httpPlatform from './http/platform'
+import { isContract } from './http/contract'
+import { contractModules } from './http/index'
 import * as intelligence from './intelligence'
 import * as live from './live-messages'
 import * as sources from './sources'
 import * as tenancy from './tenancy'
 
 export const PROTOCOL_VERSION = 1
-export const PROTOCOL_FINGERPRINT = '725917a9d5ab4057'
+export const PROTOCOL_FINGERPRINT = 'aca33dd0d858524e'
 
 /** The wire schemas the fingerprint covers, by name. */
 export function wireSchemas(): Record<string, z.ZodType> {
@@ -30,17 +29,13 @@ export function wireSchemas(): Record<string, z.ZodType> {
   }
   for (const [type, schema] of Object.entries(live.liveMessageDataSchemas)) out[`data:${type}`] = schema
   // Each endpoint contract's schemas (src/protocol/http/), by contract and part: "breakerReplayContract.body".
-  for (const [name, value] of Object.entries({ ...httpPlatform, ...httpBreakers })) {
+  for (const [name, value] of Object.values(contractModules).flatMap((module) => Object.entries(module as Record<string, unknown>))) {
     if (value instanceof z.ZodType && name.endsWith('Schema')) out[name] = value
     if (!isContract(value)) continue
     for (const part of ['params', 'query', 'body'] as const) if (value[part]) out[`${name}.${part}`] = value[part]
     for (const [status, schema] of Object.entries(value.responses)) out[`${name}.${status}`] = schema
   }
   return out
-}
-
-function isContract(value: unknown): value is Contract {
-  return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'responses' in value
 }
 
 /** A stable hash (FNV-1a, 64-bit as two 32-bit halves) of every wire schema's JSON Schema. */

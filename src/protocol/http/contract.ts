@@ -1,14 +1,15 @@
 /**
  * One contract per endpoint (issue 19): its method, path, whether it answers without a signed-in user,
  * and the zod schemas of what it takes and gives. The server registers its routes from contracts
- * (server/http/contracts.ts) and the client reads answers with the same schemas, so no shape is written
- * twice. A contract file per resource sits beside this one.
+ * (server/http/contracts.ts), the client calls them through `call` (src/streams/call.ts), and the OpenAPI
+ * document is generated from them (./openapi.ts), so no shape is written twice. A contract file per
+ * resource sits beside this one; `./index.ts` lists them all.
  */
 import type { z } from 'zod'
 
 export interface Contract {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-  /** Under /api/v1, with Fastify's `:name` parameters. */
+  /** Under /api/v1, with Fastify's `:name` parameters (`::` is a literal colon, `*` the rest of the path). */
   path: string
   /** One line for the API reference. */
   summary: string
@@ -19,9 +20,42 @@ export interface Contract {
   body?: z.ZodType
   /** The answers, by status code. */
   responses: Record<number, z.ZodType>
+  /**
+   * A body that is not JSON (a file download): its media type. The route answers it as it is; its
+   * `responses` schema describes nothing then and is left out of the fingerprint's JSON.
+   */
+  produces?: string
 }
 
 /** A contract, its literal types kept (`const`), checked against the shape above. */
 export function contract<const C extends Contract>(c: C): C {
   return c
+}
+
+export function isContract(value: unknown): value is Contract {
+  return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'responses' in value
+}
+
+/** The contract's path with its parameters filled in (each URI-encoded), `::` read as a colon. */
+export function pathOf(c: Contract, params: Record<string, string | number> = {}): string {
+  return c.path
+    .split('::')
+    .map((part) =>
+      part.replace(/:([A-Za-z_][A-Za-z0-9_]*)|\*$/g, (whole, name: string | undefined) => {
+        const value = params[name ?? '*']
+        if (value === undefined) throw new Error(`${c.method} ${c.path}: no value for ${whole}`)
+        // The wildcard keeps its slashes: it is the rest of the path.
+        return name === undefined ? String(value).split('/').map(encodeURIComponent).join('/') : encodeURIComponent(String(value))
+      }),
+    )
+    .join(':')
+}
+
+/** The status a contract answers on success: its lowest 2xx. */
+export function successStatus(c: Contract): number {
+  const ok = Object.keys(c.responses)
+    .map(Number)
+    .filter((s) => s >= 200 && s < 300)
+    .sort((a, b) => a - b)
+  return ok[0] ?? 200
 }

@@ -1,0 +1,20 @@
+/**
+ * Every endpoint contract, by resource. The fingerprint (../version.ts), the OpenAPI document
+ * (./openapi.ts) and the test that holds every route to a contract read them from here: a new contract
+ * file is listed once, below.
+ */
+import * as breakers from './breakers'
+import { type Contract, isContract } from './contract'
+import * as platform from './platform'
+
+/** Each resource's module (its contracts and the schemas they name), by resource. */
+export const contractModules = { platform, breakers } as const
+
+/** Every contract, by its exported name (`breakerReplayContract`), with the resource it belongs to. */
+export function allContracts(): Array<{ name: string; resource: string; contract: Contract }> {
+  const out: Array<{ name: string; resource: string; contract: Contract }> = []
+  for (const [resource, module] of Object.entries(contractModules)) {
+    for (const [name, value] of Object.entries(module as Record<string, unknown>)) if (isContract(value)) out.push({ name, resource, contract: value })
+  }
+  return out
+}
