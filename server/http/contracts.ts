@@ -30,10 +30,17 @@ type Answer<C extends Contract> = z.input<C['responses'][keyof C['responses']]> 
 export interface ContractRouteConfig {
   contract: Contract
   public: boolean
+  accountSetup: boolean
 }
 
-export function route<C extends Contract>(app: FastifyInstance, c: C, handler: (call: Call<C>) => Promise<Answer<C>>): void {
+/** What a route may add that is the server's alone, not the contract's (a larger body limit). */
+export interface RouteExtras {
+  bodyLimit?: number
+}
+
+export function route<C extends Contract>(app: FastifyInstance, c: C, handler: (call: Call<C>) => Promise<Answer<C>>, extras: RouteExtras = {}): void {
   app.route({
+    ...extras,
     method: c.method,
     url: c.path,
     schema: {
@@ -51,7 +58,7 @@ export function route<C extends Contract>(app: FastifyInstance, c: C, handler: (
         return JSON.stringify(parsed.data)
       }
     },
-    config: { public: c.public === true, contract: c } satisfies ContractRouteConfig,
+    config: { public: c.public === true, accountSetup: c.accountSetup === true, contract: c } satisfies ContractRouteConfig,
     // The validator compiler is zod's: params, query and body are already the schemas' output here.
     handler: (request, reply) => handler({ params: request.params as Parsed<C['params']>, query: request.query as Parsed<C['query']>, body: request.body as Parsed<C['body']>, request, reply }),
   })

@@ -15,6 +15,8 @@ export interface Contract {
   summary: string
   /** Answers without a signed-in user. */
   public?: boolean
+  /** Answers a signed-in user who has no account yet (the account's own routes, before sign-up ends). */
+  accountSetup?: boolean
   params?: z.ZodType
   query?: z.ZodType
   body?: z.ZodType

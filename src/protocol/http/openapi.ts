@@ -47,6 +47,7 @@ export function openApiDocument(contracts: Array<{ name: string; resource: strin
     responses.default = { description: 'An error: its code and a message in the product’s words', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }
     operation.responses = responses
     if (c.public) operation.security = []
+    if (c.accountSetup) operation.description = 'Answers a signed-in user whose account is not set up yet, as well as a member.'
     const path = openApiPath(c.path)
     paths[path] = { ...paths[path], [c.method.toLowerCase()]: operation }
   }
