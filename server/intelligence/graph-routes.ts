@@ -15,21 +15,23 @@
  * A participant that is no entity of the tenant has no frames and no connections (entity null).
  */
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
-  BriefingTypes,
-  briefingBodySchema,
-  connectionsBodySchema,
-  entityResolveBodySchema,
-  exploreBodySchema,
-  exploreRequestSchema,
-  graphBodySchema,
-  uncertaintiesBodySchema,
-} from '../../src/protocol/intelligence'
+  GRAPHML_CONTENT_TYPE,
+  briefingContract,
+  connectionsContract,
+  entityResolveContract,
+  exploreContract,
+  frameUncertaintiesContract,
+  graphExpandContract,
+  participantFramesContract,
+  researchGraphContract,
+  researchGraphExportContract,
+} from '../../src/protocol/http/intelligence'
 import type { AppDeps } from '../app'
 import { authOf } from '../auth/plugin'
 import type { Queryable } from '../db/database'
+import { route } from '../http/contracts'
 import { ApiError, notFound } from '../http/errors'
 import { type FrameRow, toActionFrame } from '../repos/events'
 import { getProject } from '../repos/projects'
@@ -37,68 +39,45 @@ import { getResearch } from '../repos/researches'
 import { type ActorRole, connectionBriefing, entityBriefing, frameBriefing, scopeBriefing } from './briefing'
 import { EVENT_TSVECTOR, loadCorpus } from './corpus'
 import { documentsIn, expandNode, explore, findEntity, frameIdsOfConnection, graphView, type GraphView, participantConnections, resolvedEntity } from './graph'
-import { GRAPHML_CONTENT_TYPE, toGraphML } from './graphml'
+import { toGraphML } from './graphml'
 import { uncertaintiesOf } from './uncertainties'
 
 const EXPLORE_LIMIT = 20
 
-const idParams = z.object({ id: z.string().min(1) })
-const participantQuery = z.object({ participant: z.string().trim().min(1, 'participant must not be blank').max(200) })
-
-export async function graphRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
-  const app = api.withTypeProvider<ZodTypeProvider>()
+export async function graphRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db } = deps
 
-  app.get('/researches/:id/graph', { schema: { params: idParams, response: { 200: graphBodySchema } } }, async (request) => {
-    return (await researchView(db, authOf(request).tenantId, request.params.id)).whole()
+  route(app, researchGraphContract, async ({ params, request }) => (await researchView(db, authOf(request).tenantId, params.id)).whole())
+
+  route(app, researchGraphExportContract, async ({ params: { id }, query, request, reply }) => {
+    const graph = (await researchView(db, authOf(request).tenantId, id)).whole()
+    const file = `research-${id.replace(/[^A-Za-z0-9_-]/g, '_')}-graph`
+    if (query.format === 'json') {
+      return reply.header('content-disposition', `attachment; filename="${file}.json"`).type('application/json; charset=utf-8').send(JSON.stringify(graph))
+    }
+    return reply.header('content-disposition', `attachment; filename="${file}.graphml"`).type(`${GRAPHML_CONTENT_TYPE}; charset=utf-8`).send(toGraphML(graph, `research-${id}`))
   })
 
-  app.get(
-    '/researches/:id/graph/export',
-    { schema: { params: idParams, querystring: z.object({ format: z.enum(['json', 'graphml']).default('json') }) } },
-    async (request, reply) => {
-      const { id } = request.params
-      const graph = (await researchView(db, authOf(request).tenantId, id)).whole()
-      const file = `research-${id.replace(/[^A-Za-z0-9_-]/g, '_')}-graph`
-      if (request.query.format === 'json') {
-        return reply.header('content-disposition', `attachment; filename="${file}.json"`).type('application/json; charset=utf-8').send(JSON.stringify(graph))
-      }
-      return reply.header('content-disposition', `attachment; filename="${file}.graphml"`).type(`${GRAPHML_CONTENT_TYPE}; charset=utf-8`).send(toGraphML(graph, `research-${id}`))
-    },
-  )
-
-  app.post('/explore', { schema: { body: exploreRequestSchema, response: { 200: exploreBodySchema } } }, async (request) => {
+  route(app, exploreContract, async ({ body: { query, limit = EXPLORE_LIMIT }, request }) => {
     const { tenantId } = authOf(request)
-    const { query, limit = EXPLORE_LIMIT } = request.body
     const ranked = await rankDocuments(db, tenantId, query, limit)
     return explore(await tenantView(db, tenantId), query, ranked, limit)
   })
 
-  app.get('/graph/expand/:id', { schema: { params: idParams, response: { 200: graphBodySchema } } }, async (request) => {
-    const expanded = expandNode(await tenantView(db, authOf(request).tenantId), request.params.id)
+  route(app, graphExpandContract, async ({ params, request }) => {
+    const expanded = expandNode(await tenantView(db, authOf(request).tenantId), params.id)
     if (!expanded) throw notFound('Graph node')
     return expanded
   })
 
-  app.get(
-    '/entity/resolve',
-    {
-      schema: {
-        querystring: z.object({ name: z.string().trim().min(1, 'name must not be blank').max(200), kind: z.string().trim().min(1).optional() }),
-        response: { 200: entityResolveBodySchema },
-      },
-    },
-    async (request) => {
-      const { name, kind } = request.query
-      const entity = findEntity((await tenantView(db, authOf(request).tenantId)).corpus.entities, name, kind)
-      if (!entity) throw new ApiError(404, 'NOT_FOUND', `No entity named “${name}”${kind ? ` of kind ${kind}` : ''} in your documents`)
-      return { query: name, entity: resolvedEntity(entity) }
-    },
-  )
+  route(app, entityResolveContract, async ({ query: { name, kind }, request }) => {
+    const entity = findEntity((await tenantView(db, authOf(request).tenantId)).corpus.entities, name, kind)
+    if (!entity) throw new ApiError(404, 'NOT_FOUND', `No entity named “${name}”${kind ? ` of kind ${kind}` : ''} in your documents`)
+    return { query: name, entity: resolvedEntity(entity) }
+  })
 
-  app.get('/action-frames', { schema: { querystring: participantQuery } }, async (request) => {
+  route(app, participantFramesContract, async ({ query: { participant }, request }) => {
     const { tenantId } = authOf(request)
-    const { participant } = request.query
     const view = await tenantView(db, tenantId)
     const entity = findEntity(view.corpus.entities, participant)
     const ids = entity ? view.framesActing(entity.id).map((f) => f.id) : []
@@ -106,57 +85,51 @@ export async function graphRoutes(api: FastifyInstance, deps: AppDeps): Promise<
     return { participant, entity: entity ? resolvedEntity(entity) : null, items: rows.map((r) => toActionFrame(r, tenantId)) }
   })
 
-  app.get('/connections', { schema: { querystring: participantQuery, response: { 200: connectionsBodySchema } } }, async (request) => {
-    const { participant } = request.query
+  route(app, connectionsContract, async ({ query: { participant }, request }) => {
     const view = await tenantView(db, authOf(request).tenantId)
     const entity = findEntity(view.corpus.entities, participant)
     return { participant, entity: entity ? resolvedEntity(entity) : null, items: entity ? participantConnections(view, entity) : [] }
   })
 
-  app.get('/action-frames/:id/uncertainties', { schema: { params: idParams, response: { 200: uncertaintiesBodySchema } } }, async (request) => {
+  route(app, frameUncertaintiesContract, async ({ params, request }) => {
     const view = await tenantView(db, authOf(request).tenantId)
-    const frame = view.frames.find((f) => f.id === request.params.id)
+    const frame = view.frames.find((f) => f.id === params.id)
     if (!frame) throw notFound('Action frame')
     return { frameId: frame.id, items: uncertaintiesOf(view, frame) }
   })
 
-  app.get(
-    '/briefing/:type/:id',
-    { schema: { params: z.object({ type: z.enum(BriefingTypes), id: z.string().trim().min(1) }), response: { 200: briefingBodySchema } } },
-    async (request) => {
-      const { tenantId } = authOf(request)
-      const { type, id } = request.params
-      const view = await tenantView(db, tenantId)
-      switch (type) {
-        case 'research': {
-          const research = await getResearch(db, tenantId, id)
-          if (!research) throw notFound('Research')
-          return scopeBriefing(view, graphView(view.corpus, documentsIn(view.corpus, { researchId: id })), { type, id, title: research.title })
-        }
-        case 'project': {
-          const project = await getProject(db, tenantId, id)
-          if (!project) throw notFound('Project')
-          return scopeBriefing(view, graphView(view.corpus, documentsIn(view.corpus, { projectId: id })), { type, id, title: project.display_name })
-        }
-        case 'actionframe': {
-          const frame = view.frames.find((f) => f.id === id)
-          if (!frame) throw notFound('Action frame')
-          return frameBriefing(view, frame, await actorRoles(db, tenantId, id))
-        }
-        case 'entity': {
-          const entity = findEntity(view.corpus.entities, id)
-          if (!entity) throw notFound('Entity')
-          return entityBriefing(view, entity)
-        }
-        case 'causalcontext': {
-          const ids = await connectionFrameIds(db, tenantId, id)
-          const [a, b] = (ids ?? []).map((frameId) => view.frames.find((f) => f.id === frameId))
-          if (!a || !b || a === b) throw notFound('Causal context')
-          return connectionBriefing(view, id, a, b)
-        }
+  route(app, briefingContract, async ({ params: { type, id }, request }) => {
+    const { tenantId } = authOf(request)
+    const view = await tenantView(db, tenantId)
+    switch (type) {
+      case 'research': {
+        const research = await getResearch(db, tenantId, id)
+        if (!research) throw notFound('Research')
+        return scopeBriefing(view, graphView(view.corpus, documentsIn(view.corpus, { researchId: id })), { type, id, title: research.title })
       }
-    },
-  )
+      case 'project': {
+        const project = await getProject(db, tenantId, id)
+        if (!project) throw notFound('Project')
+        return scopeBriefing(view, graphView(view.corpus, documentsIn(view.corpus, { projectId: id })), { type, id, title: project.display_name })
+      }
+      case 'actionframe': {
+        const frame = view.frames.find((f) => f.id === id)
+        if (!frame) throw notFound('Action frame')
+        return frameBriefing(view, frame, await actorRoles(db, tenantId, id))
+      }
+      case 'entity': {
+        const entity = findEntity(view.corpus.entities, id)
+        if (!entity) throw notFound('Entity')
+        return entityBriefing(view, entity)
+      }
+      case 'causalcontext': {
+        const ids = await connectionFrameIds(db, tenantId, id)
+        const [a, b] = (ids ?? []).map((frameId) => view.frames.find((f) => f.id === frameId))
+        if (!a || !b || a === b) throw notFound('Causal context')
+        return connectionBriefing(view, id, a, b)
+      }
+    }
+  })
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -8,7 +8,6 @@
  */
 import type { GraphBody, GraphEdge, GraphNode } from '../../src/protocol/intelligence'
 
-export const GRAPHML_CONTENT_TYPE = 'application/graphml+xml'
 
 const keys = [
   { id: 'nk', for: 'node', name: 'kind', type: 'string' },

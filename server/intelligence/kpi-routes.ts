@@ -13,19 +13,11 @@
  * Another tenant's binding or context is a 404, never a 403: its existence is not disclosed.
  */
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import {
-  KpiDefinitionIds,
-  kpiBindingCreateSchema,
-  kpiBindingSchema,
-  kpiBindingsBodySchema,
-  kpiBindingUpdateSchema,
-  kpiDefinitionsBodySchema,
-  type KpiBinding,
-} from '../../src/protocol/intelligence'
+import { kpiBindContract, kpiBindingsContract, kpiDefinitionsContract, kpiSetValueContract, kpiUnbindContract } from '../../src/protocol/http/intelligence'
+import { type KpiBinding, KpiDefinitionIds } from '../../src/protocol/intelligence'
 import type { AppDeps } from '../app'
 import { authOf } from '../auth/plugin'
+import { route } from '../http/contracts'
 import { conflict, notFound, validation } from '../http/errors'
 import {
   contextTypeOf,
@@ -40,10 +32,8 @@ import {
   toKpiBinding,
 } from './kpis'
 
-export async function kpiRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
-  const app = api.withTypeProvider<ZodTypeProvider>()
+export async function kpiRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db, clock, ids } = deps
-  const params = z.object({ id: z.string() })
 
   /** The binding as stored now; 404 when it is not the tenant's (or was deleted meanwhile). */
   const current = async (tenantId: string, id: string): Promise<KpiBinding> => {
@@ -52,20 +42,16 @@ export async function kpiRoutes(api: FastifyInstance, deps: AppDeps): Promise<vo
     return toKpiBinding(row)
   }
 
-  app.get('/kpi/definitions', { schema: { response: { 200: kpiDefinitionsBodySchema } } }, async () => ({ items: kpiDefinitions() }))
+  route(app, kpiDefinitionsContract, async () => ({ items: kpiDefinitions() }))
 
-  app.get(
-    '/kpi/bindings',
-    { schema: { querystring: z.object({ contextId: z.string().trim().optional() }), response: { 200: kpiBindingsBodySchema } } },
-    async (request) => {
-      const rows = await listKpiBindings(db, authOf(request).tenantId, request.query.contextId || null)
-      return { items: rows.map(toKpiBinding) }
-    },
-  )
+  route(app, kpiBindingsContract, async ({ query, request }) => {
+    const rows = await listKpiBindings(db, authOf(request).tenantId, query.contextId || null)
+    return { items: rows.map(toKpiBinding) }
+  })
 
-  app.post('/kpi/bindings', { schema: { body: kpiBindingCreateSchema, response: { 201: kpiBindingSchema } } }, async (request, reply) => {
+  route(app, kpiBindContract, async ({ body, request, reply }) => {
     const { tenantId } = authOf(request)
-    const { contextId, kpiDefinitionId } = request.body
+    const { contextId, kpiDefinitionId } = body
     const def = kpiDefinition(kpiDefinitionId)
     if (!def) throw validation('kpiDefinitionId', `unknown KPI definition '${kpiDefinitionId}' (known: ${KpiDefinitionIds.join(', ')})`)
     const contextType = await contextTypeOf(db, tenantId, contextId)
@@ -78,16 +64,15 @@ export async function kpiRoutes(api: FastifyInstance, deps: AppDeps): Promise<vo
     return reply.status(201).send(await current(tenantId, id))
   })
 
-  app.put('/kpi/bindings/:id', { schema: { params, body: kpiBindingUpdateSchema, response: { 200: kpiBindingSchema } } }, async (request) => {
+  route(app, kpiSetValueContract, async ({ params, body: { currentValue }, request }) => {
     const { tenantId } = authOf(request)
-    const { currentValue } = request.body
-    if (!(await setKpiBindingValue(db, tenantId, request.params.id, currentValue, clock.now()))) throw notFound('KPI binding')
-    if (currentValue === null) await refreshKpiBinding(db, tenantId, request.params.id, clock.now())
-    return current(tenantId, request.params.id)
+    if (!(await setKpiBindingValue(db, tenantId, params.id, currentValue, clock.now()))) throw notFound('KPI binding')
+    if (currentValue === null) await refreshKpiBinding(db, tenantId, params.id, clock.now())
+    return current(tenantId, params.id)
   })
 
-  app.delete('/kpi/bindings/:id', { schema: { params } }, async (request) => {
-    if (!(await deleteKpiBinding(db, authOf(request).tenantId, request.params.id))) throw notFound('KPI binding')
+  route(app, kpiUnbindContract, async ({ params, request }) => {
+    if (!(await deleteKpiBinding(db, authOf(request).tenantId, params.id))) throw notFound('KPI binding')
     return { message: 'KPI binding deleted successfully' }
   })
 }

@@ -12,40 +12,30 @@
  * backtest without a single origin, motifs with maxLength < minLength.
  */
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import {
-  backtestBodySchema,
-  backtestRequestSchema,
-  forecastBodySchema,
-  forecastRequestSchema,
-  motifsBodySchema,
-  motifsRequestSchema,
-  predictBodySchema,
-  predictRequestSchema,
-  type SeriesSelector,
-} from '../../src/protocol/intelligence'
+import { backtestContract, forecastContract, motifsContract, predictFromSeedContract } from '../../src/protocol/http/intelligence'
+import type { SeriesSelector } from '../../src/protocol/intelligence'
 import type { AppDeps } from '../app'
 import { authOf } from '../auth/plugin'
 import type { Queryable } from '../db/database'
+import { route } from '../http/contracts'
 import { notFound, validation } from '../http/errors'
 import { type Corpus, loadCorpus } from './corpus'
 import { BACKTEST_METHOD, backtest, forecastSeries, HOLT_METHOD, holtParameters, mentionSeries, signalSeries } from './forecast'
 import { extractMotifs, MOTIFS_METHOD, participantSequences, predictNext, TRANSITIONS_METHOD } from './sequences'
 
-export async function prospectiveRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
-  const app = api.withTypeProvider<ZodTypeProvider>()
+export async function prospectiveRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db, clock } = deps
 
-  app.post('/prospective/forecast', { schema: { body: forecastRequestSchema, response: { 200: forecastBodySchema } } }, async (request) => {
-    const { metric, entity, history } = await seriesOf(db, authOf(request).tenantId, request.body, clock.now())
-    const { fit, forecast } = forecastSeries(history, request.body.horizonDays)
+  route(app, forecastContract, async ({ body, request }) => {
+    const { metric, entity, history } = await seriesOf(db, authOf(request).tenantId, body, clock.now())
+    const { fit, forecast } = forecastSeries(history, body.horizonDays)
     return { method: HOLT_METHOD, parameters: holtParameters(fit), metric, entity, history, forecast }
   })
 
-  app.post('/prospective/backtest', { schema: { body: backtestRequestSchema, response: { 200: backtestBodySchema } } }, async (request) => {
-    const { historyDays, horizonDays, minTrainDays } = request.body
+  route(app, backtestContract, async ({ body, request }) => {
+    const { historyDays, horizonDays, minTrainDays } = body
     if (minTrainDays + horizonDays > historyDays) throw validation('minTrainDays', `minTrainDays + horizonDays must not exceed historyDays (${historyDays})`)
-    const { history } = await seriesOf(db, authOf(request).tenantId, request.body, clock.now())
+    const { history } = await seriesOf(db, authOf(request).tenantId, body, clock.now())
     const scores = backtest(
       history.map((p) => p.value),
       horizonDays,
@@ -54,17 +44,16 @@ export async function prospectiveRoutes(api: FastifyInstance, deps: AppDeps): Pr
     return { method: `${BACKTEST_METHOD}, ${horizonDays} day(s) ahead`, ...scores }
   })
 
-  app.post('/prospective/predict-from-seed', { schema: { body: predictRequestSchema, response: { 200: predictBodySchema } } }, async (request) => {
+  route(app, predictFromSeedContract, async ({ body, request }) => {
     const tenantId = authOf(request).tenantId
-    const actionType = await actionTypeOf(db, tenantId, request.body.frameId)
+    const actionType = await actionTypeOf(db, tenantId, body.frameId)
     if (actionType === null) throw notFound('Action frame')
     const sequences = participantSequences(await loadCorpus(db, tenantId))
-    return { seed: { frameId: request.body.frameId, actionType }, method: TRANSITIONS_METHOD, ...predictNext(sequences, actionType, request.body.limit) }
+    return { seed: { frameId: body.frameId, actionType }, method: TRANSITIONS_METHOD, ...predictNext(sequences, actionType, body.limit) }
   })
 
-  // '::' is Fastify's escape for a literal ':' in a path: this is /prospective/motifs:extract.
-  app.post('/prospective/motifs::extract', { schema: { body: motifsRequestSchema, response: { 200: motifsBodySchema } } }, async (request) => {
-    const { minLength, maxLength, minSupport, limit, contextId } = request.body
+  route(app, motifsContract, async ({ body, request }) => {
+    const { minLength, maxLength, minSupport, limit, contextId } = body
     if (maxLength < minLength) throw validation('maxLength', 'must not be less than minLength')
     const corpus = await contextCorpus(db, authOf(request).tenantId, contextId)
     const sequences = participantSequences(corpus)

@@ -4,19 +4,18 @@
  * (PostgreSQL full-text search, see corpus.ts) count. The definitions are in pulse.ts and topics.ts.
  */
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { pulseBodySchema, pulseRequestSchema } from '../../src/protocol/intelligence'
+import { pulseContract } from '../../src/protocol/http/intelligence'
 import type { AppDeps } from '../app'
 import { authOf } from '../auth/plugin'
+import { route } from '../http/contracts'
 import { loadCorpus } from './corpus'
 import { computePulse } from './pulse'
 
-export async function pulseRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
-  const app = api.withTypeProvider<ZodTypeProvider>()
+export async function pulseRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db, clock } = deps
 
-  app.post('/dashboard/pulse', { schema: { body: pulseRequestSchema, response: { 200: pulseBodySchema } } }, async (request) => {
-    const query = request.body.query?.trim() || null
+  route(app, pulseContract, async ({ body, request }) => {
+    const query = body.query?.trim() || null
     const corpus = await loadCorpus(db, authOf(request).tenantId, { query })
     return computePulse(corpus, clock.now(), query)
   })

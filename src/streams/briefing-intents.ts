@@ -13,8 +13,9 @@
  */
 import { type BriefingType } from '../domain/briefing'
 import type { DomainEvent } from '../domain/events'
-import { briefingBodySchema, predictBodySchema, uncertaintiesBodySchema } from '../protocol/intelligence'
+import { briefingContract, frameUncertaintiesContract, predictFromSeedContract } from '../protocol/http/intelligence'
 import { ApiError } from './api-client'
+import { call } from './call'
 import type { IntentContext } from './intents'
 
 /** Loads the briefing of one object. Resolves true when the briefing arrived. */
@@ -23,13 +24,12 @@ export async function loadBriefing(ctx: IntentContext, briefingType: BriefingTyp
   if (id === '') return false
   const base = { requestId: ctx.nextId('briefing'), briefingType, id }
   ctx.core.bus.publish({ type: 'briefing.requested', ...base, at: ctx.now() }, 'local')
-  const path = (p: string) => `${p}/${encodeURIComponent(id)}`
   const uncertainties =
     briefingType === 'actionframe'
       ? answer(
           ctx,
           async (): Promise<DomainEvent> => {
-            const body = await ctx.api.get(`${path('/action-frames')}/uncertainties`, uncertaintiesBodySchema)
+            const body = await call(ctx.api, frameUncertaintiesContract, { params: { id } })
             return { type: 'briefing.uncertaintiesLoaded', ...base, items: body.items, at: ctx.now() }
           },
           (failure) => ({ type: 'briefing.uncertaintiesFailed', ...base, ...failure, at: ctx.now() }),
@@ -38,7 +38,7 @@ export async function loadBriefing(ctx: IntentContext, briefingType: BriefingTyp
   const briefing = answer(
     ctx,
     async (): Promise<DomainEvent> => {
-      const body = await ctx.api.get(path(`/briefing/${briefingType}`), briefingBodySchema)
+      const body = await call(ctx.api, briefingContract, { params: { type: briefingType, id } })
       return { type: 'briefing.loaded', ...base, body, at: ctx.now() }
     },
     (failure) => ({ type: 'briefing.failed', ...base, ...failure, at: ctx.now() }),
@@ -76,7 +76,7 @@ function predict(ctx: IntentContext, base: Target): Promise<boolean> {
     ctx,
     async (): Promise<DomainEvent> => {
       // The server's default limit (5): enough for a short list beside the briefing.
-      const body = await ctx.api.send('POST', '/prospective/predict-from-seed', predictBodySchema, { body: { frameId: base.id } })
+      const body = await call(ctx.api, predictFromSeedContract, { body: { frameId: base.id } })
       return { type: 'briefing.predictionLoaded', ...base, body, at: ctx.now() }
     },
     (failure) => ({ type: 'briefing.predictionFailed', ...base, ...failure, at: ctx.now() }),

@@ -21,16 +21,19 @@ import {
   normaliseQuery,
 } from '../domain/intelligence'
 import {
-  backtestBodySchema,
-  forecastBodySchema,
-  type KpiBinding,
-  kpiBindingSchema,
-  kpiBindingsBodySchema,
-  kpiDefinitionsBodySchema,
-  motifsBodySchema,
-  pulseBodySchema,
-} from '../protocol/intelligence'
+  backtestContract,
+  forecastContract,
+  kpiBindContract,
+  kpiBindingsContract,
+  kpiDefinitionsContract,
+  kpiSetValueContract,
+  kpiUnbindContract,
+  motifsContract,
+  pulseContract,
+} from '../protocol/http/intelligence'
+import type { KpiBinding } from '../protocol/intelligence'
 import { ApiError } from './api-client'
+import { call } from './call'
 import { type IntentContext, toast } from './intents'
 
 /** Loads the pulse: Global mode without a query (or a blank one), else Query mode. Resolves true when it arrived. */
@@ -39,7 +42,7 @@ export async function loadPulse(ctx: IntentContext, query?: string | null): Prom
   const requestId = ctx.nextId('pulse')
   ctx.core.bus.publish({ type: 'pulse.requested', requestId, query: q, at: ctx.now() }, 'local')
   try {
-    const body = await ctx.api.send('POST', '/dashboard/pulse', pulseBodySchema, { body: q === null ? {} : { query: q } })
+    const body = await call(ctx.api, pulseContract, { body: q === null ? {} : { query: q } })
     ctx.core.bus.publish({ type: 'pulse.loaded', requestId, query: q, body, at: ctx.now() }, 'api')
     return true
   } catch (error) {
@@ -61,7 +64,7 @@ export async function loadForecast(ctx: IntentContext, series: ForecastSeries): 
   }
   const forecast = (async () => {
     try {
-      const body = await ctx.api.send('POST', '/prospective/forecast', forecastBodySchema, { body: selector })
+      const body = await call(ctx.api, forecastContract, { body: selector })
       ctx.core.bus.publish({ type: 'forecast.loaded', ...base, body, at: ctx.now() }, 'api')
     } catch (error) {
       ctx.core.bus.publish({ type: 'forecast.failed', ...base, ...failureOf(error), at: ctx.now() }, 'local')
@@ -69,7 +72,7 @@ export async function loadForecast(ctx: IntentContext, series: ForecastSeries): 
   })()
   const backtest = (async () => {
     try {
-      const body = await ctx.api.send('POST', '/prospective/backtest', backtestBodySchema, { body: selector })
+      const body = await call(ctx.api, backtestContract, { body: selector })
       ctx.core.bus.publish({ type: 'backtest.loaded', ...base, body, at: ctx.now() }, 'api')
     } catch (error) {
       ctx.core.bus.publish({ type: 'backtest.failed', ...base, ...failureOf(error), at: ctx.now() }, 'local')
@@ -83,7 +86,7 @@ export async function loadMotifs(ctx: IntentContext): Promise<boolean> {
   const requestId = ctx.nextId('motifs')
   ctx.core.bus.publish({ type: 'motifs.requested', requestId, at: ctx.now() }, 'local')
   try {
-    const body = await ctx.api.send('POST', '/prospective/motifs:extract', motifsBodySchema, { body: {} })
+    const body = await call(ctx.api, motifsContract, { body: {} })
     ctx.core.bus.publish({ type: 'motifs.loaded', requestId, body, at: ctx.now() }, 'api')
     return true
   } catch (error) {
@@ -97,7 +100,7 @@ export async function loadKpiDefinitions(ctx: IntentContext): Promise<void> {
   const requestId = ctx.nextId('kpi-definitions')
   ctx.core.bus.publish({ type: 'kpi.definitionsRequested', requestId, at: ctx.now() }, 'local')
   try {
-    const body = await ctx.api.get('/kpi/definitions', kpiDefinitionsBodySchema)
+    const body = await call(ctx.api, kpiDefinitionsContract, {})
     ctx.core.bus.publish({ type: 'kpi.definitionsLoaded', requestId, definitions: body.items, at: ctx.now() }, 'api')
   } catch (error) {
     ctx.core.bus.publish({ type: 'kpi.definitionsFailed', requestId, ...failureOf(error), at: ctx.now() }, 'local')
@@ -109,7 +112,7 @@ export async function loadKpiBindings(ctx: IntentContext, contextId: string): Pr
   const requestId = ctx.nextId('kpi-bindings')
   ctx.core.bus.publish({ type: 'kpi.bindingsRequested', requestId, contextId, at: ctx.now() }, 'local')
   try {
-    const body = await ctx.api.get(`/kpi/bindings?contextId=${encodeURIComponent(contextId)}`, kpiBindingsBodySchema)
+    const body = await call(ctx.api, kpiBindingsContract, { query: { contextId } })
     // Only this context's: a server that ignored the filter must not put other contexts' KPIs here.
     const bindings = body.items.filter((b) => b.contextId === contextId)
     ctx.core.bus.publish({ type: 'kpi.bindingsLoaded', requestId, contextId, bindings, at: ctx.now() }, 'api')
@@ -121,7 +124,7 @@ export async function loadKpiBindings(ctx: IntentContext, contextId: string): Pr
 /** Binds a KPI to a research or project; its value is computed at once. Resolves true on success. */
 export async function addKpi(ctx: IntentContext, contextId: string, kpiDefinitionId: string): Promise<boolean> {
   return change(ctx, 'add', contextId, null, async () => {
-    const binding = await ctx.api.send('POST', '/kpi/bindings', kpiBindingSchema, { body: { contextId, kpiDefinitionId } })
+    const binding = await call(ctx.api, kpiBindContract, { body: { contextId, kpiDefinitionId } })
     return { type: 'kpi.bindingCreated', binding, at: ctx.now() }
   })
 }
@@ -140,7 +143,7 @@ export async function resetKpi(ctx: IntentContext, binding: KpiBinding): Promise
 export async function removeKpi(ctx: IntentContext, binding: KpiBinding): Promise<boolean> {
   return change(ctx, 'remove', binding.contextId, binding.id, async () => {
     try {
-      await ctx.api.request('DELETE', `/kpi/bindings/${encodeURIComponent(binding.id)}`)
+      await call(ctx.api, kpiUnbindContract, { params: { id: binding.id } })
     } catch (error) {
       // Not there (removed in another tab): what the analyst asked for is already so.
       if (!(error instanceof ApiError && error.status === 404)) throw error
@@ -171,14 +174,14 @@ function failureOf(error: unknown): { httpStatus: number | null; code: string; m
 }
 
 async function update(ctx: IntentContext, binding: KpiBinding, currentValue: number | null): Promise<DomainEvent> {
-  const updated = await ctx.api.send('PUT', `/kpi/bindings/${encodeURIComponent(binding.id)}`, kpiBindingSchema, { body: { currentValue } })
+  const updated = await call(ctx.api, kpiSetValueContract, { params: { id: binding.id }, body: { currentValue } })
   return { type: 'kpi.bindingUpdated', binding: updated, at: ctx.now() }
 }
 
-async function change(ctx: IntentContext, what: KpiChange, contextId: string, bindingId: string | null, call: () => Promise<DomainEvent>): Promise<boolean> {
+async function change(ctx: IntentContext, what: KpiChange, contextId: string, bindingId: string | null, perform: () => Promise<DomainEvent>): Promise<boolean> {
   let confirmed: DomainEvent
   try {
-    confirmed = await call()
+    confirmed = await perform()
   } catch (error) {
     const failure = failureOf(error)
     ctx.core.bus.publish({ type: 'kpi.changeFailed', change: what, contextId, bindingId, ...failure, at: ctx.now() }, 'local')

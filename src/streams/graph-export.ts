@@ -5,18 +5,20 @@
  * plain link; the caller saves the Blob it resolves. A failure is a toast naming the format and why.
  * Nothing is published on success: a download changes no read model.
  */
+import { pathOf } from '../protocol/http/contract'
+import { GraphExportFormats, researchGraphExportContract } from '../protocol/http/intelligence'
 import type { Download } from './api-client'
 import { briefingErrorReason } from './briefing-intents'
 import { type IntentContext, toast } from './intents'
 
-export const GraphExportFormats = ['json', 'graphml'] as const
+export { GraphExportFormats }
 export type GraphExportFormat = (typeof GraphExportFormats)[number]
 
 export const GraphExportLabels: Record<GraphExportFormat, string> = { json: 'JSON', graphml: 'GraphML' }
 
 /** The API path of one export (after `/api/v1`). */
 export function graphExportPath(researchId: string, format: GraphExportFormat): string {
-  return `/researches/${encodeURIComponent(researchId)}/graph/export?format=${format}`
+  return `${pathOf(researchGraphExportContract, { id: researchId })}?format=${format}`
 }
 
 /** Fetches the export; resolves the file (named by the server, or `research-<id>-graph.<ext>`), or null after a toast. */

@@ -23,10 +23,10 @@ export interface Contract {
   /** The answers, by status code. */
   responses: Record<number, z.ZodType>
   /**
-   * A body that is not JSON (a file download): its media type. The route answers it as it is; its
-   * `responses` schema describes nothing then and is left out of the fingerprint's JSON.
+   * A body that is not JSON, or JSON sent as a file (a download): its media type, or the types it may be.
+   * The route answers it as it is; its success schema then only documents the body.
    */
-  produces?: string
+  produces?: string | readonly string[]
 }
 
 /** A contract, its literal types kept (`const`), checked against the shape above. */

@@ -40,7 +40,7 @@ export function openApiDocument(contracts: Array<{ name: string; resource: strin
     const responses: Record<string, Json> = {}
     for (const [status, schema] of Object.entries(c.responses)) {
       const description = reasons[Number(status)] ?? `Status ${status}`
-      if (c.produces && Number(status) === successStatus(c)) responses[status] = { description, content: { [c.produces]: { schema: { type: 'string', contentMediaType: c.produces } } } }
+      if (c.produces && Number(status) === successStatus(c)) responses[status] = { description, content: Object.fromEntries([c.produces].flat().map((type) => [type, { schema: fileSchema(type, schema) }])) }
       else if (Number(status) === 204) responses[status] = { description }
       else responses[status] = { description, content: { 'application/json': { schema: schemaOf(schema, 'output') } } }
     }
@@ -82,6 +82,11 @@ function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query'): J
     const { description, ...rest } = property
     return { name: where === 'path' && name === '*' ? 'path' : name, in: where, required: where === 'path' || required.has(name), ...(description ? { description } : {}), schema: rest }
   })
+}
+
+/** A download's body: JSON as its schema says, anything else as a string of that media type. */
+function fileSchema(type: string, schema: z.ZodType): Json {
+  return type === 'application/json' ? schemaOf(schema, 'output') : { type: 'string', contentMediaType: type }
 }
 
 /** A zod schema as JSON Schema 2020-12, self-contained (its own `$defs`), without the `$schema` key. */
