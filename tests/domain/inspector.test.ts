@@ -2,29 +2,10 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import {
-  analysedContent,
-  analysisStatusBadge,
-  clampInspectorWidth,
-  CONTENT_PREVIEW_CHARS,
-  contentPreview,
-  emptySelectionText,
-  entitySourceSentence,
-  frameSourceSentence,
-  INSPECTOR_WIDTH_STEP,
-  insightSections,
-  InspectorTexts,
-  InspectorWidths,
-  inspectorAnalytics,
-  inspectorWidthForDrag,
-  inspectorWidthForKey,
-  parseStoredInspectorWidth,
-  readEntities,
-  reprocessAvailability,
-  scoreJustification,
-  scoreTone,
-  type SourceSentence,
-} from '../../src/domain/rules/inspector'
+import { analysisStatusBadge, CONTENT_PREVIEW_CHARS, emptySelectionText, insightSections, InspectorTexts, inspectorAnalytics, reprocessAvailability, scoreJustification } from '../../src/domain/rules/inspector'
+import { analysedContent, contentPreview, entitySourceSentence, frameSourceSentence, readEntities, type SourceSentence } from '../../src/domain/rules/source-sentences'
+import { clampInspectorWidth, INSPECTOR_WIDTH_STEP, InspectorWidths, inspectorWidthForDrag, inspectorWidthForKey, parseStoredInspectorWidth } from '../../src/ui/inspector/drawer-width'
+import { scoreTone } from '../../src/ui/inspector/score-tone'
 
 /** The recorded pipeline run: real analyser output with offsets (server/analysis, local provider). */
 const recorded = readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'recorded-pipeline-text-document-reprocess.jsonl'), 'utf8')

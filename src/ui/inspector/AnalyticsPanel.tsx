@@ -1,5 +1,6 @@
 /** The Analytics tab (spec §2): the ten 0–100% bars, a neutral marker at 50%, a missing value read as 0.5. */
-import { scoreJustification, scoreTone } from '../../domain/rules/inspector'
+import { scoreJustification } from '../../domain/rules/inspector'
+import { scoreTone } from './score-tone'
 import { analyticsScores, NEUTRAL_MARKER_PERCENT, percent } from '../../domain/rules/scores'
 import type { Analytics } from '../../protocol/entities'
 

@@ -4,7 +4,7 @@
  * the preview is shown again under it with a little context.
  */
 import { type ReactNode, useEffect, useRef } from 'react'
-import { contentPreview, type PreviewPart, type SourceSentence } from '../../domain/rules/inspector'
+import { contentPreview, type PreviewPart, type SourceSentence } from '../../domain/rules/source-sentences'
 
 export function ContentPreview({ content, highlight, label = 'Content preview', empty = 'No content available' }: { content: string | null; highlight: SourceSentence | null; label?: string; empty?: string }) {
   const ref = useRef<HTMLDivElement>(null)

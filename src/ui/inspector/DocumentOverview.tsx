@@ -5,7 +5,8 @@
  * name, web address) is shown whatever became of it: a failed document still says what it was.
  */
 import { useMemo, useState } from 'react'
-import { analysisStatusBadge, InspectorTexts, reprocessAvailability, type SourceSentence } from '../../domain/rules/inspector'
+import { analysisStatusBadge, InspectorTexts, reprocessAvailability } from '../../domain/rules/inspector'
+import { type SourceSentence } from '../../domain/rules/source-sentences'
 import { formatFileSize } from '../../domain/rules/scores'
 import type { DocumentCard, FrameCard } from '../../projections/workspace-graph'
 import { reprocessDocument } from '../../streams/document-intents'

@@ -5,7 +5,9 @@
  * frame came from, highlighted in its document's content preview (right under the sentence, so the
  * highlight is in view), and the other sentences that tell the same event, when the analyser merged them.
  */
-import { frameRetellings, frameSourceSentence, MAX_FRAME_IMPACTS, MAX_FRAME_TAGS, scoreTone, analysedContent } from '../../domain/rules/inspector'
+import { MAX_FRAME_IMPACTS, MAX_FRAME_TAGS } from '../../domain/rules/inspector'
+import { frameRetellings, frameSourceSentence, analysedContent } from '../../domain/rules/source-sentences'
+import { scoreTone } from './score-tone'
 import { categoryLabel } from '../../domain/rules/categories'
 import { percent } from '../../domain/rules/scores'
 import type { Payload } from '../../protocol/entities'

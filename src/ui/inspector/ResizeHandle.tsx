@@ -3,7 +3,8 @@
  * (wider) / ArrowRight (narrower) by 16 px, Home for the minimum and End for the maximum.
  */
 import { type KeyboardEvent, type PointerEvent, useRef } from 'react'
-import { type InspectorPlacement, InspectorWidths, inspectorWidthForDrag, inspectorWidthForKey } from '../../domain/rules/inspector'
+import { type InspectorPlacement } from '../../domain/rules/inspector'
+import { InspectorWidths, inspectorWidthForDrag, inspectorWidthForKey } from './drawer-width'
 
 export function ResizeHandle({
   width,

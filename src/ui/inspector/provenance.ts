@@ -1,5 +1,5 @@
 /** Where each frame and entity of a document came from in its content (see domain/rules/inspector.ts). */
-import { analysedContent, entitySourceSentence, frameSourceSentence, type InspectorEntity, readEntities, type SourceSentence } from '../../domain/rules/inspector'
+import { analysedContent, entitySourceSentence, frameSourceSentence, type InspectorEntity, readEntities, type SourceSentence } from '../../domain/rules/source-sentences'
 import type { Payload } from '../../protocol/entities'
 import type { FrameCard } from '../../projections/workspace-graph'
 
