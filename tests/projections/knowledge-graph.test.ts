@@ -7,20 +7,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ELK from 'elkjs/lib/elk.bundled.js'
 import { describe, expect, test } from 'vitest'
-import {
-  buildKnowledgeGraph,
-  countByKind,
-  type GraphEdge,
-  type KnowledgeGraphModel,
-  layoutKey,
-  layoutPositions,
-  matchingNodeIds,
-  neighbourhood,
-  normalizeEntityName,
-  selectKnowledgeGraph,
-  toLayoutGraph,
-  withoutKinds,
-} from '../../src/projections/knowledge-graph'
+import { buildKnowledgeGraph, countByKind, type GraphEdge, type KnowledgeGraphModel, matchingNodeIds, neighbourhood, normalizeEntityName, selectKnowledgeGraph, withoutKinds } from '../../src/projections/knowledge-graph'
+import { layoutKey, layoutPositions, toLayoutGraph } from '../../src/ui/graph/graph-layout'
 import { workspaceGraph, type WorkspaceGraph } from '../../src/projections/workspace-graph'
 import { replayRecording } from '../../src/streams/replay'
 import { eventOf, foldLive, messages } from '../helpers'

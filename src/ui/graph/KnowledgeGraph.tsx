@@ -30,21 +30,8 @@ import {
 import ELK from 'elkjs/lib/elk-api'
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { percent } from '../../domain/rules/scores'
-import {
-  type GraphLayout,
-  type GraphNode,
-  type GraphNodeKind,
-  GraphNodeSize,
-  type KnowledgeGraphModel,
-  type LayoutAnswer,
-  type LayoutGraph,
-  layoutKey,
-  layoutPositions,
-  matchingNodeIds,
-  neighbourhood,
-  type NodePositions,
-  toLayoutGraph,
-} from '../../projections/knowledge-graph'
+import { type GraphNode, type GraphNodeKind, type KnowledgeGraphModel, matchingNodeIds, neighbourhood } from '../../projections/knowledge-graph'
+import { type GraphLayout, GraphNodeSize, type LayoutAnswer, type LayoutGraph, layoutKey, layoutPositions, type NodePositions, toLayoutGraph } from './graph-layout'
 import { StatusLetter } from './ProcessingView'
 
 export interface KnowledgeGraphProps {
