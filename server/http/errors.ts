@@ -11,8 +11,13 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { ApiError } from '../../src/protocol/api'
+import { Refusal, type RefusalKind } from '../core/refusal'
 
 export { ApiError }
+
+/** A feature's refusal (server/core/refusal.ts) as an answer: its status and code. */
+const REFUSAL_STATUS: Record<RefusalKind, number> = { not_found: 404, conflict: 409, invalid: 400, unavailable: 503 }
+const REFUSAL_CODE: Record<RefusalKind, string> = { not_found: 'NOT_FOUND', conflict: 'CONFLICT', invalid: 'VALIDATION_ERROR', unavailable: 'SERVICE_UNAVAILABLE' }
 
 export const notFound = (what: string) => new ApiError(404, 'NOT_FOUND', `${what} not found`)
 export const validation = (field: string, message: string) => new ApiError(400, 'VALIDATION_ERROR', `${field}: ${message}`)
@@ -28,12 +33,13 @@ export type ErrorLog = (line: Record<string, unknown>) => void
 export const stderrErrorLog: ErrorLog = (line) => process.stderr.write(`${JSON.stringify(line)}\n`)
 
 export function installErrorHandler(app: FastifyInstance, errorLog: ErrorLog = stderrErrorLog): void {
-  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | ApiError | Refusal, request, reply) => {
     if (error instanceof ApiError) {
       // A refusal that passes (a quota's 429) says when in Retry-After as well as in its message.
       if (error.retryAfterSeconds !== null) reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))))
       return reply.status(error.status).send({ code: error.code, message: error.message })
     }
+    if (error instanceof Refusal) return reply.status(REFUSAL_STATUS[error.kind]).send({ code: REFUSAL_CODE[error.kind], message: error.message })
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0]
       const path = first ? formatPath(first.instancePath, first.params?.issue) : ''

@@ -259,8 +259,8 @@ describe.each(dialects())('pipeline on %s', (dialect) => {
     expect(await getEvent(db, T, eventId)).toEqual({ ...stored })
     expect(await listFramesOfSession(db, T, S, 100, 0)).toEqual(frames)
 
-    await expect(pipeline.reprocess({ tenantId: T, eventId: 'evt_missing' })).rejects.toMatchObject({ status: 404 })
-    await expect(pipeline.reprocess({ tenantId: 'someone-else.example', eventId })).rejects.toMatchObject({ status: 404 })
+    await expect(pipeline.reprocess({ tenantId: T, eventId: 'evt_missing' })).rejects.toMatchObject({ kind: 'not_found', message: 'Event not found' })
+    await expect(pipeline.reprocess({ tenantId: 'someone-else.example', eventId })).rejects.toMatchObject({ kind: 'not_found', message: 'Event not found' })
   })
 
   /** Queues the given stages' jobs again, as a duplicate delivery would. */
