@@ -11,8 +11,9 @@
 import { z } from 'zod'
 import { hasSourceContext, InputMessages, rssSourceName, rssUrlError, urlErrorMessage, urlHostname, websiteUrlError } from '../domain/rules/inputs'
 import { ProgressToastTexts } from '../domain/rules/notifications'
-import { dataSourceSchema } from '../protocol/entities'
+import { dataSourceCreateContract, dataSourceUpdateContract } from '../protocol/http/data-sources'
 import { ApiError } from './api-client'
+import { call } from './call'
 import { ingestText, type IntentContext, refused, toast, uploadFile } from './intents'
 import { toastWhenDone } from './progress-toasts'
 import type { Outcome } from './project-intents'
@@ -94,7 +95,7 @@ export async function addRssFeed(ctx: IntentContext, input: { researchId: string
   const rssUrl = input.url.trim()
   let sourceId: string
   try {
-    const source = await ctx.api.send('POST', '/datasources', dataSourceSchema, {
+    const source = await call(ctx.api, dataSourceCreateContract, {
       body: { displayName: rssSourceName(input.name, rssUrl), kind: 'rss', researchId: input.researchId, sessionId: input.sessionId, sourceDetails: { rssUrl } },
     })
     ctx.core.bus.publish({ type: 'dataSource.created', source }, 'api')
@@ -103,7 +104,7 @@ export async function addRssFeed(ctx: IntentContext, input: { researchId: string
     return { ok: false, error: createFailure(error) }
   }
   try {
-    const played = await ctx.api.send('PUT', `/datasources/${encodeURIComponent(sourceId)}`, dataSourceSchema, { body: { status: 'active' } })
+    const played = await call(ctx.api, dataSourceUpdateContract, { params: { id: sourceId }, body: { status: 'active' } })
     ctx.core.bus.publish({ type: 'dataSource.statusChanged', sourceId, status: played.status }, 'api')
   } catch (error) {
     // The draft exists; the sources manager can still play it.
