@@ -8,10 +8,10 @@
  * An input the team's ingest quota refuses (429 RATE_LIMIT) is neither: its card ends with the server's
  * reason, which the input bar shows until the analyst sends again, and it can be retried as it was.
  */
-import { z } from 'zod'
 import { hasSourceContext, InputMessages, rssSourceName, rssUrlError, urlErrorMessage, urlHostname, websiteUrlError } from '../domain/rules/inputs'
 import { ProgressToastTexts } from '../domain/rules/notifications'
 import { dataSourceCreateContract, dataSourceUpdateContract } from '../protocol/http/data-sources'
+import { ingestUrlContract } from '../protocol/http/ingest'
 import { ApiError } from './api-client'
 import { call } from './call'
 import { ingestText, type IntentContext, refused, toast, uploadFile } from './intents'
@@ -31,8 +31,6 @@ export interface PickedFile {
   size: number
   read(): Promise<ArrayBuffer>
 }
-
-const accepted = z.object({ eventId: z.string(), dataSourceId: z.string() })
 
 /** Text for analysis: needs a workspace that has not expired and a signed-in analyst (spec §5). */
 export async function analyzeText(ctx: IntentContext, target: InputTarget, text: string): Promise<boolean> {
@@ -69,7 +67,7 @@ export async function ingestUrl(ctx: IntentContext, sessionId: string | null, ur
   rememberInput(id, async () => (await ingestUrl(ctx, sessionId, url)).ok)
   ctx.core.bus.publish({ type: 'progress.started', id, kind: 'url_processing', title: hostname, url: clean, at: ctx.now() }, 'local')
   try {
-    const body = await ctx.api.send('POST', '/ingest-url', accepted, { body: { url: clean }, headers: { 'x-session-id': sessionId } })
+    const body = await call(ctx.api, ingestUrlContract, { body: { url: clean } }, { headers: { 'x-session-id': sessionId } })
     ctx.core.bus.publish({ type: 'progress.linked', id, eventId: body.eventId }, 'local')
     toast(ctx, 'info', ProgressToastTexts.url_processing.accepted(hostname))
     toastWhenDone(ctx, id, ProgressToastTexts.url_processing.done(hostname))
