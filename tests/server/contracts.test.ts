@@ -73,10 +73,6 @@ const NOT_YET = new Set([
   "POST /api/v1/kpi/bindings",
   "PUT /api/v1/kpi/bindings/:id",
   "DELETE /api/v1/kpi/bindings/:id",
-  "GET /api/v1/researches/:id/export",
-  "GET /api/v1/projects/:id/export",
-  "GET /api/v1/exports/tenant",
-  "POST /api/v1/imports",
   "POST /api/v1/ws/negotiate/:sessionId",
   "GET /api/v1/researches/:id/sessions/:sid/live.jsonl",
 ])
