@@ -73,8 +73,6 @@ const NOT_YET = new Set([
   "POST /api/v1/kpi/bindings",
   "PUT /api/v1/kpi/bindings/:id",
   "DELETE /api/v1/kpi/bindings/:id",
-  "POST /api/v1/ws/negotiate/:sessionId",
-  "GET /api/v1/researches/:id/sessions/:sid/live.jsonl",
 ])
 
 describe('contracts', () => {
