@@ -10,43 +10,41 @@
  * another tenant is a 404, as everywhere. An import goes into the caller's tenant only, and any signed-in
  * user of a tenant may export or import its work (they can read and create all of it anyway); the whole
  * data folder, with every tenant and every account, is backed up only through `npm run backup`
- * (server/ops), never through this API.
+ * (server/ops), never through this API. Contracts: src/protocol/http/exchange.ts.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { type Bundle, BundlePaths, bundleSchema } from '../../src/protocol/bundle'
+import type { Bundle } from '../../src/protocol/bundle'
+import { bundleImportContract, projectExportContract, researchExportContract, tenantExportContract } from '../../src/protocol/http/exchange'
 import type { AppDeps } from '../app'
 import { authOf } from '../auth/plugin'
+import { route } from '../http/contracts'
 import { notFound } from '../http/errors'
 import { bundleFileName, exportBundle } from './export'
 import { importBundle } from './import'
 
-export async function exchangeRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
-  const app = api.withTypeProvider<ZodTypeProvider>()
+export async function exchangeRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db, clock, ids } = deps
-  const params = z.object({ id: z.string() })
 
-  app.get('/researches/:id/export', { schema: { params } }, async (request, reply) => {
-    const bundle = await exportBundle(db, authOf(request).tenantId, { kind: 'research', id: request.params.id }, clock.now())
+  route(app, researchExportContract, async ({ params, request, reply }) => {
+    const bundle = await exportBundle(db, authOf(request).tenantId, { kind: 'research', id: params.id }, clock.now())
     if (!bundle) throw notFound('Research')
     return sendBundle(reply, bundle)
   })
 
-  app.get('/projects/:id/export', { schema: { params } }, async (request, reply) => {
-    const bundle = await exportBundle(db, authOf(request).tenantId, { kind: 'project', id: request.params.id }, clock.now())
+  route(app, projectExportContract, async ({ params, request, reply }) => {
+    const bundle = await exportBundle(db, authOf(request).tenantId, { kind: 'project', id: params.id }, clock.now())
     if (!bundle) throw notFound('Project')
     return sendBundle(reply, bundle)
   })
 
-  app.get(BundlePaths.tenant, async (request, reply) => {
+  route(app, tenantExportContract, async ({ request, reply }) => {
     const bundle = await exportBundle(db, authOf(request).tenantId, { kind: 'tenant' }, clock.now())
     return sendBundle(reply, bundle!)
   })
 
-  app.post(BundlePaths.imports, { schema: { body: bundleSchema } }, async (request, reply) => {
+  route(app, bundleImportContract, async ({ body, request, reply }) => {
     const auth = authOf(request)
-    const result = await importBundle(db, ids, { tenantId: auth.tenantId, uid: auth.uid }, request.body)
+    const result = await importBundle(db, ids, { tenantId: auth.tenantId, uid: auth.uid }, body)
     return reply.status(201).send(result)
   })
 }

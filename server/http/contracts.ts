@@ -8,7 +8,7 @@
  * leave, in the form the client reads them. One that does not fit is the server's bug, a 500 with its
  * log line (http/errors.ts), never a silent change of shape.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import type { Contract } from '../../src/protocol/http/contract'
 
@@ -33,12 +33,14 @@ export interface ContractRouteConfig {
   accountSetup: boolean
 }
 
-/** What a route may add that is the server's alone, not the contract's (a larger body limit). */
+/** What a route may add that is the server's alone, not the contract's (a larger body limit, text cleaning). */
 export interface RouteExtras {
   bodyLimit?: number
+  /** Config the server's own hooks read (`cleanText`: http/text-guard.ts), beside the contract's keys. */
+  config?: Omit<FastifyContextConfig, keyof ContractRouteConfig>
 }
 
-export function route<C extends Contract>(app: FastifyInstance, c: C, handler: (call: Call<C>) => Promise<Answer<C>>, extras: RouteExtras = {}): void {
+export function route<C extends Contract>(app: FastifyInstance, c: C, handler: (call: Call<C>) => Promise<Answer<C>>, { config, ...extras }: RouteExtras = {}): void {
   app.route({
     ...extras,
     method: c.method,
@@ -58,7 +60,7 @@ export function route<C extends Contract>(app: FastifyInstance, c: C, handler: (
         return JSON.stringify(parsed.data)
       }
     },
-    config: { public: c.public === true, accountSetup: c.accountSetup === true, contract: c } satisfies ContractRouteConfig,
+    config: { ...config, ...({ public: c.public === true, accountSetup: c.accountSetup === true, contract: c } satisfies ContractRouteConfig) },
     // The validator compiler is zod's: params, query and body are already the schemas' output here.
     handler: (request, reply) => handler({ params: request.params as Parsed<C['params']>, query: request.query as Parsed<C['query']>, body: request.body as Parsed<C['body']>, request, reply }),
   })

@@ -5,14 +5,16 @@
  *   it against the API's address and picks ws/wss). 404 NOT_FOUND when the session is not the caller's.
  * - `GET /researches/{id}/sessions/{sid}/live.jsonl`: the session's live log as a recording
  *   (application/x-ndjson), streamed page by page; 404 when the session is not the caller's.
+ *
+ * Contracts: src/protocol/http/live.ts.
  */
 import { Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
+import { liveNegotiateContract, liveRecordingContract } from '../../src/protocol/http/live'
 import { authOf } from '../auth/plugin'
 import type { Clock } from '../core/runtime'
 import type { Database } from '../db/database'
+import { route } from '../http/contracts'
 import { notFound } from '../http/errors'
 import { findSession, getSession } from '../repos/researches'
 import { liveRecordingLines, RECORDING_CONTENT_TYPE, recordingFileName } from './export'
@@ -25,13 +27,11 @@ export interface LiveRoutesDeps {
   ticketTtlSeconds: number
 }
 
-export async function liveRoutes(api: FastifyInstance, deps: LiveRoutesDeps): Promise<void> {
-  const app = api.withTypeProvider<ZodTypeProvider>()
+export async function liveRoutes(app: FastifyInstance, deps: LiveRoutesDeps): Promise<void> {
   const { db, clock, tickets } = deps
 
-  app.post('/ws/negotiate/:sessionId', { schema: { params: z.object({ sessionId: sessionIdSchema }) } }, async (request, reply) => {
+  route(app, liveNegotiateContract, async ({ params: { sessionId }, request, reply }) => {
     const auth = authOf(request)
-    const { sessionId } = request.params
     if (!(await findSession(db, auth.tenantId, sessionId))) throw notFound('Session')
     const ticket = tickets.issue({
       uid: auth.uid,
@@ -45,21 +45,14 @@ export async function liveRoutes(api: FastifyInstance, deps: LiveRoutesDeps): Pr
     return { url: `/ws/${encodeURIComponent(sessionId)}?ticket=${ticket}` }
   })
 
-  app.get(
-    '/researches/:id/sessions/:sid/live.jsonl',
-    { schema: { params: z.object({ id: z.string().min(1), sid: sessionIdSchema }) } },
-    async (request, reply) => {
-      const auth = authOf(request)
-      const { id, sid } = request.params
-      const session = await getSession(db, auth.tenantId, id, sid)
-      if (!session) throw notFound('Session')
-      const lines = liveRecordingLines(db, { tenantId: auth.tenantId, sessionId: sid, researchId: id, exportedAt: clock.now() })
-      return reply
-        .header('content-type', RECORDING_CONTENT_TYPE)
-        .header('content-disposition', `attachment; filename="${recordingFileName(sid)}"`)
-        .send(Readable.from(lines))
-    },
-  )
+  route(app, liveRecordingContract, async ({ params: { id, sid }, request, reply }) => {
+    const auth = authOf(request)
+    const session = await getSession(db, auth.tenantId, id, sid)
+    if (!session) throw notFound('Session')
+    const lines = liveRecordingLines(db, { tenantId: auth.tenantId, sessionId: sid, researchId: id, exportedAt: clock.now() })
+    return reply
+      .header('content-type', RECORDING_CONTENT_TYPE)
+      .header('content-disposition', `attachment; filename="${recordingFileName(sid)}"`)
+      .send(Readable.from(lines))
+  })
 }
-
-const sessionIdSchema = z.string().min(1).max(200)

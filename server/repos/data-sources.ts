@@ -1,17 +1,20 @@
 /** Data sources of workspaces (sandbox) and projects. Scoped by tenant. */
+import type { DataSource } from '../../src/protocol/entities'
+import type { SourceVisibility } from '../../src/protocol/sources'
 import type { Queryable } from '../db/database'
 import { iso } from './rows'
 
+/** A stored source; its kind, status and visibility are only ever written from the API's own sets. */
 export interface DataSourceRow {
   id: string
-  kind: string
+  kind: DataSource['kind']
   display_name: string
-  status: string
+  status: DataSource['status']
   research_id: string | null
   session_id: string | null
   project_id: string | null
   source_details: Record<string, unknown>
-  visibility: string
+  visibility: SourceVisibility
   allowed_tenants: string[]
   poll_interval_seconds: number | null
   last_run_at: Date | string | null
@@ -44,9 +47,9 @@ export const toDataSource = (r: DataSourceRow) => ({
 
 export interface NewDataSource {
   id: string
-  kind: string
+  kind: DataSource['kind']
   displayName: string
-  status: string
+  status: DataSource['status']
   researchId: string | null
   sessionId: string | null
   projectId: string | null

@@ -10,15 +10,23 @@
  *
  * Project documents have no live channel (the live log is per workspace session): the project view polls
  * `GET /projects/{id}/documents?after=<cursor>`, which answers the cards created or changed since.
+ * What each route takes and answers is its contract (src/protocol/http/data-sources.ts).
  */
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { pageLimitSchema } from '../../src/protocol/api'
-import { DataSourceKinds, DataSourceStatuses, sourceDetailsSchema } from '../../src/protocol/entities'
-import { brokenTextIn, TextBounds } from '../../src/protocol/input-text'
+import {
+  dataSourceCreateContract,
+  dataSourceDeleteContract,
+  dataSourceGetContract,
+  dataSourceListContract,
+  dataSourceUpdateContract,
+  projectDocumentsContract,
+} from '../../src/protocol/http/data-sources'
+import { brokenTextIn } from '../../src/protocol/input-text'
 import type { AppDeps } from '../app'
 import { authOf } from '../auth/plugin'
+import { route } from '../http/contracts'
 import { ApiError, conflict, notFound, validation } from '../http/errors'
 import { writableSession } from '../http/guards'
 import { headerNumber } from '../http/paging'
@@ -35,122 +43,81 @@ export const InvalidContextMessage = 'Invalid context: must specify either proje
 /** The status moves the manager's buttons make: play, pause, resume (a failed source resumes too). */
 const allowedMoves: Record<string, readonly string[]> = { draft: ['active'], active: ['paused'], paused: ['active'], error: ['active'] }
 
-export async function dataSourceRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
-  const app = api.withTypeProvider<ZodTypeProvider>()
+export async function dataSourceRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db, clock, ids } = deps
-  const params = z.object({ id: z.string() })
   const runner = sourceRunnerOf(deps.pipeline)
   const intervals = runner?.intervals ?? DEFAULT_POLL_INTERVAL_SECONDS
   const present = (row: Parameters<typeof presentDataSource>[0]) => presentDataSource(row, intervals)
 
-  app.post(
-    '/datasources',
-    {
-      schema: {
-        body: z.object({
-          displayName: z.string().transform((s) => s.trim()).pipe(z.string().min(1, 'displayName must not be blank').max(TextBounds.displayName)),
-          kind: z.enum(DataSourceKinds),
-          researchId: z.string().nullish(),
-          sessionId: z.string().nullish(),
-          projectId: z.string().nullish(),
-          sourceDetails: sourceDetailsSchema.default({}),
-          pollIntervalSeconds: z.number().int().min(60).max(86_400).nullish(),
-        }),
-      },
-    },
-    async (request, reply) => {
-      const auth = authOf(request)
-      const b = request.body
-      const now = clock.now()
-      const isProject = Boolean(b.projectId)
-      if (!isProject && !(b.researchId && b.sessionId)) throw validation('projectId', InvalidContextMessage)
-      if (isProject) {
-        if (!(await getProject(db, auth.tenantId, b.projectId as string))) throw notFound('Project')
-      } else {
-        const session = await writableSession(db, auth.tenantId, b.sessionId as string, now)
-        if (session.research_id !== b.researchId) throw notFound('Session')
-      }
-      const id = ids.next('src')
-      await insertDataSource(db, auth.tenantId, {
-        id,
-        kind: b.kind,
-        displayName: b.displayName,
-        status: 'draft',
-        researchId: isProject ? null : (b.researchId ?? null),
-        sessionId: isProject ? null : (b.sessionId ?? null),
-        projectId: b.projectId ?? null,
-        sourceDetails: stripNulls(b.sourceDetails),
-        pollIntervalSeconds: b.pollIntervalSeconds ?? null,
-        ownerUserId: auth.uid,
-        now,
-      })
-      return reply.status(201).send(present((await getDataSource(db, auth.tenantId, id))!))
-    },
-  )
+  route(app, dataSourceCreateContract, async ({ body: b, request, reply }) => {
+    const auth = authOf(request)
+    const now = clock.now()
+    const isProject = Boolean(b.projectId)
+    if (!isProject && !(b.researchId && b.sessionId)) throw validation('projectId', InvalidContextMessage)
+    if (isProject) {
+      if (!(await getProject(db, auth.tenantId, b.projectId as string))) throw notFound('Project')
+    } else {
+      const session = await writableSession(db, auth.tenantId, b.sessionId as string, now)
+      if (session.research_id !== b.researchId) throw notFound('Session')
+    }
+    const id = ids.next('src')
+    await insertDataSource(db, auth.tenantId, {
+      id,
+      kind: b.kind,
+      displayName: b.displayName,
+      status: 'draft',
+      researchId: isProject ? null : (b.researchId ?? null),
+      sessionId: isProject ? null : (b.sessionId ?? null),
+      projectId: b.projectId ?? null,
+      sourceDetails: stripNulls(b.sourceDetails),
+      pollIntervalSeconds: b.pollIntervalSeconds ?? null,
+      ownerUserId: auth.uid,
+      now,
+    })
+    return reply.status(201).send(present((await getDataSource(db, auth.tenantId, id))!))
+  })
 
-  app.get(
-    '/datasources',
-    { schema: { querystring: z.object({ projectId: z.string().optional(), researchId: z.string().optional(), sessionId: z.string().optional() }) } },
-    async (request) => {
-      const auth = authOf(request)
-      return { items: (await listDataSources(db, auth.tenantId, request.query)).map(present) }
-    },
-  )
+  route(app, dataSourceListContract, async ({ query, request }) => ({ items: (await listDataSources(db, authOf(request).tenantId, query)).map(present) }))
 
-  app.get('/datasources/:id', { schema: { params } }, async (request) => {
-    const row = await getDataSource(db, authOf(request).tenantId, request.params.id)
+  route(app, dataSourceGetContract, async ({ params, request }) => {
+    const row = await getDataSource(db, authOf(request).tenantId, params.id)
     if (!row) throw notFound('Data source')
     return present(row)
   })
 
-  app.put(
-    '/datasources/:id',
-    {
-      schema: {
-        params,
-        body: z.object({
-          status: z.enum(DataSourceStatuses).optional(),
-          displayName: z.string().transform((s) => s.trim()).pipe(z.string().min(1).max(TextBounds.displayName)).optional(),
-          sourceDetails: sourceDetailsSchema.optional(),
-          pollIntervalSeconds: z.number().int().min(60).max(86_400).nullish(),
-        }),
-      },
-    },
-    async (request) => {
-      const auth = authOf(request)
-      const current = await getDataSource(db, auth.tenantId, request.params.id)
-      if (!current) throw notFound('Data source')
-      const b = request.body
-      const now = clock.now()
-      if (current.session_id && current.project_id === null) await writableSession(db, auth.tenantId, current.session_id, now)
-      if (b.status !== undefined && b.status !== current.status && !(allowedMoves[current.status] ?? []).includes(b.status)) {
-        throw conflict(`A ${current.status} source cannot become ${b.status}`)
-      }
-      const moved = b.status !== undefined && b.status !== current.status
-      const updated = await db.transaction(async (tx) => {
-        const row = await updateDataSource(tx, auth.tenantId, current.id, {
-          ...(b.status !== undefined ? { status: b.status } : {}),
-          ...(b.displayName !== undefined ? { displayName: b.displayName } : {}),
-          ...(b.sourceDetails !== undefined ? { sourceDetails: stripNulls(b.sourceDetails) } : {}),
-          ...('pollIntervalSeconds' in b ? { pollIntervalSeconds: b.pollIntervalSeconds ?? null } : {}),
-          // Resuming a failed run clears its error.
-          ...(b.status === 'active' ? { lastError: null } : {}),
-          now,
-        })
-        // Play, pause and resume start and stop the source's runs; a new interval moves its next run.
-        if (moved) await scheduleForStatus(tx, auth.tenantId, row!, now)
-        else if ('pollIntervalSeconds' in b) await rescheduleInterval(tx, auth.tenantId, row as RunnableSourceRow, now, intervals)
-        return (await getDataSource(tx, auth.tenantId, current.id))!
+  route(app, dataSourceUpdateContract, async ({ params, body: b, request }) => {
+    const auth = authOf(request)
+    const current = await getDataSource(db, auth.tenantId, params.id)
+    if (!current) throw notFound('Data source')
+    const now = clock.now()
+    if (current.session_id && current.project_id === null) await writableSession(db, auth.tenantId, current.session_id, now)
+    if (b.status !== undefined && b.status !== current.status && !(allowedMoves[current.status] ?? []).includes(b.status)) {
+      throw conflict(`A ${current.status} source cannot become ${b.status}`)
+    }
+    const moved = b.status !== undefined && b.status !== current.status
+    const updated = await db.transaction(async (tx) => {
+      const row = await updateDataSource(tx, auth.tenantId, current.id, {
+        ...(b.status !== undefined ? { status: b.status } : {}),
+        ...(b.displayName !== undefined ? { displayName: b.displayName } : {}),
+        ...(b.sourceDetails !== undefined ? { sourceDetails: stripNulls(b.sourceDetails) } : {}),
+        ...('pollIntervalSeconds' in b ? { pollIntervalSeconds: b.pollIntervalSeconds ?? null } : {}),
+        // Resuming a failed run clears its error.
+        ...(b.status === 'active' ? { lastError: null } : {}),
+        now,
       })
-      // The first run at once rather than at the scheduler's next minute (the source is due either way).
-      if (moved && updated.status === 'active') await runner?.kick()
-      return present(updated)
-    },
-  )
+      // Play, pause and resume start and stop the source's runs; a new interval moves its next run.
+      if (moved) await scheduleForStatus(tx, auth.tenantId, row!, now)
+      else if ('pollIntervalSeconds' in b) await rescheduleInterval(tx, auth.tenantId, row as RunnableSourceRow, now, intervals)
+      return (await getDataSource(tx, auth.tenantId, current.id))!
+    })
+    // The first run at once rather than at the scheduler's next minute (the source is due either way).
+    if (moved && updated.status === 'active') await runner?.kick()
+    return present(updated)
+  })
 
   // Deleting stops the source: queued runs find no source, and its seen items go with it (cascade).
-  app.delete('/datasources/:id', { schema: { params } }, async (request) => {
-    if (!(await deleteDataSource(db, authOf(request).tenantId, request.params.id))) throw notFound('Data source')
+  route(app, dataSourceDeleteContract, async ({ params, request }) => {
+    if (!(await deleteDataSource(db, authOf(request).tenantId, params.id))) throw notFound('Data source')
     return { message: 'Data source deleted successfully' }
   })
 
@@ -159,32 +126,27 @@ export async function dataSourceRoutes(api: FastifyInstance, deps: AppDeps): Pro
   // the start); an answer with fewer than the page size has caught up. Page size: x-page-size or limit.
   // A caught-up answer's cursor reaches CURSOR_LOOKBACK_MS back, because a change can commit after a
   // later one was read: the next poll repeats those cards, and the view merges them by id.
-  app.get(
-    '/projects/:id/documents',
-    { schema: { params, querystring: z.object({ after: z.string().max(1000).optional(), dataSourceId: z.string().optional(), limit: pageLimitSchema.optional() }) } },
-    async (request) => {
-      const auth = authOf(request)
-      if (!(await getProject(db, auth.tenantId, request.params.id))) throw notFound('Project')
-      const q = request.query
-      const limit = headerNumber(request, 'x-page-size', pageLimitSchema) ?? q.limit ?? 50
-      const after = decodeCursor(q.after)
-      const rows = await db.query<EventRow>(
-        `SELECT * FROM events WHERE tenant_id = $1 AND project_id = $2
-           AND ($3::text IS NULL OR data_source_id = $3)
-           AND ($4::timestamptz IS NULL OR (updated_at, id) > ($4::timestamptz, $5::text))
-         ORDER BY updated_at, id LIMIT $6`,
-        [auth.tenantId, request.params.id, q.dataSourceId ?? null, after?.at ?? null, after?.id ?? '', limit],
-      )
-      const last = rows.at(-1)
-      const lastAt = last ? Date.parse(iso(last.updated_at) as string) : null
-      const cursor = lastAt === null || !last ? (q.after ?? null) : rows.length === limit ? encodeCursor(new Date(lastAt).toISOString(), last.id) : encodeCursor(new Date(lastAt - CURSOR_LOOKBACK_MS).toISOString(), '')
-      // Each card comes with its action frames (the project view has no live channel to bring them).
-      const frameRows = rows.length === 0 ? [] : await db.query<FrameRow>(`SELECT * FROM action_frames WHERE tenant_id = $1 AND event_id = ANY($2::text[]) ORDER BY event_id, action_index NULLS LAST, id`, [auth.tenantId, rows.map((r) => r.id)])
-      const framesOf = new Map<string, ReturnType<typeof toActionFrame>[]>()
-      for (const f of frameRows) framesOf.set(f.event_id, [...(framesOf.get(f.event_id) ?? []), toActionFrame(f, auth.tenantId)])
-      return { items: rows.map((r) => ({ ...toGenesisEvent(r), updatedAt: iso(r.updated_at), actionFrames: framesOf.get(r.id) ?? [] })), cursor }
-    },
-  )
+  route(app, projectDocumentsContract, async ({ params, query: q, request }) => {
+    const auth = authOf(request)
+    if (!(await getProject(db, auth.tenantId, params.id))) throw notFound('Project')
+    const limit = headerNumber(request, 'x-page-size', pageLimitSchema) ?? q.limit ?? 50
+    const after = decodeCursor(q.after)
+    const rows = await db.query<EventRow>(
+      `SELECT * FROM events WHERE tenant_id = $1 AND project_id = $2
+         AND ($3::text IS NULL OR data_source_id = $3)
+         AND ($4::timestamptz IS NULL OR (updated_at, id) > ($4::timestamptz, $5::text))
+       ORDER BY updated_at, id LIMIT $6`,
+      [auth.tenantId, params.id, q.dataSourceId ?? null, after?.at ?? null, after?.id ?? '', limit],
+    )
+    const last = rows.at(-1)
+    const lastAt = last ? Date.parse(iso(last.updated_at) as string) : null
+    const cursor = lastAt === null || !last ? (q.after ?? null) : rows.length === limit ? encodeCursor(new Date(lastAt).toISOString(), last.id) : encodeCursor(new Date(lastAt - CURSOR_LOOKBACK_MS).toISOString(), '')
+    // Each card comes with its action frames (the project view has no live channel to bring them).
+    const frameRows = rows.length === 0 ? [] : await db.query<FrameRow>(`SELECT * FROM action_frames WHERE tenant_id = $1 AND event_id = ANY($2::text[]) ORDER BY event_id, action_index NULLS LAST, id`, [auth.tenantId, rows.map((r) => r.id)])
+    const framesOf = new Map<string, ReturnType<typeof toActionFrame>[]>()
+    for (const f of frameRows) framesOf.set(f.event_id, [...(framesOf.get(f.event_id) ?? []), toActionFrame(f, auth.tenantId)])
+    return { items: rows.map((r) => ({ ...toGenesisEvent(r), updatedAt: iso(r.updated_at), actionFrames: framesOf.get(r.id) ?? [] })), cursor }
+  })
 }
 
 const CURSOR_LOOKBACK_MS = 10_000

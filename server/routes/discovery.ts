@@ -4,27 +4,24 @@
  * ones naming the caller's tenant; never another tenant's 'private' or 'tenant' one), newest first, with
  * `continuationToken` while more remain (page size from `x-page-size`, default 100).
  * `PUT /sources/{id}/visibility` {visibility, allowedTenants} is for the owning tenant only (404 for
- * anyone else) and answers the updated data source. Bodies: src/protocol/sources.ts.
+ * anyone else) and answers the updated data source. Contracts: src/protocol/http/data-sources.ts.
  */
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { pageLimitSchema } from '../../src/protocol/api'
-import { discoverQuerySchema, updateVisibilityRequestSchema } from '../../src/protocol/sources'
+import { sourceDiscoverContract, sourceVisibilityContract } from '../../src/protocol/http/data-sources'
 import type { AppDeps } from '../app'
 import { authOf } from '../auth/plugin'
+import { route } from '../http/contracts'
 import { notFound } from '../http/errors'
 import { writableSession } from '../http/guards'
 import { headerNumber } from '../http/paging'
 import { discoverDataSources, getDataSource, setDataSourceVisibility, toDataSource, toDiscoveredSource } from '../repos/data-sources'
 import { decodeToken, encodeToken } from '../repos/rows'
 
-export async function discoveryRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
-  const app = api.withTypeProvider<ZodTypeProvider>()
+export async function discoveryRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db, clock } = deps
 
-  app.get('/sources/discover', { schema: { querystring: discoverQuerySchema } }, async (request) => {
-    const { query, category, visibility, continuationToken } = request.query
+  route(app, sourceDiscoverContract, async ({ query: { query, category, visibility, continuationToken }, request }) => {
     const limit = headerNumber(request, 'x-page-size', pageLimitSchema) ?? 100
     const offset = decodeToken(continuationToken ?? request.headers['x-continuation-token'])
     const rows = await discoverDataSources(db, authOf(request).tenantId, { query, kind: category, visibility, limit: limit + 1, offset })
@@ -34,20 +31,15 @@ export async function discoveryRoutes(api: FastifyInstance, deps: AppDeps): Prom
     }
   })
 
-  app.put(
-    '/sources/:id/visibility',
-    { schema: { params: z.object({ id: z.string() }), body: updateVisibilityRequestSchema } },
-    async (request) => {
-      const auth = authOf(request)
-      const current = await getDataSource(db, auth.tenantId, request.params.id)
-      if (!current) throw notFound('Data source')
-      const now = clock.now()
-      // A sandbox source of an expired workspace is read-only like the rest of it.
-      if (current.session_id && current.project_id === null) await writableSession(db, auth.tenantId, current.session_id, now)
-      const { visibility, allowedTenants } = request.body
-      const updated = await setDataSourceVisibility(db, auth.tenantId, current.id, { visibility, allowedTenants: allowedTenants ?? [], now })
-      if (!updated) throw notFound('Data source')
-      return toDataSource(updated)
-    },
-  )
+  route(app, sourceVisibilityContract, async ({ params, body: { visibility, allowedTenants }, request }) => {
+    const auth = authOf(request)
+    const current = await getDataSource(db, auth.tenantId, params.id)
+    if (!current) throw notFound('Data source')
+    const now = clock.now()
+    // A sandbox source of an expired workspace is read-only like the rest of it.
+    if (current.session_id && current.project_id === null) await writableSession(db, auth.tenantId, current.session_id, now)
+    const updated = await setDataSourceVisibility(db, auth.tenantId, current.id, { visibility, allowedTenants: allowedTenants ?? [], now })
+    if (!updated) throw notFound('Data source')
+    return toDataSource(updated)
+  })
 }

@@ -6,14 +6,15 @@
  * ingest quotas (server/quotas/ingest-quotas.ts) they answer 429 RATE_LIMIT with Retry-After, having
  * written nothing: no source, no document, no stored input.
  * Also the processed-URL registry: `GET /processed-urls/{url}` (404 means none) and `POST /processed-urls`.
+ * What each route takes and answers is its contract (src/protocol/http/ingest.ts).
  */
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { isAllowedUpload, isValidWebUrl, MAX_UPLOAD_BYTES, UploadMessages, UrlMessages } from '../../src/domain/rules/uploads'
+import { ingestTextContract, ingestUploadContract, ingestUrlContract, processedUrlGetContract, processedUrlRecordContract } from '../../src/protocol/http/ingest'
 import { BrokenTextMessages, brokenTextIn, sliceText } from '../../src/protocol/input-text'
 import type { AppDeps } from '../app'
 import { type AuthContext, authOf } from '../auth/plugin'
+import { route } from '../http/contracts'
 import { ApiError, notFound, rateLimited, validation } from '../http/errors'
 import { writableSession } from '../http/guards'
 import { type DataSourceRow, getDataSource, insertDataSource } from '../repos/data-sources'
@@ -22,14 +23,7 @@ import type { IngestInput } from '../pipeline/contract'
 import { ingestLimitsOf } from '../config'
 import { createIngestQuotas } from '../quotas/ingest-quotas'
 
-const context = {
-  dataSourceId: z.string().nullish(),
-  sessionId: z.string().nullish(),
-  researchId: z.string().nullish(),
-}
-
-export async function ingestRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
-  const app = api.withTypeProvider<ZodTypeProvider>()
+export async function ingestRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db, clock, ids, pipeline } = deps
 
   const quotas = deps.quotas ?? createIngestQuotas({ db, clock, limits: ingestLimitsOf(deps.config) })
@@ -38,7 +32,7 @@ export async function ingestRoutes(api: FastifyInstance, deps: AppDeps): Promise
    * Where the input goes: the given source (checked), or a new one of `kind` in the header's workspace
    * (checked now, created by `create`), so every refusal, the quota's included, comes before any write.
    */
-  async function targetFor(auth: AuthContext, body: { dataSourceId?: string | null; sessionId?: string | null }, header: unknown, kind: string, displayName: string, details: Record<string, unknown>) {
+  async function targetFor(auth: AuthContext, body: { dataSourceId?: string | null; sessionId?: string | null }, header: unknown, kind: DataSourceRow['kind'], displayName: string, details: Record<string, unknown>) {
     const now = clock.now()
     if (body.dataSourceId) {
       const source = await getDataSource(db, auth.tenantId, body.dataSourceId)
@@ -94,71 +88,64 @@ export async function ingestRoutes(api: FastifyInstance, deps: AppDeps): Promise
     return { eventId, dataSourceId: source.id }
   }
 
-  app.post(
-    '/ingest',
-    {
-      // A pasted article is cleaned of NULs and half emoji rather than refused (src/protocol/input-text.ts).
-      config: { cleanText: ['text'] },
-      schema: { body: z.object({ ...context, text: z.string({ error: 'text is required' }), title: z.string().max(300).nullish() }) },
-    },
-    async (request, reply) => {
+  // A pasted article is cleaned of NULs and half emoji rather than refused (src/protocol/input-text.ts).
+  route(
+    app,
+    ingestTextContract,
+    async ({ body, request, reply }) => {
       const auth = authOf(request)
-      const text = request.body.text.trim()
+      const text = body.text.trim()
       if (text === '') throw validation('text', 'must not be empty')
       // Cut by whole characters: half an emoji at the cut would be unstorable in the source's details.
-      const target = await targetFor(auth, request.body, request.headers['x-session-id'], 'text_input', `Text: ${sliceText(text, 40)}`, { snippet: sliceText(text, 200) })
-      return reply.status(202).send(await ingest(auth, target, { kind: 'text', text, title: request.body.title ?? null }))
+      const target = await targetFor(auth, body, request.headers['x-session-id'], 'text_input', `Text: ${sliceText(text, 40)}`, { snippet: sliceText(text, 200) })
+      return reply.status(202).send(await ingest(auth, target, { kind: 'text', text, title: body.title ?? null }))
     },
+    { config: { cleanText: ['text'] } },
   )
 
-  app.post('/ingest-url', { schema: { body: z.object({ ...context, url: z.string().default('') }) } }, async (request, reply) => {
+  route(app, ingestUrlContract, async ({ body, request, reply }) => {
     const auth = authOf(request)
-    const url = request.body.url.trim()
+    const url = body.url.trim()
     if (url === '') throw validation('url', UrlMessages.empty)
     if (!isValidWebUrl(url)) throw validation('url', UrlMessages.invalid)
-    const target = await targetFor(auth, request.body, request.headers['x-session-id'], 'web', new URL(url).hostname, { uri: url })
+    const target = await targetFor(auth, body, request.headers['x-session-id'], 'web', new URL(url).hostname, { uri: url })
     return reply.status(202).send(await ingest(auth, target, { kind: 'url', url }))
   })
 
-  app.post(
-    '/upload',
-    { schema: { body: z.object({ ...context, contentBase64: z.string({ error: 'contentBase64 is required' }), fileName: z.string().max(255).nullish(), contentType: z.string().max(200).nullish() }) } },
-    async (request, reply) => {
-      const auth = authOf(request)
-      const b = request.body
-      // Base64 is 4 characters per 3 bytes: refuse by size before decoding anything big.
-      const approxBytes = Math.floor((b.contentBase64.length * 3) / 4)
-      if (approxBytes > MAX_UPLOAD_BYTES + 3) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', UploadMessages.serverTooLarge)
-      const existing = b.dataSourceId ? await getDataSource(db, auth.tenantId, b.dataSourceId) : undefined
-      if (b.dataSourceId && !existing) throw notFound('Data source')
-      const fileName = b.fileName ?? (existing?.source_details.originalFileName as string | undefined) ?? ''
-      if (fileName === '') throw validation('fileName', 'is required (or set sourceDetails.originalFileName on the data source)')
-      if (!isAllowedUpload(fileName)) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', UploadMessages.unsupported)
-      if (!/^[A-Za-z0-9+/=\s_-]*$/.test(b.contentBase64)) throw validation('contentBase64', 'is not base64')
-      const bytes = Buffer.from(b.contentBase64, 'base64')
-      if (bytes.length > MAX_UPLOAD_BYTES) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', UploadMessages.serverTooLarge)
-      if (bytes.length === 0) throw validation('contentBase64', 'is empty')
-      const target = await targetFor(auth, b, request.headers['x-session-id'], 'document', fileName, { originalFileName: fileName, contentType: b.contentType ?? null })
-      return reply.status(202).send(await ingest(auth, target, { kind: 'document', fileName, contentType: b.contentType ?? null, bytes }))
-    },
-  )
-
-  app.get('/processed-urls/*', async (request) => {
+  route(app, ingestUploadContract, async ({ body: b, request, reply }) => {
     const auth = authOf(request)
-    const url = decodedUrl((request.params as { '*': string })['*'])
+    // Base64 is 4 characters per 3 bytes: refuse by size before decoding anything big.
+    const approxBytes = Math.floor((b.contentBase64.length * 3) / 4)
+    if (approxBytes > MAX_UPLOAD_BYTES + 3) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', UploadMessages.serverTooLarge)
+    const existing = b.dataSourceId ? await getDataSource(db, auth.tenantId, b.dataSourceId) : undefined
+    if (b.dataSourceId && !existing) throw notFound('Data source')
+    const fileName = b.fileName ?? (existing?.source_details.originalFileName as string | undefined) ?? ''
+    if (fileName === '') throw validation('fileName', 'is required (or set sourceDetails.originalFileName on the data source)')
+    if (!isAllowedUpload(fileName)) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', UploadMessages.unsupported)
+    if (!/^[A-Za-z0-9+/=\s_-]*$/.test(b.contentBase64)) throw validation('contentBase64', 'is not base64')
+    const bytes = Buffer.from(b.contentBase64, 'base64')
+    if (bytes.length > MAX_UPLOAD_BYTES) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', UploadMessages.serverTooLarge)
+    if (bytes.length === 0) throw validation('contentBase64', 'is empty')
+    const target = await targetFor(auth, b, request.headers['x-session-id'], 'document', fileName, { originalFileName: fileName, contentType: b.contentType ?? null })
+    return reply.status(202).send(await ingest(auth, target, { kind: 'document', fileName, contentType: b.contentType ?? null, bytes }))
+  })
+
+  route(app, processedUrlGetContract, async ({ params, request }) => {
+    const auth = authOf(request)
+    const url = decodedUrl(params['*'])
     const row = (await db.query<{ url: string; created_at: Date | string }>(`SELECT url, created_at FROM processed_urls WHERE tenant_id = $1 AND url = $2`, [auth.tenantId, url]))[0]
     if (!row) throw notFound('Processed URL')
     return { url: row.url, processedAt: iso(row.created_at) }
   })
 
-  app.post('/processed-urls', { schema: { body: z.object({ url: z.string().min(1).max(4096) }) } }, async (request, reply) => {
+  route(app, processedUrlRecordContract, async ({ body, request, reply }) => {
     const auth = authOf(request)
     const at = new Date(clock.now()).toISOString()
     const rows = await db.query<{ created_at: Date | string }>(
       `INSERT INTO processed_urls (tenant_id, url, created_at) VALUES ($1, $2, $3) ON CONFLICT (tenant_id, url) DO UPDATE SET url = EXCLUDED.url RETURNING created_at`,
-      [auth.tenantId, request.body.url, at],
+      [auth.tenantId, body.url, at],
     )
-    return reply.status(201).send({ url: request.body.url, processedAt: iso(rows[0]?.created_at) })
+    return reply.status(201).send({ url: body.url, processedAt: iso(rows[0]?.created_at) })
   })
 }
 

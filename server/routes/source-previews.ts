@@ -1,38 +1,32 @@
 /**
  * Previews of the add-source dialogs (spec §2, §7): `GET /datasources/{id}/preview` reads an rss source of
  * the caller's tenant; `POST /datasources/preview-search`, `/preview-telegram` and `/preview-twitter` read
- * what the dialog holds before any source exists. Nothing is stored. Bodies: src/protocol/sources.ts.
+ * what the dialog holds before any source exists. Nothing is stored.
  *
  * Errors: a missing or unusable input (blank query, not a channel name, a URL the readers refuse) is the
  * caller's to fix: 400 VALIDATION_ERROR naming the field, with the reader's text in the spec's wording ('searchQuery: Please enter a search
  * query', …). Anything else the readers report (upstream down, not a feed, unknown channel, Twitter not
  * configured or rate limited) is a source that could not be read: 502 SOURCE_FAILED with the reader's
- * text ('Failed to load RSS preview', …), its finer reason going to the log only.
+ * text ('Failed to load RSS preview', …), its finer reason going to the log only. Contracts:
+ * src/protocol/http/data-sources.ts.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import type { RssPreviewItem, SearchPreviewItem, TelegramPreviewItem, TwitterPreviewItem } from '../../src/protocol/entities'
-import {
-  PREVIEW_ITEM_LIMIT,
-  SOURCE_FAILED,
-  previewSearchRequestSchema,
-  previewTelegramRequestSchema,
-  previewTwitterRequestSchema,
-} from '../../src/protocol/sources'
+import { dataSourcePreviewContract, dataSourcePreviewSearchContract, dataSourcePreviewTelegramContract, dataSourcePreviewTwitterContract } from '../../src/protocol/http/data-sources'
+import { PREVIEW_ITEM_LIMIT, SOURCE_FAILED } from '../../src/protocol/sources'
 import type { AppDeps } from '../app'
 import { authOf } from '../auth/plugin'
+import { route } from '../http/contracts'
 import { ApiError, notFound, validation } from '../http/errors'
 import { getDataSource } from '../repos/data-sources'
 import { type RssItem, type SearchResult, SourceErrorCode, SourceMessage, type TelegramPost, type Tweet, createSourceReaders, toSourceError } from '../sources/index'
 
-export async function sourcePreviewRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
-  const app = api.withTypeProvider<ZodTypeProvider>()
+export async function sourcePreviewRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db } = deps
   const readers = deps.sourceReaders ?? createSourceReaders()
 
-  app.get('/datasources/:id/preview', { schema: { params: z.object({ id: z.string() }) } }, async (request) => {
-    const source = await getDataSource(db, authOf(request).tenantId, request.params.id)
+  route(app, dataSourcePreviewContract, async ({ params, request }) => {
+    const source = await getDataSource(db, authOf(request).tenantId, params.id)
     if (!source) throw notFound('Data source')
     if (source.kind !== 'rss') throw validation('kind', `Only RSS sources have a feed preview; this source is ${source.kind}`)
     const details = source.source_details
@@ -41,19 +35,19 @@ export async function sourcePreviewRoutes(api: FastifyInstance, deps: AppDeps): 
     return { items: feed.items.slice(0, PREVIEW_ITEM_LIMIT).map(rssItem) }
   })
 
-  app.post('/datasources/preview-search', { schema: { body: previewSearchRequestSchema } }, async (request) => {
-    const results = await read(request.log, () => readers.searchNews(request.body.searchQuery ?? ''), SourceMessage.searchFailed, 'searchQuery')
+  route(app, dataSourcePreviewSearchContract, async ({ body, request }) => {
+    const results = await read(request.log, () => readers.searchNews(body.searchQuery ?? ''), SourceMessage.searchFailed, 'searchQuery')
     return { items: results.items.slice(0, PREVIEW_ITEM_LIMIT).map(searchItem) }
   })
 
-  app.post('/datasources/preview-telegram', { schema: { body: previewTelegramRequestSchema } }, async (request) => {
+  route(app, dataSourcePreviewTelegramContract, async ({ body, request }) => {
     // The reader drops a leading @ (and a t.me/ prefix) and refuses what is not a channel name.
-    const channel = await read(request.log, () => readers.readTelegramChannel(request.body.channelUsername ?? ''), SourceMessage.telegramFailed, 'channelUsername')
+    const channel = await read(request.log, () => readers.readTelegramChannel(body.channelUsername ?? ''), SourceMessage.telegramFailed, 'channelUsername')
     return { items: channel.items.slice(0, PREVIEW_ITEM_LIMIT).map(telegramItem) }
   })
 
-  app.post('/datasources/preview-twitter', { schema: { body: previewTwitterRequestSchema } }, async (request) => {
-    const search = await read(request.log, () => readers.searchTwitter(request.body.searchQuery ?? ''), SourceMessage.twitterFailed, 'searchQuery')
+  route(app, dataSourcePreviewTwitterContract, async ({ body, request }) => {
+    const search = await read(request.log, () => readers.searchTwitter(body.searchQuery ?? ''), SourceMessage.twitterFailed, 'searchQuery')
     return { items: search.items.slice(0, PREVIEW_ITEM_LIMIT).map(twitterItem) }
   })
 }

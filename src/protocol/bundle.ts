@@ -21,9 +21,10 @@
  *   a bundle can be imported twice, or into the tenant it came from, without touching what is there.
  * - Sightline keeps no stories (narratives) yet, so bundles carry none; a later format version adds them.
  *
- * The format has its own version (`BUNDLE_VERSION`): files outlive the wire protocol's messages, so the
- * bundle is not part of PROTOCOL_VERSION's fingerprint. These schemas take no defaults and no transforms,
- * so a parsed bundle hashes exactly like the file it came from.
+ * The format has its own version (`BUNDLE_VERSION`): files outlive the wire protocol's messages. (The
+ * fingerprint of PROTOCOL_VERSION covers these schemas too, because the export and import contracts name
+ * them: src/protocol/http/exchange.ts.) These schemas take no defaults and no transforms, so a parsed
+ * bundle hashes exactly like the file it came from.
  */
 import { z } from 'zod'
 import { DataSourceKinds, DataSourceStatuses } from './entities'
@@ -223,14 +224,6 @@ export const importResultSchema = z.object({
   message: z.string(),
 })
 export type ImportResult = z.infer<typeof importResultSchema>
-
-/** The API paths (after `/api/v1`). */
-export const BundlePaths = {
-  research: (researchId: string) => `/researches/${encodeURIComponent(researchId)}/export`,
-  project: (projectId: string) => `/projects/${encodeURIComponent(projectId)}/export`,
-  tenant: '/exports/tenant',
-  imports: '/imports',
-} as const
 
 function isRealInstant(text: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})/.exec(text)

@@ -100,6 +100,8 @@ export const genesisEventSchema = z.looseObject({
   reprocessProgress: opt(z.object({ stage: text, percentage: num })),
   sessionId: opt(text),
   researchId: opt(text),
+  projectId: opt(text),
+  dataSourceId: opt(text),
 })
 export type GenesisEvent = z.infer<typeof genesisEventSchema>
 
@@ -279,6 +281,12 @@ export const dataSourceSchema = z.looseObject({
   lastRunAt: opt(timestampSchema),
   itemsIngested: opt(num),
   lastError: opt(text),
+  /** The poll interval asked for (null: the kind's default) and the one polls use (null: does not poll). */
+  pollIntervalSeconds: opt(num),
+  effectivePollIntervalSeconds: opt(num),
+  /** When the next run is due (null: none is scheduled). */
+  nextRunAt: opt(timestampSchema),
+  updatedAt: opt(timestampSchema),
 })
 export type DataSource = z.infer<typeof dataSourceSchema>
 

@@ -19,7 +19,7 @@ import * as sources from './sources'
 import * as tenancy from './tenancy'
 
 export const PROTOCOL_VERSION = 1
-export const PROTOCOL_FINGERPRINT = 'f25607691eea43b6'
+export const PROTOCOL_FINGERPRINT = '002f815b9605896c'
 
 /** The wire schemas the fingerprint covers, by name. */
 export function wireSchemas(): Record<string, z.ZodType> {

@@ -6,7 +6,9 @@
  * is published (a download changes no read model; the reloaded lists are the import's events).
  */
 import { z } from 'zod'
-import { BundlePaths, type ImportResult, importResultSchema } from '../protocol/bundle'
+import { type ImportResult, importResultSchema } from '../protocol/bundle'
+import { pathOf } from '../protocol/http/contract'
+import { bundleImportContract, projectExportContract, researchExportContract, tenantExportContract } from '../protocol/http/exchange'
 import { ApiError, type Download } from './api-client'
 import { type IntentContext, loadResearches, toast } from './intents'
 import { loadProjects } from './project-intents'
@@ -17,7 +19,7 @@ export const ExportLabels: Record<ExportTarget['kind'], string> = { research: 'r
 
 /** The exported file (named by the server), or null after a toast. */
 export async function exportBundleFile(ctx: IntentContext, target: ExportTarget): Promise<Download | null> {
-  const path = target.kind === 'tenant' ? BundlePaths.tenant : target.kind === 'research' ? BundlePaths.research(target.id) : BundlePaths.project(target.id)
+  const path = target.kind === 'tenant' ? pathOf(tenantExportContract) : pathOf(target.kind === 'research' ? researchExportContract : projectExportContract, { id: target.id })
   try {
     const file = await ctx.api.download(path)
     return { ...file, filename: file.filename ?? `${target.kind}.sightline.json` }
@@ -44,7 +46,8 @@ export async function importBundleFile(ctx: IntentContext, file: PickedFile): Pr
     return null
   }
   try {
-    const result = await ctx.api.send('POST', BundlePaths.imports, importResultSchema, { body })
+    // Not `call`: the file goes as it was read, unchecked here (its contract types the body as a bundle).
+    const result = await ctx.api.send(bundleImportContract.method, pathOf(bundleImportContract), importResultSchema, { body })
     await Promise.all([loadResearches(ctx), loadProjects(ctx)])
     toast(ctx, 'success', result.message)
     return result

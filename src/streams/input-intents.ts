@@ -8,11 +8,12 @@
  * An input the team's ingest quota refuses (429 RATE_LIMIT) is neither: its card ends with the server's
  * reason, which the input bar shows until the analyst sends again, and it can be retried as it was.
  */
-import { z } from 'zod'
 import { hasSourceContext, InputMessages, rssSourceName, rssUrlError, urlErrorMessage, urlHostname, websiteUrlError } from '../domain/rules/inputs'
 import { ProgressToastTexts } from '../domain/rules/notifications'
-import { dataSourceSchema } from '../protocol/entities'
+import { dataSourceCreateContract, dataSourceUpdateContract } from '../protocol/http/data-sources'
+import { ingestUrlContract } from '../protocol/http/ingest'
 import { ApiError } from './api-client'
+import { call } from './call'
 import { ingestText, type IntentContext, refused, toast, uploadFile } from './intents'
 import { toastWhenDone } from './progress-toasts'
 import type { Outcome } from './project-intents'
@@ -30,8 +31,6 @@ export interface PickedFile {
   size: number
   read(): Promise<ArrayBuffer>
 }
-
-const accepted = z.object({ eventId: z.string(), dataSourceId: z.string() })
 
 /** Text for analysis: needs a workspace that has not expired and a signed-in analyst (spec §5). */
 export async function analyzeText(ctx: IntentContext, target: InputTarget, text: string): Promise<boolean> {
@@ -68,7 +67,7 @@ export async function ingestUrl(ctx: IntentContext, sessionId: string | null, ur
   rememberInput(id, async () => (await ingestUrl(ctx, sessionId, url)).ok)
   ctx.core.bus.publish({ type: 'progress.started', id, kind: 'url_processing', title: hostname, url: clean, at: ctx.now() }, 'local')
   try {
-    const body = await ctx.api.send('POST', '/ingest-url', accepted, { body: { url: clean }, headers: { 'x-session-id': sessionId } })
+    const body = await call(ctx.api, ingestUrlContract, { body: { url: clean } }, { headers: { 'x-session-id': sessionId } })
     ctx.core.bus.publish({ type: 'progress.linked', id, eventId: body.eventId }, 'local')
     toast(ctx, 'info', ProgressToastTexts.url_processing.accepted(hostname))
     toastWhenDone(ctx, id, ProgressToastTexts.url_processing.done(hostname))
@@ -94,7 +93,7 @@ export async function addRssFeed(ctx: IntentContext, input: { researchId: string
   const rssUrl = input.url.trim()
   let sourceId: string
   try {
-    const source = await ctx.api.send('POST', '/datasources', dataSourceSchema, {
+    const source = await call(ctx.api, dataSourceCreateContract, {
       body: { displayName: rssSourceName(input.name, rssUrl), kind: 'rss', researchId: input.researchId, sessionId: input.sessionId, sourceDetails: { rssUrl } },
     })
     ctx.core.bus.publish({ type: 'dataSource.created', source }, 'api')
@@ -103,7 +102,7 @@ export async function addRssFeed(ctx: IntentContext, input: { researchId: string
     return { ok: false, error: createFailure(error) }
   }
   try {
-    const played = await ctx.api.send('PUT', `/datasources/${encodeURIComponent(sourceId)}`, dataSourceSchema, { body: { status: 'active' } })
+    const played = await call(ctx.api, dataSourceUpdateContract, { params: { id: sourceId }, body: { status: 'active' } })
     ctx.core.bus.publish({ type: 'dataSource.statusChanged', sourceId, status: played.status }, 'api')
   } catch (error) {
     // The draft exists; the sources manager can still play it.

@@ -9,7 +9,9 @@ import { firstWorkspaceName } from '../domain/rules/session'
 import { ProgressToastTexts } from '../domain/rules/notifications'
 import { refusalOf } from '../domain/rules/quotas'
 import { isAllowedUpload, MAX_UPLOAD_BYTES, UploadMessages } from '../domain/rules/uploads'
+import { ingestTextContract, ingestUploadContract } from '../protocol/http/ingest'
 import { ApiError, type ApiClient } from './api-client'
+import { call } from './call'
 import type { ClientCore } from './client-core'
 import { toastWhenDone } from './progress-toasts'
 import { rememberInput } from './workspace-intents'
@@ -22,7 +24,6 @@ export interface IntentContext {
 }
 
 const list = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), continuationToken: z.string().nullish() })
-const accepted = z.object({ eventId: z.string(), dataSourceId: z.string() })
 
 export async function loadResearches(ctx: IntentContext): Promise<void> {
   try {
@@ -94,7 +95,7 @@ export async function ingestText(ctx: IntentContext, sessionId: string, text: st
   // The card names the text by its first line: a pasted headline, not the headline run into the body.
   ctx.core.bus.publish({ type: 'progress.started', id, kind: 'text_input', title: trimmed.split('\n', 1)[0]!.trim().slice(0, 60), at: ctx.now() }, 'local')
   try {
-    const body = await ctx.api.send('POST', '/ingest', accepted, { body: { text: trimmed }, headers: { 'x-session-id': sessionId } })
+    const body = await call(ctx.api, ingestTextContract, { body: { text: trimmed } }, { headers: { 'x-session-id': sessionId } })
     ctx.core.bus.publish([{ type: 'progress.linked', id, eventId: body.eventId }], 'local')
     toast(ctx, 'info', ProgressToastTexts.text_input.accepted(''))
     toastWhenDone(ctx, id, ProgressToastTexts.text_input.done(''))
@@ -129,7 +130,7 @@ export async function uploadFile(ctx: IntentContext, sessionId: string, file: { 
     return false
   }
   try {
-    const body = await ctx.api.send('POST', '/upload', accepted, { body: { contentBase64, fileName: file.name }, headers: { 'x-session-id': sessionId } })
+    const body = await call(ctx.api, ingestUploadContract, { body: { contentBase64, fileName: file.name } }, { headers: { 'x-session-id': sessionId } })
     ctx.core.bus.publish({ type: 'progress.linked', id, eventId: body.eventId }, 'local')
     toast(ctx, 'info', ProgressToastTexts.document_upload.accepted(file.name))
     toastWhenDone(ctx, id, ProgressToastTexts.document_upload.done(file.name))

@@ -5,6 +5,8 @@
  */
 import { negotiateBodySchema } from '../protocol/api'
 import { camelizeKeys } from '../protocol/case'
+import { pathOf } from '../protocol/http/contract'
+import { liveNegotiateContract } from '../protocol/http/live'
 
 export interface EndpointOptions {
   /** The API root, e.g. `https://app.example/api/v1` or `/api/v1` (resolved against `origin`). */
@@ -18,7 +20,7 @@ export interface EndpointOptions {
 /** A negotiate function for `openLiveChannel`: rejects on any failure so the channel falls back. */
 export function createNegotiator(options: EndpointOptions): (sessionId: string) => Promise<string> {
   return async (sessionId) => {
-    const url = new URL(`${trimSlash(options.apiBase)}/ws/negotiate/${encodeURIComponent(sessionId)}`, options.origin)
+    const url = new URL(`${trimSlash(options.apiBase)}${pathOf(liveNegotiateContract, { sessionId })}`, options.origin)
     const res = await options.fetch(url, { method: 'POST', headers: { ...(await options.headers()), 'content-type': 'application/json' }, body: '{}' })
     if (!res.ok) throw new Error(`negotiate answered ${res.status}`)
     const parsed = negotiateBodySchema.safeParse(camelizeKeys(await res.json()))

@@ -5,8 +5,10 @@
  */
 import { z } from 'zod'
 import type { DataSourceScope } from '../domain/data-source'
-import { actionFrameSchema, dataSourceSchema, genesisEventSchema, projectSchema } from '../protocol/entities'
+import { projectSchema } from '../protocol/entities'
+import { dataSourceListContract, projectDocumentsContract } from '../protocol/http/data-sources'
 import { ApiError } from './api-client'
+import { call } from './call'
 import { type IntentContext, loadResearches, toast } from './intents'
 
 const list = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) })
@@ -59,9 +61,9 @@ export async function deleteProject(ctx: IntentContext, projectId: string): Prom
 
 /** The sources of a project, or of a research's workspace. Resolves to an error text, or null when loaded. */
 export async function loadSources(ctx: IntentContext, scope: DataSourceScope): Promise<string | null> {
-  const query = new URLSearchParams(scope === 'all' ? {} : 'projectId' in scope ? { projectId: scope.projectId } : { researchId: scope.researchId, sessionId: scope.sessionId })
+  const query = scope === 'all' ? {} : 'projectId' in scope ? { projectId: scope.projectId } : { researchId: scope.researchId, sessionId: scope.sessionId }
   try {
-    const body = await ctx.api.get(`/datasources${scope === 'all' ? '' : `?${query}`}`, list(dataSourceSchema))
+    const body = await call(ctx.api, dataSourceListContract, { query })
     ctx.core.bus.publish({ type: 'dataSource.listLoaded', sources: body.items, scope }, 'api')
     return null
   } catch (error) {
@@ -103,11 +105,6 @@ export async function updateDisplayName(ctx: IntentContext, uid: string, display
   }
 }
 
-const documentsPage = z.object({
-  items: z.array(genesisEventSchema.extend({ updatedAt: z.union([z.string(), z.number()]).nullish(), actionFrames: z.array(actionFrameSchema).optional() })),
-  cursor: z.string().nullable(),
-})
-
 /**
  * The project's documents changed since its last cursor, page by page while pages come back full.
  * Resolves to an error text, or null. The project view calls it every few seconds (no live channel).
@@ -116,8 +113,8 @@ export async function refreshProjectDocuments(ctx: IntentContext, projectId: str
   try {
     for (let page = 0; page < 20; page++) {
       const cursor = ctx.core.models.projectDocuments.get().byProject[projectId]?.cursor ?? null
-      const query = new URLSearchParams(cursor ? { after: cursor, limit: String(pageSize) } : { limit: String(pageSize) })
-      const body = await ctx.api.get(`/projects/${encodeURIComponent(projectId)}/documents?${query}`, documentsPage)
+      const query = cursor ? { after: cursor, limit: pageSize } : { limit: pageSize }
+      const body = await call(ctx.api, projectDocumentsContract, { params: { id: projectId }, query })
       ctx.core.bus.publish({ type: 'project.documentsLoaded', projectId, documents: body.items, cursor: body.cursor }, 'api')
       if (body.items.length < pageSize) return null
     }

@@ -10,7 +10,6 @@
  * merges). Previews publish nothing: nothing exists yet. A failed preview carries the server's message
  * as `detail` (a 400 names the field, a 502 the reader's failure) beside the spec's text.
  */
-import type { z } from 'zod'
 import {
   createSourceBody,
   type FormKind,
@@ -28,19 +27,29 @@ import {
   twitterQueryError,
 } from '../domain/rules/source-forms'
 import { InputMessages } from '../domain/rules/inputs'
-import { dataSourceSchema, type DataSource, type RssPreviewItem, type SearchPreviewItem, type TelegramPreviewItem, type TwitterPreviewItem } from '../protocol/entities'
-import { discoverBodySchema, type DiscoveredSource, rssPreviewBodySchema, searchPreviewBodySchema, telegramPreviewBodySchema, twitterPreviewBodySchema } from '../protocol/sources'
+import type { DataSource, RssPreviewItem, SearchPreviewItem, TelegramPreviewItem, TwitterPreviewItem } from '../protocol/entities'
+import {
+  dataSourceCreateContract,
+  dataSourceDeleteContract,
+  dataSourcePreviewContract,
+  dataSourcePreviewSearchContract,
+  dataSourcePreviewTelegramContract,
+  dataSourcePreviewTwitterContract,
+  dataSourceUpdateContract,
+  sourceDiscoverContract,
+  sourceVisibilityContract,
+} from '../protocol/http/data-sources'
+import type { DiscoveredSource } from '../protocol/sources'
 import { ApiError } from './api-client'
+import { call } from './call'
 import { type IntentContext, toast } from './intents'
 
 export type SourceOutcome<T> = { ok: true; value: T } | { ok: false; error: string; detail?: string }
 
-const path = (id: string) => `/datasources/${encodeURIComponent(id)}`
-
 /** Play (draft → active), pause (active → paused) or resume (paused → active) a source. */
 export async function setSourceStatus(ctx: IntentContext, sourceId: string, status: SourceStatus): Promise<SourceOutcome<SourceStatus>> {
   try {
-    const source = await ctx.api.send('PUT', path(sourceId), dataSourceSchema, { body: { status } })
+    const source = await call(ctx.api, dataSourceUpdateContract, { params: { id: sourceId }, body: { status } })
     ctx.core.bus.publish({ type: 'dataSource.statusChanged', sourceId, status: source.status }, 'api')
     return { ok: true, value: source.status }
   } catch (error) {
@@ -51,7 +60,7 @@ export async function setSourceStatus(ctx: IntentContext, sourceId: string, stat
 /** Deletes a source; a source the server no longer has is gone either way. */
 export async function deleteSource(ctx: IntentContext, sourceId: string): Promise<SourceOutcome<null>> {
   try {
-    await ctx.api.request('DELETE', path(sourceId))
+    await call(ctx.api, dataSourceDeleteContract, { params: { id: sourceId } })
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 404)) return failure(SourceMessages.deleteFailed, error)
   }
@@ -62,30 +71,25 @@ export async function deleteSource(ctx: IntentContext, sourceId: string): Promis
 export async function previewSearch(ctx: IntentContext, query: string): Promise<SourceOutcome<SearchPreviewItem[]>> {
   const invalid = searchQueryError(query)
   if (invalid) return { ok: false, error: invalid }
-  return preview(ctx, '/datasources/preview-search', { searchQuery: query.trim() }, searchPreviewBodySchema, SourceMessages.searchPreviewFailed)
+  return preview(() => call(ctx.api, dataSourcePreviewSearchContract, { body: { searchQuery: query.trim() } }), SourceMessages.searchPreviewFailed)
 }
 
 /** `channel` as typed: the leading @ is removed before it is sent. */
 export async function previewTelegram(ctx: IntentContext, channel: string): Promise<SourceOutcome<TelegramPreviewItem[]>> {
   const invalid = telegramChannelError(channel)
   if (invalid) return { ok: false, error: invalid }
-  return preview(ctx, '/datasources/preview-telegram', { channelUsername: telegramChannel(channel) }, telegramPreviewBodySchema, SourceMessages.telegramPreviewFailed)
+  return preview(() => call(ctx.api, dataSourcePreviewTelegramContract, { body: { channelUsername: telegramChannel(channel) } }), SourceMessages.telegramPreviewFailed)
 }
 
 export async function previewTwitter(ctx: IntentContext, query: string): Promise<SourceOutcome<TwitterPreviewItem[]>> {
   const invalid = twitterQueryError(query)
   if (invalid) return { ok: false, error: invalid }
-  return preview(ctx, '/datasources/preview-twitter', { searchQuery: query.trim() }, twitterPreviewBodySchema, SourceMessages.twitterPreviewFailed)
+  return preview(() => call(ctx.api, dataSourcePreviewTwitterContract, { body: { searchQuery: query.trim() } }), SourceMessages.twitterPreviewFailed)
 }
 
 /** What the RSS reader returns for an existing (draft) rss source. */
 export async function previewRssSource(ctx: IntentContext, sourceId: string): Promise<SourceOutcome<RssPreviewItem[]>> {
-  try {
-    const body = await ctx.api.get(`${path(sourceId)}/preview`, rssPreviewBodySchema)
-    return { ok: true, value: body.items }
-  } catch (error) {
-    return failure(SourceMessages.rssPreviewFailed, error)
-  }
+  return preview(() => call(ctx.api, dataSourcePreviewContract, { params: { id: sourceId } }), SourceMessages.rssPreviewFailed)
 }
 
 /**
@@ -96,7 +100,7 @@ export async function createDraftSource(ctx: IntentContext, scope: SourceScope, 
   const invalid = sourceFormError(form, scope)
   if (invalid) return { ok: false, error: invalid }
   try {
-    const source = await ctx.api.send('POST', '/datasources', dataSourceSchema, { body: createSourceBody(form, scope) })
+    const source = await call(ctx.api, dataSourceCreateContract, { body: createSourceBody(form, scope) })
     ctx.core.bus.publish({ type: 'dataSource.created', source }, 'api')
     return { ok: true, value: source }
   } catch (error) {
@@ -123,9 +127,8 @@ export async function createSource(ctx: IntentContext, scope: SourceScope, form:
 
 /** `GET /sources/discover`: the tenant's sources and those shared with it, by query and kind. */
 export async function discoverSources(ctx: IntentContext, input: { query: string; category: string }): Promise<SourceOutcome<DiscoveredSource[]>> {
-  const params = new URLSearchParams({ query: input.query.trim(), category: input.category })
   try {
-    const body = await ctx.api.get(`/sources/discover?${params}`, discoverBodySchema)
+    const body = await call(ctx.api, sourceDiscoverContract, { query: { query: input.query.trim(), category: input.category } })
     return { ok: true, value: body.items }
   } catch (error) {
     return failure('Failed to load data sources', error)
@@ -136,7 +139,7 @@ export async function discoverSources(ctx: IntentContext, input: { query: string
 export async function setSourceVisibility(ctx: IntentContext, sourceId: string, visibility: SourceVisibility, tenants: string): Promise<SourceOutcome<DataSource>> {
   const allowedTenants = visibility === 'listed' ? parseTenantList(tenants) : []
   try {
-    const source = await ctx.api.send('PUT', `/sources/${encodeURIComponent(sourceId)}/visibility`, dataSourceSchema, { body: { visibility, allowedTenants } })
+    const source = await call(ctx.api, sourceVisibilityContract, { params: { id: sourceId }, body: { visibility, allowedTenants } })
     ctx.core.bus.publish({ type: 'dataSource.listLoaded', sources: [source] }, 'api')
     return { ok: true, value: source }
   } catch (error) {
@@ -157,9 +160,9 @@ function startedText(kind: DataSource['kind'], scope: SourceScope): string {
   return `${what} source created`
 }
 
-async function preview<T>(ctx: IntentContext, to: string, body: object, answerSchema: z.ZodType<{ items: T[] }>, failed: string): Promise<SourceOutcome<T[]>> {
+async function preview<T>(ask: () => Promise<{ items: T[] }>, failed: string): Promise<SourceOutcome<T[]>> {
   try {
-    const answer = await ctx.api.send('POST', to, answerSchema, { body })
+    const answer = await ask()
     return { ok: true, value: answer.items }
   } catch (error) {
     return failure(failed, error)

@@ -5,11 +5,15 @@
  */
 import * as breakers from './breakers'
 import { type Contract, isContract } from './contract'
+import * as dataSources from './data-sources'
+import * as exchange from './exchange'
+import * as ingest from './ingest'
 import * as intelligence from './intelligence'
+import * as live from './live'
 import * as platform from './platform'
 
 /** Each resource's module (its contracts and the schemas they name), by resource. */
-export const contractModules = { platform, breakers, intelligence } as const
+export const contractModules = { platform, breakers, dataSources, ingest, exchange, live, intelligence } as const
 
 /** Every contract, by its exported name (`breakerReplayContract`), with the resource it belongs to. */
 export function allContracts(): Array<{ name: string; resource: string; contract: Contract }> {
