@@ -377,6 +377,8 @@ export const userRecordSchema = z.looseObject({
   accountType: z.enum(AccountTypes),
   displayName: opt(text),
   tenantId: opt(text),
+  createdAt: opt(timestampSchema),
+  updatedAt: opt(timestampSchema),
 })
 export type UserRecord = z.infer<typeof userRecordSchema>
 

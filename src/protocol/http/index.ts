@@ -6,9 +6,10 @@
 import * as breakers from './breakers'
 import { type Contract, isContract } from './contract'
 import * as platform from './platform'
+import * as users from './users'
 
 /** Each resource's module (its contracts and the schemas they name), by resource. */
-export const contractModules = { platform, breakers } as const
+export const contractModules = { platform, breakers, users } as const
 
 /** Every contract, by its exported name (`breakerReplayContract`), with the resource it belongs to. */
 export function allContracts(): Array<{ name: string; resource: string; contract: Contract }> {
