@@ -100,6 +100,8 @@ export const genesisEventSchema = z.looseObject({
   reprocessProgress: opt(z.object({ stage: text, percentage: num })),
   sessionId: opt(text),
   researchId: opt(text),
+  projectId: opt(text),
+  dataSourceId: opt(text),
 })
 export type GenesisEvent = z.infer<typeof genesisEventSchema>
 

@@ -6,7 +6,9 @@
 import { z } from 'zod'
 import type { DataSourceScope } from '../domain/data-source'
 import { actionFrameSchema, dataSourceSchema, genesisEventSchema, projectSchema } from '../protocol/entities'
+import { researchCommitContract } from '../protocol/http/session-data'
 import { ApiError } from './api-client'
+import { call, type CallInput } from './call'
 import { type IntentContext, loadResearches, toast } from './intents'
 
 const list = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) })
@@ -75,12 +77,12 @@ export type CommitTarget = { kind: 'new'; displayName: string; description: stri
 export async function commitResearch(ctx: IntentContext, researchId: string, target: CommitTarget): Promise<Outcome<string>> {
   if (target.kind === 'new' && target.displayName.trim() === '') return { ok: false, error: 'Project name is required' }
   if (target.kind === 'existing' && target.projectId === '') return { ok: false, error: 'Please select a project' }
-  const body =
+  const body: CallInput<typeof researchCommitContract>['body'] =
     target.kind === 'new'
       ? { commitAction: 'createNewProject', newProjectDetails: { displayName: target.displayName.trim(), description: target.description.trim() || null } }
       : { commitAction: 'commitToExistingProject', targetProjectId: target.projectId }
   try {
-    const { projectId } = await ctx.api.send('POST', `/researches/${encodeURIComponent(researchId)}/commit`, z.object({ projectId: z.string() }), { body })
+    const { projectId } = await call(ctx.api, researchCommitContract, { params: { id: researchId }, body })
     // The new project, the research's committed status and the moved sources come back from the lists.
     await Promise.all([loadProjects(ctx), loadResearches(ctx), loadSources(ctx, { projectId }), refreshProjectDocuments(ctx, projectId)])
     return { ok: true, value: projectId }
