@@ -227,7 +227,9 @@ export const projectSchema = z.object({
   displayName: text,
   description: opt(text),
   status: opt(text),
+  ownerUserId: opt(text),
   createdAt: opt(timestampSchema),
+  updatedAt: opt(timestampSchema),
 })
 export type Project = z.infer<typeof projectSchema>
 

@@ -19,7 +19,7 @@ import * as sources from './sources'
 import * as tenancy from './tenancy'
 
 export const PROTOCOL_VERSION = 1
-export const PROTOCOL_FINGERPRINT = '257eb7df7d881d1f'
+export const PROTOCOL_FINGERPRINT = 'd3776703db4ca379'
 
 /** The wire schemas the fingerprint covers, by name. */
 export function wireSchemas(): Record<string, z.ZodType> {

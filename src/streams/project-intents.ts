@@ -5,8 +5,10 @@
  */
 import { z } from 'zod'
 import type { DataSourceScope } from '../domain/data-source'
-import { actionFrameSchema, dataSourceSchema, genesisEventSchema, projectSchema } from '../protocol/entities'
+import { actionFrameSchema, dataSourceSchema, genesisEventSchema } from '../protocol/entities'
+import { projectCreateContract, projectDeleteContract, projectListContract, projectUpdateContract } from '../protocol/http/projects'
 import { researchCommitContract } from '../protocol/http/session-data'
+import { userUpdateContract } from '../protocol/http/users'
 import { ApiError } from './api-client'
 import { call, type CallInput } from './call'
 import { type IntentContext, loadResearches, toast } from './intents'
@@ -16,7 +18,7 @@ const statusOf = (error: unknown): string => (error instanceof ApiError && error
 
 export async function loadProjects(ctx: IntentContext): Promise<void> {
   try {
-    const body = await ctx.api.get('/projects', list(projectSchema))
+    const body = await call(ctx.api, projectListContract, {})
     ctx.core.bus.publish({ type: 'project.listLoaded', projects: body.items }, 'api')
   } catch {
     toast(ctx, 'error', 'Failed to load workflow items')
@@ -29,7 +31,7 @@ export async function createProject(ctx: IntentContext, input: { displayName: st
   const displayName = input.displayName.trim()
   if (displayName === '') return { ok: false, error: 'Project name is required' }
   try {
-    const project = await ctx.api.send('POST', '/projects', projectSchema, { body: { displayName, description: input.description.trim() || null } })
+    const project = await call(ctx.api, projectCreateContract, { body: { displayName, description: input.description.trim() || null } })
     ctx.core.bus.publish({ type: 'project.created', project }, 'api')
     return { ok: true, value: project.id }
   } catch {
@@ -41,7 +43,7 @@ export async function updateProject(ctx: IntentContext, projectId: string, input
   const displayName = input.displayName.trim()
   if (displayName === '') return { ok: false, error: 'Project name is required' }
   try {
-    const project = await ctx.api.send('PUT', `/projects/${encodeURIComponent(projectId)}`, projectSchema, { body: { displayName, description: input.description.trim() || null } })
+    const project = await call(ctx.api, projectUpdateContract, { params: { id: projectId }, body: { displayName, description: input.description.trim() || null } })
     ctx.core.bus.publish({ type: 'project.updated', project }, 'api')
     return { ok: true, value: null }
   } catch {
@@ -51,7 +53,7 @@ export async function updateProject(ctx: IntentContext, projectId: string, input
 
 export async function deleteProject(ctx: IntentContext, projectId: string): Promise<Outcome<null>> {
   try {
-    await ctx.api.request('DELETE', `/projects/${encodeURIComponent(projectId)}`)
+    await call(ctx.api, projectDeleteContract, { params: { id: projectId } })
     ctx.core.bus.publish({ type: 'project.deleted', projectId }, 'api')
     return { ok: true, value: null }
   } catch (error) {
@@ -95,7 +97,7 @@ export async function commitResearch(ctx: IntentContext, researchId: string, tar
 export async function updateDisplayName(ctx: IntentContext, uid: string, displayName: string, updateProfile?: (name: string | null) => Promise<void>): Promise<Outcome<null>> {
   const name = displayName.trim() || null
   try {
-    await ctx.api.send('PUT', `/users/${encodeURIComponent(uid)}`, z.object({ displayName: z.string().nullish() }), { body: { displayName: name } })
+    await call(ctx.api, userUpdateContract, { params: { id: uid }, body: { displayName: name } })
     await updateProfile?.(name)
     ctx.core.bus.publish({ type: 'auth.profileUpdated', displayName: name }, 'api')
     toast(ctx, 'success', 'Profile saved')

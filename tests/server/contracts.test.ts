@@ -25,11 +25,6 @@ import { PROJECT_ID, testApp, testDatabase } from './support/harness'
  * a route that gains a contract must leave it, and no new route may join it.
  */
 const NOT_YET = new Set([
-  "POST /api/v1/projects",
-  "GET /api/v1/projects",
-  "GET /api/v1/projects/:id",
-  "PUT /api/v1/projects/:id",
-  "DELETE /api/v1/projects/:id",
   "POST /api/v1/datasources",
   "GET /api/v1/datasources",
   "GET /api/v1/datasources/:id",
