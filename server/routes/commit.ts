@@ -4,54 +4,37 @@
  * existing one ({commitAction: 'commitToExistingProject', targetProjectId}); its documents become the
  * project's too and its workspaces read 'committed'. The workspace variants
  * (`POST /sessions/{id}/commit`, `/researches/{id}/sessions/{sid}/commit`, {commitSources, newTenantName})
- * do the same for one workspace, into a new project named `newTenantName`.
+ * do the same for one workspace, into a new project named `newTenantName`. Their contracts:
+ * src/protocol/http/session-data.ts.
  */
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { TextBounds } from '../../src/protocol/input-text'
+import { researchCommitContract, researchSessionCommitContract, sessionCommitContract } from '../../src/protocol/http/session-data'
 import type { AppDeps } from '../app'
 import { authOf } from '../auth/plugin'
+import { route } from '../http/contracts'
 import { notFound, validation } from '../http/errors'
 import { refreshKpiBindings } from '../intelligence/kpis'
 import type { Queryable } from '../db/database'
 import { getProject, insertProject } from '../repos/projects'
 import { findSession, getResearch } from '../repos/researches'
 
-export async function commitRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
-  const app = api.withTypeProvider<ZodTypeProvider>()
+export async function commitRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db, clock, ids } = deps
 
-  app.post(
-    '/researches/:id/commit',
-    {
-      schema: {
-        params: z.object({ id: z.string() }),
-        body: z.discriminatedUnion('commitAction', [
-          z.object({
-            commitAction: z.literal('createNewProject'),
-            newProjectDetails: z.object({ displayName: z.string().transform((s) => s.trim()).pipe(z.string().min(1, 'A new project needs a name').max(TextBounds.displayName)), description: z.string().max(TextBounds.description).nullish() }),
-          }),
-          z.object({ commitAction: z.literal('commitToExistingProject'), targetProjectId: z.string().min(1, 'Select a project') }),
-        ]),
-      },
-    },
-    async (request) => {
-      const auth = authOf(request)
-      const research = await getResearch(db, auth.tenantId, request.params.id)
-      if (!research) throw notFound('Research')
-      const body = request.body
-      const now = clock.now()
-      const projectId = await db.transaction(async (tx) => {
-        const target = await resolveTarget(tx, auth.tenantId, auth.uid, body.commitAction === 'createNewProject' ? { create: body.newProjectDetails } : { existing: body.targetProjectId }, ids, now)
-        await moveToProject(tx, auth.tenantId, target, { researchId: research.id }, now)
-        await tx.query(`UPDATE researches SET status = 'committed', updated_at = $3 WHERE tenant_id = $1 AND id = $2`, [auth.tenantId, research.id, new Date(now).toISOString()])
-        return target
-      })
-      await refreshKpiBindings(db, auth.tenantId, { researchId: research.id, projectId }, now)
-      return { projectId, message: `Research committed to project ${projectId}` }
-    },
-  )
+  route(app, researchCommitContract, async ({ params, body, request }) => {
+    const auth = authOf(request)
+    const research = await getResearch(db, auth.tenantId, params.id)
+    if (!research) throw notFound('Research')
+    const now = clock.now()
+    const projectId = await db.transaction(async (tx) => {
+      const target = await resolveTarget(tx, auth.tenantId, auth.uid, body.commitAction === 'createNewProject' ? { create: body.newProjectDetails } : { existing: body.targetProjectId }, ids, now)
+      await moveToProject(tx, auth.tenantId, target, { researchId: research.id }, now)
+      await tx.query(`UPDATE researches SET status = 'committed', updated_at = $3 WHERE tenant_id = $1 AND id = $2`, [auth.tenantId, research.id, new Date(now).toISOString()])
+      return target
+    })
+    await refreshKpiBindings(db, auth.tenantId, { researchId: research.id, projectId }, now)
+    return { projectId, message: `Research committed to project ${projectId}` }
+  })
 
   const sessionCommit = async (tenantId: string, uid: string, sessionId: string, body: { commitSources: boolean; newTenantName?: string | null }) => {
     const session = await findSession(db, tenantId, sessionId)
@@ -66,18 +49,17 @@ export async function commitRoutes(api: FastifyInstance, deps: AppDeps): Promise
     await refreshKpiBindings(db, tenantId, { researchId: session.research_id, projectId }, now)
     return { projectId, message: `Workspace committed to project ${projectId}` }
   }
-  const sessionBody = z.object({ commitSources: z.boolean().default(true), newTenantName: z.string().max(200).nullish() })
 
-  app.post('/sessions/:id/commit', { schema: { params: z.object({ id: z.string() }), body: sessionBody } }, async (request) => {
+  route(app, sessionCommitContract, async ({ params, body, request }) => {
     const auth = authOf(request)
-    return sessionCommit(auth.tenantId, auth.uid, request.params.id, request.body)
+    return sessionCommit(auth.tenantId, auth.uid, params.id, body)
   })
 
-  app.post('/researches/:id/sessions/:sid/commit', { schema: { params: z.object({ id: z.string(), sid: z.string() }), body: sessionBody } }, async (request) => {
+  route(app, researchSessionCommitContract, async ({ params, body, request }) => {
     const auth = authOf(request)
-    const session = await findSession(db, auth.tenantId, request.params.sid)
-    if (!session || session.research_id !== request.params.id) throw notFound('Session')
-    return sessionCommit(auth.tenantId, auth.uid, session.id, request.body)
+    const session = await findSession(db, auth.tenantId, params.sid)
+    if (!session || session.research_id !== params.id) throw notFound('Session')
+    return sessionCommit(auth.tenantId, auth.uid, session.id, body)
   })
 }
 

@@ -4,23 +4,22 @@
  * seen with a verified e-mail; `DELETE /tenant/members/{uid}` (that member only, never themselves) removes
  * one: from then on the removed member's tokens are refused for the tenant with 403 MEMBER_REMOVED, and so
  * are those of any later account with the same address there. Answers 204; 404 for nobody in the tenant.
+ * Their contracts: src/protocol/http/users.ts.
  */
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { TenancyTexts } from '../../src/domain/rules/accounts'
-import type { TenantMembers } from '../../src/protocol/tenancy'
+import { memberListContract, memberRemoveContract } from '../../src/protocol/http/users'
 import type { AppDeps } from '../app'
 import { listMembers, removeMember, tenantManager } from '../auth/accounts'
 import { authOf } from '../auth/plugin'
+import { route } from '../http/contracts'
 import { ApiError, forbidden, notFound } from '../http/errors'
 import { iso } from '../repos/rows'
 
-export async function memberRoutes(api: FastifyInstance, deps: AppDeps): Promise<void> {
-  const app = api.withTypeProvider<ZodTypeProvider>()
+export async function memberRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db, clock } = deps
 
-  app.get('/tenant/members', async (request): Promise<TenantMembers> => {
+  route(app, memberListContract, async ({ request }) => {
     const auth = authOf(request)
     const [rows, managerUid] = await Promise.all([listMembers(db, auth.tenantId), tenantManager(db, auth.tenantId)])
     return {
@@ -39,9 +38,8 @@ export async function memberRoutes(api: FastifyInstance, deps: AppDeps): Promise
     }
   })
 
-  app.delete('/tenant/members/:uid', { schema: { params: z.object({ uid: z.string().min(1).max(128) }) } }, async (request, reply) => {
+  route(app, memberRemoveContract, async ({ params: { uid: target }, request, reply }) => {
     const auth = authOf(request)
-    const target = request.params.uid
     if ((await tenantManager(db, auth.tenantId)) !== auth.uid) throw forbidden(TenancyTexts.onlyFirstMember(auth.tenantId))
     if (target === auth.uid) throw new ApiError(409, 'CONFLICT', TenancyTexts.notYourself)
     if (!(await removeMember(db, { tenantId: auth.tenantId, uid: target, by: auth.uid, now: clock.now() }))) throw notFound('Member')

@@ -72,6 +72,9 @@ export const pagingQuerySchema = z.object({ limit: pageLimitSchema.optional(), o
 export const listBodySchema = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), continuationToken: z.string().nullish() })
 
+/** What a delete answers: 'Research deleted successfully', 'Project deleted successfully', … */
+export const deletedBodySchema = z.object({ message: z.string() })
+
 /** `GET /researches/{id}/sessions/{sid}/data`: one page of events and of frames. */
 export const sessionDataSchema = z.object({
   events: z.array(genesisEventSchema).default([]),

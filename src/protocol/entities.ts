@@ -227,7 +227,9 @@ export const projectSchema = z.object({
   displayName: text,
   description: opt(text),
   status: opt(text),
+  ownerUserId: opt(text),
   createdAt: opt(timestampSchema),
+  updatedAt: opt(timestampSchema),
 })
 export type Project = z.infer<typeof projectSchema>
 
@@ -385,6 +387,8 @@ export const userRecordSchema = z.looseObject({
   accountType: z.enum(AccountTypes),
   displayName: opt(text),
   tenantId: opt(text),
+  createdAt: opt(timestampSchema),
+  updatedAt: opt(timestampSchema),
 })
 export type UserRecord = z.infer<typeof userRecordSchema>
 

@@ -11,11 +11,12 @@
  * Delete: `DELETE …/events/{eventId}`; on success (or when the server no longer has it) the card and its
  * frames go (`document.deleted`). A failure leaves the card and is only logged (spec §8).
  */
-import { z } from 'zod'
 import { supportsReprocess } from '../domain/rules/processing'
 import { Texts } from '../domain/rules/texts'
 import { selectDocument } from '../projections/workspace-selectors'
+import { eventDeleteContract, eventReprocessContract } from '../protocol/http/session-data'
 import { ApiError } from './api-client'
+import { call } from './call'
 import { type IntentContext, toast } from './intents'
 
 export interface DocumentRef {
@@ -28,8 +29,6 @@ export interface DocumentRef {
 /** started: the server accepted; in-progress: one is already running; unsupported / failed: refused, with an alert. */
 export type ReprocessOutcome = 'started' | 'in-progress' | 'unsupported' | 'failed'
 
-const reprocessAccepted = z.object({ message: z.string().nullish(), eventId: z.string().nullish() })
-
 export async function reprocessDocument(ctx: IntentContext, ref: DocumentRef): Promise<ReprocessOutcome> {
   const { eventId } = ref
   const doc = selectDocument(ctx.core.models.workspaceGraph.get(), eventId)
@@ -40,7 +39,7 @@ export async function reprocessDocument(ctx: IntentContext, ref: DocumentRef): P
   if (doc?.reprocessing) return 'in-progress'
   ctx.core.bus.publish({ type: 'document.reprocessRequested', eventId }, 'local')
   try {
-    await ctx.api.send('POST', `${eventPath(ref)}/reprocess`, reprocessAccepted)
+    await call(ctx.api, eventReprocessContract, { params: eventParams(ref) })
     return 'started'
   } catch (error) {
     const unsupported = isUnsupportedRefusal(error)
@@ -59,7 +58,7 @@ export interface DeleteDocumentOptions {
 /** Deletes a document card and its action frames; resolves to whether it is gone. */
 export async function deleteDocument(ctx: IntentContext, ref: DocumentRef, options: DeleteDocumentOptions = {}): Promise<boolean> {
   try {
-    await ctx.api.request('DELETE', eventPath(ref))
+    await call(ctx.api, eventDeleteContract, { params: eventParams(ref) })
   } catch (error) {
     // Already gone on the server (deleted elsewhere): the card should go here too. Any other 404 (no
     // such session or route) is a failure like the rest.
@@ -73,8 +72,8 @@ export async function deleteDocument(ctx: IntentContext, ref: DocumentRef, optio
   return true
 }
 
-function eventPath({ researchId, sessionId, eventId }: DocumentRef): string {
-  return `/researches/${encodeURIComponent(researchId)}/sessions/${encodeURIComponent(sessionId)}/events/${encodeURIComponent(eventId)}`
+function eventParams({ researchId, sessionId, eventId }: DocumentRef) {
+  return { id: researchId, sid: sessionId, eventId }
 }
 
 /** The server's refusal for a type it cannot reprocess (400 VALIDATION_ERROR with the spec's text). */

@@ -32,8 +32,10 @@ import {
 import { z } from 'zod'
 import { type AccountType, fallbackAccountType, TenancyTexts, tenantFor } from '../domain/rules/accounts'
 import { AccountTypes } from '../protocol/entities'
-import { type AccountRecord, accountRecordSchema, createUserAnswerSchema } from '../protocol/tenancy'
+import { userCreateContract, userGetContract } from '../protocol/http/users'
+import type { AccountRecord } from '../protocol/tenancy'
 import { type ApiClient, ApiError, type AuthSource } from './api-client'
+import { call } from './call'
 import type { ClientCore } from './client-core'
 import type { KeyValueStore } from './local-state'
 
@@ -103,7 +105,7 @@ export function createIdentitySession(settings: FirebaseSettings, core: ClientCo
     if (!api) throw new Error('the server is not connected')
     for (let attempt = 0; ; attempt++) {
       try {
-        return (await api.send('POST', '/users', createUserAnswerSchema, { body })).user
+        return (await call(api, userCreateContract, { body })).user
       } catch (error) {
         const pause = delays[attempt]
         if (pause === undefined || !worthRetrying(error)) throw error
@@ -116,7 +118,7 @@ export function createIdentitySession(settings: FirebaseSettings, core: ClientCo
     const email = (user.email ?? '').toLowerCase()
     let record: AccountRecord | null = null
     try {
-      record = api ? await api.get(`/users/${encodeURIComponent(user.uid)}`, accountRecordSchema) : null
+      record = api ? await call(api, userGetContract, { params: { id: user.uid } }) : null
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 404)) record = null
       else {

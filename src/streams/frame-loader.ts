@@ -10,6 +10,8 @@
  */
 import { selectAwaitsFrames, selectDocumentsAwaitingFrames } from '../projections/workspace-selectors'
 import { SESSION_FRAMES_MAX_DOCUMENTS } from '../protocol/api'
+import { pathOf } from '../protocol/http/contract'
+import { sessionFramesContract } from '../protocol/http/session-data'
 import type { ApiClient } from './api-client'
 import type { ClientCore } from './client-core'
 import { FRAMES_LOAD_FAILED, translateSessionFrames } from './translators/session-data'
@@ -35,7 +37,7 @@ export function createFrameLoader(
   ids: { researchId: string; sessionId: string },
   options: { delayMs?: number } = {},
 ): FrameLoader {
-  const path = `/researches/${encodeURIComponent(ids.researchId)}/sessions/${encodeURIComponent(ids.sessionId)}/frames`
+  const path = pathOf(sessionFramesContract, { id: ids.researchId, sid: ids.sessionId })
   const delayMs = options.delayMs ?? WANT_DELAY_MS
   const wanted = new Set<string>()
   const inFlight = new Set<string>()

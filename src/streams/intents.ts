@@ -3,8 +3,8 @@
  * read models; they never fetch or fold themselves. Failures become toasts with the spec's texts, but for
  * an input refused by the team's ingest quota (429 RATE_LIMIT), which the input bar explains (`refused`).
  */
-import { z } from 'zod'
-import { researchSchema, sessionSchema } from '../protocol/entities'
+import type { Session } from '../protocol/entities'
+import { researchCreateContract, researchDeleteContract, researchListContract, sessionCreateContract, sessionDeleteContract, sessionListContract } from '../protocol/http/researches'
 import { firstWorkspaceName } from '../domain/rules/session'
 import { ProgressToastTexts } from '../domain/rules/notifications'
 import { refusalOf } from '../domain/rules/quotas'
@@ -23,20 +23,19 @@ export interface IntentContext {
   nextId(prefix: string): string
 }
 
-const list = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), continuationToken: z.string().nullish() })
 
 export async function loadResearches(ctx: IntentContext): Promise<void> {
   try {
-    const body = await ctx.api.get('/researches', list(researchSchema), { headers: { 'x-page-size': '100' } })
+    const body = await call(ctx.api, researchListContract, {}, { headers: { 'x-page-size': '100' } })
     ctx.core.bus.publish({ type: 'research.listLoaded', researches: body.items }, 'api')
   } catch {
     toast(ctx, 'error', 'Failed to load researches')
   }
 }
 
-export async function loadSessions(ctx: IntentContext, researchId: string): Promise<z.infer<typeof sessionSchema>[]> {
+export async function loadSessions(ctx: IntentContext, researchId: string): Promise<Session[]> {
   try {
-    const body = await ctx.api.get(`/researches/${encodeURIComponent(researchId)}/sessions`, list(sessionSchema), { headers: { 'x-page-size': '50' } })
+    const body = await call(ctx.api, sessionListContract, { params: { id: researchId } }, { headers: { 'x-page-size': '50' } })
     ctx.core.bus.publish({ type: 'research.sessionsLoaded', researchId, sessions: body.items }, 'api')
     return body.items
   } catch (error) {
@@ -50,7 +49,7 @@ export async function loadSessions(ctx: IntentContext, researchId: string): Prom
 export async function createResearch(ctx: IntentContext, input: { title: string; tags: string[] }): Promise<{ researchId: string; sessionId: string | null }> {
   const title = input.title.trim()
   try {
-    const body = await ctx.api.send('POST', '/researches', researchSchema.extend({ sessions: z.array(sessionSchema).default([]) }), { body: { title, tags: input.tags } })
+    const body = await call(ctx.api, researchCreateContract, { body: { title, tags: input.tags } })
     const { sessions, ...research } = body
     ctx.core.bus.publish([{ type: 'research.created', research }, { type: 'research.sessionsLoaded', researchId: research.id, sessions }], 'api')
     return { researchId: research.id, sessionId: sessions[0]?.id ?? null }
@@ -72,7 +71,7 @@ export async function createResearch(ctx: IntentContext, input: { title: string;
 
 export async function createSession(ctx: IntentContext, researchId: string, title: string): Promise<string | null> {
   try {
-    const session = await ctx.api.send('POST', `/researches/${encodeURIComponent(researchId)}/sessions`, sessionSchema, { body: { title: title.trim() } })
+    const session = await call(ctx.api, sessionCreateContract, { params: { id: researchId }, body: { title: title.trim() } })
     ctx.core.bus.publish({ type: 'research.sessionCreated', researchId, session }, 'api')
     return session.id
   } catch {
@@ -194,7 +193,7 @@ function toBase64(bytes: Uint8Array): string {
 /** Deletes a research; a failure on the server is ignored and the research is removed locally (spec §7). */
 export async function deleteResearch(ctx: IntentContext, researchId: string): Promise<void> {
   try {
-    await ctx.api.request('DELETE', `/researches/${encodeURIComponent(researchId)}`)
+    await call(ctx.api, researchDeleteContract, { params: { id: researchId } })
   } catch {
     /* spec §7: failed research deletion is ignored and local removal proceeds */
   }
@@ -204,7 +203,7 @@ export async function deleteResearch(ctx: IntentContext, researchId: string): Pr
 /** Deletes a workspace; on failure it stays and a toast says so. */
 export async function deleteSession(ctx: IntentContext, researchId: string, sessionId: string): Promise<boolean> {
   try {
-    await ctx.api.request('DELETE', `/researches/${encodeURIComponent(researchId)}/sessions/${encodeURIComponent(sessionId)}`)
+    await call(ctx.api, sessionDeleteContract, { params: { id: researchId, sid: sessionId } })
     ctx.core.bus.publish({ type: 'research.sessionDeleted', researchId, sessionId }, 'api')
     return true
   } catch (error) {

@@ -4,8 +4,10 @@
  * member only). Each resolves to an outcome the Settings view shows inline; the list is the view's own
  * (nothing else reads it), so nothing is published on the bus.
  */
-import { type TenantMembers, tenantMembersSchema } from '../protocol/tenancy'
+import { memberListContract, memberRemoveContract } from '../protocol/http/users'
+import type { TenantMembers } from '../protocol/tenancy'
 import { ApiError } from './api-client'
+import { call } from './call'
 import type { IntentContext } from './intents'
 
 export type MemberOutcome<T> = { ok: true; value: T } | { ok: false; error: string }
@@ -17,7 +19,7 @@ export const MemberMessages = {
 
 export async function loadMembers(ctx: IntentContext): Promise<MemberOutcome<TenantMembers>> {
   try {
-    return { ok: true, value: await ctx.api.get('/tenant/members', tenantMembersSchema) }
+    return { ok: true, value: await call(ctx.api, memberListContract, {}) }
   } catch (error) {
     return failure(MemberMessages.loadFailed, error)
   }
@@ -25,7 +27,7 @@ export async function loadMembers(ctx: IntentContext): Promise<MemberOutcome<Ten
 
 export async function removeMember(ctx: IntentContext, uid: string): Promise<MemberOutcome<null>> {
   try {
-    await ctx.api.request('DELETE', `/tenant/members/${encodeURIComponent(uid)}`)
+    await call(ctx.api, memberRemoveContract, { params: { uid } })
     return { ok: true, value: null }
   } catch (error) {
     return failure(MemberMessages.removeFailed, error)

@@ -3,20 +3,20 @@
  * commit a research into a new or existing project; the display name in Settings. Each publishes what
  * happened and turns failures into the spec's texts (§8). Callers get a result to close or keep a dialog.
  */
-import { z } from 'zod'
 import type { DataSourceScope } from '../domain/data-source'
-import { projectSchema } from '../protocol/entities'
 import { dataSourceListContract, projectDocumentsContract } from '../protocol/http/data-sources'
+import { projectCreateContract, projectDeleteContract, projectListContract, projectUpdateContract } from '../protocol/http/projects'
+import { researchCommitContract } from '../protocol/http/session-data'
+import { userUpdateContract } from '../protocol/http/users'
 import { ApiError } from './api-client'
-import { call } from './call'
+import { call, type CallInput } from './call'
 import { type IntentContext, loadResearches, toast } from './intents'
 
-const list = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) })
 const statusOf = (error: unknown): string => (error instanceof ApiError && error.status > 0 ? String(error.status) : 'network')
 
 export async function loadProjects(ctx: IntentContext): Promise<void> {
   try {
-    const body = await ctx.api.get('/projects', list(projectSchema))
+    const body = await call(ctx.api, projectListContract, {})
     ctx.core.bus.publish({ type: 'project.listLoaded', projects: body.items }, 'api')
   } catch {
     toast(ctx, 'error', 'Failed to load workflow items')
@@ -29,7 +29,7 @@ export async function createProject(ctx: IntentContext, input: { displayName: st
   const displayName = input.displayName.trim()
   if (displayName === '') return { ok: false, error: 'Project name is required' }
   try {
-    const project = await ctx.api.send('POST', '/projects', projectSchema, { body: { displayName, description: input.description.trim() || null } })
+    const project = await call(ctx.api, projectCreateContract, { body: { displayName, description: input.description.trim() || null } })
     ctx.core.bus.publish({ type: 'project.created', project }, 'api')
     return { ok: true, value: project.id }
   } catch {
@@ -41,7 +41,7 @@ export async function updateProject(ctx: IntentContext, projectId: string, input
   const displayName = input.displayName.trim()
   if (displayName === '') return { ok: false, error: 'Project name is required' }
   try {
-    const project = await ctx.api.send('PUT', `/projects/${encodeURIComponent(projectId)}`, projectSchema, { body: { displayName, description: input.description.trim() || null } })
+    const project = await call(ctx.api, projectUpdateContract, { params: { id: projectId }, body: { displayName, description: input.description.trim() || null } })
     ctx.core.bus.publish({ type: 'project.updated', project }, 'api')
     return { ok: true, value: null }
   } catch {
@@ -51,7 +51,7 @@ export async function updateProject(ctx: IntentContext, projectId: string, input
 
 export async function deleteProject(ctx: IntentContext, projectId: string): Promise<Outcome<null>> {
   try {
-    await ctx.api.request('DELETE', `/projects/${encodeURIComponent(projectId)}`)
+    await call(ctx.api, projectDeleteContract, { params: { id: projectId } })
     ctx.core.bus.publish({ type: 'project.deleted', projectId }, 'api')
     return { ok: true, value: null }
   } catch (error) {
@@ -77,12 +77,12 @@ export type CommitTarget = { kind: 'new'; displayName: string; description: stri
 export async function commitResearch(ctx: IntentContext, researchId: string, target: CommitTarget): Promise<Outcome<string>> {
   if (target.kind === 'new' && target.displayName.trim() === '') return { ok: false, error: 'Project name is required' }
   if (target.kind === 'existing' && target.projectId === '') return { ok: false, error: 'Please select a project' }
-  const body =
+  const body: CallInput<typeof researchCommitContract>['body'] =
     target.kind === 'new'
       ? { commitAction: 'createNewProject', newProjectDetails: { displayName: target.displayName.trim(), description: target.description.trim() || null } }
       : { commitAction: 'commitToExistingProject', targetProjectId: target.projectId }
   try {
-    const { projectId } = await ctx.api.send('POST', `/researches/${encodeURIComponent(researchId)}/commit`, z.object({ projectId: z.string() }), { body })
+    const { projectId } = await call(ctx.api, researchCommitContract, { params: { id: researchId }, body })
     // The new project, the research's committed status and the moved sources come back from the lists.
     await Promise.all([loadProjects(ctx), loadResearches(ctx), loadSources(ctx, { projectId }), refreshProjectDocuments(ctx, projectId)])
     return { ok: true, value: projectId }
@@ -95,7 +95,7 @@ export async function commitResearch(ctx: IntentContext, researchId: string, tar
 export async function updateDisplayName(ctx: IntentContext, uid: string, displayName: string, updateProfile?: (name: string | null) => Promise<void>): Promise<Outcome<null>> {
   const name = displayName.trim() || null
   try {
-    await ctx.api.send('PUT', `/users/${encodeURIComponent(uid)}`, z.object({ displayName: z.string().nullish() }), { body: { displayName: name } })
+    await call(ctx.api, userUpdateContract, { params: { id: uid }, body: { displayName: name } })
     await updateProfile?.(name)
     ctx.core.bus.publish({ type: 'auth.profileUpdated', displayName: name }, 'api')
     toast(ctx, 'success', 'Profile saved')

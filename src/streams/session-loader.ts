@@ -13,6 +13,8 @@
  * of 10,000 documents and 100,000 frames then loads its 27 MB of documents, not 150 MB of both.
  */
 import { SessionDataHeaders } from '../protocol/api'
+import { pathOf } from '../protocol/http/contract'
+import { sessionDataContract } from '../protocol/http/session-data'
 import type { ApiClient } from './api-client'
 import type { ClientCore } from './client-core'
 import { translateSessionData } from './translators/session-data'
@@ -39,7 +41,7 @@ export async function loadWorkspace(
   frames: FramesLoading = 'with-documents',
 ): Promise<boolean> {
   const deferred = frames === 'on-view'
-  const path = `/researches/${encodeURIComponent(ids.researchId)}/sessions/${encodeURIComponent(ids.sessionId)}/data`
+  const path = pathOf(sessionDataContract, { id: ids.researchId, sid: ids.sessionId })
   const abort = new AbortController()
   const request = (size: number, cursor: Cursor) => {
     const headers: Record<string, string> = {

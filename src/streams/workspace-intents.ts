@@ -5,8 +5,9 @@
  * list's cancel, retry and dismiss (spec §4 "Processing progress": error cards offer retry, which
  * re-runs the stored input; in-progress cards can be cancelled; finished ones dismissed).
  */
-import { z } from 'zod'
+import { eventsClearContract } from '../protocol/http/session-data'
 import { ApiError } from './api-client'
+import { call } from './call'
 import { DEFAULT_PAGING, loadWorkspace } from './session-loader'
 import { type IntentContext, toast } from './intents'
 
@@ -28,12 +29,10 @@ export async function resetWorkspace(ctx: IntentContext, ids: { researchId: stri
   toast(ctx, 'info', 'View reset: documents reloaded from the server')
 }
 
-const cleared = z.object({ message: z.string().nullish(), deleted: z.number() })
-
 /** Deletes the workspace's documents and their frames; resolves to how many went, or null when refused. */
 export async function clearWorkspace(ctx: IntentContext, ids: { researchId: string; sessionId: string }): Promise<number | null> {
   try {
-    const { deleted } = await ctx.api.send('DELETE', `/researches/${encodeURIComponent(ids.researchId)}/sessions/${encodeURIComponent(ids.sessionId)}/events`, cleared)
+    const { deleted } = await call(ctx.api, eventsClearContract, { params: { id: ids.researchId, sid: ids.sessionId } })
     ctx.core.bus.publish({ type: 'workspace.cleared' }, 'local')
     toast(ctx, 'success', `Workspace cleared: ${deleted} ${deleted === 1 ? 'document' : 'documents'} deleted`)
     return deleted
