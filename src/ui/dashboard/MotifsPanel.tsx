@@ -7,7 +7,7 @@
  */
 import { Fragment, useCallback } from 'react'
 import { DashboardLimits, MetricDefinitions, MOTIF_PARTICIPANTS_SHOWN } from '../../domain/intelligence'
-import { type Dashboard, isFirstLoad, type Loadable, LoadStatus, selectMotifs } from '../../projections/dashboard'
+import { isFirstLoad, type Loadable, LoadStatus, selectMotifs } from '../../projections/dashboard'
 import type { MotifsBody } from '../../protocol/intelligence'
 import { loadMotifs } from '../../streams/dashboard-intents'
 import type { IntentContext } from '../../streams/intents'

@@ -12,28 +12,10 @@
  *
  * Rows come from the projectList read model; the table (@tanstack/react-table v9) only sorts and filters.
  */
-import {
-  columnFilteringFeature,
-  type ColumnFiltersState,
-  createColumnHelper,
-  createFilteredRowModel,
-  createSortedRowModel,
-  filterFn_equalsString,
-  filterFn_includesString,
-  globalFilteringFeature,
-  rowSortingFeature,
-  sortFn_alphanumeric,
-  sortFn_basic,
-  type SortingState,
-  tableFeatures,
-  useTable,
-} from '@tanstack/react-table'
-import { Link } from '@tanstack/react-router'
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react'
-import { sourceKindLabel } from '../../domain/rules/source-kinds'
-import { asVisibility, isProjectScope, SourceMessages, type SourceScope, SourceStatusList, sourceAction, VisibilityLabels } from '../../domain/rules/source-forms'
+import { type ColumnFiltersState, type SortingState, useTable } from '@tanstack/react-table'
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { isProjectScope, SourceMessages, type SourceScope, SourceStatusList } from '../../domain/rules/source-forms'
 import type { DataSourceScope } from '../../domain/data-source'
-import { sessionLabel } from '../../domain/rules/titles'
 import type { DataSource } from '../../protocol/entities'
 import { type ProjectList, selectSources } from '../../projections/project-list'
 import type { ResearchList } from '../../projections/research-list'
@@ -46,10 +28,10 @@ import { useOnReconnect } from '../hooks/use-on-reconnect'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 import { ConfirmDialog } from '../shell/ConfirmDialog'
-import { formatDateTime } from '../views/SourcesTable'
 import { AddSearchSourceDialog, AddTelegramSourceDialog, AddTwitterSourceDialog } from './AddQuerySourceDialog'
 import { AddRssSourceDialog } from './AddRssSourceDialog'
 import { SharingDialog } from './SharingDialog'
+import { columns, columnsWithPlace, features, globallyFiltered, type RowActionHandlers, RowActions, SourcePlaces } from './source-table'
 
 export interface DataSourcesManagerProps {
   /** A project's or a workspace's sources, or 'all' of the tenant's (the Sources page). */
@@ -301,138 +283,6 @@ export function DataSourcesManager({ scope, title }: DataSourcesManagerProps) {
   )
 }
 
-// ---- the table ---------------------------------------------------------------------------------------
-
-const features = tableFeatures({
-  rowSortingFeature,
-  columnFilteringFeature,
-  globalFilteringFeature,
-  sortedRowModel: createSortedRowModel(),
-  filteredRowModel: createFilteredRowModel(),
-  sortFns: { alphanumeric: sortFn_alphanumeric, basic: sortFn_basic },
-  filterFns: { includesString: filterFn_includesString, equalsString: filterFn_equalsString },
-})
-
-const helper = createColumnHelper<typeof features, DataSource>()
-
-/** Times as milliseconds so they sort as times; a source never run sorts after the others. */
-const millis = (t: string | number | null | undefined): number | undefined => {
-  if (t == null) return undefined
-  const ms = typeof t === 'number' ? t : Date.parse(t)
-  return Number.isFinite(ms) ? ms : undefined
-}
-
-const columns = helper.columns([
-  helper.accessor((s) => sourceKindLabel(s.kind), { id: 'kind', header: 'Kind', sortFn: 'alphanumeric', cell: (info) => <span className="kind-chip">{info.getValue()}</span> }),
-  helper.accessor('displayName', { id: 'name', header: 'Name', sortFn: 'alphanumeric' }),
-  helper.accessor('status', {
-    header: 'Status',
-    sortFn: 'alphanumeric',
-    filterFn: 'equalsString',
-    cell: (info) => <span className={`source-status status-${info.getValue()}`}>{info.getValue()}</span>,
-  }),
-  helper.accessor((s) => millis(s.createdAt), { id: 'created', header: 'Created', sortFn: 'basic', sortUndefined: 'last', cell: (info) => formatDateTime(info.row.original.createdAt) || '—' }),
-  helper.accessor((s) => millis(s.lastRunAt), { id: 'lastRun', header: 'Last run', sortFn: 'basic', sortUndefined: 'last', cell: (info) => formatDateTime(info.row.original.lastRunAt) || 'Never' }),
-  helper.accessor((s) => s.itemsIngested ?? 0, { id: 'items', header: 'Items ingested', sortFn: 'basic', cell: (info) => info.getValue().toLocaleString('en-US') }),
-  helper.accessor((s) => s.lastError ?? '', {
-    id: 'lastError',
-    header: 'Last error',
-    sortFn: 'alphanumeric',
-    cell: (info) =>
-      info.getValue() === '' ? (
-        <span className="muted">—</span>
-      ) : (
-        <span className="source-error" title={info.getValue()}>
-          {info.getValue()}
-        </span>
-      ),
-  }),
-  helper.display({ id: 'actions', header: () => <span className="sr-only">Actions</span>, cell: (info) => <SourceRowActions source={info.row.original} /> }),
-])
-
-/** On the Sources page: where each source belongs, after its name (and searchable like it). */
-const columnsWithPlace = [
-  ...columns.slice(0, 2),
-  helper.display({ id: 'place', header: 'In', cell: (info) => <SourcePlace source={info.row.original} /> }),
-  ...columns.slice(2),
-]
-
-const globallyFiltered = new Set(['kind', 'name', 'status', 'lastError'])
-
-// ---- where a source belongs (the Sources page) -------------------------------------------------------
-
-interface Places {
-  projects: ProjectList['byId']
-  researches: Pick<ResearchList, 'byId' | 'sessionsByResearch'>
-}
-
-const SourcePlaces = createContext<Places | null>(null)
-
-/** A link to the source's project, or to its research's workspace (or the research, when the workspace is unknown). */
-function SourcePlace({ source }: { source: DataSource }) {
-  const places = useContext(SourcePlaces)
-  if (!places) return null
-  if (source.projectId) {
-    const name = places.projects[source.projectId]?.displayName ?? source.projectId
-    return (
-      <Link to="/project/$projectId" params={{ projectId: source.projectId }} className="source-place">
-        Project {name}
-      </Link>
-    )
-  }
-  if (!source.researchId) return <span className="muted">—</span>
-  const research = places.researches.byId[source.researchId]
-  const title = research?.title ?? source.researchId
-  const session = source.sessionId ? places.researches.sessionsByResearch[source.researchId]?.find((w) => w.id === source.sessionId) : undefined
-  return source.sessionId ? (
-    <Link to="/research/$researchId/workspace/$sessionId" params={{ researchId: source.researchId, sessionId: source.sessionId }} className="source-place">
-      {title} / {session ? sessionLabel(session) : 'workspace'}
-    </Link>
-  ) : (
-    <Link to="/research/$researchId" params={{ researchId: source.researchId }} className="source-place">
-      {title}
-    </Link>
-  )
-}
-
 const selectProjectNames = (s: ProjectList) => s.byId
 const selectResearchPlaces = (s: ResearchList) => s
-
-// ---- the row actions ---------------------------------------------------------------------------------
-
-interface RowActionHandlers {
-  uid: string | null
-  busy: ReadonlySet<string>
-  move(source: DataSource, to: DataSource['status']): void
-  askDelete(source: DataSource): void
-  share(source: DataSource): void
-}
-
-const RowActions = createContext<RowActionHandlers | null>(null)
-
-function SourceRowActions({ source }: { source: DataSource }) {
-  const handlers = useContext(RowActions)
-  if (!handlers) return null
-  const move = sourceAction(source.status)
-  const busy = handlers.busy.has(source.id)
-  const own = handlers.uid !== null && source.ownerUserId === handlers.uid
-  return (
-    <div className="source-actions">
-      {move && (
-        <button type="button" className="btn small-btn" disabled={busy} aria-label={`${move.label} ${source.displayName}`} onClick={() => handlers.move(source, move.to)}>
-          {move.label}
-        </button>
-      )}
-      {own && (
-        <button type="button" className="btn small-btn" disabled={busy} aria-label={`Sharing of ${source.displayName}: ${VisibilityLabels[asVisibility(source.visibility)]}`} onClick={() => handlers.share(source)}>
-          {VisibilityLabels[asVisibility(source.visibility)]}
-        </button>
-      )}
-      <button type="button" className="btn small-btn danger-outline" disabled={busy} aria-label={`Delete ${source.displayName}`} onClick={() => handlers.askDelete(source)}>
-        Delete
-      </button>
-    </div>
-  )
-}
-
 const selectUid = (s: SessionState): string | null => s.user?.uid ?? null
