@@ -1,7 +1,12 @@
 /**
- * Server settings, from the environment. `.env.example` lists each with its default.
+ * Server settings, from the environment: the one place the server reads `process.env` for them. The
+ * entry point (main.ts) loads them once at start-up and passes them down. `.env.example` lists each
+ * with its default, and a test holds the two together (tests/server/config.test.ts). The analysis
+ * provider's and the source readers' own settings are parsed by their modules from the same environment
+ * (server/analysis/config.ts, server/sources/config.ts), called from here and from the entry points.
  */
 import { z } from 'zod'
+import type { ClientSettings } from '../src/protocol/http/platform'
 import { DEFAULT_JOB_POLICY } from './pipeline/queue'
 import { DEFAULT_INGEST_LIMITS, type IngestLimits } from './quotas/ingest-quotas'
 
@@ -11,14 +16,25 @@ const schema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  /** PostgreSQL connections of this process. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(10),
+  /** Log every HTTP request (500s are logged on stderr either way). */
+  LOG_REQUESTS: z.stringbool().default(false),
+  /** Other sites' pages allowed to call the API, comma-separated origins; none when unset. */
+  CORS_ORIGINS: z.string().default(''),
   FIREBASE_PROJECT_ID: z.string().default('demo-sightline'),
   FIREBASE_API_KEY: z.string().default('demo-api-key'),
+  /** The identity provider's auth domain; `<project>.firebaseapp.com` when unset. */
+  FIREBASE_AUTH_DOMAIN: z.string().optional(),
   FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
+  /** Where `npm start` runs its own emulator; unset (0), a free port. */
+  FIREBASE_AUTH_EMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** The analyser (server/analysis/config.ts reads its own settings); the browser is told which. */
+  ANALYSIS_PROVIDER: z.string().default('local'),
   SESSION_TTL_DAYS: z.coerce.number().positive().default(7),
   WS_TICKET_SECRET: z.string().optional(),
   WS_TICKET_TTL_SECONDS: z.coerce.number().int().positive().default(60),
   LIVE_LOG_RETENTION: z.coerce.number().int().positive().default(100_000),
-  PUBLIC_URL: z.string().optional(),
   /** How long a job may run without finishing before it counts as stalled (its worker died) and is retried. */
   PIPELINE_STALL_SECONDS: z.coerce.number().int().positive().default(DEFAULT_JOB_POLICY.expireInSeconds),
   /** Retries of a failed or stalled job before its document ends in error. */
@@ -58,6 +74,9 @@ const schema = z.object({
 
 export type ServerConfig = z.infer<typeof schema>
 
+/** The names of the server's settings (what .env.example must list). */
+export const SERVER_SETTINGS = Object.keys(schema.shape) as ReadonlyArray<keyof ServerConfig>
+
 export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const parsed = schema.safeParse(env)
   if (!parsed.success) {
@@ -70,6 +89,29 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     throw new Error('Refusing to start: FIREBASE_AUTH_EMULATOR_HOST is set with NODE_ENV=production (emulator tokens are unsigned)')
   }
   return config
+}
+
+/** What GET /config tells the browser: the identity provider's public settings and the analysis provider. */
+export function clientSettingsOf(config: Pick<ServerConfig, 'FIREBASE_PROJECT_ID' | 'FIREBASE_API_KEY' | 'FIREBASE_AUTH_DOMAIN' | 'FIREBASE_AUTH_EMULATOR_HOST' | 'ANALYSIS_PROVIDER'>): ClientSettings {
+  const projectId = config.FIREBASE_PROJECT_ID
+  return {
+    firebase: { apiKey: config.FIREBASE_API_KEY, projectId, authDomain: config.FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com` },
+    authEmulatorUrl: config.FIREBASE_AUTH_EMULATOR_HOST ? `http://${config.FIREBASE_AUTH_EMULATOR_HOST}` : null,
+    analysisProvider: config.ANALYSIS_PROVIDER,
+  }
+}
+
+/** The browser's settings when a composition root gives none (tests): the environment's as it is now. */
+export function defaultClientSettings(): ClientSettings {
+  return clientSettingsOf(loadServerConfig())
+}
+
+/** Other sites' origins the API answers with CORS headers; a malformed entry stops the start. */
+export function corsOriginsOf(config: Pick<ServerConfig, 'CORS_ORIGINS'>): string[] {
+  return config.CORS_ORIGINS.split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '')
+    .map((o) => new URL(o).origin) // throws on a malformed entry: better at start than a silently closed API
 }
 
 /** The settings the ingest quotas read. */

@@ -24,7 +24,7 @@ import { analysisConfigFromEnv } from './analysis/config'
 import { lazyAnalyser } from './analysis/lazy'
 import { startAuthEmulator } from './auth/emulator'
 import type { TokenVerifier } from './auth/tokens'
-import { loadServerConfig } from './config'
+import { clientSettingsOf, loadServerConfig } from './config'
 import { lockDataDir } from './core/data-dir-lock'
 import { randomIds, systemClock } from './core/runtime'
 import { inLane } from './db/database'
@@ -46,12 +46,12 @@ export interface MainOptions {
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env, options: MainOptions = {}): Promise<Running> {
   const role = (argv[argv.indexOf('--role') + 1] ?? 'all') as Role
   if (!['all', 'api', 'worker'].includes(role)) throw new Error(`Unknown role ${role} (all, api or worker)`)
-  // A project of one's own (not demo-*) means real Firebase: `npm start` then brings no emulator.
-  const embedded = argv.includes('--embedded') && !env.FIREBASE_AUTH_EMULATOR_HOST && (env.FIREBASE_PROJECT_ID ?? 'demo-sightline').startsWith('demo-')
-  const dataDir = resolve(env.DATA_DIR ?? './data')
-  // Emulator tokens are unsigned: accepting them in production would accept anyone.
-  if (embedded && env.NODE_ENV === 'production') throw new Error('Refusing to start: the embedded Auth emulator is not for NODE_ENV=production (configure a real Firebase project)')
   const config = loadServerConfig(env)
+  // A project of one's own (not demo-*) means real Firebase: `npm start` then brings no emulator.
+  const embedded = argv.includes('--embedded') && !config.FIREBASE_AUTH_EMULATOR_HOST && config.FIREBASE_PROJECT_ID.startsWith('demo-')
+  const dataDir = resolve(config.DATA_DIR)
+  // Emulator tokens are unsigned: accepting them in production would accept anyone.
+  if (embedded && config.NODE_ENV === 'production') throw new Error('Refusing to start: the embedded Auth emulator is not for NODE_ENV=production (configure a real Firebase project)')
   if (role !== 'all' && !config.DATABASE_URL) throw new Error(`--role ${role} runs beside other processes and needs PostgreSQL: set DATABASE_URL`)
   if ((embedded || config.FIREBASE_AUTH_EMULATOR_HOST) && role !== 'worker' && !isLoopback(config.HOST)) throw new Error(EMULATOR_ON_NETWORK(config.HOST))
 
@@ -70,7 +70,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     }
     // The emulator starts side by side with the database and the pipeline; requests that need it wait.
     const emulatorStart = embedded
-      ? startAuthEmulator({ projectId: config.FIREBASE_PROJECT_ID, port: Number(env.FIREBASE_AUTH_EMULATOR_PORT ?? 0), persistDir: join(dataDir, 'auth') })
+      ? startAuthEmulator({ projectId: config.FIREBASE_PROJECT_ID, port: config.FIREBASE_AUTH_EMULATOR_PORT, persistDir: join(dataDir, 'auth') })
       : null
     if (emulatorStart) {
       emulatorStart.catch(() => {}) // awaited below; not an unhandled rejection meanwhile
@@ -102,7 +102,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
       import('./pipeline/routes'),
       import('./sources/index'),
     ])
-    const db = await openDatabase({ databaseUrl: config.DATABASE_URL ?? null, dataDir: join(dataDir, 'db') })
+    const db = await openDatabase({ databaseUrl: config.DATABASE_URL ?? null, dataDir: join(dataDir, 'db'), poolSize: config.DATABASE_POOL_SIZE })
     cleanups.push(() => db.close())
     await migrate(db)
     // `npm run backup` asks this process for a snapshot of its PGlite store, which no other may open (server/ops/ops-channel.ts).
@@ -163,9 +163,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
         ids,
         pipeline,
         config,
+        clientSettings: clientSettingsOf(config),
         sourceReaders,
         identityProxied: identityTarget !== null,
-        logger: env.LOG_REQUESTS === 'true',
+        logger: config.LOG_REQUESTS,
         plugins: [(api) => liveHub.apiPlugin(api), (api, deps) => breakerRoutes(api, { ...deps, pipeline })],
         rootPlugins: [(root) => liveHub.socketPlugin(root), ...(identityTarget ? [(root: FastifyInstance) => identityProxy(root, { target: () => identityTarget, projectId: config.FIREBASE_PROJECT_ID })] : []), serveClient],
       })

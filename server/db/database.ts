@@ -45,10 +45,10 @@ export function inLane<T>(lane: string, fn: () => T): T {
 export const laneOf = (): string => lanes.getStore() ?? 'requests'
 
 /** Opens the store the configuration names: PostgreSQL when a URL is given, else PGlite in `dataDir`. */
-export async function openDatabase(options: { databaseUrl?: string | null; dataDir?: string | null }): Promise<Database> {
+export async function openDatabase(options: { databaseUrl?: string | null; dataDir?: string | null; poolSize?: number }): Promise<Database> {
   if (options.databaseUrl) {
     const { openPostgres } = await import('./postgres')
-    return openPostgres(options.databaseUrl)
+    return openPostgres(options.databaseUrl, options.poolSize)
   }
   const { openPglite } = await import('./pglite')
   return openPglite(options.dataDir ?? null)

@@ -2,8 +2,9 @@
 import pg from 'pg'
 import { assertChannel, type Database, type Queryable } from './database'
 
-export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) })
+/** `poolSize`: DATABASE_POOL_SIZE (server/config.ts). */
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize })
   // An idle connection the server drops (a restart, a failover) must not take the process down with it;
   // the pool replaces it on the next query.
   pool.on('error', (error) => console.error(`[sightline] idle PostgreSQL connection lost: ${error.message}`))

@@ -13,7 +13,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppDeps } from '../app'
 import { isIdentityPath } from '../auth/identity-proxy'
-import { defaultClientSettings } from '../routes/health'
+import { corsOriginsOf, defaultClientSettings, loadServerConfig, type ServerConfig } from '../config'
 import { fixedWindowLimiter, type RateLimiter } from './rate-limit'
 import { SessionDataHeaders } from '../../src/protocol/api'
 import { installXsrf } from './xsrf'
@@ -43,7 +43,7 @@ export const RATE_LIMITED_ROUTES: ReadonlySet<string> = new Set(['POST /api/v1/u
 
 export const IDENTITY_HOSTS = ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'] as const
 
-export async function webSecurity(app: FastifyInstance, deps: Pick<AppDeps, 'clock' | 'clientSettings' | 'identityProxied'>, options = webSecurityFromEnv(process.env)): Promise<void> {
+export async function webSecurity(app: FastifyInstance, deps: Pick<AppDeps, 'clock' | 'clientSettings' | 'identityProxied'>, options = webSecurityOf(loadServerConfig())): Promise<void> {
   // Behind the identity proxy the emulator is this origin ('self'); otherwise it is named.
   const csp = contentSecurityPolicy({ authEmulatorUrl: deps.identityProxied ? 'self' : (deps.clientSettings ?? defaultClientSettings()).authEmulatorUrl })
   const allowedOrigins = new Set(options.corsOrigins)
@@ -116,16 +116,9 @@ export function contentSecurityPolicy(settings: { authEmulatorUrl: string | null
   ].join('; ')
 }
 
-export function webSecurityFromEnv(env: NodeJS.ProcessEnv): WebSecurityOptions {
-  const corsOrigins = (env.CORS_ORIGINS ?? '')
-    .split(',')
-    .map((o) => o.trim())
-    .filter((o) => o !== '')
-    .map((o) => {
-      const url = new URL(o) // throws on a malformed entry: better at start than a silently closed API
-      return url.origin
-    })
-  return { corsOrigins, rateLimit: { perIp: 60, perUser: 20, windowMs: 60_000 } }
+/** The hardening's settings: the CORS origins the configuration names, and the rate limits. */
+export function webSecurityOf(config: Pick<ServerConfig, 'CORS_ORIGINS'>): WebSecurityOptions {
+  return { corsOrigins: corsOriginsOf(config), rateLimit: { perIp: 60, perUser: 20, windowMs: 60_000 } }
 }
 
 function limitedRoute(request: FastifyRequest): string | null {

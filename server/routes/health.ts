@@ -8,6 +8,7 @@ import { openApiDocument } from '../../src/protocol/http/openapi'
 import { PROTOCOL_FINGERPRINT, PROTOCOL_VERSION } from '../../src/protocol/version'
 import { type ClientSettings, configContract, healthContract, openApiContract, referenceContract } from '../../src/protocol/http/platform'
 import type { AppDeps } from '../app'
+import { defaultClientSettings } from '../config'
 import { apiReferencePage } from '../http/api-reference'
 import { route } from '../http/contracts'
 
@@ -39,13 +40,3 @@ export async function healthRoutes(app: FastifyInstance, deps: AppDeps): Promise
 /** The API's version in its OpenAPI document: the protocol's, and the fingerprint of its schemas. */
 const API_VERSION = `${PROTOCOL_VERSION}.0.0+${PROTOCOL_FINGERPRINT}`
 
-/** What GET /config answers when the composition root gives no settings: read from the environment. */
-export function defaultClientSettings(): ClientSettings {
-  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST
-  const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-sightline'
-  return {
-    firebase: { apiKey: process.env.FIREBASE_API_KEY ?? 'demo-api-key', projectId, authDomain: process.env.FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com` },
-    authEmulatorUrl: host ? `http://${host}` : null,
-    analysisProvider: process.env.ANALYSIS_PROVIDER ?? 'local',
-  }
-}
