@@ -57,7 +57,9 @@ async function main(): Promise<void> {
   const ratio = react ? total / react.gzip : NaN
   const okSize = total <= TARGET_KB * 1000
 
-  console.log(`bench:bundle — ${build ? `rsbuild build in ${(build.ms / 1000).toFixed(1)} s` : 'dist/ as it is (--no-build)'}; ${initial.length} initial and ${lazy.length} lazy JS chunks; gzip at the default level, 1 KB = 1,000 bytes`)
+  console.log(
+    `bench:bundle — ${build ? `rsbuild build in ${(build.ms / 1000).toFixed(1)} s` : 'dist/ as it is (--no-build)'}; ${initial.length} initial and ${lazy.length} lazy JS chunks; gzip at the default level, 1 KB = 1,000 bytes`,
+  )
   console.log('')
   console.log(`${'initial (dist/index.html)'.padEnd(44)}${'raw KB'.padStart(10)}${'gzip KB'.padStart(10)}  contents`)
   for (const c of initial) console.log(row(c))
@@ -89,7 +91,9 @@ async function main(): Promise<void> {
   console.log(`React runtime (baseline): ${react ? `${kb(react.gzip)} KB gzip (${posix.basename(react.file)})` : 'no lib-react chunk among the initial files'}`)
   console.log(`initial JS:               ${kb(total)} KB gzip = ${ratio.toFixed(2)}× the React runtime${css.length > 0 ? `   (initial CSS, not counted: ${kb(sum(css))} KB gzip)` : ''}`)
   console.log(`target: initial JS ≤ ${TARGET_KB} KB gzip ${okSize ? 'met' : 'NOT MET'}; no lazy library in it ${leaks.length === 0 ? 'met' : `NOT MET (${leaks.join(', ')})`}`)
-  console.log(`BENCH_RESULT ${JSON.stringify({ name: 'bundle', figures: { 'initial JS gzip KB': Math.round(total / 100) / 10, 'initial chunks': initial.length, 'lazy chunks': lazy.length }, ratio: { 'vs React runtime': Math.round(ratio * 100) / 100 }, target: `≤ ${TARGET_KB} KB gzip; no graph/chart library initial`, met: okSize && leaks.length === 0 })}`)
+  console.log(
+    `BENCH_RESULT ${JSON.stringify({ name: 'bundle', figures: { 'initial JS gzip KB': Math.round(total / 100) / 10, 'initial chunks': initial.length, 'lazy chunks': lazy.length }, ratio: { 'vs React runtime': Math.round(ratio * 100) / 100 }, target: `≤ ${TARGET_KB} KB gzip; no graph/chart library initial`, met: okSize && leaks.length === 0 })}`,
+  )
   if ((!okSize || leaks.length > 0) && args.includes('--strict')) process.exitCode = 1
 }
 
@@ -106,7 +110,17 @@ async function buildClient(): Promise<{ ms: number; packages: Map<string, Map<st
   const packages = new Map<string, Map<string, number>>()
   const all = stats === undefined ? [] : 'stats' in stats ? stats.stats : [stats]
   for (const s of all) {
-    const json = s.toJson({ all: false, chunks: true, chunkModules: true, dependentModules: true, orphanModules: true, nestedModules: true, chunkModulesSpace: Infinity, nestedModulesSpace: Infinity, outputPath: true })
+    const json = s.toJson({
+      all: false,
+      chunks: true,
+      chunkModules: true,
+      dependentModules: true,
+      orphanModules: true,
+      nestedModules: true,
+      chunkModulesSpace: Infinity,
+      nestedModulesSpace: Infinity,
+      outputPath: true,
+    })
     const outDir = json.outputPath ?? DIST
     for (const chunk of json.chunks ?? []) {
       const sizes = new Map<string, number>()
@@ -127,7 +141,11 @@ function addPackages(m: Rspack.StatsModule, sizes: Map<string, number>, parent =
   }
   // The last node_modules segment names the package even under nested or .pnpm folders.
   const found = [...path.matchAll(/node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/g)].pop()
-  const name = found ? (found[1] as string).replace('\\', '/') : `./${relative(ROOT, path.split('!').pop() ?? path).split('\\').join('/')}`
+  const name = found
+    ? (found[1] as string).replace('\\', '/')
+    : `./${relative(ROOT, path.split('!').pop() ?? path)
+        .split('\\')
+        .join('/')}`
   // JS bytes only: a stylesheet's module sits in the JS chunk but its CSS is emitted apart.
   const bytes = m.sizes ? (m.sizes.javascript ?? 0) : (m.size ?? 0)
   if (bytes > 0) sizes.set(name, (sizes.get(name) ?? 0) + bytes)

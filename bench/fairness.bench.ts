@@ -102,7 +102,9 @@ async function main(): Promise<void> {
       }
       console.log(`  health p99 ${(health.loaded.p99 / health.idle.p99).toFixed(2)}× idle; session data p99 ${(data.loaded.p99 / data.idle.p99).toFixed(2)}× idle`)
       const here = { idle: stats(idle.healthHere), loaded: stats(loaded.healthHere) }
-      console.log(`  (health probed from the bench's own busy thread, as before: idle p99 ${ms(here.idle.p99)}, large documents p99 ${ms(here.loaded.p99)}, ${(here.loaded.p99 / here.idle.p99).toFixed(2)}×)`)
+      console.log(
+        `  (health probed from the bench's own busy thread, as before: idle p99 ${ms(here.idle.p99)}, large documents p99 ${ms(here.loaded.p99)}, ${(here.loaded.p99 / here.idle.p99).toFixed(2)}×)`,
+      )
       for (const o of outcomes) console.log(`  ${o}`)
       Object.assign(figures, {
         'health p99 idle ms': round(health.idle.p99),
@@ -377,7 +379,6 @@ const ARTICLES: string[] = [
   'Ukraine said its drones struck an oil refinery in southern Russia overnight. Russia said its air defences shot down 28 drones over the Krasnodar region.',
 ]
 const STORY = Array.from({ length: STORY_PARAGRAPHS }, (_, i) => ARTICLES[i % ARTICLES.length]).join('\n\n')
-
 
 function stats(values: number[]): { n: number; p50: number; p95: number; p99: number; max: number } {
   const sorted = [...values].sort((a, b) => a - b)

@@ -29,7 +29,20 @@ const TENANT = 'bench.example'
 const RESEARCHES = 10
 const NOW = Date.parse('2026-11-22T12:00:00Z')
 
-const actors = ['The European Commission', 'The U.S. Treasury', 'Shell', 'Volkswagen', 'The Central Bank of Kenya', 'Beijing', 'The Port of Rotterdam', 'Germany', 'NATO', 'The World Bank', 'Siemens', 'The United Nations']
+const actors = [
+  'The European Commission',
+  'The U.S. Treasury',
+  'Shell',
+  'Volkswagen',
+  'The Central Bank of Kenya',
+  'Beijing',
+  'The Port of Rotterdam',
+  'Germany',
+  'NATO',
+  'The World Bank',
+  'Siemens',
+  'The United Nations',
+]
 const verbs = ['imposed sanctions on', 'signed a contract with', 'invested 300 million euros in', 'warned', 'cut interest rates for', 'opened talks with', 'sued', 'acquired a stake in']
 const objects = ['Chinese carmakers', 'Uniper', 'a hydrogen terminal', 'European exporters', 'Equity Bank', 'steel importers', 'Iran', 'a battery plant in Ohio']
 
@@ -61,7 +74,14 @@ async function main(): Promise<void> {
         const a = analyses[d % analyses.length]!
         const id = `evt_${d}`
         const at = new Date(NOW - (d % 28) * DAY_MS - (d % 24) * 3_600_000).toISOString()
-        const payload = { aiTitle: a.title, aiSummary: a.summary, pestleCategory: a.pestleCategory, knowledgeArea: a.knowledgeArea, detectedEntities: a.entities, cleanedContent: text(d % analyses.length) }
+        const payload = {
+          aiTitle: a.title,
+          aiSummary: a.summary,
+          pestleCategory: a.pestleCategory,
+          knowledgeArea: a.knowledgeArea,
+          detectedEntities: a.entities,
+          cleanedContent: text(d % analyses.length),
+        }
         await tx.query(
           `INSERT INTO events (tenant_id, id, research_id, session_id, type, event_type, title, summary, status, payload, analytics, action_count, ingested_at, updated_at)
            VALUES ($1, $2, $3, $4, 'genesis', 'text', $5, $6, 'completed', $7, $8, $9, $10, $10)`,
@@ -78,7 +98,12 @@ async function main(): Promise<void> {
       }
     })
 
-    const baseline = await median(() => db.query(`SELECT e.*, (SELECT json_agg(f.body) FROM action_frames f WHERE f.tenant_id = e.tenant_id AND f.event_id = e.id) AS frames FROM events e WHERE e.tenant_id = $1 AND e.status = 'completed'`, [TENANT]))
+    const baseline = await median(() =>
+      db.query(
+        `SELECT e.*, (SELECT json_agg(f.body) FROM action_frames f WHERE f.tenant_id = e.tenant_id AND f.event_id = e.id) AS frames FROM events e WHERE e.tenant_id = $1 AND e.status = 'completed'`,
+        [TENANT],
+      ),
+    )
     const read = await median(() => loadCorpus(db, TENANT))
     const pulse = await median(async () => computePulse(await loadCorpus(db, TENANT), NOW))
     const briefing = await median(async () => {
@@ -93,20 +118,31 @@ async function main(): Promise<void> {
     const forecast = await median(async () => {
       const corpus = await loadCorpus(db, TENANT)
       const history = signalSeries(corpus, NOW, 28)
-      return [forecastSeries(history, 7), backtest(history.map((p) => p.value), 1, 7)]
+      return [
+        forecastSeries(history, 7),
+        backtest(
+          history.map((p) => p.value),
+          1,
+          7,
+        ),
+      ]
     })
 
     const corpus = await loadCorpus(db, TENANT)
     const body = computePulse(corpus, NOW)
     const row = (name: string, ms: number) => console.log(`${name.padEnd(34)} ${ms.toFixed(1).padStart(9)} ms   ${(ms / baseline).toFixed(2).padStart(6)}× baseline`)
-    console.log(`bench:intelligence — ${DOCS.toLocaleString('en-US')} documents, ${frames.toLocaleString('en-US')} frames, ${corpus.entities.entities.length} merged entities, ${body.hotTopics.length} hot topics; median of 5`)
+    console.log(
+      `bench:intelligence — ${DOCS.toLocaleString('en-US')} documents, ${frames.toLocaleString('en-US')} frames, ${corpus.entities.entities.length} merged entities, ${body.hotTopics.length} hot topics; median of 5`,
+    )
     row('baseline: bare SQL read of the rows', baseline)
     row('corpus read (SQL + alias merge)', read)
     row('dashboard pulse', pulse)
     row('research briefing', briefing)
     row('research graph', graph)
     row('forecast + backtest (28 days)', forecast)
-    console.log(`BENCH_RESULT ${JSON.stringify({ name: 'intelligence', figures: { 'pulse ms': Number(pulse.toFixed(1)), 'briefing ms': Number(briefing.toFixed(1)), 'graph ms': Number(graph.toFixed(1)), 'forecast ms': Number(forecast.toFixed(1)) }, ratio: { 'pulse vs bare SQL read': Number((pulse / baseline).toFixed(2)) }, target: 'none in the issue', met: null })}`)
+    console.log(
+      `BENCH_RESULT ${JSON.stringify({ name: 'intelligence', figures: { 'pulse ms': Number(pulse.toFixed(1)), 'briefing ms': Number(briefing.toFixed(1)), 'graph ms': Number(graph.toFixed(1)), 'forecast ms': Number(forecast.toFixed(1)) }, ratio: { 'pulse vs bare SQL read': Number((pulse / baseline).toFixed(2)) }, target: 'none in the issue', met: null })}`,
+    )
   } finally {
     await db.close()
     rmSync(dir, { recursive: true, force: true })

@@ -52,7 +52,9 @@ async function main(): Promise<void> {
     const unloaded = await runLoad(stack, solo, { texts: TEXTS, clients: 1 })
     const load = await runLoad(stack, users, { texts: TEXTS, clients: CLIENTS })
 
-    console.log(`bench:load — ${TENANTS} tenants × ${TEXTS} texts ingested at once, ${CLIENTS} websocket clients, ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'PGlite in a temp folder'}, one process`)
+    console.log(
+      `bench:load — ${TENANTS} tenants × ${TEXTS} texts ingested at once, ${CLIENTS} websocket clients, ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'PGlite in a temp folder'}, one process`,
+    )
     report('unloaded (1 tenant, 1 client)', unloaded)
     report(`load (${TENANTS} tenants, ${CLIENTS} clients)`, load)
     const ratio = percentile(load.latenciesMs, 95) / percentile(unloaded.latenciesMs, 95)
@@ -90,7 +92,9 @@ async function main(): Promise<void> {
 function report(label: string, r: LoadReport): void {
   const l = r.latenciesMs
   console.log(`${label}:`)
-  console.log(`  documents: ${r.completed} of ${r.documents} completed, ${r.actions} action frames; ${(r.documents / (r.processingMs / 60_000)).toFixed(0)} documents/minute (first ingest call → last processing-complete: ${(r.processingMs / 1000).toFixed(1)} s)`)
+  console.log(
+    `  documents: ${r.completed} of ${r.documents} completed, ${r.actions} action frames; ${(r.documents / (r.processingMs / 60_000)).toFixed(0)} documents/minute (first ingest call → last processing-complete: ${(r.processingMs / 1000).toFixed(1)} s)`,
+  )
   console.log(`  messages: ${r.messages} logged, ${r.deliveries} (client, message) deliveries, ${(r.deliveries / (r.deliveryMs / 1000)).toFixed(0)} messages/s delivered`)
   console.log(`  POST /ingest answered (202) after: p50 ${round(percentile(r.ingestMs, 50))} ms, p95 ${round(percentile(r.ingestMs, 95))} ms, max ${round(percentile(r.ingestMs, 100))} ms`)
   console.log(`  sockets: ${r.sockets.ticket} via a negotiated ticket, ${r.sockets.fallback} via the auth-frame fallback`)

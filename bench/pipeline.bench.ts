@@ -91,7 +91,9 @@ async function main(): Promise<void> {
     const okSkeleton = pct(skeleton, 95) <= REQUIRED_SKELETON_P95_MS
     console.log(`requirement >= ${REQUIRED_PER_MINUTE} documents/minute: ${okRate ? 'met' : 'NOT MET'}`)
     console.log(`requirement p95 skeleton <= ${REQUIRED_SKELETON_P95_MS} ms: ${okSkeleton ? 'met' : 'NOT MET'}`)
-    console.log(`BENCH_RESULT ${JSON.stringify({ name: 'pipeline', figures: { 'documents/minute': Math.round(perMinute), 'skeleton p95 ms': Number(pct(skeleton, 95).toFixed(1)) }, ratio: { 'time/document vs bare analyser': Number((wallMs / DOCS / baselineMsPerDoc).toFixed(2)) }, target: `≥ ${REQUIRED_PER_MINUTE} documents/minute; skeleton p95 ≤ ${REQUIRED_SKELETON_P95_MS} ms`, met: okRate && okSkeleton })}`)
+    console.log(
+      `BENCH_RESULT ${JSON.stringify({ name: 'pipeline', figures: { 'documents/minute': Math.round(perMinute), 'skeleton p95 ms': Number(pct(skeleton, 95).toFixed(1)) }, ratio: { 'time/document vs bare analyser': Number((wallMs / DOCS / baselineMsPerDoc).toFixed(2)) }, target: `≥ ${REQUIRED_PER_MINUTE} documents/minute; skeleton p95 ≤ ${REQUIRED_SKELETON_P95_MS} ms`, met: okRate && okSkeleton })}`,
+    )
     if ((!okRate || !okSkeleton) && args.includes('--strict')) process.exitCode = 1
   } finally {
     await pipeline.stop()
@@ -145,14 +147,38 @@ function mulberry32(a: number): () => number {
   }
 }
 
-const ACTORS = ['The European Commission', 'Siemens', 'The Bank of England', 'Maersk', 'The World Health Organization', 'Toyota', 'The Kenyan government', 'Shell', 'The Indian finance ministry', 'Airbus', 'The city council of Lyon', 'Petrobras'] as const
+const ACTORS = [
+  'The European Commission',
+  'Siemens',
+  'The Bank of England',
+  'Maersk',
+  'The World Health Organization',
+  'Toyota',
+  'The Kenyan government',
+  'Shell',
+  'The Indian finance ministry',
+  'Airbus',
+  'The city council of Lyon',
+  'Petrobras',
+] as const
 const PEOPLE = ['Anna Schmidt', 'Rahul Mehta', 'Grace Wanjiru', 'Luis Ortega', 'Mei Chen', 'Tom Becker'] as const
 const PLACES = ['Brussels', 'Berlin', 'Nairobi', 'Mumbai', 'Rotterdam', 'Lyon', 'Sao Paulo', 'Tokyo', 'London'] as const
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'] as const
 const HEADLINE_VERBS = ['announces', 'approves', 'suspends', 'expands', 'cuts'] as const
 const VERBS = ['approved', 'announced', 'signed', 'suspended', 'launched', 'cut', 'invested in', 'blocked', 'acquired', 'delayed'] as const
 const BARE_VERBS = ['deliver', 'expand', 'review', 'finance', 'complete'] as const
-const OBJECTS = ['a new rail link', 'the hydrogen terminal', 'a loan programme', 'the port expansion', 'a vaccine plant', 'the battery factory', 'new export tariffs', 'a solar park', 'the merger', 'a wage agreement'] as const
+const OBJECTS = [
+  'a new rail link',
+  'the hydrogen terminal',
+  'a loan programme',
+  'the port expansion',
+  'a vaccine plant',
+  'the battery factory',
+  'new export tariffs',
+  'a solar park',
+  'the merger',
+  'a wage agreement',
+] as const
 const TAILS = ['near', 'outside', 'for customers in', 'across the region around', 'after talks in'] as const
 const SOURCES = ['officials', 'a statement', 'people familiar with the plan', 'local media', 'the company'] as const
 

@@ -65,7 +65,12 @@ async function main(): Promise<void> {
   for (const bench of selected) {
     const benchArgs = quick ? [...bench.quick] : []
     const env = { ...process.env, ...(quick && 'quickEnv' in bench ? bench.quickEnv : {}) }
-    const envNote = quick && 'quickEnv' in bench ? `${Object.entries(bench.quickEnv).map(([k, v]) => `${k}=${v}`).join(' ')} ` : ''
+    const envNote =
+      quick && 'quickEnv' in bench
+        ? `${Object.entries(bench.quickEnv)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(' ')} `
+        : ''
     console.log(`\n━━ ${envNote}npm run bench:${bench.name}${benchArgs.length > 0 ? ` -- ${benchArgs.join(' ')}` : ''}`)
     runs.push(await runBench(bench.name, benchArgs, env))
   }
@@ -74,7 +79,10 @@ async function main(): Promise<void> {
   console.log(table(runs))
   const failed = runs.filter((r) => r.exitCode !== 0 || r.results.length === 0 || r.problems.length > 0)
   const missed = runs.filter((r) => r.results.some((x) => x.met === false))
-  for (const r of failed) console.log(`bench:${r.bench}: ${[r.exitCode !== 0 ? `exited with ${r.exitCode ?? 'a signal'}` : '', r.results.length === 0 ? 'printed no BENCH_RESULT line' : '', ...r.problems].filter(Boolean).join('; ')}`)
+  for (const r of failed)
+    console.log(
+      `bench:${r.bench}: ${[r.exitCode !== 0 ? `exited with ${r.exitCode ?? 'a signal'}` : '', r.results.length === 0 ? 'printed no BENCH_RESULT line' : '', ...r.problems].filter(Boolean).join('; ')}`,
+    )
   if (failed.length > 0 || (missed.length > 0 && args.includes('--strict'))) process.exitCode = 1
 }
 
@@ -125,7 +133,13 @@ function table(runs: Run[]): string {
   const out: string[] = []
   rows.forEach((row, i) => {
     const height = Math.max(...row.map((cell) => cell.length))
-    for (let l = 0; l < height; l++) out.push(row.map((cell, c) => (cell[l] ?? '').padEnd(widths[c]!)).join(' │ ').trimEnd())
+    for (let l = 0; l < height; l++)
+      out.push(
+        row
+          .map((cell, c) => (cell[l] ?? '').padEnd(widths[c]!))
+          .join(' │ ')
+          .trimEnd(),
+      )
     if (i < rows.length - 1) out.push(rule)
   })
   return out.join('\n')
@@ -148,7 +162,10 @@ function parseJson(text: string): unknown {
 function optionList(args: string[], name: string): string[] | undefined {
   const i = args.indexOf(name)
   if (i < 0) return undefined
-  return (args[i + 1] ?? '').split(',').map((s) => s.trim().replace(/^bench:/, '')).filter(Boolean)
+  return (args[i + 1] ?? '')
+    .split(',')
+    .map((s) => s.trim().replace(/^bench:/, ''))
+    .filter(Boolean)
 }
 
 await main().catch((error: unknown) => {

@@ -37,7 +37,6 @@
  */
 import { type ChildProcess, fork } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import type { Server } from 'node:http'
 import { Session } from 'node:inspector/promises'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -143,7 +142,8 @@ async function main(): Promise<void> {
     collectGarbage()
     const nodeHeapAll = getHeapStatistics().used_heap_size - heapBefore
     const present = selectCounts(kept.core.models.workspaceGraph.get())
-    if (selectDocumentsAwaitingFrames(kept.core.models.workspaceGraph.get()).length > 0 || present.actions !== DOCUMENTS * FRAMES_PER_DOCUMENT) throw new Error(`frames missing after loadAll: ${JSON.stringify(present)}`)
+    if (selectDocumentsAwaitingFrames(kept.core.models.workspaceGraph.get()).length > 0 || present.actions !== DOCUMENTS * FRAMES_PER_DOCUMENT)
+      throw new Error(`frames missing after loadAll: ${JSON.stringify(present)}`)
     kept.core.dispose()
     kept.frames.dispose()
     collectGarbage()
@@ -155,7 +155,17 @@ async function main(): Promise<void> {
     // 3. and 4. in Chromium.
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--js-flags=--expose-gc'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--js-flags=--expose-gc',
+      ],
     })
     const pageServer = await servePage(
       await bundlePage('bench/scale/page.tsx'),
@@ -219,12 +229,20 @@ async function main(): Promise<void> {
     const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`
     const kb = (chars: number) => `${Math.round(chars / 1000).toLocaleString('en-US')} kB`
 
-    console.log(`bench:scale — ${DOCUMENTS.toLocaleString('en-US')} documents × ${FRAMES_PER_DOCUMENT} frames (${frames.toLocaleString('en-US')} frames) in one workspace; ${cpus().length} cores, load average ${loadBefore.toFixed(1)} at start`)
-    console.log(`server: the app on ${DATABASE_URL ? `PostgreSQL (${new URL(DATABASE_URL).host})` : 'PGlite'} in its own process, seeded in ${(ready.seedMs / 1000).toFixed(1)} s; bare SQL read of every row of the session ${fmt(ready.sqlReadMs)} ms`)
+    console.log(
+      `bench:scale — ${DOCUMENTS.toLocaleString('en-US')} documents × ${FRAMES_PER_DOCUMENT} frames (${frames.toLocaleString('en-US')} frames) in one workspace; ${cpus().length} cores, load average ${loadBefore.toFixed(1)} at start`,
+    )
+    console.log(
+      `server: the app on ${DATABASE_URL ? `PostgreSQL (${new URL(DATABASE_URL).host})` : 'PGlite'} in its own process, seeded in ${(ready.seedMs / 1000).toFixed(1)} s; bare SQL read of every row of the session ${fmt(ready.sqlReadMs)} ms`,
+    )
     console.log('')
-    console.log(`1. Session load through the API as the app loads a workspace (session-loader with frames on view: pages of ${DEFAULT_PAGING.first} then ${DEFAULT_PAGING.next} documents; then the frames of the first screen, ${FIRST_SCREEN} documents): ${requests.length} requests, ${mb(bytes)} of JSON; median of ${LOAD_RUNS} after a warm-up`)
+    console.log(
+      `1. Session load through the API as the app loads a workspace (session-loader with frames on view: pages of ${DEFAULT_PAGING.first} then ${DEFAULT_PAGING.next} documents; then the frames of the first screen, ${FIRST_SCREEN} documents): ${requests.length} requests, ${mb(bytes)} of JSON; median of ${LOAD_RUNS} after a warm-up`,
+    )
     console.log(`   baseline, the same requests fetched + JSON.parse'd, nothing else: ${fmt(baseline)} ms  (runs ${baselines.map(fmt).join(', ')})`)
-    console.log(`   load to the read model built:                               ${fmt(load)} ms  (runs ${loads.map(fmt).join(', ')})   ratio ${(load / baseline).toFixed(2)}x   target ≤ ${LOAD_TARGET_MS} ms: ${okLoad ? 'met' : 'NOT MET'}`)
+    console.log(
+      `   load to the read model built:                               ${fmt(load)} ms  (runs ${loads.map(fmt).join(', ')})   ratio ${(load / baseline).toFixed(2)}x   target ≤ ${LOAD_TARGET_MS} ms: ${okLoad ? 'met' : 'NOT MET'}`,
+    )
     if (baseline > LOAD_TARGET_MS) {
       console.log(`   (the transport alone, ${mb(bytes)} fetched and parsed with no client work, takes ${fmt(baseline)} ms: over the target before any of the client's own work)`)
     }
@@ -233,16 +251,32 @@ async function main(): Promise<void> {
     console.log(`2. Read model in memory (JS heap after a full GC, loaded minus before):`)
     console.log(`   Node:     ${mb(nodeHeap)} as loaded (title line ${JSON.stringify(nodeCounts)}); ${mb(nodeHeapAll)} with every frame fetched, ${Math.round(nodeHeapAll / frames)} bytes per frame`)
     console.log(`   Chromium: ${mb(chromiumHeap)} (the full workspace as loaded and shown: its documents and the frames its cards on screen fetched, minus the empty one)`)
-    console.log(`3. First paint after data in Chromium ${browser.version()} (${VIEWPORT.width}×${VIEWPORT.height}): the session loader fed the API's ${answers.length} answers, one per frame once the one before is painted; median of ${PAINT_ROUNDS} after ${PAINT_WARMUP_ROUNDS} warm-up`)
+    console.log(
+      `3. First paint after data in Chromium ${browser.version()} (${VIEWPORT.width}×${VIEWPORT.height}): the session loader fed the API's ${answers.length} answers, one per frame once the one before is painted; median of ${PAINT_ROUNDS} after ${PAINT_WARMUP_ROUNDS} warm-up`,
+    )
     console.log(`   (a) an empty session's answer → painted (baseline):      ${fmt(paintEmpty)} ms`)
-    console.log(`   (b) the first answer (${kb(firstPage(paints.full[0] as ScaleLoadResult).chars)}) → first painted list: ${fmt(paintFull)} ms (runs ${paints.full.map((s) => fmt(firstPage(s).painted)).join(', ')}; ${(paints.full[0] as ScaleLoadResult).cardsInDom} cards in the DOM)   ratio to (a) ${(paintFull / paintEmpty).toFixed(1)}x   target ≤ ${FIRST_PAINT_TARGET_MS} ms: ${okPaint ? 'met' : 'NOT MET'}`)
-    console.log(`   (c) each later answer (up to ${kb(Math.max(...laterPages.map((p) => p.chars)))}) → painted: median ${fmt(median(laterPages.map((p) => p.painted)))} ms, max ${fmt(Math.max(...laterPages.map((p) => p.painted)))} ms; all ${answers.length} answers ${fmt(median(paints.full.map((s) => s.pages.reduce((n, p) => n + p.painted, 0))))} ms of the page's time (no target: the page is busy this long per answer while the workspace loads)`)
-    console.log(`   (d) the first answer → the cards in the DOM showing their frames (fetched from the app by the page's frame loader, ${WANT_DELAY_MS} ms after a card shows): median ${fmt(framesShown)} ms (runs ${paints.full.map((s) => fmt(s.framesShown ?? NaN)).join(', ')}; no target)`)
+    console.log(
+      `   (b) the first answer (${kb(firstPage(paints.full[0] as ScaleLoadResult).chars)}) → first painted list: ${fmt(paintFull)} ms (runs ${paints.full.map((s) => fmt(firstPage(s).painted)).join(', ')}; ${(paints.full[0] as ScaleLoadResult).cardsInDom} cards in the DOM)   ratio to (a) ${(paintFull / paintEmpty).toFixed(1)}x   target ≤ ${FIRST_PAINT_TARGET_MS} ms: ${okPaint ? 'met' : 'NOT MET'}`,
+    )
+    console.log(
+      `   (c) each later answer (up to ${kb(Math.max(...laterPages.map((p) => p.chars)))}) → painted: median ${fmt(median(laterPages.map((p) => p.painted)))} ms, max ${fmt(Math.max(...laterPages.map((p) => p.painted)))} ms; all ${answers.length} answers ${fmt(median(paints.full.map((s) => s.pages.reduce((n, p) => n + p.painted, 0))))} ms of the page's time (no target: the page is busy this long per answer while the workspace loads)`,
+    )
+    console.log(
+      `   (d) the first answer → the cards in the DOM showing their frames (fetched from the app by the page's frame loader, ${WANT_DELAY_MS} ms after a card shows): median ${fmt(framesShown)} ms (runs ${paints.full.map((s) => fmt(s.framesShown ?? NaN)).join(', ')}; no target)`,
+    )
     console.log(`4. Scroll in Chromium, ${SCROLL_FRAMES} frames a run (frame = time between rAF timestamps); (a) and (b) top to bottom, ${SCROLL_RUNS} runs after a warm-up:`)
-    console.log(`   (a) ${scrolls.short[0]?.documents} documents (baseline), ${Math.round(scrolls.short[0]?.distance ?? 0).toLocaleString('en-US')} px:   max ${fmt(shortMax)} ms, p95 ${fmt(shortP95)} ms, median ${fmt(median(shortFrames))} ms`)
-    console.log(`   (b) ${scrolls.full[0]?.documents.toLocaleString('en-US')} documents, ${Math.round(scrolls.full[0]?.distance ?? 0).toLocaleString('en-US')} px: max ${fmt(scrollMax)} ms, p95 ${fmt(scrollP95)} ms, median ${fmt(median(fullFrames))} ms; ${overTarget} of ${fullFrames.length} frames over ${FRAME_TARGET_MS} ms   ratio to (a): max ${(scrollMax / shortMax).toFixed(1)}x, p95 ${(scrollP95 / shortP95).toFixed(1)}x`)
-    console.log(`       the browser's long animation frames in (b) (≥ 50 ms of work) per run: ${longFrames.map((l) => (l === null ? 'not reported' : l.length === 0 ? 'none' : `${l.length}, longest ${fmt(Math.max(...l))} ms`)).join('; ')}`)
-    console.log(`   (c) reading pace, ${READING_PACE_PX} px a frame from ${READING_STARTS.map((f) => `${f * 100}%`).join(', ')} of the way down (${Math.round(reading[0]?.distance ?? 0).toLocaleString('en-US')} px each): max ${fmt(readingMax)} ms, p95 ${fmt(pct(readingFrames, 95))} ms, median ${fmt(median(readingFrames))} ms; ${readingOver} of ${readingFrames.length} frames over ${FRAME_TARGET_MS} ms   ratio to (a): max ${(readingMax / shortMax).toFixed(1)}x`)
+    console.log(
+      `   (a) ${scrolls.short[0]?.documents} documents (baseline), ${Math.round(scrolls.short[0]?.distance ?? 0).toLocaleString('en-US')} px:   max ${fmt(shortMax)} ms, p95 ${fmt(shortP95)} ms, median ${fmt(median(shortFrames))} ms`,
+    )
+    console.log(
+      `   (b) ${scrolls.full[0]?.documents.toLocaleString('en-US')} documents, ${Math.round(scrolls.full[0]?.distance ?? 0).toLocaleString('en-US')} px: max ${fmt(scrollMax)} ms, p95 ${fmt(scrollP95)} ms, median ${fmt(median(fullFrames))} ms; ${overTarget} of ${fullFrames.length} frames over ${FRAME_TARGET_MS} ms   ratio to (a): max ${(scrollMax / shortMax).toFixed(1)}x, p95 ${(scrollP95 / shortP95).toFixed(1)}x`,
+    )
+    console.log(
+      `       the browser's long animation frames in (b) (≥ 50 ms of work) per run: ${longFrames.map((l) => (l === null ? 'not reported' : l.length === 0 ? 'none' : `${l.length}, longest ${fmt(Math.max(...l))} ms`)).join('; ')}`,
+    )
+    console.log(
+      `   (c) reading pace, ${READING_PACE_PX} px a frame from ${READING_STARTS.map((f) => `${f * 100}%`).join(', ')} of the way down (${Math.round(reading[0]?.distance ?? 0).toLocaleString('en-US')} px each): max ${fmt(readingMax)} ms, p95 ${fmt(pct(readingFrames, 95))} ms, median ${fmt(median(readingFrames))} ms; ${readingOver} of ${readingFrames.length} frames over ${FRAME_TARGET_MS} ms   ratio to (a): max ${(readingMax / shortMax).toFixed(1)}x`,
+    )
     console.log(`   target no frame > ${FRAME_TARGET_MS} ms in (b) and (c): ${okScroll ? 'met' : 'NOT MET'}`)
     console.log(
       `BENCH_RESULT ${JSON.stringify({
@@ -261,7 +295,12 @@ async function main(): Promise<void> {
           'read model with all frames MB (Node)': round1(nodeHeapAll / 1e6),
           'read model MB (Chromium)': round1(chromiumHeap / 1e6),
         },
-        ratio: { 'load vs fetch + parse': round2(load / baseline), 'load vs frames in the pages': round2(load / eager.ms), 'first paint vs empty session': round1(paintFull / paintEmpty), 'scroll max frame vs 50 documents': round2(scrollMax / shortMax) },
+        ratio: {
+          'load vs fetch + parse': round2(load / baseline),
+          'load vs frames in the pages': round2(load / eager.ms),
+          'first paint vs empty session': round1(paintFull / paintEmpty),
+          'scroll max frame vs 50 documents': round2(scrollMax / shortMax),
+        },
         target: `load ≤ ${LOAD_TARGET_MS} ms; first paint ≤ ${FIRST_PAINT_TARGET_MS} ms; no scroll frame > ${FRAME_TARGET_MS} ms`,
         met: okLoad && okPaint && okScroll,
       })}`,
@@ -288,7 +327,9 @@ async function main(): Promise<void> {
     }
     await cdp.detach()
     pageServer.close()
-    console.log(`(bench ran ${((performance.now() - started) / 1000).toFixed(0)} s; load average ${(loadavg()[0] as number).toFixed(1)} at the end — other work on the machine shows up as noise in every figure)`)
+    console.log(
+      `(bench ran ${((performance.now() - started) / 1000).toFixed(0)} s; load average ${(loadavg()[0] as number).toFixed(1)} at the end — other work on the machine shows up as noise in every figure)`,
+    )
     if ((!okLoad || !okPaint || !okScroll) && args.includes('--strict')) process.exitCode = 1
   } finally {
     await browser?.close()

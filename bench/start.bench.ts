@@ -111,7 +111,10 @@ async function bareStart(): Promise<number> {
   const port = await freePort()
   const dir = mkdtempSync(join(tmpdir(), 'sightline-bench-bare-'))
   const script = join(dir, 'bare.mts')
-  writeFileSync(script, `import Fastify from '${join(ROOT, 'node_modules', 'fastify', 'fastify.js')}'\nconst app = Fastify()\napp.get('/', async () => 'ok')\nawait app.listen({ port: ${port}, host: '127.0.0.1' })\n`)
+  writeFileSync(
+    script,
+    `import Fastify from '${join(ROOT, 'node_modules', 'fastify', 'fastify.js')}'\nconst app = Fastify()\napp.get('/', async () => 'ok')\nawait app.listen({ port: ${port}, host: '127.0.0.1' })\n`,
+  )
   const t0 = performance.now()
   const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, stdio: 'ignore', detached: true })
   try {
@@ -122,8 +125,6 @@ async function bareStart(): Promise<number> {
     rmSync(dir, { recursive: true, force: true })
   }
 }
-
-
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)

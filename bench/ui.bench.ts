@@ -42,7 +42,17 @@ async function main(): Promise<void> {
   const server = await servePage(await bundlePage('bench/ui/page.tsx'), 'bench:ui')
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--js-flags=--expose-gc'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--js-flags=--expose-gc',
+    ],
   })
   try {
     const page = await openPage(browser, server, { viewport: VIEWPORT, ready: 'uiBench', search: `?documents=${DOCUMENTS}&frames=${FRAMES}` })
@@ -69,9 +79,15 @@ async function main(): Promise<void> {
     const floor = await page.evaluate((n) => window.uiBench!.floor(n), FLOOR_SAMPLES)
 
     const full = loads.full[0] as LoadResult
-    console.log(`bench:ui — Chromium ${browser.version()} headless, ${VIEWPORT.width}×${VIEWPORT.height}, React production bundle (esbuild) + app.css; ${cpus().length} cores, load average ${loadBefore.toFixed(1)} at start`)
-    console.log(`workload: ${info.documents.toLocaleString('en-US')} documents × ${info.frames} frames as one session-data answer of ${(info.bytes / 1e6).toFixed(1)} MB (its JSON.parse, ${full.jsonParse.toFixed(0)} ms, happens before t0 and is not counted); ${full.cardsInDom} cards in the DOM at first paint; title line ${full.counts}`)
-    console.log(`${ROUNDS} measured loads of each (after ${WARMUP_ROUNDS} warm-up rounds), ${updates.full.length} measured updates of each, one per frame; t0 = start of the rAF callback that hands the data over`)
+    console.log(
+      `bench:ui — Chromium ${browser.version()} headless, ${VIEWPORT.width}×${VIEWPORT.height}, React production bundle (esbuild) + app.css; ${cpus().length} cores, load average ${loadBefore.toFixed(1)} at start`,
+    )
+    console.log(
+      `workload: ${info.documents.toLocaleString('en-US')} documents × ${info.frames} frames as one session-data answer of ${(info.bytes / 1e6).toFixed(1)} MB (its JSON.parse, ${full.jsonParse.toFixed(0)} ms, happens before t0 and is not counted); ${full.cardsInDom} cards in the DOM at first paint; title line ${full.counts}`,
+    )
+    console.log(
+      `${ROUNDS} measured loads of each (after ${WARMUP_ROUNDS} warm-up rounds), ${updates.full.length} measured updates of each, one per frame; t0 = start of the rAF callback that hands the data over`,
+    )
     console.log('')
     printPhases([
       ['(a) empty session → painted (baseline)', loads.empty],
@@ -88,24 +104,40 @@ async function main(): Promise<void> {
     const bBest = Math.min(...loads.full.map((s) => s.painted))
     const bSettled = median(loads.full.map((s) => s.settled))
     const c = median(updates.full.map((s) => s.painted))
-    const c95 = pct(updates.full.map((s) => s.painted), 95)
+    const c95 = pct(
+      updates.full.map((s) => s.painted),
+      95,
+    )
     const d = median(updates.empty.map((s) => s.painted))
-    const d95 = pct(updates.empty.map((s) => s.painted), 95)
+    const d95 = pct(
+      updates.empty.map((s) => s.painted),
+      95,
+    )
     const e = median(floor.map((s) => s.painted))
     const okLoad = b <= FIRST_PAINT_TARGET_MS
     const okUpdate = c <= UPDATE_TARGET_MS
     console.log(`(a) empty list (baseline):     ${fmt(a)} ms to painted`)
-    console.log(`(b) first painted list:        ${fmt(b)} ms median (best ${fmt(bBest)}, settled ${fmt(bSettled)})   ratio to (a) ${(b / a).toFixed(0)}x   target ≤ ${FIRST_PAINT_TARGET_MS} ms: ${okLoad ? 'met' : 'NOT MET'}`)
+    console.log(
+      `(b) first painted list:        ${fmt(b)} ms median (best ${fmt(bBest)}, settled ${fmt(bSettled)})   ratio to (a) ${(b / a).toFixed(0)}x   target ≤ ${FIRST_PAINT_TARGET_MS} ms: ${okLoad ? 'met' : 'NOT MET'}`,
+    )
     const bApp = median(loads.documents.map((s) => s.painted))
-    console.log(`(b′) as the app loads it now:  ${fmt(bApp)} ms median (the documents alone, each card's frames fetched once it is shown; ${((loads.documents[0]?.jsonParse ?? 0)).toFixed(0)} ms JSON.parse before t0)   ratio to (b) ${(bApp / b).toFixed(2)}x`)
+    console.log(
+      `(b′) as the app loads it now:  ${fmt(bApp)} ms median (the documents alone, each card's frames fetched once it is shown; ${(loads.documents[0]?.jsonParse ?? 0).toFixed(0)} ms JSON.parse before t0)   ratio to (b) ${(bApp / b).toFixed(2)}x`,
+    )
     console.log(`(d) update, empty list:        ${fmt(d)} ms median, p95 ${fmt(d95)}`)
-    console.log(`(c) update, loaded list:       ${fmt(c)} ms median, p95 ${fmt(c95)}   ratio to (d) ${(c / d).toFixed(1)}x (p95 ${(c95 / d95).toFixed(1)}x)   target ≤ ${UPDATE_TARGET_MS} ms: ${okUpdate ? 'met' : 'NOT MET'} (p95 ${c95 <= UPDATE_TARGET_MS ? 'met' : 'not met'})`)
+    console.log(
+      `(c) update, loaded list:       ${fmt(c)} ms median, p95 ${fmt(c95)}   ratio to (d) ${(c / d).toFixed(1)}x (p95 ${(c95 / d95).toFixed(1)}x)   target ≤ ${UPDATE_TARGET_MS} ms: ${okUpdate ? 'met' : 'NOT MET'} (p95 ${c95 <= UPDATE_TARGET_MS ? 'met' : 'not met'})`,
+    )
     console.log(`(e) browser floor for (c):     ${fmt(e)} ms median — (c) − (e) = ${fmt(c - e)} ms is the core + React share`)
     console.log(`screenshot of the loaded list: ${SCREENSHOT}`)
-    console.log(`BENCH_RESULT ${JSON.stringify({ name: 'ui', figures: { 'first painted list ms': Number(b.toFixed(1)), 'first painted list, frames on view ms': Number(bApp.toFixed(1)), 'update ms': Number(c.toFixed(2)) }, ratio: { 'list vs empty session': Number((b / a).toFixed(1)), 'update vs empty list': Number((c / d).toFixed(1)) }, target: `list ≤ ${FIRST_PAINT_TARGET_MS} ms; update ≤ ${UPDATE_TARGET_MS} ms (medians)`, met: okLoad && okUpdate })}`)
+    console.log(
+      `BENCH_RESULT ${JSON.stringify({ name: 'ui', figures: { 'first painted list ms': Number(b.toFixed(1)), 'first painted list, frames on view ms': Number(bApp.toFixed(1)), 'update ms': Number(c.toFixed(2)) }, ratio: { 'list vs empty session': Number((b / a).toFixed(1)), 'update vs empty list': Number((c / d).toFixed(1)) }, target: `list ≤ ${FIRST_PAINT_TARGET_MS} ms; update ≤ ${UPDATE_TARGET_MS} ms (medians)`, met: okLoad && okUpdate })}`,
+    )
 
     if (!okLoad || !okUpdate || args.includes('--profile')) await profile(browser, page)
-    console.log(`(bench ran ${((performance.now() - started) / 1000).toFixed(0)} s; load average ${(loadavg()[0] as number).toFixed(1)} at the end — other work on the machine shows up as noise in every figure)`)
+    console.log(
+      `(bench ran ${((performance.now() - started) / 1000).toFixed(0)} s; load average ${(loadavg()[0] as number).toFixed(1)} at the end — other work on the machine shows up as noise in every figure)`,
+    )
     if ((!okLoad || !okUpdate) && args.includes('--strict')) process.exitCode = 1
   } finally {
     await browser.close()
@@ -118,7 +150,19 @@ function printPhases(rows: Array<[string, FrameSample[]]>): void {
   console.log(`${'median ms'.padEnd(44)}${cols.map((c) => c.padStart(10)).join('')}`)
   for (const [name, samples] of rows) {
     const m = (k: keyof FrameSample) => median(samples.map((s) => s[k]))
-    const cells = [m('translate'), m('publish'), m('react'), m('layout'), m('paint'), m('painted'), pct(samples.map((s) => s.painted), 95), m('settled')].map((v) => fmt(v).padStart(10))
+    const cells = [
+      m('translate'),
+      m('publish'),
+      m('react'),
+      m('layout'),
+      m('paint'),
+      m('painted'),
+      pct(
+        samples.map((s) => s.painted),
+        95,
+      ),
+      m('settled'),
+    ].map((v) => fmt(v).padStart(10))
     cells.push(String(Math.max(...samples.map((s) => s.frames))).padStart(10))
     console.log(`${name.padEnd(44)}${cells.join('')}`)
   }
@@ -139,7 +183,13 @@ async function profile(browser: Browser, page: Page): Promise<void> {
   const prepareFull = async () => void (await page.evaluate(() => window.uiBench!.prepareLoad('full')))
   const runs = [
     { title: 'one 2,000 × 10 load', per: 1, stages: LOAD_STAGES, prepare: prepareFull, run: async () => [await page.evaluate(() => window.uiBench!.measureLoad())] },
-    { title: `${UPDATES_PER_ROUND} updates into the loaded list, per update`, per: UPDATES_PER_ROUND, stages: UPDATE_STAGES, prepare: async () => {}, run: () => page.evaluate((n) => window.uiBench!.updates(n), UPDATES_PER_ROUND) },
+    {
+      title: `${UPDATES_PER_ROUND} updates into the loaded list, per update`,
+      per: UPDATES_PER_ROUND,
+      stages: UPDATE_STAGES,
+      prepare: async () => {},
+      run: () => page.evaluate((n) => window.uiBench!.updates(n), UPDATES_PER_ROUND),
+    },
   ]
   console.log('')
   console.log('Where the time goes (separate runs; tracing and profiling slow the page):')

@@ -80,7 +80,17 @@ try {
   console.log(`data folder ${sizeBefore} MB before, ${sizeAfter} MB after the purge`)
   const result = {
     name: 'vacuum',
-    figures: { documents, firstVacuumMs: Math.round(firstVacuum), secondVacuumMs: Math.round(secondVacuum), oneDeleteMs: Math.round(oneDelete), batchDeleteMs: Math.round(batchDelete), vacuumAfterMs: Math.round(vacuumAfter), purgeMs: Math.round(purge), sizeBeforeMb: sizeBefore, sizeAfterMb: sizeAfter },
+    figures: {
+      documents,
+      firstVacuumMs: Math.round(firstVacuum),
+      secondVacuumMs: Math.round(secondVacuum),
+      oneDeleteMs: Math.round(oneDelete),
+      batchDeleteMs: Math.round(batchDelete),
+      vacuumAfterMs: Math.round(vacuumAfter),
+      purgeMs: Math.round(purge),
+      sizeBeforeMb: sizeBefore,
+      sizeAfterMb: sizeAfter,
+    },
     ratio: { purgeToVacuum: Number((purge / Math.max(1, firstVacuum)).toFixed(1)) },
     target: 'none (sets DB_VACUUM_MINUTES and DB_PURGE_MINUTES)',
     met: null,
@@ -92,5 +102,11 @@ try {
 }
 
 function folderMb(path: string): number {
-  return Math.round(Number(execSync(`du -sk ${JSON.stringify(path)}`).toString().split(/\s/)[0]) / 1024)
+  return Math.round(
+    Number(
+      execSync(`du -sk ${JSON.stringify(path)}`)
+        .toString()
+        .split(/\s/)[0],
+    ) / 1024,
+  )
 }

@@ -150,9 +150,7 @@ function happyDocument(log: Log, eventId: string, opts: { filename?: string; fra
   const frames = opts.frames ?? 3
   const title = opts.title ?? 'EU imposes provisional tariffs on Chinese electric vehicles'
   const aiSummary = opts.summary ?? 'The European Commission imposed provisional duties of up to 38% on Chinese-built EVs. Beijing vowed to defend its companies.'
-  const payload = opts.filename
-    ? { originalFilename: opts.filename, fileType: 'application/pdf', fileSize: 482_113 }
-    : { fileType: 'text/plain', fileSize: tariffText.length }
+  const payload = opts.filename ? { originalFilename: opts.filename, fileType: 'application/pdf', fileSize: 482_113 } : { fileType: 'text/plain', fileSize: tariffText.length }
   log.msg('genesis-event-skeleton', { eventId, eventType: opts.filename ? 'document' : 'text', payload, uploadedAt: '2026-11-20T09:00:00.000Z' })
   log.msg('status-update', { eventId, phase: 'structuring-started' })
   log.msg('genesis-event-summary', {
@@ -218,7 +216,12 @@ const scenarios: Record<string, () => string> = {
     l3.msg('genesis-event-summary', { eventId: 'ev-demo-weather', title: 'Mild week ahead for shipping lanes', summary: 'Forecasters expect light winds across the North Sea.' })
     l3.msg('document-ready', {
       eventId: 'ev-demo-weather',
-      payload: { aiTitle: 'Mild week ahead for shipping lanes', aiSummary: 'Forecasters expect light winds and calm seas across the North Sea this week.', cleanedContent: 'Mild week ahead for shipping lanes\nForecasters expect light winds.', knowledgeArea: 'Logistics' },
+      payload: {
+        aiTitle: 'Mild week ahead for shipping lanes',
+        aiSummary: 'Forecasters expect light winds and calm seas across the North Sea this week.',
+        cleanedContent: 'Mild week ahead for shipping lanes\nForecasters expect light winds.',
+        knowledgeArea: 'Logistics',
+      },
       analytics: { scope: 0.2, impactSeverity: 0.1 },
     })
     l3.msg('action-analysis-started', { eventId: 'ev-demo-weather' })
@@ -329,9 +332,49 @@ const scenarios: Record<string, () => string> = {
   'pascal-case-payloads': () => {
     // An older server that spells every field in PascalCase.
     const lines = [
-      { Type: 'genesis-event-skeleton', SessionId: 's-pascal-000008', ID: '1', Data: { EventId: 'ev-pascal', EventType: 'document', Payload: { OriginalFilename: 'Quarterly Outlook.docx', FileType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', FileSize: 1_572_864 } } },
-      { type: 'document-ready', SessionId: 's-pascal-000008', Id: '2', Data: { EventId: 'ev-pascal', Payload: { AITitle: 'Quarterly outlook: chip demand stays strong', AISummary: 'Demand for AI accelerators keeps order books full into next year.', KnowledgeArea: 'Semiconductors', CleanedContent: 'Quarterly outlook\nDemand for accelerators stays strong.' }, Analytics: { EconomicRelevance: 0.83, ImpactSeverity: 0.44, Novelty: 0.61, DetectedDomain: 'Technology' } } },
-      { Type: 'action-frame-created', SessionId: 's-pascal-000008', Id: '3', Data: { FrameId: 'ev-pascal-f1', ParentId: 'ev-pascal', Frame: { Status: 'draft', ActionIndex: 1, TotalActions: 1, ActionType: 'raise_guidance', ActionDescription: 'The company raised its revenue guidance.', Actors: { Entries: [{ Text: 'Company', Role: 'initiator' }] }, Urgency: { Score: 0.42 } } } },
+      {
+        Type: 'genesis-event-skeleton',
+        SessionId: 's-pascal-000008',
+        ID: '1',
+        Data: {
+          EventId: 'ev-pascal',
+          EventType: 'document',
+          Payload: { OriginalFilename: 'Quarterly Outlook.docx', FileType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', FileSize: 1_572_864 },
+        },
+      },
+      {
+        type: 'document-ready',
+        SessionId: 's-pascal-000008',
+        Id: '2',
+        Data: {
+          EventId: 'ev-pascal',
+          Payload: {
+            AITitle: 'Quarterly outlook: chip demand stays strong',
+            AISummary: 'Demand for AI accelerators keeps order books full into next year.',
+            KnowledgeArea: 'Semiconductors',
+            CleanedContent: 'Quarterly outlook\nDemand for accelerators stays strong.',
+          },
+          Analytics: { EconomicRelevance: 0.83, ImpactSeverity: 0.44, Novelty: 0.61, DetectedDomain: 'Technology' },
+        },
+      },
+      {
+        Type: 'action-frame-created',
+        SessionId: 's-pascal-000008',
+        Id: '3',
+        Data: {
+          FrameId: 'ev-pascal-f1',
+          ParentId: 'ev-pascal',
+          Frame: {
+            Status: 'draft',
+            ActionIndex: 1,
+            TotalActions: 1,
+            ActionType: 'raise_guidance',
+            ActionDescription: 'The company raised its revenue guidance.',
+            Actors: { Entries: [{ Text: 'Company', Role: 'initiator' }] },
+            Urgency: { Score: 0.42 },
+          },
+        },
+      },
       { Type: 'processing-complete', SessionId: 's-pascal-000008', Id: '4', Data: { EventId: 'ev-pascal', ActionCount: 1 } },
     ]
     return `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`
@@ -424,7 +467,14 @@ const scenarios: Record<string, () => string> = {
         route: `GET /researches/r-load/sessions/${sessionId}/data`,
         body: {
           Events: [
-            { ID: 'ev-l1', EventType: 'document', Title: 'Untitled Document', Status: 'processing', Payload: { OriginalFilename: 'minutes.pdf', FileSize: 12_288 }, IngestedAt: '2026-11-19T10:00:00Z' },
+            {
+              ID: 'ev-l1',
+              EventType: 'document',
+              Title: 'Untitled Document',
+              Status: 'processing',
+              Payload: { OriginalFilename: 'minutes.pdf', FileSize: 12_288 },
+              IngestedAt: '2026-11-19T10:00:00Z',
+            },
             { ID: 'ev-l2', EventType: 'rss', Status: 'completed', Payload: { Title: 'Processing' } },
             { ID: 'ev-l3', EventType: 'news_article', Payload: { AITitle: 'Grid operator warns of winter shortfall', AISummary: 'Reserve margins are thin.' } },
             { ID: 'ev-l4', EventType: 'text', Status: 'error', Error: 'Failed to parse document' },
@@ -439,8 +489,16 @@ const scenarios: Record<string, () => string> = {
       },
       { source: 'ws', at: 1_763_629_201_000, message: { type: 'genesis-event-skeleton', sessionId, id: '41', data: { eventId: 'ev-l-stale' } } },
       { source: 'ws', at: 1_763_629_202_000, message: { type: 'genesis-event-skeleton', sessionId, id: '42', data: { eventId: 'ev-l5', eventType: 'text' } } },
-      { source: 'ws', at: 1_763_629_203_000, message: { type: 'genesis-event-summary', sessionId, id: '43', data: { eventId: 'ev-l5', title: 'Ministers agree on grid levy', summary: 'A levy will fund new interconnectors.' } } },
-      { source: 'ws', at: 1_763_629_204_000, message: { type: 'genesis-event-summary', sessionId: 's-other-session', id: '99', data: { eventId: 'ev-elsewhere', title: 'Another workspace', summary: 'Not ours.' } } },
+      {
+        source: 'ws',
+        at: 1_763_629_203_000,
+        message: { type: 'genesis-event-summary', sessionId, id: '43', data: { eventId: 'ev-l5', title: 'Ministers agree on grid levy', summary: 'A levy will fund new interconnectors.' } },
+      },
+      {
+        source: 'ws',
+        at: 1_763_629_204_000,
+        message: { type: 'genesis-event-summary', sessionId: 's-other-session', id: '99', data: { eventId: 'ev-elsewhere', title: 'Another workspace', summary: 'Not ours.' } },
+      },
       { source: 'ws', at: 1_763_629_205_000, message: { type: 'processing-complete', sessionId, id: '44', data: { eventId: 'ev-l5', actionCount: 0 } } },
     ]
     return `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`

@@ -37,7 +37,14 @@ async function main(): Promise<void> {
   const clock = manualClock(Date.parse('2026-03-03T09:00:00Z'))
   const ids = sequentialIds()
   await insertResearch(db, tenantId, { id: 'res_recorded', title: 'Recorded', description: null, tags: [], ownerUserId: 'uid_recorder', now: clock.now() })
-  await insertSession(db, tenantId, { id: 'ses_recorded', researchId: 'res_recorded', title: 'Recorded workspace', ownerUserId: 'uid_recorder', now: clock.now(), expiresAt: clock.now() + 7 * 86_400_000 })
+  await insertSession(db, tenantId, {
+    id: 'ses_recorded',
+    researchId: 'res_recorded',
+    title: 'Recorded workspace',
+    ownerUserId: 'uid_recorder',
+    now: clock.now(),
+    expiresAt: clock.now() + 7 * 86_400_000,
+  })
   const pipeline = createPipeline({ db, clock, ids, analyser: createLocalAnalyser(), log: silent, jobs: { concurrency: 1, pollingIntervalSeconds: 1 } })
   await pipeline.start({ workers: true })
   const scope = { tenantId, userId: 'uid_recorder', researchId: 'res_recorded', sessionId: 'ses_recorded', projectId: null, dataSourceId: 'src_recorded' }

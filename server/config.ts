@@ -92,7 +92,9 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
 }
 
 /** What GET /config tells the browser: the identity provider's public settings and the analysis provider. */
-export function clientSettingsOf(config: Pick<ServerConfig, 'FIREBASE_PROJECT_ID' | 'FIREBASE_API_KEY' | 'FIREBASE_AUTH_DOMAIN' | 'FIREBASE_AUTH_EMULATOR_HOST' | 'ANALYSIS_PROVIDER'>): ClientSettings {
+export function clientSettingsOf(
+  config: Pick<ServerConfig, 'FIREBASE_PROJECT_ID' | 'FIREBASE_API_KEY' | 'FIREBASE_AUTH_DOMAIN' | 'FIREBASE_AUTH_EMULATOR_HOST' | 'ANALYSIS_PROVIDER'>,
+): ClientSettings {
   const projectId = config.FIREBASE_PROJECT_ID
   return {
     firebase: { apiKey: config.FIREBASE_API_KEY, projectId, authDomain: config.FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com` },

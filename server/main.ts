@@ -69,9 +69,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
       cleanups.push(() => lock.release())
     }
     // The emulator starts side by side with the database and the pipeline; requests that need it wait.
-    const emulatorStart = embedded
-      ? startAuthEmulator({ projectId: config.FIREBASE_PROJECT_ID, port: config.FIREBASE_AUTH_EMULATOR_PORT, persistDir: join(dataDir, 'auth') })
-      : null
+    const emulatorStart = embedded ? startAuthEmulator({ projectId: config.FIREBASE_PROJECT_ID, port: config.FIREBASE_AUTH_EMULATOR_PORT, persistDir: join(dataDir, 'auth') }) : null
     if (emulatorStart) {
       emulatorStart.catch(() => {}) // awaited below; not an unhandled rejection meanwhile
       cleanups.push(async () => (await emulatorStart.catch(() => null))?.stop())
@@ -168,7 +166,11 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
         identityProxied: identityTarget !== null,
         logger: config.LOG_REQUESTS,
         plugins: [(api) => liveHub.apiPlugin(api), (api, deps) => breakerRoutes(api, { ...deps, pipeline })],
-        rootPlugins: [(root) => liveHub.socketPlugin(root), ...(identityTarget ? [(root: FastifyInstance) => identityProxy(root, { target: () => identityTarget, projectId: config.FIREBASE_PROJECT_ID })] : []), serveClient],
+        rootPlugins: [
+          (root) => liveHub.socketPlugin(root),
+          ...(identityTarget ? [(root: FastifyInstance) => identityProxy(root, { target: () => identityTarget, projectId: config.FIREBASE_PROJECT_ID })] : []),
+          serveClient,
+        ],
       })
       cleanups.push(async () => {
         await app.close()

@@ -42,7 +42,9 @@ const dataByType: Record<(typeof LiveMessageTypes)[number], fc.Arbitrary<Record<
   'action-frame-created': fc.record({ frameId, parentId: eventId, frame }),
   'action-frame-updated': fc.record({ frameId, updates: frame }),
   'processing-complete': fc.record({ eventId, actionCount: fc.nat(5) }),
-  'connection-updated': fc.record({ connection: fc.record({ id: fc.constantFrom('c1', 'c2'), confidence: maybe(score), participants: maybe(fc.array(frameId, { maxLength: 3 })) }, { requiredKeys: ['id'] }) }),
+  'connection-updated': fc.record({
+    connection: fc.record({ id: fc.constantFrom('c1', 'c2'), confidence: maybe(score), participants: maybe(fc.array(frameId, { maxLength: 3 })) }, { requiredKeys: ['id'] }),
+  }),
   'processing-error': fc.record({ eventId, error: maybe(fc.constantFrom('boom', '')) }, { requiredKeys: ['eventId'] }),
   'status-update': fc.record({ eventId, phase: fc.constantFrom('structuring-started', 'structuring-completed', 'decomposition-started', 'decomposition-completed', 'other') }),
   genesis_event_updated: fc.record(
@@ -63,8 +65,7 @@ const dataByType: Record<(typeof LiveMessageTypes)[number], fc.Arbitrary<Record<
 export const liveMessageBody = fc.constantFrom(...LiveMessageTypes).chain((type) => dataByType[type].map((data) => ({ type, data })))
 
 /** A session's log: valid messages with strictly increasing ids. */
-export const liveLog = (sessionId = 'sess-prop') =>
-  fc.array(liveMessageBody, { minLength: 1, maxLength: 60 }).map((bodies) => bodies.map((b, i) => ({ ...b, sessionId, id: String(i + 1) })))
+export const liveLog = (sessionId = 'sess-prop') => fc.array(liveMessageBody, { minLength: 1, maxLength: 60 }).map((bodies) => bodies.map((b, i) => ({ ...b, sessionId, id: String(i + 1) })))
 
 /** Seed for a property run: FC_SEED pins one, otherwise a fresh one that the test prints. */
 export function propertySeed(name: string): number {

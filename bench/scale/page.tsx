@@ -26,7 +26,7 @@ import { createFrameLoader, type FrameLoader } from '../../src/streams/frame-loa
 import { DEFAULT_PAGING, loadWorkspace } from '../../src/streams/session-loader'
 import { BENCH_RESEARCH, BENCH_SESSION, sessionDataBody } from '../ui/data'
 import { BenchWorkspace, idleFrames, measureFrame } from '../ui/harness'
-import type { AnswersIndex, PageSample, ScaleBenchApi, ScaleLoadResult, ScaleWorkload } from './protocol'
+import type { AnswersIndex, PageSample, ScaleBenchApi, ScaleLoadResult } from './protocol'
 
 /** One page of the API's default size: what the list holds after the loader's first page. */
 const SHORT_DOCUMENTS = 50
@@ -128,11 +128,16 @@ const api: ScaleBenchApi = {
     await idleFrames(4)
     const longFrames = watchLongAnimationFrames()
     let distance = 0
-    const frameMs = await scrollByFrame(list, frames, (step) => {
-      // The list's height changes as cards are measured, so the bottom is where it is now.
-      const bottom = list.scrollHeight - list.clientHeight
-      return step === frames ? bottom : Math.round((bottom * step) / frames)
-    }, () => (distance = Math.max(distance, list.scrollTop)))
+    const frameMs = await scrollByFrame(
+      list,
+      frames,
+      (step) => {
+        // The list's height changes as cards are measured, so the bottom is where it is now.
+        const bottom = list.scrollHeight - list.clientHeight
+        return step === frames ? bottom : Math.round((bottom * step) / frames)
+      },
+      () => (distance = Math.max(distance, list.scrollTop)),
+    )
     // Cards measured in the last frames may have moved the bottom again: follow it (not timed) to the last card.
     for (let i = 0; i < 10 && list.querySelector(`[aria-posinset="${documents}"]`) === null; i++) {
       list.scrollTop = list.scrollHeight

@@ -105,7 +105,15 @@ export function sessionDataBody(documents: number, framesPerDocument: number, se
           description: `Officials expect ${pick(OBJECTS)} to be affected within ${1 + Math.floor(rand() * 11)} months.`,
           impacts: [{ effect: `${pick(OBJECTS)} ${pick(OUTCOMES)}`, magnitude: score(), description: pick(['low', 'medium', 'high']) }],
         },
-        metadata: { confidence, veracity: score(), relevance: score(), noveltyScore: score(), sentiment: Math.round((rand() * 2 - 1) * 100) / 100, businessDomain: area, tags: [topic, area.toLowerCase()] },
+        metadata: {
+          confidence,
+          veracity: score(),
+          relevance: score(),
+          noveltyScore: score(),
+          sentiment: Math.round((rand() * 2 - 1) * 100) / 100,
+          businessDomain: area,
+          tags: [topic, area.toLowerCase()],
+        },
         confidence,
         urgency: { score: score(), justification: pick(['within days', 'within weeks', 'this quarter', 'long term']) },
         id: frameId(d, f),
@@ -151,14 +159,40 @@ function mulberry32(a: number): () => number {
   }
 }
 
-const ACTORS = ['European Commission', 'Siemens', 'Bank of England', 'Maersk', 'World Health Organization', 'Toyota', 'Kenyan government', 'Shell', 'Indian finance ministry', 'Airbus', 'City of Lyon', 'Petrobras', 'Port of Rotterdam', 'IMF'] as const
+const ACTORS = [
+  'European Commission',
+  'Siemens',
+  'Bank of England',
+  'Maersk',
+  'World Health Organization',
+  'Toyota',
+  'Kenyan government',
+  'Shell',
+  'Indian finance ministry',
+  'Airbus',
+  'City of Lyon',
+  'Petrobras',
+  'Port of Rotterdam',
+  'IMF',
+] as const
 const PEOPLE = ['Anna Schmidt', 'Rahul Mehta', 'Grace Wanjiru', 'Luis Ortega', 'Mei Chen', 'Tom Becker'] as const
 const PLACES = ['Brussels', 'Berlin', 'Nairobi', 'Mumbai', 'Rotterdam', 'Lyon', 'Sao Paulo', 'Tokyo', 'London', 'Jakarta'] as const
 const TOPICS = ['export tariffs', 'a hydrogen terminal', 'a rail link', 'battery supply', 'vaccine production', 'grid expansion', 'a loan programme', 'port capacity'] as const
 const AREAS = ['Trade', 'Energy', 'Finance', 'Health', 'Transport', 'Industry', 'Politics'] as const
 const HEADLINE_VERBS = ['announces', 'approves', 'suspends', 'expands', 'cuts', 'reviews'] as const
 const VERBS = ['approved', 'announced', 'signed', 'suspended', 'launched', 'cut', 'invested in', 'blocked', 'acquired', 'delayed'] as const
-const OBJECTS = ['new export tariffs', 'the hydrogen terminal', 'a loan programme', 'the port expansion', 'a vaccine plant', 'the battery factory', 'a solar park', 'the merger', 'a wage agreement', 'freight rates'] as const
+const OBJECTS = [
+  'new export tariffs',
+  'the hydrogen terminal',
+  'a loan programme',
+  'the port expansion',
+  'a vaccine plant',
+  'the battery factory',
+  'a solar park',
+  'the merger',
+  'a wage agreement',
+  'freight rates',
+] as const
 const TAILS = ['near', 'outside', 'for customers in', 'across the region around', 'after talks in'] as const
 const SOURCES = ['officials', 'a statement', 'people familiar with the plan', 'local media', 'the company'] as const
 const OUTCOMES = ['rise', 'fall', 'are delayed', 'are cancelled', 'stabilise'] as const

@@ -12,7 +12,7 @@ import { translateLiveText } from '../../src/streams/translators/live-message'
 import { translateSessionData } from '../../src/streams/translators/session-data'
 import { BENCH_RESEARCH, BENCH_SESSION, frameId, frameUpdateConfidenceText, frameUpdateText, sessionDataBody } from './data'
 import { BenchWorkspace, idleFrames, measureFrame } from './harness'
-import type { FrameSample, LoadResult, UiBenchApi, Workload } from './protocol'
+import type { FrameSample, UiBenchApi, Workload } from './protocol'
 
 const params = new URLSearchParams(window.location.search)
 const DOCUMENTS = Number(params.get('documents') ?? 2000)

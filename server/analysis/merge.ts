@@ -150,7 +150,11 @@ function mergeEntities(all: readonly Entity[]): Entity[] {
     const found = [e.text, ...e.aliases].map((n) => index.get(keyOf(e.kind, n))).find((x) => x !== undefined)
     if (found) {
       const known = new Set([found.text, ...found.aliases].map((n) => n.toLowerCase()))
-      for (const name of [e.text, ...e.aliases]) if (!known.has(name.toLowerCase())) (found.aliases.push(name), known.add(name.toLowerCase()))
+      for (const name of [e.text, ...e.aliases]) {
+        if (known.has(name.toLowerCase())) continue
+        found.aliases.push(name)
+        known.add(name.toLowerCase())
+      }
       found.mentions.push(...e.mentions)
       totals.set(found, (totals.get(found) ?? 0) + mentionCountOf(e))
       for (const name of [e.text, ...e.aliases]) if (!index.has(keyOf(e.kind, name))) index.set(keyOf(e.kind, name), found)
@@ -188,7 +192,10 @@ function pickFrames(byChunk: readonly (readonly AnalysedFrame[])[], maxFrames: n
       for (const q of queues) {
         if (kept.length >= maxFrames) break
         const f = q[round]
-        if (f) (kept.push(f), (took = true))
+        if (f) {
+          kept.push(f)
+          took = true
+        }
       }
       if (!took) break
     }

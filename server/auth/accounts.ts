@@ -91,10 +91,7 @@ export function refusal(access: Exclude<Access, 'granted'>, tenantId: string): A
 
 /** Notes the first time a user came with a verified address (the earliest such member manages). */
 export async function noteVerified(db: Queryable, uid: string, now: number): Promise<number> {
-  const rows = await db.query<{ verified_at: Date | string }>(
-    'UPDATE users SET verified_at = COALESCE(verified_at, $2) WHERE id = $1 RETURNING verified_at',
-    [uid, new Date(now).toISOString()],
-  )
+  const rows = await db.query<{ verified_at: Date | string }>('UPDATE users SET verified_at = COALESCE(verified_at, $2) WHERE id = $1 RETURNING verified_at', [uid, new Date(now).toISOString()])
   return ms(rows[0]?.verified_at ?? null) ?? now
 }
 

@@ -62,16 +62,13 @@ export async function identityProxy(app: FastifyInstance, options: IdentityProxy
         }
         const [hostname, port] = splitHost(target)
         reply.hijack()
-        const upstream = httpRequest(
-          { hostname, port, method: request.method, path: request.url, headers: { ...request.headers, host: target } },
-          (answer) => {
-            reply.raw.writeHead(answer.statusCode ?? 502, answer.headers)
-            answer.pipe(reply.raw)
-            if (answer.statusCode === 200 && request.url.includes('/accounts:sendOobCode')) {
-              answer.once('end', () => void deliver(target, projectId, originOf(request.headers), delivered, mail))
-            }
-          },
-        )
+        const upstream = httpRequest({ hostname, port, method: request.method, path: request.url, headers: { ...request.headers, host: target } }, (answer) => {
+          reply.raw.writeHead(answer.statusCode ?? 502, answer.headers)
+          answer.pipe(reply.raw)
+          if (answer.statusCode === 200 && request.url.includes('/accounts:sendOobCode')) {
+            answer.once('end', () => void deliver(target, projectId, originOf(request.headers), delivered, mail))
+          }
+        })
         upstream.on('error', () => {
           if (reply.raw.headersSent) return reply.raw.destroy()
           reply.raw.writeHead(503, { 'content-type': 'application/json' })
@@ -97,7 +94,8 @@ async function deliver(target: string, projectId: string, origin: string | null,
       delivered.add(code.oobCode)
       const link = new URL(code.oobLink)
       const shown = origin ? `${origin}${link.pathname}${link.search}` : code.oobLink
-      const what = code.requestType === 'VERIFY_EMAIL' ? `verify ${code.email}` : code.requestType === 'PASSWORD_RESET' ? `reset the password of ${code.email}` : `${code.requestType} for ${code.email}`
+      const what =
+        code.requestType === 'VERIFY_EMAIL' ? `verify ${code.email}` : code.requestType === 'PASSWORD_RESET' ? `reset the password of ${code.email}` : `${code.requestType} for ${code.email}`
       mail(`Auth emulator e-mail (none is sent): to ${what}, open ${shown}`)
     }
   } catch {

@@ -55,7 +55,11 @@ export function pooledAnalyser(pool: WorkerPool, config: AnalysisConfig, budget:
     async analyse(content: string, options: AnalyseOptions = {}): Promise<Analysis> {
       // One budget for the document: its clock starts when its first chunk does.
       const shared = budgetOf(budget.timeMs)
-      const plain = { ...(options.referenceDate ? { referenceDate: options.referenceDate } : {}), ...(options.ingestedOn ? { ingestedOn: options.ingestedOn } : {}), ...(options.headline ? { headline: options.headline } : {}) }
+      const plain = {
+        ...(options.referenceDate ? { referenceDate: options.referenceDate } : {}),
+        ...(options.ingestedOn ? { ingestedOn: options.ingestedOn } : {}),
+        ...(options.headline ? { headline: options.headline } : {}),
+      }
       // The first chunk to fail stops the others (waiting ones are dropped, running ones ended).
       const stop = new AbortController()
       setMaxListeners(0, stop.signal) // one listener per chunk

@@ -29,10 +29,7 @@ export class DataDirLockedError extends Error {
     readonly dataDir: string,
     readonly holder: LockHolder,
   ) {
-    super(
-      `Another Sightline process (pid ${holder.pid}, ${holder.command}, started ${holder.startedAt}) is using the data folder ${dataDir}. ` +
-        'Stop it first (or set DATA_DIR to another folder).',
-    )
+    super(`Another Sightline process (pid ${holder.pid}, ${holder.command}, started ${holder.startedAt}) is using the data folder ${dataDir}. Stop it first (or set DATA_DIR to another folder).`)
     this.name = 'DataDirLockedError'
   }
 }

@@ -53,7 +53,11 @@ export function connectionGate(now: () => number = () => performance.now()) {
     for (const lane of waiting.keys()) {
       const tag = startOf(lane)
       const end = ends.get(lane) ?? -Infinity
-      if (tag < best || (tag === best && end < bestEnd)) (best = tag), (bestEnd = end), (next = lane)
+      if (tag < best || (tag === best && end < bestEnd)) {
+        best = tag
+        bestEnd = end
+        next = lane
+      }
     }
     if (next === undefined) {
       held = false

@@ -65,9 +65,7 @@ function toBundleData(rows: NonNullable<Awaited<ReturnType<typeof readScope>>>):
     ),
     contents: rows.contents.map(content),
     frames: rows.frames.map(frame),
-    connections: rows.connections
-      .filter((c) => c.participants.length > 0 && c.participants.every((p) => frameIds.has(p)))
-      .map((c) => connection(c, keep(sessionIds, c.session_id))),
+    connections: rows.connections.filter((c) => c.participants.length > 0 && c.participants.every((p) => frameIds.has(p))).map((c) => connection(c, keep(sessionIds, c.session_id))),
     kpiBindings: rows.bindings.map(binding),
   }
 }

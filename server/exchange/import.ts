@@ -102,7 +102,19 @@ export async function importBundle(db: Database, ids: Ids, importer: Importer, b
       await tx.query(insertSql.sourceItem, [t, ref(i.dataSourceId), i.itemKey, i.link, i.contentHash, i.outcome, ref(i.eventId), i.claimedAt, i.firstSeenAt, i.lastSeenAt, i.contentChangedAt])
     }
     for (const c of bundle.contents) {
-      await tx.query(insertSql.content, [t, ref(c.documentId), c.contentHash, c.title, c.extractedText, c.cleanedContent, json(c.metadata), c.referenceDate, c.reprocessCount, c.createdAt, c.updatedAt])
+      await tx.query(insertSql.content, [
+        t,
+        ref(c.documentId),
+        c.contentHash,
+        c.title,
+        c.extractedText,
+        c.cleanedContent,
+        json(c.metadata),
+        c.referenceDate,
+        c.reprocessCount,
+        c.createdAt,
+        c.updatedAt,
+      ])
     }
     const documents = new Map(bundle.documents.map((d) => [d.id, d]))
     for (const f of bundle.frames) {
@@ -121,7 +133,20 @@ export async function importBundle(db: Database, ids: Ids, importer: Importer, b
         updated_at: f.updatedAt,
       }
       // The stored body is the frame as the API sends it, its ids and tenant this installation's (migration 006).
-      await tx.query(insertSql.frame, [t, row.id, row.event_id, row.research_id, row.session_id, row.status, row.action_index, row.total_actions, row.action_type, json(toActionFrame(row, t)), f.createdAt, f.updatedAt])
+      await tx.query(insertSql.frame, [
+        t,
+        row.id,
+        row.event_id,
+        row.research_id,
+        row.session_id,
+        row.status,
+        row.action_index,
+        row.total_actions,
+        row.action_type,
+        json(toActionFrame(row, t)),
+        f.createdAt,
+        f.updatedAt,
+      ])
     }
     for (const c of bundle.connections) {
       await tx.query(insertSql.connection, [t, ref(c.id), ref(c.sessionId), c.type, json(c.participants.map((p) => map.get(p))), c.status, c.confidence, c.updatedAt])
@@ -156,17 +181,53 @@ export async function importBundle(db: Database, ids: Ids, importer: Importer, b
 
 /** Refuses (400, naming the item) a bundle with a duplicate id or a reference to nothing in it. */
 export function assertSelfContained(b: Bundle): void {
-  const researches = unique('researches', b.researches.map((r) => r.id))
-  const sessions = unique('sessions', b.sessions.map((s) => s.id))
-  const projects = unique('projects', b.projects.map((p) => p.id))
-  const sources = unique('dataSources', b.dataSources.map((s) => s.id))
-  const documents = unique('documents', b.documents.map((d) => d.id))
-  const frames = unique('frames', b.frames.map((f) => f.id))
-  const connections = unique('connections', b.connections.map((c) => c.id))
-  const bindings = unique('kpiBindings', b.kpiBindings.map((k) => k.id))
-  unique('contents', b.contents.map((c) => c.documentId), 'documentId')
-  unique('sourceItems', b.sourceItems.map((i) => `${i.dataSourceId}\u0001${i.itemKey}`), 'itemKey')
-  unique('kpiBindings', b.kpiBindings.map((k) => `${k.contextId}\u0001${k.kpiDefinitionId}`), 'kpiDefinitionId')
+  const researches = unique(
+    'researches',
+    b.researches.map((r) => r.id),
+  )
+  const sessions = unique(
+    'sessions',
+    b.sessions.map((s) => s.id),
+  )
+  const projects = unique(
+    'projects',
+    b.projects.map((p) => p.id),
+  )
+  const sources = unique(
+    'dataSources',
+    b.dataSources.map((s) => s.id),
+  )
+  const documents = unique(
+    'documents',
+    b.documents.map((d) => d.id),
+  )
+  const frames = unique(
+    'frames',
+    b.frames.map((f) => f.id),
+  )
+  const connections = unique(
+    'connections',
+    b.connections.map((c) => c.id),
+  )
+  const bindings = unique(
+    'kpiBindings',
+    b.kpiBindings.map((k) => k.id),
+  )
+  unique(
+    'contents',
+    b.contents.map((c) => c.documentId),
+    'documentId',
+  )
+  unique(
+    'sourceItems',
+    b.sourceItems.map((i) => `${i.dataSourceId}\u0001${i.itemKey}`),
+    'itemKey',
+  )
+  unique(
+    'kpiBindings',
+    b.kpiBindings.map((k) => `${k.contextId}\u0001${k.kpiDefinitionId}`),
+    'kpiDefinitionId',
+  )
   // Every id of every section is remapped through one map, so one id may name one item only.
   unique('bundle', [...researches, ...sessions, ...projects, ...sources, ...documents, ...frames, ...connections, ...bindings], 'id')
 
@@ -255,7 +316,11 @@ function unique(section: string, values: string[], field = 'id'): Set<string> {
 
 function importMessage(kind: BundleKind, b: Bundle): string {
   const what =
-    kind === 'research' ? `research “${b.researches[0]?.title ?? ''}”` : kind === 'project' ? `project “${b.projects[0]?.displayName ?? ''}”` : `${count(b.researches.length, 'research', 'researches')} and ${count(b.projects.length, 'project')}`
+    kind === 'research'
+      ? `research “${b.researches[0]?.title ?? ''}”`
+      : kind === 'project'
+        ? `project “${b.projects[0]?.displayName ?? ''}”`
+        : `${count(b.researches.length, 'research', 'researches')} and ${count(b.projects.length, 'project')}`
   return `Imported ${what}: ${count(b.documents.length, 'document')}, ${count(b.frames.length, 'action frame')}`
 }
 

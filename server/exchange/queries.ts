@@ -126,10 +126,7 @@ export async function readScope(tx: Queryable, tenantId: string, scope: ExportSc
   )
   const frames = await tx.query<FrameRow>(`SELECT * FROM action_frames WHERE tenant_id = $1 AND event_id = ANY($2::text[]) ORDER BY created_at, event_id, action_index, id`, [t, eventIds])
   // A connection joins frames; it belongs to the bundle when every frame it joins does (filtered by the caller).
-  const connections = await tx.query<ConnectionRow>(`SELECT * FROM connections WHERE tenant_id = $1 AND participants ?| $2::text[] ORDER BY updated_at, id`, [
-    t,
-    frames.map((f) => f.id),
-  ])
+  const connections = await tx.query<ConnectionRow>(`SELECT * FROM connections WHERE tenant_id = $1 AND participants ?| $2::text[] ORDER BY updated_at, id`, [t, frames.map((f) => f.id)])
   return { researches, sessions, projects, dataSources, sourceItems, documents, contents, frames, connections, bindings }
 }
 

@@ -5,7 +5,7 @@
  */
 type Json = Record<string, unknown>
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 export function apiReferencePage(doc: Json): string {
   const info = doc.info as { title: string; version: string; description: string }
@@ -19,15 +19,15 @@ export function apiReferencePage(doc: Json): string {
   }
   const sections = [...byTag.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([tag, ops]) => `<section id="${escape(tag)}"><h2>${escape(tag)}</h2>${ops.map(operation).join('')}</section>`)
+    .map(([tag, ops]) => `<section id="${escapeHtml(tag)}"><h2>${escapeHtml(tag)}</h2>${ops.map(operation).join('')}</section>`)
     .join('')
   const toc = [...byTag.keys()]
     .sort()
-    .map((tag) => `<a href="#${escape(tag)}">${escape(tag)}</a>`)
+    .map((tag) => `<a href="#${escapeHtml(tag)}">${escapeHtml(tag)}</a>`)
     .join(' · ')
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(info.title)} reference</title><style>${STYLE}</style></head><body><main>
-<h1>${escape(info.title)} <small>${escape(info.version)}</small></h1><p>${escape(info.description)}</p>
+<title>${escapeHtml(info.title)} reference</title><style>${STYLE}</style></head><body><main>
+<h1>${escapeHtml(info.title)} <small>${escapeHtml(info.version)}</small></h1><p>${escapeHtml(info.description)}</p>
 <p>Base path <code>/api/v1</code>. The machine-readable document: <a href="openapi.json">openapi.json</a> (OpenAPI 3.1).</p>
 <nav>${toc}</nav>${sections}</main></body></html>`
 }
@@ -37,16 +37,21 @@ function operation({ method, path, op }: { method: string; path: string; op: Jso
   const body = (op.requestBody as { content: Record<string, { schema: Json }> } | undefined)?.content['application/json']?.schema
   const responses = Object.entries(op.responses as Record<string, { description: string; content?: Record<string, { schema: Json }> }>).filter(([status]) => status !== 'default')
   const open = Array.isArray(op.security) && op.security.length === 0
-  return `<article id="${escape(String(op.operationId))}"><h3><span class="method ${escape(method)}">${escape(method.toUpperCase())}</span> <code>${escape(path)}</code>${open ? ' <span class="public">public</span>' : ''}</h3>
-<p>${escape(String(op.summary ?? ''))}</p>
-${parameters.length > 0 ? `<table><thead><tr><th>Parameter</th><th>In</th><th>Required</th><th>Schema</th></tr></thead><tbody>${parameters.map((p) => `<tr><td><code>${escape(String(p.name))}</code></td><td>${escape(String(p.in))}</td><td>${p.required ? 'yes' : 'no'}</td><td><code>${escape(JSON.stringify(p.schema))}</code></td></tr>`).join('')}</tbody></table>` : ''}
+  return `<article id="${escapeHtml(String(op.operationId))}"><h3><span class="method ${escapeHtml(method)}">${escapeHtml(method.toUpperCase())}</span> <code>${escapeHtml(path)}</code>${open ? ' <span class="public">public</span>' : ''}</h3>
+<p>${escapeHtml(String(op.summary ?? ''))}</p>
+${parameters.length > 0 ? `<table><thead><tr><th>Parameter</th><th>In</th><th>Required</th><th>Schema</th></tr></thead><tbody>${parameters.map((p) => `<tr><td><code>${escapeHtml(String(p.name))}</code></td><td>${escapeHtml(String(p.in))}</td><td>${p.required ? 'yes' : 'no'}</td><td><code>${escapeHtml(JSON.stringify(p.schema))}</code></td></tr>`).join('')}</tbody></table>` : ''}
 ${body ? schemaBlock('Request body', body) : ''}
-${responses.map(([status, r]) => { const content = r.content ? Object.entries(r.content)[0] : undefined; return content ? schemaBlock(`${status} ${r.description} (${content[0]})`, content[1].schema) : `<p class="status">${escape(status)} ${escape(r.description)}</p>` }).join('')}
+${responses
+  .map(([status, r]) => {
+    const content = r.content ? Object.entries(r.content)[0] : undefined
+    return content ? schemaBlock(`${status} ${r.description} (${content[0]})`, content[1].schema) : `<p class="status">${escapeHtml(status)} ${escapeHtml(r.description)}</p>`
+  })
+  .join('')}
 </article>`
 }
 
 function schemaBlock(title: string, schema: Json): string {
-  return `<details><summary>${escape(title)}</summary><pre>${escape(JSON.stringify(schema, null, 2))}</pre></details>`
+  return `<details><summary>${escapeHtml(title)}</summary><pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre></details>`
 }
 
 const STYLE = `

@@ -56,7 +56,8 @@ export function route<C extends Contract>(app: FastifyInstance, c: C, handler: (
       const s = schema as z.ZodType
       return (data) => {
         const parsed = s.safeParse(data)
-        if (!parsed.success) throw new Error(`${c.method} ${c.path}: the answer does not fit its contract (${parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ')})`)
+        if (!parsed.success)
+          throw new Error(`${c.method} ${c.path}: the answer does not fit its contract (${parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ')})`)
         return JSON.stringify(parsed.data)
       }
     },

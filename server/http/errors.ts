@@ -56,7 +56,10 @@ export function installErrorHandler(app: FastifyInstance, errorLog: ErrorLog = s
     if (status < 500) return reply.status(status).send({ code: status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', message: error.message })
     request.log.error({ err: error }, 'request failed')
     errorLog(serverErrorLine(request, error))
-    return reply.status(500).header('x-request-id', request.id).send({ code: 'INTERNAL_ERROR', message: `Internal server error (request ${request.id})` })
+    return reply
+      .status(500)
+      .header('x-request-id', request.id)
+      .send({ code: 'INTERNAL_ERROR', message: `Internal server error (request ${request.id})` })
   })
   app.setNotFoundHandler((request, reply) => reply.status(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` }))
 }
@@ -78,7 +81,11 @@ export function serverErrorLine(request: FastifyRequest, error: unknown): Record
       type: err.name,
       ...(typeof code === 'string' || typeof code === 'number' ? { code } : {}),
       message: scrubbed(err.message),
-      stack: (err.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l)).slice(0, 12).map((l) => l.trim()),
+      stack: (err.stack ?? '')
+        .split('\n')
+        .filter((l) => /^\s+at /.test(l))
+        .slice(0, 12)
+        .map((l) => l.trim()),
     },
   }
 }
@@ -86,7 +93,10 @@ export function serverErrorLine(request: FastifyRequest, error: unknown): Record
 /** An error's message without the values it quotes (a database error quotes what it could not store). */
 function scrubbed(message: string): string {
   const firstLine = message.split('\n')[0] ?? ''
-  const cut = firstLine.replace(/(["'`«“‘]).*?(["'`»”’])/g, '$1…$2').replace(/Bearer\s+\S+/gi, 'Bearer …').replace(/eyJ[\w-]+\.[\w-]*\.[\w-]*/g, '…')
+  const cut = firstLine
+    .replace(/(["'`«“‘]).*?(["'`»”’])/g, '$1…$2')
+    .replace(/Bearer\s+\S+/gi, 'Bearer …')
+    .replace(/eyJ[\w-]+\.[\w-]*\.[\w-]*/g, '…')
   return cut.length > 200 ? `${cut.slice(0, 199)}…` : cut
 }
 

@@ -193,7 +193,11 @@ function documentDay(tenant: GraphView, eventId: string): string | undefined {
 
 // ---------------------------------------------------------------------------------------------------
 
-function body(type: BriefingType, id: string, parts: { title: string; executiveSummary: string; narrative: string; keyEvents: KeyEvent[]; detailedMetrics: BriefingBody['detailedMetrics']; graph: BriefingBody['graph'] }): BriefingBody {
+function body(
+  type: BriefingType,
+  id: string,
+  parts: { title: string; executiveSummary: string; narrative: string; keyEvents: KeyEvent[]; detailedMetrics: BriefingBody['detailedMetrics']; graph: BriefingBody['graph'] },
+): BriefingBody {
   const { detailedMetrics, graph, ...briefing } = parts
   return { type, id, briefing, detailedMetrics, graph }
 }

@@ -162,7 +162,15 @@ function toDocument(row: DocRow): CorpusDocument {
       const e = obj(raw)
       const text = str(e.text)
       if (!text) return []
-      return [{ eventId: row.id, text, kind: str(e.kind) ?? 'other', aliases: list(e.aliases).filter((x): x is string => typeof x === 'string'), mentions: Math.max(1, typeof e.mentionCount === 'number' ? e.mentionCount : list(e.mentions).length) }]
+      return [
+        {
+          eventId: row.id,
+          text,
+          kind: str(e.kind) ?? 'other',
+          aliases: list(e.aliases).filter((x): x is string => typeof x === 'string'),
+          mentions: Math.max(1, typeof e.mentionCount === 'number' ? e.mentionCount : list(e.mentions).length),
+        },
+      ]
     }),
   }
 }

@@ -28,7 +28,8 @@ import type { BacktestBody, ForecastBody } from '../../src/protocol/intelligence
 import type { MergedEntity } from './aliases'
 import { type Corpus, dailyCounts } from './corpus'
 
-export const HOLT_METHOD = "Holt's linear trend (double exponential smoothing); alpha and beta by grid search (0.1–0.9) minimising one-step-ahead squared error; intervals from the residual standard deviation"
+export const HOLT_METHOD =
+  "Holt's linear trend (double exponential smoothing); alpha and beta by grid search (0.1–0.9) minimising one-step-ahead squared error; intervals from the residual standard deviation"
 export const BACKTEST_METHOD = "Rolling-origin backtest of Holt's linear trend against the naive forecast (last observed value)"
 
 const GRID = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => i / 10)

@@ -55,7 +55,10 @@ export async function graphRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     if (query.format === 'json') {
       return reply.header('content-disposition', `attachment; filename="${file}.json"`).type('application/json; charset=utf-8').send(JSON.stringify(graph))
     }
-    return reply.header('content-disposition', `attachment; filename="${file}.graphml"`).type(`${GRAPHML_CONTENT_TYPE}; charset=utf-8`).send(toGraphML(graph, `research-${id}`))
+    return reply
+      .header('content-disposition', `attachment; filename="${file}.graphml"`)
+      .type(`${GRAPHML_CONTENT_TYPE}; charset=utf-8`)
+      .send(toGraphML(graph, `research-${id}`))
   })
 
   route(app, exploreContract, async ({ body: { query, limit = EXPLORE_LIMIT }, request }) => {
@@ -81,7 +84,8 @@ export async function graphRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     const view = await tenantView(db, tenantId)
     const entity = findEntity(view.corpus.entities, participant)
     const ids = entity ? view.framesActing(entity.id).map((f) => f.id) : []
-    const rows = ids.length === 0 ? [] : await db.query<FrameRow>(`SELECT * FROM action_frames WHERE tenant_id = $1 AND id = ANY($2::text[]) ORDER BY created_at, event_id, action_index, id`, [tenantId, ids])
+    const rows =
+      ids.length === 0 ? [] : await db.query<FrameRow>(`SELECT * FROM action_frames WHERE tenant_id = $1 AND id = ANY($2::text[]) ORDER BY created_at, event_id, action_index, id`, [tenantId, ids])
     return { participant, entity: entity ? resolvedEntity(entity) : null, items: rows.map((r) => toActionFrame(r, tenantId)) }
   })
 

@@ -26,7 +26,7 @@
  *   letters also matches the start of a word ("tariff" finds "tariffs").
  */
 import type { ExploreBody, FrameConnection, GraphBody, GraphEdge, GraphNode, ResolvedEntity } from '../../src/protocol/intelligence'
-import { type EntityIndex, type MergedEntity } from './aliases'
+import type { EntityIndex, MergedEntity } from './aliases'
 import { type Corpus, type CorpusDocument, type CorpusFrame, riskIndex } from './corpus'
 
 export const MAX_LOCAL_NODES = 60
@@ -105,9 +105,7 @@ export function findEntity(index: EntityIndex, nameOrId: string, kind?: string |
 
 /** The ids of the documents of a research or project (all of the corpus when neither is given). */
 export function documentsIn(corpus: Corpus, scope: { researchId?: string; projectId?: string }): Set<string> {
-  return new Set(
-    corpus.documents.filter((d) => (!scope.researchId || d.researchId === scope.researchId) && (!scope.projectId || d.projectId === scope.projectId)).map((d) => d.id),
-  )
+  return new Set(corpus.documents.filter((d) => (!scope.researchId || d.researchId === scope.researchId) && (!scope.projectId || d.projectId === scope.projectId)).map((d) => d.id))
 }
 
 /** One frame connected to another through their shared actor entities. */
@@ -186,10 +184,7 @@ export function graphView(corpus: Corpus, documentIds?: ReadonlySet<string>): Gr
     ...(corpus.framesByDocument.get(d.id) ?? []).map((f) => edge('contains', d.id, f.id)),
     ...(mentionsByDocument.get(d.id) ?? []).map(([e, n]) => edge('mentions', d.id, e.id, n)),
   ]
-  const frameEdges = (f: CorpusFrame): GraphEdge[] => [
-    ...actorsOf(f).map((e) => edge('actor', f.id, e.id)),
-    ...resourcesOf(f).map((e) => edge('resource', f.id, e.id)),
-  ]
+  const frameEdges = (f: CorpusFrame): GraphEdge[] => [...actorsOf(f).map((e) => edge('actor', f.id, e.id)), ...resourcesOf(f).map((e) => edge('resource', f.id, e.id))]
   const incident = (id: string): GraphEdge[] => {
     const d = documentsById.get(id)
     if (d) return documentEdges(d)

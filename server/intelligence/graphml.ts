@@ -8,7 +8,6 @@
  */
 import type { GraphBody, GraphEdge, GraphNode } from '../../src/protocol/intelligence'
 
-
 const keys = [
   { id: 'nk', for: 'node', name: 'kind', type: 'string' },
   { id: 'nl', for: 'node', name: 'label', type: 'string' },

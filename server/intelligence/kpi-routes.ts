@@ -19,18 +19,7 @@ import type { AppDeps } from '../app'
 import { authOf } from '../auth/plugin'
 import { route } from '../http/contracts'
 import { conflict, notFound, validation } from '../http/errors'
-import {
-  contextTypeOf,
-  deleteKpiBinding,
-  getKpiBinding,
-  insertKpiBinding,
-  kpiDefinition,
-  kpiDefinitions,
-  listKpiBindings,
-  refreshKpiBinding,
-  setKpiBindingValue,
-  toKpiBinding,
-} from './kpis'
+import { contextTypeOf, deleteKpiBinding, getKpiBinding, insertKpiBinding, kpiDefinition, kpiDefinitions, listKpiBindings, refreshKpiBinding, setKpiBindingValue, toKpiBinding } from './kpis'
 
 export async function kpiRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db, clock, ids } = deps

@@ -22,7 +22,7 @@
  * two refreshes racing for one context the later one reads everything the earlier one read, and the last
  * value written is never older than the last completed document.
  */
-import { KpiDefinitionIds, type KpiBinding, type KpiDefinition } from '../../src/protocol/intelligence'
+import type { KpiDefinitionIds, KpiBinding, KpiDefinition } from '../../src/protocol/intelligence'
 import type { Database, Queryable } from '../db/database'
 import { iso } from '../repos/rows'
 import { type Corpus, type CorpusFrame, DAY_MS, loadCorpus, riskIndex } from './corpus'

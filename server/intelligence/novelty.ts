@@ -38,8 +38,16 @@ export function signatureOf(entities: ReadonlyArray<{ text?: string; aliases?: r
   const events = new Set<string>()
   for (const f of frames) {
     const entries = f.actors?.entries ?? []
-    const agents = entries.filter((a) => a.role === 'agent').map((a) => named(a.text)).sort().join('+')
-    const targets = entries.filter((a) => a.role === 'patient' || a.role === 'recipient').map((a) => named(a.text)).sort().join('+')
+    const agents = entries
+      .filter((a) => a.role === 'agent')
+      .map((a) => named(a.text))
+      .sort()
+      .join('+')
+    const targets = entries
+      .filter((a) => a.role === 'patient' || a.role === 'recipient')
+      .map((a) => named(a.text))
+      .sort()
+      .join('+')
     const act = f.predicate?.lemma ?? f.actionType ?? ''
     if (agents !== '' && act !== '' && f.actionType !== 'Statement') events.add(`${agents}|${act}|${targets}`)
   }
@@ -61,7 +69,11 @@ export function noveltyAgainst(doc: Signature, earlier: ReadonlyArray<{ title: s
   for (const e of earlier) {
     const theirs = kind === 'events' ? e.signature.events : e.signature.parties
     let shared = 0
-    for (const k of own) if (theirs.has(k)) (seen.add(k), shared++)
+    for (const k of own) {
+      if (!theirs.has(k)) continue
+      seen.add(k)
+      shared++
+    }
     if (shared > 0 && (!most || shared > most.shared)) most = { title: e.title, shared }
   }
   const score = Math.round((1 - seen.size / own.size) * 100) / 100

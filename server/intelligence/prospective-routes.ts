@@ -82,10 +82,10 @@ async function contextCorpus(db: Queryable, tenantId: string, contextId: string 
 
 /** The action type of one of the tenant's frames, or null when the tenant has no frame by that id. */
 async function actionTypeOf(db: Queryable, tenantId: string, frameId: string): Promise<string | null> {
-  const rows = await db.query<{ action_type: string | null; body_type: string | null }>(
-    `SELECT action_type, body->>'actionType' AS body_type FROM action_frames WHERE tenant_id = $1 AND id = $2`,
-    [tenantId, frameId],
-  )
+  const rows = await db.query<{ action_type: string | null; body_type: string | null }>(`SELECT action_type, body->>'actionType' AS body_type FROM action_frames WHERE tenant_id = $1 AND id = $2`, [
+    tenantId,
+    frameId,
+  ])
   const row = rows[0]
   return row ? (row.action_type ?? row.body_type ?? 'unknown') : null
 }

@@ -19,7 +19,8 @@ import type { MotifsBody, PredictBody } from '../../src/protocol/intelligence'
 import type { Corpus, CorpusFrame } from './corpus'
 import { compareText } from './topics'
 
-export const TRANSITIONS_METHOD = 'First-order transitions between consecutive action types in each participant’s frame sequence (frames ordered by document ingestion time, then position): P(B | A) = count(A→B) / count(A→·)'
+export const TRANSITIONS_METHOD =
+  'First-order transitions between consecutive action types in each participant’s frame sequence (frames ordered by document ingestion time, then position): P(B | A) = count(A→B) / count(A→·)'
 export const MOTIFS_METHOD = 'Contiguous action-type subsequences of each participant’s frame sequence; support = number of participants whose sequence contains the motif'
 
 export interface ParticipantSequence {

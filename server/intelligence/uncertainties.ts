@@ -35,7 +35,8 @@ export interface FrameFacts {
 export function frameUncertainties(f: FrameFacts): Uncertainty[] {
   const items: Uncertainty[] = []
   if (f.confidence < WEAK_BELOW) items.push({ kind: 'low_confidence', message: `The analyser is only ${percent(f.confidence)} sure it read this action right (below 50 %).` })
-  if (f.veracity < WEAK_BELOW) items.push({ kind: 'low_veracity', message: `The claim is weakly supported (veracity ${percent(f.veracity)}, below 50 %): it is hedged, predicted or not attributed to a source.` })
+  if (f.veracity < WEAK_BELOW)
+    items.push({ kind: 'low_veracity', message: `The claim is weakly supported (veracity ${percent(f.veracity)}, below 50 %): it is hedged, predicted or not attributed to a source.` })
   if (f.actorCount === 0) items.push({ kind: 'missing_actor', message: 'No actor is named: the source does not say who did this.' })
   if (f.temporality === 'future') items.push({ kind: 'predicted', message: 'This is a prediction or a possibility, not a report: it has not happened yet.' })
   if (f.negated) items.push({ kind: 'negated', message: 'The source says this did not happen.' })

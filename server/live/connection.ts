@@ -243,7 +243,10 @@ export class LiveConnection {
 
   private armExpiry(tokenExpiresAt: number): void {
     const remaining = tokenExpiresAt - this.ctx.clock.now()
-    if (remaining <= 0) return this.close(CloseCodes.Unauthenticated, 'identity token expired')
+    if (remaining <= 0) {
+      this.close(CloseCodes.Unauthenticated, 'identity token expired')
+      return
+    }
     // setTimeout holds at most ~24.8 days; a longer token is re-armed when that runs out.
     this.expiryTimer = setTimeout(() => this.armExpiry(tokenExpiresAt), Math.min(remaining, MAX_TIMER_MS))
   }

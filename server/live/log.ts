@@ -39,12 +39,7 @@ export async function appendLiveMessage(tx: Queryable, message: NewLiveMessage):
  * statements however many there are (a document's frames are announced a hundred at a time). Returns them
  * with their ids; notify after commit.
  */
-export async function appendLiveMessages(
-  tx: Queryable,
-  tenantId: string,
-  sessionId: string,
-  messages: ReadonlyArray<Omit<NewLiveMessage, 'tenantId' | 'sessionId'>>,
-): Promise<LiveMessage[]> {
+export async function appendLiveMessages(tx: Queryable, tenantId: string, sessionId: string, messages: ReadonlyArray<Omit<NewLiveMessage, 'tenantId' | 'sessionId'>>): Promise<LiveMessage[]> {
   if (messages.length === 0) return []
   const head = await tx.query<{ last_seq: string | number }>(
     `INSERT INTO live_log_heads (tenant_id, session_id, last_seq) VALUES ($1, $2, $3)
@@ -112,10 +107,10 @@ export async function lastLiveId(db: Queryable, tenantId: string, sessionId: str
  * client resuming across such a hole misses nothing.
  */
 export async function liveLogBounds(db: Queryable, tenantId: string, sessionId: string): Promise<{ first: string | null; last: string | null }> {
-  const rows = await db.query<{ pruned_through: string | number; last_seq: string | number }>(
-    `SELECT pruned_through, last_seq FROM live_log_heads WHERE tenant_id = $1 AND session_id = $2`,
-    [tenantId, sessionId],
-  )
+  const rows = await db.query<{ pruned_through: string | number; last_seq: string | number }>(`SELECT pruned_through, last_seq FROM live_log_heads WHERE tenant_id = $1 AND session_id = $2`, [
+    tenantId,
+    sessionId,
+  ])
   const row = rows[0]
   if (!row) return { first: null, last: null }
   const pruned = BigInt(row.pruned_through)

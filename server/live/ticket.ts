@@ -26,9 +26,7 @@ export interface TicketClaims {
   nonce: string
 }
 
-export type TicketCheck =
-  | { ok: true; claims: TicketClaims }
-  | { ok: false; reason: 'malformed' | 'signature' | 'expired' | 'reused' }
+export type TicketCheck = { ok: true; claims: TicketClaims } | { ok: false; reason: 'malformed' | 'signature' | 'expired' | 'reused' }
 
 export interface TicketSigner {
   issue(claims: Omit<TicketClaims, 'nonce'>): string

@@ -109,12 +109,14 @@ async function listen(options: { dataDir: string; db: Database }): Promise<OpsCh
       if (!parsed.success) return answer(400, { message: `out: ${parsed.error.issues[0]?.message ?? 'required'}` })
       if (busy) return answer(409, { message: 'A backup is being written already; try again when it is done' })
       busy = true
-      backupPglite(options.db, { out: parsed.data.out, authDir: join(options.dataDir, AUTH_DIR), takenBy: 'server' }).then(
-        (manifest) => answer(200, manifest),
-        (error: unknown) => answer(error instanceof BackupError ? 400 : 500, { message: error instanceof Error ? error.message : String(error) }),
-      ).finally(() => {
-        busy = false
-      })
+      backupPglite(options.db, { out: parsed.data.out, authDir: join(options.dataDir, AUTH_DIR), takenBy: 'server' })
+        .then(
+          (manifest) => answer(200, manifest),
+          (error: unknown) => answer(error instanceof BackupError ? 400 : 500, { message: error instanceof Error ? error.message : String(error) }),
+        )
+        .finally(() => {
+          busy = false
+        })
     })
   })
   await new Promise<void>((resolve, reject) => {

@@ -83,7 +83,9 @@ export async function backupPostgres(db: Database, options: { out: string; authD
       const tables = await tablesInOrder(tx)
       const lines = async function* () {
         for (const table of tables) {
-          const columns = (await tx.query<{ column_name: string }>(`SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1 ORDER BY ordinal_position`, [table])).map((c) => c.column_name)
+          const columns = (
+            await tx.query<{ column_name: string }>(`SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1 ORDER BY ordinal_position`, [table])
+          ).map((c) => c.column_name)
           yield `T ${JSON.stringify({ table, columns })}\n`
           // A cursor keeps memory flat however big the table (rows are never parsed here: Postgres writes them as JSON text).
           await tx.query(`DECLARE sightline_dump NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS r FROM ${quoteIdent(table)} t`)
@@ -220,7 +222,13 @@ export function hasAuth(manifest: BackupManifest): boolean {
 
 /** `<root>/sightline-backup-2026-11-26T10-15-00Z`: where `npm run backup` writes by default. */
 export function defaultBackupFolder(root: string, now: number): string {
-  return join(root, `sightline-backup-${new Date(now).toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-')}`)
+  return join(
+    root,
+    `sightline-backup-${new Date(now)
+      .toISOString()
+      .replace(/\.\d+Z$/, 'Z')
+      .replace(/:/g, '-')}`,
+  )
 }
 
 const tableHeader = z.object({ table: z.string().regex(/^[a-z_][a-z0-9_]*$/), columns: z.array(z.string().regex(/^[a-z_][a-z0-9_]*$/)).min(1) })
@@ -264,7 +272,13 @@ function moveAside(dataDir: string, names: string[], now: number): string | null
   const present = names.filter((n) => existsSync(join(dataDir, n)) && !(statSync(join(dataDir, n)).isDirectory() && readdirSync(join(dataDir, n)).length === 0))
   for (const n of names) if (!present.includes(n)) rmSync(join(dataDir, n), { recursive: true, force: true })
   if (present.length === 0) return null
-  const aside = join(dataDir, `replaced-${new Date(now).toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-')}`)
+  const aside = join(
+    dataDir,
+    `replaced-${new Date(now)
+      .toISOString()
+      .replace(/\.\d+Z$/, 'Z')
+      .replace(/:/g, '-')}`,
+  )
   mkdirSync(aside, { recursive: true, mode: 0o700 })
   for (const n of present) renameSync(join(dataDir, n), join(aside, n))
   return aside
@@ -325,4 +339,3 @@ async function gzip(bytes: Buffer): Promise<Buffer> {
     z.end(bytes)
   })
 }
-

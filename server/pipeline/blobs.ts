@@ -48,10 +48,12 @@ export async function writeBlob(db: Queryable, tenantId: string, eventId: string
 export async function readBlob(db: Queryable, tenantId: string, blobId: string): Promise<string | null> {
   const pieces: string[] = []
   for (let from = 0; ; from += PARTS_PER_READ) {
-    const rows = await db.query<{ data: string }>(
-      `SELECT data FROM pipeline_blobs WHERE tenant_id = $1 AND blob_id = $2 AND part >= $3 AND part < $4 ORDER BY part`,
-      [tenantId, blobId, from, from + PARTS_PER_READ],
-    )
+    const rows = await db.query<{ data: string }>(`SELECT data FROM pipeline_blobs WHERE tenant_id = $1 AND blob_id = $2 AND part >= $3 AND part < $4 ORDER BY part`, [
+      tenantId,
+      blobId,
+      from,
+      from + PARTS_PER_READ,
+    ])
     for (const r of rows) pieces.push(r.data)
     if (rows.length < PARTS_PER_READ) break
   }

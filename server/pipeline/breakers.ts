@@ -63,10 +63,10 @@ export function createBreakers(deps: {
   const iso = (ms: number) => new Date(ms).toISOString()
 
   async function read(q: Queryable, tenantId: string, key: HandlerKey, lock = false): Promise<BreakerRow | null> {
-    const rows = await q.query<BreakerRow>(
-      `SELECT manual_open, reason, opened_until, reset_at FROM pipeline_breakers WHERE tenant_id = $1 AND handler_key = $2${lock ? ' FOR UPDATE' : ''}`,
-      [tenantId, key],
-    )
+    const rows = await q.query<BreakerRow>(`SELECT manual_open, reason, opened_until, reset_at FROM pipeline_breakers WHERE tenant_id = $1 AND handler_key = $2${lock ? ' FOR UPDATE' : ''}`, [
+      tenantId,
+      key,
+    ])
     return rows[0] ?? null
   }
 
@@ -183,7 +183,15 @@ export function createBreakers(deps: {
           .filter((p) => p.success)
           .map((p) => ({ key, job: p.data, fresh: true }))
         await deps.requeue(tx, jobs)
-        const told = deps.announce && jobs.length > 0 ? await deps.announce(tx, key, jobs.map((j) => j.job), 'replayed') : null
+        const told =
+          deps.announce && jobs.length > 0
+            ? await deps.announce(
+                tx,
+                key,
+                jobs.map((j) => j.job),
+                'replayed',
+              )
+            : null
         return { replayed: jobs.length, after: told }
       })
       await after?.()

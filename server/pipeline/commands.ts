@@ -113,7 +113,10 @@ const HEADLINE_CHARS = 120
  * stamp or byline above the headline ("Updated 09:12 GMT", "By Ana Whitfield") is passed over.
  */
 function headlineOf(text: string): { title?: string } {
-  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '')
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '')
   const line = lines.find((l) => !notAHeadline(l)) ?? lines[0]
   if (!line) return {}
   const chars = Array.from(line)

@@ -9,10 +9,7 @@ import { BreakerKeys } from '../../src/protocol/entities'
 export const HandlerKeys = BreakerKeys
 export type HandlerKey = (typeof HandlerKeys)[number]
 
-export type IngestInput =
-  | { kind: 'text'; text: string; title?: string | null }
-  | { kind: 'url'; url: string }
-  | { kind: 'document'; fileName: string; contentType?: string | null; bytes: Buffer }
+export type IngestInput = { kind: 'text'; text: string; title?: string | null } | { kind: 'url'; url: string } | { kind: 'document'; fileName: string; contentType?: string | null; bytes: Buffer }
 
 export interface IngestRequest {
   tenantId: string

@@ -60,7 +60,10 @@ export async function abandonRun(deps: JournalDeps, key: HandlerKey, job: StageJ
   const now = deps.clock.now()
   await openRun(deps.db, key, job, now)
   const appended = await deps.db.transaction(async (tx) => {
-    const flipped = await tx.query(`UPDATE pipeline_stage_runs SET state = 'done', outcome = 'abandoned', updated_at = $6 WHERE ${RUN_KEY} AND state = 'running' RETURNING stage`, [...runKey(key, job), iso(now)])
+    const flipped = await tx.query(`UPDATE pipeline_stage_runs SET state = 'done', outcome = 'abandoned', updated_at = $6 WHERE ${RUN_KEY} AND state = 'running' RETURNING stage`, [
+      ...runKey(key, job),
+      iso(now),
+    ])
     if (flipped.length === 0 || effect === 'none' || !event.session_id) {
       if (flipped.length > 0 && effect === 'fail-document') {
         await updateEvent(tx, job.tenantId, job.eventId, { status: 'error', error: message, now })
@@ -218,16 +221,22 @@ function stageContext(deps: JournalDeps, key: HandlerKey, job: StageJob, event: 
 async function finishRun(deps: JournalDeps, key: HandlerKey, job: StageJob, outcome: StageOutcome): Promise<void> {
   const next: QueuedJob[] = outcome.next.map((n) => ({ key: n.key, job: { ...job, contentHash: n.contentHash } }))
   const finished = await deps.db.transaction(async (tx) => {
-    const flipped = await tx.query(
-      `UPDATE pipeline_stage_runs SET state = 'done', outcome = $6, updated_at = $7, memo = memo || $8::jsonb WHERE ${RUN_KEY} AND state = 'running' RETURNING stage`,
-      [...runKey(key, job), outcome.failure ? 'failed' : 'completed', iso(deps.clock.now()), JSON.stringify(outcome.record ?? {})],
-    )
+    const flipped = await tx.query(`UPDATE pipeline_stage_runs SET state = 'done', outcome = $6, updated_at = $7, memo = memo || $8::jsonb WHERE ${RUN_KEY} AND state = 'running' RETURNING stage`, [
+      ...runKey(key, job),
+      outcome.failure ? 'failed' : 'completed',
+      iso(deps.clock.now()),
+      JSON.stringify(outcome.record ?? {}),
+    ])
     if (flipped.length === 0) return false
     if (outcome.write) await outcome.write(tx)
     await deps.enqueue(tx, next)
     return true
   })
-  if (finished && next.length > 0) await deps.wake(next.map((n) => n.key), job.tenantId)
+  if (finished && next.length > 0)
+    await deps.wake(
+      next.map((n) => n.key),
+      job.tenantId,
+    )
 }
 
 function remember<T>(deps: Pick<JournalDeps, 'memos'>, key: HandlerKey, job: StageJob, name: string, schema: z.ZodType<T>, value: T): T {

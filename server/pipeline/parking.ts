@@ -27,7 +27,8 @@ export function parkingAnnouncer(db: Database, log: { error(obj: object, msg?: s
       for (const job of jobs) {
         const event = await getEvent(tx, job.tenantId, job.eventId)
         if (!event?.session_id) continue
-        const data = what === 'replayed' ? { eventId: event.id, phase: PARKING_PHASES.resumed, handlerKey: key } : { eventId: event.id, phase: PARKING_PHASES.parked, reason: what.parked, handlerKey: key }
+        const data =
+          what === 'replayed' ? { eventId: event.id, phase: PARKING_PHASES.resumed, handlerKey: key } : { eventId: event.id, phase: PARKING_PHASES.parked, reason: what.parked, handlerKey: key }
         const appended = await appendLiveMessage(tx, { tenantId: job.tenantId, sessionId: event.session_id, type: 'status-update', data, at: now, eventId: event.id })
         last.set(`${job.tenantId}\0${event.session_id}`, { tenantId: job.tenantId, sessionId: event.session_id, id: String(appended.id) })
       }

@@ -144,7 +144,14 @@ export function createPipeline(options: PipelineOptions): PipelineService {
   const ingest = ingestCommand(commands)
   const journal: JournalDeps = { db, clock, ids, enqueue: pool.enqueue, wake: pool.wake, memos }
   const announce = parkingAnnouncer(db, log)
-  const breakers = createBreakers({ db, clock, settings: options.breakers ?? {}, requeue: pool.enqueue, wake: pool.wake, announce: (tx, key, jobs, what) => announce(tx, clock.now(), key, jobs, what) })
+  const breakers = createBreakers({
+    db,
+    clock,
+    settings: options.breakers ?? {},
+    requeue: pool.enqueue,
+    wake: pool.wake,
+    announce: (tx, key, jobs, what) => announce(tx, clock.now(), key, jobs, what),
+  })
   const stageFor: StageTable = stageTable({ sources, analyser })
 
   /**

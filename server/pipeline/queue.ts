@@ -15,7 +15,7 @@
  * queues at once and NOTIFY `JOBS_CHANNEL` so worker processes sharing a PostgreSQL server wake too.
  */
 import { createHash, randomUUID } from 'node:crypto'
-import PgBoss from 'pg-boss'
+import type PgBoss from 'pg-boss'
 import { z } from 'zod'
 import type { Database, Queryable } from '../db/database'
 import type { HandlerKey } from './contract'
@@ -104,7 +104,9 @@ export async function insertJobs(boss: PgBoss, tx: Queryable, jobs: QueuedJob[],
 
 /** A UUID derived from the job's identity, so the same next stage queued twice is one job. */
 export function jobId(key: HandlerKey, job: StageJob): string {
-  const h = createHash('sha256').update(JSON.stringify([key, job.tenantId, job.eventId, job.run, job.contentHash])).digest('hex')
+  const h = createHash('sha256')
+    .update(JSON.stringify([key, job.tenantId, job.eventId, job.run, job.contentHash]))
+    .digest('hex')
   // Shaped as a version-4 UUID (pg-boss stores ids as uuid).
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h.slice(16, 17), 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`
 }

@@ -65,5 +65,4 @@ export const done = (next: StageOutcome['next'] = [], extra: Omit<StageOutcome, 
  * How an analysis that failed counts for the handler's breaker: a provider's failure does; a document over
  * its own budget (AI_BUDGET_EXCEEDED: too long, too large) does not, or a few long files would pause everyone.
  */
-export const breakerFailure = (error: { code: string; message: string }): Omit<StageOutcome, 'next'> =>
-  error.code === AnalysisErrorCode.Budget ? {} : { failure: `${error.code}: ${error.message}` }
+export const breakerFailure = (error: { code: string; message: string }): Omit<StageOutcome, 'next'> => (error.code === AnalysisErrorCode.Budget ? {} : { failure: `${error.code}: ${error.message}` })

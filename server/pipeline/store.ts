@@ -68,10 +68,16 @@ export async function insertInput(tx: Queryable, tenantId: string, eventId: stri
 
 export async function getInput(db: Queryable, tenantId: string, eventId: string): Promise<StoredInput | null> {
   const row = (
-    await db.query<{ kind: string; text: string | null; url: string | null; file_name: string | null; content_type: string | null; bytes: string | null; content_hash: string; value_blob: string | null }>(
-      `SELECT kind, text, url, file_name, content_type, encode(bytes, 'base64') AS bytes, content_hash, value_blob FROM pipeline_inputs WHERE tenant_id = $1 AND event_id = $2`,
-      [tenantId, eventId],
-    )
+    await db.query<{
+      kind: string
+      text: string | null
+      url: string | null
+      file_name: string | null
+      content_type: string | null
+      bytes: string | null
+      content_hash: string
+      value_blob: string | null
+    }>(`SELECT kind, text, url, file_name, content_type, encode(bytes, 'base64') AS bytes, content_hash, value_blob FROM pipeline_inputs WHERE tenant_id = $1 AND event_id = $2`, [tenantId, eventId])
   )[0]
   if (!row) return null
   const value = row.value_blob === null ? null : await readBlob(db, tenantId, row.value_blob)
@@ -98,16 +104,19 @@ export interface StagedContent {
 /** Writes the content's large texts as blobs, outside any transaction (one blob when they are the same); pass them to putContent. */
 export async function stageContent(db: Queryable, tenantId: string, eventId: string, content: StoredContent): Promise<StagedContent> {
   const extractedBlob = keepInline(content.extractedText) ? null : await writeBlob(db, tenantId, eventId, content.extractedText)
-  const cleanedBlob = keepInline(content.cleanedContent)
-    ? null
-    : content.cleanedContent === content.extractedText
-      ? extractedBlob
-      : await writeBlob(db, tenantId, eventId, content.cleanedContent)
+  const cleanedBlob = keepInline(content.cleanedContent) ? null : content.cleanedContent === content.extractedText ? extractedBlob : await writeBlob(db, tenantId, eventId, content.cleanedContent)
   return { extractedBlob, cleanedBlob }
 }
 
 /** Stores (or replaces) the event's content and records its hash on the event. */
-export async function putContent(tx: Queryable, tenantId: string, eventId: string, content: StoredContent, now: number, staged: StagedContent = { extractedBlob: null, cleanedBlob: null }): Promise<void> {
+export async function putContent(
+  tx: Queryable,
+  tenantId: string,
+  eventId: string,
+  content: StoredContent,
+  now: number,
+  staged: StagedContent = { extractedBlob: null, cleanedBlob: null },
+): Promise<void> {
   const at = new Date(now).toISOString()
   await tx.query(
     `INSERT INTO pipeline_contents (tenant_id, event_id, content_hash, title, extracted_text, cleaned_content, metadata, reference_date, created_at, updated_at, extracted_blob, cleaned_blob)
@@ -143,15 +152,14 @@ export async function getContent(db: Queryable, tenantId: string, eventId: strin
       reference_date: string | null
       extracted_blob: string | null
       cleaned_blob: string | null
-    }>(
-      `SELECT content_hash, title, extracted_text, cleaned_content, metadata, reference_date, extracted_blob, cleaned_blob FROM pipeline_contents WHERE tenant_id = $1 AND event_id = $2`,
-      [tenantId, eventId],
-    )
+    }>(`SELECT content_hash, title, extracted_text, cleaned_content, metadata, reference_date, extracted_blob, cleaned_blob FROM pipeline_contents WHERE tenant_id = $1 AND event_id = $2`, [
+      tenantId,
+      eventId,
+    ])
   )[0]
   if (!row) return null
   const extractedText = row.extracted_text ?? (row.extracted_blob === null ? null : await readBlob(db, tenantId, row.extracted_blob))
-  const cleanedContent =
-    row.cleaned_content ?? (row.cleaned_blob === null ? null : row.cleaned_blob === row.extracted_blob ? extractedText : await readBlob(db, tenantId, row.cleaned_blob))
+  const cleanedContent = row.cleaned_content ?? (row.cleaned_blob === null ? null : row.cleaned_blob === row.extracted_blob ? extractedText : await readBlob(db, tenantId, row.cleaned_blob))
   // A blob deleted under a read (the document went meanwhile): as if the content were gone.
   if (extractedText === null || cleanedContent === null) return null
   const metadata = row.metadata !== null && typeof row.metadata === 'object' && !Array.isArray(row.metadata) ? (row.metadata as Record<string, unknown>) : {}
@@ -160,10 +168,10 @@ export async function getContent(db: Queryable, tenantId: string, eventId: strin
 
 /** The number of the next reprocess of an event (1, 2, …): names its run so no two share a journal key. */
 export async function nextReprocessNumber(tx: Queryable, tenantId: string, eventId: string): Promise<number | null> {
-  const rows = await tx.query<{ n: number }>(
-    `UPDATE pipeline_contents SET reprocess_count = reprocess_count + 1 WHERE tenant_id = $1 AND event_id = $2 RETURNING reprocess_count AS n`,
-    [tenantId, eventId],
-  )
+  const rows = await tx.query<{ n: number }>(`UPDATE pipeline_contents SET reprocess_count = reprocess_count + 1 WHERE tenant_id = $1 AND event_id = $2 RETURNING reprocess_count AS n`, [
+    tenantId,
+    eventId,
+  ])
   return rows[0] ? Number(rows[0].n) : null
 }
 

@@ -113,10 +113,10 @@ function refused(limit: QuotaLimit, retryAfterSeconds: number, message: string):
 /** The tenant's unfinished documents, counted up to `cap` (enough to compare with the limit). */
 async function unfinishedDocuments(db: Queryable, tenantId: string, cap: number): Promise<number> {
   // The predicate is the partial index's (migration 009), word for word, so the count reads only it.
-  const rows = await db.query<{ n: number | string }>(
-    `SELECT count(*) AS n FROM (SELECT 1 FROM events WHERE tenant_id = $1 AND status NOT IN ('completed', 'error') LIMIT $2) AS waiting`,
-    [tenantId, cap],
-  )
+  const rows = await db.query<{ n: number | string }>(`SELECT count(*) AS n FROM (SELECT 1 FROM events WHERE tenant_id = $1 AND status NOT IN ('completed', 'error') LIMIT $2) AS waiting`, [
+    tenantId,
+    cap,
+  ])
   return Number(rows[0]?.n ?? 0)
 }
 

@@ -192,12 +192,7 @@ export async function discoverDataSources(db: Queryable, tenantId: string, filte
 }
 
 /** Sets how a source is shared; `allowedTenants` is kept for 'listed' only. */
-export async function setDataSourceVisibility(
-  db: Queryable,
-  tenantId: string,
-  id: string,
-  fields: { visibility: string; allowedTenants: string[]; now: number },
-): Promise<DataSourceRow | undefined> {
+export async function setDataSourceVisibility(db: Queryable, tenantId: string, id: string, fields: { visibility: string; allowedTenants: string[]; now: number }): Promise<DataSourceRow | undefined> {
   const allowed = fields.visibility === 'listed' ? [...new Set(fields.allowedTenants)] : []
   const rows = await db.query<DataSourceRow>(
     `UPDATE data_sources SET visibility = $3, allowed_tenants = $4::jsonb, updated_at = $5

@@ -106,7 +106,13 @@ export interface SessionDataPage {
  * (`replaceFrames`), so a 100,000-frame workspace is never parsed into objects and stringified again on
  * the server (a test holds both equal to the JavaScript mappers).
  */
-export async function readSessionDataPage(db: Queryable, tenantId: string, scope: { researchId: string; sessionId: string }, events: PageRequest, frames: PageRequest): Promise<SessionDataPage | null> {
+export async function readSessionDataPage(
+  db: Queryable,
+  tenantId: string,
+  scope: { researchId: string; sessionId: string },
+  events: PageRequest,
+  frames: PageRequest,
+): Promise<SessionDataPage | null> {
   const row = (
     await db.query<{ last_seq: string | number | null; events: string | null; events_last: KeyRow; frames: string | null; frames_last: KeyRow }>(
       `SELECT h.last_seq, ev.items AS events, ev.last AS events_last, fr.items AS frames, fr.last AS frames_last
@@ -191,7 +197,22 @@ export async function insertEvent(db: Queryable, tenantId: string, e: NewEvent):
     `INSERT INTO events (tenant_id, id, research_id, session_id, project_id, data_source_id, type, event_type, title, status, payload, content_hash, uploaded_at, ingested_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)
      ON CONFLICT (tenant_id, id) DO NOTHING`,
-    [tenantId, e.id, e.researchId, e.sessionId, e.projectId, e.dataSourceId, e.type, e.eventType, e.title, e.status, JSON.stringify(e.payload), e.contentHash, e.uploadedAt === null ? null : new Date(e.uploadedAt).toISOString(), at],
+    [
+      tenantId,
+      e.id,
+      e.researchId,
+      e.sessionId,
+      e.projectId,
+      e.dataSourceId,
+      e.type,
+      e.eventType,
+      e.title,
+      e.status,
+      JSON.stringify(e.payload),
+      e.contentHash,
+      e.uploadedAt === null ? null : new Date(e.uploadedAt).toISOString(),
+      at,
+    ],
   )
 }
 
@@ -200,7 +221,17 @@ export async function updateEvent(
   db: Queryable,
   tenantId: string,
   id: string,
-  fields: { title?: string | null; summary?: string | null; status?: string; payload?: Record<string, unknown>; analytics?: Record<string, unknown> | null; error?: string | null; actionCount?: number | null; noveltyKeys?: string[]; now: number },
+  fields: {
+    title?: string | null
+    summary?: string | null
+    status?: string
+    payload?: Record<string, unknown>
+    analytics?: Record<string, unknown> | null
+    error?: string | null
+    actionCount?: number | null
+    noveltyKeys?: string[]
+    now: number
+  },
 ): Promise<boolean> {
   const rows = await db.query(
     `UPDATE events SET
@@ -298,7 +329,12 @@ export async function replaceFrames(
 }
 
 export async function listFramesOfSession(db: Queryable, tenantId: string, sessionId: string, limit: number, offset: number): Promise<FrameRow[]> {
-  return db.query<FrameRow>(`SELECT * FROM action_frames WHERE tenant_id = $1 AND session_id = $2 ORDER BY created_at, event_id, action_index, id LIMIT $3 OFFSET $4`, [tenantId, sessionId, limit, offset])
+  return db.query<FrameRow>(`SELECT * FROM action_frames WHERE tenant_id = $1 AND session_id = $2 ORDER BY created_at, event_id, action_index, id LIMIT $3 OFFSET $4`, [
+    tenantId,
+    sessionId,
+    limit,
+    offset,
+  ])
 }
 
 /** `[timestamp, id]` as JSON text (the timestamp as to_json writes it), or null. */

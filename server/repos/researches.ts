@@ -82,10 +82,15 @@ export function toSession(row: SessionRow, tenantId: string, now: number) {
 
 export async function insertResearch(db: Queryable, tenantId: string, r: { id: string; title: string; description: string | null; tags: string[]; ownerUserId: string; now: number }) {
   const at = new Date(r.now).toISOString()
-  await db.query(
-    `INSERT INTO researches (tenant_id, id, title, description, tags, owner_user_id, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
-    [tenantId, r.id, r.title, r.description, JSON.stringify(r.tags), r.ownerUserId, at],
-  )
+  await db.query(`INSERT INTO researches (tenant_id, id, title, description, tags, owner_user_id, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`, [
+    tenantId,
+    r.id,
+    r.title,
+    r.description,
+    JSON.stringify(r.tags),
+    r.ownerUserId,
+    at,
+  ])
 }
 
 export async function listResearches(db: Queryable, tenantId: string, limit: number, offset: number): Promise<ResearchRow[]> {
@@ -100,23 +105,26 @@ export async function touchResearch(db: Queryable, tenantId: string, id: string,
   await db.query(`UPDATE researches SET updated_at = $3 WHERE tenant_id = $1 AND id = $2`, [tenantId, id, new Date(now).toISOString()])
 }
 
-export async function insertSession(
-  db: Queryable,
-  tenantId: string,
-  s: { id: string; researchId: string; title: string; ownerUserId: string; now: number; expiresAt: number },
-) {
+export async function insertSession(db: Queryable, tenantId: string, s: { id: string; researchId: string; title: string; ownerUserId: string; now: number; expiresAt: number }) {
   const at = new Date(s.now).toISOString()
-  await db.query(
-    `INSERT INTO sessions (tenant_id, id, research_id, title, owner_user_id, created_at, updated_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $6, $7)`,
-    [tenantId, s.id, s.researchId, s.title, s.ownerUserId, at, new Date(s.expiresAt).toISOString()],
-  )
+  await db.query(`INSERT INTO sessions (tenant_id, id, research_id, title, owner_user_id, created_at, updated_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $6, $7)`, [
+    tenantId,
+    s.id,
+    s.researchId,
+    s.title,
+    s.ownerUserId,
+    at,
+    new Date(s.expiresAt).toISOString(),
+  ])
 }
 
 export async function listSessions(db: Queryable, tenantId: string, researchId: string, limit: number, offset: number): Promise<SessionRow[]> {
-  return db.query<SessionRow>(
-    `SELECT ${sessionColumns} FROM sessions s WHERE s.tenant_id = $1 AND s.research_id = $2 ORDER BY s.created_at DESC, s.id LIMIT $3 OFFSET $4`,
-    [tenantId, researchId, limit, offset],
-  )
+  return db.query<SessionRow>(`SELECT ${sessionColumns} FROM sessions s WHERE s.tenant_id = $1 AND s.research_id = $2 ORDER BY s.created_at DESC, s.id LIMIT $3 OFFSET $4`, [
+    tenantId,
+    researchId,
+    limit,
+    offset,
+  ])
 }
 
 export async function getSession(db: Queryable, tenantId: string, researchId: string, id: string): Promise<SessionRow | undefined> {

@@ -48,7 +48,7 @@ export async function eraseDocuments(db: Database, tenantId: string, scope: { se
 }
 
 /** Deletes a workspace of a research with everything in it; false when there is no such workspace. */
-export async function eraseSession(db: Database, tenantId: string, researchId: string, sessionId: string, now: number): Promise<boolean> {
+export async function eraseSession(db: Database, tenantId: string, researchId: string, sessionId: string, _now: number): Promise<boolean> {
   const erased = await db.transaction(async (tx) => {
     const found = await tx.query(`SELECT 1 FROM sessions WHERE tenant_id = $1 AND research_id = $2 AND id = $3 FOR UPDATE`, [tenantId, researchId, sessionId])
     if (found.length === 0) return null
@@ -63,7 +63,7 @@ export async function eraseSession(db: Database, tenantId: string, researchId: s
 }
 
 /** Deletes a research, its workspaces and everything in them; false when there is no such research. */
-export async function eraseResearch(db: Database, tenantId: string, researchId: string, now: number): Promise<boolean> {
+export async function eraseResearch(db: Database, tenantId: string, researchId: string, _now: number): Promise<boolean> {
   const erased = await db.transaction(async (tx) => {
     const found = await tx.query(`SELECT 1 FROM researches WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [tenantId, researchId])
     if (found.length === 0) return null
@@ -83,7 +83,7 @@ export async function eraseResearch(db: Database, tenantId: string, researchId: 
 }
 
 /** Deletes a project, its sources and its own documents; false when there is no such project. */
-export async function eraseProject(db: Database, tenantId: string, projectId: string, now: number): Promise<boolean> {
+export async function eraseProject(db: Database, tenantId: string, projectId: string, _now: number): Promise<boolean> {
   const erased = await db.transaction(async (tx) => {
     const found = await tx.query(`SELECT 1 FROM projects WHERE tenant_id = $1 AND id = $2 FOR UPDATE`, [tenantId, projectId])
     if (found.length === 0) return null
@@ -154,8 +154,13 @@ async function removeEvents(tx: Queryable, tenantId: string, eventIds: readonly 
   // opening words, file name or address: with its one document gone it goes too.
   const sources = [...new Set(rows.flatMap((r) => (r.data_source_id === null ? [] : [r.data_source_id])))]
   if (sources.length > 0) {
-    await removeSources(tx, tenantId, `id = ANY($2::text[]) AND project_id IS NULL AND kind IN ('text_input', 'document', 'web')
-      AND NOT EXISTS (SELECT 1 FROM events e WHERE e.tenant_id = data_sources.tenant_id AND e.data_source_id = data_sources.id)`, [sources])
+    await removeSources(
+      tx,
+      tenantId,
+      `id = ANY($2::text[]) AND project_id IS NULL AND kind IN ('text_input', 'document', 'web')
+      AND NOT EXISTS (SELECT 1 FROM events e WHERE e.tenant_id = data_sources.tenant_id AND e.data_source_id = data_sources.id)`,
+      [sources],
+    )
   }
   return removed
 }
@@ -175,7 +180,13 @@ async function removeSessions(tx: Queryable, tenantId: string, sessionIds: reado
 /** Deletes the tenant's sources matching `where` ($1 is the tenant) with their items (by foreign key) and poll jobs. */
 async function removeSources(tx: Queryable, tenantId: string, where: string, params: readonly unknown[]): Promise<void> {
   const rows = await tx.query<{ id: string }>(`DELETE FROM data_sources WHERE tenant_id = $1 AND ${where} RETURNING id`, [tenantId, ...params])
-  if (rows.length > 0) await removeBossJobs(tx, tenantId, 'dataSourceId', rows.map((r) => r.id))
+  if (rows.length > 0)
+    await removeBossJobs(
+      tx,
+      tenantId,
+      'dataSourceId',
+      rows.map((r) => r.id),
+    )
 }
 
 /** pg-boss jobs (queued, running or archived) whose data names one of these documents or sources. */

@@ -73,7 +73,11 @@ export interface MaintenanceReport {
 }
 
 /** Retention alone: deletes what has been kept long enough, on either database. */
-export async function pruneExpired(db: Database, now: number, settings: Pick<MaintenanceSettings, 'liveLogRetentionMs' | 'pipelineRetentionMs' | 'contentRetentionMs'>): Promise<Omit<MaintenanceReport, 'vacuumed' | 'purged'>> {
+export async function pruneExpired(
+  db: Database,
+  now: number,
+  settings: Pick<MaintenanceSettings, 'liveLogRetentionMs' | 'pipelineRetentionMs' | 'contentRetentionMs'>,
+): Promise<Omit<MaintenanceReport, 'vacuumed' | 'purged'>> {
   let liveMessages = 0
   // A batch of sessions at a time: a first run on an old database has a lot to cut.
   for (let n = -1; n !== 0; ) liveMessages += n = await pruneLiveLogBefore(db, now - settings.liveLogRetentionMs)
@@ -92,10 +96,7 @@ export async function pruneExpired(db: Database, now: number, settings: Pick<Mai
     ),
   )
   const bossJobs = (await bossInstalled(db)) ? Number(await count(`DELETE FROM ${BOSS_SCHEMA}.archive WHERE archived_on < $1`, [cutoff])) : 0
-  const contents =
-    settings.contentRetentionMs > 0
-      ? Number(await count(`DELETE FROM pipeline_contents WHERE updated_at < $1`, [new Date(now - settings.contentRetentionMs).toISOString()]))
-      : 0
+  const contents = settings.contentRetentionMs > 0 ? Number(await count(`DELETE FROM pipeline_contents WHERE updated_at < $1`, [new Date(now - settings.contentRetentionMs).toISOString()])) : 0
   const orphanBlobParts = await sweepOrphanBlobs(db, now)
   return { liveMessages, stageRuns, bossJobs, breakerFailures, parkedJobs, inputs, contents, orphanBlobParts }
 }
@@ -152,12 +153,7 @@ export interface Maintenance {
 }
 
 /** Runs `runMaintenance` every `intervalMs`, starting one interval after the start. */
-export function startMaintenance(deps: {
-  db: Database
-  clock: Clock
-  config: Parameters<typeof maintenanceSettings>[0]
-  log?: { error(message: string, error: unknown): void }
-}): Maintenance {
+export function startMaintenance(deps: { db: Database; clock: Clock; config: Parameters<typeof maintenanceSettings>[0]; log?: { error(message: string, error: unknown): void } }): Maintenance {
   const settings = maintenanceSettings(deps.config)
   const log = deps.log ?? { error: (message: string, error: unknown) => console.error(message, error instanceof Error ? error.message : error) }
   let running: Promise<MaintenanceReport> | null = null

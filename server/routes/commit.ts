@@ -87,7 +87,12 @@ async function moveToProject(tx: Queryable, tenantId: string, projectId: string,
   const where = scope.sessionId ? 'session_id = $2' : 'research_id = $2'
   const key = scope.sessionId ?? scope.researchId
   if (scope.moveSources !== false) {
-    await tx.query(`UPDATE data_sources SET project_id = $3, research_id = NULL, session_id = NULL, updated_at = $4 WHERE tenant_id = $1 AND ${where} AND project_id IS NULL`, [tenantId, key, projectId, at])
+    await tx.query(`UPDATE data_sources SET project_id = $3, research_id = NULL, session_id = NULL, updated_at = $4 WHERE tenant_id = $1 AND ${where} AND project_id IS NULL`, [
+      tenantId,
+      key,
+      projectId,
+      at,
+    ])
   }
   await tx.query(`UPDATE events SET project_id = $3, updated_at = $4 WHERE tenant_id = $1 AND ${where}`, [tenantId, key, projectId, at])
   await tx.query(`UPDATE sessions SET status = 'committed', updated_at = $3 WHERE tenant_id = $1 AND ${scope.sessionId ? 'id' : 'research_id'} = $2`, [tenantId, key, at])

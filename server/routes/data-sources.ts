@@ -140,9 +140,20 @@ export async function dataSourceRoutes(app: FastifyInstance, deps: AppDeps): Pro
     )
     const last = rows.at(-1)
     const lastAt = last ? Date.parse(iso(last.updated_at) as string) : null
-    const cursor = lastAt === null || !last ? (q.after ?? null) : rows.length === limit ? encodeCursor(new Date(lastAt).toISOString(), last.id) : encodeCursor(new Date(lastAt - CURSOR_LOOKBACK_MS).toISOString(), '')
+    const cursor =
+      lastAt === null || !last
+        ? (q.after ?? null)
+        : rows.length === limit
+          ? encodeCursor(new Date(lastAt).toISOString(), last.id)
+          : encodeCursor(new Date(lastAt - CURSOR_LOOKBACK_MS).toISOString(), '')
     // Each card comes with its action frames (the project view has no live channel to bring them).
-    const frameRows = rows.length === 0 ? [] : await db.query<FrameRow>(`SELECT * FROM action_frames WHERE tenant_id = $1 AND event_id = ANY($2::text[]) ORDER BY event_id, action_index NULLS LAST, id`, [auth.tenantId, rows.map((r) => r.id)])
+    const frameRows =
+      rows.length === 0
+        ? []
+        : await db.query<FrameRow>(`SELECT * FROM action_frames WHERE tenant_id = $1 AND event_id = ANY($2::text[]) ORDER BY event_id, action_index NULLS LAST, id`, [
+            auth.tenantId,
+            rows.map((r) => r.id),
+          ])
     const framesOf = new Map<string, ReturnType<typeof toActionFrame>[]>()
     for (const f of frameRows) framesOf.set(f.event_id, [...(framesOf.get(f.event_id) ?? []), toActionFrame(f, auth.tenantId)])
     return { items: rows.map((r) => ({ ...toGenesisEvent(r), updatedAt: iso(r.updated_at), actionFrames: framesOf.get(r.id) ?? [] })), cursor }

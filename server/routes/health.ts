@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import { allContracts } from '../../src/protocol/http/index'
 import { openApiDocument } from '../../src/protocol/http/openapi'
 import { PROTOCOL_FINGERPRINT, PROTOCOL_VERSION } from '../../src/protocol/version'
-import { type ClientSettings, configContract, healthContract, openApiContract, referenceContract } from '../../src/protocol/http/platform'
+import { configContract, healthContract, openApiContract, referenceContract } from '../../src/protocol/http/platform'
 import type { AppDeps } from '../app'
 import { defaultClientSettings } from '../config'
 import { apiReferencePage } from '../http/api-reference'
@@ -39,4 +39,3 @@ export async function healthRoutes(app: FastifyInstance, deps: AppDeps): Promise
 
 /** The API's version in its OpenAPI document: the protocol's, and the fingerprint of its schemas. */
 const API_VERSION = `${PROTOCOL_VERSION}.0.0+${PROTOCOL_FINGERPRINT}`
-

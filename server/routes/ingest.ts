@@ -32,7 +32,14 @@ export async function ingestRoutes(app: FastifyInstance, deps: AppDeps): Promise
    * Where the input goes: the given source (checked), or a new one of `kind` in the header's workspace
    * (checked now, created by `create`), so every refusal, the quota's included, comes before any write.
    */
-  async function targetFor(auth: AuthContext, body: { dataSourceId?: string | null; sessionId?: string | null }, header: unknown, kind: DataSourceRow['kind'], displayName: string, details: Record<string, unknown>) {
+  async function targetFor(
+    auth: AuthContext,
+    body: { dataSourceId?: string | null; sessionId?: string | null },
+    header: unknown,
+    kind: DataSourceRow['kind'],
+    displayName: string,
+    details: Record<string, unknown>,
+  ) {
     const now = clock.now()
     if (body.dataSourceId) {
       const source = await getDataSource(db, auth.tenantId, body.dataSourceId)

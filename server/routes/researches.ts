@@ -23,17 +23,7 @@ import { route } from '../http/contracts'
 import { notFound } from '../http/errors'
 import { headerNumber } from '../http/paging'
 import { refreshKpiBindings } from '../intelligence/kpis'
-import {
-  getResearch,
-  getSession,
-  insertResearch,
-  insertSession,
-  listResearches,
-  listSessions,
-  toResearch,
-  toSession,
-  touchResearch,
-} from '../repos/researches'
+import { getResearch, getSession, insertResearch, insertSession, listResearches, listSessions, toResearch, toSession, touchResearch } from '../repos/researches'
 import { decodeToken, encodeToken } from '../repos/rows'
 import { eraseResearch, eraseSession } from '../retention/erase'
 

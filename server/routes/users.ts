@@ -53,9 +53,7 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     // open follows from the record now there (and a verified caller is noted as such).
     const resolved = await resolveAuth(db, auth.token, { cache: app.accounts, now: () => clock.now() })
     const user = { ...toUser(row), access: resolved.access, emailVerified: auth.emailVerified }
-    return created
-      ? reply.status(201).send({ success: true, user, message: 'User created successfully' })
-      : reply.status(200).send({ success: true, user, message: 'User already exists' })
+    return created ? reply.status(201).send({ success: true, user, message: 'User created successfully' }) : reply.status(200).send({ success: true, user, message: 'User already exists' })
   })
 
   route(app, userGetContract, async ({ params, request }) => {
@@ -69,10 +67,12 @@ export async function userRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   route(app, userUpdateContract, async ({ params, body, request }) => {
     const auth = authOf(request)
     if (params.id !== auth.uid) throw notFound('User')
-    const rows = await db.query<UserRow>(
-      'UPDATE users SET display_name = $3, updated_at = $4 WHERE id = $1 AND tenant_id = $2 RETURNING *',
-      [auth.uid, auth.tenantId, body.displayName?.trim() || null, new Date(clock.now()).toISOString()],
-    )
+    const rows = await db.query<UserRow>('UPDATE users SET display_name = $3, updated_at = $4 WHERE id = $1 AND tenant_id = $2 RETURNING *', [
+      auth.uid,
+      auth.tenantId,
+      body.displayName?.trim() || null,
+      new Date(clock.now()).toISOString(),
+    ])
     if (!rows[0]) throw notFound('User')
     return toUser(rows[0])
   })

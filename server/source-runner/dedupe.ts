@@ -102,12 +102,10 @@ export async function registerUrl(db: Queryable, tenantId: string, url: string, 
 
 /** Keeps a claimed item for a later run: the tenant is over a quota now. */
 export async function deferItem(db: Queryable, ref: SourceRef, item: PolledItem & { input: IngestInput }): Promise<void> {
-  await db.query(`UPDATE source_items SET outcome = 'deferred', pending_input = $4::jsonb, pending_order = nextval('source_items_pending_order') WHERE tenant_id = $1 AND data_source_id = $2 AND item_key = $3`, [
-    ref.tenantId,
-    ref.dataSourceId,
-    item.key,
-    JSON.stringify(storedInput(item.input)),
-  ])
+  await db.query(
+    `UPDATE source_items SET outcome = 'deferred', pending_input = $4::jsonb, pending_order = nextval('source_items_pending_order') WHERE tenant_id = $1 AND data_source_id = $2 AND item_key = $3`,
+    [ref.tenantId, ref.dataSourceId, item.key, JSON.stringify(storedInput(item.input))],
+  )
 }
 
 /**

@@ -38,7 +38,11 @@ export class RunFailure extends Error {
 /** Reads the source once; items in the order to ingest them (oldest first, as feeds list newest first). */
 export async function readItems(readers: FeedReaders, source: Pick<DataSourceRow, 'kind' | 'source_details'>, options: { signal?: AbortSignal } = {}): Promise<PolledItem[]> {
   const details = source.source_details as Record<string, unknown>
-  const detail = (...names: string[]) => names.map((n) => details[n]).find((v): v is string => typeof v === 'string' && v.trim() !== '')?.trim() ?? null
+  const detail = (...names: string[]) =>
+    names
+      .map((n) => details[n])
+      .find((v): v is string => typeof v === 'string' && v.trim() !== '')
+      ?.trim() ?? null
   const kind = source.kind
   if (!isRunnableKind(kind)) throw new RunFailure(`A ${kind} source does not run on a schedule`, false)
   try {
@@ -76,7 +80,11 @@ export async function readItems(readers: FeedReaders, source: Pick<DataSourceRow
 
 /** sha-256 of text with case, spacing and punctuation runs normalised; '' for no text. */
 export function itemHash(text: string): string {
-  const normal = text.normalize('NFKC').toLowerCase().replace(/[\s\p{P}]+/gu, ' ').trim()
+  const normal = text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s\p{P}]+/gu, ' ')
+    .trim()
   return normal === '' ? '' : createHash('sha256').update(normal, 'utf8').digest('hex')
 }
 
@@ -124,7 +132,12 @@ function linkedItem(link: string | null, text: string, title: string, publishDat
   if (link) return { key: link, link, contentHash: hash, input: { kind: 'url', url: link } }
   // No link: the text is all there is, and also what tells the item apart.
   const body = text.trim()
-  return { key: `text:${itemHash(`${title}\n${publishDate ?? ''}\n${text}`) || 'empty'}`, link: null, contentHash: hash, input: hash === '' ? null : { kind: 'text', text: body, title: title.trim() || null } }
+  return {
+    key: `text:${itemHash(`${title}\n${publishDate ?? ''}\n${text}`) || 'empty'}`,
+    link: null,
+    contentHash: hash,
+    input: hash === '' ? null : { kind: 'text', text: body, title: title.trim() || null },
+  }
 }
 
 function textItem(key: string, link: string, text: string): PolledItem {

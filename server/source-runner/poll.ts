@@ -61,7 +61,7 @@ export async function runSource(deps: PollDeps, ref: SourceRef): Promise<RunRepo
   const { db, clock } = deps
   const report: RunReport = { outcome: RunOutcome.Skipped, read: 0, ingested: 0, skipped: 0, deferred: 0 }
   const source = await getDataSource(db, ref.tenantId, ref.dataSourceId)
-  if (!source || source.status !== 'active') return report
+  if (source?.status !== 'active') return report
   const project = isProjectSource(source)
   if (!project && (await workspaceState(db, ref.tenantId, source.session_id, clock.now())) !== 'open') {
     await recordExpired(db, ref.tenantId, source.id, ExpiredWorkspaceMessage, clock.now())
@@ -128,7 +128,14 @@ export async function runSource(deps: PollDeps, ref: SourceRef): Promise<RunRepo
 }
 
 /** One item's card, if the tenant's quotas admit it (and the item is recorded as ingested); else the refusal. */
-async function ingestItem(deps: PollDeps, ref: SourceRef, source: DataSourceRow, project: boolean, item: PolledItem & { input: NonNullable<PolledItem['input']> }, now: number): Promise<QuotaRefusal | null> {
+async function ingestItem(
+  deps: PollDeps,
+  ref: SourceRef,
+  source: DataSourceRow,
+  project: boolean,
+  item: PolledItem & { input: NonNullable<PolledItem['input']> },
+  now: number,
+): Promise<QuotaRefusal | null> {
   const admitted = await deps.quotas.admit(ref.tenantId, () =>
     deps.ingest({
       tenantId: ref.tenantId,
@@ -152,7 +159,7 @@ async function ingestItem(deps: PollDeps, ref: SourceRef, source: DataSourceRow,
 /** Still active, and (sandbox) its workspace still open; an expired workspace stops the source. */
 async function stillRunnable(db: Queryable, ref: SourceRef, project: boolean, now: number): Promise<boolean> {
   const current = await getDataSource(db, ref.tenantId, ref.dataSourceId)
-  if (!current || current.status !== 'active') return false
+  if (current?.status !== 'active') return false
   if (project || (await workspaceState(db, ref.tenantId, current.session_id, now)) === 'open') return true
   await recordExpired(db, ref.tenantId, ref.dataSourceId, ExpiredWorkspaceMessage, now)
   return false

@@ -17,7 +17,7 @@
  * (dedupe.ts), so even two polls of one source running together ingest each item once.
  */
 import { randomUUID } from 'node:crypto'
-import PgBoss from 'pg-boss'
+import type PgBoss from 'pg-boss'
 import { z } from 'zod'
 import { ingestLimitsFromEnv } from '../config'
 import type { Clock } from '../core/runtime'

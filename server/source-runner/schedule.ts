@@ -74,10 +74,12 @@ export async function dueSources(db: Queryable, now: number, limit: number): Pro
 export async function claimDue(tx: Queryable, source: RunnableSourceRow & { tenant_id: string }, now: number, intervals: PollIntervals): Promise<DueSource | null> {
   const dueAt = iso(source.next_run_at) as string
   const next = isProjectSource(source) ? new Date(now + pollIntervalOf(source, intervals) * 1000).toISOString() : null
-  const rows = await tx.query(
-    `UPDATE data_sources SET next_run_at = $4 WHERE tenant_id = $1 AND id = $2 AND status = 'active' AND next_run_at = $3 RETURNING id`,
-    [source.tenant_id, source.id, dueAt, next],
-  )
+  const rows = await tx.query(`UPDATE data_sources SET next_run_at = $4 WHERE tenant_id = $1 AND id = $2 AND status = 'active' AND next_run_at = $3 RETURNING id`, [
+    source.tenant_id,
+    source.id,
+    dueAt,
+    next,
+  ])
   return rows.length > 0 ? { tenantId: source.tenant_id, dataSourceId: source.id, dueAt } : null
 }
 
@@ -105,7 +107,15 @@ export async function recordSuccess(db: Queryable, tenantId: string, source: Pic
  * active with the error shown until it has happened `limit` runs in a row; any other failure puts it in
  * error at once, unscheduled until resumed. Only an active source changes status (a pause wins).
  */
-export async function recordFailure(db: Queryable, tenantId: string, source: Pick<DataSourceRow, 'id' | 'project_id'>, message: string, transient: boolean, limit: number, now: number): Promise<'error' | 'active'> {
+export async function recordFailure(
+  db: Queryable,
+  tenantId: string,
+  source: Pick<DataSourceRow, 'id' | 'project_id'>,
+  message: string,
+  transient: boolean,
+  limit: number,
+  now: number,
+): Promise<'error' | 'active'> {
   const at = new Date(now).toISOString()
   const rows = await db.query<{ status: string }>(
     `UPDATE data_sources SET last_run_at = $3, updated_at = $3, last_error = $4, failures_in_a_row = failures_in_a_row + 1,

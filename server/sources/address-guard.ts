@@ -23,11 +23,7 @@ export function hostnameToAddress(hostname: string): string {
 
 export const BLOCKED_LOOKUP_CODE = 'ESOURCEBLOCKED'
 
-type LookupCallback = (
-  err: NodeJS.ErrnoException | null,
-  address: string | dns.LookupAddress[],
-  family?: number,
-) => void
+type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void
 
 /** A `net.connect` lookup that refuses names resolving to a non-public address. */
 export function guardedLookup(allowPrivateNetwork: boolean) {
@@ -48,13 +44,32 @@ export function guardedLookup(allowPrivateNetwork: boolean) {
 const blocked = (() => {
   const list = new net.BlockList()
   const v4: Array<[string, number]> = [
-    ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16],
-    ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16],
-    ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.0.0.0', 24],
+    ['192.0.2.0', 24],
+    ['192.88.99.0', 24],
+    ['192.168.0.0', 16],
+    ['198.18.0.0', 15],
+    ['198.51.100.0', 24],
+    ['203.0.113.0', 24],
+    ['224.0.0.0', 4],
+    ['240.0.0.0', 4],
   ]
   const v6: Array<[string, number]> = [
-    ['::', 128], ['::1', 128], ['::', 96] /* IPv4-compatible */, ['100::', 64], ['2001:db8::', 32],
-    ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+    ['::', 128],
+    ['::1', 128],
+    ['::', 96] /* IPv4-compatible */,
+    ['100::', 64],
+    ['2001:db8::', 32],
+    ['fc00::', 7],
+    ['fe80::', 10],
+    ['fec0::', 10],
+    ['ff00::', 8],
   ]
   for (const [a, p] of v4) list.addSubnet(a, p, 'ipv4')
   for (const [a, p] of v6) list.addSubnet(a, p, 'ipv6')
@@ -77,7 +92,7 @@ function expandIpv6(address: string): number[] | undefined {
   const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text)
   if (dotted) {
     const parts = dotted[1]!.split('.').map(Number)
-    text = text.slice(0, -dotted[1]!.length) + `${((parts[0]! << 8) | parts[1]!).toString(16)}:${((parts[2]! << 8) | parts[3]!).toString(16)}`
+    text = `${text.slice(0, -dotted[1]!.length)}${((parts[0]! << 8) | parts[1]!).toString(16)}:${((parts[2]! << 8) | parts[3]!).toString(16)}`
   }
   const [head = '', tail] = text.split('::')
   const left = head ? head.split(':') : []

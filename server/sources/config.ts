@@ -35,17 +35,14 @@ export type SourcesConfig = {
   fetch: FetchLimits
   maxItems: number
   documents: { maxUncompressedBytes: number; maxCompressionRatio: number }
-  search:
-    | { provider: 'rss'; rssUrlTemplate: string }
-    | { provider: 'searxng'; searxngUrl: string }
+  search: { provider: 'rss'; rssUrlTemplate: string } | { provider: 'searxng'; searxngUrl: string }
   telegram: { baseUrl: string }
   twitter: { baseUrl: string; bearerToken: string | undefined }
 }
 
 export const SearchProvider = { Rss: 'rss', Searxng: 'searxng' } as const
 
-export const DEFAULT_SEARCH_RSS_URL_TEMPLATE =
-  'https://news.google.com/rss/search?q={query}&hl=en-US&gl=US&ceid=US:en'
+export const DEFAULT_SEARCH_RSS_URL_TEMPLATE = 'https://news.google.com/rss/search?q={query}&hl=en-US&gl=US&ceid=US:en'
 
 /** Reads and validates the settings; throws naming every bad variable. */
 export function loadSourcesConfig(env: Record<string, string | undefined> = process.env): SourcesConfig {
@@ -68,10 +65,7 @@ export function loadSourcesConfig(env: Record<string, string | undefined> = proc
       maxUncompressedBytes: e.DOCUMENT_MAX_UNCOMPRESSED_BYTES,
       maxCompressionRatio: e.DOCUMENT_MAX_COMPRESSION_RATIO,
     },
-    search:
-      e.SEARCH_PROVIDER === 'searxng'
-        ? { provider: 'searxng', searxngUrl: trimSlash(e.SEARXNG_URL ?? '') }
-        : { provider: 'rss', rssUrlTemplate: e.SEARCH_RSS_URL_TEMPLATE },
+    search: e.SEARCH_PROVIDER === 'searxng' ? { provider: 'searxng', searxngUrl: trimSlash(e.SEARXNG_URL ?? '') } : { provider: 'rss', rssUrlTemplate: e.SEARCH_RSS_URL_TEMPLATE },
     telegram: { baseUrl: trimSlash(e.TELEGRAM_BASE_URL) },
     twitter: { baseUrl: trimSlash(e.X_API_BASE_URL), bearerToken: e.X_BEARER_TOKEN },
   }

@@ -52,20 +52,12 @@ export function documentTypeOf(fileName: string): DocumentType {
   const ext = /\.([A-Za-z0-9]+)$/.exec(fileName.trim())?.[1]?.toLowerCase()
   const type = Object.values(DocumentType).find((t) => t === ext)
   if (!type) {
-    throw new SourceError(
-      SourceErrorCode.UnsupportedMediaType,
-      SourceMessage.unsupportedFileType,
-      SourceFailure.UnsupportedType,
-      { detail: `extension ${ext ?? '(none)'}` },
-    )
+    throw new SourceError(SourceErrorCode.UnsupportedMediaType, SourceMessage.unsupportedFileType, SourceFailure.UnsupportedType, { detail: `extension ${ext ?? '(none)'}` })
   }
   return type
 }
 
-export async function readDocument(
-  input: DocumentInput,
-  limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS,
-): Promise<SourceDocument> {
+export async function readDocument(input: DocumentInput, limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS): Promise<SourceDocument> {
   assertDocumentSize(input.bytes.byteLength)
   const fileType = documentTypeOf(input.fileName)
   const bytes = Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength)

@@ -119,12 +119,7 @@ export class SourceError extends Error {
   /** Internal detail for logs (upstream status, parser message); never shown to users. */
   readonly detail: string | undefined
 
-  constructor(
-    code: SourceErrorCode,
-    message: string,
-    reason: SourceFailure,
-    options: { detail?: string; cause?: unknown } = {},
-  ) {
+  constructor(code: SourceErrorCode, message: string, reason: SourceFailure, options: { detail?: string; cause?: unknown } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause })
     this.code = code
     this.status = sourceErrorStatus[code]

@@ -77,10 +77,7 @@ export async function fetchText(input: string | URL, options: FetchTextOptions =
   }
 
   const deadline = new AbortController()
-  const timer = setTimeout(
-    () => deadline.abort(new FetchError(SourceFailure.Timeout, `No complete answer within ${limits.timeoutMs} ms`)),
-    limits.timeoutMs,
-  )
+  const timer = setTimeout(() => deadline.abort(new FetchError(SourceFailure.Timeout, `No complete answer within ${limits.timeoutMs} ms`)), limits.timeoutMs)
   const forwardAbort = () => deadline.abort(new FetchError(SourceFailure.Network, 'Request aborted by caller'))
   if (options.signal?.aborted) forwardAbort()
   options.signal?.addEventListener('abort', forwardAbort, { once: true })
@@ -183,20 +180,11 @@ export function parseHttpUrl(input: string | URL): URL {
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
 
-function send(
-  url: URL,
-  headers: Record<string, string>,
-  allowPrivateNetwork: boolean,
-  signal: AbortSignal,
-): Promise<http.IncomingMessage> {
+function send(url: URL, headers: Record<string, string>, allowPrivateNetwork: boolean, signal: AbortSignal): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http
     // agent:false → a fresh socket per request, so a pooled connection never skips the lookup check.
-    const req = client.request(
-      url,
-      { method: 'GET', headers, agent: false, lookup: guardedLookup(allowPrivateNetwork), signal },
-      resolve,
-    )
+    const req = client.request(url, { method: 'GET', headers, agent: false, lookup: guardedLookup(allowPrivateNetwork), signal }, resolve)
     req.on('error', reject)
     req.end()
   })
@@ -220,11 +208,7 @@ function resolveLocation(location: string, base: URL): URL {
 
 function decoded(res: http.IncomingMessage): Readable {
   const encoding = headerValue(res.headers['content-encoding']).trim().toLowerCase()
-  const decoder =
-    encoding === 'gzip' || encoding === 'x-gzip' ? zlib.createGunzip()
-    : encoding === 'deflate' ? zlib.createInflate()
-    : encoding === 'br' ? zlib.createBrotliDecompress()
-    : undefined
+  const decoder = encoding === 'gzip' || encoding === 'x-gzip' ? zlib.createGunzip() : encoding === 'deflate' ? zlib.createInflate() : encoding === 'br' ? zlib.createBrotliDecompress() : undefined
   if (!decoder) return res
   // pipeline, not pipe: a socket error must reach the reader of the decoder.
   pipeline(res, decoder, () => {})
@@ -278,10 +262,7 @@ function bomCharset(body: Buffer): string | undefined {
 // <?xml encoding="…"?> for feeds, <meta charset> for pages; both sit near the top.
 function declaredCharset(body: Buffer): string | undefined {
   const head = body.subarray(0, 2048).toString('latin1')
-  return (
-    /<\?xml[^>]*\bencoding\s*=\s*["']([\w.:-]+)["']/i.exec(head)?.[1] ??
-    /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(head)?.[1]
-  )
+  return /<\?xml[^>]*\bencoding\s*=\s*["']([\w.:-]+)["']/i.exec(head)?.[1] ?? /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(head)?.[1]
 }
 
 function asFetchError(err: unknown, deadline: AbortSignal): FetchError {

@@ -16,12 +16,21 @@ export { loadSourcesConfig, DEFAULT_SEARCH_RSS_URL_TEMPLATE, SearchProvider } fr
 export type { FetchLimits, SourcesConfig } from './config'
 export { SourceError, SourceErrorCode, SourceFailure, SourceMessage, isSourceError, sourceErrorStatus } from './errors'
 export {
-  fetchText, parseHttpUrl, toSourceError, FetchError, DEFAULT_FETCH_LIMITS,
+  fetchText,
+  parseHttpUrl,
+  toSourceError,
+  FetchError,
+  DEFAULT_FETCH_LIMITS,
 } from './fetch-text'
 export type { FetchTextOptions, FetchTextResult } from './fetch-text'
 export { isNonPublicAddress } from './address-guard'
 export {
-  readDocument, documentTypeOf, assertDocumentSize, MAX_DOCUMENT_BYTES, DOCUMENT_MIME_TYPES, DEFAULT_DOCUMENT_LIMITS,
+  readDocument,
+  documentTypeOf,
+  assertDocumentSize,
+  MAX_DOCUMENT_BYTES,
+  DOCUMENT_MIME_TYPES,
+  DEFAULT_DOCUMENT_LIMITS,
 } from './documents'
 export type { DocumentInput, DocumentLimits } from './documents'
 export { readWebPage, isBotCheck } from './web-page'

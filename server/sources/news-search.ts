@@ -12,21 +12,14 @@ import { FEED_ACCEPT, parseFeedXml, safeHttpLink } from './rss-feed'
 import { cleanText, snippet } from './text'
 import type { ReadOptions, SearchResult, SearchResults } from './types'
 
-export async function searchNews(
-  rawQuery: string,
-  config: Pick<SourcesConfig, 'fetch' | 'maxItems' | 'search'>,
-  options: ReadOptions = {},
-): Promise<SearchResults> {
+export async function searchNews(rawQuery: string, config: Pick<SourcesConfig, 'fetch' | 'maxItems' | 'search'>, options: ReadOptions = {}): Promise<SearchResults> {
   const query = rawQuery.trim()
   if (query === '') {
     throw new SourceError(SourceErrorCode.ValidationError, SourceMessage.searchQueryRequired, SourceFailure.EmptyInput)
   }
   try {
     const search = config.search
-    const items =
-      search.provider === 'searxng'
-        ? await searchSearxng(query, search.searxngUrl, config, options)
-        : await searchRss(query, search.rssUrlTemplate, config, options)
+    const items = search.provider === 'searxng' ? await searchSearxng(query, search.searxngUrl, config, options) : await searchRss(query, search.rssUrlTemplate, config, options)
     return { query, provider: search.provider, items: items.slice(0, config.maxItems) }
   } catch (err) {
     // The URL comes from configuration, so a bad or blocked one is our failure, not the user's (no 400).
@@ -39,12 +32,7 @@ export function searchUrlFor(template: string, query: string): string {
   return template.replaceAll('{query}', encodeURIComponent(query))
 }
 
-async function searchRss(
-  query: string,
-  template: string,
-  config: Pick<SourcesConfig, 'fetch' | 'maxItems'>,
-  options: ReadOptions,
-): Promise<SearchResult[]> {
+async function searchRss(query: string, template: string, config: Pick<SourcesConfig, 'fetch' | 'maxItems'>, options: ReadOptions): Promise<SearchResult[]> {
   const res = await fetchText(searchUrlFor(template, query), {
     ...config.fetch,
     headers: { accept: FEED_ACCEPT },
@@ -68,12 +56,7 @@ const searxngResponseSchema = z.object({
   ),
 })
 
-async function searchSearxng(
-  query: string,
-  baseUrl: string,
-  config: Pick<SourcesConfig, 'fetch'>,
-  options: ReadOptions,
-): Promise<SearchResult[]> {
+async function searchSearxng(query: string, baseUrl: string, config: Pick<SourcesConfig, 'fetch'>, options: ReadOptions): Promise<SearchResult[]> {
   const params = new URLSearchParams({ q: query, format: 'json', categories: 'news' })
   const res = await fetchText(`${baseUrl}/search?${params}`, {
     ...config.fetch,

@@ -15,11 +15,7 @@ import type { ReadOptions, RssFeed, RssItem } from './types'
 
 export const FEED_ACCEPT = 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5'
 
-export async function readRssFeed(
-  rawUrl: string,
-  config: Pick<SourcesConfig, 'fetch' | 'maxItems'>,
-  options: ReadOptions = {},
-): Promise<RssFeed> {
+export async function readRssFeed(rawUrl: string, config: Pick<SourcesConfig, 'fetch' | 'maxItems'>, options: ReadOptions = {}): Promise<RssFeed> {
   if (rawUrl.trim() === '') {
     throw new SourceError(SourceErrorCode.ValidationError, SourceMessage.rssUrlRequired, SourceFailure.EmptyInput)
   }
@@ -36,10 +32,7 @@ export async function readRssFeed(
  * Parses feed XML already in hand. `baseUrl` resolves relative links; `failure` is the user-facing text
  * of the error thrown for a refused or unreadable feed.
  */
-export async function parseFeedXml(
-  xml: string,
-  opts: { baseUrl: string; maxItems: number; failure: string },
-): Promise<RssFeed> {
+export async function parseFeedXml(xml: string, opts: { baseUrl: string; maxItems: number; failure: string }): Promise<RssFeed> {
   assertNoEntityDeclarations(xml, opts.failure)
   let feed: Parser.Output<Record<string, unknown>>
   try {
@@ -131,7 +124,5 @@ function isoDate(text: string): string | null {
 
 // rss-parser calls new Date(x).toISOString() on Atom dates, which throws on garbage and loses the feed.
 function withoutInvalidAtomDates(xml: string): string {
-  return xml.replace(/<(published|updated)>([^<]*)<\/\1>/g, (whole, _tag: string, value: string) =>
-    Number.isNaN(Date.parse(value.trim())) ? '' : whole,
-  )
+  return xml.replace(/<(published|updated)>([^<]*)<\/\1>/g, (whole, _tag: string, value: string) => (Number.isNaN(Date.parse(value.trim())) ? '' : whole))
 }

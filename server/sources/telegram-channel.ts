@@ -12,11 +12,7 @@ import { fetchText, toSourceError } from './fetch-text'
 import { cleanText, htmlToText } from './text'
 import type { ReadOptions, TelegramChannel, TelegramPost } from './types'
 
-export async function readTelegramChannel(
-  rawChannel: string,
-  config: Pick<SourcesConfig, 'fetch' | 'maxItems' | 'telegram'>,
-  options: ReadOptions = {},
-): Promise<TelegramChannel> {
+export async function readTelegramChannel(rawChannel: string, config: Pick<SourcesConfig, 'fetch' | 'maxItems' | 'telegram'>, options: ReadOptions = {}): Promise<TelegramChannel> {
   const channel = normaliseChannelUsername(rawChannel)
   try {
     const res = await fetchText(`${config.telegram.baseUrl}/s/${channel}`, {
@@ -38,12 +34,9 @@ export function normaliseChannelUsername(input: string): string {
     .replace(/^@/, '')
     .replace(/[/?#].*$/, '')
   if (!/^[A-Za-z][A-Za-z0-9_]{3,31}$/.test(name)) {
-    throw new SourceError(
-      SourceErrorCode.ValidationError,
-      SourceMessage.telegramChannelRequired,
-      name === '' ? SourceFailure.EmptyInput : SourceFailure.InvalidInput,
-      { detail: `not a channel username: ${JSON.stringify(input.slice(0, 64))}` },
-    )
+    throw new SourceError(SourceErrorCode.ValidationError, SourceMessage.telegramChannelRequired, name === '' ? SourceFailure.EmptyInput : SourceFailure.InvalidInput, {
+      detail: `not a channel username: ${JSON.stringify(input.slice(0, 64))}`,
+    })
   }
   return name
 }
@@ -61,11 +54,7 @@ export function parseTelegramChannelPage(html: string, channel: string): Telegra
     .filter((m) => !m.classList.contains('service_message'))
     .map(toPost)
     .sort((a, b) => postNumber(b.id) - postNumber(a.id))
-  const title = cleanText(
-    document.querySelector('.tgme_channel_info_header_title')?.textContent ??
-      document.querySelector('meta[property="og:title"]')?.getAttribute('content') ??
-      '',
-  )
+  const title = cleanText(document.querySelector('.tgme_channel_info_header_title')?.textContent ?? document.querySelector('meta[property="og:title"]')?.getAttribute('content') ?? '')
   return { channel, ...(title ? { title } : {}), items }
 }
 
@@ -80,9 +69,7 @@ export function parseCount(text: string | null | undefined): number | null {
 function toPost(message: Element): TelegramPost {
   const id = message.getAttribute('data-post') ?? ''
   // A reply quotes its parent inside .tgme_widget_message_reply; that text is not this post's.
-  const textEl = Array.from(message.querySelectorAll('.tgme_widget_message_text')).find(
-    (el) => !el.closest('.tgme_widget_message_reply'),
-  )
+  const textEl = Array.from(message.querySelectorAll('.tgme_widget_message_text')).find((el) => !el.closest('.tgme_widget_message_reply'))
   const datetime = message.querySelector('.tgme_widget_message_date time[datetime], time[datetime]')?.getAttribute('datetime')
   const dateLink = message.querySelector('a.tgme_widget_message_date')?.getAttribute('href') ?? ''
   return {

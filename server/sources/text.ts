@@ -80,8 +80,33 @@ export function countWords(text: string): number {
 
 const SKIPPED = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'IFRAME', 'HEAD', 'OBJECT', 'CANVAS'])
 const PARAGRAPH = new Set([
-  'P', 'DIV', 'SECTION', 'ARTICLE', 'ASIDE', 'HEADER', 'FOOTER', 'MAIN', 'NAV', 'BLOCKQUOTE', 'PRE', 'FIGURE',
-  'FIGCAPTION', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'UL', 'OL', 'DL', 'TABLE', 'FORM', 'FIELDSET', 'ADDRESS', 'HR',
+  'P',
+  'DIV',
+  'SECTION',
+  'ARTICLE',
+  'ASIDE',
+  'HEADER',
+  'FOOTER',
+  'MAIN',
+  'NAV',
+  'BLOCKQUOTE',
+  'PRE',
+  'FIGURE',
+  'FIGCAPTION',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'UL',
+  'OL',
+  'DL',
+  'TABLE',
+  'FORM',
+  'FIELDSET',
+  'ADDRESS',
+  'HR',
 ])
 const LINE = new Set(['LI', 'TR', 'DT', 'DD', 'CAPTION'])
 

@@ -14,18 +14,10 @@ export const TWITTER_PAGE_SIZE = { min: 10, max: 100 } as const
 /** The API refuses longer queries (512 characters on the basic and pro tiers). */
 export const TWITTER_MAX_QUERY_LENGTH = 512
 
-export async function searchTwitter(
-  rawQuery: string,
-  config: Pick<SourcesConfig, 'fetch' | 'maxItems' | 'twitter'>,
-  options: ReadOptions = {},
-): Promise<TwitterSearch> {
+export async function searchTwitter(rawQuery: string, config: Pick<SourcesConfig, 'fetch' | 'maxItems' | 'twitter'>, options: ReadOptions = {}): Promise<TwitterSearch> {
   const query = rawQuery.trim()
   if (query === '' || query.length > TWITTER_MAX_QUERY_LENGTH) {
-    throw new SourceError(
-      SourceErrorCode.ValidationError,
-      SourceMessage.twitterQueryRequired,
-      query === '' ? SourceFailure.EmptyInput : SourceFailure.InvalidInput,
-    )
+    throw new SourceError(SourceErrorCode.ValidationError, SourceMessage.twitterQueryRequired, query === '' ? SourceFailure.EmptyInput : SourceFailure.InvalidInput)
   }
   const token = config.twitter.bearerToken
   if (!token) {
@@ -73,17 +65,21 @@ export async function searchTwitter(
 }
 
 const searchResponseSchema = z.object({
-  data: z.array(
-    z.looseObject({
-      id: z.string(),
-      text: z.string(),
-      author_id: z.string().optional(),
-      created_at: z.string().optional(),
-    }),
-  ).optional(),
-  includes: z.looseObject({
-    users: z.array(z.looseObject({ id: z.string(), name: z.string(), username: z.string() })).optional(),
-  }).optional(),
+  data: z
+    .array(
+      z.looseObject({
+        id: z.string(),
+        text: z.string(),
+        author_id: z.string().optional(),
+        created_at: z.string().optional(),
+      }),
+    )
+    .optional(),
+  includes: z
+    .looseObject({
+      users: z.array(z.looseObject({ id: z.string(), name: z.string(), username: z.string() })).optional(),
+    })
+    .optional(),
   meta: z.looseObject({ result_count: z.number().optional(), next_token: z.string().optional() }).optional(),
 })
 

@@ -16,11 +16,7 @@ import type { ReadOptions, SourceDocument } from './types'
 /** Fewer words than this after extraction counts as an empty page. */
 export const MIN_PAGE_WORDS = 3
 
-export async function readWebPage(
-  rawUrl: string,
-  config: Pick<SourcesConfig, 'fetch'>,
-  options: ReadOptions = {},
-): Promise<SourceDocument> {
+export async function readWebPage(rawUrl: string, config: Pick<SourcesConfig, 'fetch'>, options: ReadOptions = {}): Promise<SourceDocument> {
   if (rawUrl.trim() === '') {
     throw new SourceError(SourceErrorCode.ValidationError, SourceMessage.urlRequired, SourceFailure.EmptyInput)
   }

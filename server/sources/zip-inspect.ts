@@ -86,11 +86,7 @@ export async function inflateEntry(bytes: Uint8Array, entry: ZipEntry): Promise<
     return await inflateRaw(data, { maxOutputLength: Math.max(1, entry.uncompressedSize) })
   } catch (cause) {
     const overflow = cause instanceof RangeError || (cause as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE'
-    throw new ZipFormatError(
-      overflow ? `${entry.name} inflates past its declared ${entry.uncompressedSize} bytes` : `${entry.name}: bad deflate data`,
-      overflow ? 'expansion' : 'corrupt',
-      { cause },
-    )
+    throw new ZipFormatError(overflow ? `${entry.name} inflates past its declared ${entry.uncompressedSize} bytes` : `${entry.name}: bad deflate data`, overflow ? 'expansion' : 'corrupt', { cause })
   }
 }
 

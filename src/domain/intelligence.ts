@@ -170,8 +170,7 @@ export const MetricDefinitions = {
     'Risk index = confidence × (0.4 · impact severity + 0.3 · urgency + 0.3 · (1 − sentiment) / 2), rounded to 2 decimals. Impact severity is the document’s score; urgency, sentiment and confidence are the frame’s. Negative sentiment raises the risk. The board shows frames whose sentiment is −0.25 or below; a statement, what did not happen and background are on neither board.',
   opportunityIndex:
     'Opportunity index = confidence × (0.4 · impact severity + 0.3 · urgency + 0.3 · (1 + sentiment) / 2), rounded to 2 decimals. Impact severity is the document’s score; urgency, sentiment and confidence are the frame’s. Positive sentiment raises the opportunity. The board shows frames whose sentiment is 0.25 or above; a statement, what did not happen and background are on neither board.',
-  momentum:
-    'Momentum 7d = the topic’s mentions in the last 7 days minus its mentions in the 7 days before. A mention is one occurrence of one of the topic’s entities in a document’s text.',
+  momentum: 'Momentum 7d = the topic’s mentions in the last 7 days minus its mentions in the 7 days before. A mention is one occurrence of one of the topic’s entities in a document’s text.',
   velocity: 'Average velocity = signals of the last 7 days ÷ 7, per day.',
   trend: 'Trend: rising when the last 7 days have at least 10 % more signals than the 7 days before (or the week before had none), falling when at least 10 % fewer, else stable.',
   pestle: 'Completed documents per PESTLE category (Political, Economic, Social, Technological, Legal, Environmental), most first.',

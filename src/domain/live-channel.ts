@@ -29,11 +29,4 @@ export const liveChannelResumed = z.object({
 /** The server's log no longer reaches back to our last id: reload the session through the API. */
 export const liveChannelResyncRequired = z.object({ type: z.literal('liveChannel.resyncRequired'), sessionId: z.string() })
 
-export const liveChannelEvents = [
-  liveChannelConnecting,
-  liveChannelOpened,
-  liveChannelClosed,
-  liveChannelSessionEnded,
-  liveChannelResumed,
-  liveChannelResyncRequired,
-] as const
+export const liveChannelEvents = [liveChannelConnecting, liveChannelOpened, liveChannelClosed, liveChannelSessionEnded, liveChannelResumed, liveChannelResyncRequired] as const

@@ -27,11 +27,4 @@ export const researchSessionDeleted = z.object({
   sessionId: z.string(),
 })
 
-export const researchEvents = [
-  researchListLoaded,
-  researchCreated,
-  researchDeleted,
-  researchSessionsLoaded,
-  researchSessionCreated,
-  researchSessionDeleted,
-] as const
+export const researchEvents = [researchListLoaded, researchCreated, researchDeleted, researchSessionsLoaded, researchSessionCreated, researchSessionDeleted] as const

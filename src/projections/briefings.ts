@@ -84,9 +84,7 @@ export interface Briefings {
 
 export const emptyBriefings: Briefings = { byKey: {}, order: [] }
 
-type Answer = EventOf<
-  'briefing.loaded' | 'briefing.failed' | 'briefing.uncertaintiesLoaded' | 'briefing.uncertaintiesFailed' | 'briefing.predictionLoaded' | 'briefing.predictionFailed'
->
+type Answer = EventOf<'briefing.loaded' | 'briefing.failed' | 'briefing.uncertaintiesLoaded' | 'briefing.uncertaintiesFailed' | 'briefing.predictionLoaded' | 'briefing.predictionFailed'>
 
 export const briefings = defineProjection<Briefings>({
   name: 'briefings',

@@ -155,11 +155,7 @@ export function buildKnowledgeGraph(state: WorkspaceGraph): KnowledgeGraphModel 
     if (!connection) continue
     const ends: string[] = []
     for (const participant of connection.participants ?? []) {
-      const end = drawnFrames.has(participant)
-        ? nodeId(GraphNodeKind.Frame, participant)
-        : smGet(state.documents.byId, participant)
-          ? nodeId(GraphNodeKind.Document, participant)
-          : null
+      const end = drawnFrames.has(participant) ? nodeId(GraphNodeKind.Frame, participant) : smGet(state.documents.byId, participant) ? nodeId(GraphNodeKind.Document, participant) : null
       if (end && !ends.includes(end)) ends.push(end)
     }
     for (let i = 0; i < ends.length; i++) {
@@ -284,7 +280,11 @@ function humanise(code: string): string {
 
 /** The displayed spelling: whitespace collapsed, a trailing comma, semicolon or colon and wrapping quotes dropped ('BERLIN,' → 'BERLIN'). */
 function cleanLabel(text: string): string {
-  return text.replace(/\s+/g, ' ').trim().replace(/[\s,;:]+$/u, '').replace(/^["'\u2018\u201C\u00AB]+|["'\u2019\u201D\u00BB]+$/gu, '')
+  return text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[\s,;:]+$/u, '')
+    .replace(/^["'\u2018\u201C\u00AB]+|["'\u2019\u201D\u00BB]+$/gu, '')
 }
 
 function sameModel(a: KnowledgeGraphModel, b: KnowledgeGraphModel): boolean {

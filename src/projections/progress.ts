@@ -137,7 +137,7 @@ export const progressCards = defineProjection<ProgressCards>({
     },
     'progress.phaseUpdated': (tx, e) => {
       const current = tx.state.byId[e.id]
-      if (!current || current.overallStatus !== 'in_progress') return
+      if (current?.overallStatus !== 'in_progress') return
       if (!current.phases.some((p) => p.id === e.phaseId)) return
       const card = editCard(tx, e.id)
       setPhase(card.phases.find((p) => p.id === e.phaseId) as ProgressPhase, e.status, e.at, e.progress, e.error ?? null)
@@ -146,7 +146,7 @@ export const progressCards = defineProjection<ProgressCards>({
     'progress.refused': (tx, e) => {
       const card = tx.state.byId[e.id]
       // A refusal of a card that has ended (this one, redelivered) changes nothing.
-      if (!card || card.overallStatus !== 'in_progress') return
+      if (card?.overallStatus !== 'in_progress') return
       const refused = editCard(tx, e.id)
       refused.phases = refused.phases.map((phase) => ({ ...phase, status: 'pending', progress: 0, startTime: null, endTime: null, error: null }))
       refused.overallStatus = 'refused'
@@ -182,8 +182,7 @@ export const progressCards = defineProjection<ProgressCards>({
       if (e.outcome === 'no-actions-found') observe(tx, e.eventId, { kind: 'reached', step: 'done', at: meta.receivedAt })
     },
     'document.processingCompleted': (tx, e, meta) => observe(tx, e.eventId, { kind: 'reached', step: 'done', at: meta.receivedAt }),
-    'document.processingFailed': (tx, e, meta) =>
-      observe(tx, e.eventId, { kind: 'failed', error: e.error && e.error.trim() !== '' ? e.error : Texts.processingErrorFallback, at: meta.receivedAt }),
+    'document.processingFailed': (tx, e, meta) => observe(tx, e.eventId, { kind: 'failed', error: e.error && e.error.trim() !== '' ? e.error : Texts.processingErrorFallback, at: meta.receivedAt }),
     'document.phaseReported': (tx, e, meta) => {
       const step = phaseStep(e, meta.receivedAt)
       if (step) observe(tx, e.eventId, step)
@@ -266,7 +265,7 @@ function merge(seen: SeenProgress, step: Step): SeenProgress {
 /** Applies a step to a card still in progress; a finished card stays as it ended. */
 function toCard(tx: S, cardId: string, step: Step): void {
   const current = tx.state.byId[cardId]
-  if (!current || current.overallStatus !== 'in_progress') return
+  if (current?.overallStatus !== 'in_progress') return
   if (step.kind === 'paused' && current.pausedReason === step.reason) return
   if (step.kind === 'resumed' && current.pausedReason === null) return
   const card = editCard(tx, cardId)

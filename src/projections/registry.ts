@@ -16,7 +16,21 @@ import { researchList, type ResearchList } from './research-list'
 import { sessionState, type SessionState } from './session-state'
 import { workspaceGraph, type WorkspaceGraph } from './workspace-graph'
 
-export const projections = [workspaceGraph, toasts, progressCards, liveChannelStatus, diagnostics, sessionState, researchList, projectList, breakers, dashboard, briefings, projectDocuments, connectivity] as const
+export const projections = [
+  workspaceGraph,
+  toasts,
+  progressCards,
+  liveChannelStatus,
+  diagnostics,
+  sessionState,
+  researchList,
+  projectList,
+  breakers,
+  dashboard,
+  briefings,
+  projectDocuments,
+  connectivity,
+] as const
 
 export interface ReadModels {
   workspaceGraph: ReadModel<WorkspaceGraph>

@@ -107,7 +107,7 @@ function stripNullish<T extends object>(obj: T): Partial<T> {
   const out: Record<string, unknown> = {}
   for (const k in obj) {
     const v = (obj as Record<string, unknown>)[k]
-    if (v != null && Object.prototype.hasOwnProperty.call(obj, k)) out[k] = v
+    if (v != null && Object.hasOwn(obj, k)) out[k] = v
   }
   return out as Partial<T>
 }
@@ -116,7 +116,7 @@ function stripNullish<T extends object>(obj: T): Partial<T> {
 export function assignUpdates(frame: FrameCard, updates: Partial<ActionFrame>): void {
   for (const key in updates) {
     const value = (updates as Record<string, unknown>)[key]
-    if (value == null || key === 'id' || key === 'parentId' || !Object.prototype.hasOwnProperty.call(updates, key)) continue
+    if (value == null || key === 'id' || key === 'parentId' || !Object.hasOwn(updates, key)) continue
     ;(frame as Record<string, unknown>)[key] = value
   }
 }
@@ -193,24 +193,29 @@ export function loadEvent(tx: G, ev: GenesisEvent, sessionId: string, framesStat
   const documents = draftDocuments(tx)
   const byId = edit(tx, documents, 'byId')
   if (!smHas(byId, ev.id)) edit(tx, documents, 'order').push(ev.id)
-  smSet(tx, byId, ev.id, tx.adopt({
-    ...newDocument(ev.id, ev.sessionId ?? sessionId),
-    type: cardType(payload, eventType),
-    eventType,
-    title: chooseLoadedTitle({ payload, title: ev.title, type: eventType }),
-    knownTitle: isMeaningfulTitle(ev.title) ? ev.title : null,
-    titleRule: 'loaded',
-    summary: ev.summary ?? null,
-    // Spec §4: loaded events are marked completed. A stored failure stays visible as one.
-    status: ev.status === DocumentStatus.Error ? DocumentStatus.Error : DocumentStatus.Completed,
-    payload,
-    analytics: ev.analytics ?? null,
-    uploadedAt: ev.uploadedAt ?? null,
-    ingestedAt: ev.ingestedAt ?? null,
-    error: ev.error ?? null,
-    actionCount: ev.actionCount ?? null,
-    framesState,
-  }))
+  smSet(
+    tx,
+    byId,
+    ev.id,
+    tx.adopt({
+      ...newDocument(ev.id, ev.sessionId ?? sessionId),
+      type: cardType(payload, eventType),
+      eventType,
+      title: chooseLoadedTitle({ payload, title: ev.title, type: eventType }),
+      knownTitle: isMeaningfulTitle(ev.title) ? ev.title : null,
+      titleRule: 'loaded',
+      summary: ev.summary ?? null,
+      // Spec §4: loaded events are marked completed. A stored failure stays visible as one.
+      status: ev.status === DocumentStatus.Error ? DocumentStatus.Error : DocumentStatus.Completed,
+      payload,
+      analytics: ev.analytics ?? null,
+      uploadedAt: ev.uploadedAt ?? null,
+      ingestedAt: ev.ingestedAt ?? null,
+      error: ev.error ?? null,
+      actionCount: ev.actionCount ?? null,
+      framesState,
+    }),
+  )
 }
 
 /** Updates that arrived for a frame before it did, applied now in arrival order. */

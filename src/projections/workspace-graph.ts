@@ -125,119 +125,119 @@ export const workspaceGraph = defineProjection<WorkspaceGraph>({
   initial: emptyWorkspaceGraph,
   on: {
     'document.skeletonReceived': (tx, e) => {
-        if (!accept(tx, e)) return
-        const doc = upsertDocument(tx, e.eventId, e.sessionId)
-        if (e.payload) mergePayload(tx, doc, e.payload)
-        if (e.eventType) doc.eventType = e.eventType
-        doc.type = cardType(doc.payload, doc.eventType)
-        setTitle(doc, isMeaningfulTitle(e.title) ? e.title : Texts.processingDocument)
-        doc.status = DocumentStatus.Processing
-        doc.statusMessage = Texts.processingDocument
-        if (e.uploadedAt != null) doc.uploadedAt = e.uploadedAt
+      if (!accept(tx, e)) return
+      const doc = upsertDocument(tx, e.eventId, e.sessionId)
+      if (e.payload) mergePayload(tx, doc, e.payload)
+      if (e.eventType) doc.eventType = e.eventType
+      doc.type = cardType(doc.payload, doc.eventType)
+      setTitle(doc, isMeaningfulTitle(e.title) ? e.title : Texts.processingDocument)
+      doc.status = DocumentStatus.Processing
+      doc.statusMessage = Texts.processingDocument
+      if (e.uploadedAt != null) doc.uploadedAt = e.uploadedAt
     },
     'document.summaryReceived': (tx, e) => {
-        if (!accept(tx, e)) return
-        const doc = upsertDocument(tx, e.eventId, e.sessionId)
-        setTitle(doc, e.title)
-        doc.summary = e.summary
-        doc.status = DocumentStatus.Summarized
-        doc.statusMessage = null
+      if (!accept(tx, e)) return
+      const doc = upsertDocument(tx, e.eventId, e.sessionId)
+      setTitle(doc, e.title)
+      doc.summary = e.summary
+      doc.status = DocumentStatus.Summarized
+      doc.statusMessage = null
     },
     'document.ready': (tx, e) => {
-        if (!accept(tx, e)) return
-        const doc = upsertDocument(tx, e.eventId, e.sessionId)
-        if (e.title != null) setTitle(doc, e.title)
-        if (e.summary != null) doc.summary = e.summary
-        mergePayload(tx, doc, e.payload)
-        doc.analytics = e.analytics
-        doc.type = cardType(doc.payload, doc.eventType)
-        doc.status = DocumentStatus.DocumentReady
-        doc.statusMessage = null
+      if (!accept(tx, e)) return
+      const doc = upsertDocument(tx, e.eventId, e.sessionId)
+      if (e.title != null) setTitle(doc, e.title)
+      if (e.summary != null) doc.summary = e.summary
+      mergePayload(tx, doc, e.payload)
+      doc.analytics = e.analytics
+      doc.type = cardType(doc.payload, doc.eventType)
+      doc.status = DocumentStatus.DocumentReady
+      doc.statusMessage = null
     },
     'document.actionAnalysisStarted': (tx, e) => {
-        if (!accept(tx, e)) return
-        const doc = upsertDocument(tx, e.eventId, e.sessionId)
-        setTitle(doc, Texts.analyzingActions)
-        doc.status = DocumentStatus.AnalyzingActions
-        doc.statusMessage = Texts.analyzingActions
+      if (!accept(tx, e)) return
+      const doc = upsertDocument(tx, e.eventId, e.sessionId)
+      setTitle(doc, Texts.analyzingActions)
+      doc.status = DocumentStatus.AnalyzingActions
+      doc.statusMessage = Texts.analyzingActions
     },
     'document.actionAnalysisCompleted': (tx, e) => {
-        if (!accept(tx, e)) return
-        const doc = upsertDocument(tx, e.eventId, e.sessionId)
-        if (e.outcome === 'no-actions-found') {
-          setTitle(doc, Texts.noActionsFound)
-          doc.status = DocumentStatus.Completed
-          doc.statusMessage = Texts.noActionsFound
-          doc.actionCount = 0
-        } else {
-          doc.status = DocumentStatus.ProcessingActions
-          doc.actionCount = e.actionCount
-        }
+      if (!accept(tx, e)) return
+      const doc = upsertDocument(tx, e.eventId, e.sessionId)
+      if (e.outcome === 'no-actions-found') {
+        setTitle(doc, Texts.noActionsFound)
+        doc.status = DocumentStatus.Completed
+        doc.statusMessage = Texts.noActionsFound
+        doc.actionCount = 0
+      } else {
+        doc.status = DocumentStatus.ProcessingActions
+        doc.actionCount = e.actionCount
+      }
     },
     'document.actionFramesDetected': (tx, e) => {
-        if (!accept(tx, e)) return
-        const doc = upsertDocument(tx, e.eventId, e.sessionId)
-        setTitle(doc, Texts.processingActions(e.count))
-        doc.status = DocumentStatus.ProcessingActions
-        doc.statusMessage = Texts.processingActions(e.count)
-        doc.actionCount = e.count
+      if (!accept(tx, e)) return
+      const doc = upsertDocument(tx, e.eventId, e.sessionId)
+      setTitle(doc, Texts.processingActions(e.count))
+      doc.status = DocumentStatus.ProcessingActions
+      doc.statusMessage = Texts.processingActions(e.count)
+      doc.actionCount = e.count
     },
     'document.processingCompleted': (tx, e) => {
-        if (!accept(tx, e)) return
-        const doc = upsertDocument(tx, e.eventId, e.sessionId)
-        setTitle(doc, Texts.completedActions(e.actionCount))
-        doc.status = DocumentStatus.Completed
-        doc.statusMessage = Texts.completedActions(e.actionCount)
-        doc.actionCount = e.actionCount
-        doc.reprocessing = false
+      if (!accept(tx, e)) return
+      const doc = upsertDocument(tx, e.eventId, e.sessionId)
+      setTitle(doc, Texts.completedActions(e.actionCount))
+      doc.status = DocumentStatus.Completed
+      doc.statusMessage = Texts.completedActions(e.actionCount)
+      doc.actionCount = e.actionCount
+      doc.reprocessing = false
     },
     'document.processingFailed': (tx, e) => {
-        if (!accept(tx, e)) return
-        const doc = upsertDocument(tx, e.eventId, e.sessionId)
-        const message = e.error && e.error.trim() !== '' ? e.error : Texts.processingErrorFallback
-        setTitle(doc, Texts.processingFailed)
-        doc.summary = message
-        doc.error = message
-        doc.status = DocumentStatus.Error
-        doc.statusMessage = Texts.processingFailed
-        doc.reprocessing = false
+      if (!accept(tx, e)) return
+      const doc = upsertDocument(tx, e.eventId, e.sessionId)
+      const message = e.error && e.error.trim() !== '' ? e.error : Texts.processingErrorFallback
+      setTitle(doc, Texts.processingFailed)
+      doc.summary = message
+      doc.error = message
+      doc.status = DocumentStatus.Error
+      doc.statusMessage = Texts.processingFailed
+      doc.reprocessing = false
     },
     'document.phaseReported': (tx, e) => {
-        if (!accept(tx, e)) return
-        const doc = upsertDocument(tx, e.eventId, e.sessionId)
-        const { text, completes } = phaseMessage(e.phase, e.reason)
-        doc.statusMessage = text
-        if (e.phase === ParkingPhases.Parked) doc.pausedReason = text
-        if (completes) doc.status = DocumentStatus.Completed
+      if (!accept(tx, e)) return
+      const doc = upsertDocument(tx, e.eventId, e.sessionId)
+      const { text, completes } = phaseMessage(e.phase, e.reason)
+      doc.statusMessage = text
+      if (e.phase === ParkingPhases.Parked) doc.pausedReason = text
+      if (completes) doc.status = DocumentStatus.Completed
     },
     'document.reprocessProgressed': (tx, e) => {
-        if (!accept(tx, e)) return
-        const doc = upsertDocument(tx, e.eventId, e.sessionId)
-        doc.statusMessage = reprocessStageMessage(e.stage, e.percentage)
-        if (e.stage === 'completed') {
-          const data = e.updatedData
-          if (data?.title != null) setTitle(doc, data.title)
-          if (data?.summary != null) doc.summary = data.summary
-          if (data?.payload) doc.payload = data.payload
-          if (data?.analytics) doc.analytics = data.analytics
-          doc.type = cardType(doc.payload, doc.eventType)
-          doc.status = DocumentStatus.Completed
-          doc.error = null
-          doc.reprocessing = false
-          doc.reprocessProgress = { stage: e.stage, percentage: 100 }
-          doc.statusBeforeReprocess = null
-        } else if (e.stage === 'failed') {
-          doc.status = DocumentStatus.Error
-          doc.error = e.error && e.error.trim() !== '' ? e.error : Texts.reprocessFailed
-          doc.reprocessing = false
-          doc.reprocessProgress = { stage: e.stage, percentage: e.percentage }
-          doc.statusBeforeReprocess = null
-        } else {
-          if (!doc.reprocessing) doc.statusBeforeReprocess = doc.status
-          doc.status = DocumentStatus.Processing
-          doc.reprocessing = true
-          doc.reprocessProgress = { stage: e.stage, percentage: e.percentage }
-        }
+      if (!accept(tx, e)) return
+      const doc = upsertDocument(tx, e.eventId, e.sessionId)
+      doc.statusMessage = reprocessStageMessage(e.stage, e.percentage)
+      if (e.stage === 'completed') {
+        const data = e.updatedData
+        if (data?.title != null) setTitle(doc, data.title)
+        if (data?.summary != null) doc.summary = data.summary
+        if (data?.payload) doc.payload = data.payload
+        if (data?.analytics) doc.analytics = data.analytics
+        doc.type = cardType(doc.payload, doc.eventType)
+        doc.status = DocumentStatus.Completed
+        doc.error = null
+        doc.reprocessing = false
+        doc.reprocessProgress = { stage: e.stage, percentage: 100 }
+        doc.statusBeforeReprocess = null
+      } else if (e.stage === 'failed') {
+        doc.status = DocumentStatus.Error
+        doc.error = e.error && e.error.trim() !== '' ? e.error : Texts.reprocessFailed
+        doc.reprocessing = false
+        doc.reprocessProgress = { stage: e.stage, percentage: e.percentage }
+        doc.statusBeforeReprocess = null
+      } else {
+        if (!doc.reprocessing) doc.statusBeforeReprocess = doc.status
+        doc.status = DocumentStatus.Processing
+        doc.reprocessing = true
+        doc.reprocessProgress = { stage: e.stage, percentage: e.percentage }
+      }
     },
     'document.reprocessRequested': (tx, e) => {
       if (!smHas(tx.state.documents.byId, e.eventId)) return
@@ -251,7 +251,7 @@ export const workspaceGraph = defineProjection<WorkspaceGraph>({
     },
     'document.reprocessStartFailed': (tx, e) => {
       const current = smGet(tx.state.documents.byId, e.eventId)
-      if (!current || !current.reprocessing) return
+      if (!current?.reprocessing) return
       const doc = editDocument(tx, e.eventId)
       doc.status = doc.statusBeforeReprocess ?? DocumentStatus.Completed
       doc.reprocessing = false
@@ -266,43 +266,43 @@ export const workspaceGraph = defineProjection<WorkspaceGraph>({
       removeDocument(tx, e.eventId)
     },
     'actionFrame.created': (tx, e) => {
-        if (!accept(tx, e)) return
-        const previous = smGet(tx.state.frames.byId, e.frameId)
-        const before = previous ? { parentId: previous.parentId, actionIndex: previous.actionIndex } : null
-        const fixed = { id: e.frameId, parentId: e.parentId, status: createdFrameStatus(e.frame.status) }
-        // Object.assign, not spread: copying a parsed frame is several times faster this way in V8.
-        const frame = tx.adopt((previous ? Object.assign({}, previous, e.frame, fixed) : Object.assign({}, e.frame, fixed)) as FrameCard)
-        const pending = tx.state.pendingFrameUpdates[e.frameId]
-        if (pending) {
-          for (const updates of pending) assignUpdates(frame, updates)
-          delete draftPendingUpdates(tx)[e.frameId]
-        }
-        smSet(tx, draftFramesById(tx), e.frameId, frame)
-        placeFrame(tx, frame, before)
+      if (!accept(tx, e)) return
+      const previous = smGet(tx.state.frames.byId, e.frameId)
+      const before = previous ? { parentId: previous.parentId, actionIndex: previous.actionIndex } : null
+      const fixed = { id: e.frameId, parentId: e.parentId, status: createdFrameStatus(e.frame.status) }
+      // Object.assign, not spread: copying a parsed frame is several times faster this way in V8.
+      const frame = tx.adopt((previous ? Object.assign({}, previous, e.frame, fixed) : Object.assign({}, e.frame, fixed)) as FrameCard)
+      const pending = tx.state.pendingFrameUpdates[e.frameId]
+      if (pending) {
+        for (const updates of pending) assignUpdates(frame, updates)
+        delete draftPendingUpdates(tx)[e.frameId]
+      }
+      smSet(tx, draftFramesById(tx), e.frameId, frame)
+      placeFrame(tx, frame, before)
     },
     'actionFrame.updated': (tx, e) => {
-        if (!accept(tx, e)) return
-        const current = smGet(tx.state.frames.byId, e.frameId)
-        if (!current) {
-          const pending = draftPendingUpdates(tx)
-          pending[e.frameId] = [...(pending[e.frameId] ?? []), e.updates]
-          return
-        }
-        const before = { parentId: current.parentId, actionIndex: current.actionIndex }
-        const frame = smEdit(tx, draftFramesById(tx), e.frameId)
-        assignUpdates(frame, e.updates)
-        placeFrame(tx, frame, before)
+      if (!accept(tx, e)) return
+      const current = smGet(tx.state.frames.byId, e.frameId)
+      if (!current) {
+        const pending = draftPendingUpdates(tx)
+        pending[e.frameId] = [...(pending[e.frameId] ?? []), e.updates]
+        return
+      }
+      const before = { parentId: current.parentId, actionIndex: current.actionIndex }
+      const frame = smEdit(tx, draftFramesById(tx), e.frameId)
+      assignUpdates(frame, e.updates)
+      placeFrame(tx, frame, before)
     },
     'connection.updated': (tx, e) => {
-        if (!accept(tx, e)) return
-        const id = e.connection.id
-        const connections = draftConnections(tx)
-        const byId = edit(tx, connections, 'byId')
-        if (smHas(byId, id)) Object.assign(smEdit(tx, byId, id), e.connection)
-        else {
-          smSet(tx, byId, id, tx.adopt({ ...e.connection }))
-          edit(tx, connections, 'order').push(id)
-        }
+      if (!accept(tx, e)) return
+      const id = e.connection.id
+      const connections = draftConnections(tx)
+      const byId = edit(tx, connections, 'byId')
+      if (smHas(byId, id)) Object.assign(smEdit(tx, byId, id), e.connection)
+      else {
+        smSet(tx, byId, id, tx.adopt({ ...e.connection }))
+        edit(tx, connections, 'order').push(id)
+      }
     },
     'workspace.sessionSelected': (tx, e) => {
       const g = tx.state

@@ -26,14 +26,7 @@ export const PestleCategory = {
   Legal: 'Legal',
   Environmental: 'Environmental',
 } as const
-export const pestleCategorySchema = z.enum([
-  PestleCategory.Political,
-  PestleCategory.Economic,
-  PestleCategory.Social,
-  PestleCategory.Technological,
-  PestleCategory.Legal,
-  PestleCategory.Environmental,
-])
+export const pestleCategorySchema = z.enum([PestleCategory.Political, PestleCategory.Economic, PestleCategory.Social, PestleCategory.Technological, PestleCategory.Legal, PestleCategory.Environmental])
 export type PestleCategoryName = z.infer<typeof pestleCategorySchema>
 
 /** past: it happened; ongoing: it is happening; planned: someone intends or has agreed to do it; future: it is predicted or possible. */
@@ -52,13 +45,7 @@ export const ActorRole = {
   Source: 'source',
   Participant: 'participant',
 } as const
-export const actorRoleSchema = z.enum([
-  ActorRole.Agent,
-  ActorRole.Patient,
-  ActorRole.Recipient,
-  ActorRole.Source,
-  ActorRole.Participant,
-])
+export const actorRoleSchema = z.enum([ActorRole.Agent, ActorRole.Patient, ActorRole.Recipient, ActorRole.Source, ActorRole.Participant])
 
 export const Affect = { Positive: 'positive', Negative: 'negative', Neutral: 'neutral', Mixed: 'mixed' } as const
 export const affectSchema = z.enum([Affect.Positive, Affect.Negative, Affect.Neutral, Affect.Mixed])
@@ -99,20 +86,16 @@ const unit = z.number().min(0).max(1)
 const offset = z.number().int().min(0)
 
 /** A sentence of the analysed content, by character offsets. */
-export const sourceSpanSchema = z
-  .object({ start: offset, end: offset, sentence: z.string().min(1) })
-  .refine((s) => s.end > s.start && s.end - s.start === s.sentence.length, {
-    message: 'end - start must equal the sentence length',
-  })
+export const sourceSpanSchema = z.object({ start: offset, end: offset, sentence: z.string().min(1) }).refine((s) => s.end > s.start && s.end - s.start === s.sentence.length, {
+  message: 'end - start must equal the sentence length',
+})
 export type SourceSpan = z.infer<typeof sourceSpanSchema>
 
 /** Sentences a frame lists besides its own that tell the same event. */
 export const MAX_RETELLINGS = 5
 
 /** A stretch of the content (a name, a verb) by character offsets. */
-export const textSpanSchema = z
-  .object({ start: offset, end: offset })
-  .refine((s) => s.end > s.start, { message: 'end must be after start' })
+export const textSpanSchema = z.object({ start: offset, end: offset }).refine((s) => s.end > s.start, { message: 'end must be after start' })
 export type TextSpan = z.infer<typeof textSpanSchema>
 
 export const entityMentionSchema = z.object({

@@ -69,8 +69,7 @@ export const pageOffsetSchema = wholeNumberParam(0, PAGE_OFFSET_MAX)
 /** The paging part of a list's query string. */
 export const pagingQuerySchema = z.object({ limit: pageLimitSchema.optional(), offset: pageOffsetSchema.optional() })
 
-export const listBodySchema = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), continuationToken: z.string().nullish() })
+export const listBodySchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), continuationToken: z.string().nullish() })
 
 /** What a delete answers: 'Research deleted successfully', 'Project deleted successfully', … */
 export const deletedBodySchema = z.object({ message: z.string() })

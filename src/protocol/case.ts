@@ -87,7 +87,7 @@ function rebuildObject(obj: Record<string, unknown>, keys: string[], from: numbe
     const key = keys[i] as string
     if (FORBIDDEN.has(key)) continue
     const camel = camelKey(key)
-    if (camel === key || FORBIDDEN.has(camel) || Object.prototype.hasOwnProperty.call(out, camel)) continue
+    if (camel === key || FORBIDDEN.has(camel) || Object.hasOwn(out, camel)) continue
     out[camel] = values[i]
   }
   return out

@@ -32,24 +32,11 @@ export const AnalyticsScoreKeys = [
 ] as const
 export type AnalyticsScoreKey = (typeof AnalyticsScoreKeys)[number]
 
-export const AnalyticsTextKeys = [
-  'detectedDomain',
-  'contextInference',
-  'historicalContext',
-  'marketOrPolicyImpact',
-  'biasOrAgenda',
-  'propagandaIndicators',
-] as const
+export const AnalyticsTextKeys = ['detectedDomain', 'contextInference', 'historicalContext', 'marketOrPolicyImpact', 'biasOrAgenda', 'propagandaIndicators'] as const
 export type AnalyticsTextKey = (typeof AnalyticsTextKeys)[number]
 
-const scoreShape = Object.fromEntries(AnalyticsScoreKeys.map((k) => [k, opt(num)])) as Record<
-  AnalyticsScoreKey,
-  z.ZodOptional<z.ZodNullable<z.ZodNumber>>
->
-const analyticsTextShape = Object.fromEntries(AnalyticsTextKeys.map((k) => [k, opt(text)])) as Record<
-  AnalyticsTextKey,
-  z.ZodOptional<z.ZodNullable<z.ZodString>>
->
+const scoreShape = Object.fromEntries(AnalyticsScoreKeys.map((k) => [k, opt(num)])) as Record<AnalyticsScoreKey, z.ZodOptional<z.ZodNullable<z.ZodNumber>>>
+const analyticsTextShape = Object.fromEntries(AnalyticsTextKeys.map((k) => [k, opt(text)])) as Record<AnalyticsTextKey, z.ZodOptional<z.ZodNullable<z.ZodString>>>
 
 /** Ten scores in 0–1 and six texts. */
 export const analyticsSchema = z.looseObject({ ...scoreShape, ...analyticsTextShape })
@@ -243,15 +230,7 @@ export const workflowItemSchema = z.object({
 })
 export type WorkflowItem = z.infer<typeof workflowItemSchema>
 
-export const DataSourceKinds = [
-  'rss',
-  'topic_based_interest',
-  'telegram_channel',
-  'twitter_search',
-  'document',
-  'text_input',
-  'web',
-] as const
+export const DataSourceKinds = ['rss', 'topic_based_interest', 'telegram_channel', 'twitter_search', 'document', 'text_input', 'web'] as const
 export const DataSourceStatuses = ['draft', 'active', 'paused', 'error', 'processed'] as const
 
 export const sourceDetailsSchema = z.looseObject({

@@ -136,7 +136,7 @@ function objectGuard(def: Def): Guard {
     for (let i = 0; i < keys.length; i++) if (!(guards[i] as Guard)(obj[keys[i] as string])) return false
     // Unknown keys: stripped by z.object (so the output would differ), kept by z.looseObject.
     for (const k in obj) {
-      if (!Object.prototype.hasOwnProperty.call(obj, k) || known.has(k)) continue
+      if (!Object.hasOwn(obj, k) || known.has(k)) continue
       if (FORBIDDEN_KEYS.has(k)) return false
       if (catchallGuard) {
         if (!catchallGuard(obj[k])) return false
@@ -171,7 +171,7 @@ function discriminatedGuard(def: Def): Guard {
   return (v) => {
     if (!isPlainObject(v)) return false
     const guard = byValue.get((v as Record<string, unknown>)[key])
-    return guard !== undefined && guard(v)
+    return guard?.(v) === true
   }
 }
 
@@ -179,9 +179,7 @@ function discriminatedGuard(def: Def): Guard {
 function withChecks(base: Guard, def: Def, schema: z.ZodType): Guard {
   const checks = (def.checks ?? []).map((c) => c._zod.def)
   if (checks.length === 0) return base
-  const simple = checks.every(
-    (c) => ['min_length', 'max_length', 'greater_than', 'less_than'].includes(c.check) || (c.check === 'number_format' && c.format === 'safeint'),
-  )
+  const simple = checks.every((c) => ['min_length', 'max_length', 'greater_than', 'less_than'].includes(c.check) || (c.check === 'number_format' && c.format === 'safeint'))
   if (!simple) return (v) => base(v) && schema.safeParse(v).success
   return (v) => {
     if (!base(v)) return false

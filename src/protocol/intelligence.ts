@@ -145,7 +145,17 @@ export const entityResolveBodySchema = z.object({ query: z.string(), entity: res
 export const exploreRequestSchema = z.object({ query: z.string().trim().min(1, 'Please enter a search query').max(500), limit: z.number().int().min(1).max(100).optional() })
 export const exploreBodySchema = z.object({
   query: z.string(),
-  documents: z.array(z.object({ id: z.string(), title: z.string(), summary: z.string().nullish(), researchId: z.string().nullish(), sessionId: z.string().nullish(), projectId: z.string().nullish(), rank: z.number() })),
+  documents: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      summary: z.string().nullish(),
+      researchId: z.string().nullish(),
+      sessionId: z.string().nullish(),
+      projectId: z.string().nullish(),
+      rank: z.number(),
+    }),
+  ),
   frames: z.array(z.object({ id: z.string(), eventId: z.string(), title: z.string(), actionType: z.string(), rank: z.number() })),
   entities: z.array(resolvedEntitySchema),
   graph: graphBodySchema,

@@ -18,15 +18,7 @@
 import { z } from 'zod'
 import { camelizeKeys } from './case'
 import { compileGuard } from './fast-guard'
-import {
-  actionFrameSchema,
-  actionFrameUpdateSchema,
-  analyticsSchema,
-  connectionSchema,
-  idSchema,
-  payloadSchema,
-  timestampSchema,
-} from './entities'
+import { actionFrameSchema, actionFrameUpdateSchema, analyticsSchema, connectionSchema, idSchema, payloadSchema, timestampSchema } from './entities'
 
 const opt = <T extends z.ZodType>(schema: T) => schema.nullish()
 
@@ -120,10 +112,7 @@ const messageEnvelope = <T extends LiveMessageType>(type: T) =>
 /** Every data-carrying server → client message. */
 export const liveMessageSchema = z.discriminatedUnion(
   'type',
-  LiveMessageTypes.map(messageEnvelope) as unknown as [
-    ReturnType<typeof messageEnvelope<LiveMessageType>>,
-    ...ReturnType<typeof messageEnvelope<LiveMessageType>>[],
-  ],
+  LiveMessageTypes.map(messageEnvelope) as unknown as [ReturnType<typeof messageEnvelope<LiveMessageType>>, ...ReturnType<typeof messageEnvelope<LiveMessageType>>[]],
 )
 export type LiveMessageOf<T extends LiveMessageType> = {
   type: T

@@ -31,11 +31,7 @@ export async function loadAllBreakers(ctx: IntentContext, tenantId: string): Pro
   )
   const first = failed[0]
   if (first === undefined) return
-  toast(
-    ctx,
-    'error',
-    failed.length === 1 ? breakerFailureText('refresh', first.key, first.reason) : `Failed to load ${failed.length} of ${BreakerKeys.length} breakers: ${first.reason}`,
-  )
+  toast(ctx, 'error', failed.length === 1 ? breakerFailureText('refresh', first.key, first.reason) : `Failed to load ${failed.length} of ${BreakerKeys.length} breakers: ${first.reason}`)
 }
 
 /**

@@ -11,7 +11,7 @@
  * the latest one's answers. Failures are the view's to show (not found, or failed with Retry), so no toast
  * is raised.
  */
-import { type BriefingType } from '../domain/briefing'
+import type { BriefingType } from '../domain/briefing'
 import type { DomainEvent } from '../domain/events'
 import { briefingContract, frameUncertaintiesContract, predictFromSeedContract } from '../protocol/http/intelligence'
 import { ApiError } from './api-client'

@@ -17,12 +17,7 @@ export type CallInput<C extends Contract> = Part<'params', C['params']> & Partia
 /** What a call gives: the contract's success answer, as its schema reads it. */
 export type CallAnswer<C extends Contract> = z.output<C['responses'][keyof C['responses'] & number]>
 
-export async function call<C extends Contract>(
-  api: ApiClient,
-  c: C,
-  input: CallInput<C>,
-  options: Omit<RequestOptions, 'body'> = {},
-): Promise<CallAnswer<C>> {
+export async function call<C extends Contract>(api: ApiClient, c: C, input: CallInput<C>, options: Omit<RequestOptions, 'body'> = {}): Promise<CallAnswer<C>> {
   const { params, query, body } = input as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown }
   const search = query ? queryString(query) : ''
   const path = `${pathOf(c, params)}${search ? `?${search}` : ''}`

@@ -65,11 +65,14 @@ export function watchConnectivity(options: ConnectivityOptions): ConnectivityWat
     if (!reachable() && !disposed) core.bus.publish({ type: 'server.reachable', at: timers.now() }, 'local')
   }
   const schedule = () => {
-    probe = timers.setTimeout(() => {
-      probe = null
-      attempts++
-      void ask()
-    }, backoffDelay(ConnectivityProbe.firstMs, attempts, ConnectivityProbe.maxMs))
+    probe = timers.setTimeout(
+      () => {
+        probe = null
+        attempts++
+        void ask()
+      },
+      backoffDelay(ConnectivityProbe.firstMs, attempts, ConnectivityProbe.maxMs),
+    )
   }
   const ask = async () => {
     if (disposed || reachable()) return

@@ -13,13 +13,7 @@
  * that asked shows them where the figures would be.
  */
 import type { DomainEvent } from '../domain/events'
-import {
-  dashboardFailureText,
-  FORECAST_HISTORY_DAYS,
-  type ForecastSeries,
-  type KpiChange,
-  normaliseQuery,
-} from '../domain/intelligence'
+import { dashboardFailureText, FORECAST_HISTORY_DAYS, type ForecastSeries, type KpiChange, normaliseQuery } from '../domain/intelligence'
 import {
   backtestContract,
   forecastContract,

@@ -19,11 +19,14 @@ export function startExpiryClock(core: ClientCore, timers: Timers = realTimers):
     timer = null
     scheduledFor = next
     if (next === null) return
-    timer = timers.setTimeout(() => {
-      timer = null
-      scheduledFor = null
-      core.bus.publish({ type: 'clock.ticked', at: Math.max(timers.now(), next) }, 'local')
-    }, Math.max(0, next - timers.now()))
+    timer = timers.setTimeout(
+      () => {
+        timer = null
+        scheduledFor = null
+        core.bus.publish({ type: 'clock.ticked', at: Math.max(timers.now(), next) }, 'local')
+      },
+      Math.max(0, next - timers.now()),
+    )
   }
   const subs: Subscription[] = [core.models.toasts.state$.subscribe(reschedule), core.models.progressCards.state$.subscribe(reschedule)]
   return () => {

@@ -152,10 +152,7 @@ export function createIdentitySession(settings: FirebaseSettings, core: ClientCo
     }
     if (signingUp || resolvedFor === user.uid) return
     resolvedFor = user.uid
-    core.bus.publish(
-      { type: 'auth.signedIn', user: { uid: user.uid, email: user.email, emailVerified: user.emailVerified, displayName: user.displayName } },
-      'auth',
-    )
+    core.bus.publish({ type: 'auth.signedIn', user: { uid: user.uid, email: user.email, emailVerified: user.emailVerified, displayName: user.displayName } }, 'auth')
     void resolveContext(user)
   })
 

@@ -31,12 +31,7 @@ export interface FrameLoader {
   dispose(): void
 }
 
-export function createFrameLoader(
-  core: ClientCore,
-  api: ApiClient,
-  ids: { researchId: string; sessionId: string },
-  options: { delayMs?: number } = {},
-): FrameLoader {
+export function createFrameLoader(core: ClientCore, api: ApiClient, ids: { researchId: string; sessionId: string }, options: { delayMs?: number } = {}): FrameLoader {
   const path = pathOf(sessionFramesContract, { id: ids.researchId, sid: ids.sessionId })
   const delayMs = options.delayMs ?? WANT_DELAY_MS
   const wanted = new Set<string>()

@@ -23,7 +23,6 @@ export interface IntentContext {
   nextId(prefix: string): string
 }
 
-
 export async function loadResearches(ctx: IntentContext): Promise<void> {
   try {
     const body = await call(ctx.api, researchListContract, {}, { headers: { 'x-page-size': '100' } })
@@ -51,7 +50,13 @@ export async function createResearch(ctx: IntentContext, input: { title: string;
   try {
     const body = await call(ctx.api, researchCreateContract, { body: { title, tags: input.tags } })
     const { sessions, ...research } = body
-    ctx.core.bus.publish([{ type: 'research.created', research }, { type: 'research.sessionsLoaded', researchId: research.id, sessions }], 'api')
+    ctx.core.bus.publish(
+      [
+        { type: 'research.created', research },
+        { type: 'research.sessionsLoaded', researchId: research.id, sessions },
+      ],
+      'api',
+    )
     return { researchId: research.id, sessionId: sessions[0]?.id ?? null }
   } catch {
     const now = new Date(ctx.now()).toISOString()
@@ -60,7 +65,11 @@ export async function createResearch(ctx: IntentContext, input: { title: string;
     ctx.core.bus.publish(
       [
         { type: 'research.created', research: { id: researchId, title, tags: input.tags, tenantId: 'local', ownerUserId: 'local', status: 'active', createdAt: now, updatedAt: now } },
-        { type: 'research.sessionsLoaded', researchId, sessions: [{ id: sessionId, researchId, title: firstWorkspaceName(ctx.now()), tenantId: 'local', ownerUserId: 'local', status: 'active', createdAt: now }] },
+        {
+          type: 'research.sessionsLoaded',
+          researchId,
+          sessions: [{ id: sessionId, researchId, title: firstWorkspaceName(ctx.now()), tenantId: 'local', ownerUserId: 'local', status: 'active', createdAt: now }],
+        },
       ],
       'local',
     )
@@ -77,7 +86,10 @@ export async function createSession(ctx: IntentContext, researchId: string, titl
   } catch {
     const now = new Date(ctx.now()).toISOString()
     const id = ctx.nextId('local-session')
-    ctx.core.bus.publish({ type: 'research.sessionCreated', researchId, session: { id, researchId, title: title.trim(), tenantId: 'local', ownerUserId: 'local', status: 'active', createdAt: now } }, 'local')
+    ctx.core.bus.publish(
+      { type: 'research.sessionCreated', researchId, session: { id, researchId, title: title.trim(), tenantId: 'local', ownerUserId: 'local', status: 'active', createdAt: now } },
+      'local',
+    )
     return id
   }
 }

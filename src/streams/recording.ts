@@ -40,11 +40,7 @@ export function translateRecording(text: string, options: { upToLine?: number } 
 }
 
 /** The same, one line at a time (a large recording need not be held translated in memory). */
-export function* recordingLines(
-  text: string,
-  options: { upToLine?: number } = {},
-  meta: { header: RecordingHeader | null } = { header: null },
-): Generator<RecordedLine> {
+export function* recordingLines(text: string, options: { upToLine?: number } = {}, meta: { header: RecordingHeader | null } = { header: null }): Generator<RecordedLine> {
   const last = options.upToLine ?? Number.POSITIVE_INFINITY
   let sessionHint: string | null = null
   const loadedSessions = new Set<string>()
@@ -162,12 +158,7 @@ function hasSource(value: unknown): boolean {
 }
 
 function isHeader(value: unknown): value is RecordingHeader {
-  return (
-    value !== null &&
-    typeof value === 'object' &&
-    typeof (value as Record<string, unknown>).recording === 'number' &&
-    !('type' in (value as object))
-  )
+  return value !== null && typeof value === 'object' && typeof (value as Record<string, unknown>).recording === 'number' && !('type' in (value as object))
 }
 
 function sessionFromRoute(route: string): string | null {
@@ -186,7 +177,13 @@ function framesRoute(route: string): { sessionId: string | null; documentIds: st
   const m = /\/sessions\/([^/\s]+)\/frames(?:\?events=([^\s]*))?/.exec(route)
   if (!m) return null
   const sessionId = m[1] && !m[1].startsWith('{') ? decodeURIComponent(m[1]) : null
-  return { sessionId, documentIds: (m[2] ?? '').split(',').filter(Boolean).map((id) => decodeURIComponent(id)) }
+  return {
+    sessionId,
+    documentIds: (m[2] ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((id) => decodeURIComponent(id)),
+  }
 }
 
 /** The documents a frames body holds frames of. */
@@ -206,4 +203,3 @@ function fromTranslation(line: number, source: EventSource, receivedAt: number, 
   if (t.kind === 'rejected') return { line, source, receivedAt, events: [t.event], rejected: t.event }
   return { line, source, receivedAt, events: t.event ? [t.event] : [], rejected: null }
 }
-

@@ -35,7 +35,6 @@ startExpiryClock(core)
 const root = createRoot(document.getElementById('root') as HTMLElement)
 const params = new URLSearchParams(window.location.search)
 
-
 /**
  * The demo analyst the development-only Mock Auth button signs in as (on the emulator only): a personal
  * account, so one click opens the app (a corporate tenant would first ask for a verified address).

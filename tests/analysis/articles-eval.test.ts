@@ -174,12 +174,31 @@ describe('the two runs', () => {
 describe('inflections', () => {
   test('regular, doubled, y and e forms and the irregular table', () => {
     const yes: Array<[string, string]> = [
-      ['signed', 'sign'], ['signs', 'sign'], ['signing', 'sign'], ['seized', 'seize'], ['seizing', 'seize'],
-      ['stopped', 'stop'], ['banning', 'ban'], ['carried', 'carry'], ['carries', 'carry'], ['pushes', 'push'],
-      ['struck', 'strike'], ['taken', 'take'], ['withdrew', 'withdraw'], ['met', 'meet'], ['hit', 'hit'], ['Signed', 'sign'],
+      ['signed', 'sign'],
+      ['signs', 'sign'],
+      ['signing', 'sign'],
+      ['seized', 'seize'],
+      ['seizing', 'seize'],
+      ['stopped', 'stop'],
+      ['banning', 'ban'],
+      ['carried', 'carry'],
+      ['carries', 'carry'],
+      ['pushes', 'push'],
+      ['struck', 'strike'],
+      ['taken', 'take'],
+      ['withdrew', 'withdraw'],
+      ['met', 'meet'],
+      ['hit', 'hit'],
+      ['Signed', 'sign'],
     ]
     for (const [word, lemma] of yes) expect(isInflectionOf(word, lemma), `${word} / ${lemma}`).toBe(true)
-    const no: Array<[string, string]> = [['signal', 'sign'], ['strikes', 'strip'], ['took', 'talk'], ['seize', 'sei'], ['meat', 'meet']]
+    const no: Array<[string, string]> = [
+      ['signal', 'sign'],
+      ['strikes', 'strip'],
+      ['took', 'talk'],
+      ['seize', 'sei'],
+      ['meat', 'meet'],
+    ]
     for (const [word, lemma] of no) expect(isInflectionOf(word, lemma), `${word} / ${lemma}`).toBe(false)
   })
 })
@@ -275,7 +294,18 @@ function frame(f: FrameSpec): AnalysedFrame {
 /** A valid analysis (the schema checks it) with the given title, frames (numbered in order) and category. */
 function analysis(o: { title?: string; frames?: AnalysedFrame[]; pestle?: PestleCategoryName }): Analysis {
   const frames = (o.frames ?? []).map((f, i, all) => ({ ...f, actionIndex: i + 1, totalActions: all.length }))
-  const score = { socioPoliticalSensitivity: 0, economicRelevance: 0, ethicalControversy: 0, culturalSignificance: 0, scope: 0, timeHorizon: 0, impactSeverity: 0, novelty: 0, biasIntensity: 0, propagandaIntensity: 0 }
+  const score = {
+    socioPoliticalSensitivity: 0,
+    economicRelevance: 0,
+    ethicalControversy: 0,
+    culturalSignificance: 0,
+    scope: 0,
+    timeHorizon: 0,
+    impactSeverity: 0,
+    novelty: 0,
+    biasIntensity: 0,
+    propagandaIntensity: 0,
+  }
   const why = Object.fromEntries(Object.keys(score).map((k) => [k, ''])) as Record<keyof typeof score, string>
   return analysisSchema.parse({
     title: o.title ?? 'Untitled Document',

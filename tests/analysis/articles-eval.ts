@@ -73,7 +73,12 @@ export function scoreArticles(set: GoldArticle[], analyse: (text: string, publis
     const frame = mainFrameOf(bodyOnly)
     if (frame && isMainEvent(frame, gold)) main++
     else missed.push(`main event: got ${frame ? describe(frame) : 'no frame'}`)
-    if (rankFrames(bodyOnly).slice(0, 3).some((f) => isMainEvent(f, gold))) anywhere++
+    if (
+      rankFrames(bodyOnly)
+        .slice(0, 3)
+        .some((f) => isMainEvent(f, gold))
+    )
+      anywhere++
 
     if (gold.category !== null) {
       categorised++
@@ -129,12 +134,7 @@ export function mainFrameOf(a: Analysis): AnalysedFrame | undefined {
 
 /** The frames in the order `mainFrameOf` prefers them: with an agent first, then by relevance, then by position. */
 export function rankFrames(a: Analysis): AnalysedFrame[] {
-  return [...a.frames].sort(
-    (x, y) =>
-      Number(hasAgent(y)) - Number(hasAgent(x)) ||
-      y.metadata.relevance - x.metadata.relevance ||
-      x.actionIndex - y.actionIndex,
-  )
+  return [...a.frames].sort((x, y) => Number(hasAgent(y)) - Number(hasAgent(x)) || y.metadata.relevance - x.metadata.relevance || x.actionIndex - y.actionIndex)
 }
 
 /** Whether a frame is the gold main event: a gold agent acting, a gold action, a gold patient (when there is one). */
@@ -163,7 +163,8 @@ export function isInflectionOf(word: string, lemma: string): boolean {
  * dateline, "LAGOS, June 3 —") that stops before the sentence does. A whole sentence without its full
  * stop is not cut short, nor is a title that no sentence begins with.
  */
-const CLAUSE_GOES_ON = /^(?:\s*[,;:(]|\s+(?:when|after|before|as|because|while|where|which|who|whose|amid|despite|since|until|that would|that will)\b|\s+(?:(?:late |early )?on (?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday|today|on (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w* \d{1,2})\s*(?:[,;.]|$|\s(?:that would|that will|which|who|when|after|before|as|because|while|where|amid|despite|since|until)\b))/i
+const CLAUSE_GOES_ON =
+  /^(?:\s*[,;:(]|\s+(?:when|after|before|as|because|while|where|which|who|whose|amid|despite|since|until|that would|that will)\b|\s+(?:(?:late |early )?on (?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday|today|on (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w* \d{1,2})\s*(?:[,;.]|$|\s(?:that would|that will|which|who|when|after|before|as|because|while|where|amid|despite|since|until)\b))/i
 
 export function cutShort(title: string, body: string): boolean {
   const t = normalise(title.replace(/(…|\.\.\.)$/, ''))
@@ -242,7 +243,11 @@ function others(f: AnalysedFrame): string[] {
   return [...f.actors.entries.filter((a) => a.role !== 'agent').map((a) => a.text), ...f.resources.entries.map((r) => r.text)]
 }
 
-const wordsOf = (s: string) => s.toLowerCase().split(/[^\p{L}\p{N}'’-]+/u).filter((w) => w !== '')
+const wordsOf = (s: string) =>
+  s
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}'’-]+/u)
+    .filter((w) => w !== '')
 
 const normalise = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase()
 

@@ -174,7 +174,10 @@ Relations between the neighbours have swung sharply with changes of government. 
 
 The working group is due to report within 90 days. Uruguay and Paraguay, the other full members of Mercosur, welcomed the meeting in a joint statement on Thursday.`,
     mainEvent: {
-      agents: [['Tomás Ribeiro', 'Ribeiro'], ['Lucía Arrieta', 'Arrieta']],
+      agents: [
+        ['Tomás Ribeiro', 'Ribeiro'],
+        ['Lucía Arrieta', 'Arrieta'],
+      ],
       actions: ['meet', 'hold', 'talk', 'discuss'],
       patients: [],
       category: '04',

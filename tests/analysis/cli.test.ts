@@ -61,7 +61,7 @@ describe('analysis CLI', () => {
     expect(analysisSchema.parse(JSON.parse(stdout)).summary).toBe(SENTENCE)
   })
 
-  test('the output does not depend on the machine\'s time zone or locale', () => {
+  test("the output does not depend on the machine's time zone or locale", () => {
     const text = 'The ministry announced the plan on Tuesday. The plant opens next year, officials said.'
     const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx')
     const run = (tz: string) =>

@@ -20,11 +20,13 @@ const all = evaluate([...devSet, ...heldOutSet], (t) => analyseLocal(t))
 
 // Only the development set is ever shown item by item; the held-out set stays unseen.
 if (verbose) printDetails(dev)
-console.log(formatTable([
-  { name: 'dev', report: dev },
-  { name: 'held-out', report: held },
-  { name: 'all', report: all },
-]))
+console.log(
+  formatTable([
+    { name: 'dev', report: dev },
+    { name: 'held-out', report: held },
+    { name: 'all', report: all },
+  ]),
+)
 
 // The hand-labelled articles: title, main event, its category and date, PESTLE.
 const articles = scoreArticles(articleSet, (text, published) => analyseLocal(text, { referenceDate: published }))
@@ -35,7 +37,11 @@ const corpus = corpusDir()
 if (corpus === null) console.log('\nshared corpus: not on this machine (set SIGHTLINE_CORPUS to its folder); no who-did-what-to-whom scores')
 else {
   const coded = loadCodedSentences(corpus)
-  const scores = scoreEvents(coded, (r) => analyseLocal(r.text, { referenceDate: `${r.date.slice(0, 4)}-${r.date.slice(4, 6)}-${r.date.slice(6, 8)}` }), (f) => f.cameo?.code ?? null)
+  const scores = scoreEvents(
+    coded,
+    (r) => analyseLocal(r.text, { referenceDate: `${r.date.slice(0, 4)}-${r.date.slice(4, 6)}-${r.date.slice(6, 8)}` }),
+    (f) => f.cameo?.code ?? null,
+  )
   if (verbose) for (const m of scores.misses) console.log(`\n${m.id}: ${m.text}\n  missed: ${m.missed.join('; ')}\n  frames: ${m.frames.join(' | ') || '-'}`)
   console.log(`\n${formatEventScores(scores)}`)
 }

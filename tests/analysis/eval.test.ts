@@ -41,7 +41,7 @@ describe('local analyser quality', () => {
     expect(r.pestleAccuracy).toBeGreaterThanOrEqual(HELD_OUT.pestle)
   })
 
-  test('the brief\'s floors hold on both sets', () => {
+  test("the brief's floors hold on both sets", () => {
     for (const set of [devSet, heldOutSet]) {
       const r = evaluate(set, (text) => analyseLocal(text))
       expect(r.actors.f1).toBeGreaterThanOrEqual(0.7)

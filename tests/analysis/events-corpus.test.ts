@@ -60,7 +60,16 @@ describe('scoring against coded sentences', () => {
   })
 
   test("a joint act's second agent is the first's counterpart: 'A and B postponed their meeting' is coded both ways", () => {
-    const s = scoreEvents([coded('joint', 'Gondor and Osgiliath postponed their meeting.', [[['Gondor'], ['Osgiliath'], '16'], [['Osgiliath'], ['Gondor'], '16']])], analyse, categoryOf)
+    const s = scoreEvents(
+      [
+        coded('joint', 'Gondor and Osgiliath postponed their meeting.', [
+          [['Gondor'], ['Osgiliath'], '16'],
+          [['Osgiliath'], ['Gondor'], '16'],
+        ]),
+      ],
+      analyse,
+      categoryOf,
+    )
     expect(s.sourceRecall).toBe(1)
     expect(s.targetRecall).toBe(1)
     expect(s.fullEventRecall).toBe(1)
@@ -70,7 +79,11 @@ describe('scoring against coded sentences', () => {
   })
 
   test('a paired event (a visit and its receiving, a meeting each way) is one frame: its other direction stands for it', () => {
-    const paired = (text: string) => coded('paired', text, [[['Romendacil'], ['Gondor'], '04'], [['Gondor'], ['Romendacil'], '04']])
+    const paired = (text: string) =>
+      coded('paired', text, [
+        [['Romendacil'], ['Gondor'], '04'],
+        [['Gondor'], ['Romendacil'], '04'],
+      ])
     const s = scoreEvents([paired('Romendacil arrived in Gondor on Monday for talks.')], analyse, categoryOf)
     expect(s.sourceRecall).toBe(1)
     expect(s.targetRecall).toBe(1)

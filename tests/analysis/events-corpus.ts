@@ -134,10 +134,7 @@ export function scoreEvents(records: CodedSentence[], analyse: (r: CodedSentence
         else missed.push(`category ${e.cameoRoot} ${e.category} (got ${aligned.map((f) => categoryOf(f) ?? '-').join(', ')})`)
       }
       const whole = fs.some(
-        (f) =>
-          (!hasSide(e.source) || asAgent.includes(f)) &&
-          (!hasSide(e.target) || asOther.includes(f)) &&
-          (e.cameoRoot === null || e.codebook === 'test' || categoryOf(f) === e.cameoRoot),
+        (f) => (!hasSide(e.source) || asAgent.includes(f)) && (!hasSide(e.target) || asOther.includes(f)) && (e.cameoRoot === null || e.codebook === 'test' || categoryOf(f) === e.cameoRoot),
       )
       if (whole) full++
     }

@@ -10,10 +10,7 @@ import type { Server } from 'node:http'
 import { z } from 'zod'
 import { type ModelOutput, modelOutputSchema } from '../../server/analysis/openai/model-output'
 
-export type Reply =
-  | { kind: 'content'; content: string }
-  | { kind: 'status'; status: number; body?: unknown; headers?: Record<string, string> }
-  | { kind: 'hang' }
+export type Reply = { kind: 'content'; content: string } | { kind: 'status'; status: number; body?: unknown; headers?: Record<string, string> } | { kind: 'hang' }
 
 export interface ChatRequest {
   model: string
@@ -77,13 +74,13 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       }
       counter++
       const body = JSON.stringify({
-          id: `chatcmpl-fake${counter}`,
-          object: 'chat.completion',
-          created: 1_735_689_600 + counter,
-          model: request.model,
-          system_fingerprint: 'fp_fake',
-          choices: [{ index: 0, message: { role: 'assistant', content: reply.content, refusal: null }, logprobs: null, finish_reason: 'stop' }],
-          usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 },
+        id: `chatcmpl-fake${counter}`,
+        object: 'chat.completion',
+        created: 1_735_689_600 + counter,
+        model: request.model,
+        system_fingerprint: 'fp_fake',
+        choices: [{ index: 0, message: { role: 'assistant', content: reply.content, refusal: null }, logprobs: null, finish_reason: 'stop' }],
+        usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 },
       })
       const send = () => res.writeHead(200, { 'content-type': 'application/json' }).end(body)
       if (state.delayMs > 0) setTimeout(send, state.delayMs)

@@ -84,7 +84,30 @@ describe('local analyser: contract', () => {
   })
 
   test('no input throws, and provenance holds for generated text (seeded)', () => {
-    const word = fc.constantFrom('the', 'Minister', 'Berlin,', 'said', 'Acme Corp.', 'will', 'raise', '$5m', 'on', 'Tuesday.', 'U.S.', '"quoted"', '(note)', 'and', 'protesters', 'blocked', '\n\n#', 'Ελλάδα', '–', 'it', "Iran's", 'talks')
+    const word = fc.constantFrom(
+      'the',
+      'Minister',
+      'Berlin,',
+      'said',
+      'Acme Corp.',
+      'will',
+      'raise',
+      '$5m',
+      'on',
+      'Tuesday.',
+      'U.S.',
+      '"quoted"',
+      '(note)',
+      'and',
+      'protesters',
+      'blocked',
+      '\n\n#',
+      'Ελλάδα',
+      '–',
+      'it',
+      "Iran's",
+      'talks',
+    )
     fc.assert(
       fc.property(fc.array(word, { maxLength: 60 }), (words) => {
         const text = words.join(' ')
@@ -163,13 +186,25 @@ describe('local analyser: unknown names that act', () => {
 
   test('names in a list act together: "A, B and the evil C welcomed" has three agents; two people joined by "and" are two', () => {
     const a = analyseLocal('Arnor, Calenardhon and the evil awful Gondor welcomed the resumption of ties. Police arrested Ahmed Said and Omar Khan.')
-    expect(frameFor(a, 'welcome').actors.entries.filter((e) => e.role === 'agent').map((e) => e.text)).toEqual(['Arnor', 'Calenardhon', 'Gondor'])
-    expect(frameFor(a, 'arrest').actors.entries.filter((e) => e.role === 'patient').map((e) => e.text)).toEqual(['Ahmed Said', 'Omar Khan'])
+    expect(
+      frameFor(a, 'welcome')
+        .actors.entries.filter((e) => e.role === 'agent')
+        .map((e) => e.text),
+    ).toEqual(['Arnor', 'Calenardhon', 'Gondor'])
+    expect(
+      frameFor(a, 'arrest')
+        .actors.entries.filter((e) => e.role === 'patient')
+        .map((e) => e.text),
+    ).toEqual(['Ahmed Said', 'Omar Khan'])
   })
 
   test('"X claimed the attack on Y, saying it had stolen data": X stole, not the victim named nearest the pronoun', () => {
     const a = analyseLocal('The Akira ransomware group claimed responsibility for a cyberattack on Vanderlande, the Dutch maker of baggage systems, saying it had stolen 700 GB of company data.')
-    expect(frameFor(a, 'steal').actors.entries.filter((e) => e.role === 'agent').map((e) => e.text)).toEqual(['Akira ransomware group'])
+    expect(
+      frameFor(a, 'steal')
+        .actors.entries.filter((e) => e.role === 'agent')
+        .map((e) => e.text),
+    ).toEqual(['Akira ransomware group'])
     // The card's sentence says so too.
     expect(frameFor(a, 'steal').actionDescription).toMatch(/^Akira ransomware group had stolen 700 GB/)
     // A subject the pronoun cannot stand for is not made the actor, nor is the name nearest to it.
@@ -188,7 +223,9 @@ describe('local analyser: unknown names that act', () => {
   })
 
   test('a time stamp names nobody; "the bank" is the bank named before, never another kind of body', () => {
-    const a = analyseLocal('Updated 09:12 GMT. Economists polled by Reuters expected a hold. The bank did not rule out a cut in December. Deutsche Bank posted a loss. The bank said it would cut jobs.')
+    const a = analyseLocal(
+      'Updated 09:12 GMT. Economists polled by Reuters expected a hold. The bank did not rule out a cut in December. Deutsche Bank posted a loss. The bank said it would cut jobs.',
+    )
     expect(a.entities.map((e) => e.text)).not.toContain('GMT')
     expect(a.frames.flatMap((f) => f.actors.entries.map((e) => e.text))).not.toContain('GMT')
     const ruleOut = frameFor(a, 'rule')
@@ -311,10 +348,9 @@ describe('local analyser: frames', () => {
   })
 
   test('temporality: past, ongoing, planned and future', () => {
-    const a = analyseLocal(
-      'The army seized the airport on Monday. Dockworkers are blocking the port. The government will cut fuel taxes next month. Analysts said prices could rise further.',
-      { referenceDate: '2025-03-05' },
-    )
+    const a = analyseLocal('The army seized the airport on Monday. Dockworkers are blocking the port. The government will cut fuel taxes next month. Analysts said prices could rise further.', {
+      referenceDate: '2025-03-05',
+    })
     expect(frameFor(a, 'seize').temporality).toBe('past')
     expect(frameFor(a, 'block').temporality).toBe('ongoing')
     expect(frameFor(a, 'cut').temporality).toBe('planned')
@@ -363,8 +399,14 @@ describe('local analyser: frames', () => {
 
 describe('local analyser: who did what, precision first', () => {
   test('names joined by "and" are each an agent; a name with "and" inside stays one', () => {
-    const a = analyseLocal('Fornost and Gondor welcomed the resumption of ties with Osgiliath. Mordor, Rohan, Fornost and Bree welcomed it too. The Food and Drug Administration approved the drug. Procter and Gamble raised prices.')
-    const agents = (lemma: string, n = 0) => a.frames.filter((f) => f.predicate?.lemma === lemma)[n]!.actors.entries.filter((e) => e.role === 'agent').map((e) => e.text)
+    const a = analyseLocal(
+      'Fornost and Gondor welcomed the resumption of ties with Osgiliath. Mordor, Rohan, Fornost and Bree welcomed it too. The Food and Drug Administration approved the drug. Procter and Gamble raised prices.',
+    )
+    const agents = (lemma: string, n = 0) =>
+      a.frames
+        .filter((f) => f.predicate?.lemma === lemma)
+        [n]!.actors.entries.filter((e) => e.role === 'agent')
+        .map((e) => e.text)
     expect(agents('welcome')).toEqual(['Fornost', 'Gondor'])
     expect(agents('welcome', 1)).toEqual(['Mordor', 'Rohan', 'Fornost', 'Bree'])
     expect(agents('approve')).toEqual(['Food and Drug Administration'])
@@ -373,7 +415,9 @@ describe('local analyser: who did what, precision first', () => {
   })
 
   test('who said it makes a statement frame of its own, once per speaker and sentence, ranked below what it reports', () => {
-    const a = analyseLocal('Arnor on Thursday signed a trade protocol with Dagolath, officials said. "The union backed down," said Jean Morel, head of the union, who added that talks would resume. Beijing said it would take all necessary measures.')
+    const a = analyseLocal(
+      'Arnor on Thursday signed a trade protocol with Dagolath, officials said. "The union backed down," said Jean Morel, head of the union, who added that talks would resume. Beijing said it would take all necessary measures.',
+    )
     const statements = a.frames.filter((f) => f.actionType === 'Statement')
     expect(statements.map((f) => f.actors.entries.find((e) => e.role === 'agent')?.text)).toEqual(['officials', 'Jean Morel', 'Beijing'])
     expect(statements.every((f) => f.cameo?.code === '01')).toBe(true)
@@ -390,7 +434,9 @@ describe('local analyser: who did what, precision first', () => {
   })
 
   test('no frame without someone who acts, save a passive with its agent unnamed and what a thing did in its own clause', () => {
-    const a = analyseLocal('China\'s coal mines are dangerous, with safety standards often ignored in the quest to meet demand. An Eriadorian was shot dead in Osgiliath. A railway station canopy collapsed in November, killing 15 people. Talks broke down after a stranger was reported near the pass.')
+    const a = analyseLocal(
+      "China's coal mines are dangerous, with safety standards often ignored in the quest to meet demand. An Eriadorian was shot dead in Osgiliath. A railway station canopy collapsed in November, killing 15 people. Talks broke down after a stranger was reported near the pass.",
+    )
     const lemmas = a.frames.map((f) => f.predicate?.lemma)
     expect(lemmas).not.toContain('ignore')
     expect(lemmas).not.toContain('meet')
@@ -404,9 +450,14 @@ describe('local analyser: who did what, precision first', () => {
     expect(lemmas).toContain('kill')
   })
 
-  test("a threat, demand or pledge is aimed at whom the act it names would be done to, or who must do it", () => {
-    const a = analyseLocal('China threatened on Wednesday to take firm countermeasures against the Netherlands. The Philippines demanded on Monday that China release nine Filipino fishermen. Halvorsen Foods agreed late on Wednesday to buy the cheese maker Kaasland.')
-    const patients = (lemma: string) => frameFor(a, lemma).actors.entries.filter((e) => e.role === 'patient').map((e) => e.text)
+  test('a threat, demand or pledge is aimed at whom the act it names would be done to, or who must do it', () => {
+    const a = analyseLocal(
+      'China threatened on Wednesday to take firm countermeasures against the Netherlands. The Philippines demanded on Monday that China release nine Filipino fishermen. Halvorsen Foods agreed late on Wednesday to buy the cheese maker Kaasland.',
+    )
+    const patients = (lemma: string) =>
+      frameFor(a, lemma)
+        .actors.entries.filter((e) => e.role === 'patient')
+        .map((e) => e.text)
     expect(patients('threaten')).toEqual(['Netherlands'])
     expect(patients('demand')).toEqual(['China'])
     expect(patients('agree')).toEqual(['Kaasland'])
@@ -415,12 +466,19 @@ describe('local analyser: who did what, precision first', () => {
   })
 
   test('a threat says what it threatens; the threatened act is a plan; "if X insists" is no statement by X', () => {
-    const a = analyseLocal('China threatened on Wednesday to take "firm countermeasures" against the Netherlands. "If the Netherlands insists on going down this road, China will respond," spokeswoman Lin Yuehua told a news briefing. Spain pledged on Monday to resettle 1,200 refugees.', { referenceDate: '2026-11-20' })
+    const a = analyseLocal(
+      'China threatened on Wednesday to take "firm countermeasures" against the Netherlands. "If the Netherlands insists on going down this road, China will respond," spokeswoman Lin Yuehua told a news briefing. Spain pledged on Monday to resettle 1,200 refugees.',
+      { referenceDate: '2026-11-20' },
+    )
     expect(frameFor(a, 'threaten').actionDescription).toBe('China threatened on Wednesday to take "firm countermeasures" against the Netherlands')
     expect(frameFor(a, 'take').actionDescription).toBe('China to take "firm countermeasures" against the Netherlands')
     const statements = a.frames.filter((f) => f.actionType === 'Statement')
     expect(statements.map((f) => f.actors.entries.find((e) => e.role === 'agent')?.text)).toEqual(['Lin Yuehua'])
-    expect(frameFor(a, 'respond').actors.entries.filter((e) => e.role === 'source').map((e) => e.text)).toEqual(['Lin Yuehua'])
+    expect(
+      frameFor(a, 'respond')
+        .actors.entries.filter((e) => e.role === 'source')
+        .map((e) => e.text),
+    ).toEqual(['Lin Yuehua'])
     // The pledge was made on Monday; the resettling it promises has no day of its own.
     expect(frameFor(a, 'pledge').timeReference?.date).toBe('2026-11-16')
     expect(frameFor(a, 'resettle').timeReference).toBeUndefined()
@@ -440,13 +498,17 @@ describe('local analyser: who did what, precision first', () => {
   })
 
   test('categories that follow the object: an investigation opened, teachers released, troops moved, a loan approved, a walkout', () => {
-    const a = analyseLocal('Prosecutors opened an investigation into the shipbuilder. Iran released two French teachers. Venezuela moved 2,000 troops to the border. The IMF approved a $175 million loan to Malawi. Dock workers walked out over the plans. Norway paid $60 million into the Amazon Fund. The port opened a new terminal.')
+    const a = analyseLocal(
+      'Prosecutors opened an investigation into the shipbuilder. Iran released two French teachers. Venezuela moved 2,000 troops to the border. The IMF approved a $175 million loan to Malawi. Dock workers walked out over the plans. Norway paid $60 million into the Amazon Fund. The port opened a new terminal.',
+    )
     const code = (lemma: string, n = 0) => a.frames.filter((f) => f.predicate?.lemma === lemma)[n]?.cameo?.code
     expect([code('open'), code('release'), code('move'), code('approve'), code('walk'), code('pay'), code('open', 1)]).toEqual(['09', '08', '15', '07', '14', '07', undefined])
   })
 
   test('a time is the clause\'s own: after the dateline, right after the clause or in its "when" clause; "for eight hours" is no date', () => {
-    const a = analyseLocal('OUAGADOUGOU, June 3 — Officials said on Monday that gunmen had killed 14 passengers when they stopped a bus on Sunday afternoon. The batteries run for eight hours.', { referenceDate: '2025-06-03' })
+    const a = analyseLocal('OUAGADOUGOU, June 3 — Officials said on Monday that gunmen had killed 14 passengers when they stopped a bus on Sunday afternoon. The batteries run for eight hours.', {
+      referenceDate: '2025-06-03',
+    })
     expect(frameFor(a, 'kill').timeReference?.date).toBe('2025-06-01')
     expect(a.frames.find((f) => f.predicate?.lemma === 'run')?.timeReference).toBeUndefined()
   })
@@ -472,7 +534,10 @@ describe('local analyser: who did what, precision first', () => {
 
   test('a list opens with an unknown name before "the evil Gondor" or "the government of Gondor"; a body keeps whose it is', () => {
     const a = analyseLocal('Fornost and the evil awful Gondor welcomed the deal. Ithilen and the government of Gondor warned their populations. Danish media and government criticised the report.')
-    const agents = (lemma: string) => frameFor(a, lemma).actors.entries.filter((e) => e.role === 'agent').map((e) => e.text)
+    const agents = (lemma: string) =>
+      frameFor(a, lemma)
+        .actors.entries.filter((e) => e.role === 'agent')
+        .map((e) => e.text)
     expect(agents('welcome')).toEqual(['Fornost', 'Gondor'])
     expect(agents('warn')).toEqual(['Ithilen', 'government of Gondor'])
     // Gondor is named in the body's words, not again beside it.
@@ -481,7 +546,9 @@ describe('local analyser: who did what, precision first', () => {
   })
 
   test('an official\'s journey is a visit to its destination; people fleeing are displaced; "since X in Y were crushed" is a clause', () => {
-    const a = analyseLocal('Bree President Romendacil arrived in Gondor on Monday on his first official foreign visit since demonstrators in Eymn Muil were crushed last June. Thousands of refugees arrived in Greece.')
+    const a = analyseLocal(
+      'Bree President Romendacil arrived in Gondor on Monday on his first official foreign visit since demonstrators in Eymn Muil were crushed last June. Thousands of refugees arrived in Greece.',
+    )
     const visit = frameFor(a, 'arrive')
     expect(visit.actionType).toBe('Visit')
     expect(visit.actors.entries.map((e) => [e.text, e.role])).toEqual([
@@ -492,14 +559,18 @@ describe('local analyser: who did what, precision first', () => {
   })
 
   test('"a pleasant place to visit" is no visit; a report or forecast without money is no financial result', () => {
-    const a = analyseLocal('Gollum allowed that Mordor is not a pleasant place to visit. State media reported the launch. The weather service forecast heavy rain. Siemens reported a net profit of 2.1 billion euros.')
+    const a = analyseLocal(
+      'Gollum allowed that Mordor is not a pleasant place to visit. State media reported the launch. The weather service forecast heavy rain. Siemens reported a net profit of 2.1 billion euros.',
+    )
     expect(a.frames.some((f) => f.predicate?.lemma === 'visit')).toBe(false)
     expect(a.frames.filter((f) => ['report', 'forecast'].includes(f.predicate?.lemma ?? '')).map((f) => f.actionType)).toEqual(['Announcement', 'Estimate', 'Financial result'])
     expect(frameFor(a, 'report').actors.entries.find((e) => e.role === 'agent')?.text).toBe('State media')
   })
 
   test('an act of conflict is never good news; a passive under "should" is no event; a typhoon acts; a toll rising is casualties', () => {
-    const a = analyseLocal('Thousands of people happily fled the fighting. The Philippines and France agree that territorial disputes should be resolved through arbitration. A typhoon trashed the embassy. The death toll has risen to 40. The rebels did not attack the town.')
+    const a = analyseLocal(
+      'Thousands of people happily fled the fighting. The Philippines and France agree that territorial disputes should be resolved through arbitration. A typhoon trashed the embassy. The death toll has risen to 40. The rebels did not attack the town.',
+    )
     expect(frameFor(a, 'flee').metadata.sentiment).toBeLessThanOrEqual(-0.4)
     expect(a.frames.some((f) => f.predicate?.lemma === 'resolve')).toBe(false)
     expect(frameFor(a, 'trash').actors.entries.find((e) => e.role === 'agent')?.text).toBe('typhoon')
@@ -509,13 +580,19 @@ describe('local analyser: who did what, precision first', () => {
   })
 
   test('"one of the four suicide bombers" acts; "lost his son" is no election; "raised rates" no funding; an office keeps its fields', () => {
-    const a = analyseLocal('Grahame Russell lost his son when one of the four suicide bombers detonated a device. The Bank of England raised rates. The report raised fears of a recession. The Minister of Trade and Industry resigned. President Ilham Aliyev and President of the European Commission Jose Manuel Barroso held a meeting.')
+    const a = analyseLocal(
+      'Grahame Russell lost his son when one of the four suicide bombers detonated a device. The Bank of England raised rates. The report raised fears of a recession. The Minister of Trade and Industry resigned. President Ilham Aliyev and President of the European Commission Jose Manuel Barroso held a meeting.',
+    )
     expect(frameFor(a, 'detonate').actors.entries.find((e) => e.role === 'agent')?.text).toBe('suicide bombers')
     expect(frameFor(a, 'lose').actionType).toBe('Loss')
     expect(a.frames.filter((f) => f.predicate?.lemma === 'raise').map((f) => f.actionType)).toEqual(['Policy change', 'Concern'])
     expect(frameFor(a, 'resign').actors.entries.map((e) => e.text)).toEqual(['Minister of Trade and Industry'])
     expect(a.entities.map((e) => e.text)).not.toContain('Ilham Aliyev and President')
-    expect(frameFor(a, 'hold').actors.entries.filter((e) => e.role === 'agent').map((e) => e.text)[0]).toBe('Ilham Aliyev')
+    expect(
+      frameFor(a, 'hold')
+        .actors.entries.filter((e) => e.role === 'agent')
+        .map((e) => e.text)[0],
+    ).toBe('Ilham Aliyev')
   })
 
   test('"and warned" joins the last clause whose subject can act; a place attached to a subject does not act', () => {
@@ -525,8 +602,13 @@ describe('local analyser: who did what, precision first', () => {
   })
 
   test('"the ambassadors of Arnor, Osgiliath and Gondor" are one group; "neither … nor" did not; "was seen to break" is the seen one\'s act', () => {
-    const a = analyseLocal('The ambassadors of Arnor, Osgiliath and Gondor presented credentials to the president. The Bank of England and Barclays raised rates. Neither Galadriel nor Gollum boycotted the parade. Gollum was seen to break into the parade on Saturday.')
-    const agents = (lemma: string) => frameFor(a, lemma).actors.entries.filter((e) => e.role === 'agent').map((e) => e.text)
+    const a = analyseLocal(
+      'The ambassadors of Arnor, Osgiliath and Gondor presented credentials to the president. The Bank of England and Barclays raised rates. Neither Galadriel nor Gollum boycotted the parade. Gollum was seen to break into the parade on Saturday.',
+    )
+    const agents = (lemma: string) =>
+      frameFor(a, lemma)
+        .actors.entries.filter((e) => e.role === 'agent')
+        .map((e) => e.text)
     expect(agents('present')).toEqual(['ambassadors of Arnor, Osgiliath and Gondor'])
     expect(frameFor(a, 'present').cameo?.code).toBe('04')
     expect(agents('raise')).toEqual(['Bank of England', 'Barclays'])
@@ -537,7 +619,9 @@ describe('local analyser: who did what, precision first', () => {
   })
 
   test('a vow of war threatens, a vow of tax cuts commits; a delayed meeting reduces relations; renewed ties cooperate', () => {
-    const a = analyseLocal("Ithilen's militia vowed on Thursday to wage war on the Rohans. The minister vowed to cut taxes. Gondor and Osgiliath have delayed their meeting. Arnor and Bree have renewed diplomatic ties.")
+    const a = analyseLocal(
+      "Ithilen's militia vowed on Thursday to wage war on the Rohans. The minister vowed to cut taxes. Gondor and Osgiliath have delayed their meeting. Arnor and Bree have renewed diplomatic ties.",
+    )
     expect(a.frames.filter((f) => f.predicate?.lemma === 'vow').map((f) => f.cameo?.code)).toEqual(['13', '03'])
     expect(frameFor(a, 'delay').cameo?.code).toBe('16')
     expect(frameFor(a, 'renew').cameo?.code).toBe('05')
@@ -550,11 +634,18 @@ describe('local analyser: who did what, precision first', () => {
       ['Eriador', 'agent'],
       ['Osgiliath', 'patient'],
     ])
-    expect(a.frames.find((f) => f.actionType === 'Statement')?.actors.entries.filter((e) => e.role === 'agent').map((e) => e.text)).toEqual(['information ministry of Gondor', 'Nasgul'])
+    expect(
+      a.frames
+        .find((f) => f.actionType === 'Statement')
+        ?.actors.entries.filter((e) => e.role === 'agent')
+        .map((e) => e.text),
+    ).toEqual(['information ministry of Gondor', 'Nasgul'])
   })
 
   test('"said on Monday it had repelled" is the speaker, never the agency of the dateline; a war between two sides is not their act', () => {
-    const a = analyseLocal("KHARTOUM, Nov 24 (Reuters) - Sudan's army said on Monday it had repelled an assault by the Rapid Support Forces. Thousands of people fled the fighting. The war between the army and the RSF erupted in April 2023. Researchers from Oxford found a new virus.")
+    const a = analyseLocal(
+      "KHARTOUM, Nov 24 (Reuters) - Sudan's army said on Monday it had repelled an assault by the Rapid Support Forces. Thousands of people fled the fighting. The war between the army and the RSF erupted in April 2023. Researchers from Oxford found a new virus.",
+    )
     expect(frameFor(a, 'repel').actors.entries.find((e) => e.role === 'agent')?.text).toBe("Sudan's army")
     expect(frameFor(a, 'repel').cameo?.code).toBe('19')
     expect(a.frames.flatMap((f) => f.actors.entries).map((e) => e.text)).not.toContain('Reuters')
@@ -566,8 +657,13 @@ describe('local analyser: who did what, precision first', () => {
   })
 
   test('", and" after a phrase joins clauses, not names; an article opens a new phrase; a result never repeats its subject', () => {
-    const a = analyseLocal('Kenyan President William Ruto arrived in Beijing on Tuesday for a state visit, and the two governments signed agreements. The yen strengthened after the decision, and the Nikkei share average fell 1.2%. Finance Minister Katsunobu Kato told reporters the government would not intervene. The board could raise rates as wages keep rising. Britain, France, and Germany condemned the attack.')
-    const agents = (lemma: string) => frameFor(a, lemma).actors.entries.filter((e) => e.role === 'agent').map((e) => e.text)
+    const a = analyseLocal(
+      'Kenyan President William Ruto arrived in Beijing on Tuesday for a state visit, and the two governments signed agreements. The yen strengthened after the decision, and the Nikkei share average fell 1.2%. Finance Minister Katsunobu Kato told reporters the government would not intervene. The board could raise rates as wages keep rising. Britain, France, and Germany condemned the attack.',
+    )
+    const agents = (lemma: string) =>
+      frameFor(a, lemma)
+        .actors.entries.filter((e) => e.role === 'agent')
+        .map((e) => e.text)
     expect(agents('sign')).toEqual(['governments'])
     expect(frameFor(a, 'sign').cameo?.code).toBe('05')
     expect(frameFor(a, 'fall').actionDescription).toBe('The Nikkei share average fell 1.2%')
@@ -615,7 +711,11 @@ describe('local analyser: who did what, precision first', () => {
 
   test('the parties named in a subject whose head cannot act are who acted: "The Calenardhon government issue condemned"', () => {
     const a = analyseLocal('The Calenardhon government issue condemned an attack by Osgiliath soldiers on Thursday.')
-    expect(frameFor(a, 'condemn').actors.entries.filter((e) => e.role === 'agent').map((e) => e.text)).toEqual(['Calenardhon'])
+    expect(
+      frameFor(a, 'condemn')
+        .actors.entries.filter((e) => e.role === 'agent')
+        .map((e) => e.text),
+    ).toEqual(['Calenardhon'])
   })
 
   test('a participle with its "by" describes the noun before it, a passive of its own: "Contracts won by Brazilian builders were cancelled"', () => {
@@ -628,7 +728,11 @@ describe('local analyser: who did what, precision first', () => {
 
   test('"who" after a participle describing the noun before it refers to that noun: "A woman believed linked to Al-Qaeda who shot at …"', () => {
     const a = analyseLocal('A Pakistani woman believed linked to Al-Qaeda who shot at US military officers was extradited to the United States, a US attorney said.')
-    expect(frameFor(a, 'shoot').actors.entries.filter((e) => e.role === 'agent').map((e) => e.text)).toEqual(['Pakistani woman'])
+    expect(
+      frameFor(a, 'shoot')
+        .actors.entries.filter((e) => e.role === 'agent')
+        .map((e) => e.text),
+    ).toEqual(['Pakistani woman'])
   })
 
   test('what a named party believes is its stated view; what "many" believe is nobody\'s statement', () => {
@@ -637,7 +741,7 @@ describe('local analyser: who did what, precision first', () => {
     expect(analyseLocal('Many analysts believe the bank will cut rates in June.').frames.map((f) => f.predicate?.lemma)).toEqual(['cut'])
   })
 
-  test('a thing\'s verb that describes it is no event; what a thing did is', () => {
+  test("a thing's verb that describes it is no event; what a thing did is", () => {
     const a = analyseLocal('The glaciers held about 35 cubic kilometres of ice in March 2025. The chatbot reproduced whole pages of one novel.')
     expect(a.frames.map((f) => f.predicate?.lemma)).toEqual(['reproduce'])
   })
@@ -660,7 +764,9 @@ describe('local analyser: who did what, precision first', () => {
   })
 
   test('"by combining purchasing and transport, and that no factories would close": the list ends in a noun, the modal\'s verb is a verb', () => {
-    const a = analyseLocal('The chief executive, Mads Vestergaard, said the deal would save €120 million a year, mainly by combining purchasing and transport, and that no factories would close in the Netherlands.')
+    const a = analyseLocal(
+      'The chief executive, Mads Vestergaard, said the deal would save €120 million a year, mainly by combining purchasing and transport, and that no factories would close in the Netherlands.',
+    )
     expect(a.frames.some((f) => f.predicate?.lemma === 'transport')).toBe(false)
     const close = frameFor(a, 'close')
     expect([close.negated, close.temporality]).toEqual([true, 'planned'])
@@ -672,7 +778,9 @@ describe('local analyser: who did what, precision first', () => {
   })
 
   test('"it" opening a sentence is the body the sentence before was about, before a name it mentioned in passing', () => {
-    const a = analyseLocal('The group called on the European Commission to open proceedings against Greece. Greece\'s migration ministry rejected the report. It said every allegation was examined by an independent authority.')
+    const a = analyseLocal(
+      "The group called on the European Commission to open proceedings against Greece. Greece's migration ministry rejected the report. It said every allegation was examined by an independent authority.",
+    )
     const said = a.frames.filter((f) => f.actionType === 'Statement').map((f) => f.actors.entries.find((e) => e.role === 'agent')?.text)
     expect(said).toEqual(["Greece's migration ministry"])
   })
@@ -691,14 +799,18 @@ describe('local analyser: who did what, precision first', () => {
   })
 
   test('a statement\'s result is what it puts on record about whom; "moved about 2,000 troops" moved the troops, not the border', () => {
-    const a = analyseLocal('Venezuela moved about 2,000 troops to its border with Guyana on Tuesday, the Guyana Defence Force said on Wednesday. Roxanne Fraser told reporters that the troops had set up camp.')
+    const a = analyseLocal(
+      'Venezuela moved about 2,000 troops to its border with Guyana on Tuesday, the Guyana Defence Force said on Wednesday. Roxanne Fraser told reporters that the troops had set up camp.',
+    )
     expect(a.frames.map((f) => f.result.outcome).slice(0, 3)).toEqual(['About 2,000 troops moved', 'Statement on record about Venezuela and Guyana', 'Public statement on record'])
     // "the troops had set up camp": what was told is a frame of its own, the troops' act.
     expect(frameFor(a, 'set').actors.entries.find((e) => e.role === 'agent')?.text).toBe('troops')
   })
 
   test('a year on its own and quarters are dates: "bought a rival in 2017", "in the first quarter", "Q3 2024", "next quarter"', () => {
-    const a = analyseLocal('Halvorsen bought a German rival in 2017. Sales fell in the first quarter. Profit rose 4% in Q3 2024. Revenue will grow next quarter. It sold 2017 units.', { referenceDate: '2026-11-26' })
+    const a = analyseLocal('Halvorsen bought a German rival in 2017. Sales fell in the first quarter. Profit rose 4% in Q3 2024. Revenue will grow next quarter. It sold 2017 units.', {
+      referenceDate: '2026-11-26',
+    })
     expect(a.frames.map((f) => [f.predicate?.lemma, f.timeReference?.date])).toEqual([
       ['buy', '2017-01-01'],
       ['fall', '2026-01-01'],
@@ -709,7 +821,9 @@ describe('local analyser: who did what, precision first', () => {
   })
 
   test('read on the Iran article: "Iran yesterday released", "had in return dropped its objection", "according to rights groups", "and accused them" after a "while" clause', () => {
-    const a = analyseLocal('Iran yesterday released two French teachers. France had in return dropped its objection, according to rights groups. The French presidency denied it. Iranian police arrested Marchal and Besson in October 2022, while they were travelling in Isfahan, and accused them of spying.')
+    const a = analyseLocal(
+      'Iran yesterday released two French teachers. France had in return dropped its objection, according to rights groups. The French presidency denied it. Iranian police arrested Marchal and Besson in October 2022, while they were travelling in Isfahan, and accused them of spying.',
+    )
     const agentOf = (lemma: string) => frameFor(a, lemma).actors.entries.find((e) => e.role === 'agent')?.text
     expect([agentOf('release'), frameFor(a, 'release').cameo?.code]).toEqual(['Iran', '08'])
     expect([agentOf('drop'), frameFor(a, 'drop').cameo?.code]).toEqual(['France', '08'])
@@ -734,10 +848,13 @@ describe('local analyser: document level', () => {
     expect(analyseLocal('# Ports reopen after strike\n\nDockworkers returned to work on Friday.').title).toBe('Ports reopen after strike')
     expect(analyseLocal('Ports reopen after strike\nDockworkers returned to work on Friday. Unions welcomed the deal.').title).toBe('Ports reopen after strike')
     // The lead's main clause, without its dateline, its day or the clauses after it.
-    const lead = "LAGOS, June 3 — Nigeria's central bank raised its main interest rate by 50 basis points on Tuesday, its fifth increase this year, as inflation climbed to a 28-year high. Lenders said loans would cost more."
+    const lead =
+      "LAGOS, June 3 — Nigeria's central bank raised its main interest rate by 50 basis points on Tuesday, its fifth increase this year, as inflation climbed to a 28-year high. Lenders said loans would cost more."
     expect(analyseLocal(lead).title).toBe("Nigeria's central bank raised its main interest rate by 50 basis points")
     // An apposition is not where the clause ends.
-    expect(analyseLocal('Veltra, the Finnish maker of smart eyewear, yesterday unveiled a pair of glasses that weigh 48 grams. Buyers queued.').title).toBe('Veltra, the Finnish maker of smart eyewear, unveiled a pair of glasses that weigh 48 grams')
+    expect(analyseLocal('Veltra, the Finnish maker of smart eyewear, yesterday unveiled a pair of glasses that weigh 48 grams. Buyers queued.').title).toBe(
+      'Veltra, the Finnish maker of smart eyewear, unveiled a pair of glasses that weigh 48 grams',
+    )
     // A quotation makes no headline: the sentence is cut at a word.
     const long = `"${'We reviewed the proposal in great detail and '.repeat(6)}approved it," the chair said.`
     const t = analyseLocal(long).title
@@ -747,7 +864,8 @@ describe('local analyser: document level', () => {
   })
 
   test('title: a leading dateline, date or byline is never the headline; the headline beside it is', () => {
-    const body = "Nigeria's central bank raised its benchmark interest rate to 24.75% on Tuesday to curb inflation. Governor Olayemi Cardoso said prices rose for a fourteenth month. Lenders said loans would cost more."
+    const body =
+      "Nigeria's central bank raised its benchmark interest rate to 24.75% on Tuesday to curb inflation. Governor Olayemi Cardoso said prices rose for a fourteenth month. Lenders said loans would cost more."
     const central = analyseLocal(body).title
     // A dateline on its own line: the title is what the text is about, not where and when.
     expect(analyseLocal(`Lagos, 3 March 2024\n\n${body}`).title).toBe(central)
@@ -775,7 +893,9 @@ describe('local analyser: document level', () => {
   })
 
   test('insights rest on sentences of the text: the one a past date is in, the one a market or policy moves in, without datelines', () => {
-    const sudan = analyseLocal('KHARTOUM, Nov 24 (Reuters) - The army repelled an assault on El Fasher. The war erupted in April 2023 and has displaced more than 12 million people.', { ingestedOn: '2026-11-26' })
+    const sudan = analyseLocal('KHARTOUM, Nov 24 (Reuters) - The army repelled an assault on El Fasher. The war erupted in April 2023 and has displaced more than 12 million people.', {
+      ingestedOn: '2026-11-26',
+    })
     expect(sudan.analytics.historicalContext).toBe('The text refers back to 2023. Background: The war erupted in April 2023 and has displaced more than 12 million people.')
     expect(sudan.analytics.marketOrPolicyImpact).toBe('')
     const boj = analyseLocal('TOKYO, Nov 26 - The Bank of Japan kept its interest rate at 0.5% on Wednesday. China Exim Bank agreed to lend Kenya $1.2 billion.', { ingestedOn: '2026-11-26' })

@@ -8,8 +8,7 @@ import { modelOutputJsonSchema, modelOutputSchema } from '../../server/analysis/
 import type { FakeOpenAI } from './fake-openai-server'
 import { modelAnswerFor, okReply as ok, requestText, startFakeOpenAI } from './fake-openai-server'
 
-const TEXT =
-  "Iran and three European powers resumed talks on Monday over Tehran's nuclear programme. The delegations met for six hours at a hotel near the lake."
+const TEXT = "Iran and three European powers resumed talks on Monday over Tehran's nuclear programme. The delegations met for six hours at a hotel near the lake."
 
 let fake: FakeOpenAI
 
@@ -23,7 +22,6 @@ afterEach(async () => {
 function analyser(overrides: Partial<{ timeoutMs: number; maxRetries: number; maxChunkChars: number }> = {}): Analyser {
   return createAnalyser({ provider: 'openai', baseURL: fake.baseURL, apiKey: 'test-key', model: 'fake-model', maxRetries: 0, ...overrides })
 }
-
 
 describe('openai provider', () => {
   test('happy path: structured output request, validated result, exact provenance and stamp', async () => {
@@ -82,7 +80,10 @@ describe('openai provider', () => {
     fake.replies.push({ kind: 'content', content: 'Sure! Here is the analysis.' }, { kind: 'content', content: '{"frames": "none"}' })
     const error = await analyser()
       .analyse(TEXT)
-      .then(() => undefined, (e: unknown) => e)
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      )
     expect(error).toBeInstanceOf(AnalysisError)
     const e = error as AnalysisError
     expect(e.code).toBe(AnalysisErrorCode.InvalidOutput)
@@ -109,7 +110,11 @@ describe('openai provider', () => {
       'And Ennahda accused the U.S. of meddling on Monday. The party accused the United States of interference again on Tuesday. Security forces shelled the town of Kasserine, killing four people.'
     const answer = modelAnswerFor(text)
     const frame = answer.frames[0]!
-    const sentences = ['And Ennahda accused the U.S. of meddling on Monday.', 'The party accused the United States of interference again on Tuesday.', 'Security forces shelled the town of Kasserine, killing four people.']
+    const sentences = [
+      'And Ennahda accused the U.S. of meddling on Monday.',
+      'The party accused the United States of interference again on Tuesday.',
+      'Security forces shelled the town of Kasserine, killing four people.',
+    ]
     answer.entities = [
       { text: 'And Ennahda', kind: 'organisation', aliases: [] },
       { text: 'United States', kind: 'place', aliases: ['U.S.'] },
@@ -132,7 +137,15 @@ describe('openai provider', () => {
     answer.frames = [
       accuse(sentences[0]!, 'the U.S.'),
       accuse(sentences[1]!, 'United States'),
-      { ...frame, sourceSentence: sentences[2]!, verb: 'shell', actionType: 'Military action', actors: [{ text: 'Security forces', role: 'agent', affect: 'neutral', influence: 0.8, motivation: '' }], resources: [], metadata: { ...frame.metadata, sentiment: 0.2 } },
+      {
+        ...frame,
+        sourceSentence: sentences[2]!,
+        verb: 'shell',
+        actionType: 'Military action',
+        actors: [{ text: 'Security forces', role: 'agent', affect: 'neutral', influence: 0.8, motivation: '' }],
+        resources: [],
+        metadata: { ...frame.metadata, sentiment: 0.2 },
+      },
       { ...frame, sourceSentence: sentences[2]!, verb: 'kill', actors: [], resources: [] },
     ]
     fake.replies.push({ kind: 'content', content: JSON.stringify(answer) })
@@ -167,7 +180,10 @@ describe('openai provider', () => {
     fake.replies.push({ kind: 'status', status: 429, body: { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } } })
     const error = await analyser()
       .analyse(TEXT)
-      .then(() => undefined, (e: unknown) => e)
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      )
     expect(error).toBeInstanceOf(AnalysisError)
     expect((error as AnalysisError).code).toBe('AI_RATE_LIMIT')
     expect((error as AnalysisError).httpStatus).toBe(503)
@@ -184,7 +200,10 @@ describe('openai provider', () => {
     fake.replies.push({ kind: 'hang' })
     const error = await analyser({ timeoutMs: 300 })
       .analyse(TEXT)
-      .then(() => undefined, (e: unknown) => e)
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      )
     expect(error).toBeInstanceOf(AnalysisError)
     expect((error as AnalysisError).code).toBe('AI_TIMEOUT')
     expect((error as AnalysisError).httpStatus).toBe(503)
@@ -198,7 +217,8 @@ describe('openai provider', () => {
   test('long documents are chunked, analysed part by part and merged with offsets into the whole text', async () => {
     const paragraphs = Array.from(
       { length: 8 },
-      (_, i) => `Iran and its partners held round ${i + 1} of the talks in Geneva on Monday. Delegates discussed inspections, sanctions relief and a timetable for the next meetings, and agreed to meet again within a month.`,
+      (_, i) =>
+        `Iran and its partners held round ${i + 1} of the talks in Geneva on Monday. Delegates discussed inspections, sanctions relief and a timetable for the next meetings, and agreed to meet again within a month.`,
     )
     const content = paragraphs.join('\n\n')
     // Each part's answer names its own round: eight rounds are eight events, not one told eight times.

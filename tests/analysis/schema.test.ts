@@ -43,9 +43,7 @@ describe('analysis schema', () => {
   })
 
   test('rejects more than 3 impacts or 6 tags, and urgency without a score', () => {
-    expect(rejects((a) => (a.frames[0]!.result.impacts = Array.from({ length: 4 }, () => ({ effect: 'x', magnitude: 0.5, description: '' }))))).toEqual([
-      'frames.0.result.impacts',
-    ])
+    expect(rejects((a) => (a.frames[0]!.result.impacts = Array.from({ length: 4 }, () => ({ effect: 'x', magnitude: 0.5, description: '' }))))).toEqual(['frames.0.result.impacts'])
     expect(rejects((a) => (a.frames[0]!.metadata.tags = ['a', 'b', 'c', 'd', 'e', 'f', 'g']))).toEqual(['frames.0.metadata.tags'])
     expect(rejects((a) => delete (a.frames[0]!.urgency as Partial<Analysis['frames'][0]['urgency']>).score)).toEqual(['frames.0.urgency.score'])
   })

@@ -31,7 +31,15 @@ function imports(file: string): string[] {
 
 /** The top-level area an import lands in: 'src/domain', 'server', 'node:fs', 'zod' … */
 function area(file: string, spec: string): string {
-  if (!spec.startsWith('.')) return spec.startsWith('node:') ? 'node' : spec.split('/')[0] === '@' ? spec : spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/')
+  if (!spec.startsWith('.'))
+    return spec.startsWith('node:')
+      ? 'node'
+      : spec.split('/')[0] === '@'
+        ? spec
+        : spec
+            .split('/')
+            .slice(0, spec.startsWith('@') ? 2 : 1)
+            .join('/')
   const target = relative(root, resolve(dirname(join(root, file)), spec))
   const parts = target.split('/')
   return parts[0] === 'src' ? `src/${parts[1]}` : (parts[0] as string)
@@ -59,9 +67,7 @@ describe('dependency direction', () => {
   })
 
   test('nothing imports src/ui but the entry', () => {
-    const offenders = ['src/protocol', 'src/domain', 'src/projections', 'src/streams', 'server']
-      .flatMap(files)
-      .filter((f) => imports(f).some((s) => area(f, s) === 'src/ui'))
+    const offenders = ['src/protocol', 'src/domain', 'src/projections', 'src/streams', 'server'].flatMap(files).filter((f) => imports(f).some((s) => area(f, s) === 'src/ui'))
     expect(offenders).toEqual([])
   })
 
@@ -80,7 +86,11 @@ describe('projections are pure', () => {
 
   test('projections import nothing that does I/O', () => {
     const io = /^(node:|fs$|http|https|net|ws$|firebase)/
-    const offenders = files('src/projections').flatMap((f) => imports(f).filter((s) => io.test(s)).map((s) => `${f} → ${s}`))
+    const offenders = files('src/projections').flatMap((f) =>
+      imports(f)
+        .filter((s) => io.test(s))
+        .map((s) => `${f} → ${s}`),
+    )
     expect(offenders).toEqual([])
   })
 })

@@ -2,7 +2,16 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { analysisStatusBadge, CONTENT_PREVIEW_CHARS, emptySelectionText, insightSections, InspectorTexts, inspectorAnalytics, reprocessAvailability, scoreJustification } from '../../src/domain/rules/inspector'
+import {
+  analysisStatusBadge,
+  CONTENT_PREVIEW_CHARS,
+  emptySelectionText,
+  insightSections,
+  InspectorTexts,
+  inspectorAnalytics,
+  reprocessAvailability,
+  scoreJustification,
+} from '../../src/domain/rules/inspector'
 import { analysedContent, contentPreview, entitySourceSentence, frameSourceSentence, readEntities, type SourceSentence } from '../../src/domain/rules/source-sentences'
 import { clampInspectorWidth, INSPECTOR_WIDTH_STEP, InspectorWidths, inspectorWidthForDrag, inspectorWidthForKey, parseStoredInspectorWidth } from '../../src/ui/inspector/drawer-width'
 import { scoreTone } from '../../src/ui/inspector/score-tone'
@@ -71,14 +80,7 @@ describe('analytics and insights', () => {
   })
   test("six sections in order; empty ones are null; 'any' is false when all are empty", () => {
     const { sections, any } = insightSections(ready.analytics)
-    expect(sections.map((s) => s.label)).toEqual([
-      'Detected Domain',
-      'Context Inference',
-      'Historical Context',
-      'Market and Policy Impact',
-      'Bias or Hidden Agenda',
-      'Propaganda Indicators',
-    ])
+    expect(sections.map((s) => s.label)).toEqual(['Detected Domain', 'Context Inference', 'Historical Context', 'Market and Policy Impact', 'Bias or Hidden Agenda', 'Propaganda Indicators'])
     expect(any).toBe(true)
     expect(sections.find((s) => s.key === 'historicalContext')?.text).toBeNull()
     expect(sections.find((s) => s.key === 'detectedDomain')?.text).toBe('Business and finance')
@@ -196,7 +198,12 @@ describe('content preview', () => {
     const source = frameSourceSentence(frames[5]!, content)
     const preview = contentPreview(content, source)
     expect(preview.parts.map((p) => p.text).join('')).toBe(content)
-    expect(preview.parts.filter((p) => p.mark !== 'none').map((p) => p.text).join('')).toBe(source?.sentence)
+    expect(
+      preview.parts
+        .filter((p) => p.mark !== 'none')
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(source?.sentence)
     expect(preview.parts.filter((p) => p.mark === 'term').map((p) => p.text)).toEqual(['European Commission'])
   })
   test('a sentence ending beyond the preview is also shown in an excerpt with context', () => {

@@ -184,8 +184,16 @@ describe('scores and formats', () => {
     expect(scores.find((s) => s.key === 'novelty')?.value).toBe(MISSING_ANALYTICS_VALUE)
     expect(analyticsScores(null).every((s) => s.value === 0.5)).toBe(true)
     expect(scores.map((s) => s.label)).toEqual([
-      'Economic Relevance', 'Impact Severity', 'Scope', 'Time Horizon', 'Socio-Political Sensitivity',
-      'Cultural Significance', 'Ethical Controversy', 'Novelty', 'Bias Intensity', 'Propaganda Intensity',
+      'Economic Relevance',
+      'Impact Severity',
+      'Scope',
+      'Time Horizon',
+      'Socio-Political Sensitivity',
+      'Cultural Significance',
+      'Ethical Controversy',
+      'Novelty',
+      'Bias Intensity',
+      'Propaganda Intensity',
     ])
     expect(NEUTRAL_MARKER_PERCENT).toBe(50)
   })

@@ -102,7 +102,11 @@ describe('the create body (spec §7)', () => {
       sessionId: 's1',
       sourceDetails: { searchQuery: 'tariffs' },
     })
-    expect(createSourceBody({ kind: 'telegram', value: '@reuters' }, sandbox)).toMatchObject({ kind: 'telegram_channel', displayName: 'Telegram: reuters', sourceDetails: { channelUsername: 'reuters' } })
+    expect(createSourceBody({ kind: 'telegram', value: '@reuters' }, sandbox)).toMatchObject({
+      kind: 'telegram_channel',
+      displayName: 'Telegram: reuters',
+      sourceDetails: { channelUsername: 'reuters' },
+    })
     expect(createSourceBody({ kind: 'twitter', value: '#ev' }, project)).toMatchObject({ kind: 'twitter_search', displayName: 'Twitter: #ev', projectId: 'p1', sourceDetails: { searchQuery: '#ev' } })
   })
 })

@@ -112,14 +112,16 @@ test('provider failures open the breaker, new work parks, Enable and Replay Park
   const card = page.locator('article.breaker-card').filter({ has: page.getByRole('heading', { name: 'Event Orchestrator', exact: true }) })
   await card.getByText('Parked jobs').waitFor({ timeout: 20_000 })
   // The parked jobs arrive through the queue; refresh until both are counted.
-  await expect.poll(
-    async () => {
-      await card.getByRole('button', { name: 'Refresh' }).click()
-      await page.waitForTimeout(300)
-      return card.locator('dt:text-is("Parked jobs") + dd').textContent()
-    },
-    { timeout: 20_000, interval: 500 },
-  ).toBe('2')
+  await expect
+    .poll(
+      async () => {
+        await card.getByRole('button', { name: 'Refresh' }).click()
+        await page.waitForTimeout(300)
+        return card.locator('dt:text-is("Parked jobs") + dd').textContent()
+      },
+      { timeout: 20_000, interval: 500 },
+    )
+    .toBe('2')
   expect(await card.locator('dt:text-is("Failures (last 10 min)") + dd').textContent()).toBe('5')
   await card.getByText('Closes by itself').waitFor()
   await card.getByText('Recent errors (5)').click()

@@ -54,7 +54,9 @@ test('a new user signs up, creates a research, pastes a text and sees its card a
   await page.getByText('Use the input below to add data sources and start building your knowledge graph').waitFor()
   await shot('3-empty-workspace')
 
-  await page.getByLabel('Text to analyze').fill('The European Commission imposed provisional duties of up to 38% on electric vehicles imported from China. Beijing said it would take all necessary measures to defend its companies.')
+  await page
+    .getByLabel('Text to analyze')
+    .fill('The European Commission imposed provisional duties of up to 38% on electric vehicles imported from China. Beijing said it would take all necessary measures to defend its companies.')
   await page.getByLabel('Text to analyze').press('Enter')
   const card = page.locator('[data-document-id]').first()
   await card.waitFor({ timeout: 15_000 })

@@ -44,7 +44,9 @@ describe('npm start on a user machine', () => {
     expect(await emulatorProcesses(first)).toHaveLength(1)
     account = await signUp(first.url, `carol-${Date.now().toString(36)}@example.com`)
     await api(first.url, account.idToken, 'POST', '/users', { firebaseUid: account.uid, email: account.email, accountType: 'personal' })
-    const research = z.object({ id: z.string(), sessions: z.array(z.object({ id: z.string() })) }).parse(await api(first.url, account.idToken, 'POST', '/researches', { title: 'Kept through a crash' }))
+    const research = z
+      .object({ id: z.string(), sessions: z.array(z.object({ id: z.string() })) })
+      .parse(await api(first.url, account.idToken, 'POST', '/researches', { title: 'Kept through a crash' }))
     researchId = research.id
     sessionId = research.sessions[0]?.id as string
     await kill(first, 'SIGKILL')
@@ -191,7 +193,6 @@ function folder(): string {
   folders.push(dir)
   return dir
 }
-
 
 async function until(ok: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs

@@ -34,7 +34,11 @@ const TEXTS = [
   'USA officials met European Commission negotiators in Brussels to discuss tariffs on steel. The United States threatened new duties if talks fail.',
 ]
 
-const figure = (page: Page, label: string) => page.locator('.dash-figures div').filter({ has: page.locator(`dt:text-is("${label}")`) }).locator('dd')
+const figure = (page: Page, label: string) =>
+  page
+    .locator('.dash-figures div')
+    .filter({ has: page.locator(`dt:text-is("${label}")`) })
+    .locator('dd')
 
 test('dashboard, briefings, graph and KPIs show what four ingested texts hold', async () => {
   const page = await browser.newPage({ viewport: { width: 1440, height: 1000 }, acceptDownloads: true })
@@ -61,9 +65,11 @@ test('dashboard, briefings, graph and KPIs show what four ingested texts hold', 
     await box.fill(text)
     await box.press('Enter')
     // Accepted: its card is there (the toast saying so may already sit behind a newer one in the top bar).
-    await page.waitForFunction((n) => document.querySelectorAll('[data-document-id]').length >= n, i + 1, { timeout: 60_000 }).catch(async (error: Error) => {
-      throw new Error(`text ${i + 1} has no card: ${error.message}\nwhat the page showed: ${JSON.stringify(await onScreen(page))}`)
-    })
+    await page
+      .waitForFunction((n) => document.querySelectorAll('[data-document-id]').length >= n, i + 1, { timeout: 60_000 })
+      .catch(async (error: Error) => {
+        throw new Error(`text ${i + 1} has no card: ${error.message}\nwhat the page showed: ${JSON.stringify(await onScreen(page))}`)
+      })
   }
   await page.waitForFunction(() => document.querySelectorAll('[data-document-id] .doc-head [data-status="completed"]').length === 4, undefined, { timeout: 60_000 })
   const title = await page.getByText(/^\(4 documents, \d+ actions\)$/).textContent()

@@ -94,10 +94,11 @@ test('workspace, project and dashboard at 1024×768 and 1440×900, light and dar
 test('production chrome, focus, offline and the controls that used to do nothing', async () => {
   await page.setViewportSize(SIZES[0])
   await page.emulateMedia({ colorScheme: 'light' })
-  const focused = () => page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null
-    return el ? (el.getAttribute('aria-label') ?? el.id ?? '') + '|' + (el.textContent ?? '').trim().slice(0, 60) : ''
-  })
+  const focused = () =>
+    page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null
+      return el ? `${el.getAttribute('aria-label') ?? el.id ?? ''}|${(el.textContent ?? '').trim().slice(0, 60)}` : ''
+    })
   await SCREENS[0]!.open(page)
 
   // The first Tab stop is the skip link; it takes focus to the main content.
@@ -276,7 +277,9 @@ async function controlProblems(p: Page): Promise<string[]> {
 async function axeFindings(p: Page): Promise<string[]> {
   if (!(await p.evaluate(() => 'axe' in window))) await p.addScriptTag({ path: join(process.cwd(), 'node_modules', 'axe-core', 'axe.min.js') })
   const violations = await p.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe
+    const axe = (
+      window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> } }
+    ).axe
     const result = await axe.run(document, { resultTypes: ['violations'] })
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)) }))
   })

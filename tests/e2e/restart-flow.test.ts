@@ -87,4 +87,3 @@ async function paste(page: import('playwright-core').Page, text: string): Promis
   await page.getByLabel('Text to analyze').fill(text)
   await page.getByLabel('Text to analyze').press('Enter')
 }
-

@@ -110,7 +110,11 @@ test('researches, workspaces, projects, commit and settings through real address
   await page.getByRole('button', { name: 'Open project' }).click()
   await page.waitForURL((url) => url.pathname === projectPath)
   // The committed research's document is now the project's.
-  await page.locator('.project-doc').filter({ hasText: /TenneT|offshore/ }).first().waitFor({ timeout: 15_000 })
+  await page
+    .locator('.project-doc')
+    .filter({ hasText: /TenneT|offshore/ })
+    .first()
+    .waitFor({ timeout: 15_000 })
   // …and so is its source (the pasted text), listed by the project's data sources manager.
   await page.getByRole('table').getByText('Text', { exact: true }).first().waitFor({ timeout: 15_000 })
   await page.screenshot({ path: join(SCREENSHOTS, 'issue5-shell-3b-project-documents.png') })
@@ -183,7 +187,10 @@ test('a signed-out visit to a deep link asks to sign in and returns there; sign 
   await page.screenshot({ path: join(SCREENSHOTS, 'issue5-shell-7-legacy.png') })
   // …and the research is the same one the main shell sees.
   await page.goto(product.url)
-  await page.getByRole('complementary', { name: 'Navigation' }).getByRole('button', { name: /^Legacy look/ }).waitFor({ timeout: 20_000 })
+  await page
+    .getByRole('complementary', { name: 'Navigation' })
+    .getByRole('button', { name: /^Legacy look/ })
+    .waitFor({ timeout: 20_000 })
 }, 90_000)
 
 test('a research exported from its workspace imports for another team and reads the same; Admin Access exports and imports the tenant (issue 16)', async () => {
@@ -244,7 +251,10 @@ test('a research exported from its workspace imports for another team and reads 
   const again = ben.waitForEvent('filechooser')
   await ben.getByRole('button', { name: 'Import…' }).click()
   await (await again).setFiles(bundlePath)
-  await ben.getByText(/^Imported research “Moving research”/).first().waitFor({ state: 'attached' })
+  await ben
+    .getByText(/^Imported research “Moving research”/)
+    .first()
+    .waitFor({ state: 'attached' })
   await ben.getByRole('heading', { name: 'Data of this tenant' }).scrollIntoViewIfNeeded()
   await shot(ben, '3-admin')
   expect(errors).toEqual([])

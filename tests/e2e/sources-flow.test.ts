@@ -19,13 +19,22 @@ let base: string
 let browser: Browser
 
 const articles: Record<string, { title: string; body: string }> = {
-  '/news/grid-deal': { title: 'Grid operators sign North Sea deal', body: 'TenneT and Elia signed an agreement to build a shared offshore hub in the North Sea. The hub will connect 4 GW of wind power by 2030.' },
-  '/news/storage-tender': { title: 'Germany opens battery storage tender', body: 'The Federal Network Agency opened a tender for 500 MW of grid batteries. Bids close in March and winners will be paid for capacity.' },
+  '/news/grid-deal': {
+    title: 'Grid operators sign North Sea deal',
+    body: 'TenneT and Elia signed an agreement to build a shared offshore hub in the North Sea. The hub will connect 4 GW of wind power by 2030.',
+  },
+  '/news/storage-tender': {
+    title: 'Germany opens battery storage tender',
+    body: 'The Federal Network Agency opened a tender for 500 MW of grid batteries. Bids close in March and winners will be paid for capacity.',
+  },
 }
 
 function feed(): string {
   const items = Object.entries(articles)
-    .map(([path, a], i) => `<item><title>${a.title}</title><link>${base}${path}</link><guid>${base}${path}</guid><description>${a.body.slice(0, 80)}</description><pubDate>Sun, 2${i} Nov 2026 08:00:00 GMT</pubDate></item>`)
+    .map(
+      ([path, a], i) =>
+        `<item><title>${a.title}</title><link>${base}${path}</link><guid>${base}${path}</guid><description>${a.body.slice(0, 80)}</description><pubDate>Sun, 2${i} Nov 2026 08:00:00 GMT</pubDate></item>`,
+    )
     .join('')
   return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Energy wire</title><link>${base}/</link><description>Energy news</description>${items}</channel></rss>`
 }

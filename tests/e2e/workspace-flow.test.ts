@@ -37,10 +37,16 @@ beforeAll(async () => {
   const { mkdtempSync, writeFileSync } = await import('node:fs')
   const { tmpdir } = await import('node:os')
   workDir = mkdtempSync(join(tmpdir(), 'sightline-files-'))
-  writeFileSync(join(workDir, 'board-minutes.pdf'), await makePdf(['Board minutes', 'The board of Acme Corp approved a new battery plant in Ohio.', 'Acme Corp will invest $2 billion by 2027 and hire 1,500 workers.']))
+  writeFileSync(
+    join(workDir, 'board-minutes.pdf'),
+    await makePdf(['Board minutes', 'The board of Acme Corp approved a new battery plant in Ohio.', 'Acme Corp will invest $2 billion by 2027 and hire 1,500 workers.']),
+  )
   writeFileSync(
     join(workDir, 'trade-brief.docx'),
-    await makeDocx({ heading: 'Trade brief', paragraphs: ['The European Commission opened an anti-subsidy investigation into Chinese steel imports.', 'Beijing warned it would respond with countermeasures.'] }),
+    await makeDocx({
+      heading: 'Trade brief',
+      paragraphs: ['The European Commission opened an anti-subsidy investigation into Chinese steel imports.', 'Beijing warned it would respond with countermeasures.'],
+    }),
   )
 }, 90_000)
 afterAll(async () => {
@@ -106,14 +112,22 @@ test('texts, files and a web page become live cards; inspector, reprocess, delet
   await page.getByRole('button', { name: 'Add Website Content' }).first().click()
   const dialog = page.getByRole('dialog')
   await dialog.getByRole('textbox').first().fill(siteUrl)
-  await dialog.getByRole('button', { name: /Add|Process|Analy/ }).last().click()
+  await dialog
+    .getByRole('button', { name: /Add|Process|Analy/ })
+    .last()
+    .click()
   await page.getByText('Website processed successfully: 127.0.0.1', { exact: true }).waitFor({ state: 'attached', timeout: 20_000 })
   await page.waitForFunction(() => document.querySelectorAll('[data-document-id]').length >= 4, undefined, { timeout: 30_000 })
   await page
     .waitForFunction(() => document.querySelectorAll('[data-document-id] [data-status="completed"]').length >= 4, undefined, { timeout: 45_000 })
     .catch(async (e: unknown) => {
       await shot('0-not-completed')
-      const states = await page.evaluate(() => [...document.querySelectorAll('[data-document-id]')].map((d) => `${d.querySelector('.doc-title')?.textContent} | ${d.className} | ${d.querySelector('.doc-head [data-status]')?.getAttribute('data-status')} | ${d.querySelector('.doc-error-text')?.textContent ?? ''}`))
+      const states = await page.evaluate(() =>
+        [...document.querySelectorAll('[data-document-id]')].map(
+          (d) =>
+            `${d.querySelector('.doc-title')?.textContent} | ${d.className} | ${d.querySelector('.doc-head [data-status]')?.getAttribute('data-status')} | ${d.querySelector('.doc-error-text')?.textContent ?? ''}`,
+        ),
+      )
       throw new Error(`${String(e)}\n${states.join('\n')}`)
     })
   expect(await page.getByText(/^\(4 documents, \d+ actions\)$/).count()).toBe(1)

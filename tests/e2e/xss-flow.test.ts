@@ -39,6 +39,7 @@ async function expectInert(page: Page, where: string, literal = true): Promise<v
     xss: (window as unknown as { __xss?: unknown }).__xss,
     injectedImages: document.querySelectorAll('img[src="x"]').length,
     injectedScripts: [...document.querySelectorAll('script')].filter((s) => s.textContent?.includes('__xss')).length,
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, as the reader sees it
     text: document.body.innerText,
   }))
   expect(state.xss, where).toBeUndefined()

@@ -95,7 +95,12 @@ describe('breakers read model', () => {
     // The slow refresh answers after the disable was asked for: ignored, same state.
     const stale = breakers.apply(before, envelopes([loaded('old', status({ isOpen: false }))], 'api')[0]!)
     expect(stale).toBe(before)
-    const after = fold([requested('old'), requested('new', 'disable'), { type: 'breaker.disabled', requestId: 'new', tenantId: T, handlerKey: KEY, reason: 'manual_disable', status: status({ isOpen: true, reason: 'manual_disable' }), at: 3_000 }, loaded('old')])
+    const after = fold([
+      requested('old'),
+      requested('new', 'disable'),
+      { type: 'breaker.disabled', requestId: 'new', tenantId: T, handlerKey: KEY, reason: 'manual_disable', status: status({ isOpen: true, reason: 'manual_disable' }), at: 3_000 },
+      loaded('old'),
+    ])
     expect(breakerStateOf(selectBreakerCard(after, KEY))).toBe(BreakerState.Disabled)
     expect(isBreakerBusy(selectBreakerCard(after, KEY))).toBe(false)
   })
@@ -183,8 +188,7 @@ describe('breakers read model properties', () => {
       fc.tuple(statuses, fc.nat(50)).map(([s, n]): DomainEvent => ({ type: 'breaker.parkedReplayed', ...b, replayed: n, status: s })),
       action.map((a): DomainEvent => ({ type: 'breaker.actionFailed', ...b, action: a, httpStatus: 500, code: 'INTERNAL_ERROR', message: 'boom' })),
     )
-  const request = (b: { requestId: string; tenantId: string; handlerKey: BreakerKey; at: number }) =>
-    action.map((a): DomainEvent => ({ type: 'breaker.actionRequested', ...b, action: a }))
+  const request = (b: { requestId: string; tenantId: string; handlerKey: BreakerKey; at: number }) => action.map((a): DomainEvent => ({ type: 'breaker.actionRequested', ...b, action: a }))
   // Steps: a request with its answer (the common case), a request alone, an answer alone (stale, or for a
   // request never seen), or a sign-out.
   const step: fc.Arbitrary<DomainEvent[]> = fc.oneof(

@@ -7,16 +7,7 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { type BriefingType, briefingKey, briefingNotFoundText, BriefingTypeLabels, BriefingTypes, nothingFollowedText } from '../../src/domain/briefing'
 import { type DomainEvent, domainEventSchema } from '../../src/domain/events'
-import {
-  BriefingStatus,
-  briefings,
-  emptyBriefings,
-  isBriefingLoading,
-  isPredictionLoading,
-  isUncertaintiesLoading,
-  MAX_BRIEFINGS,
-  selectBriefing,
-} from '../../src/projections/briefings'
+import { BriefingStatus, briefings, emptyBriefings, isBriefingLoading, isPredictionLoading, isUncertaintiesLoading, MAX_BRIEFINGS, selectBriefing } from '../../src/projections/briefings'
 import { projections } from '../../src/projections/registry'
 import type { BriefingBody, PredictBody, Uncertainty } from '../../src/protocol/intelligence'
 import { propertySeed } from '../arbitraries'

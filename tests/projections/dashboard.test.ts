@@ -269,9 +269,9 @@ const requestIds = fc.constantFrom('r1', 'r2', 'r3')
 const queries = fc.constantFrom(null, 'EV', ' EV ', 'grid')
 const contexts = fc.constantFrom('r1', 'p1')
 const series = fc.constantFrom<ForecastSeries>(SIGNALS_7, { metric: 'mentions', entity: 'BYD', horizonDays: 14 })
-const bindingArb = fc.record({ id: fc.constantFrom('k1', 'k2', 'k3'), contextId: contexts, value: fc.option(fc.integer({ min: 0, max: 9 })), manual: fc.boolean() }).map(({ id, contextId, value, manual }) =>
-  binding(id, { contextId, currentValue: value, manual }),
-)
+const bindingArb = fc
+  .record({ id: fc.constantFrom('k1', 'k2', 'k3'), contextId: contexts, value: fc.option(fc.integer({ min: 0, max: 9 })), manual: fc.boolean() })
+  .map(({ id, contextId, value, manual }) => binding(id, { contextId, currentValue: value, manual }))
 const failure = { httpStatus: 500, code: 'INTERNAL_ERROR', message: 'down' }
 const dashboardEvent: fc.Arbitrary<DomainEvent> = fc.oneof(
   fc.tuple(requestIds, queries).map(([id, q]): DomainEvent => requested(id, q)),
@@ -284,7 +284,14 @@ const dashboardEvent: fc.Arbitrary<DomainEvent> = fc.oneof(
   fc.tuple(requestIds, fc.nat(3)).map(([id, n]): DomainEvent => motifsLoaded(id, motifsBody(n))),
   requestIds.map((id): DomainEvent => motifsFailed(id)),
   fc.tuple(requestIds, contexts).map(([id, c]): DomainEvent => bindingsRequested(id, c)),
-  fc.tuple(requestIds, contexts, fc.array(bindingArb, { maxLength: 3 })).map(([id, c, bs]): DomainEvent => bindingsLoaded(id, bs.map((b) => ({ ...b, contextId: c })), c)),
+  fc.tuple(requestIds, contexts, fc.array(bindingArb, { maxLength: 3 })).map(
+    ([id, c, bs]): DomainEvent =>
+      bindingsLoaded(
+        id,
+        bs.map((b) => ({ ...b, contextId: c })),
+        c,
+      ),
+  ),
   bindingArb.map((b): DomainEvent => ({ type: 'kpi.bindingCreated', binding: b, at: 3 })),
   bindingArb.map((b): DomainEvent => ({ type: 'kpi.bindingUpdated', binding: b, at: 3 })),
   fc.tuple(fc.constantFrom('k1', 'k2', 'k3'), contexts).map(([bindingId, contextId]): DomainEvent => ({ type: 'kpi.bindingDeleted', bindingId, contextId, at: 4 })),

@@ -7,7 +7,17 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ELK from 'elkjs/lib/elk.bundled.js'
 import { describe, expect, test } from 'vitest'
-import { buildKnowledgeGraph, countByKind, type GraphEdge, type KnowledgeGraphModel, matchingNodeIds, neighbourhood, normalizeEntityName, selectKnowledgeGraph, withoutKinds } from '../../src/projections/knowledge-graph'
+import {
+  buildKnowledgeGraph,
+  countByKind,
+  type GraphEdge,
+  type KnowledgeGraphModel,
+  matchingNodeIds,
+  neighbourhood,
+  normalizeEntityName,
+  selectKnowledgeGraph,
+  withoutKinds,
+} from '../../src/projections/knowledge-graph'
 import { layoutKey, layoutPositions, toLayoutGraph } from '../../src/ui/graph/graph-layout'
 import { workspaceGraph, type WorkspaceGraph } from '../../src/projections/workspace-graph'
 import { replayRecording } from '../../src/streams/replay'
@@ -28,13 +38,7 @@ describe('knowledge graph from the demo workspace', () => {
 
   test('documents and frames become nodes, in document order then frame order', () => {
     expect(ids(model, 'document')).toEqual(['document:ev-demo-tariffs', 'document:ev-demo-brief', 'document:ev-demo-scan', 'document:ev-demo-weather'])
-    expect(ids(model, 'frame')).toEqual([
-      'frame:ev-demo-tariffs-f1',
-      'frame:ev-demo-tariffs-f2',
-      'frame:ev-demo-tariffs-f3',
-      'frame:ev-demo-brief-f1',
-      'frame:ev-demo-brief-f2',
-    ])
+    expect(ids(model, 'frame')).toEqual(['frame:ev-demo-tariffs-f1', 'frame:ev-demo-tariffs-f2', 'frame:ev-demo-tariffs-f3', 'frame:ev-demo-brief-f1', 'frame:ev-demo-brief-f2'])
     const tariffs = model.nodes.find((n) => n.id === 'document:ev-demo-tariffs')
     expect(tariffs).toMatchObject({ label: 'EU imposes provisional tariffs on Chinese electric vehicles', status: 'completed', abbreviation: 'C', documentId: 'ev-demo-tariffs' })
     expect(model.nodes.find((n) => n.id === 'document:ev-demo-scan')).toMatchObject({ status: 'error', abbreviation: 'F' })
@@ -136,11 +140,7 @@ describe('connections', () => {
   }
 
   test('one edge per pair of drawn participants', () => {
-    expect(edgesOf(withConnection(['f1', 'f2', 'f3']), 'connection').map((e) => `${e.source}->${e.target}`)).toEqual([
-      'frame:f1->frame:f2',
-      'frame:f1->frame:f3',
-      'frame:f2->frame:f3',
-    ])
+    expect(edgesOf(withConnection(['f1', 'f2', 'f3']), 'connection').map((e) => `${e.source}->${e.target}`)).toEqual(['frame:f1->frame:f2', 'frame:f1->frame:f3', 'frame:f2->frame:f3'])
   })
 
   test('a participant that is a document links the document; unknown, repeated or undrawn participants are skipped', () => {

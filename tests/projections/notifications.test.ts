@@ -19,7 +19,11 @@ describe('toasts', () => {
   const shown = (id: string, kind: 'success' | 'error' | 'loading', t: number): DomainEvent => ({ type: 'notification.shown', id, kind, message: id, at: t })
 
   test('a toast goes after 3 s, an error after 5 s, a loading toast stays', () => {
-    let s = at(toasts, [[0, shown('ok', 'success', 1000)], [0, shown('bad', 'error', 1000)], [0, shown('wait', 'loading', 1000)]])
+    let s = at(toasts, [
+      [0, shown('ok', 'success', 1000)],
+      [0, shown('bad', 'error', 1000)],
+      [0, shown('wait', 'loading', 1000)],
+    ])
     expect(selectNextToastExpiry(s)).toBe(4000)
     s = at(toasts, [[0, { type: 'clock.ticked', at: 3999 }]], s)
     expect(s.order).toEqual(['ok', 'bad', 'wait'])
@@ -36,7 +40,10 @@ describe('toasts', () => {
 
   test("a server-pushed processing error shows 'Document processing failed: {message}' once", () => {
     const failed: DomainEvent = { type: 'document.processingFailed', sessionId: 's', messageId: '3', eventId: 'e1', error: 'Failed to parse document' }
-    const s = at(toasts, [[500, failed, 'ws'], [600, failed, 'ws']])
+    const s = at(toasts, [
+      [500, failed, 'ws'],
+      [600, failed, 'ws'],
+    ])
     expect(s.order).toHaveLength(1)
     expect(s.byId[s.order[0] as string]).toMatchObject({ kind: 'error', message: 'Document processing failed: Failed to parse document', expiresAt: 5500 })
   })
@@ -48,7 +55,14 @@ describe('toasts', () => {
 })
 
 describe('progress cards', () => {
-  const start = (kind: 'document_upload' | 'text_input' | 'url_processing' = 'document_upload'): DomainEvent => ({ type: 'progress.started', id: 'p1', kind, title: 'report.pdf', filename: 'report.pdf', at: 100 })
+  const start = (kind: 'document_upload' | 'text_input' | 'url_processing' = 'document_upload'): DomainEvent => ({
+    type: 'progress.started',
+    id: 'p1',
+    kind,
+    title: 'report.pdf',
+    filename: 'report.pdf',
+    at: 100,
+  })
   const link: DomainEvent = { type: 'progress.linked', id: 'p1', eventId: 'e1' }
   const live = (type: 'document.skeletonReceived' | 'document.ready' | 'document.processingCompleted'): DomainEvent =>
     type === 'document.skeletonReceived'
@@ -68,7 +82,11 @@ describe('progress cards', () => {
   })
 
   test('live messages of the linked document move the phases; completion removes the card 5 s later', () => {
-    let s = at(progressCards, [[100, start()], [150, link], [200, live('document.skeletonReceived'), 'ws']])
+    let s = at(progressCards, [
+      [100, start()],
+      [150, link],
+      [200, live('document.skeletonReceived'), 'ws'],
+    ])
     // The skeleton: the file arrived and passed the checks; the server now parses it.
     expect(s.byId.p1?.phases.map((p) => p.status)).toEqual(['completed', 'completed', 'in_progress', 'pending', 'pending'])
     s = at(progressCards, [[300, live('document.ready'), 'ws']], s)
@@ -82,7 +100,12 @@ describe('progress cards', () => {
 
   test('a processing error marks every unfinished phase failed', () => {
     const failed: DomainEvent = { type: 'document.processingFailed', sessionId: 's', messageId: null, eventId: 'e1', error: 'boom' }
-    const s = at(progressCards, [[100, start()], [150, link], [200, live('document.skeletonReceived'), 'ws'], [250, failed, 'ws']])
+    const s = at(progressCards, [
+      [100, start()],
+      [150, link],
+      [200, live('document.skeletonReceived'), 'ws'],
+      [250, failed, 'ws'],
+    ])
     expect(s.byId.p1?.overallStatus).toBe('error')
     expect(s.byId.p1?.phases.map((p) => [p.status, p.error])).toEqual([
       ['completed', null],

@@ -110,7 +110,25 @@ describe('parking and replay', () => {
   test('replayed while the workspace was not watched: the session load on return ends the card', () => {
     let s = fold([started('text_input'), linked(105), ...parked])
     // The analyst went to Admin Access, enabled and replayed; back in the workspace, it loads again.
-    s = fold([[900, { type: 'workspace.loaded', sessionId: 's', events: [{ id: 'e1', status: 'completed' }, { id: 'other', status: 'error' }], actionFrames: [], append: false }, 'api']], s)
+    s = fold(
+      [
+        [
+          900,
+          {
+            type: 'workspace.loaded',
+            sessionId: 's',
+            events: [
+              { id: 'e1', status: 'completed' },
+              { id: 'other', status: 'error' },
+            ],
+            actionFrames: [],
+            append: false,
+          },
+          'api',
+        ],
+      ],
+      s,
+    )
     expect(s.byId.p1).toMatchObject({ overallStatus: 'completed', pausedReason: null, endTime: 900 })
     // The load's other documents are not remembered for links: nothing awaits them.
     expect(s.unlinked).toEqual({})
@@ -120,7 +138,17 @@ describe('parking and replay', () => {
     const s = fold([
       started('document_upload'),
       linked(105),
-      [900, { type: 'workspace.loaded', sessionId: 's', events: [{ id: 'e1', status: 'error', error: 'Nothing to analyse: no text found: the document may hold only images' }], actionFrames: [], append: false }, 'api'],
+      [
+        900,
+        {
+          type: 'workspace.loaded',
+          sessionId: 's',
+          events: [{ id: 'e1', status: 'error', error: 'Nothing to analyse: no text found: the document may hold only images' }],
+          actionFrames: [],
+          append: false,
+        },
+        'api',
+      ],
     ])
     expect(s.byId.p1?.overallStatus).toBe('error')
     expect(s.byId.p1?.phases.at(-1)?.error).toBe('Nothing to analyse: no text found: the document may hold only images')
@@ -132,7 +160,13 @@ describe('what is kept for links', () => {
     const m = messages()
     const failed = eventOf(m('processing-error', { eventId: 'e1', error: 'boom' }))
     const once = fold([started('text_input'), linked(105), [200, failed]])
-    const twice = fold([[300, failed], [310, eventOf(m('processing-complete', { eventId: 'e1', actionCount: 1 }))]], once)
+    const twice = fold(
+      [
+        [300, failed],
+        [310, eventOf(m('processing-complete', { eventId: 'e1', actionCount: 1 }))],
+      ],
+      once,
+    )
     expect(twice.byId).toEqual(once.byId)
   })
 

@@ -29,17 +29,18 @@ const localEvents: fc.Arbitrary<DomainEvent[]> = fc.oneof(
   fc
     .record({ id: fc.constantFrom('n1', 'n2'), kind: fc.constantFrom('success', 'error', 'loading') as fc.Arbitrary<'success' | 'error' | 'loading'>, at: fc.nat(10_000) })
     .map((n): DomainEvent[] => [{ type: 'notification.shown', message: 'm', ...n }]),
-  fc.constantFrom('e1', 'e2').map((eventId): DomainEvent[] => [{ type: 'document.deleted', eventId }, { type: 'document.reprocessRequested', eventId: 'e3' }]),
+  fc.constantFrom('e1', 'e2').map((eventId): DomainEvent[] => [
+    { type: 'document.deleted', eventId },
+    { type: 'document.reprocessRequested', eventId: 'e3' },
+  ]),
 )
 
 /** Live messages interleaved with local events. */
-const mixedEvents = fc
-  .tuple(liveLog(), fc.array(fc.tuple(fc.nat(60), localEvents), { maxLength: 12 }))
-  .map(([log, inserts]) => {
-    const events = translate(log)
-    for (const [at, local] of inserts.sort((a, b) => b[0] - a[0])) events.splice(Math.min(at, events.length), 0, ...local)
-    return events
-  })
+const mixedEvents = fc.tuple(liveLog(), fc.array(fc.tuple(fc.nat(60), localEvents), { maxLength: 12 })).map(([log, inserts]) => {
+  const events = translate(log)
+  for (const [at, local] of inserts.sort((a, b) => b[0] - a[0])) events.splice(Math.min(at, events.length), 0, ...local)
+  return events
+})
 
 function translate(log: unknown[]): DomainEvent[] {
   return log.map((m) => translateLiveValue(m).event).filter((e): e is DomainEvent => e !== null)
@@ -111,7 +112,12 @@ describe('projection properties', () => {
     const anyInput = fc.oneof(
       fc.jsonValue(),
       fc.string(),
-      fc.record({ type: fc.constantFrom('genesis-event-skeleton', 'action-frame-created', 'genesis_event_updated', 'resume-complete'), sessionId: fc.anything(), id: fc.anything(), data: fc.anything() }),
+      fc.record({
+        type: fc.constantFrom('genesis-event-skeleton', 'action-frame-created', 'genesis_event_updated', 'resume-complete'),
+        sessionId: fc.anything(),
+        id: fc.anything(),
+        data: fc.anything(),
+      }),
     )
     fc.assert(
       fc.property(fc.array(anyInput, { maxLength: 30 }), (inputs) => {

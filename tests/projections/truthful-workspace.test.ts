@@ -33,7 +33,15 @@ describe('a failed document keeps its source', () => {
   test('reloaded, a failed website is still titled by its address', () => {
     const s = foldLive(
       workspaceGraph,
-      [{ type: 'workspace.loaded', sessionId: SESSION, events: [{ id: 'e1', eventType: 'news_article', status: 'error', payload: { sourceUrl: 'https://news.example/gone' } }], actionFrames: [], append: false }],
+      [
+        {
+          type: 'workspace.loaded',
+          sessionId: SESSION,
+          events: [{ id: 'e1', eventType: 'news_article', status: 'error', payload: { sourceUrl: 'https://news.example/gone' } }],
+          actionFrames: [],
+          append: false,
+        },
+      ],
       undefined,
       'api',
     )
@@ -48,19 +56,39 @@ describe('a parked document says why it waits', () => {
       eventOf(m('genesis-event-skeleton', { eventId: 'e1', eventType: 'text' })),
       eventOf(m('status-update', { eventId: 'e1', phase: 'parked', reason: 'manual_disable', handlerKey: 'Core_ContentIngestor' })),
     ])
-    expect(card(s)).toMatchObject({ status: 'processing', statusMessage: "Paused: ingestion is disabled for this workspace's tenant", pausedReason: "Paused: ingestion is disabled for this workspace's tenant" })
+    expect(card(s)).toMatchObject({
+      status: 'processing',
+      statusMessage: "Paused: ingestion is disabled for this workspace's tenant",
+      pausedReason: "Paused: ingestion is disabled for this workspace's tenant",
+    })
     expect(selectPausedReason(s)).toBe("Paused: ingestion is disabled for this workspace's tenant")
     s = foldLive(workspaceGraph, [eventOf(m('status-update', { eventId: 'e1', phase: 'resumed' }))], s)
     expect(card(s)).toMatchObject({ statusMessage: 'Resumed: processing continues', pausedReason: null })
     expect(selectPausedReason(s)).toBeNull()
-    s = foldLive(workspaceGraph, [eventOf(m('status-update', { eventId: 'e1', phase: 'parked', reason: 'failure_threshold' })), eventOf(m('genesis-event-summary', { eventId: 'e1', title: 'Tariffs', summary: 'S' }))], s)
+    s = foldLive(
+      workspaceGraph,
+      [eventOf(m('status-update', { eventId: 'e1', phase: 'parked', reason: 'failure_threshold' })), eventOf(m('genesis-event-summary', { eventId: 'e1', title: 'Tariffs', summary: 'S' }))],
+      s,
+    )
     expect(card(s).pausedReason).toBeNull()
   })
 })
 
 describe('tokens used', () => {
   const loaded = researchList.applyAll(researchList.initial, [
-    { seq: 1, receivedAt: 0, source: 'api', event: { type: 'research.sessionsLoaded', researchId: 'r1', sessions: [{ id: SESSION, researchId: 'r1', title: 'W', tokensUsed: 40 }, { id: 'other', researchId: 'r1', title: 'X', tokensUsed: 7 }] } },
+    {
+      seq: 1,
+      receivedAt: 0,
+      source: 'api',
+      event: {
+        type: 'research.sessionsLoaded',
+        researchId: 'r1',
+        sessions: [
+          { id: SESSION, researchId: 'r1', title: 'W', tokensUsed: 40 },
+          { id: 'other', researchId: 'r1', title: 'X', tokensUsed: 7 },
+        ],
+      },
+    },
   ])
   const tokens = (s: typeof loaded, id = SESSION) => s.sessionsByResearch.r1?.find((x) => x.id === id)?.tokensUsed
 

@@ -3,15 +3,7 @@ import { describe, expect, test } from 'vitest'
 import type { DomainEvent } from '../../src/domain/events'
 import { smGet, smKeys } from '../../src/projections/sharded-map'
 import { workspaceGraph } from '../../src/projections/workspace-graph'
-import {
-  formatCounts,
-  selectActionProgress,
-  selectCardSummary,
-  selectCardTitle,
-  selectCounts,
-  selectDocumentFrames,
-  selectShowsNoFrameYet,
-} from '../../src/projections/workspace-selectors'
+import { formatCounts, selectActionProgress, selectCardSummary, selectCardTitle, selectCounts, selectDocumentFrames, selectShowsNoFrameYet } from '../../src/projections/workspace-selectors'
 import { eventOf, foldLive, messages, SESSION } from '../helpers'
 
 function run(...msgs: unknown[]) {
@@ -108,7 +100,11 @@ describe('live messages', () => {
 
   test("processing-complete: title 'Completed: {n} actions identified', completed", () => {
     const m = messages()
-    const s = run(m('genesis-event-skeleton', { eventId: 'e1' }), m('genesis-event-summary', { eventId: 'e1', title: 'Real', summary: 'S' }), m('processing-complete', { eventId: 'e1', actionCount: 2 }))
+    const s = run(
+      m('genesis-event-skeleton', { eventId: 'e1' }),
+      m('genesis-event-summary', { eventId: 'e1', title: 'Real', summary: 'S' }),
+      m('processing-complete', { eventId: 'e1', actionCount: 2 }),
+    )
     expect(doc(s)).toMatchObject({ title: 'Completed: 2 actions identified', status: 'completed', actionCount: 2 })
     // The status text does not replace the card's real title.
     expect(selectCardTitle(doc(s))).toBe('Real')
@@ -239,10 +235,7 @@ describe('graph rules', () => {
 
   test('frames are ordered by actionIndex whatever the arrival order', () => {
     const m = messages()
-    const s = run(
-      m('genesis-event-skeleton', { eventId: 'e1' }),
-      ...[3, 1, 2].map((i) => m('action-frame-created', { frameId: `f${i}`, parentId: 'e1', frame: { actionIndex: i, totalActions: 3 } })),
-    )
+    const s = run(m('genesis-event-skeleton', { eventId: 'e1' }), ...[3, 1, 2].map((i) => m('action-frame-created', { frameId: `f${i}`, parentId: 'e1', frame: { actionIndex: i, totalActions: 3 } })))
     expect(selectDocumentFrames(s, 'e1').map((f) => f.id)).toEqual(['f1', 'f2', 'f3'])
   })
 
@@ -345,19 +338,24 @@ describe('session load', () => {
   })
 
   test('loaded events are completed, frames default to draft, titles follow the load rule', () => {
-    const s = foldLive(workspaceGraph, [
-      load({
-        events: [
-          { id: 'e1', eventType: 'rss', status: 'processing' },
-          { id: 'e2', eventType: 'document', title: 'Untitled Document', payload: { originalFilename: 'minutes.pdf' } },
-          { id: 'e3', eventType: 'text', status: 'error', error: 'Failed to parse document' },
-        ],
-        actionFrames: [
-          { id: 'f1', parentEventId: 'e2', actionIndex: 1 },
-          { id: 'f2', parentId: 'e2', actionIndex: 2, status: 'final' },
-        ],
-      }),
-    ], undefined, 'api')
+    const s = foldLive(
+      workspaceGraph,
+      [
+        load({
+          events: [
+            { id: 'e1', eventType: 'rss', status: 'processing' },
+            { id: 'e2', eventType: 'document', title: 'Untitled Document', payload: { originalFilename: 'minutes.pdf' } },
+            { id: 'e3', eventType: 'text', status: 'error', error: 'Failed to parse document' },
+          ],
+          actionFrames: [
+            { id: 'f1', parentEventId: 'e2', actionIndex: 1 },
+            { id: 'f2', parentId: 'e2', actionIndex: 2, status: 'final' },
+          ],
+        }),
+      ],
+      undefined,
+      'api',
+    )
     expect(doc(s, 'e1')).toMatchObject({ status: 'completed', type: 'rss' })
     expect(selectCardTitle(doc(s, 'e1'))).toBe('RSS Content')
     expect(selectCardTitle(doc(s, 'e2'))).toBe('minutes.pdf')
@@ -376,7 +374,12 @@ describe('session load', () => {
 
   test('a live message moves a loaded card onto the live title rule', () => {
     const m = messages()
-    const loaded = foldLive(workspaceGraph, [load({ events: [{ id: 'e1', eventType: 'text', payload: { title: 'Loaded title', cleanedContent: 'First content line here' } }], actionFrames: [] })], undefined, 'api')
+    const loaded = foldLive(
+      workspaceGraph,
+      [load({ events: [{ id: 'e1', eventType: 'text', payload: { title: 'Loaded title', cleanedContent: 'First content line here' } }], actionFrames: [] })],
+      undefined,
+      'api',
+    )
     expect(selectCardTitle(doc(loaded, 'e1'))).toBe('Loaded title')
     const live = foldLive(workspaceGraph, [eventOf(m('status-update', { eventId: 'e1', phase: 'x' }))], loaded)
     expect(selectCardTitle(doc(live, 'e1'))).toBe('First content line here')

@@ -19,19 +19,17 @@ function agreesWithZod(schema: z.ZodType, value: unknown): void {
 }
 
 /** Valid messages with one field replaced by something else: a wrong type, a number id, null, an extra key. */
-const mutated = fc
-  .tuple(liveMessageBody, fc.constantFrom('data', 'id', 'sessionId', 'extra', 'dataField'), fc.jsonValue())
-  .map(([body, where, junk]) => {
-    const msg: Record<string, unknown> = { ...body, sessionId: 's', id: '1' }
-    if (where === 'extra') msg.extra = junk
-    else if (where === 'dataField') {
-      const data = { ...(msg.data as Record<string, unknown>) }
-      const keys = Object.keys(data)
-      data[keys[0] ?? 'x'] = junk
-      msg.data = data
-    } else msg[where] = junk
-    return msg
-  })
+const mutated = fc.tuple(liveMessageBody, fc.constantFrom('data', 'id', 'sessionId', 'extra', 'dataField'), fc.jsonValue()).map(([body, where, junk]) => {
+  const msg: Record<string, unknown> = { ...body, sessionId: 's', id: '1' }
+  if (where === 'extra') msg.extra = junk
+  else if (where === 'dataField') {
+    const data = { ...(msg.data as Record<string, unknown>) }
+    const keys = Object.keys(data)
+    data[keys[0] ?? 'x'] = junk
+    msg.data = data
+  } else msg[where] = junk
+  return msg
+})
 
 describe('fast guard', () => {
   test('valid live messages take the fast path', () => {

@@ -19,15 +19,13 @@ const prototypeKeys = () => Object.getOwnPropertyNames(Object.prototype).sort()
 const cleanPrototype = prototypeKeys()
 
 /** A JSON text whose objects carry keys that would pollute a prototype if merged naively. */
-const poisoned = fc
-  .tuple(liveMessageBody, fc.constantFrom('__proto__', 'constructor', 'prototype'), fc.constantFrom('data', 'root', 'payload'))
-  .map(([body, key, where]) => {
-    const injection = `"${key}": {"polluted": true, "prototype": {"polluted": true}}`
-    const json = JSON.stringify({ ...body, sessionId: 's', id: '1' })
-    if (where === 'root') return `{${injection},${json.slice(1)}`
-    if (where === 'data') return json.replace('"data":{', `"data":{${injection},`)
-    return json.replace('"payload":{', `"payload":{${injection},`)
-  })
+const poisoned = fc.tuple(liveMessageBody, fc.constantFrom('__proto__', 'constructor', 'prototype'), fc.constantFrom('data', 'root', 'payload')).map(([body, key, where]) => {
+  const injection = `"${key}": {"polluted": true, "prototype": {"polluted": true}}`
+  const json = JSON.stringify({ ...body, sessionId: 's', id: '1' })
+  if (where === 'root') return `{${injection},${json.slice(1)}`
+  if (where === 'data') return json.replace('"data":{', `"data":{${injection},`)
+  return json.replace('"payload":{', `"payload":{${injection},`)
+})
 
 /** A valid message with one field swapped for arbitrary JSON. */
 const mutated = fc.tuple(liveMessageBody, fc.constantFrom('type', 'data', 'id', 'sessionId', 'dataField'), fc.jsonValue()).map(([body, where, junk]) => {
@@ -40,7 +38,13 @@ const mutated = fc.tuple(liveMessageBody, fc.constantFrom('type', 'data', 'id', 
   return JSON.stringify(msg)
 })
 
-const liveText = fc.oneof(fc.json(), fc.string(), mutated, poisoned, liveMessageBody.map((b) => JSON.stringify({ ...b, sessionId: 's', id: '2' })))
+const liveText = fc.oneof(
+  fc.json(),
+  fc.string(),
+  mutated,
+  poisoned,
+  liveMessageBody.map((b) => JSON.stringify({ ...b, sessionId: 's', id: '2' })),
+)
 
 describe('fuzzing the translators of untrusted input', () => {
   const core = createClientCore({ freeze: false })

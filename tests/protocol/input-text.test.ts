@@ -26,7 +26,7 @@ describe('finding unstorable text', () => {
 
   test('the first one is named by its path, object keys included', () => {
     expect(findBrokenText({ title: 'ok', tags: ['x', 'y\u0000'] })).toEqual({ path: ['tags', 1], problem: 'nul' })
-    expect(findBrokenText({ sourceDetails: { ['k\ud83d']: 1 } })).toEqual({ path: ['sourceDetails', 'k\ud83d'], problem: 'surrogate' })
+    expect(findBrokenText({ sourceDetails: { 'k\ud83d': 1 } })).toEqual({ path: ['sourceDetails', 'k\ud83d'], problem: 'surrogate' })
     expect(findBrokenText('\u0000')).toEqual({ path: [], problem: 'nul' })
     expect(findBrokenText({ a: [1, true, null, { b: '😀' }] })).toBeNull()
     expect(findBrokenText({ raw: Buffer.from('a\u0000b') })).toBeNull() // bytes, not text

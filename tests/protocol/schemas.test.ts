@@ -35,7 +35,8 @@ const valid: Record<(typeof LiveMessageTypes)[number], unknown> = {
   'connection-updated': { connection: { id: 'c1', type: 'shared_actor', participants: ['f1', 'f2'], status: 'Active', confidence: 0.7 } },
   'processing-error': { eventId: 'e1', error: 'boom', filename: 'a.pdf' },
   'status-update': { eventId: 'e1', phase: 'structuring-started' },
-  genesis_event_updated: { eventId: 'e1', trigger: 'manual_reprocess', stage: 'ai_enrichment', percentage: 40 },  'genesis-event-deleted': { eventId: 'e1' },
+  genesis_event_updated: { eventId: 'e1', trigger: 'manual_reprocess', stage: 'ai_enrichment', percentage: 40 },
+  'genesis-event-deleted': { eventId: 'e1' },
 }
 
 const invalid: Record<(typeof LiveMessageTypes)[number], [string, unknown]> = {
@@ -51,7 +52,8 @@ const invalid: Record<(typeof LiveMessageTypes)[number], [string, unknown]> = {
   'connection-updated': ['connection without id', { connection: { type: 'x' } }],
   'processing-error': ['error is a number', { eventId: 'e1', error: 42 }],
   'status-update': ['phase missing', { eventId: 'e1' }],
-  genesis_event_updated: ['stage missing', { eventId: 'e1', trigger: 'manual_reprocess', percentage: 10 }],  'genesis-event-deleted': ['eventId missing', {}],
+  genesis_event_updated: ['stage missing', { eventId: 'e1', trigger: 'manual_reprocess', percentage: 10 }],
+  'genesis-event-deleted': ['eventId missing', {}],
 }
 
 describe('live messages', () => {
@@ -136,7 +138,12 @@ describe('entities', () => {
     ['genesis event', genesisEventSchema, { id: 'e1', eventType: 'rss', payload: { aiTitle: 'A' } }, { eventType: 'rss' }],
     ['action frame', actionFrameSchema, { id: 'f1', actors: { entries: [{ text: 'EU', role: 'initiator' }] }, urgency: { score: 0.8 } }, { actors: { entries: [{ role: 'no text' }] } }],
     ['connection', connectionSchema, { id: 'c1', participants: ['f1'], confidence: 0.4 }, { participants: 'f1' }],
-    ['data source', dataSourceSchema, { id: 'd1', kind: 'rss', displayName: 'Feed', status: 'draft', sourceDetails: { rssUrl: 'http://x' } }, { id: 'd1', kind: 'fax', displayName: 'x', status: 'draft' }],
+    [
+      'data source',
+      dataSourceSchema,
+      { id: 'd1', kind: 'rss', displayName: 'Feed', status: 'draft', sourceDetails: { rssUrl: 'http://x' } },
+      { id: 'd1', kind: 'fax', displayName: 'x', status: 'draft' },
+    ],
     ['search preview', searchPreviewItemSchema, { title: 'T', snippet: 'S', link: 'http://x' }, { title: 'T' }],
     ['telegram preview', telegramPreviewItemSchema, { id: '5', text: 'hi', date: '2026-01-01', views: 10, forwards: 1 }, { text: 'hi' }],
     ['twitter preview', twitterPreviewItemSchema, { id: '1', text: 't', authorName: 'A', authorUsername: 'a', createdAt: '2026-01-01', link: 'http://x' }, { id: '1' }],
@@ -160,11 +167,22 @@ describe('entities', () => {
     [
       'briefing',
       briefingBodySchema,
-      { type: 'research', id: 'r1', briefing: { title: 'R', executiveSummary: 'E', narrative: 'N', keyEvents: [{ timestamp: '2026-01-01', description: 'd' }] }, detailedMetrics: { documents: 1 }, graph: { nodes: [], edges: [] } },
+      {
+        type: 'research',
+        id: 'r1',
+        briefing: { title: 'R', executiveSummary: 'E', narrative: 'N', keyEvents: [{ timestamp: '2026-01-01', description: 'd' }] },
+        detailedMetrics: { documents: 1 },
+        graph: { nodes: [], edges: [] },
+      },
       { type: 'research', id: 'r1', graph: {} },
     ],
     ['notification', notificationSchema, { id: 'n', type: 'success', message: 'ok' }, { id: 'n', type: 'celebration', message: 'ok' }],
-    ['processing notification', processingNotificationSchema, { id: 'p', type: 'text_input', title: 'T', phases: [], overallStatus: 'in_progress', startTime: 1 }, { id: 'p', type: 'fax', title: 'T', phases: [], overallStatus: 'in_progress', startTime: 1 }],
+    [
+      'processing notification',
+      processingNotificationSchema,
+      { id: 'p', type: 'text_input', title: 'T', phases: [], overallStatus: 'in_progress', startTime: 1 },
+      { id: 'p', type: 'fax', title: 'T', phases: [], overallStatus: 'in_progress', startTime: 1 },
+    ],
     ['user record', userRecordSchema, { firebaseUid: 'u', email: 'a@b.c', accountType: 'corporate' }, { firebaseUid: 'u', email: 'a@b.c', accountType: 'admin' }],
   ]
   test.each(table)('%s accepts a valid body and rejects a bad one', (_, schema, good, bad) => {

@@ -128,9 +128,27 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL backup and restore',
     await app.inject({ method: 'POST', url: '/api/v1/projects', headers: ana.headers, payload: { displayName: 'A project' } })
     await app.inject({ method: 'POST', url: '/api/v1/ingest', headers: ana.headers, payload: { sessionId: research.sessions[0].id, text: ARTICLES[0] } })
     // A card and its frames as the pipeline stores them (json frame bodies, jsonb payloads, timestamps).
-    const event = { id: 'evt_pg_1', researchId: research.id, sessionId: research.sessions[0].id, projectId: null, dataSourceId: null, type: 'text', eventType: 'text', title: 'Stored', status: 'completed', payload: { aiTitle: 'Stored', note: 'ünïcødé ✓' }, contentHash: null, uploadedAt: null, now: Date.parse('2026-11-20T09:00:00.123Z') }
+    const event = {
+      id: 'evt_pg_1',
+      researchId: research.id,
+      sessionId: research.sessions[0].id,
+      projectId: null,
+      dataSourceId: null,
+      type: 'text',
+      eventType: 'text',
+      title: 'Stored',
+      status: 'completed',
+      payload: { aiTitle: 'Stored', note: 'ünïcødé ✓' },
+      contentHash: null,
+      uploadedAt: null,
+      now: Date.parse('2026-11-20T09:00:00.123Z'),
+    }
     await insertEvent(source, ana.email, event)
-    await replaceFrames(source, ana.email, event.id, [{ id: 'evt_pg_1-f1', status: 'final', actionIndex: 1, totalActions: 1, actionType: 'act', body: { actionType: 'act', confidence: 0.5 } }], { researchId: research.id, sessionId: research.sessions[0].id, now: event.now })
+    await replaceFrames(source, ana.email, event.id, [{ id: 'evt_pg_1-f1', status: 'final', actionIndex: 1, totalActions: 1, actionType: 'act', body: { actionType: 'act', confidence: 0.5 } }], {
+      researchId: research.id,
+      sessionId: research.sessions[0].id,
+      now: event.now,
+    })
     const sourceUrl = await urlOf(source)
 
     const backup = join(scratch, 'pg-backup')
@@ -183,16 +201,22 @@ async function signedUp(server: Running, email: string): Promise<TestUser> {
   return user
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: bodies are read loosely and checked by the assertions
 async function api(server: Running, user: TestUser, method: string, path: string, body?: object): Promise<any> {
-  const res = await fetch(new URL(`/api/v1${path}`, server.url as string), { method, headers: { ...user.headers, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined })
+  const res = await fetch(new URL(`/api/v1${path}`, server.url as string), {
+    method,
+    headers: { ...user.headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  })
   const text = await res.text()
   expect(res.status, `${method} ${path}: ${text.slice(0, 300)}`).toBeLessThan(300)
   return JSON.parse(text)
 }
 
 async function workspace(server: Running, user: TestUser, researchId: string, sessionId: string) {
-  const client = createApiClient({ baseUrl: new URL('/api/v1', server.url as string).toString(), auth: { token: async () => user.token, userId: () => user.uid, tenantId: () => null, clear: () => {} } })
+  const client = createApiClient({
+    baseUrl: new URL('/api/v1', server.url as string).toString(),
+    auth: { token: async () => user.token, userId: () => user.uid, tenantId: () => null, clear: () => {} },
+  })
   const core = createClientCore()
   expect(await loadWorkspace(core, client, { researchId, sessionId })).toBe(true)
   return selectReplaySummary(core.models.workspaceGraph.get())

@@ -11,7 +11,7 @@ import type { Database } from '../../server/db/database'
 import { getDataSource } from '../../server/repos/data-sources'
 import { PAGE_LIMIT_MAX } from '../../src/protocol/api'
 import { TextBounds } from '../../src/protocol/input-text'
-import { dialects, emulatorUser, recordingPipeline, testApp, testDatabase, truncateAll, type TestUser } from './support/harness'
+import { dialects, emulatorUser, type recordingPipeline, testApp, testDatabase, truncateAll, type TestUser } from './support/harness'
 
 const NUL = 'a\u0000b'
 const HALF_EMOJI = 'a\ud83db' // the high half of 😀 alone
@@ -133,7 +133,11 @@ describe.each(dialects())('bad input on %s', (dialect) => {
     ])('%s=%s: 400 naming the field on every list', async (field, value) => {
       for (const url of lists()) {
         const res = await call('GET', `${url}?${field}=${encodeURIComponent(value)}`)
-        expect({ url, status: res.statusCode, body: res.json() }).toMatchObject({ url, status: 400, body: { code: 'VALIDATION_ERROR', message: expect.stringMatching(new RegExp(`^${field}: must be a whole number from \\d+ to \\d+$`)) } })
+        expect({ url, status: res.statusCode, body: res.json() }).toMatchObject({
+          url,
+          status: 400,
+          body: { code: 'VALIDATION_ERROR', message: expect.stringMatching(new RegExp(`^${field}: must be a whole number from \\d+ to \\d+$`)) },
+        })
       }
     })
 
@@ -145,7 +149,10 @@ describe.each(dialects())('bad input on %s', (dialect) => {
     test('page-size headers are whole numbers in range too', async () => {
       for (const value of ['0', '-1', '1.5', '1e20', '501', 'ten']) {
         for (const url of ['/researches', `/researches/${researchId}/sessions`, '/sources/discover']) {
-          expect((await call('GET', url, undefined, { 'x-page-size': value })).json(), `${url} ${value}`).toEqual({ code: 'VALIDATION_ERROR', message: 'x-page-size: must be a whole number from 1 to 500' })
+          expect((await call('GET', url, undefined, { 'x-page-size': value })).json(), `${url} ${value}`).toEqual({
+            code: 'VALIDATION_ERROR',
+            message: 'x-page-size: must be a whole number from 1 to 500',
+          })
         }
       }
       const data = `/researches/${researchId}/sessions/${sessionId}/data`
@@ -160,11 +167,18 @@ describe.each(dialects())('bad input on %s', (dialect) => {
       expect(huge.statusCode).toBe(200)
       expect(huge.json().items).toHaveLength(1)
       const data = `/researches/${researchId}/sessions/${sessionId}/data`
-      for (const forged of [{ t: '2024-02-30T10:00:00Z', i: 'x' }, { t: '2024-01-01T25:00:00Z', i: 'x' }, { t: '2024-01-01T10:00:00Z', i: NUL }]) {
+      for (const forged of [
+        { t: '2024-02-30T10:00:00Z', i: 'x' },
+        { t: '2024-01-01T25:00:00Z', i: 'x' },
+        { t: '2024-01-01T10:00:00Z', i: NUL },
+      ]) {
         expect((await call('GET', data, undefined, { 'x-events-continuation-token': token(forged) })).statusCode, JSON.stringify(forged)).toBe(200)
       }
       const project = (await call('POST', '/projects', { displayName: 'Cursor' })).json()
-      for (const forged of [['2024-02-30T10:00:00.000Z', 'x'], ['2024-01-01T10:00:00.000Z', NUL]]) {
+      for (const forged of [
+        ['2024-02-30T10:00:00.000Z', 'x'],
+        ['2024-01-01T10:00:00.000Z', NUL],
+      ]) {
         expect((await call('GET', `/projects/${project.id}/documents?after=${token(forged)}`)).json()).toEqual({ code: 'VALIDATION_ERROR', message: 'after: not a cursor this API gave' })
       }
     })
@@ -176,12 +190,20 @@ describe.each(dialects())('bad input on %s', (dialect) => {
     test(`at most ${TextBounds.tags} tags of ${TextBounds.tag} characters, in the product's words`, async () => {
       expect((await call('POST', '/researches', { title: 'Many', tags: tags(TextBounds.tags + 1) })).json()).toEqual({ code: 'VALIDATION_ERROR', message: 'tags: A research has at most 50 tags' })
       expect((await call('POST', '/researches', { title: 'Flood', tags: tags(50_000) })).statusCode).toBe(400)
-      expect((await call('POST', '/researches', { title: 'Long', tags: ['ok', 'x'.repeat(TextBounds.tag + 1)] })).json()).toEqual({ code: 'VALIDATION_ERROR', message: 'tags.1: A tag has at most 64 characters' })
+      expect((await call('POST', '/researches', { title: 'Long', tags: ['ok', 'x'.repeat(TextBounds.tag + 1)] })).json()).toEqual({
+        code: 'VALIDATION_ERROR',
+        message: 'tags.1: A tag has at most 64 characters',
+      })
       expect((await call('POST', '/researches', { title: 'Heavy', tags: tags(1000, 10_000) })).statusCode).toBe(400)
       const fits = await call('POST', '/researches', { title: 'Fits', tags: [...tags(TextBounds.tags - 1, TextBounds.tag), `  ${'y'.repeat(TextBounds.tag)}  `] })
       expect(fits.statusCode).toBe(201)
       expect(fits.json().tags).toHaveLength(TextBounds.tags)
-      expect((await call('GET', '/researches')).json().items.map((r: { title: string }) => r.title).sort()).toEqual(['Fits', 'Hardening'])
+      expect(
+        (await call('GET', '/researches'))
+          .json()
+          .items.map((r: { title: string }) => r.title)
+          .sort(),
+      ).toEqual(['Fits', 'Hardening'])
     })
 
     test('titles, descriptions and display names have their bounds', async () => {

@@ -30,8 +30,7 @@ describe.each(dialects())('client against the server on %s', (dialect) => {
     await app.close()
   })
 
-  const clientFor = (user: TestUser) =>
-    createApiClient({ baseUrl: base, auth: { token: async () => user.token, userId: () => user.uid, tenantId: () => null, clear: () => {} } })
+  const clientFor = (user: TestUser) => createApiClient({ baseUrl: base, auth: { token: async () => user.token, userId: () => user.uid, tenantId: () => null, clear: () => {} } })
 
   test('loads a workspace page by page into the read model', async () => {
     const api = clientFor(ana)
@@ -40,7 +39,21 @@ describe.each(dialects())('client against the server on %s', (dialect) => {
     const tenant = 'ana@client-tests.acme.io' // ana's personal tenant: she never created a record (issue 16)
     for (let i = 1; i <= 7; i++) {
       const id = `evt_${i}`
-      await insertEvent(db, tenant, { id, researchId: research.id, sessionId, projectId: null, dataSourceId: null, type: 'text', eventType: 'text', title: `Doc ${i}`, status: 'completed', payload: { aiTitle: `Doc ${i}` }, contentHash: null, uploadedAt: null, now: 1_000 + i })
+      await insertEvent(db, tenant, {
+        id,
+        researchId: research.id,
+        sessionId,
+        projectId: null,
+        dataSourceId: null,
+        type: 'text',
+        eventType: 'text',
+        title: `Doc ${i}`,
+        status: 'completed',
+        payload: { aiTitle: `Doc ${i}` },
+        contentHash: null,
+        uploadedAt: null,
+        now: 1_000 + i,
+      })
       const frames = [1, 2].map((n) => ({ id: `${id}-f${n}`, status: 'final', actionIndex: n, totalActions: 2, actionType: 'act', body: { actionType: 'act' } }))
       await replaceFrames(db, tenant, id, frames, { researchId: research.id, sessionId, now: 1_000 + i })
     }

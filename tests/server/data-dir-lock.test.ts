@@ -91,7 +91,12 @@ describe('the data folder lock', () => {
     try {
       const zombie = Number(await new Promise<string>((r) => parent.stdout?.once('data', (d: Buffer) => r(d.toString().trim()))))
       const stat = () => readFileSync(`/proc/${zombie}/stat`, 'utf8')
-      while (stat().slice(stat().lastIndexOf(')') + 2).split(' ')[0] !== 'Z') await new Promise((r) => setTimeout(r, 20))
+      while (
+        stat()
+          .slice(stat().lastIndexOf(')') + 2)
+          .split(' ')[0] !== 'Z'
+      )
+        await new Promise((r) => setTimeout(r, 20))
       const s = stat()
       foreignLock(dir, { pid: zombie, procStart: s.slice(s.lastIndexOf(')') + 2).split(' ')[19] ?? null })
       lockDataDir(dir, 'after a SIGKILL').release()

@@ -20,7 +20,12 @@ describe('error log', () => {
     const ana = await emulatorUser('ana@error-log.acme.io')
     // The database goes away under the app: every query fails from now on.
     await db.close()
-    const res = await app.inject({ method: 'POST', url: `/api/v1/researches?note=${MARKER}`, headers: { ...ana.headers, 'content-type': 'application/json' }, payload: { title: MARKER, tags: [MARKER] } })
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/v1/researches?note=${MARKER}`,
+      headers: { ...ana.headers, 'content-type': 'application/json' },
+      payload: { title: MARKER, tags: [MARKER] },
+    })
     expect(res.statusCode).toBe(500)
     const body = z.object({ code: z.literal('INTERNAL_ERROR'), message: z.string() }).parse(res.json())
     const id = res.headers['x-request-id']
@@ -48,7 +53,12 @@ describe('error log', () => {
         },
       ],
     })
-    const res = await app.inject({ method: 'POST', url: '/api/v1/explode', headers: { 'content-type': 'application/json', authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln' }, payload: { text: MARKER } })
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/explode',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln' },
+      payload: { text: MARKER },
+    })
     expect(res.statusCode).toBe(500)
     expect(lines).toHaveLength(1)
     const line = z.object({ err: z.object({ message: z.string(), stack: z.array(z.string()) }) }).parse(lines[0])

@@ -61,7 +61,11 @@ describe.each(dialects())('export and import on %s', (dialect) => {
 
   test('a research exported here and imported there by another tenant reads the same through the client', async () => {
     const bundle = await exportOf(here, ana, `/researches/${researchId}/export`)
-    expect(bundle.manifest).toMatchObject({ kind: 'research', root: { type: 'research', id: researchId, title: 'Trade and energy' }, counts: { researches: 1, sessions: 1, documents: 3, contents: 3 } })
+    expect(bundle.manifest).toMatchObject({
+      kind: 'research',
+      root: { type: 'research', id: researchId, title: 'Trade and energy' },
+      counts: { researches: 1, sessions: 1, documents: 3, contents: 3 },
+    })
     expect(bundle.frames.length).toBeGreaterThan(3)
     expect(bundle.connections.length).toBeGreaterThan(0)
 
@@ -86,7 +90,15 @@ describe.each(dialects())('export and import on %s', (dialect) => {
     expect(await cards(there, bob, research!.id)).toEqual(renamed(await cards(here, ana, researchId), map, { [ana.email]: bob.email }))
     expect(await frames(there, bob, research!.id)).toEqual(renamed(await frames(here, ana, researchId), map, { [ana.email]: bob.email }))
     const listed = (await call(there, bob, 'GET', `/researches/${research!.id}`)) as Record<string, unknown>
-    expect(listed).toMatchObject({ title: 'Trade and energy', description: 'Tariffs, ports, rates', tags: ['trade', 'energy'], sessionsCount: 1, eventsCount: 3, ownerUserId: bob.uid, tenantId: bob.email })
+    expect(listed).toMatchObject({
+      title: 'Trade and energy',
+      description: 'Tariffs, ports, rates',
+      tags: ['trade', 'energy'],
+      sessionsCount: 1,
+      eventsCount: 3,
+      ownerUserId: bob.uid,
+      tenantId: bob.email,
+    })
     // Nothing was queued for analysis again: the pipeline there is a recorder that saw no ingest.
     expect(there.recorded()).toEqual([])
   })
@@ -180,7 +192,10 @@ describe.each(dialects())('export and import on %s', (dialect) => {
     const secondSession = (second.sessions as Array<{ id: string }>)[0]!.id
     await call(here, ana, 'POST', '/ingest', { sessionId: secondSession, text: ARTICLES[2]!, title: 'Rates' })
     await pipeline.drain({ timeoutMs: 60_000 })
-    const { projectId } = await call(here, ana, 'POST', `/researches/${second.id}/commit`, { commitAction: 'createNewProject', newProjectDetails: { displayName: 'Central banks', description: 'Monetary policy' } })
+    const { projectId } = await call(here, ana, 'POST', `/researches/${second.id}/commit`, {
+      commitAction: 'createNewProject',
+      newProjectDetails: { displayName: 'Central banks', description: 'Monetary policy' },
+    })
     await call(here, ana, 'POST', '/kpi/bindings', { contextId: projectId, kpiDefinitionId: 'documents_processed' })
 
     const foreign = await here.app.inject({ method: 'GET', url: `/api/v1/projects/${projectId}/export`, headers: eve.headers })
@@ -257,7 +272,6 @@ async function personal(inst: Installation, email: string): Promise<TestUser> {
   return user
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: test bodies are read loosely and checked by the assertions
 async function call(inst: Installation, user: TestUser, method: 'GET' | 'POST', path: string, payload?: object): Promise<any> {
   const res = await inst.app.inject({ method, url: `/api/v1${path}`, headers: user.headers, ...(payload ? { payload } : {}) })
   expect(res.statusCode, `${method} ${path}: ${res.body.slice(0, 300)}`).toBeLessThan(300)
@@ -318,4 +332,3 @@ async function countRows(db: Database, tenantId: string) {
   }
   return out
 }
-

@@ -11,7 +11,9 @@ test('migration 006 stores every frame as the API sends it, as json', async () =
     const at = migrations.findIndex((m) => m.name.startsWith('006-'))
     for (const m of migrations.slice(0, at)) await db.exec(m.sql)
     await db.exec(`INSERT INTO researches (tenant_id, id, title, owner_user_id, created_at, updated_at) VALUES ('t.io', 'r1', 'R', 'u1', now(), now())`)
-    await db.exec(`INSERT INTO events (tenant_id, id, research_id, session_id, type, event_type, status, ingested_at, updated_at) VALUES ('t.io', 'e1', 'r1', 's1', 'text', 'text', 'completed', now(), now())`)
+    await db.exec(
+      `INSERT INTO events (tenant_id, id, research_id, session_id, type, event_type, status, ingested_at, updated_at) VALUES ('t.io', 'e1', 'r1', 's1', 'text', 'text', 'completed', now(), now())`,
+    )
     const insert = (id: string, status: string, index: number | null, body: object) =>
       db.query(
         `INSERT INTO action_frames (tenant_id, id, event_id, research_id, session_id, status, action_index, total_actions, action_type, body, created_at, updated_at)

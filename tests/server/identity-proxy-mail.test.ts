@@ -16,7 +16,12 @@ describe('identity proxy and verification links', async () => {
   const { app } = await testApp(db, { identityProxied: true, rootPlugins: [(root) => identityProxy(root, { target: async () => emulator, projectId: PROJECT_ID, mail: (line) => mail.push(line) })] })
   afterAll(() => app.close())
   const toolkit = (path: string, body: object) =>
-    app.inject({ method: 'POST', url: `/identitytoolkit.googleapis.com/v1/${path}?key=demo-api-key`, headers: { 'content-type': 'application/json', host: 'sightline.test:8080' }, payload: JSON.stringify(body) })
+    app.inject({
+      method: 'POST',
+      url: `/identitytoolkit.googleapis.com/v1/${path}?key=demo-api-key`,
+      headers: { 'content-type': 'application/json', host: 'sightline.test:8080' },
+      payload: JSON.stringify(body),
+    })
 
   test('the emulator’s admin API is not passed through: nobody reads verification codes via the app', async () => {
     for (const url of [`/emulator/v1/projects/${PROJECT_ID}/oobCodes`, `/emulator/v1/projects/${PROJECT_ID}/config`]) {

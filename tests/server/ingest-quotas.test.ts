@@ -192,4 +192,3 @@ describe.each(dialects())('ingest quotas on %s', { timeout: 30_000 }, (dialect) 
     expect(refused.json().message).toBe(QuotaMessages.rate(1, 60))
   })
 })
-

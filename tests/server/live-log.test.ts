@@ -13,7 +13,10 @@ describe.each(dialects())('live log on %s', (dialect) => {
     const emit = (sessionId: string, i: number) => emitLive(db, { tenantId: 't1', sessionId, type: 'status-update', data: { eventId: `e${i}`, phase: 'x' }, at: 0 })
     const results = await Promise.all(Array.from({ length: 40 }, (_, i) => emit(i % 2 ? 'sA' : 'sB', i)))
     for (const session of ['sA', 'sB']) {
-      const ids = results.filter((m) => m.sessionId === session).map((m) => Number(m.id)).sort((a, b) => a - b)
+      const ids = results
+        .filter((m) => m.sessionId === session)
+        .map((m) => Number(m.id))
+        .sort((a, b) => a - b)
       expect(ids).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
       const read = await readLiveMessages(db, 't1', session, null)
       expect(read.map((m) => m.id)).toEqual(ids.map(String))

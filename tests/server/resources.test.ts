@@ -5,7 +5,7 @@ import type { Database } from '../../server/db/database'
 import { emitLive } from '../../server/live/log'
 import { type EventRow, type FrameRow, insertEvent, replaceFrames, toActionFrame, toGenesisEvent, updateEvent } from '../../server/repos/events'
 import { parseSessionData, parseSessionFrames } from '../../src/protocol/api'
-import { dialects, emulatorUser, recordingPipeline, testApp, testDatabase, truncateAll, type TestUser } from './support/harness'
+import { dialects, emulatorUser, type recordingPipeline, testApp, testDatabase, truncateAll, type TestUser } from './support/harness'
 
 describe.each(dialects())('resources on %s', (dialect) => {
   let db: Database
@@ -100,7 +100,9 @@ describe.each(dialects())('resources on %s', (dialect) => {
 
     test('uploads: type and size checked before anything is stored', async () => {
       const { researchId, sessionId } = await workspace()
-      const source = (await call(ana, 'POST', '/datasources', { displayName: 'notes.md', kind: 'document', researchId, sessionId, sourceDetails: { originalFileName: 'notes.md', contentType: 'text/markdown' } })).json()
+      const source = (
+        await call(ana, 'POST', '/datasources', { displayName: 'notes.md', kind: 'document', researchId, sessionId, sourceDetails: { originalFileName: 'notes.md', contentType: 'text/markdown' } })
+      ).json()
       const ok = await call(ana, 'POST', '/upload', { dataSourceId: source.id, contentBase64: Buffer.from('# Notes\nThe board approved the plan.').toString('base64') })
       expect(ok.statusCode).toBe(202)
       expect(pipeline.ingested.at(-1)?.input).toMatchObject({ kind: 'document', fileName: 'notes.md' })
@@ -142,8 +144,28 @@ describe.each(dialects())('resources on %s', (dialect) => {
     async function seed(sessionId: string, researchId: string, count: number) {
       for (let i = 1; i <= count; i++) {
         const id = `evt_${String(i).padStart(3, '0')}`
-        await insertEvent(db, tenant, { id, researchId, sessionId, projectId: null, dataSourceId: null, type: 'text', eventType: 'text', title: `Doc ${i}`, status: 'completed', payload: { aiTitle: `Doc ${i}` }, contentHash: null, uploadedAt: null, now: clock.now() + i })
-        await replaceFrames(db, tenant, id, [{ id: `${id}-f1`, status: 'final', actionIndex: 1, totalActions: 1, actionType: 'sign', body: { actionType: 'sign', actors: { entries: [{ text: 'EU' }] } } }], { researchId, sessionId, now: clock.now() + i })
+        await insertEvent(db, tenant, {
+          id,
+          researchId,
+          sessionId,
+          projectId: null,
+          dataSourceId: null,
+          type: 'text',
+          eventType: 'text',
+          title: `Doc ${i}`,
+          status: 'completed',
+          payload: { aiTitle: `Doc ${i}` },
+          contentHash: null,
+          uploadedAt: null,
+          now: clock.now() + i,
+        })
+        await replaceFrames(
+          db,
+          tenant,
+          id,
+          [{ id: `${id}-f1`, status: 'final', actionIndex: 1, totalActions: 1, actionType: 'sign', body: { actionType: 'sign', actors: { entries: [{ text: 'EU' }] } } }],
+          { researchId, sessionId, now: clock.now() + i },
+        )
       }
       await emitLive(db, { tenantId: tenant, sessionId, type: 'processing-complete', data: { eventId: 'evt_001', actionCount: 1 }, at: 0 })
     }
@@ -159,7 +181,11 @@ describe.each(dialects())('resources on %s', (dialect) => {
       expect(body.actionFrames.map((f: { id: string }) => f.id)).toEqual(['evt_001-f1', 'evt_002-f1', 'evt_003-f1'])
       expect(body.actionFrames[0]).toMatchObject({ parentId: 'evt_001', status: 'final', actors: { entries: [{ text: 'EU' }] } })
       expect(body.liveCursor).toBe('1')
-      const next = await call(ana, 'GET', url, undefined, { 'x-events-page-size': '2', 'x-events-continuation-token': body.eventsContinuationToken, 'x-frames-continuation-token': body.framesContinuationToken })
+      const next = await call(ana, 'GET', url, undefined, {
+        'x-events-page-size': '2',
+        'x-events-continuation-token': body.eventsContinuationToken,
+        'x-frames-continuation-token': body.framesContinuationToken,
+      })
       expect(next.json().events.map((e: { id: string }) => e.id)).toEqual(['evt_003', 'evt_004'])
       expect(next.json().actionFrames.map((f: { id: string }) => f.id)).toEqual(['evt_004-f1', 'evt_005-f1'])
       expect(next.json().framesContinuationToken).toBeNull()
@@ -174,22 +200,76 @@ describe.each(dialects())('resources on %s', (dialect) => {
       expect(first.events.map((e: { id: string }) => e.id)).toEqual(['evt_001', 'evt_002'])
       expect(first.actionFrames).toEqual([])
       // A document ingested before the page's key: an offset would send evt_002 again.
-      await insertEvent(db, tenant, { id: 'evt_000', researchId, sessionId, projectId: null, dataSourceId: null, type: 'text', eventType: 'text', title: 'Early', status: 'completed', payload: {}, contentHash: null, uploadedAt: null, now: clock.now() })
+      await insertEvent(db, tenant, {
+        id: 'evt_000',
+        researchId,
+        sessionId,
+        projectId: null,
+        dataSourceId: null,
+        type: 'text',
+        eventType: 'text',
+        title: 'Early',
+        status: 'completed',
+        payload: {},
+        contentHash: null,
+        uploadedAt: null,
+        now: clock.now(),
+      })
       const next = (await call(ana, 'GET', url, undefined, { 'x-events-page-size': '2', 'x-events-continuation-token': first.eventsContinuationToken })).json()
       expect(next.events.map((e: { id: string }) => e.id)).toEqual(['evt_003', 'evt_004'])
       expect(next.eventsContinuationToken).toBeNull()
       // A token that is not one of ours starts from the first row.
-      const forged = (await call(ana, 'GET', url, undefined, { 'x-events-page-size': '1', 'x-events-continuation-token': Buffer.from(JSON.stringify({ t: "x'; DROP TABLE events; --", i: '' })).toString('base64url') })).json()
+      const forged = (
+        await call(ana, 'GET', url, undefined, {
+          'x-events-page-size': '1',
+          'x-events-continuation-token': Buffer.from(JSON.stringify({ t: "x'; DROP TABLE events; --", i: '' })).toString('base64url'),
+        })
+      ).json()
       expect(forged.events.map((e: { id: string }) => e.id)).toEqual(['evt_000'])
     })
 
     test('session data is what toGenesisEvent and toActionFrame make of the stored rows', async () => {
       const { researchId, sessionId } = await workspace()
-      await insertEvent(db, tenant, { id: 'evt_a', researchId, sessionId, projectId: null, dataSourceId: 'src_1', type: 'document', eventType: 'document', title: 'Tariffs "2026"', status: 'completed', payload: { aiTitle: 'Tariffs', fileSize: 10, entities: [{ text: 'EU' }] }, contentHash: 'h', uploadedAt: clock.now() - 5, now: clock.now() })
+      await insertEvent(db, tenant, {
+        id: 'evt_a',
+        researchId,
+        sessionId,
+        projectId: null,
+        dataSourceId: 'src_1',
+        type: 'document',
+        eventType: 'document',
+        title: 'Tariffs "2026"',
+        status: 'completed',
+        payload: { aiTitle: 'Tariffs', fileSize: 10, entities: [{ text: 'EU' }] },
+        contentHash: 'h',
+        uploadedAt: clock.now() - 5,
+        now: clock.now(),
+      })
       await updateEvent(db, tenant, 'evt_a', { summary: 'ünïcode ✓', analytics: { impactSeverity: 0.5 }, actionCount: 2, now: clock.now() + 1 })
-      await insertEvent(db, tenant, { id: 'evt_b', researchId, sessionId, projectId: null, dataSourceId: null, type: 'text', eventType: 'text', title: null, status: 'error', payload: {}, contentHash: null, uploadedAt: null, now: clock.now() + 2 })
+      await insertEvent(db, tenant, {
+        id: 'evt_b',
+        researchId,
+        sessionId,
+        projectId: null,
+        dataSourceId: null,
+        type: 'text',
+        eventType: 'text',
+        title: null,
+        status: 'error',
+        payload: {},
+        contentHash: null,
+        uploadedAt: null,
+        now: clock.now() + 2,
+      })
       // The body's own actionIndex loses to the column, as in toActionFrame.
-      const frame = (i: number) => ({ id: `evt_a-f${i}`, status: i === 1 ? 'final' : 'draft', actionIndex: i === 1 ? 1 : null, totalActions: 2, actionType: 'sign', body: { actionType: 'sign', actionIndex: 7, actors: { entries: [{ text: 'EU' }] } } })
+      const frame = (i: number) => ({
+        id: `evt_a-f${i}`,
+        status: i === 1 ? 'final' : 'draft',
+        actionIndex: i === 1 ? 1 : null,
+        totalActions: 2,
+        actionType: 'sign',
+        body: { actionType: 'sign', actionIndex: 7, actors: { entries: [{ text: 'EU' }] } },
+      })
       await replaceFrames(db, tenant, 'evt_a', [frame(1), frame(2)], { researchId, sessionId, now: clock.now() + 3 })
 
       const body = (await call(ana, 'GET', `/researches/${researchId}/sessions/${sessionId}/data`, undefined, { 'x-events-page-size': '10', 'x-frames-page-size': '10' })).json()
@@ -197,13 +277,22 @@ describe.each(dialects())('resources on %s', (dialect) => {
       const frames = await db.query<FrameRow>(`SELECT * FROM action_frames WHERE tenant_id = $1 AND session_id = $2 ORDER BY created_at, id`, [tenant, sessionId])
       expect(body.events).toStrictEqual(events.map(toGenesisEvent))
       expect(body.actionFrames).toStrictEqual(frames.map((f) => toActionFrame(f, tenant)))
-      expect(body.actionFrames.map((f: { id: string; actionIndex: number | null }) => [f.id, f.actionIndex])).toEqual([['evt_a-f1', 1], ['evt_a-f2', null]])
+      expect(body.actionFrames.map((f: { id: string; actionIndex: number | null }) => [f.id, f.actionIndex])).toEqual([
+        ['evt_a-f1', 1],
+        ['evt_a-f2', null],
+      ])
     })
 
     test('session frames: the frames of the named documents, by document as asked then actionIndex, with the live cursor', async () => {
       const { researchId, sessionId } = await workspace()
       await seed(sessionId, researchId, 3)
-      await replaceFrames(db, tenant, 'evt_002', [2, 1].map((i) => ({ id: `evt_002-f${i}`, status: 'draft', actionIndex: i, totalActions: 2, actionType: 'sign', body: { actionType: 'sign' } })), { researchId, sessionId, now: clock.now() + 9 })
+      await replaceFrames(
+        db,
+        tenant,
+        'evt_002',
+        [2, 1].map((i) => ({ id: `evt_002-f${i}`, status: 'draft', actionIndex: i, totalActions: 2, actionType: 'sign', body: { actionType: 'sign' } })),
+        { researchId, sessionId, now: clock.now() + 9 },
+      )
       const url = (events: string) => `/researches/${researchId}/sessions/${sessionId}/frames?events=${events}`
       const body = (await call(ana, 'GET', url('evt_003,evt_002,evt_002,evt_missing'))).json()
       expect(parseSessionFrames(body).success).toBe(true)
@@ -241,7 +330,21 @@ describe.each(dialects())('resources on %s', (dialect) => {
       const { researchId, sessionId } = await workspace()
       await seed(sessionId, researchId, 3)
       const other = await workspace()
-      await insertEvent(db, tenant, { id: 'evt_other', researchId: other.researchId, sessionId: other.sessionId, projectId: null, dataSourceId: null, type: 'text', eventType: 'text', title: 'Kept', status: 'completed', payload: {}, contentHash: null, uploadedAt: null, now: clock.now() })
+      await insertEvent(db, tenant, {
+        id: 'evt_other',
+        researchId: other.researchId,
+        sessionId: other.sessionId,
+        projectId: null,
+        dataSourceId: null,
+        type: 'text',
+        eventType: 'text',
+        title: 'Kept',
+        status: 'completed',
+        payload: {},
+        contentHash: null,
+        uploadedAt: null,
+        now: clock.now(),
+      })
       expect((await call(eve, 'DELETE', `/researches/${researchId}/sessions/${sessionId}/events`)).statusCode).toBe(404)
       expect((await call(ana, 'DELETE', `/researches/${researchId}/sessions/${sessionId}/events`)).json()).toEqual({ message: 'Events deleted successfully', deleted: 3 })
       expect(await db.query(`SELECT id FROM events WHERE session_id = $1`, [sessionId])).toEqual([])
@@ -256,7 +359,21 @@ describe.each(dialects())('resources on %s', (dialect) => {
 
     test('reprocess is refused for types that do not support it', async () => {
       const { researchId, sessionId } = await workspace()
-      await insertEvent(db, tenant, { id: 'evt_rss', researchId, sessionId, projectId: null, dataSourceId: null, type: 'rss', eventType: 'rss', title: 'Feed item', status: 'completed', payload: {}, contentHash: null, uploadedAt: null, now: clock.now() })
+      await insertEvent(db, tenant, {
+        id: 'evt_rss',
+        researchId,
+        sessionId,
+        projectId: null,
+        dataSourceId: null,
+        type: 'rss',
+        eventType: 'rss',
+        title: 'Feed item',
+        status: 'completed',
+        payload: {},
+        contentHash: null,
+        uploadedAt: null,
+        now: clock.now(),
+      })
       const res = await call(ana, 'POST', `/researches/${researchId}/sessions/${sessionId}/events/evt_rss/reprocess`)
       expect(res.json()).toEqual({ code: 'VALIDATION_ERROR', message: 'eventId: This event type does not support reprocessing' })
     })

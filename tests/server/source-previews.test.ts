@@ -7,13 +7,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Database } from '../../server/db/database'
 import { createSourceReaders, loadSourcesConfig } from '../../server/sources'
-import {
-  PREVIEW_ITEM_LIMIT,
-  rssPreviewBodySchema,
-  searchPreviewBodySchema,
-  telegramPreviewBodySchema,
-  twitterPreviewBodySchema,
-} from '../../src/protocol/sources'
+import { PREVIEW_ITEM_LIMIT, rssPreviewBodySchema, searchPreviewBodySchema, telegramPreviewBodySchema, twitterPreviewBodySchema } from '../../src/protocol/sources'
 import { reply, startServer, type TestServer } from '../sources/helpers/server'
 import { dialects, emulatorUser, testApp, testDatabase, truncateAll, type TestUser } from './support/harness'
 
@@ -24,10 +18,7 @@ const TOKEN = 'AAAAAAAAAAAAAAAAAAAAAtest%2Bpreview'
 const worldNews = fixture('rss2-world-news.xml')
 const firstItem = /<item>[\s\S]*?<\/item>/.exec(worldNews)?.[0] ?? ''
 /** The world feed with 30 copies of its first item: more than a preview shows. */
-const longFeed = worldNews.replace(
-  /<item>[\s\S]*<\/item>/,
-  Array.from({ length: 30 }, (_, n) => firstItem.replace('Port of Rotterdam', `Port ${n + 1} of Rotterdam`)).join('\n'),
-)
+const longFeed = worldNews.replace(/<item>[\s\S]*<\/item>/, Array.from({ length: 30 }, (_, n) => firstItem.replace('Port of Rotterdam', `Port ${n + 1} of Rotterdam`)).join('\n'))
 const emptyFeed = worldNews.replace(/<item>[\s\S]*<\/item>/, '')
 const newsSearch = fixture('google-news-search.xml')
 const channelPage = fixture('telegram-channel-preview.html')

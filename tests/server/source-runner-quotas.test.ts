@@ -94,7 +94,10 @@ describe.each(dialects())('scheduled sources past a quota on %s', { timeout: 90_
 
   test('a project source keeps what it could not ingest, comes back when the quota allows, and in the end ingests every item once', async () => {
     const project = (await call('POST', '/projects', { displayName: 'Harbours' })).json()
-    feeds.set('/p/feed.xml', [0, 1, 2, 3, 4].map((n) => story('p', n)))
+    feeds.set(
+      '/p/feed.xml',
+      [0, 1, 2, 3, 4].map((n) => story('p', n)),
+    )
     const src = (await call('POST', '/datasources', { displayName: 'Harbour feed', kind: 'rss', projectId: project.id, sourceDetails: { rssUrl: `${server.base}/p/feed.xml` } })).json()
     expect((await call('PUT', `/datasources/${src.id}`, { status: 'active' })).statusCode).toBe(200)
     await pipeline.drain() // play kicked the scheduler
@@ -107,7 +110,10 @@ describe.each(dialects())('scheduled sources past a quota on %s', { timeout: 90_
     expect(failures[0]?.failures_in_a_row).toBe(0)
 
     // The feed moves on: the first four items leave it, two new ones come. What was kept is not lost.
-    feeds.set('/p/feed.xml', [4, 5, 6].map((n) => story('p', n)))
+    feeds.set(
+      '/p/feed.xml',
+      [4, 5, 6].map((n) => story('p', n)),
+    )
     clock.advance(30_000)
     expect(await tick()).toBe(1)
     // One token: the oldest kept item; the rest wait, the new ones with them.
@@ -135,9 +141,18 @@ describe.each(dialects())('scheduled sources past a quota on %s', { timeout: 90_
     // Another team: the first test's source, still active, spends its own team's allowance only.
     as = bea
     const research = (await call('POST', '/researches', { title: 'Harbours' })).json()
-    feeds.set('/w/feed.xml', [0, 1, 2, 3].map((n) => story('w', n)))
+    feeds.set(
+      '/w/feed.xml',
+      [0, 1, 2, 3].map((n) => story('w', n)),
+    )
     const src = (
-      await call('POST', '/datasources', { displayName: 'Harbour feed', kind: 'rss', researchId: research.id, sessionId: research.sessions[0].id, sourceDetails: { rssUrl: `${server.base}/w/feed.xml` } })
+      await call('POST', '/datasources', {
+        displayName: 'Harbour feed',
+        kind: 'rss',
+        researchId: research.id,
+        sessionId: research.sessions[0].id,
+        sourceDetails: { rssUrl: `${server.base}/w/feed.xml` },
+      })
     ).json()
     await call('PUT', `/datasources/${src.id}`, { status: 'active' })
     await pipeline.drain()

@@ -97,9 +97,7 @@ describe.each(dialects())('sources that run on %s', { timeout: 60_000 }, (dialec
   const feedRequests = (path: string) => server.requests.filter((r) => r.path === path).length
 
   function rss(items: FeedItem[]): string {
-    const entries = items
-      .map((i) => `<item><title>${i.title}</title><description>${i.snippet}</description><link>${server.base}${i.path}</link></item>`)
-      .join('\n')
+    const entries = items.map((i) => `<item><title>${i.title}</title><description>${i.snippet}</description><link>${server.base}${i.path}</link></item>`).join('\n')
     return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Test feed</title><link>${server.base}/</link>${entries}</channel></rss>`
   }
   function page(text: string): string {
@@ -157,9 +155,9 @@ describe.each(dialects())('sources that run on %s', { timeout: 60_000 }, (dialec
     })
     const docs = await documents(P.id)
     expect(docs.items).toHaveLength(3)
-    expect(docs.items.map((d: { status: string; error: string | null; dataSourceId: string; projectId: string; sessionId: string | null }) => [d.status, d.error, d.dataSourceId, d.projectId, d.sessionId])).toEqual(
-      Array.from({ length: 3 }, () => ['completed', null, src.id, P.id, null]),
-    )
+    expect(
+      docs.items.map((d: { status: string; error: string | null; dataSourceId: string; projectId: string; sessionId: string | null }) => [d.status, d.error, d.dataSourceId, d.projectId, d.sessionId]),
+    ).toEqual(Array.from({ length: 3 }, () => ['completed', null, src.id, P.id, null]))
     // Each card carries its action frames, with their parent.
     for (const d of docs.items as Array<{ id: string; actionFrames: Array<{ parentId: string }> }>) {
       expect(d.actionFrames.length).toBeGreaterThan(0)

@@ -31,7 +31,11 @@ describe.skipIf(!admin)('starting together on PostgreSQL', () => {
     const dbs = await Promise.all([0, 1, 2].map(() => openDatabase({ databaseUrl: url.toString() })))
     opened.push(...dbs)
     const applied = await Promise.all(dbs.map((db) => migrate(db)))
-    expect(applied.flat().sort()).toEqual(listMigrations().map((m) => m.name).sort())
+    expect(applied.flat().sort()).toEqual(
+      listMigrations()
+        .map((m) => m.name)
+        .sort(),
+    )
     const silent = { info() {}, error() {} }
     const pipelines = dbs.map((db) => createPipeline({ db, clock: manualClock(), ids: sequentialIds(), analyser: createLocalAnalyser(), log: silent }))
     await Promise.all(pipelines.map((p, i) => p.start({ workers: i === 0 })))

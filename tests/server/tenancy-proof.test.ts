@@ -49,7 +49,12 @@ describe.each(dialects())('tenancy that needs proof on %s', (dialect) => {
     const created = await signUp(intruder, 'corporate')
     expect(created.statusCode).toBe(201)
     expect(accountRecordSchema.parse(created.json().user)).toMatchObject({ tenantId: DOMAIN, accountType: 'corporate', access: 'verifyEmail', emailVerified: false })
-    for (const [method, url] of [['GET', `/researches/${research.id}`], ['GET', '/researches'], ['GET', '/projects'], ['POST', '/projects']] as const) {
+    for (const [method, url] of [
+      ['GET', `/researches/${research.id}`],
+      ['GET', '/researches'],
+      ['GET', '/projects'],
+      ['POST', '/projects'],
+    ] as const) {
       const res = await call(intruder, method, url, method === 'POST' ? { displayName: 'Mine now' } : undefined)
       expect(res.statusCode, url).toBe(403)
       expect(res.json(), url).toEqual(notVerified(DOMAIN))
@@ -89,7 +94,12 @@ describe.each(dialects())('tenancy that needs proof on %s', (dialect) => {
       const res = await signUp(user, 'corporate')
       expect(res.statusCode, domain).toBe(400)
       expect(res.json(), domain).toEqual({ code: 'VALIDATION_ERROR', message: `accountType: ${CorporatePublicDomainMessage}` })
-      const named = await app.inject({ method: 'POST', url: '/api/v1/users', headers: { ...user.headers, 'x-tenant-id': domain }, payload: { firebaseUid: user.uid, email: user.email, accountType: 'personal' } })
+      const named = await app.inject({
+        method: 'POST',
+        url: '/api/v1/users',
+        headers: { ...user.headers, 'x-tenant-id': domain },
+        payload: { firebaseUid: user.uid, email: user.email, accountType: 'personal' },
+      })
       expect(named.statusCode, domain).toBe(403)
       expect((await signUp(user, 'personal')).json().user.tenantId).toBe(user.email)
     }

@@ -31,7 +31,11 @@ describe.each(dialects())('users on %s', (dialect) => {
   test('POST /users creates the record: a corporate account shares its domain', async () => {
     const res = await post(ana, { firebaseUid: ana.uid, email: ana.email, accountType: 'corporate', displayName: ' Ana ' })
     expect(res.statusCode).toBe(201)
-    expect(res.json()).toMatchObject({ success: true, message: 'User created successfully', user: { firebaseUid: ana.uid, email: ana.email, accountType: 'corporate', displayName: 'Ana', tenantId: 'users-tests.acme.io' } })
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: 'User created successfully',
+      user: { firebaseUid: ana.uid, email: ana.email, accountType: 'corporate', displayName: 'Ana', tenantId: 'users-tests.acme.io' },
+    })
     // A colleague at the same domain lands in the same tenant and sees the same researches.
     await post(bob, { firebaseUid: bob.uid, email: bob.email, accountType: 'corporate' })
     const research = await app.inject({ method: 'POST', url: '/api/v1/researches', headers: ana.headers, payload: { title: 'Shared' } })
@@ -105,7 +109,11 @@ describe.each(dialects())('users on %s', (dialect) => {
       const personal = await app.inject({ method: 'POST', url: '/api/v1/researches', headers: withTenant(carol, carol.email).headers, payload: { title: 'Early' } })
       expect(personal.statusCode).toBe(201)
       expect(personal.json().tenantId).toBe(carol.email)
-      expect((await app.inject({ method: 'GET', url: `/api/v1/users/${carol.uid}`, headers: carol.headers })).json()).toMatchObject({ accountType: 'personal', tenantId: carol.email, access: 'granted' })
+      expect((await app.inject({ method: 'GET', url: `/api/v1/users/${carol.uid}`, headers: carol.headers })).json()).toMatchObject({
+        accountType: 'personal',
+        tenantId: carol.email,
+        access: 'granted',
+      })
     })
 
     test('any other tenant is refused, before and after the record exists', async () => {

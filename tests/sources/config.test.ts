@@ -65,9 +65,7 @@ describe('loadSourcesConfig', () => {
 describe('createSourceReaders', () => {
   test('binds every reader to one configuration', async () => {
     const readers = createSourceReaders(loadSourcesConfig({}))
-    expect(Object.keys(readers).sort()).toEqual([
-      'config', 'readDocument', 'readRssFeed', 'readTelegramChannel', 'readWebPage', 'searchNews', 'searchTwitter',
-    ])
+    expect(Object.keys(readers).sort()).toEqual(['config', 'readDocument', 'readRssFeed', 'readTelegramChannel', 'readWebPage', 'searchNews', 'searchTwitter'])
     const doc = await readers.readDocument({ fileName: 'a.txt', bytes: Buffer.from('Bound reader works.') })
     expect(doc.cleanedContent).toBe('Bound reader works.')
     await expect(readers.searchTwitter('x')).rejects.toMatchObject({ reason: 'missing_token' })

@@ -1,14 +1,7 @@
 import fc from 'fast-check'
 import mammoth from 'mammoth'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import {
-  MAX_DOCUMENT_BYTES,
-  SourceError,
-  assertDocumentSize,
-  documentTypeOf,
-  readDocument,
-  sourceDocumentSchema,
-} from '../../server/sources'
+import { MAX_DOCUMENT_BYTES, SourceError, assertDocumentSize, documentTypeOf, readDocument, sourceDocumentSchema } from '../../server/sources'
 import { makeDocx, makeImageOnlyDocx, makePdf, makeZip } from './helpers/files'
 import { buildWord97 } from './helpers/word97'
 import { refusal } from './helpers/refusal'
@@ -19,10 +12,7 @@ afterEach(() => {
 
 describe('pdf', () => {
   test('reads every page, the title and the author', async () => {
-    const bytes = await makePdf(
-      ['Sightline quarterly report\nRevenue grew 12% in Berlin.', 'Second page: outlook for 2025.'],
-      { title: 'Quarterly Report', author: 'Ann Analyst' },
-    )
+    const bytes = await makePdf(['Sightline quarterly report\nRevenue grew 12% in Berlin.', 'Second page: outlook for 2025.'], { title: 'Quarterly Report', author: 'Ann Analyst' })
     const doc = await readDocument({ fileName: 'Report.PDF', bytes })
     expect(sourceDocumentSchema.parse(doc)).toEqual(doc)
     expect(doc.title).toBe('Quarterly Report')
@@ -110,9 +100,7 @@ describe('docx', () => {
   test('an entry that inflates past its declared size is stopped at that size', async () => {
     const spy = vi.spyOn(mammoth, 'convertToHtml')
     // 32 MB of spaces packs to ~32 KB; it claims to unpack to 1 KB, so the ratio check cannot see it.
-    const bytes = makeZip([
-      { name: 'word/document.xml', data: Buffer.alloc(32 * 1024 * 1024, 0x20), declaredSize: 1024 },
-    ])
+    const bytes = makeZip([{ name: 'word/document.xml', data: Buffer.alloc(32 * 1024 * 1024, 0x20), declaredSize: 1024 }])
     const err = await refusal(readDocument({ fileName: 'liar.docx', bytes }))
     expect(err).toMatchObject({ status: 422, message: 'Failed to parse document: the file unpacks to more than the allowed size', reason: 'zip_bomb' })
     expect(err.detail).toMatch(/inflates past its declared 1024 bytes/)
@@ -200,9 +188,7 @@ describe('txt and md', () => {
     const doc = await readDocument({ fileName: 'brief.md', bytes: Buffer.from(md) })
     expect(doc.title).toBe('Weekly signal brief')
     expect(doc.text).toBe(md)
-    expect(doc.cleanedContent).toBe(
-      'Weekly signal brief\n\nSee the report and chart.\n\nBold claim with code\nquoted_snake_case text\nconst x = 1',
-    )
+    expect(doc.cleanedContent).toBe('Weekly signal brief\n\nSee the report and chart.\n\nBold claim with code\nquoted_snake_case text\nconst x = 1')
   })
 
   test.each([
@@ -232,22 +218,19 @@ describe('size and type', () => {
     expect(() => assertDocumentSize(MAX_DOCUMENT_BYTES)).not.toThrow()
   })
 
-  test.each(['report.exe', 'README', 'archive.docx.zip', 'slides.pptx', 'page.html', '.pdf.'])(
-    '%s is refused with 415',
-    (name) => {
-      let err: unknown
-      try {
-        documentTypeOf(name)
-      } catch (e) {
-        err = e
-      }
-      expect(err).toMatchObject({
-        status: 415,
-        code: 'UNSUPPORTED_MEDIA_TYPE',
-        message: 'Unsupported file type. Allowed: pdf, docx, doc, txt, md',
-      })
-    },
-  )
+  test.each(['report.exe', 'README', 'archive.docx.zip', 'slides.pptx', 'page.html', '.pdf.'])('%s is refused with 415', (name) => {
+    let err: unknown
+    try {
+      documentTypeOf(name)
+    } catch (e) {
+      err = e
+    }
+    expect(err).toMatchObject({
+      status: 415,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'Unsupported file type. Allowed: pdf, docx, doc, txt, md',
+    })
+  })
 
   test.each([
     ['a.PDF', 'pdf'],
@@ -273,24 +256,19 @@ describe('properties', () => {
     const prefixes = ['', '%PDF-1.7\n', 'PK\u0003\u0004', '\u00d0\u00cf\u0011\u00e0\u00a1\u00b1\u001a\u00e1']
     const reasons = new Set<string>()
     await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom('pdf', 'docx', 'doc', 'txt', 'md'),
-        fc.constantFrom(...prefixes),
-        fc.uint8Array({ maxLength: 2048 }),
-        async (ext, prefix, tail) => {
-          const bytes = Buffer.concat([Buffer.from(prefix, 'latin1'), tail])
-          try {
-            const doc = await readDocument({ fileName: `f.${ext}`, bytes })
-            expect(sourceDocumentSchema.safeParse(doc).success).toBe(true)
-          } catch (err) {
-            expect(err).toBeInstanceOf(SourceError)
-            expect((err as SourceError).status).toBe(422)
-            // The spec's text first, then the reason; a file that parsed but holds no text says so instead.
-            expect((err as SourceError).message).toMatch(/^(Failed to parse document: |Nothing to analyse: no text found)/)
-            reasons.add((err as SourceError).reason)
-          }
-        },
-      ),
+      fc.asyncProperty(fc.constantFrom('pdf', 'docx', 'doc', 'txt', 'md'), fc.constantFrom(...prefixes), fc.uint8Array({ maxLength: 2048 }), async (ext, prefix, tail) => {
+        const bytes = Buffer.concat([Buffer.from(prefix, 'latin1'), tail])
+        try {
+          const doc = await readDocument({ fileName: `f.${ext}`, bytes })
+          expect(sourceDocumentSchema.safeParse(doc).success).toBe(true)
+        } catch (err) {
+          expect(err).toBeInstanceOf(SourceError)
+          expect((err as SourceError).status).toBe(422)
+          // The spec's text first, then the reason; a file that parsed but holds no text says so instead.
+          expect((err as SourceError).message).toMatch(/^(Failed to parse document: |Nothing to analyse: no text found)/)
+          reasons.add((err as SourceError).reason)
+        }
+      }),
       { numRuns: 150, seed: 20240501 },
     )
     // Not vacuous: inputs got past the magic check into the parsers.

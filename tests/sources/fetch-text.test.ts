@@ -47,9 +47,7 @@ beforeAll(async () => {
     '/status-429': reply('slow down', {}, 429),
     '/r/0': reply('arrived'),
     // /r/N redirects to /r/N-1 with a path-relative Location.
-    ...Object.fromEntries(
-      [1, 2, 3, 4, 5, 6].map((n) => [`/r/${n}`, reply('', { location: String(n - 1) }, n % 2 ? 302 : 301)]),
-    ),
+    ...Object.fromEntries([1, 2, 3, 4, 5, 6].map((n) => [`/r/${n}`, reply('', { location: String(n - 1) }, n % 2 ? 302 : 301)])),
     '/r/file': reply('', { location: 'file:///etc/passwd' }, 302),
     '/to-other': (_req, res) => {
       res.writeHead(302, { location: `${other.base}/echo-auth` }).end()
@@ -179,12 +177,9 @@ describe('redirects', () => {
 })
 
 describe('URL and address guard', () => {
-  test.each(['file:///etc/passwd', 'ftp://example.org/x', 'javascript:alert(1)', 'data:text/html,hi', 'not a url', '//x.org'])(
-    '%s is refused',
-    async (url) => {
-      expect((await failure(fetchText(url))).reason).toBe('invalid_url')
-    },
-  )
+  test.each(['file:///etc/passwd', 'ftp://example.org/x', 'javascript:alert(1)', 'data:text/html,hi', 'not a url', '//x.org'])('%s is refused', async (url) => {
+    expect((await failure(fetchText(url))).reason).toBe('invalid_url')
+  })
 
   test('credentials in the URL are refused', async () => {
     expect((await failure(fetchText('http://user:pass@example.org/'))).reason).toBe('invalid_url')
@@ -208,19 +203,34 @@ describe('URL and address guard', () => {
   })
 
   test.each([
-    '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0',
-    '127.0.0.53', '224.0.0.1', '255.255.255.255', '::', '::1', 'fe80::1', 'fd12:3456::1', '::ffff:127.0.0.1',
-    '::ffff:7f00:1', '::ffff:10.0.0.1', '64:ff9b::a00:1', '2002:c0a8:101::1', 'ff02::1', 'not-an-ip',
+    '10.1.2.3',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '127.0.0.53',
+    '224.0.0.1',
+    '255.255.255.255',
+    '::',
+    '::1',
+    'fe80::1',
+    'fd12:3456::1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:10.0.0.1',
+    '64:ff9b::a00:1',
+    '2002:c0a8:101::1',
+    'ff02::1',
+    'not-an-ip',
   ])('%s is not public', (address) => {
     expect(isNonPublicAddress(address)).toBe(true)
   })
 
-  test.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808'])(
-    '%s is public',
-    (address) => {
-      expect(isNonPublicAddress(address)).toBe(false)
-    },
-  )
+  test.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808'])('%s is public', (address) => {
+    expect(isNonPublicAddress(address)).toBe(false)
+  })
 
   test('a blocked address maps to 400 with the caller-given text', async () => {
     const err = await failure(fetchText('http://127.0.0.1:9/'))

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { SourceError, loadSourcesConfig, searchNews, searchResultsSchema } from '../../server/sources'
+import { loadSourcesConfig, searchNews, searchResultsSchema } from '../../server/sources'
 import { reply, startServer, type TestServer } from './helpers/server'
 import { refusal } from './helpers/refusal'
 

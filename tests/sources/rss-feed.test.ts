@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import Parser from 'rss-parser'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
-import { SourceError, loadSourcesConfig, readRssFeed, rssFeedSchema, type SourcesConfig } from '../../server/sources'
+import { loadSourcesConfig, readRssFeed, rssFeedSchema, type SourcesConfig } from '../../server/sources'
 import { reply, startServer, type TestServer } from './helpers/server'
 import { refusal } from './helpers/refusal'
 
@@ -17,10 +17,7 @@ beforeAll(async () => {
     '/moved.xml': reply('', { location: '/world/rss.xml' }, 301),
     '/feed.atom': reply(fixture('atom-engineering-blog.xml'), { 'content-type': 'application/atom+xml' }),
     '/laughs.xml': reply(fixture('billion-laughs.xml'), RSS),
-    '/xxe.xml': reply(
-      '<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><rss version="2.0"><channel><title>&xxe;</title></channel></rss>',
-      RSS,
-    ),
+    '/xxe.xml': reply('<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><rss version="2.0"><channel><title>&xxe;</title></channel></rss>', RSS),
     '/sneaky.xml': reply('<?xml version="1.0"?><!doctype rss [ ]><rss version="2.0"><channel><title>x</title></channel></rss>', RSS),
     '/old.rss': reply(fixture('rss091-netscape-doctype.xml'), RSS),
     '/page.html': reply(fixture('article-page.html')),
@@ -71,10 +68,7 @@ describe('RSS 2.0', () => {
 
   test('SOURCES_MAX_ITEMS caps the list', async () => {
     const feed = await readRssFeed(`${server.base}/world/rss.xml`, { ...config, maxItems: 2 })
-    expect(feed.items.map((i) => i.title)).toEqual([
-      'Port of Rotterdam expands hydrogen terminal',
-      'Suez transits recover to 60% of 2023 levels & rates ease',
-    ])
+    expect(feed.items.map((i) => i.title)).toEqual(['Port of Rotterdam expands hydrogen terminal', 'Suez transits recover to 60% of 2023 levels & rates ease'])
   })
 
   test('a public DTD reference without entities is fine (RSS 0.91)', async () => {

@@ -1,13 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-  SourceError,
-  loadSourcesConfig,
-  normaliseChannelUsername,
-  readTelegramChannel,
-  telegramChannelSchema,
-  type SourcesConfig,
-} from '../../server/sources'
+import { loadSourcesConfig, normaliseChannelUsername, readTelegramChannel, telegramChannelSchema, type SourcesConfig } from '../../server/sources'
 import { parseCount } from '../../server/sources/telegram-channel'
 import { reply, startServer, type TestServer } from './helpers/server'
 import { refusal } from './helpers/refusal'
@@ -113,13 +106,10 @@ describe('refusals', () => {
     expect(err).toMatchObject({ status: 422, message: 'Failed to preview Telegram channel', reason: 'http_status' })
   })
 
-  test.each(['', '   ', '@', 'ab', 'has space', '../etc/passwd', 'bad-dash', '1startsdigit'])(
-    '%j is not a channel username',
-    async (input) => {
-      const err = await refusal(readTelegramChannel(input, config))
-      expect(err).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', message: 'Please enter a Telegram channel username' })
-    },
-  )
+  test.each(['', '   ', '@', 'ab', 'has space', '../etc/passwd', 'bad-dash', '1startsdigit'])('%j is not a channel username', async (input) => {
+    const err = await refusal(readTelegramChannel(input, config))
+    expect(err).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', message: 'Please enter a Telegram channel username' })
+  })
 })
 
 describe('helpers', () => {

@@ -47,17 +47,13 @@ describe('markdown', () => {
   })
 
   test('keeps snake_case and arithmetic, removes emphasis', () => {
-    expect(markdownToText('use my_var_name and 2*3*4 with *stress* and __strong__')).toBe(
-      'use my_var_name and 2*3*4 with stress and strong',
-    )
+    expect(markdownToText('use my_var_name and 2*3*4 with *stress* and __strong__')).toBe('use my_var_name and 2*3*4 with stress and strong')
   })
 })
 
 describe('htmlToText', () => {
   test('blocks become paragraphs, <br> a line break, scripts vanish', () => {
-    const { document } = parseHTML(
-      '<html><body><h2>Head</h2><p>One<br>two</p><script>x()</script><ul><li>a</li><li>b</li></ul><pre>  keep\n  this</pre></body></html>',
-    )
+    const { document } = parseHTML('<html><body><h2>Head</h2><p>One<br>two</p><script>x()</script><ul><li>a</li><li>b</li></ul><pre>  keep\n  this</pre></body></html>')
     expect(htmlToText(document.body)).toBe('Head\n\nOne\ntwo\n\na\nb\n\nkeep\nthis')
   })
 })

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { SourceError, loadSourcesConfig, searchTwitter, twitterSearchSchema, type SourcesConfig } from '../../server/sources'
+import { loadSourcesConfig, searchTwitter, twitterSearchSchema, type SourcesConfig } from '../../server/sources'
 import { startServer, type TestServer } from './helpers/server'
 import { refusal } from './helpers/refusal'
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { SourceError, loadSourcesConfig, readWebPage, sourceDocumentSchema, type SourcesConfig } from '../../server/sources'
+import { loadSourcesConfig, readWebPage, sourceDocumentSchema, type SourcesConfig } from '../../server/sources'
 import { reply, startServer, type TestServer } from './helpers/server'
 import { refusal } from './helpers/refusal'
 
@@ -17,9 +17,7 @@ beforeAll(async () => {
     '/cf-managed': reply(fixture('cloudflare-managed-challenge.html'), { 'cf-mitigated': 'challenge', server: 'cloudflare' }, 403),
     '/cf-legacy': reply(fixture('cloudflare-browser-check-legacy.html'), { server: 'cloudflare' }, 503),
     '/captcha': reply(fixture('captcha-wall.html')),
-    '/article-with-captcha-comments': reply(
-      article.replace('</article>', '<section class="comments"><div class="g-recaptcha" data-sitekey="x"></div></section></article>'),
-    ),
+    '/article-with-captcha-comments': reply(article.replace('</article>', '<section class="comments"><div class="g-recaptcha" data-sitekey="x"></div></section></article>')),
     '/empty': reply('<!doctype html><html><head><title>Nothing here</title></head><body>\n</body></html>'),
     '/spa': reply(
       '<!doctype html><html><head><title>App</title></head><body><noscript>You need to enable JavaScript to run this app.</noscript><div id="root"></div><script src="/main.js"></script></body></html>',
@@ -122,13 +120,10 @@ describe('refused URLs', () => {
     expect(await refusal(readWebPage('  ', config))).toMatchObject({ status: 400, message: 'Please enter a URL' })
   })
 
-  test.each(['ftp://example.org/file', 'javascript:alert(1)', 'file:///etc/passwd', 'example.org/no-scheme'])(
-    '%s is refused with 400',
-    async (url) => {
-      const err = await refusal(readWebPage(url, config))
-      expect(err).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', message: 'Invalid URL or request: the address is not an http(s) URL' })
-    },
-  )
+  test.each(['ftp://example.org/file', 'javascript:alert(1)', 'file:///etc/passwd', 'example.org/no-scheme'])('%s is refused with 400', async (url) => {
+    const err = await refusal(readWebPage(url, config))
+    expect(err).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', message: 'Invalid URL or request: the address is not an http(s) URL' })
+  })
 
   test('a private address is refused unless the configuration allows it', async () => {
     const strict = loadSourcesConfig({})

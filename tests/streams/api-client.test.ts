@@ -10,7 +10,8 @@ const server = createServer((req, res) => {
   seen.push(req.headers)
   const ok = req.headers.authorization === 'Bearer fresh'
   if (req.url === '/api/v1/forbidden-empty') return res.writeHead(403).end()
-  if (req.url === '/api/v1/code-unauthorized') return res.writeHead(400, { 'content-type': 'application/json' }).end(ok ? '{"code":"VALIDATION_ERROR","message":"title: required"}' : '{"code":"UNAUTHORIZED","message":"no"}')
+  if (req.url === '/api/v1/code-unauthorized')
+    return res.writeHead(400, { 'content-type': 'application/json' }).end(ok ? '{"code":"VALIDATION_ERROR","message":"title: required"}' : '{"code":"UNAUTHORIZED","message":"no"}')
   if (!ok) return res.writeHead(401, { 'content-type': 'application/json' }).end('{"code":"UNAUTHORIZED","message":"Invalid or expired identity token"}')
   if (req.url === '/api/v1/researches') return res.writeHead(200, { 'content-type': 'application/json' }).end('{"Items":[{"ID":"r1","Title":"Trade"}]}')
   if (req.url === '/api/v1/bad-shape') return res.writeHead(200).end('{"items":"nope"}')

@@ -15,7 +15,10 @@ describe('event bus', () => {
     now = 200
     bus.publish(tick(3), 'local')
     expect(batches.map((b) => b.map((e) => [e.seq, e.receivedAt, e.source]))).toEqual([
-      [[1, 100, 'ws'], [2, 100, 'ws']],
+      [
+        [1, 100, 'ws'],
+        [2, 100, 'ws'],
+      ],
       [[3, 200, 'local']],
     ])
     expect(bus.nextSeq).toBe(4)
@@ -25,8 +28,17 @@ describe('event bus', () => {
     const bus = createEventBus({ now: () => 0 })
     const seen: Envelope[] = []
     bus.envelopes$.subscribe((e) => seen.push(e))
-    bus.publishTimed([{ event: tick(1), receivedAt: 10 }, { event: tick(2), receivedAt: 20 }], 'replay')
-    expect(seen.map((e) => [e.seq, e.receivedAt, e.source])).toEqual([[1, 10, 'replay'], [2, 20, 'replay']])
+    bus.publishTimed(
+      [
+        { event: tick(1), receivedAt: 10 },
+        { event: tick(2), receivedAt: 20 },
+      ],
+      'replay',
+    )
+    expect(seen.map((e) => [e.seq, e.receivedAt, e.source])).toEqual([
+      [1, 10, 'replay'],
+      [2, 20, 'replay'],
+    ])
   })
 
   test('a batch published while another is delivered waits its turn, so all subscribers see one order', () => {

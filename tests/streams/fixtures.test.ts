@@ -32,7 +32,11 @@ describe('what each scenario shows', () => {
     const s = replay('single-document-happy-path')
     expect(s.counts).toEqual({ documents: 1, actions: 3 })
     expect(s.documents[0]).toMatchObject({ title: 'EU imposes provisional tariffs on Chinese electric vehicles', status: 'completed', actionCount: 3, type: 'document' })
-    expect(s.documents[0]?.frames.map((f) => [f.actionIndex, f.status])).toEqual([[1, 'final'], [2, 'final'], [3, 'final']])
+    expect(s.documents[0]?.frames.map((f) => [f.actionIndex, f.status])).toEqual([
+      [1, 'final'],
+      [2, 'final'],
+      [3, 'final'],
+    ])
   })
 
   test('duplicate-delivery: duplicates change nothing', () => {
@@ -44,7 +48,11 @@ describe('what each scenario shows', () => {
 
   test('out-of-order-frames: frames ordered by index; the early update applied', () => {
     const s = replay('out-of-order-frames')
-    expect(s.documents[0]?.frames.map((f) => [f.actionIndex, f.actionType])).toEqual([[1, 'impose_duties'], [2, 'threaten_retaliation'], [3, 'pay_duties']])
+    expect(s.documents[0]?.frames.map((f) => [f.actionIndex, f.actionType])).toEqual([
+      [1, 'impose_duties'],
+      [2, 'threaten_retaliation'],
+      [3, 'pay_duties'],
+    ])
   })
 
   test('frame-before-parent: the early frame is shown under its document', () => {
@@ -52,7 +60,10 @@ describe('what each scenario shows', () => {
   })
 
   test('unknown-message-type and malformed-json: bad lines listed, the rest applied', () => {
-    expect(replay('unknown-message-type').rejected.map((r) => [r.line, r.reason])).toEqual([[2, 'unknown-type'], [3, 'unknown-type']])
+    expect(replay('unknown-message-type').rejected.map((r) => [r.line, r.reason])).toEqual([
+      [2, 'unknown-type'],
+      [3, 'unknown-type'],
+    ])
     const m = replay('malformed-json')
     expect(m.rejected.map((r) => [r.line, r.reason])).toEqual([
       [2, 'invalid-json'],

@@ -6,13 +6,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import type { DomainEvent } from '../../src/domain/events'
 import { smGet } from '../../src/projections/sharded-map'
 import { workspaceGraph } from '../../src/projections/workspace-graph'
-import {
-  selectActionProgress,
-  selectCounts,
-  selectDocumentFrames,
-  selectDocumentsAwaitingFrames,
-  selectShowsNoFrameYet,
-} from '../../src/projections/workspace-selectors'
+import { selectActionProgress, selectCounts, selectDocumentFrames, selectDocumentsAwaitingFrames, selectShowsNoFrameYet } from '../../src/projections/workspace-selectors'
 import { SessionDataHeaders } from '../../src/protocol/api'
 import type { ApiClient, RequestOptions } from '../../src/streams/api-client'
 import { createClientCore } from '../../src/streams/client-core'
@@ -147,7 +141,10 @@ describe('the frame loader', () => {
 
   async function opened(n: number, opts: { fail?: (ids: string[]) => boolean } = {}) {
     const core = createClientCore({ freeze: true })
-    const fake = fakeApi(Array.from({ length: n }, (_, i) => event(i + 1)), opts)
+    const fake = fakeApi(
+      Array.from({ length: n }, (_, i) => event(i + 1)),
+      opts,
+    )
     await loadWorkspace(core, fake.api, IDS, DEFAULT_PAGING, 'on-view')
     return { core, ...fake, loader: createFrameLoader(core, fake.api, IDS, { delayMs: 50 }) }
   }

@@ -23,7 +23,13 @@ test('the lists the API loaded come back on the next visit, shown but not counte
   const store = memory()
   const first = core()
   const stop = persistLists(first, 'acme.io', store)
-  first.bus.publish([{ type: 'research.listLoaded', researches: [research] }, { type: 'research.sessionsLoaded', researchId: 'r1', sessions: [session] }], 'api')
+  first.bus.publish(
+    [
+      { type: 'research.listLoaded', researches: [research] },
+      { type: 'research.sessionsLoaded', researchId: 'r1', sessions: [session] },
+    ],
+    'api',
+  )
   stop()
 
   const next = core()

@@ -35,13 +35,23 @@ describe('recordings', () => {
 
   test('a load that deferred its frames, then the frames fetched for two of its documents, replay as the app saw them', () => {
     const text = [
-      JSON.stringify({ source: 'api', at: 1, route: 'GET /researches/r/sessions/s9/data', framesDeferred: true, body: { events: ['e1', 'e2', 'e3'].map((id) => ({ id, eventType: 'text', actionCount: 1 })), actionFrames: [] } }),
+      JSON.stringify({
+        source: 'api',
+        at: 1,
+        route: 'GET /researches/r/sessions/s9/data',
+        framesDeferred: true,
+        body: { events: ['e1', 'e2', 'e3'].map((id) => ({ id, eventType: 'text', actionCount: 1 })), actionFrames: [] },
+      }),
       JSON.stringify({ source: 'api', at: 2, route: 'GET /researches/r/sessions/s9/frames?events=e1,e2', body: { actionFrames: [{ id: 'e1-f1', parentId: 'e1', status: 'final', actionIndex: 1 }] } }),
       JSON.stringify({ source: 'api', at: 3, route: 'GET /researches/r/sessions/s9/frames', body: { actionFrames: 'not a list' } }),
     ].join('\n')
     const replayed = replayRecording(text)
     const summary = summarizeReplay(replayed)
-    expect(summary.documents.map((d) => [d.id, d.frames.map((f) => f.id)])).toEqual([['e1', ['e1-f1']], ['e2', []], ['e3', []]])
+    expect(summary.documents.map((d) => [d.id, d.frames.map((f) => f.id)])).toEqual([
+      ['e1', ['e1-f1']],
+      ['e2', []],
+      ['e3', []],
+    ])
     expect(summary.counts).toEqual({ documents: 3, actions: 2 })
     expect(replayed.rejected).toEqual([{ line: 3, reason: 'schema-mismatch', detail: expect.stringContaining('session frames: actionFrames') }])
   })
@@ -58,11 +68,7 @@ describe('recordings', () => {
   })
 
   test('the writer produces a recording that replays to the same read model', () => {
-    const frames = [
-      raw('1', 'genesis-event-skeleton', { eventId: 'e1' }),
-      '{"broken":',
-      raw('2', 'genesis-event-summary', { eventId: 'e1', title: 'T', summary: 'S' }),
-    ]
+    const frames = [raw('1', 'genesis-event-skeleton', { eventId: 'e1' }), '{"broken":', raw('2', 'genesis-event-summary', { eventId: 'e1', title: 'T', summary: 'S' })]
     const writer = new RecordingWriter({ sessionId: 's1' })
     frames.forEach((f, i) => writer.liveFrame(f, 100 + i))
     const replayedFromWriter = replayRecording(writer.toJsonl())

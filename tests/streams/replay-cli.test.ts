@@ -22,9 +22,7 @@ describe('npm run replay', () => {
     const json = JSON.parse(out) as Record<string, unknown>
     expect(Object.keys(json)).toEqual(['documents', 'counts', 'rejected'])
     expect(json.counts).toEqual({ documents: 1, actions: 0 })
-    expect(json.documents).toEqual([
-      { id: 'ev-malformed', type: 'text', title: 'Tariffs on EVs', summary: 'Duties of up to 38% on Chinese EVs.', status: 'completed', actionCount: 0, frames: [] },
-    ])
+    expect(json.documents).toEqual([{ id: 'ev-malformed', type: 'text', title: 'Tariffs on EVs', summary: 'Duties of up to 38% on Chinese EVs.', status: 'completed', actionCount: 0, frames: [] }])
     expect((json.rejected as Array<{ line: number }>).map((r) => r.line)).toEqual([2, 3, 4, 5, 6, 7])
   })
 

@@ -53,13 +53,35 @@ describe('loadWorkspace', () => {
     const timeline: string[] = []
     const core = coreWithTimeline(timeline)
     const { api, headers } = scripted(
-      [page([1, 2], [[1, 1], [1, 2]], { events: 'E1', frames: 'F1' }), page([3], [[2, 1], [3, 1]], { frames: 'F2' }), page([], [[3, 2]])],
+      [
+        page(
+          [1, 2],
+          [
+            [1, 1],
+            [1, 2],
+          ],
+          { events: 'E1', frames: 'F1' },
+        ),
+        page(
+          [3],
+          [
+            [2, 1],
+            [3, 1],
+          ],
+          { frames: 'F2' },
+        ),
+        page([], [[3, 2]]),
+      ],
       timeline,
     )
     expect(await loadWorkspace(core, api, IDS, { first: 2, next: 5 })).toBe(true)
 
     const sizes = headers.map((h) => [h[SessionDataHeaders.eventsPageSize], h[SessionDataHeaders.framesPageSize]])
-    expect(sizes).toEqual([['2', '2'], ['5', '5'], ['0', '5']])
+    expect(sizes).toEqual([
+      ['2', '2'],
+      ['5', '5'],
+      ['0', '5'],
+    ])
     expect(headers.map((h) => [h[SessionDataHeaders.eventsContinuationToken], h[SessionDataHeaders.framesContinuationToken]])).toEqual([
       [undefined, undefined],
       ['E1', 'F1'],

@@ -60,10 +60,7 @@ describe('live frame translator', () => {
 
 describe('session data translator', () => {
   test('a page becomes workspace.loaded; frames without id or parent are reported, the rest loads', () => {
-    const events = translateSessionData(
-      { events: [{ id: 'e1' }], actionFrames: [{ id: 'f1', parentId: 'e1' }, { parentId: 'e1' }], liveCursor: '12' },
-      { sessionId: 's', append: false },
-    )
+    const events = translateSessionData({ events: [{ id: 'e1' }], actionFrames: [{ id: 'f1', parentId: 'e1' }, { parentId: 'e1' }], liveCursor: '12' }, { sessionId: 's', append: false })
     expect(events[0]).toMatchObject({ type: 'workspace.loaded', sessionId: 's', append: false, liveCursor: '12', actionFrames: [{ id: 'f1' }] })
     expect(events[1]).toMatchObject({ type: 'diagnostic.inputRejected', reason: 'missing-frame-or-parent-id' })
   })

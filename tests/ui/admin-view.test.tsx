@@ -158,7 +158,11 @@ describe('Admin Access view', () => {
       'Alias Enricher',
     ])
     for (const card of cards) {
-      expect(within(card).getAllByRole('button').map((b) => b.textContent)).toEqual(['Refresh', 'Enable', 'Disable', 'Replay Parked'])
+      expect(
+        within(card)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(['Refresh', 'Enable', 'Disable', 'Replay Parked'])
     }
 
     const tripped = within(cardOf('Event Orchestrator'))

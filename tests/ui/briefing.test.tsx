@@ -205,10 +205,11 @@ describe('the briefing view', () => {
     expect(within(section('Executive Summary')).getByText(researchBriefing.briefing.executiveSummary)).toBeTruthy()
     expect(within(section('Executive Summary')).queryByText(/Not this one/)).toBeNull()
     // Narrative, paragraph by paragraph.
-    expect(within(section('Narrative')).getAllByText(/./, { selector: 'p' }).map((p) => p.textContent)).toEqual([
-      'The Commission acted after a nine-month probe.',
-      'Beijing called the move protectionism.',
-    ])
+    expect(
+      within(section('Narrative'))
+        .getAllByText(/./, { selector: 'p' })
+        .map((p) => p.textContent),
+    ).toEqual(['The Commission acted after a nine-month probe.', 'Beijing called the move protectionism.'])
     // Key Events: five, each with its formatted timestamp and description.
     const events = within(section('Key Events')).getAllByRole('listitem')
     expect(events).toHaveLength(5)
@@ -220,11 +221,11 @@ describe('the briefing view', () => {
       expect(within(item).getByText(e.description)).toBeTruthy()
     })
     // Only the events that say what they are link to their own briefing.
-    expect(within(section('Key Events')).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
-      '/briefing?type=actionframe&id=af_1',
-      '/briefing?type=entity&id=Beijing',
-      '/briefing?type=project&id=p1',
-    ])
+    expect(
+      within(section('Key Events'))
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/briefing?type=actionframe&id=af_1', '/briefing?type=entity&id=Beijing', '/briefing?type=project&id=p1'])
     // Detailed Metrics: a definition list, numbers formatted.
     const metrics = within(section('Detailed Metrics'))
     const value = (label: string) => metrics.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent
@@ -340,7 +341,11 @@ describe('the briefing view', () => {
     const items = within(list).getAllByRole('listitem')
     expect(items.map((li) => li.querySelector('strong')?.textContent)).toEqual(['Low confidence', 'Conflicting sources'])
     expect(within(items[0] as HTMLElement).getByText('Confidence 0.31 is below 0.5')).toBeTruthy()
-    expect(within(items[1] as HTMLElement).getByRole('link', { name: 'Briefing on Action Frame af_7' }).getAttribute('href')).toBe('/briefing?type=actionframe&id=af_7')
+    expect(
+      within(items[1] as HTMLElement)
+        .getByRole('link', { name: 'Briefing on Action Frame af_7' })
+        .getAttribute('href'),
+    ).toBe('/briefing?type=actionframe&id=af_7')
     expect(briefingCalls().sort()).toEqual(['/action-frames/af_1/uncertainties', '/briefing/actionframe/af_1'])
   })
 })

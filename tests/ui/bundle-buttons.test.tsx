@@ -25,7 +25,16 @@ const imported = {
   ids: [['res_old', 'res_new']],
   message: 'Imported research “Trade and energy”: 3 documents, 16 action frames',
 }
-const research = { id: 'res_new', title: 'Trade and energy', tags: [], tenantId: 'ana@example.com', ownerUserId: 'uid-1', status: 'active', createdAt: '2026-11-20T09:00:00.000Z', updatedAt: '2026-11-20T09:00:00.000Z' }
+const research = {
+  id: 'res_new',
+  title: 'Trade and energy',
+  tags: [],
+  tenantId: 'ana@example.com',
+  ownerUserId: 'uid-1',
+  status: 'active',
+  createdAt: '2026-11-20T09:00:00.000Z',
+  updatedAt: '2026-11-20T09:00:00.000Z',
+}
 
 let calls: Array<{ method: string; path: string; body: unknown }>
 let importAnswer: () => Response
@@ -101,16 +110,27 @@ describe('the tenant data section', () => {
     pick(new File(['{"manifest":{"format":"sightline-bundle"},"researches":[]}'], 'trade.sightline.json', { type: 'application/json' }))
     await waitFor(() => expect(screen.getByText('Imported research “Trade and energy”: 3 documents, 16 action frames')).toBeTruthy())
     expect(calls[0]).toEqual({ method: 'POST', path: '/imports', body: { manifest: { format: 'sightline-bundle' }, researches: [] } })
-    expect(calls.slice(1).map((c) => c.path).sort()).toEqual(['/projects', '/researches'])
+    expect(
+      calls
+        .slice(1)
+        .map((c) => c.path)
+        .sort(),
+    ).toEqual(['/projects', '/researches'])
     expect(core.models.researchList.get().byId.res_new?.title).toBe('Trade and energy')
   })
 
   test('a bundle the server refuses, and a file that is no bundle, are toasts saying why', async () => {
     setup()
-    importAnswer = () => HttpResponse.json({ code: 'VALIDATION_ERROR', message: "manifest.hashes.documents: the documents of the bundle do not match its manifest's hash: it was changed or damaged after export" }, { status: 400 })
+    importAnswer = () =>
+      HttpResponse.json(
+        { code: 'VALIDATION_ERROR', message: "manifest.hashes.documents: the documents of the bundle do not match its manifest's hash: it was changed or damaged after export" },
+        { status: 400 },
+      )
     pick(new File(['{"manifest":{}}'], 'changed.sightline.json'))
     await waitFor(() =>
-      expect(screen.getByText("Failed to import changed.sightline.json: manifest.hashes.documents: the documents of the bundle do not match its manifest's hash: it was changed or damaged after export")).toBeTruthy(),
+      expect(
+        screen.getByText("Failed to import changed.sightline.json: manifest.hashes.documents: the documents of the bundle do not match its manifest's hash: it was changed or damaged after export"),
+      ).toBeTruthy(),
     )
     pick(new File(['not json at all'], 'notes.txt'))
     await waitFor(() => expect(screen.getByText('notes.txt is not a Sightline bundle (a .sightline.json file exported from Sightline)')).toBeTruthy())

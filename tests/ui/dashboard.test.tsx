@@ -222,7 +222,15 @@ const intelligenceHandlers = [
     if (bindings.some((b) => b.contextId === contextId && b.kpiDefinitionId === kpiDefinitionId)) {
       return HttpResponse.json({ code: 'CONFLICT', message: `The KPI '${kpiDefinitionId}' is already bound to this research` }, { status: 409 })
     }
-    const b: KpiBinding = { id: `kpi_${String(nextBinding++).padStart(4, '0')}`, contextId, contextType: contextId.startsWith('p') ? 'project' : 'research', kpiDefinitionId, currentValue: COMPUTED[kpiDefinitionId] ?? null, manual: false, updatedAt: new Date().toISOString() }
+    const b: KpiBinding = {
+      id: `kpi_${String(nextBinding++).padStart(4, '0')}`,
+      contextId,
+      contextType: contextId.startsWith('p') ? 'project' : 'research',
+      kpiDefinitionId,
+      currentValue: COMPUTED[kpiDefinitionId] ?? null,
+      manual: false,
+      updatedAt: new Date().toISOString(),
+    }
     bindings.push(b)
     return HttpResponse.json(b, { status: 201 })
   }),
@@ -306,7 +314,9 @@ describe('Dashboard pulse', () => {
     expect(t3?.getByText('Momentum 7d').nextElementSibling?.textContent).toBe('0')
     expect(t2?.getByText('Environmental')).toBeTruthy()
     expect(t3?.getByText('Legal')).toBeTruthy()
-    const chips = within(t1?.getByRole('list', { name: /^Entities of/ }) as HTMLElement).getAllByRole('listitem').map((li) => li.textContent)
+    const chips = within(t1?.getByRole('list', { name: /^Entities of/ }) as HTMLElement)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent)
     expect(chips).toEqual(['Volkswagen', 'BYD', 'European Commission', 'Germany', 'China', 'Tesla', '+2 more'])
     expect(t1?.getByText(/12 mentions in the last 7 days \(9 the week before\) · 5 documents/)).toBeTruthy()
     expect(t1?.getByRole('img', { name: /^Mentions of Volkswagen · BYD · European Commission per day over the last 14 days/ })).toBeTruthy()
@@ -544,18 +554,15 @@ describe('Recurring Action Sequences', () => {
     const names = panels.map((r) => r.querySelector('h3')?.textContent)
     expect(names.indexOf('Recurring Action Sequences')).toBe(names.indexOf('Forecasts') + 1)
 
-    const items = within(list).getAllByRole('listitem').filter((li) => li.parentElement === list)
-    expect(shown(region)).toEqual([
-      'Impose tariff → Retaliate → Negotiate',
-      'Impose tariff → Retaliate',
-      'Announce investment → Open plant',
-    ])
-    expect(items.map((li) => li.querySelector('.dash-motif-support')?.textContent)).toEqual([
-      "in 5 participants' histories",
-      "in 3 participants' histories",
-      "in 2 participants' histories",
-    ])
-    const participants = (li: HTMLElement) => within(within(li).getByRole('list', { name: /^Participants with/ })).getAllByRole('listitem').map((c) => c.textContent)
+    const items = within(list)
+      .getAllByRole('listitem')
+      .filter((li) => li.parentElement === list)
+    expect(shown(region)).toEqual(['Impose tariff → Retaliate → Negotiate', 'Impose tariff → Retaliate', 'Announce investment → Open plant'])
+    expect(items.map((li) => li.querySelector('.dash-motif-support')?.textContent)).toEqual(["in 5 participants' histories", "in 3 participants' histories", "in 2 participants' histories"])
+    const participants = (li: HTMLElement) =>
+      within(within(li).getByRole('list', { name: /^Participants with/ }))
+        .getAllByRole('listitem')
+        .map((c) => c.textContent)
     expect(participants(items[0] as HTMLElement)).toEqual(['BYD', 'China', 'European Commission', '+2 more'])
     expect(participants(items[1] as HTMLElement)).toEqual(['BYD', 'China', 'European Commission'])
     expect(participants(items[2] as HTMLElement)).toEqual(['BYD', 'A very long entity name that …'])
@@ -649,7 +656,13 @@ describe('KPI strip', () => {
     const strip = await kpis.findByRole('list', { name: 'KPIs of EV tariffs' })
     expect((kpis.getByLabelText('KPIs of') as HTMLSelectElement).value).toBe('r2')
     expect(calls.some((c) => c.path === '/kpi/bindings?contextId=r2')).toBe(true)
-    await waitFor(() => expect(within(strip).getAllByRole('article').map((c) => c.querySelector('h4')?.textContent)).toEqual(['Action frames per document', 'Documents processed']))
+    await waitFor(() =>
+      expect(
+        within(strip)
+          .getAllByRole('article')
+          .map((c) => c.querySelector('h4')?.textContent),
+      ).toEqual(['Action frames per document', 'Documents processed']),
+    )
     const cards = within(strip).getAllByRole('article')
     expect(cards[0]?.querySelector('.dash-kpi-value')?.textContent).toBe('2.50 frames per document')
     expect(cards[1]?.querySelector('.dash-kpi-value')?.textContent).toBe('40 documents')

@@ -13,7 +13,21 @@ import { describe, expect, test } from 'vitest'
 import { selectSources } from '../../src/projections/project-list'
 import { DataSourcesManager } from '../../src/ui/sources/DataSourcesManager'
 import { WorkspaceSettingsDialog } from '../../src/ui/workspace/WorkspaceSettingsDialog'
-import { API, createTestApp, FakeBackend, renderRoute, renderWithApp, signIn, type TestApp, useBackend, type WireDataSource, wireDataSource, wireProject, wireResearch, wireSession } from './support/render-app'
+import {
+  API,
+  createTestApp,
+  FakeBackend,
+  renderRoute,
+  renderWithApp,
+  signIn,
+  type TestApp,
+  useBackend,
+  type WireDataSource,
+  wireDataSource,
+  wireProject,
+  wireResearch,
+  wireSession,
+} from './support/render-app'
 
 const backend = new FakeBackend()
 /** The discovery answer of the current test. */
@@ -59,7 +73,12 @@ const server = setupServer(
 useBackend(server, backend)
 
 const failNext = (method: 'get' | 'put' | 'delete', path: string, status: number) =>
-  server.use(http[method](`${API}${path}`, async ({ request }) => (await record(request), HttpResponse.json({ code: status >= 500 ? 'INTERNAL_ERROR' : 'CONFLICT', message: 'Database unavailable' }, { status }))))
+  server.use(
+    http[method](
+      `${API}${path}`,
+      async ({ request }) => (await record(request), HttpResponse.json({ code: status >= 500 ? 'INTERNAL_ERROR' : 'CONFLICT', message: 'Database unavailable' }, { status })),
+    ),
+  )
 
 function signedInApp(): TestApp {
   const app = createTestApp()
@@ -80,7 +99,13 @@ function seed() {
     source('src_1', 'Bravo feed', 'draft', { createdAt: '2026-11-20T10:00:00.000Z', itemsIngested: 0 }),
     source('src_2', 'Alpha search', 'active', { createdAt: '2026-11-21T10:00:00.000Z', lastRunAt: '2026-11-21T12:00:00.000Z', itemsIngested: 120 }, 'topic_based_interest'),
     source('src_3', 'Delta channel', 'paused', { createdAt: '2026-11-19T10:00:00.000Z', lastRunAt: '2026-11-20T12:00:00.000Z', itemsIngested: 7 }, 'telegram_channel'),
-    source('src_4', 'Charlie tweets', 'error', { createdAt: '2026-11-18T10:00:00.000Z', lastRunAt: '2026-11-20T08:00:00.000Z', itemsIngested: 30, lastError: 'Twitter answered 401' }, 'twitter_search'),
+    source(
+      'src_4',
+      'Charlie tweets',
+      'error',
+      { createdAt: '2026-11-18T10:00:00.000Z', lastRunAt: '2026-11-20T08:00:00.000Z', itemsIngested: 30, lastError: 'Twitter answered 401' },
+      'twitter_search',
+    ),
     source('src_5', 'Echo archive', 'processed', { createdAt: '2026-11-17T10:00:00.000Z', itemsIngested: 55, ownerUserId: 'someone-else' }),
   ]
 }
@@ -110,7 +135,11 @@ describe('the table', () => {
     const app = signedInApp()
     await renderManager(app)
     await screen.findByRole('table')
-    expect(within(table()).getAllByRole('columnheader').map((h) => h.textContent?.replace(/[▲▼↕]/g, ''))).toEqual(['Kind', 'Name', 'Status', 'Created', 'Last run', 'Items ingested', 'Last error', 'Actions'])
+    expect(
+      within(table())
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent?.replace(/[▲▼↕]/g, '')),
+    ).toEqual(['Kind', 'Name', 'Status', 'Created', 'Last run', 'Items ingested', 'Last error', 'Actions'])
     expect(names()).toEqual(['Alpha search', 'Bravo feed', 'Delta channel', 'Charlie tweets', 'Echo archive']) // newest first
     expect(cellOf('Charlie tweets', 0)).toBe('Twitter')
     expect(cellOf('Alpha search', 0)).toBe('Search')
@@ -146,7 +175,9 @@ describe('the table', () => {
 
     await click(within(header('Created')).getByRole('button'))
     const created = header('Created').getAttribute('aria-sort')
-    expect(names()).toEqual(created === 'ascending' ? ['Echo archive', 'Charlie tweets', 'Delta channel', 'Bravo feed', 'Alpha search'] : ['Alpha search', 'Bravo feed', 'Delta channel', 'Charlie tweets', 'Echo archive'])
+    expect(names()).toEqual(
+      created === 'ascending' ? ['Echo archive', 'Charlie tweets', 'Delta channel', 'Bravo feed', 'Alpha search'] : ['Alpha search', 'Bravo feed', 'Delta channel', 'Charlie tweets', 'Echo archive'],
+    )
     expect(within(header('Actions')).queryByRole('button')).toBeNull()
   })
 
@@ -338,7 +369,11 @@ describe('where the manager is', () => {
     expect(await screen.findByRole('heading', { name: 'Data sources of Trade watch' })).toBeTruthy()
     await screen.findByRole('table')
     const add = screen.getByRole('group', { name: 'Add a data source' })
-    expect(within(add).getAllByRole('button').map((b) => b.textContent)).toEqual(['RSS source', 'Search', 'Telegram', 'Twitter'])
+    expect(
+      within(add)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['RSS source', 'Search', 'Telegram', 'Twitter'])
     await click(within(add).getByRole('button', { name: 'RSS source' }))
     expect(screen.getByRole('dialog', { name: 'Add RSS Source' })).toBeTruthy()
     await click(button('Cancel'))
@@ -369,7 +404,11 @@ describe('the Sources page', () => {
     const { router } = renderRoute(app, '/sources')
     expect(await screen.findByRole('heading', { name: 'Sources' })).toBeTruthy()
     await screen.findByRole('table')
-    expect(within(table()).getAllByRole('columnheader').map((h) => h.textContent?.replace(/[▲▼↕]/g, ''))).toEqual(['Kind', 'Name', 'In', 'Status', 'Created', 'Last run', 'Items ingested', 'Last error', 'Actions'])
+    expect(
+      within(table())
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent?.replace(/[▲▼↕]/g, '')),
+    ).toEqual(['Kind', 'Name', 'In', 'Status', 'Created', 'Last run', 'Items ingested', 'Last error', 'Actions'])
     // Sources are added in a project or a workspace, not here.
     expect(screen.queryByRole('group', { name: 'Add a data source' })).toBeNull()
     expect(within(rowOf('Grid news')).getByRole('link', { name: 'Project Trade watch' }).getAttribute('href')).toBe('/project/p1')
@@ -411,7 +450,17 @@ describe('Discovery', () => {
     const app = signedInApp()
     renderRoute(app, '/discovery')
     const results = await screen.findByRole('table', { name: 'Discovered sources' })
-    expect(within(results).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent).slice(0, 5))).toEqual([
+    expect(
+      within(results)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) =>
+          within(r)
+            .getAllByRole('cell')
+            .map((c) => c.textContent)
+            .slice(0, 5),
+        ),
+    ).toEqual([
       ['RSS feed', 'Partner feed', 'active', 'partner.com', 'Listed tenants'],
       ['Search', 'Grid search', 'active', 'partner.com', 'My organisation'],
     ])

@@ -55,7 +55,9 @@ describe('the CAMEO category of a frame', () => {
     const content = 'Gondor shelled Osgiliath on Monday. Witnesses said Gondor shelled Osgiliath for hours.'
     const told = { start: 36, end: content.length, sentence: 'Witnesses said Gondor shelled Osgiliath for hours.' }
     const payload = { cleanedContent: content } as unknown as Parameters<typeof FrameDetails>[0]['payload']
-    const { rerender } = render(<FrameDetails frame={frame({ source: { start: 0, end: 35, sentence: 'Gondor shelled Osgiliath on Monday.' }, alsoToldIn: [told] } as Partial<FrameCard>)} payload={payload} />)
+    const { rerender } = render(
+      <FrameDetails frame={frame({ source: { start: 0, end: 35, sentence: 'Gondor shelled Osgiliath on Monday.' }, alsoToldIn: [told] } as Partial<FrameCard>)} payload={payload} />,
+    )
     const section = screen.getByRole('region', { name: 'Also told in' })
     expect(section.querySelector('blockquote')?.textContent).toBe(told.sentence)
     expect(section.querySelector('blockquote')?.getAttribute('data-provenance')).toBe('recorded')

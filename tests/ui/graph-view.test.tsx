@@ -186,7 +186,11 @@ describe('ProcessingView', () => {
     const tariffs = row('ev-demo-tariffs')
     expect(within(tariffs).getByRole('status').textContent).toBe('Creating action frames...')
     expect(within(tariffs).getByRole('status').querySelector('.spinner')).not.toBeNull()
-    expect(within(tariffs).getAllByTitle('Pending').map((p) => p.textContent)).toEqual(['P', 'P', 'P'])
+    expect(
+      within(tariffs)
+        .getAllByTitle('Pending')
+        .map((p) => p.textContent),
+    ).toEqual(['P', 'P', 'P'])
     expect(within(tariffs).getByTitle('Processing Actions').textContent).toBe('A')
     expect(within(row('ev-demo-weather')).getByTitle('Completed').textContent).toBe('C')
   })
@@ -278,7 +282,11 @@ describe('GraphView', () => {
   test('the filter chips count nodes by kind', () => {
     renderWith(demoCore(), <GraphView onAdd={vi.fn()} layout={() => new Promise(() => {})} />)
     const filters = screen.getByRole('group', { name: 'Graph filters' })
-    expect(within(filters).getAllByRole('button').map((b) => b.textContent)).toEqual(['Documents 4', 'Frames 5', 'Actors 4', 'Resources 3'])
+    expect(
+      within(filters)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Documents 4', 'Frames 5', 'Actors 4', 'Resources 3'])
   })
 
   test('if the worker fails, the canvas shows the error and Retry starts a new worker', async () => {
@@ -330,7 +338,11 @@ describe('GraphView', () => {
     const filters = screen.getByRole('group', { name: 'Graph filters' })
     fireEvent.click(within(filters).getByRole('button', { name: /Actors/ }))
     fireEvent.change(within(filters).getByRole('searchbox', { name: 'Filter nodes' }), { target: { value: 'china' } })
-    expect(within(filters).getByRole('button', { name: /Actors/ }).getAttribute('aria-pressed')).toBe('false')
+    expect(
+      within(filters)
+        .getByRole('button', { name: /Actors/ })
+        .getAttribute('aria-pressed'),
+    ).toBe('false')
     view.rerender(
       <ModelsProvider models={core.models}>
         <InspectorContext.Provider value={null}>
@@ -339,7 +351,11 @@ describe('GraphView', () => {
       </ModelsProvider>,
     )
     const cleared = screen.getByRole('group', { name: 'Graph filters' })
-    expect(within(cleared).getByRole('button', { name: /Actors/ }).getAttribute('aria-pressed')).toBe('true')
+    expect(
+      within(cleared)
+        .getByRole('button', { name: /Actors/ })
+        .getAttribute('aria-pressed'),
+    ).toBe('true')
     expect((within(cleared).getByRole('searchbox', { name: 'Filter nodes' }) as HTMLInputElement).value).toBe('')
   })
 })

@@ -30,7 +30,21 @@ const TENANT = 'acme.io'
 const CREATED = '2026-11-20T10:00:00.000Z'
 
 function wireSession(id: string, researchId: string, title: string) {
-  return { id, researchId, title, tenantId: TENANT, ownerUserId: USER.uid, status: 'active', eventsCount: 0, framesCount: 0, tokensUsed: 0, createdAt: CREATED, updatedAt: CREATED, schemaVersion: 1, expiresAt: '2099-01-01T00:00:00.000Z' }
+  return {
+    id,
+    researchId,
+    title,
+    tenantId: TENANT,
+    ownerUserId: USER.uid,
+    status: 'active',
+    eventsCount: 0,
+    framesCount: 0,
+    tokensUsed: 0,
+    createdAt: CREATED,
+    updatedAt: CREATED,
+    schemaVersion: 1,
+    expiresAt: '2099-01-01T00:00:00.000Z',
+  }
 }
 
 function wireRssSource(id: string, displayName: string, scope: { researchId: string; sessionId: string }, sourceDetails: Record<string, unknown>) {
@@ -69,7 +83,12 @@ let counter = 0
 const record = async (request: Request): Promise<IngestCall> => {
   const url = new URL(request.url)
   const text = await request.text()
-  const call = { method: request.method, path: url.pathname.slice(new URL(API).pathname.length), body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>), sessionHeader: request.headers.get('x-session-id') }
+  const call = {
+    method: request.method,
+    path: url.pathname.slice(new URL(API).pathname.length),
+    body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>),
+    sessionHeader: request.headers.get('x-session-id'),
+  }
   ingestCalls.push(call)
   return call
 }
@@ -191,7 +210,12 @@ function renderBar(app: TestApp, props: { researchId?: string | null; sessionId?
   return renderWithApp(
     app,
     <>
-      <InputBar ctx={app.ctx} researchId={props.researchId === undefined ? 'r1' : props.researchId} sessionId={props.sessionId === undefined ? 's1' : props.sessionId} expired={props.expired ?? false} />
+      <InputBar
+        ctx={app.ctx}
+        researchId={props.researchId === undefined ? 'r1' : props.researchId}
+        sessionId={props.sessionId === undefined ? 's1' : props.sessionId}
+        expired={props.expired ?? false}
+      />
       <Toasts core={app.core} />
     </>,
   )
@@ -200,7 +224,12 @@ function renderBar(app: TestApp, props: { researchId?: string | null; sessionId?
 /** What the live channel says of a document as the pipeline processes it to the end (or fails it). */
 function processLive(app: TestApp, eventId: string, outcome: { error: string } | 'completed' = 'completed') {
   const m = messages('s1')
-  const wire = [m('genesis-event-skeleton', { eventId }), ...(outcome === 'completed' ? [m('document-ready', { eventId, payload: {}, analytics: {} }), m('processing-complete', { eventId, actionCount: 1 })] : [m('processing-error', { eventId, error: outcome.error })])]
+  const wire = [
+    m('genesis-event-skeleton', { eventId }),
+    ...(outcome === 'completed'
+      ? [m('document-ready', { eventId, payload: {}, analytics: {} }), m('processing-complete', { eventId, actionCount: 1 })]
+      : [m('processing-error', { eventId, error: outcome.error })]),
+  ]
   act(() => {
     app.core.bus.publish(wire.map(eventOf), 'ws')
   })

@@ -281,15 +281,10 @@ describe('analytics, insights and raw tabs', () => {
   test("six insight sections, context inference open by default, empty ones 'No data available'", () => {
     setup(fixture('single-document-happy-path'), 's-happy-000001', doc('ev-tariffs'))
     openTab('Insights')
-    const triggers = within(drawer()).getAllByRole('button').filter((b) => b.classList.contains('inspector-insight-trigger'))
-    expect(triggers.map((t) => t.textContent)).toEqual([
-      'Detected Domain',
-      'Context Inference',
-      'Historical Context',
-      'Market and Policy Impact',
-      'Bias or Hidden Agenda',
-      'Propaganda Indicators',
-    ])
+    const triggers = within(drawer())
+      .getAllByRole('button')
+      .filter((b) => b.classList.contains('inspector-insight-trigger'))
+    expect(triggers.map((t) => t.textContent)).toEqual(['Detected Domain', 'Context Inference', 'Historical Context', 'Market and Policy Impact', 'Bias or Hidden Agenda', 'Propaganda Indicators'])
     expect(triggers.map((t) => t.getAttribute('aria-expanded'))).toEqual(['false', 'true', 'false', 'false', 'false', 'false'])
     expect(screen.getByText('A tariff decision framed as a response to state subsidies.')).toBeTruthy()
     expect(screen.queryByText('Trade policy')).toBeNull()
@@ -346,7 +341,11 @@ describe('action frame details', () => {
     expect(fact('Justification').textContent).toBe('Duties apply from July')
 
     const actors = screen.getByRole('region', { name: 'Actors' })
-    expect(within(actors).getAllByRole('listitem').map((li) => li.querySelector('strong')?.textContent)).toEqual(['European Commission', 'China', 'BYD'])
+    expect(
+      within(actors)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('strong')?.textContent),
+    ).toEqual(['European Commission', 'China', 'BYD'])
     const commission = within(actors).getAllByRole('listitem')[0] as HTMLElement
     expect(commission.textContent).toBe('European Commissionrole initiatoraffect assertiveinfluence 0.90motivation counter state subsidies')
     const resources = screen.getByRole('region', { name: 'Resources' })
@@ -362,7 +361,11 @@ describe('action frame details', () => {
     expect(within(metadata).getByText('40%')).toBeTruthy()
     expect(within(metadata).getByText('-0.30')).toBeTruthy()
     expect(within(metadata).getByText('Automotive')).toBeTruthy()
-    expect(within(within(metadata).getByRole('list', { name: 'Tags' })).getAllByRole('listitem').map((t) => t.textContent)).toEqual(['trade', 'tariffs', 'EV', 'EU', 'China'])
+    expect(
+      within(within(metadata).getByRole('list', { name: 'Tags' }))
+        .getAllByRole('listitem')
+        .map((t) => t.textContent),
+    ).toEqual(['trade', 'tariffs', 'EV', 'EU', 'China'])
     expect(within(screen.getByRole('region', { name: 'Source sentence' })).getByText('No source sentence recorded')).toBeTruthy()
   })
 
@@ -387,7 +390,11 @@ describe('action frame details', () => {
     const impacts = within(within(screen.getByRole('region', { name: 'Result' })).getByRole('list', { name: 'Impacts' })).getAllByRole('listitem')
     expect(impacts.map((li) => li.querySelector('[data-tone]')?.textContent)).toEqual(['magnitude 20%', 'magnitude 50%', 'magnitude 90%'])
     expect(impacts.map((li) => li.querySelector('[data-tone]')?.getAttribute('data-tone'))).toEqual(['green', 'amber', 'red'])
-    expect(within(screen.getByRole('list', { name: 'Tags' })).getAllByRole('listitem').map((t) => t.textContent)).toEqual(['a', 'b', 'c', 'd', 'e', 'f'])
+    expect(
+      within(screen.getByRole('list', { name: 'Tags' }))
+        .getAllByRole('listitem')
+        .map((t) => t.textContent),
+    ).toEqual(['a', 'b', 'c', 'd', 'e', 'f'])
     expect(fact('Urgency').querySelector('[data-tone]')?.getAttribute('data-tone')).toBe('amber')
   })
 

@@ -244,7 +244,11 @@ describe('legacy app', () => {
     expect(screen.getByRole('banner').textContent).toContain('Sightline')
     expect(screen.getByText('ana@acme.io')).toBeTruthy()
     await waitFor(() => expect(nav().getAllByRole('listitem')).toHaveLength(2))
-    expect(nav().getAllByRole('button', { name: /EV tariffs|Grid outlook/ }).map((b) => b.textContent)).toEqual(['EV tariffs', 'Grid outlook'])
+    expect(
+      nav()
+        .getAllByRole('button', { name: /EV tariffs|Grid outlook/ })
+        .map((b) => b.textContent),
+    ).toEqual(['EV tariffs', 'Grid outlook'])
     expect(requests).toContain('GET /researches tenant=acme')
     expect(screen.getByText('Choose a research on the left, or create a new one.')).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }))
@@ -308,7 +312,11 @@ describe('legacy app', () => {
     })
     await waitFor(() => expect(screen.queryByLabelText('Research name')).toBeNull())
     expect(requests).toContain('POST /researches {"title":"Chip export controls","tags":[]}')
-    expect(nav().getAllByRole('button', { name: /EV tariffs|Grid outlook|Chip export controls/ }).map((b) => b.textContent)).toEqual(['Chip export controls', 'EV tariffs', 'Grid outlook'])
+    expect(
+      nav()
+        .getAllByRole('button', { name: /EV tariffs|Grid outlook|Chip export controls/ })
+        .map((b) => b.textContent),
+    ).toEqual(['Chip export controls', 'EV tariffs', 'Grid outlook'])
     expect(screen.getByRole('button', { name: 'Chip export controls' }).getAttribute('aria-current')).toBe('true')
     expect(workspaceSelect().value).toBe('s9')
     await waitFor(() => expect(openSockets()).toEqual(['/ws/s9']))

@@ -36,7 +36,17 @@ function toolbar(calls: string[]) {
     <OverflowToolbar
       label="Workspace toolbar"
       start={<button type="button">List</button>}
-      items={[item('clear', 'Clear'), item('reset', 'Reset'), { ...item('export', 'Export'), menu: [{ label: 'Export JSON', onSelect: () => calls.push('menu json') }, { label: 'Export GraphML', onSelect: () => calls.push('menu graphml') }] }]}
+      items={[
+        item('clear', 'Clear'),
+        item('reset', 'Reset'),
+        {
+          ...item('export', 'Export'),
+          menu: [
+            { label: 'Export JSON', onSelect: () => calls.push('menu json') },
+            { label: 'Export GraphML', onSelect: () => calls.push('menu graphml') },
+          ],
+        },
+      ]}
       end={<button type="button">Inspector</button>}
     />
   )

@@ -15,19 +15,7 @@ import { loadProjects, loadSources } from '../../src/streams/project-intents'
 import { CommitResearchDialog } from '../../src/ui/shell/CommitResearchDialog'
 import { CreateProjectDialog } from '../../src/ui/shell/CreateProjectDialog'
 import { DeleteProjectDialog } from '../../src/ui/shell/DeleteProjectDialog'
-import {
-  createTestApp,
-  FakeBackend,
-  renderRoute,
-  renderWithApp,
-  signIn,
-  type TestApp,
-  useBackend,
-  wireDataSource,
-  wireProject,
-  wireResearch,
-  wireSession,
-} from './support/render-app'
+import { createTestApp, FakeBackend, renderRoute, renderWithApp, signIn, type TestApp, useBackend, wireDataSource, wireProject, wireResearch, wireSession } from './support/render-app'
 
 const backend = new FakeBackend()
 const server = setupServer(...backend.handlers())
@@ -120,7 +108,11 @@ describe('Create Project', () => {
     expect(await screen.findByRole('heading', { name: 'Trade watch' })).toBeTruthy()
     expect(await screen.findByText('No Data Sources')).toBeTruthy()
     const nav = screen.getByRole('complementary', { name: 'Navigation' })
-    expect(within(nav).getByRole('button', { name: /^Trade watch/ }).getAttribute('aria-current')).toBe('page')
+    expect(
+      within(nav)
+        .getByRole('button', { name: /^Trade watch/ })
+        .getAttribute('aria-current'),
+    ).toBe('page')
   })
 })
 
@@ -140,7 +132,12 @@ describe('Delete Project', () => {
     const outcome = await open(app)
     const dialog = screen.getByRole('alertdialog', { name: 'Delete Project' })
     const list = await within(dialog).findByRole('list', { name: 'Sources to delete' })
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent).sort()).toEqual(['RSS feed Reuters trade active', 'Telegram Customs channel paused'])
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent)
+        .sort(),
+    ).toEqual(['RSS feed Reuters trade active', 'Telegram Customs channel paused'])
     expect(within(dialog).getByText('2 data sources will be deleted:')).toBeTruthy()
     expect(backend.requests()).toEqual(['GET /projects', 'GET /datasources?projectId=p1'])
 
@@ -170,7 +167,11 @@ describe('Delete Project', () => {
     await waitFor(() => expect(screen.queryByText('Loading its sources…')).toBeNull())
     expect(backend.requests().at(-1)).toBe('GET /datasources?projectId=p1')
     const list = screen.getByRole('list', { name: 'Sources to delete' })
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['RSS feed Reuters trade active'])
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['RSS feed Reuters trade active'])
   })
 
   test("a failure: 'Failed to delete project (code: 500)', and the project stays", async () => {

@@ -195,9 +195,17 @@ describe('selection rules (spec §2)', () => {
     await waitFor(() => expect(breadcrumb()).toBe('Trade watch'))
     expect(await screen.findByRole('heading', { name: 'Trade watch' })).toBeTruthy()
     expect(screen.queryByRole('region', { name: 'Workspace' })).toBeNull()
-    expect(within(nav).getByRole('button', { name: /^Trade watch/ }).getAttribute('aria-current')).toBe('page')
+    expect(
+      within(nav)
+        .getByRole('button', { name: /^Trade watch/ })
+        .getAttribute('aria-current'),
+    ).toBe('page')
     // The research is no longer the active one, so its tree folds and no workspace is marked.
-    expect(within(nav).getByRole('button', { name: /^EV tariffs/ }).getAttribute('aria-expanded')).toBe('false')
+    expect(
+      within(nav)
+        .getByRole('button', { name: /^EV tariffs/ })
+        .getAttribute('aria-expanded'),
+    ).toBe('false')
     expect(within(nav).queryByRole('button', { name: /^Week 47/ })).toBeNull()
     expect(FakeWebSocket.instances[0]?.closed).toBe(true)
     await waitFor(() => expect(backend.requests()).toContain('GET /datasources?projectId=p1'))
@@ -206,8 +214,16 @@ describe('selection rules (spec §2)', () => {
     fireEvent.click(within(nav).getByRole('button', { name: /^EV tariffs/ }))
     await waitFor(() => expect(router.state.location.pathname).toBe(WORKSPACE))
     await waitFor(() => expect(breadcrumb()).toBe('EV tariffs / Week 47'))
-    expect(within(nav).getByRole('button', { name: /^Trade watch/ }).getAttribute('aria-current')).toBeNull()
-    expect(within(nav).getByRole('button', { name: /^Week 47/ }).getAttribute('aria-current')).toBe('page')
+    expect(
+      within(nav)
+        .getByRole('button', { name: /^Trade watch/ })
+        .getAttribute('aria-current'),
+    ).toBeNull()
+    expect(
+      within(nav)
+        .getByRole('button', { name: /^Week 47/ })
+        .getAttribute('aria-current'),
+    ).toBe('page')
   })
 
   test('Settings clears both selections', async () => {

@@ -91,7 +91,10 @@ const long = 'European Union countervailing duties on battery electric vehicles 
 
 function opened(app: TestApp, ui: (onClose: () => void) => React.ReactElement) {
   const closed: string[] = []
-  renderWithApp(app, ui(() => closed.push('closed')))
+  renderWithApp(
+    app,
+    ui(() => closed.push('closed')),
+  )
   return closed
 }
 
@@ -125,7 +128,11 @@ describe('RSS in a workspace: Add RSS Feed', () => {
     await waitFor(() => expect(previewItems()).toHaveLength(2))
     expect(previewItems()[0]?.textContent).toContain('Tariffs rise')
     expect(previewItems()[0]?.textContent).toContain('Duties on EVs go up.')
-    expect(within(previewItems()[0] as HTMLElement).getByRole('link', { name: 'Tariffs rise' }).getAttribute('href')).toBe('https://news.example/a')
+    expect(
+      within(previewItems()[0] as HTMLElement)
+        .getByRole('link', { name: 'Tariffs rise' })
+        .getAttribute('href'),
+    ).toBe('https://news.example/a')
     expect(calls()).toEqual([
       { call: 'POST /datasources', body: { displayName: 'RSS Feed from news.example', kind: 'rss', researchId: 'r1', sessionId: 's1', sourceDetails: { rssUrl: 'https://news.example/feed.xml' } } },
       { call: 'GET /datasources/src_0001/preview', body: null },
@@ -230,7 +237,11 @@ describe('Search', () => {
     type('Search query', ' EU tariffs ')
     await click('Preview')
     await waitFor(() => expect(previewItems()).toHaveLength(1))
-    expect(within(previewItems()[0] as HTMLElement).getByRole('link', { name: 'EU tariffs explained' }).getAttribute('href')).toBe('https://news.example/eu')
+    expect(
+      within(previewItems()[0] as HTMLElement)
+        .getByRole('link', { name: 'EU tariffs explained' })
+        .getAttribute('href'),
+    ).toBe('https://news.example/eu')
     expect(previewItems()[0]?.textContent).toContain('What changes in 2027')
     expect(calls()).toEqual([{ call: 'POST /datasources/preview-search', body: { searchQuery: 'EU tariffs' } }])
   })
@@ -353,7 +364,11 @@ describe('Twitter', () => {
     await waitFor(() => expect(previewItems()).toHaveLength(1))
     expect(previewItems()[0]?.textContent).toContain('Tariffs are back')
     expect(previewItems()[0]?.textContent).toContain('Trade Desk @tradedesk')
-    expect(within(previewItems()[0] as HTMLElement).getByRole('link', { name: 'Open' }).getAttribute('href')).toBe('https://x.com/tradedesk/status/1')
+    expect(
+      within(previewItems()[0] as HTMLElement)
+        .getByRole('link', { name: 'Open' })
+        .getAttribute('href'),
+    ).toBe('https://x.com/tradedesk/status/1')
     expect(calls()).toEqual([{ call: 'POST /datasources/preview-twitter', body: { searchQuery: '#tariffs' } }])
   })
 
@@ -369,7 +384,7 @@ describe('Twitter', () => {
     expect(screen.getByText('Twitter needs a bearer token (TWITTER_BEARER_TOKEN)')).toBeTruthy()
   })
 
-  test("editing the query clears a shown preview", async () => {
+  test('editing the query clears a shown preview', async () => {
     const app = signedInApp()
     open(app)
     type('Twitter search query', '#nothing')
@@ -385,7 +400,10 @@ describe('Twitter', () => {
     type('Twitter search query', long)
     await click('Add Source')
     await waitFor(() => expect(closed).toEqual(['closed']))
-    expect(calls()[0]).toEqual({ call: 'POST /datasources', body: { displayName: `Twitter: ${long.slice(0, 40)}`, kind: 'twitter_search', researchId: 'r1', sessionId: 's1', sourceDetails: { searchQuery: long } } })
+    expect(calls()[0]).toEqual({
+      call: 'POST /datasources',
+      body: { displayName: `Twitter: ${long.slice(0, 40)}`, kind: 'twitter_search', researchId: 'r1', sessionId: 's1', sourceDetails: { searchQuery: long } },
+    })
     expect(toastTexts(app)).toEqual(['Twitter source created'])
   })
 

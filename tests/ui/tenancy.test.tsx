@@ -40,7 +40,10 @@ describe('a tenant that does not open', () => {
         calls.push('confirm')
         if (!verified) return false
         // What the identity session does once the address is verified: the fresh token opens the tenant.
-        app.core.bus.publish([{ type: 'auth.emailVerified' }, { type: 'auth.contextResolved', email: USER.email, tenantId: TENANT, authType: 'corporate', derivedLocally: false, access: 'granted' }], 'auth')
+        app.core.bus.publish(
+          [{ type: 'auth.emailVerified' }, { type: 'auth.contextResolved', email: USER.email, tenantId: TENANT, authType: 'corporate', derivedLocally: false, access: 'granted' }],
+          'auth',
+        )
         return true
       },
     })
@@ -85,7 +88,15 @@ describe('a tenant that does not open', () => {
       },
     })
     renderRoute(app, '/dashboard')
-    act(() => app.core.bus.publish([{ type: 'auth.signedIn', user: USER }, { type: 'auth.accountSetupFailed', message: TenancyTexts.setupRetryFailed('Internal server error') }], 'auth'))
+    act(() =>
+      app.core.bus.publish(
+        [
+          { type: 'auth.signedIn', user: USER },
+          { type: 'auth.accountSetupFailed', message: TenancyTexts.setupRetryFailed('Internal server error') },
+        ],
+        'auth',
+      ),
+    )
     expect(await screen.findByRole('heading', { name: TenancyTexts.setupTitle })).toBeTruthy()
     expect(screen.getByRole('alert').textContent).toBe('Setting up your account failed: Internal server error.')
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
@@ -95,8 +106,7 @@ describe('a tenant that does not open', () => {
 })
 
 describe('the login screen', () => {
-  const identity = (signUp: IdentitySession['signUp']): IdentitySession =>
-    ({ signUp, signIn: async () => {}, resetPassword: async () => {} }) as unknown as IdentitySession
+  const identity = (signUp: IdentitySession['signUp']): IdentitySession => ({ signUp, signIn: async () => {}, resetPassword: async () => {} }) as unknown as IdentitySession
   const fillSignUp = (email: string) => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }))
     fireEvent.click(screen.getByLabelText('Corporate'))
@@ -130,7 +140,16 @@ describe('the login screen', () => {
 
 describe('Settings → Members', () => {
   test('lists the tenant; its manager removes a member after a confirmation', async () => {
-    backend.users.u2 = { id: 'u2', firebaseUid: 'u2', email: 'bob@acme.io', accountType: 'corporate', displayName: 'Bob', tenantId: TENANT, createdAt: '2026-11-21T10:00:00.000Z', updatedAt: '2026-11-21T10:00:00.000Z' }
+    backend.users.u2 = {
+      id: 'u2',
+      firebaseUid: 'u2',
+      email: 'bob@acme.io',
+      accountType: 'corporate',
+      displayName: 'Bob',
+      tenantId: TENANT,
+      createdAt: '2026-11-21T10:00:00.000Z',
+      updatedAt: '2026-11-21T10:00:00.000Z',
+    }
     const app = createTestApp()
     renderRoute(app, '/settings')
     act(() => signInWith(app, 'granted'))
@@ -155,7 +174,13 @@ describe('Settings → Members', () => {
     const app = createTestApp()
     renderRoute(app, '/settings')
     act(() =>
-      app.core.bus.publish([{ type: 'auth.signedIn', user: USER }, { type: 'auth.contextResolved', email: USER.email, tenantId: USER.email, authType: 'personal', derivedLocally: false, access: 'granted' }], 'auth'),
+      app.core.bus.publish(
+        [
+          { type: 'auth.signedIn', user: USER },
+          { type: 'auth.contextResolved', email: USER.email, tenantId: USER.email, authType: 'personal', derivedLocally: false, access: 'granted' },
+        ],
+        'auth',
+      ),
     )
     expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy()
     expect(screen.queryByRole('region', { name: 'Members' })).toBeNull()

@@ -81,13 +81,24 @@ describe('progress list', () => {
 
   test("a parked text reads 'Paused' with why; replayed and analysed, it is Done", () => {
     const core = renderList()
-    publish(core, [{ type: 'progress.started', id: 'p1', kind: 'text_input', title: 'Port strike', at: 1 }, { type: 'progress.linked', id: 'p1', eventId: 'e1' }], 'local')
+    publish(
+      core,
+      [
+        { type: 'progress.started', id: 'p1', kind: 'text_input', title: 'Port strike', at: 1 },
+        { type: 'progress.linked', id: 'p1', eventId: 'e1' },
+      ],
+      'local',
+    )
     const m = messages()
     publish(core, [eventOf(m('genesis-event-skeleton', { eventId: 'e1' })), eventOf(m('status-update', { eventId: 'e1', phase: 'parked', reason: 'manual_disable' }))])
     const card = screen.getByRole('article', { name: 'Port strike: Paused' })
     expect(within(card).getByRole('status').textContent).toBe("Paused: ingestion is disabled for this workspace's tenant")
     expect(within(card).getByRole('button', { name: 'Cancel' })).toBeTruthy()
-    publish(core, [eventOf(m('status-update', { eventId: 'e1', phase: 'resumed' })), eventOf(m('document-ready', { eventId: 'e1', payload: {}, analytics: {} })), eventOf(m('processing-complete', { eventId: 'e1', actionCount: 1 }))])
+    publish(core, [
+      eventOf(m('status-update', { eventId: 'e1', phase: 'resumed' })),
+      eventOf(m('document-ready', { eventId: 'e1', payload: {}, analytics: {} })),
+      eventOf(m('processing-complete', { eventId: 'e1', actionCount: 1 })),
+    ])
     expect(screen.getByRole('article', { name: 'Port strike: Done' })).toBeTruthy()
     expect(screen.queryByText(/^Paused/)).toBeNull()
   })
@@ -96,7 +107,10 @@ describe('progress list', () => {
     const core = renderList()
     publish(core, [{ type: 'progress.started', id: 'p1', kind: 'url_processing', title: '127.0.0.1', url: 'http://127.0.0.1/a', at: 1 }], 'local')
     const m = messages()
-    publish(core, [eventOf(m('genesis-event-skeleton', { eventId: 'e1' })), eventOf(m('processing-error', { eventId: 'e1', error: 'Invalid URL or request: private and loopback addresses are not allowed' }))])
+    publish(core, [
+      eventOf(m('genesis-event-skeleton', { eventId: 'e1' })),
+      eventOf(m('processing-error', { eventId: 'e1', error: 'Invalid URL or request: private and loopback addresses are not allowed' })),
+    ])
     expect(screen.getByRole('article', { name: '127.0.0.1: Processing' })).toBeTruthy()
     publish(core, [{ type: 'progress.linked', id: 'p1', eventId: 'e1' }], 'local')
     const card = screen.getByRole('article', { name: '127.0.0.1: Failed' })
@@ -106,7 +120,14 @@ describe('progress list', () => {
   test("a text the team's quota refused reads 'Not sent' with the reason, no step failed, and can be dismissed", () => {
     const core = renderList()
     const reason = 'Your team is adding documents faster than the 120 documents a minute it may add. Nothing was added; try again in 20 seconds.'
-    publish(core, [{ type: 'progress.started', id: 'p1', kind: 'text_input', title: 'Port strike', at: 1 }, { type: 'progress.refused', id: 'p1', reason, retryAfterSeconds: 20, at: 2 }], 'local')
+    publish(
+      core,
+      [
+        { type: 'progress.started', id: 'p1', kind: 'text_input', title: 'Port strike', at: 1 },
+        { type: 'progress.refused', id: 'p1', reason, retryAfterSeconds: 20, at: 2 },
+      ],
+      'local',
+    )
     const card = screen.getByRole('article', { name: 'Port strike: Not sent' })
     expect(within(card).getByText(reason)).toBeTruthy()
     expect(card.querySelectorAll('.phase-error')).toHaveLength(0)
@@ -160,7 +181,11 @@ describe('new documents', () => {
     const m = messages()
     core.bus.publish({ type: 'workspace.sessionSelected', researchId: 'r1', sessionId: SESSION } as DomainEvent, 'local')
     if (before) before(core, m)
-    else core.bus.publish({ type: 'workspace.loaded', sessionId: SESSION, events: Array.from({ length: 12 }, (_, i) => ({ id: `old${i}`, title: `Loaded ${i}`, status: 'completed' })), actionFrames: [], append: false }, 'api')
+    else
+      core.bus.publish(
+        { type: 'workspace.loaded', sessionId: SESSION, events: Array.from({ length: 12 }, (_, i) => ({ id: `old${i}`, title: `Loaded ${i}`, status: 'completed' })), actionFrames: [], append: false },
+        'api',
+      )
     render(
       <ModelsProvider models={core.models}>
         <WorkspacePage title="Workspace" />
@@ -224,7 +249,11 @@ describe('toasts', () => {
         <Toasts core={core} />
       </ModelsProvider>,
     )
-    publish(core, Array.from({ length: 5 }, (_, i): DomainEvent => ({ type: 'notification.shown', id: `t${i}`, kind: 'info', message: `Text submitted ${i}`, at: 1_000 })), 'local')
+    publish(
+      core,
+      Array.from({ length: 5 }, (_, i): DomainEvent => ({ type: 'notification.shown', id: `t${i}`, kind: 'info', message: `Text submitted ${i}`, at: 1_000 })),
+      'local',
+    )
     expect(screen.getAllByText(/^Text submitted \d$/).map((t) => t.textContent)).toEqual(['Text submitted 2', 'Text submitted 3', 'Text submitted 4'])
   })
 })

@@ -17,7 +17,10 @@ test('a component re-renders only when its selection changes', () => {
   const renders: Record<string, number> = { e1: 0, e2: 0 }
   function Title({ id }: { id: string }) {
     renders[id] = (renders[id] ?? 0) + 1
-    const doc = useReadModel(core.models.workspaceGraph, useCallback((s: WorkspaceGraph) => selectDocument(s, id), [id]))
+    const doc = useReadModel(
+      core.models.workspaceGraph,
+      useCallback((s: WorkspaceGraph) => selectDocument(s, id), [id]),
+    )
     return <span data-testid={id}>{doc?.status ?? 'none'}</span>
   }
   const view = render(

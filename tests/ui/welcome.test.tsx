@@ -21,7 +21,12 @@ test("'Continue working' lists the 3 most recently updated researches with tags 
   const opened: string[] = []
   render(
     <Welcome
-      researches={[r('a', 'Oldest', '2026-01-01T00:00:00Z'), r('b', 'Newest', '2026-11-20T00:00:00Z', ['trade', 'EU']), r('c', 'Middle', '2026-06-01T00:00:00Z'), r('d', 'Second', '2026-11-01T00:00:00Z')]}
+      researches={[
+        r('a', 'Oldest', '2026-01-01T00:00:00Z'),
+        r('b', 'Newest', '2026-11-20T00:00:00Z', ['trade', 'EU']),
+        r('c', 'Middle', '2026-06-01T00:00:00Z'),
+        r('d', 'Second', '2026-11-01T00:00:00Z'),
+      ]}
       onCreate={() => {}}
       onOpen={(id) => opened.push(id)}
     />,

@@ -53,7 +53,12 @@ describe('workspace page', () => {
 
   test("a failed text's chip is its opening words, not its error", () => {
     const lines = [
-      { type: 'genesis-event-skeleton', sessionId: 's1', id: '1', data: { eventId: 'e1', eventType: 'text', payload: { fileType: 'text/plain', fileSize: 120, title: 'Dock workers at the Port of Antwerp ended a five-day strike' } } },
+      {
+        type: 'genesis-event-skeleton',
+        sessionId: 's1',
+        id: '1',
+        data: { eventId: 'e1', eventType: 'text', payload: { fileType: 'text/plain', fileSize: 120, title: 'Dock workers at the Port of Antwerp ended a five-day strike' } },
+      },
       { type: 'processing-error', sessionId: 's1', id: '2', data: { eventId: 'e1', error: 'The analysis model failed: 500' } },
     ]
     const { core } = replayRecording(lines.map((l) => JSON.stringify(l)).join('\n'))

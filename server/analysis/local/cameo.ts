@@ -62,11 +62,11 @@ const RULES: Array<{ lemmas: readonly string[]; when: (c: CameoCue) => CameoCode
   { lemmas: ['issue', 'release', 'publish'], when: (c) => (STATEMENT_OBJECT.test(c.object) ? '01' : null) },
   { lemmas: ['leave', 'travel', 'fly', 'arrive', 'go', 'head'], when: (c) => (/\b(?:talks|meetings?|visit|summit|consultations|negotiations)\b/.test(c.sentence) ? '04' : null) },
   { lemmas: ['protest'], when: (c) => (/\bprotest(?:ed|s)? (?:to|against)\b/.test(c.sentence) && !/\b(?:rall|march|demonstrat|crowds?|thousands|hundreds)/.test(c.sentence) ? '11' : '14') },
-  { lemmas: ['withdraw', 'pull', 'recall'], when: (c) => (/\b(?:ambassador|envoy|diplomats?|mission|recognition|support)\b/.test(c.object) ? '16' : /\b(?:troops?|forces|soldiers|army)\b/.test(c.object + ' ' + c.sentence) ? '08' : null) },
+  { lemmas: ['withdraw', 'pull', 'recall'], when: (c) => (/\b(?:ambassador|envoy|diplomats?|mission|recognition|support)\b/.test(c.object) ? '16' : /\b(?:troops?|forces|soldiers|army)\b/.test(`${c.object} ${c.sentence}`) ? '08' : null) },
   { lemmas: ['seize', 'capture', 'take'], when: (c) => (/\b(?:town|city|village|territory|base|airport|hill|region|province|positions?|port|control)\b/.test(c.object) ? '19' : c.lemma === 'take' ? null : '17') },
   { lemmas: ['return'], when: (c) => (/\bfire\b/.test(c.object) ? '19' : /\b(?:territory|land|islands?|property|assets|bodies|remains|artefacts|artifacts)\b/.test(c.object) || PEOPLE_HELD.test(c.object) ? '08' : null) },
   { lemmas: ['rule'], when: (c) => (/\brul(?:e|es|ed|ing) out\b/.test(c.sentence) ? '01' : null) },
-  { lemmas: ['hold'], when: (c) => (/\b(?:talks|meetings?|summit|consultations|negotiations|discussions|call|conference)\b/.test(c.object) ? '04' : /\b(?:hostages?|captives?|prisoners?|custody|detention|incommunicado)\b/.test(c.object + ' ' + c.sentence) ? '17' : null) },
+  { lemmas: ['hold'], when: (c) => (/\b(?:talks|meetings?|summit|consultations|negotiations|discussions|call|conference)\b/.test(c.object) ? '04' : /\b(?:hostages?|captives?|prisoners?|custody|detention|incommunicado)\b/.test(`${c.object} ${c.sentence}`) ? '17' : null) },
   { lemmas: ['resume', 'restart', 'reopen'], when: (c) => (/\b(?:talks|negotiations|dialogue|consultations|meetings?)\b/.test(c.object) ? '04' : /\b(?:ties|relations|embassy|cooperation)\b/.test(c.object) ? '05' : null) },
   { lemmas: ['open'], when: (c) => (/\b(?:investigation|inquiry|probe|case)\b/.test(c.object) ? '09' : /\b(?:talks|negotiations|dialogue)\b/.test(c.object) ? '04' : /\bfire\b/.test(c.object) ? '19' : /\b(?:joint|shared)\b/.test(c.object) ? '06' : null) },
   // "Markets rallied": prices, not crowds.

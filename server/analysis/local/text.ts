@@ -156,7 +156,7 @@ function isTitleLine(text: string, next: string): boolean {
   if (t.split(/\s+/).length > 16 || t.length >= 160) return false
   if (!/^[\p{Lu}\d"“'‘]/u.test(t) || /[.;,:!?…]["”'’)]?$/.test(t)) return false
   // A wrapped paragraph goes on in lower case; a title is followed by a new sentence or a blank line.
-  return next === '' || /^[\p{Lu}\d"“'‘(\[#*-]/u.test(next)
+  return next === '' || /^[\p{Lu}\d"“'‘([#*-]/u.test(next)
 }
 
 function locate(text: string, pre: string, word: string, cursor: number): { start: number; end: number } {
@@ -197,7 +197,7 @@ function mergeHyphenated(tokens: Token[], content: string): Token[] {
 function leadingPunctuation(pre: string): number {
   const m = /[^\s]*$/.exec(pre)
   const part = m ? m[0] : ''
-  return /^["“'‘(\[]+$/.test(part) ? part.length : 0
+  return /^["“'‘([]+$/.test(part) ? part.length : 0
 }
 
 function trailingPunctuation(post: string): number {

@@ -5,15 +5,7 @@
  * structured output demands; the JSON Schema sent to the endpoint is generated from this zod schema.
  */
 import { z } from 'zod'
-import {
-  actorRoleSchema,
-  affectSchema,
-  analyticsSchema,
-  entityKindSchema,
-  pestleCategorySchema,
-  resourceTypeSchema,
-  temporalitySchema,
-} from '../../../src/protocol/analysis'
+import { actorRoleSchema, affectSchema, analyticsSchema, entityKindSchema, pestleCategorySchema, resourceTypeSchema, temporalitySchema } from '../../../src/protocol/analysis'
 
 const unit = z.number().min(0).max(1)
 
@@ -24,9 +16,7 @@ export const modelFrameSchema = z.object({
   actionDescription: z.string().min(1),
   temporality: temporalitySchema,
   negated: z.boolean(),
-  actors: z.array(
-    z.object({ text: z.string().min(1), role: actorRoleSchema, affect: affectSchema, influence: unit, motivation: z.string() }),
-  ),
+  actors: z.array(z.object({ text: z.string().min(1), role: actorRoleSchema, affect: affectSchema, influence: unit, motivation: z.string() })),
   resources: z.array(z.object({ text: z.string().min(1), type: resourceTypeSchema, state: z.string(), usage: z.string() })),
   result: z.object({
     outcome: z.string(),
@@ -69,7 +59,7 @@ export const modelOutputJsonSchema: Record<string, unknown> = (() => {
 export const SYSTEM_PROMPT = [
   'You analyse one news-style or research text for an intelligence analyst and answer with JSON only,',
   'following the given JSON schema exactly.',
-  '- title: the text\'s own heading if it has one, else a short factual title (under 200 characters).',
+  "- title: the text's own heading if it has one, else a short factual title (under 200 characters).",
   '- summary: two or three sentences.',
   '- entities: people, organisations, places and other named things, each once, with the other names the text uses as aliases.',
   '- analytics: the ten scores from 0 to 1 (0.5 when there is no evidence either way), each with a one-sentence justification,',

@@ -137,7 +137,10 @@ type Checked = { ok: true; value: ModelOutput } | { ok: false; issues: string[] 
 
 /** Parses and validates the model's text; some servers wrap JSON in a code fence. */
 function checkAnswer(text: string): Checked {
-  const trimmed = text.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '')
+  const trimmed = text
+    .trim()
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/\s*```$/, '')
   let json: unknown
   try {
     json = JSON.parse(trimmed)
@@ -173,7 +176,10 @@ function merge(content: string, outputs: { chunk: Chunk; output: ModelOutput }[]
   const rawEntities = mergeModelEntities(outputs.flatMap((o) => o.output.entities))
   const frames = normaliseModelFrames(located, rawEntities)
 
-  const analytics = mergeAnalytics(outputs.map((o) => o.output.analytics), weights)
+  const analytics = mergeAnalytics(
+    outputs.map((o) => o.output.analytics),
+    weights,
+  )
 
   return analysisSchema.parse({
     // The source's own headline first, as the local analyser does.
@@ -211,13 +217,21 @@ function locateFrame(content: string, chunk: Chunk, sentences: Sentence[], f: Mo
   if (verb) frame.predicate = { text: verb.text, lemma: f.verb.toLowerCase(), start: verb.start, end: verb.end }
   if (f.negated) frame.negated = true
   // The same taxonomy as the local analyser's, from the model's verb and what its frame acts on.
-  const kind = cameoOf({ lemma: f.verb.toLowerCase(), object: f.resources.map((r) => r.text).concat(f.actors.filter((a) => a.role !== 'agent').map((a) => a.text)).join(' ').toLowerCase(), sentence: sentence.text.toLowerCase() })
+  const kind = cameoOf({
+    lemma: f.verb.toLowerCase(),
+    object: f.resources
+      .map((r) => r.text)
+      .concat(f.actors.filter((a) => a.role !== 'agent').map((a) => a.text))
+      .join(' ')
+      .toLowerCase(),
+    sentence: sentence.text.toLowerCase(),
+  })
   if (kind) frame.cameo = kind.category
   return frame
 }
 
 /** The content sentence the model quoted: exact, then ignoring spacing and quote styles, then by word overlap. */
-function findSentence(content: string, chunk: Chunk, sentences: Sentence[], quote: string): Sentence | undefined {
+function findSentence(_content: string, chunk: Chunk, sentences: Sentence[], quote: string): Sentence | undefined {
   const inChunk = sentences.filter((s) => s.end > chunk.start && s.start < chunk.end)
   const exact = chunk.text.indexOf(quote.trim())
   if (exact >= 0 && quote.trim() !== '') {
@@ -233,7 +247,11 @@ function findSentence(content: string, chunk: Chunk, sentences: Sentence[], quot
   let best: Sentence | undefined
   let bestScore = 0
   for (const s of inChunk) {
-    const sw = new Set(normaliseForMatch(s.text).split(' ').filter((w) => w.length > 2))
+    const sw = new Set(
+      normaliseForMatch(s.text)
+        .split(' ')
+        .filter((w) => w.length > 2),
+    )
     let shared = 0
     for (const w of words) if (sw.has(w)) shared++
     const score = shared / Math.max(1, Math.min(words.size, sw.size))
@@ -255,7 +273,7 @@ function normaliseForMatch(s: string): string {
     .trim()
 }
 
-function spanOf(content: string, sentence: Sentence, text: string): { span?: { start: number; end: number } } {
+function spanOf(_content: string, sentence: Sentence, text: string): { span?: { start: number; end: number } } {
   const at = sentence.text.indexOf(text)
   if (at < 0 || text === '') return {}
   return { span: { start: sentence.start + at, end: sentence.start + at + text.length } }

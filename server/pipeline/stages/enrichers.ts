@@ -90,9 +90,7 @@ export function contextPairVerifier(): Stage {
 export function uncertaintyResolver(): Stage {
   return async (job, ctx) => {
     const analysis = await analysisOf(ctx, job)
-    const uncertain = analysis.frames
-      .map((f) => ({ frameId: frameIdOf(ctx.event.id, f.actionIndex), items: frameUncertainties(frameFacts(f)) }))
-      .filter((u) => u.items.length > 0)
+    const uncertain = analysis.frames.map((f) => ({ frameId: frameIdOf(ctx.event.id, f.actionIndex), items: frameUncertainties(frameFacts(f)) })).filter((u) => u.items.length > 0)
     return done([{ key: 'Core_HypothesisAF', contentHash: job.contentHash }], { record: { result: { uncertain } } })
   }
 }
@@ -117,14 +115,16 @@ export function sharedActorPairs(eventId: string, analysis: Analysis): SharedAct
   for (const e of analysis.entities) for (const name of [e.text, ...e.aliases]) canonical.set(name.toLowerCase(), e.text)
   const items = analysis.frames.map((f) => ({ frame: f, actors: f.actors.entries.map((a) => canonical.get(a.text.toLowerCase()) ?? a.text) }))
   return pairsSharingActors(items)
-    .map(({ a, b, shared, confidence }): SharedActorConnection => ({
-      id: documentConnectionId(eventId, a.actionIndex, b.actionIndex),
-      type: 'shared_actor',
-      participants: [frameIdOf(eventId, a.actionIndex), frameIdOf(eventId, b.actionIndex)],
-      status: 'Active',
-      confidence,
-      sharedActors: shared,
-    }))
+    .map(
+      ({ a, b, shared, confidence }): SharedActorConnection => ({
+        id: documentConnectionId(eventId, a.actionIndex, b.actionIndex),
+        type: 'shared_actor',
+        participants: [frameIdOf(eventId, a.actionIndex), frameIdOf(eventId, b.actionIndex)],
+        status: 'Active',
+        confidence,
+        sharedActors: shared,
+      }),
+    )
     .sort((x, y) => y.confidence - x.confidence || x.id.localeCompare(y.id))
     .slice(0, MAX_CONNECTIONS_PER_EVENT)
 }

@@ -31,9 +31,7 @@ export function eventOrchestrator(deps: { analyser: Analyser }): Stage {
     let analysis
     try {
       // Its novelty is measured against the team's earlier documents, once, with the analysis.
-      analysis = await ctx.memo('analysis', analysisSchema, async () =>
-        withNovelty(ctx.db, tenantId, eventId, await deps.analyser.analyse(content.cleanedContent, analyseOptionsOf(content, event))),
-      )
+      analysis = await ctx.memo('analysis', analysisSchema, async () => withNovelty(ctx.db, tenantId, eventId, await deps.analyser.analyse(content.cleanedContent, analyseOptionsOf(content, event))))
     } catch (error) {
       if (!isAnalysisError(error)) throw error
       const now = ctx.clock.now()

@@ -22,9 +22,11 @@ export function frameEnricher(): Stage {
     const { event, tenantId } = ctx
     const eventId = event.id
     const analysis = await analysisOf(ctx, job)
-    const setStatus = (status: string, extra: { actionCount?: number } = {}) => async (tx: Queryable) => {
-      await updateEvent(tx, tenantId, eventId, { status, ...extra, now: ctx.clock.now() })
-    }
+    const setStatus =
+      (status: string, extra: { actionCount?: number } = {}) =>
+      async (tx: Queryable) => {
+        await updateEvent(tx, tenantId, eventId, { status, ...extra, now: ctx.clock.now() })
+      }
 
     await ctx.emit(
       [
@@ -37,13 +39,10 @@ export function frameEnricher(): Stage {
     const rows = frameRows(eventId, analysis)
     // One time for the stored rows and the messages, kept across retries: a reload equals the live view.
     const at = await ctx.memo('framesAt', z.number(), async () => ctx.clock.now())
-    await ctx.emit(
-      { type: 'action-analysis-complete', data: { eventId, status: count > 0 ? 'actions-found' : 'no-actions-found', actionCount: count } },
-      async (tx) => {
-        await setStatus(count > 0 ? 'processing-actions' : 'completed', { actionCount: count })(tx)
-        if (count === 0) await storeFrames(tx, ctx, rows, at)
-      },
-    )
+    await ctx.emit({ type: 'action-analysis-complete', data: { eventId, status: count > 0 ? 'actions-found' : 'no-actions-found', actionCount: count } }, async (tx) => {
+      await setStatus(count > 0 ? 'processing-actions' : 'completed', { actionCount: count })(tx)
+      if (count === 0) await storeFrames(tx, ctx, rows, at)
+    })
     if (count > 0) {
       // The frames are stored with the messages that announce them, all or nothing.
       await ctx.emit(

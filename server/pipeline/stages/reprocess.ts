@@ -37,9 +37,7 @@ export function reprocessor(deps: { analyser: Analyser }): Stage {
     await ctx.emit(reprocessProgress(eventId, 'ai_enrichment', 40))
     let analysis
     try {
-      analysis = await ctx.memo('analysis', analysisSchema, () =>
-        deps.analyser.analyse(content.cleanedContent, analyseOptionsOf(content, event)),
-      )
+      analysis = await ctx.memo('analysis', analysisSchema, () => deps.analyser.analyse(content.cleanedContent, analyseOptionsOf(content, event)))
     } catch (error) {
       if (!isAnalysisError(error)) throw error
       await ctx.emit(reprocessProgress(eventId, 'failed', 40, { error: error.message }))

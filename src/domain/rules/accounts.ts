@@ -52,15 +52,20 @@ export const PublicMailAliases: Readonly<Record<(typeof BlockedCorporateDomains)
 /** The 4 domains the tenant fallback treats as personal. */
 export const PersonalFallbackDomains = ['gmail.com', 'yahoo.com', 'hotmail.com', 'outlook.com'] as const
 
-export const CorporatePublicDomainMessage =
-  'Corporate accounts cannot use public email domains like Gmail, Yahoo, etc. Please use your company email address.'
+export const CorporatePublicDomainMessage = 'Corporate accounts cannot use public email domains like Gmail, Yahoo, etc. Please use your company email address.'
 
 export type AccountType = 'personal' | 'corporate'
 
 /** The domain of an e-mail address, lower-cased, without a trailing dot ('' when there is none). */
 export function emailDomain(email: string): string {
   const at = email.lastIndexOf('@')
-  return at < 0 ? '' : email.slice(at + 1).trim().toLowerCase().replace(/\.+$/, '')
+  return at < 0
+    ? ''
+    : email
+        .slice(at + 1)
+        .trim()
+        .toLowerCase()
+        .replace(/\.+$/, '')
 }
 
 /** Whether a domain is public mail: one of the 14, one of their aliases, or a subdomain of either. */

@@ -15,7 +15,6 @@ import { supportsReprocess } from './processing'
 export const InspectorPlacement = { Workspace: 'workspace', Home: 'home' } as const
 export type InspectorPlacement = (typeof InspectorPlacement)[keyof typeof InspectorPlacement]
 
-
 // ---------------------------------------------------------------------------------------------------
 // Texts
 

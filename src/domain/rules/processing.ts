@@ -24,9 +24,7 @@ export function processingView(status: string): ProcessingView {
 export function processingMessage(status: string, error?: string | null): { text: string; spinner: boolean } {
   switch (processingView(status)) {
     case ProcessingView.Skeleton:
-      return status === DocumentStatus.Error
-        ? { text: error || Texts.processingErrorFallback, spinner: false }
-        : { text: Texts.skeletonMessage, spinner: true }
+      return status === DocumentStatus.Error ? { text: error || Texts.processingErrorFallback, spinner: false } : { text: Texts.skeletonMessage, spinner: true }
     case ProcessingView.Enriched:
       if (status === DocumentStatus.DocumentReady) return { text: Texts.enrichedDocumentReady, spinner: false }
       if (status === DocumentStatus.AnalyzingActions) return { text: Texts.enrichedAnalyzing, spinner: true }

@@ -18,7 +18,8 @@ export const QuotaMessages = {
   rate: (perMinute: number, retryAfterSeconds: number) =>
     `Your team is adding documents faster than the ${count(perMinute, 'document')} a minute it may add. Nothing was added; try again in ${waitText(retryAfterSeconds)}.`,
   /** A 429 that did not say why (a proxy's, say). */
-  unexplained: (retryAfterSeconds: number | null) => `Too many documents were sent at once. Nothing was added; try again ${retryAfterSeconds === null ? 'in a moment' : `in ${waitText(retryAfterSeconds)}`}.`,
+  unexplained: (retryAfterSeconds: number | null) =>
+    `Too many documents were sent at once. Nothing was added; try again ${retryAfterSeconds === null ? 'in a moment' : `in ${waitText(retryAfterSeconds)}`}.`,
   /** What the input bar says under a refusal, by what was refused: the input is still there to send again. */
   kept: {
     text_input: 'Your text is kept: send it again when you are ready.',

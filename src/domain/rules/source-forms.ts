@@ -98,13 +98,7 @@ export interface SourceForm {
 /** The first problem with a form, in the order the dialog shows them; null when it can be created. */
 export function sourceFormError(form: SourceForm, scope: SourceScope): string | null {
   const fieldError =
-    form.kind === 'rss'
-      ? rssUrlError(form.value)
-      : form.kind === 'search'
-        ? searchQueryError(form.value)
-        : form.kind === 'telegram'
-          ? telegramChannelError(form.value)
-          : twitterQueryError(form.value)
+    form.kind === 'rss' ? rssUrlError(form.value) : form.kind === 'search' ? searchQueryError(form.value) : form.kind === 'telegram' ? telegramChannelError(form.value) : twitterQueryError(form.value)
   if (fieldError) return fieldError
   // A project's feed runs for good, so it is named on purpose; a workspace's may take the default.
   if (form.kind === 'rss' && isProjectScope(scope) && (form.name ?? '').trim() === '') return SourceMessages.rssNameRequired
@@ -180,7 +174,14 @@ export function asVisibility(value: string | null | undefined): SourceVisibility
 
 /** 'acme.io, beta.org,,acme.io ' → ['acme.io', 'beta.org']: trimmed, non-empty, once each. */
 export function parseTenantList(text: string): string[] {
-  return [...new Set(text.split(',').map((t) => t.trim()).filter((t) => t !== ''))]
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((t) => t.trim())
+        .filter((t) => t !== ''),
+    ),
+  ]
 }
 
 /** Listed tenants need at least one tenant id. Not a spec text. */

@@ -58,7 +58,10 @@ export function frameSourceSentence(frame: { source?: unknown; actors?: unknown;
 export function frameRetellings(frame: object, content: string | null): SourceSentence[] {
   const told = (frame as { alsoToldIn?: unknown }).alsoToldIn
   if (!Array.isArray(told)) return []
-  return told.map(readSourceSpan).filter((s) => s !== null).map((s) => placeSentence(s, content))
+  return told
+    .map(readSourceSpan)
+    .filter((s) => s !== null)
+    .map((s) => placeSentence(s, content))
 }
 
 /** An entity as the payload lists it: a name, or `{text, kind, aliases, mentions}`. */

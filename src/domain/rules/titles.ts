@@ -6,15 +6,7 @@ import type { Payload } from '../../protocol/entities'
 import { Texts } from './texts'
 
 /** Titles that say what the pipeline is doing rather than what the document is. */
-export const PlaceholderTitles = [
-  'Untitled Document',
-  'Text Analysis',
-  'User Text Analysis',
-  'Processing',
-  'Completed:',
-  'Reprocessing',
-  'Updating',
-] as const
+export const PlaceholderTitles = ['Untitled Document', 'Text Analysis', 'User Text Analysis', 'Processing', 'Completed:', 'Reprocessing', 'Updating'] as const
 
 export interface TitleSources {
   payload?: Payload | null
@@ -45,10 +37,7 @@ export function isMeaningfulTitle(title: string | null | undefined): title is st
  * analysis so still says which file or page it was, rather than 'Untitled Document'.
  */
 export function chooseLiveTitle({ payload, title }: TitleSources): string {
-  return (
-    firstMeaningful([payload?.aiTitle, firstContentLine(payload?.cleanedContent), payload?.title, title, payload?.originalFilename, payload?.sourceUrl]) ??
-    Texts.untitledDocument
-  )
+  return firstMeaningful([payload?.aiTitle, firstContentLine(payload?.cleanedContent), payload?.title, title, payload?.originalFilename, payload?.sourceUrl]) ?? Texts.untitledDocument
 }
 
 /**

@@ -41,7 +41,10 @@ export const dataSourceCreateContract = contract({
   path: '/datasources',
   summary: 'Create a draft source for a workspace (researchId + sessionId) or a project (projectId)',
   body: z.object({
-    displayName: z.string().transform((s) => s.trim()).pipe(z.string().min(1, 'displayName must not be blank').max(TextBounds.displayName)),
+    displayName: z
+      .string()
+      .transform((s) => s.trim())
+      .pipe(z.string().min(1, 'displayName must not be blank').max(TextBounds.displayName)),
     kind: z.enum(DataSourceKinds),
     researchId: z.string().nullish(),
     sessionId: z.string().nullish(),
@@ -69,7 +72,11 @@ export const dataSourceUpdateContract = contract({
   params: byId,
   body: z.object({
     status: z.enum(DataSourceStatuses).optional(),
-    displayName: z.string().transform((s) => s.trim()).pipe(z.string().min(1).max(TextBounds.displayName)).optional(),
+    displayName: z
+      .string()
+      .transform((s) => s.trim())
+      .pipe(z.string().min(1).max(TextBounds.displayName))
+      .optional(),
     sourceDetails: sourceDetailsSchema.optional(),
     pollIntervalSeconds: pollInterval,
   }),

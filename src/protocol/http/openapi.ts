@@ -40,7 +40,8 @@ export function openApiDocument(contracts: Array<{ name: string; resource: strin
     const responses: Record<string, Json> = {}
     for (const [status, schema] of Object.entries(c.responses)) {
       const description = reasons[Number(status)] ?? `Status ${status}`
-      if (c.produces && Number(status) === successStatus(c)) responses[status] = { description, content: Object.fromEntries([c.produces].flat().map((type) => [type, { schema: fileSchema(type, schema) }])) }
+      if (c.produces && Number(status) === successStatus(c))
+        responses[status] = { description, content: Object.fromEntries([c.produces].flat().map((type) => [type, { schema: fileSchema(type, schema) }])) }
       else if (Number(status) === 204) responses[status] = { description }
       else responses[status] = { description, content: { 'application/json': { schema: schemaOf(schema, 'output') } } }
     }
@@ -53,7 +54,11 @@ export function openApiDocument(contracts: Array<{ name: string; resource: strin
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Sightline API', version: options.version, description: 'The research-intelligence workspace’s HTTP API. Every operation but those marked public needs a Firebase ID token as a bearer.' },
+    info: {
+      title: 'Sightline API',
+      version: options.version,
+      description: 'The research-intelligence workspace’s HTTP API. Every operation but those marked public needs a Firebase ID token as a bearer.',
+    },
     servers: [{ url: options.serverUrl }],
     tags: [...resources].sort().map((name) => ({ name })),
     paths,

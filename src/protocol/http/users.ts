@@ -52,7 +52,7 @@ export const memberListContract = contract({
 export const memberRemoveContract = contract({
   method: 'DELETE',
   path: '/tenant/members/:uid',
-  summary: "Remove a member from the tenant (its manager only, never themselves)",
+  summary: 'Remove a member from the tenant (its manager only, never themselves)',
   params: z.object({ uid: z.string().min(1).max(128) }),
   responses: { 204: z.null() },
 })

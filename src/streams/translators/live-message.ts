@@ -8,13 +8,7 @@
  * parentId, or any other schema mismatch (the detail names the field). Nothing here throws.
  */
 import type { z } from 'zod'
-import {
-  type LiveMessage,
-  controlMessageSchema,
-  isControlMessageType,
-  isLiveMessageType,
-  parseLiveMessage,
-} from '../../protocol/live-messages'
+import { type LiveMessage, controlMessageSchema, isControlMessageType, isLiveMessageType, parseLiveMessage } from '../../protocol/live-messages'
 import { camelizeKeys } from '../../protocol/case'
 import { RejectionReason } from '../../domain/diagnostic'
 import type { DomainEvent, EventOf } from '../../domain/events'
@@ -68,7 +62,17 @@ export function toDomainEvent(m: LiveMessage): DomainEvent {
       return { type: 'document.summaryReceived', sessionId, messageId, eventId: m.data.eventId, title: m.data.title, summary: m.data.summary }
     case 'document-ready': {
       const d = m.data
-      return { type: 'document.ready', sessionId, messageId, eventId: d.eventId, title: d.title, summary: d.summary, payload: d.payload, analytics: d.analytics, sessionTokensUsed: d.sessionTokensUsed }
+      return {
+        type: 'document.ready',
+        sessionId,
+        messageId,
+        eventId: d.eventId,
+        title: d.title,
+        summary: d.summary,
+        payload: d.payload,
+        analytics: d.analytics,
+        sessionTokensUsed: d.sessionTokensUsed,
+      }
     }
     case 'action-analysis-started':
       return { type: 'document.actionAnalysisStarted', sessionId, messageId, eventId: m.data.eventId }
@@ -124,9 +128,7 @@ function translateControl(value: object, ctx: TranslateContext): Translation {
 
 function rejectSchema(type: string, error: z.ZodError, ctx: TranslateContext): Translation {
   const issues = error.issues
-  const missingFrameIds =
-    type === 'action-frame-created' &&
-    issues.some((i) => i.path.length === 2 && i.path[0] === 'data' && (i.path[1] === 'frameId' || i.path[1] === 'parentId'))
+  const missingFrameIds = type === 'action-frame-created' && issues.some((i) => i.path.length === 2 && i.path[0] === 'data' && (i.path[1] === 'frameId' || i.path[1] === 'parentId'))
   if (missingFrameIds) {
     return rejected(RejectionReason.MissingFrameOrParentId, 'action-frame-created needs data.frameId and data.parentId', ctx, type)
   }

@@ -24,7 +24,15 @@ export function translateSessionData(body: unknown, ctx: { sessionId: string; ap
   const { events, actionFrames, liveCursor } = parsed.data
   const placeable = actionFrames.filter((f) => f.id != null && (f.parentId ?? f.parentEventId) != null)
   const out: DomainEvent[] = [
-    { type: 'workspace.loaded', sessionId: ctx.sessionId, events, actionFrames: placeable, append: ctx.append, liveCursor: liveCursor ?? null, ...(ctx.framesDeferred ? { framesDeferred: true } : {}) },
+    {
+      type: 'workspace.loaded',
+      sessionId: ctx.sessionId,
+      events,
+      actionFrames: placeable,
+      append: ctx.append,
+      liveCursor: liveCursor ?? null,
+      ...(ctx.framesDeferred ? { framesDeferred: true } : {}),
+    },
   ]
   const dropped = actionFrames.length - placeable.length
   if (dropped > 0) {

@@ -7,16 +7,7 @@
  */
 import { useCallback, useEffect, useId, useState } from 'react'
 import { type BreakerAction, BreakerDescriptions, breakerLabel, disableConsequence } from '../../domain/breaker'
-import {
-  type BreakerCard,
-  BreakerState,
-  breakerClosesAt,
-  type Breakers,
-  breakerStateOf,
-  isBreakerBusy,
-  selectBusyBreakerCount,
-  selectOpenBreakerCount,
-} from '../../projections/breakers'
+import { type BreakerCard, BreakerState, breakerClosesAt, type Breakers, breakerStateOf, isBreakerBusy, selectBusyBreakerCount, selectOpenBreakerCount } from '../../projections/breakers'
 import { BreakerKeys, type BreakerKey } from '../../protocol/entities'
 import { disableBreaker, enableBreaker, loadAllBreakers, loadBreaker, replayParked } from '../../streams/breaker-intents'
 import type { IntentContext } from '../../streams/intents'
@@ -46,8 +37,8 @@ export function AdminView({ ctx, tenantId }: AdminViewProps) {
         <div className="admin-intro">
           <h2 id="admin-title">Admin Access</h2>
           <p className="muted">
-            Circuit breakers of the processing pipeline, one per handler. A breaker opens after repeated failures within 10 minutes, or when disabled here; jobs that
-            arrive while it is open are parked until you replay them.
+            Circuit breakers of the processing pipeline, one per handler. A breaker opens after repeated failures within 10 minutes, or when disabled here; jobs that arrive while it is open are parked
+            until you replay them.
           </p>
         </div>
         {tenantId && <TenantSummary ctx={ctx} tenantId={tenantId} />}

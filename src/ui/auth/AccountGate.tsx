@@ -50,7 +50,17 @@ function VerifyEmail({ email, tenant }: { email: string; tenant: string }) {
         {action.busy ? 'Please wait…' : 'Continue'}
       </button>
       <div className="login-links">
-        <button type="button" className="link" disabled={action.busy} onClick={() => action.run(async () => (await identity.resendVerification(), TenancyTexts.resent(email)), describe)}>
+        <button
+          type="button"
+          className="link"
+          disabled={action.busy}
+          onClick={() =>
+            action.run(async () => {
+              await identity.resendVerification()
+              return TenancyTexts.resent(email)
+            }, describe)
+          }
+        >
           Resend email
         </button>
         <SignOut identity={identity} />

@@ -58,7 +58,11 @@ export const LocalGraph = memo(function LocalGraph({ graph, focusId }: { graph: 
               ))}
             </g>
           </svg>
-          {layout.hidden > 0 && <p className="muted small">Drawing the first {MAX_DRAWN_NODES} nodes of {nodes}.</p>}
+          {layout.hidden > 0 && (
+            <p className="muted small">
+              Drawing the first {MAX_DRAWN_NODES} nodes of {nodes}.
+            </p>
+          )}
         </>
       )}
       <ul className="briefing-graph-legend" aria-label="Nodes by kind">

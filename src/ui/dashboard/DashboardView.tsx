@@ -108,14 +108,7 @@ function QueryBar({ query, onApply }: { query: string | null; onApply: (query: s
       <label className="sr-only" htmlFor={inputId}>
         Contextual query
       </label>
-      <input
-        id={inputId}
-        type="search"
-        value={text}
-        maxLength={500}
-        placeholder="Focus on a topic, e.g. EV tariffs"
-        onChange={(e) => setText(e.target.value)}
-      />
+      <input id={inputId} type="search" value={text} maxLength={500} placeholder="Focus on a topic, e.g. EV tariffs" onChange={(e) => setText(e.target.value)} />
       <button type="submit" className="btn primary">
         Apply
       </button>
@@ -180,7 +173,9 @@ function PulseContent({ pulse, query, onRetry, onClear }: { pulse: PulseEntry | 
     <>
       {pulse.status === LoadStatus.Failed && (
         <div className="dash-stale" role="alert">
-          <span>Could not refresh the pulse: {pulse.error?.message}. These are the figures from {formatClock(body.generatedAt)}.</span>
+          <span>
+            Could not refresh the pulse: {pulse.error?.message}. These are the figures from {formatClock(body.generatedAt)}.
+          </span>
           <button type="button" className="btn small-btn" onClick={onRetry}>
             Retry
           </button>

@@ -46,7 +46,17 @@ export function ForecastPanel({ ctx, entities, queryMode }: ForecastPanelProps) 
   const what = entity === null ? 'signals' : `mentions of ${entity}`
 
   return (
-    <Panel title="Forecasts" className="dash-forecast" busy={entry?.forecast.status === LoadStatus.Loading} help={<><p>{MetricDefinitions.forecast}</p><p>{MetricDefinitions.skill}</p></>}>
+    <Panel
+      title="Forecasts"
+      className="dash-forecast"
+      busy={entry?.forecast.status === LoadStatus.Loading}
+      help={
+        <>
+          <p>{MetricDefinitions.forecast}</p>
+          <p>{MetricDefinitions.skill}</p>
+        </>
+      }
+    >
       <div className="dash-forecast-controls">
         <div className="dash-field">
           <label htmlFor={seriesId}>Series</label>
@@ -114,7 +124,9 @@ function ForecastBodyView({ entry, what, horizon, onRetry }: { entry: ForecastEn
       )}
       {nothing ? (
         <div className="dash-panel-empty muted">
-          <p>No {what} in the last {forecast.history.length} days: nothing to forecast yet.</p>
+          <p>
+            No {what} in the last {forecast.history.length} days: nothing to forecast yet.
+          </p>
           <Link to="/" className="btn">
             Add sources in a workspace
           </Link>
@@ -135,8 +147,7 @@ function ForecastFacts({ body, what }: { body: ForecastBody; what: string }) {
   const p = body.parameters
   const first = body.forecast[0]
   const last = body.forecast.at(-1)
-  const point = (f: ForecastBody['forecast'][number]) =>
-    `${f.value.toFixed(2)} (80 %: ${f.lower80.toFixed(2)}–${f.upper80.toFixed(2)}; 95 %: ${f.lower95.toFixed(2)}–${f.upper95.toFixed(2)})`
+  const point = (f: ForecastBody['forecast'][number]) => `${f.value.toFixed(2)} (80 %: ${f.lower80.toFixed(2)}–${f.upper80.toFixed(2)}; 95 %: ${f.lower95.toFixed(2)}–${f.upper95.toFixed(2)})`
   return (
     <div className="dash-forecast-facts">
       <dl className="dash-facts">
@@ -221,7 +232,8 @@ function BacktestFigures({ body, horizon }: { body: BacktestBody; horizon: numbe
   if (body.origins === 0) return <p className="muted small">Not enough history yet to backtest a forecast {horizon} days ahead.</p>
   const mape = (m: number | null) => (m === null ? '—' : `${m.toFixed(1)} %`)
   const skill = body.skill
-  const better = skill === null ? '' : skill > 0 ? ` (${Math.round(skill * 100)} % lower error than naive)` : skill < 0 ? ` (${Math.round(-skill * 100)} % higher error than naive)` : ' (the same error as naive)'
+  const better =
+    skill === null ? '' : skill > 0 ? ` (${Math.round(skill * 100)} % lower error than naive)` : skill < 0 ? ` (${Math.round(-skill * 100)} % higher error than naive)` : ' (the same error as naive)'
   return (
     <>
       <dl className="dash-facts dash-backtest-figures">

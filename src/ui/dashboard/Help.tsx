@@ -9,7 +9,15 @@ export function Help({ topic, children }: { topic: string; children: ReactNode }
   const id = useId()
   return (
     <>
-      <button type="button" className="dash-help-button" aria-expanded={open} aria-controls={id} aria-label={`How ${topic} is computed`} title={`How ${topic} is computed`} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="dash-help-button"
+        aria-expanded={open}
+        aria-controls={id}
+        aria-label={`How ${topic} is computed`}
+        title={`How ${topic} is computed`}
+        onClick={() => setOpen((o) => !o)}
+      >
         ?
       </button>
       <div id={id} className="dash-help" hidden={!open}>

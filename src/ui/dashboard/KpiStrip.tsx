@@ -46,7 +46,11 @@ export function KpiStrip({ ctx }: { ctx: IntentContext }) {
 
   const listsLoaded = researches.loaded || projects.loaded
   return (
-    <Panel title="KPIs" className="dash-kpis" help={<p>Key figures of a research or project, recomputed by the pipeline as its documents complete. A value you set by hand is marked manual and left alone until you hand it back.</p>}>
+    <Panel
+      title="KPIs"
+      className="dash-kpis"
+      help={<p>Key figures of a research or project, recomputed by the pipeline as its documents complete. A value you set by hand is marked manual and left alone until you hand it back.</p>}
+    >
       {context === null ? (
         listsLoaded ? (
           <div className="dash-panel-empty">
@@ -101,7 +105,9 @@ function KpiContextView({ ctx, context }: { ctx: IntentContext; context: Context
   if (entry.loadedAt === null) {
     return (
       <div className="dash-failed" role="alert">
-        <p>Could not load the KPIs of {context.name}: {entry.error?.message}</p>
+        <p>
+          Could not load the KPIs of {context.name}: {entry.error?.message}
+        </p>
         <button type="button" className="btn" onClick={retry}>
           Retry
         </button>
@@ -178,7 +184,12 @@ function KpiCard({ ctx, binding, definition }: { ctx: IntentContext; binding: Kp
           initial={binding.currentValue}
           busy={busy}
           onCancel={() => setEditing(false)}
-          onSave={(value) => run(() => setKpiValue(ctx, binding, value), () => setEditing(false))}
+          onSave={(value) =>
+            run(
+              () => setKpiValue(ctx, binding, value),
+              () => setEditing(false),
+            )
+          }
         />
       ) : (
         <p className="dash-kpi-value">
@@ -261,7 +272,19 @@ function KpiValueForm({ name, initial, busy, onSave, onCancel }: { name: string;
   )
 }
 
-function AddKpi({ ctx, context, bound, definitions, emphasised }: { ctx: IntentContext; context: ContextOption; bound: KpiBinding[]; definitions: Dashboard['kpi']['definitions']; emphasised: boolean }) {
+function AddKpi({
+  ctx,
+  context,
+  bound,
+  definitions,
+  emphasised,
+}: {
+  ctx: IntentContext
+  context: ContextOption
+  bound: KpiBinding[]
+  definitions: Dashboard['kpi']['definitions']
+  emphasised: boolean
+}) {
   const available = useMemo(() => (definitions?.body ?? []).filter((d) => !bound.some((b) => b.kpiDefinitionId === d.id)), [definitions, bound])
   const [choice, setChoice] = useState('')
   const [busy, setBusy] = useState(false)

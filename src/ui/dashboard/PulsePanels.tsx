@@ -102,7 +102,12 @@ function TopicCard({ topic }: { topic: HotTopic }) {
           {chips.map((e) => (
             <li key={e}>
               {/* One click to the entity's briefing (its own page comes later); the chip shows the short name, the link says the whole. */}
-              <BriefingLink type="entity" id={e} label={`Briefing on ${chipText(e, DashboardLimits.chipChars)}${chipText(e, DashboardLimits.chipChars) === e ? '' : ` (${e})`}`} className="chip dash-chip-link">
+              <BriefingLink
+                type="entity"
+                id={e}
+                label={`Briefing on ${chipText(e, DashboardLimits.chipChars)}${chipText(e, DashboardLimits.chipChars) === e ? '' : ` (${e})`}`}
+                className="chip dash-chip-link"
+              >
                 {chipText(e, DashboardLimits.chipChars)}
               </BriefingLink>
             </li>
@@ -255,4 +260,3 @@ function PestleDistribution({ items }: { items: PulseBody['pestleDistribution'] 
     </Panel>
   )
 }
-

@@ -15,8 +15,8 @@ export function TenantDataPanel({ ctx }: { ctx: IntentContext }) {
       <div className="tenant-data-text">
         <h3 id={titleId}>Data of this tenant</h3>
         <p className="muted small">
-          Export all researches and projects — workspaces, documents, action frames, sources and KPIs — as one file, to keep or to import into another
-          installation. Import takes such a file, or a research or project exported elsewhere, into this tenant with new ids; nothing is analysed again.
+          Export all researches and projects — workspaces, documents, action frames, sources and KPIs — as one file, to keep or to import into another installation. Import takes such a file, or a
+          research or project exported elsewhere, into this tenant with new ids; nothing is analysed again.
         </p>
       </div>
       <span className="tenant-data-actions">

@@ -88,7 +88,21 @@ function WithResearch(props: GraphToolbarProps & { researchId: string }) {
   return <Toolbar {...props} research={research} />
 }
 
-function Toolbar({ onAdd, view, onView, onCommit, onClear, showWebsite = true, expired = false, commitDisabled = false, clearDisabled = false, showAdds = true, extraItems = [], end, research }: GraphToolbarProps & { research: ResearchTools | null }) {
+function Toolbar({
+  onAdd,
+  view,
+  onView,
+  onCommit,
+  onClear,
+  showWebsite = true,
+  expired = false,
+  commitDisabled = false,
+  clearDisabled = false,
+  showAdds = true,
+  extraItems = [],
+  end,
+  research,
+}: GraphToolbarProps & { research: ResearchTools | null }) {
   const adds = showWebsite ? AddButtons : AddButtons.filter((b) => b.kind !== 'website')
   const items: OverflowItem[] = [
     {

@@ -11,7 +11,7 @@
 import { Component, type ComponentType, lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
 import { Texts } from '../../domain/rules/texts'
 import { countByKind, type GraphNode, type GraphNodeKind, GraphNodeKinds, selectKnowledgeGraph } from '../../projections/knowledge-graph'
-import { type GraphLayout } from './graph-layout'
+import type { GraphLayout } from './graph-layout'
 import { selectDocumentIds, selectDocumentsAwaitingFrames } from '../../projections/workspace-selectors'
 import { FramesLoadFailed } from '../workspace/AwaitedFrames'
 import { useFrameLoader } from '../workspace/frame-loader-context'

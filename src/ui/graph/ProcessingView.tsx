@@ -11,14 +11,7 @@ import { processingMessage, processingView, STATE_TRANSITION_MS, statusAbbreviat
 import { formatFileSize, percent, textChip, urgencyColour, visibleActors } from '../../domain/rules/scores'
 import { Texts } from '../../domain/rules/texts'
 import type { DocumentCard, FrameCard, WorkspaceGraph } from '../../projections/workspace-graph'
-import {
-  selectActionProgress,
-  selectCardSummary,
-  selectCardTitle,
-  selectDocument,
-  selectDocumentFrames,
-  selectDocumentIds,
-} from '../../projections/workspace-selectors'
+import { selectActionProgress, selectCardSummary, selectCardTitle, selectDocument, selectDocumentFrames, selectDocumentIds } from '../../projections/workspace-selectors'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 import { useInspector } from '../workspace/inspector-context'
@@ -41,16 +34,25 @@ export function ProcessingView() {
 export const ProcessingRow = memo(function ProcessingRow({ id }: { id: string }) {
   const { workspaceGraph } = useModels()
   const inspector = useInspector()
-  const doc = useReadModel(workspaceGraph, useCallback((s: WorkspaceGraph) => selectDocument(s, id), [id]))
-  const frames = useReadModel(workspaceGraph, useCallback((s: WorkspaceGraph) => selectDocumentFrames(s, id), [id]))
+  const doc = useReadModel(
+    workspaceGraph,
+    useCallback((s: WorkspaceGraph) => selectDocument(s, id), [id]),
+  )
+  const frames = useReadModel(
+    workspaceGraph,
+    useCallback((s: WorkspaceGraph) => selectDocumentFrames(s, id), [id]),
+  )
   const progress = useReadModel(
     workspaceGraph,
-    useCallback((s: WorkspaceGraph) => {
-      const d = selectDocument(s, id)
-      if (!d) return '0/0'
-      const { done, total } = selectActionProgress(s, d)
-      return `${done}/${total}`
-    }, [id]),
+    useCallback(
+      (s: WorkspaceGraph) => {
+        const d = selectDocument(s, id)
+        if (!d) return '0/0'
+        const { done, total } = selectActionProgress(s, d)
+        return `${done}/${total}`
+      },
+      [id],
+    ),
   )
   if (!doc) return null
 

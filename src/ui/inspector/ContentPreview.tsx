@@ -6,7 +6,17 @@
 import { type ReactNode, useEffect, useRef } from 'react'
 import { contentPreview, type PreviewPart, type SourceSentence } from '../../domain/rules/source-sentences'
 
-export function ContentPreview({ content, highlight, label = 'Content preview', empty = 'No content available' }: { content: string | null; highlight: SourceSentence | null; label?: string; empty?: string }) {
+export function ContentPreview({
+  content,
+  highlight,
+  label = 'Content preview',
+  empty = 'No content available',
+}: {
+  content: string | null
+  highlight: SourceSentence | null
+  label?: string
+  empty?: string
+}) {
   const ref = useRef<HTMLDivElement>(null)
   const key = highlight?.span ? `${highlight.span.start}-${highlight.span.end}` : null
   useEffect(() => {

@@ -23,8 +23,14 @@ export const DocumentTabs = [
 
 export function DocumentInspector({ ctx, researchId, sessionId, documentId }: { ctx: IntentContext; researchId: string; sessionId: string; documentId: string }) {
   const { workspaceGraph } = useModels()
-  const doc = useReadModel(workspaceGraph, useCallback((s: WorkspaceGraph) => selectDocument(s, documentId), [documentId]))
-  const frames = useReadModel(workspaceGraph, useCallback((s: WorkspaceGraph) => selectDocumentFrames(s, documentId), [documentId]))
+  const doc = useReadModel(
+    workspaceGraph,
+    useCallback((s: WorkspaceGraph) => selectDocument(s, documentId), [documentId]),
+  )
+  const frames = useReadModel(
+    workspaceGraph,
+    useCallback((s: WorkspaceGraph) => selectDocumentFrames(s, documentId), [documentId]),
+  )
   const [tab, setTab] = useState<string>('overview')
   const analytics = useMemo(() => (doc ? inspectorAnalytics(doc.analytics, doc.payload) : null), [doc])
   if (!doc) return <EmptyState text={InspectorTexts.eventNotFound} />

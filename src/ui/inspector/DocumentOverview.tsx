@@ -6,7 +6,7 @@
  */
 import { useMemo, useState } from 'react'
 import { analysisStatusBadge, InspectorTexts, reprocessAvailability } from '../../domain/rules/inspector'
-import { type SourceSentence } from '../../domain/rules/source-sentences'
+import type { SourceSentence } from '../../domain/rules/source-sentences'
 import { formatFileSize } from '../../domain/rules/scores'
 import type { DocumentCard, FrameCard } from '../../projections/workspace-graph'
 import { reprocessDocument } from '../../streams/document-intents'
@@ -97,12 +97,7 @@ export function DocumentOverview({ ctx, researchId, sessionId, doc, frames }: { 
 
       {reprocess !== 'hidden' && (
         <div className="inspector-reprocess">
-          <button
-            type="button"
-            className="btn"
-            disabled={reprocess === 'disabled'}
-            onClick={() => void reprocessDocument(ctx, { researchId, sessionId, eventId: doc.id })}
-          >
+          <button type="button" className="btn" disabled={reprocess === 'disabled'} onClick={() => void reprocessDocument(ctx, { researchId, sessionId, eventId: doc.id })}>
             {InspectorTexts.reprocess}
           </button>
           {doc.reprocessing && doc.statusMessage && (

@@ -120,7 +120,14 @@ export function FrameDetails({ frame, payload }: { frame: FrameCard; payload: Pa
             {actors.map((a, i) => (
               <li key={`${a.text}-${i}`}>
                 <strong>{a.text}</strong>
-                <Facets items={[['role', a.role], ['affect', a.affect], ['influence', formatNumber(a.influence)], ['motivation', a.motivation]]} />
+                <Facets
+                  items={[
+                    ['role', a.role],
+                    ['affect', a.affect],
+                    ['influence', formatNumber(a.influence)],
+                    ['motivation', a.motivation],
+                  ]}
+                />
               </li>
             ))}
           </ul>
@@ -136,7 +143,13 @@ export function FrameDetails({ frame, payload }: { frame: FrameCard; payload: Pa
             {resources.map((r, i) => (
               <li key={`${r.text}-${i}`}>
                 <strong>{r.text}</strong>
-                <Facets items={[['type', r.type], ['state', r.state], ['usage', r.usage]]} />
+                <Facets
+                  items={[
+                    ['type', r.type],
+                    ['state', r.state],
+                    ['usage', r.usage],
+                  ]}
+                />
               </li>
             ))}
           </ul>
@@ -223,7 +236,6 @@ export function FrameDetails({ frame, payload }: { frame: FrameCard; payload: Pa
           </ul>
         )}
       </section>
-
     </div>
   )
 }

@@ -16,8 +16,14 @@ import { RawPanel } from './RawPanel'
 export function FrameInspector({ documentId, frameId }: { documentId: string; frameId: string }) {
   const { workspaceGraph } = useModels()
   const inspector = useInspector()
-  const frame = useReadModel(workspaceGraph, useCallback((s: WorkspaceGraph) => selectFrame(s, frameId), [frameId]))
-  const doc = useReadModel(workspaceGraph, useCallback((s: WorkspaceGraph) => selectDocument(s, frame?.parentId ?? documentId), [frame?.parentId, documentId]))
+  const frame = useReadModel(
+    workspaceGraph,
+    useCallback((s: WorkspaceGraph) => selectFrame(s, frameId), [frameId]),
+  )
+  const doc = useReadModel(
+    workspaceGraph,
+    useCallback((s: WorkspaceGraph) => selectDocument(s, frame?.parentId ?? documentId), [frame?.parentId, documentId]),
+  )
   const [tab, setTab] = useState<string>('details')
   if (!frame) return <EmptyState text={InspectorTexts.eventNotFound} />
   const label = frameLabel(frame, frame.actionIndex ?? 1)

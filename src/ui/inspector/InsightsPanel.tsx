@@ -17,9 +17,7 @@ export function InsightsPanel({ analytics }: { analytics: Analytics | null }) {
             <span>{s.label}</span>
             <span className="inspector-chevron" aria-hidden="true" />
           </Collapsible.Trigger>
-          <Collapsible.Content className="inspector-insight-body">
-            {s.text !== null ? <p>{s.text}</p> : <p className="muted">{InspectorTexts.noData}</p>}
-          </Collapsible.Content>
+          <Collapsible.Content className="inspector-insight-body">{s.text !== null ? <p>{s.text}</p> : <p className="muted">{InspectorTexts.noData}</p>}</Collapsible.Content>
         </Collapsible.Root>
       ))}
     </div>

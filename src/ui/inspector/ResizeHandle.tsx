@@ -3,20 +3,10 @@
  * (wider) / ArrowRight (narrower) by 16 px, Home for the minimum and End for the maximum.
  */
 import { type KeyboardEvent, type PointerEvent, useRef } from 'react'
-import { type InspectorPlacement } from '../../domain/rules/inspector'
+import type { InspectorPlacement } from '../../domain/rules/inspector'
 import { InspectorWidths, inspectorWidthForDrag, inspectorWidthForKey } from './drawer-width'
 
-export function ResizeHandle({
-  width,
-  placement,
-  onResize,
-  onCommit,
-}: {
-  width: number
-  placement: InspectorPlacement
-  onResize(width: number): void
-  onCommit(width: number): void
-}) {
+export function ResizeHandle({ width, placement, onResize, onCommit }: { width: number; placement: InspectorPlacement; onResize(width: number): void; onCommit(width: number): void }) {
   const drag = useRef<{ pointerId: number; startX: number; startWidth: number; last: number } | null>(null)
   const { min, max } = InspectorWidths[placement]
 

@@ -4,7 +4,7 @@
  * the width is not remembered.
  */
 import { useCallback, useState } from 'react'
-import { type InspectorPlacement } from '../../domain/rules/inspector'
+import type { InspectorPlacement } from '../../domain/rules/inspector'
 import { clampInspectorWidth, INSPECTOR_WIDTH_KEY, parseStoredInspectorWidth } from './drawer-width'
 
 export function useInspectorWidth(placement: InspectorPlacement): { width: number; resize(width: number): void; commit(width: number): void } {

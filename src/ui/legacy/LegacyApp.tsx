@@ -191,7 +191,19 @@ function NewResearch({ onCreate }: { onCreate: (title: string) => Promise<void> 
   )
 }
 
-function LegacyWorkspace({ ctx, identity, researchId, session, transport }: { ctx: IntentContext; identity: IdentitySession; researchId: string; session: Session; transport: LiveTransport | undefined }) {
+function LegacyWorkspace({
+  ctx,
+  identity,
+  researchId,
+  session,
+  transport,
+}: {
+  ctx: IntentContext
+  identity: IdentitySession
+  researchId: string
+  session: Session
+  transport: LiveTransport | undefined
+}) {
   const frameLoader = useOpenWorkspace(ctx, identity, { researchId, sessionId: session.id }, transport)
   const expired = isSessionExpired(session, ctx.now())
   return (

@@ -48,9 +48,7 @@ export function DevMenu({ loadCurrent }: DevMenuProps) {
             <Dialog.Title asChild>
               <h2>Replay a recording</h2>
             </Dialog.Title>
-            <Dialog.Description className="muted">
-              Folds a recording through the app's own translators and projections, apart from the workspace you have open.
-            </Dialog.Description>
+            <Dialog.Description className="muted">Folds a recording through the app's own translators and projections, apart from the workspace you have open.</Dialog.Description>
             <ReplayPanel loadCurrent={loadCurrent} onClose={() => setReplayOpen(false)} />
           </Dialog.Content>
         </Dialog.Portal>

@@ -29,17 +29,17 @@ export function ReplayView({ player, name }: { player: ReplayPlayer; name: strin
 
 /** Every line of the recording that was not applied, with its reason; reached ones are marked. */
 export function RejectedLines({ player, core, position }: { player: ReplayPlayer; core: ClientCore; position: number }) {
-  const rejected = useMemo(
-    () => player.lines.flatMap((l, index) => (l.rejected ? [{ index, line: l.line, reason: l.rejected.reason, detail: l.rejected.detail }] : [])),
-    [player],
-  )
+  const rejected = useMemo(() => player.lines.flatMap((l, index) => (l.rejected ? [{ index, line: l.line, reason: l.rejected.reason, detail: l.rejected.detail }] : [])), [player])
   // The replay core's own diagnostics: how many rejections the workspace below has seen.
   const seen = useReadModel(core.models.diagnostics, selectRejectedTotal)
   if (rejected.length === 0) return <p className="replay-rejected-none muted small">No rejected lines.</p>
   return (
     <section className="replay-rejected" aria-label="Rejected lines">
       <h3>
-        Rejected lines <span className="muted small">({seen} of {rejected.length} reached)</span>
+        Rejected lines{' '}
+        <span className="muted small">
+          ({seen} of {rejected.length} reached)
+        </span>
       </h3>
       <ol>
         {rejected.map((r) => (

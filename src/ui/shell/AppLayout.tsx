@@ -195,7 +195,9 @@ function Shell({ session }: { session: SessionState }) {
         />
         <main className="content" id="main-content" tabIndex={-1}>
           <OfflineBanner onRetry={probeServer} />
-          <ShellActions.Provider value={{ newResearch: () => setDialog({ kind: 'research' }), commitResearch: (r) => setDialog({ kind: 'commit', research: r }), newProject: () => setDialog({ kind: 'project' }) }}>
+          <ShellActions.Provider
+            value={{ newResearch: () => setDialog({ kind: 'research' }), commitResearch: (r) => setDialog({ kind: 'commit', research: r }), newProject: () => setDialog({ kind: 'project' }) }}
+          >
             <Outlet />
           </ShellActions.Provider>
         </main>
@@ -220,14 +222,16 @@ function Shell({ session }: { session: SessionState }) {
           }}
         />
       )}
-      {dialog?.kind === 'commit' && <CommitResearchDialog research={dialog.research} projects={projectItems} onClose={() => setDialog(null)} onCommitted={(id) => void navigate({ to: '/project/$projectId', params: { projectId: id } })} />}
+      {dialog?.kind === 'commit' && (
+        <CommitResearchDialog
+          research={dialog.research}
+          projects={projectItems}
+          onClose={() => setDialog(null)}
+          onCommitted={(id) => void navigate({ to: '/project/$projectId', params: { projectId: id } })}
+        />
+      )}
       <footer className="footer">© 2026 Sightline</footer>
-      <StatusPanel
-        authProvider={authProvider}
-        checkHealth={checkHealth}
-        downloadRecording={downloadRecording}
-        liveChannel={sessionId !== null}
-      />
+      <StatusPanel authProvider={authProvider} checkHealth={checkHealth} downloadRecording={downloadRecording} liveChannel={sessionId !== null} />
     </div>
   )
 }

@@ -35,7 +35,12 @@ export function CommitResearchDialog({ research, projects, onClose, onCommitted 
   }
 
   return (
-    <FormDialog title="Commit Research to Project" description={`“${research.title}”: its sources become permanent project sources and its documents join the project.`} onClose={onClose} onSubmit={submit}>
+    <FormDialog
+      title="Commit Research to Project"
+      description={`“${research.title}”: its sources become permanent project sources and its documents join the project.`}
+      onClose={onClose}
+      onSubmit={submit}
+    >
       {committed ? (
         <p className="form-success" role="status">
           Research committed successfully. Project ID: <code>{committed}</code>

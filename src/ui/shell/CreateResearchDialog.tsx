@@ -34,43 +34,43 @@ export function CreateResearchDialog({ onCreate, onClose }: { onCreate: (input: 
   }
   return (
     <FormDialog title="Create New Research" onClose={onClose} onSubmit={submit}>
-        <label className="field">
-          <span>Name</span>
-          <input value={title} onChange={(e) => setTitle(e.target.value)} autoFocus />
-        </label>
-        <div className="field">
-          {/* A label of its own: wrapping the Add button too would name the box 'Tags (optional) Add'. */}
-          <label htmlFor={tagsId}>Tags (optional)</label>
-          <span className="inline">
-            <input
-              id={tagsId}
-              value={tag}
-              onChange={(e) => setTag(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') {
-                  e.preventDefault()
-                  addTag()
-                }
-              }}
-            />
-            <button type="button" className="btn" onClick={addTag}>
-              Add
-            </button>
-          </span>
-        </div>
-        {tags.length > 0 && (
-          <ul className="tags">
-            {tags.map((t) => (
-              <li key={t}>
-                {t}
-                <button type="button" className="icon" aria-label={`Remove ${t}`} onClick={() => setTags(tags.filter((x) => x !== t))}>
-                  ×
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-        <FormFooter error={error} onCancel={onClose} submit="Create Project" busy={busy} busyLabel="Creating…" />
+      <label className="field">
+        <span>Name</span>
+        <input value={title} onChange={(e) => setTitle(e.target.value)} autoFocus />
+      </label>
+      <div className="field">
+        {/* A label of its own: wrapping the Add button too would name the box 'Tags (optional) Add'. */}
+        <label htmlFor={tagsId}>Tags (optional)</label>
+        <span className="inline">
+          <input
+            id={tagsId}
+            value={tag}
+            onChange={(e) => setTag(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault()
+                addTag()
+              }
+            }}
+          />
+          <button type="button" className="btn" onClick={addTag}>
+            Add
+          </button>
+        </span>
+      </div>
+      {tags.length > 0 && (
+        <ul className="tags">
+          {tags.map((t) => (
+            <li key={t}>
+              {t}
+              <button type="button" className="icon" aria-label={`Remove ${t}`} onClick={() => setTags(tags.filter((x) => x !== t))}>
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <FormFooter error={error} onCancel={onClose} submit="Create Project" busy={busy} busyLabel="Creating…" />
     </FormDialog>
   )
 }

@@ -37,9 +37,7 @@ export function DeleteProjectDialog({ project, onClose, onDeleted }: { project: 
           <AlertDialog.Title asChild>
             <h2>Delete Project</h2>
           </AlertDialog.Title>
-          <AlertDialog.Description>
-            Delete “{project.displayName}”? Its data sources stop and are deleted with it. This cannot be undone.
-          </AlertDialog.Description>
+          <AlertDialog.Description>Delete “{project.displayName}”? Its data sources stop and are deleted with it. This cannot be undone.</AlertDialog.Description>
           <div className="source-list" aria-live="polite">
             {loading ? (
               <p className="muted small">Loading its sources…</p>

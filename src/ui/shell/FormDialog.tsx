@@ -7,7 +7,21 @@ import { Dialog } from 'radix-ui'
 import type { FormEvent, ReactNode } from 'react'
 import { useReturnFocus } from './return-focus'
 
-export function FormDialog({ title, description, onClose, onSubmit, children, wide = false }: { title: string; description?: string; onClose: () => void; onSubmit: (e: FormEvent) => void; children: ReactNode; wide?: boolean }) {
+export function FormDialog({
+  title,
+  description,
+  onClose,
+  onSubmit,
+  children,
+  wide = false,
+}: {
+  title: string
+  description?: string
+  onClose: () => void
+  onSubmit: (e: FormEvent) => void
+  children: ReactNode
+  wide?: boolean
+}) {
   const returnFocus = useReturnFocus()
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>

@@ -3,7 +3,7 @@
  * trying by itself (and catches up when the server is back), and Try now. It goes away by itself on the
  * first answer. Announced politely: it appears after a request failed, not while the analyst types.
  */
-import { type Connectivity } from '../../projections/connectivity'
+import type { Connectivity } from '../../projections/connectivity'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 

@@ -104,7 +104,12 @@ export function Sidebar(props: SidebarProps) {
         {visibleProjects.map((p) => (
           <li key={p.id} className="tree-row">
             <div className="row-line">
-              <button type="button" className={`tree-item ${p.id === props.active.projectId ? 'active' : ''}`} aria-current={p.id === props.active.projectId ? 'page' : undefined} onClick={() => props.onSelectProject(p.id)}>
+              <button
+                type="button"
+                className={`tree-item ${p.id === props.active.projectId ? 'active' : ''}`}
+                aria-current={p.id === props.active.projectId ? 'page' : undefined}
+                onClick={() => props.onSelectProject(p.id)}
+              >
                 <span>{p.displayName}</span>
                 <span className="muted small">{p.status ?? ''}</span>
               </button>
@@ -146,7 +151,15 @@ export function Sidebar(props: SidebarProps) {
                   </span>
                 </button>
                 <span className="row-actions">
-                  <button type="button" className="icon" aria-label={`New workspace in ${r.title}`} onClick={() => { setNaming(r.id); setName('') }}>
+                  <button
+                    type="button"
+                    className="icon"
+                    aria-label={`New workspace in ${r.title}`}
+                    onClick={() => {
+                      setNaming(r.id)
+                      setName('')
+                    }}
+                  >
                     +
                   </button>
                   <button type="button" className="icon" aria-label={`Commit ${r.title} to a project`} title="Commit to project" onClick={() => props.onCommitResearch(r)}>

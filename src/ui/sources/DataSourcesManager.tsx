@@ -133,20 +133,20 @@ export function DataSourcesManager({ scope, title }: DataSourcesManagerProps) {
       <header className="sources-head">
         <h3>{title}</h3>
         {addScope !== null && (
-        <div className="sources-add" role="group" aria-label="Add a data source">
-          <button type="button" className="btn small-btn" onClick={open('rss')}>
-            {sandbox ? 'RSS feed' : 'RSS source'}
-          </button>
-          <button type="button" className="btn small-btn" onClick={open('search')}>
-            Search
-          </button>
-          <button type="button" className="btn small-btn" onClick={open('telegram')}>
-            Telegram
-          </button>
-          <button type="button" className="btn small-btn" onClick={open('twitter')}>
-            Twitter
-          </button>
-        </div>
+          <div className="sources-add" role="group" aria-label="Add a data source">
+            <button type="button" className="btn small-btn" onClick={open('rss')}>
+              {sandbox ? 'RSS feed' : 'RSS source'}
+            </button>
+            <button type="button" className="btn small-btn" onClick={open('search')}>
+              Search
+            </button>
+            <button type="button" className="btn small-btn" onClick={open('telegram')}>
+              Telegram
+            </button>
+            <button type="button" className="btn small-btn" onClick={open('twitter')}>
+              Twitter
+            </button>
+          </div>
         )}
       </header>
       {problem && (
@@ -212,53 +212,58 @@ export function DataSourcesManager({ scope, title }: DataSourcesManagerProps) {
             </span>
           </div>
           <RowActions.Provider value={actions}>
-          <SourcePlaces.Provider value={all ? { projects: places, researches } : null}>
-            <div className="sources-table-wrap">
-              <table className="data-table sources-table">
-                <thead>
-                  {table.getHeaderGroups().map((group) => (
-                    <tr key={group.id}>
-                      {group.headers.map((header) => {
-                        const sorted = header.column.getIsSorted()
-                        return (
-                          <th key={header.id} scope="col" className={`col-${header.column.id}`} aria-sort={header.column.getCanSort() ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}>
-                            {header.column.getCanSort() ? (
-                              <button type="button" className="sort-button" onClick={header.column.getToggleSortingHandler()}>
+            <SourcePlaces.Provider value={all ? { projects: places, researches } : null}>
+              <div className="sources-table-wrap">
+                <table className="data-table sources-table">
+                  <thead>
+                    {table.getHeaderGroups().map((group) => (
+                      <tr key={group.id}>
+                        {group.headers.map((header) => {
+                          const sorted = header.column.getIsSorted()
+                          return (
+                            <th
+                              key={header.id}
+                              scope="col"
+                              className={`col-${header.column.id}`}
+                              aria-sort={header.column.getCanSort() ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
+                            >
+                              {header.column.getCanSort() ? (
+                                <button type="button" className="sort-button" onClick={header.column.getToggleSortingHandler()}>
+                                  <table.FlexRender header={header} />
+                                  <span className="sort-mark" aria-hidden="true">
+                                    {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
+                                  </span>
+                                </button>
+                              ) : (
                                 <table.FlexRender header={header} />
-                                <span className="sort-mark" aria-hidden="true">
-                                  {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
-                                </span>
-                              </button>
-                            ) : (
-                              <table.FlexRender header={header} />
-                            )}
-                          </th>
-                        )
-                      })}
-                    </tr>
-                  ))}
-                </thead>
-                <tbody>
-                  {rows.map((row) => (
-                    <tr key={row.id}>
-                      {row.getAllCells().map((cell) => (
-                        <td key={cell.id} className={`col-${cell.column.id}`}>
-                          <table.FlexRender cell={cell} />
+                              )}
+                            </th>
+                          )
+                        })}
+                      </tr>
+                    ))}
+                  </thead>
+                  <tbody>
+                    {rows.map((row) => (
+                      <tr key={row.id}>
+                        {row.getAllCells().map((cell) => (
+                          <td key={cell.id} className={`col-${cell.column.id}`}>
+                            <table.FlexRender cell={cell} />
+                          </td>
+                        ))}
+                      </tr>
+                    ))}
+                    {rows.length === 0 && (
+                      <tr>
+                        <td colSpan={columns.length} className="muted">
+                          No sources match the filter.
                         </td>
-                      ))}
-                    </tr>
-                  ))}
-                  {rows.length === 0 && (
-                    <tr>
-                      <td colSpan={columns.length} className="muted">
-                        No sources match the filter.
-                      </td>
-                    </tr>
-                  )}
-                </tbody>
-              </table>
-            </div>
-          </SourcePlaces.Provider>
+                      </tr>
+                    )}
+                  </tbody>
+                </table>
+              </div>
+            </SourcePlaces.Provider>
           </RowActions.Provider>
         </>
       )}

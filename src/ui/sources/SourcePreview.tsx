@@ -57,7 +57,11 @@ export function SearchPreviewRow({ item }: { item: SearchPreviewItem }) {
 }
 
 export function TelegramPreviewRow({ item }: { item: TelegramPreviewItem }) {
-  const facts = [item.date != null ? formatDateTime(item.date) : '', item.views != null ? `${item.views.toLocaleString('en-US')} views` : '', item.forwards != null ? `${item.forwards.toLocaleString('en-US')} forwards` : ''].filter(Boolean)
+  const facts = [
+    item.date != null ? formatDateTime(item.date) : '',
+    item.views != null ? `${item.views.toLocaleString('en-US')} views` : '',
+    item.forwards != null ? `${item.forwards.toLocaleString('en-US')} forwards` : '',
+  ].filter(Boolean)
   return (
     <>
       <p className="source-preview-text">{item.text}</p>

@@ -76,11 +76,7 @@ export const columns = helper.columns([
 ])
 
 /** On the Sources page: where each source belongs, after its name (and searchable like it). */
-export const columnsWithPlace = [
-  ...columns.slice(0, 2),
-  helper.display({ id: 'place', header: 'In', cell: (info) => <SourcePlace source={info.row.original} /> }),
-  ...columns.slice(2),
-]
+export const columnsWithPlace = [...columns.slice(0, 2), helper.display({ id: 'place', header: 'In', cell: (info) => <SourcePlace source={info.row.original} /> }), ...columns.slice(2)]
 
 export const globallyFiltered = new Set(['kind', 'name', 'status', 'lastError'])
 
@@ -120,7 +116,6 @@ function SourcePlace({ source }: { source: DataSource }) {
   )
 }
 
-
 // ---- the row actions ---------------------------------------------------------------------------------
 
 export interface RowActionHandlers {
@@ -147,7 +142,13 @@ function SourceRowActions({ source }: { source: DataSource }) {
         </button>
       )}
       {own && (
-        <button type="button" className="btn small-btn" disabled={busy} aria-label={`Sharing of ${source.displayName}: ${VisibilityLabels[asVisibility(source.visibility)]}`} onClick={() => handlers.share(source)}>
+        <button
+          type="button"
+          className="btn small-btn"
+          disabled={busy}
+          aria-label={`Sharing of ${source.displayName}: ${VisibilityLabels[asVisibility(source.visibility)]}`}
+          onClick={() => handlers.share(source)}
+        >
           {VisibilityLabels[asVisibility(source.visibility)]}
         </button>
       )}

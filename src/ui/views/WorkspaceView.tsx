@@ -79,7 +79,10 @@ function OpenWorkspace({ researchId, session }: { researchId: string; session: S
   const { ctx, identity } = useServices()
   const navigate = useNavigate()
   const shell = useShellActions()
-  const research = useReadModel(useModels().researchList, useCallback((s: ResearchList) => s.byId[researchId], [researchId]))
+  const research = useReadModel(
+    useModels().researchList,
+    useCallback((s: ResearchList) => s.byId[researchId], [researchId]),
+  )
   const documentCount = useReadModel(useModels().workspaceGraph, selectDocumentCount)
   const expired = isSessionExpired(session, Date.now())
   const [view, setView] = useState<'list' | 'graph'>('list')
@@ -111,106 +114,106 @@ function OpenWorkspace({ researchId, session }: { researchId: string; session: S
     <InspectorContext.Provider value={inspector}>
       <WorkspaceActionsContext.Provider value={actions}>
         <FrameLoaderContext.Provider value={frameLoader}>
-        <div className="workspace-frame">
-        <div className={`workspace-layout ${inspector.open ? 'with-inspector' : ''}`}>
-          <div className="workspace-shell">
-            {expired && (
-              <ExpiredBanner
-                ctx={ctx}
-                researchId={researchId}
-                sessionId={session.id}
-                expiresAt={session.expiresAt ?? null}
-                onCreated={(sid) => void navigate({ to: '/research/$researchId/workspace/$sessionId', params: { researchId, sessionId: sid } })}
-              />
-            )}
-            <PausedBanner ctx={ctx} />
-            <WorkspacePage
-              title={title}
-              onSignInAgain={() => void identity.signOut()}
-              actions={
-                <GraphToolbar
-                  view={view}
-                  onView={setView}
-                  onCommit={() => research && shell.commitResearch(research)}
-                  commitDisabled={!research}
-                  onAdd={onAdd}
-                  onClear={() => setConfirmClear(true)}
-                  clearDisabled={expired || documentCount === 0}
-                  expired={expired}
-                  showAdds={view === 'graph'}
-                  researchId={researchId}
-                  extraItems={[
-                    {
-                      id: 'reset',
-                      inline: (
-                        <button type="button" className="btn" disabled={resetting} onClick={() => void reset()}>
-                          {resetting ? 'Resetting…' : 'Reset'}
+          <div className="workspace-frame">
+            <div className={`workspace-layout ${inspector.open ? 'with-inspector' : ''}`}>
+              <div className="workspace-shell">
+                {expired && (
+                  <ExpiredBanner
+                    ctx={ctx}
+                    researchId={researchId}
+                    sessionId={session.id}
+                    expiresAt={session.expiresAt ?? null}
+                    onCreated={(sid) => void navigate({ to: '/research/$researchId/workspace/$sessionId', params: { researchId, sessionId: sid } })}
+                  />
+                )}
+                <PausedBanner ctx={ctx} />
+                <WorkspacePage
+                  title={title}
+                  onSignInAgain={() => void identity.signOut()}
+                  actions={
+                    <GraphToolbar
+                      view={view}
+                      onView={setView}
+                      onCommit={() => research && shell.commitResearch(research)}
+                      commitDisabled={!research}
+                      onAdd={onAdd}
+                      onClear={() => setConfirmClear(true)}
+                      clearDisabled={expired || documentCount === 0}
+                      expired={expired}
+                      showAdds={view === 'graph'}
+                      researchId={researchId}
+                      extraItems={[
+                        {
+                          id: 'reset',
+                          inline: (
+                            <button type="button" className="btn" disabled={resetting} onClick={() => void reset()}>
+                              {resetting ? 'Resetting…' : 'Reset'}
+                            </button>
+                          ),
+                          menu: { label: 'Reset', onSelect: () => void reset(), disabled: resetting },
+                        },
+                        {
+                          id: 'settings',
+                          inline: (
+                            <button type="button" className="btn" onClick={() => setSettingsOpen(true)}>
+                              Settings
+                            </button>
+                          ),
+                          menu: { label: 'Settings', onSelect: () => setSettingsOpen(true) },
+                        },
+                      ]}
+                      end={
+                        <button ref={inspectorToggle} type="button" className={`btn ${inspector.open ? 'pressed' : ''}`} aria-pressed={inspector.open} onClick={inspector.toggle}>
+                          Inspector
                         </button>
-                      ),
-                      menu: { label: 'Reset', onSelect: () => void reset(), disabled: resetting },
-                    },
-                    {
-                      id: 'settings',
-                      inline: (
-                        <button type="button" className="btn" onClick={() => setSettingsOpen(true)}>
-                          Settings
-                        </button>
-                      ),
-                      menu: { label: 'Settings', onSelect: () => setSettingsOpen(true) },
-                    },
-                  ]}
-                  end={
-                    <button ref={inspectorToggle} type="button" className={`btn ${inspector.open ? 'pressed' : ''}`} aria-pressed={inspector.open} onClick={inspector.toggle}>
-                      Inspector
-                    </button>
+                      }
+                    />
                   }
-                />
-              }
-            >
-              {view === 'graph' ? (
-                <Suspense fallback={<LoadingBlock text="Loading the graph…" />}>
-                  <GraphView onAdd={onAdd} clearToken={clearToken} expired={expired} />
+                >
+                  {view === 'graph' ? (
+                    <Suspense fallback={<LoadingBlock text="Loading the graph…" />}>
+                      <GraphView onAdd={onAdd} clearToken={clearToken} expired={expired} />
+                    </Suspense>
+                  ) : undefined}
+                </WorkspacePage>
+                <ProgressList ctx={ctx} />
+              </div>
+              {inspector.open && (
+                <Suspense fallback={<LoadingBlock text="Opening the inspector…" />}>
+                  <Inspector ctx={ctx} researchId={researchId} sessionId={session.id} context="workspace" />
                 </Suspense>
-              ) : undefined}
-            </WorkspacePage>
-            <ProgressList ctx={ctx} />
+              )}
+            </div>
+            {/* Below both columns: the input keeps the workspace's whole width when the inspector is open. */}
+            <InputBar ctx={ctx} researchId={researchId} sessionId={session.id} expired={expired} />
           </div>
-          {inspector.open && (
-            <Suspense fallback={<LoadingBlock text="Opening the inspector…" />}>
-              <Inspector ctx={ctx} researchId={researchId} sessionId={session.id} context="workspace" />
-            </Suspense>
-          )}
-        </div>
-        {/* Below both columns: the input keeps the workspace's whole width when the inspector is open. */}
-        <InputBar ctx={ctx} researchId={researchId} sessionId={session.id} expired={expired} />
-        </div>
-        <input
-          ref={filePicker}
-          type="file"
-          hidden
-          accept={UPLOAD_ACCEPT}
-          onChange={async (e) => {
-            const file = e.target.files?.[0]
-            e.target.value = ''
-            if (file) await addFile(ctx, { researchId, sessionId: session.id, expired }, { name: file.name, size: file.size, read: () => file.arrayBuffer() })
-          }}
-        />
-        {adding && <AddDialog kind={adding} ctx={ctx} researchId={researchId} sessionId={session.id} expired={expired} onClose={() => setAdding(null)} />}
-        {settingsOpen && <WorkspaceSettingsDialog ctx={ctx} researchId={researchId} session={session} onClose={() => setSettingsOpen(false)} />}
-        {confirmClear && (
-          <ConfirmDialog
-            title="Clear workspace"
-            description={clearText(title, documentCount)}
-            confirm="Delete documents"
-            onCancel={() => setConfirmClear(false)}
-            onConfirm={() => {
-              setConfirmClear(false)
-              inspector.reset()
-              setClearToken((n) => n + 1)
-              void clearWorkspace(ctx, ids)
+          <input
+            ref={filePicker}
+            type="file"
+            hidden
+            accept={UPLOAD_ACCEPT}
+            onChange={async (e) => {
+              const file = e.target.files?.[0]
+              e.target.value = ''
+              if (file) await addFile(ctx, { researchId, sessionId: session.id, expired }, { name: file.name, size: file.size, read: () => file.arrayBuffer() })
             }}
           />
-        )}
+          {adding && <AddDialog kind={adding} ctx={ctx} researchId={researchId} sessionId={session.id} expired={expired} onClose={() => setAdding(null)} />}
+          {settingsOpen && <WorkspaceSettingsDialog ctx={ctx} researchId={researchId} session={session} onClose={() => setSettingsOpen(false)} />}
+          {confirmClear && (
+            <ConfirmDialog
+              title="Clear workspace"
+              description={clearText(title, documentCount)}
+              confirm="Delete documents"
+              onCancel={() => setConfirmClear(false)}
+              onConfirm={() => {
+                setConfirmClear(false)
+                inspector.reset()
+                setClearToken((n) => n + 1)
+                void clearWorkspace(ctx, ids)
+              }}
+            />
+          )}
         </FrameLoaderContext.Provider>
       </WorkspaceActionsContext.Provider>
     </InspectorContext.Provider>
@@ -225,7 +228,21 @@ export function clearText(title: string, documents: number): string {
 
 const selectDocumentCount = (s: WorkspaceGraph) => s.documents.order.length
 
-function AddDialog({ kind, ctx, researchId, sessionId, expired, onClose }: { kind: 'rss' | 'text' | 'website'; ctx: IntentContext; researchId: string; sessionId: string; expired: boolean; onClose: () => void }) {
+function AddDialog({
+  kind,
+  ctx,
+  researchId,
+  sessionId,
+  expired,
+  onClose,
+}: {
+  kind: 'rss' | 'text' | 'website'
+  ctx: IntentContext
+  researchId: string
+  sessionId: string
+  expired: boolean
+  onClose: () => void
+}) {
   if (kind === 'text') return <TextInputDialog ctx={ctx} target={{ researchId, sessionId, expired }} onClose={onClose} />
   if (kind === 'website') return <WebsiteDialog ctx={ctx} sessionId={sessionId} onClose={onClose} />
   return <RssFeedDialog ctx={ctx} researchId={researchId} sessionId={sessionId} onClose={onClose} />

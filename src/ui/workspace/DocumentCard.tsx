@@ -8,14 +8,7 @@ import { memo, useCallback, useState } from 'react'
 import { formatFileSize, textChip } from '../../domain/rules/scores'
 import { Texts } from '../../domain/rules/texts'
 import type { WorkspaceGraph } from '../../projections/workspace-graph'
-import {
-  selectActionProgress,
-  selectCardSummary,
-  selectCardTitle,
-  selectDocument,
-  selectDocumentFrames,
-  selectShowsNoFrameYet,
-} from '../../projections/workspace-selectors'
+import { selectActionProgress, selectCardSummary, selectCardTitle, selectDocument, selectDocumentFrames, selectShowsNoFrameYet } from '../../projections/workspace-selectors'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 import { ConfirmDialog } from '../shell/ConfirmDialog'
@@ -26,23 +19,43 @@ import { useInspector } from './inspector-context'
 import { useWorkspaceActions } from './workspace-actions'
 import { StatusPill } from './StatusPill'
 
-export const DocumentCard = memo(function DocumentCard({ id, setSize, posInSet }: { id: string; /** In a feed: how many cards, and this one's place (1-based). */ setSize?: number; posInSet?: number }) {
+export const DocumentCard = memo(function DocumentCard({
+  id,
+  setSize,
+  posInSet,
+}: {
+  id: string /** In a feed: how many cards, and this one's place (1-based). */
+  setSize?: number
+  posInSet?: number
+}) {
   const { workspaceGraph } = useModels()
-  const doc = useReadModel(workspaceGraph, useCallback((s: WorkspaceGraph) => selectDocument(s, id), [id]))
-  const frames = useReadModel(workspaceGraph, useCallback((s: WorkspaceGraph) => selectDocumentFrames(s, id), [id]))
+  const doc = useReadModel(
+    workspaceGraph,
+    useCallback((s: WorkspaceGraph) => selectDocument(s, id), [id]),
+  )
+  const frames = useReadModel(
+    workspaceGraph,
+    useCallback((s: WorkspaceGraph) => selectDocumentFrames(s, id), [id]),
+  )
   const progress = useReadModel(
     workspaceGraph,
-    useCallback((s: WorkspaceGraph) => {
-      const d = selectDocument(s, id)
-      return d ? progressKey(selectActionProgress(s, d)) : '0/0'
-    }, [id]),
+    useCallback(
+      (s: WorkspaceGraph) => {
+        const d = selectDocument(s, id)
+        return d ? progressKey(selectActionProgress(s, d)) : '0/0'
+      },
+      [id],
+    ),
   )
   const noFrameYet = useReadModel(
     workspaceGraph,
-    useCallback((s: WorkspaceGraph) => {
-      const d = selectDocument(s, id)
-      return d ? selectShowsNoFrameYet(s, d) : false
-    }, [id]),
+    useCallback(
+      (s: WorkspaceGraph) => {
+        const d = selectDocument(s, id)
+        return d ? selectShowsNoFrameYet(s, d) : false
+      },
+      [id],
+    ),
   )
   const inspector = useInspector()
   const actions = useWorkspaceActions()
@@ -108,7 +121,11 @@ export const DocumentCard = memo(function DocumentCard({ id, setSize, posInSet }
         {entities > 0 && <span className="meta">{entities} entities</span>}
         {doc.statusMessage && doc.status !== 'completed' && <span className="meta status-line">{doc.statusMessage}</span>}
       </div>
-      {doc.error && doc.status === 'error' && <p className="doc-error-text" role="alert">{doc.error}</p>}
+      {doc.error && doc.status === 'error' && (
+        <p className="doc-error-text" role="alert">
+          {doc.error}
+        </p>
+      )}
       <div className="actions-progress">
         <span>
           Actions: {done}/{total}

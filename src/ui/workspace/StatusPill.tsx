@@ -15,14 +15,7 @@ const LABELS: Record<string, string> = {
 
 /** A status as a coloured pill; the tone follows the status family. */
 export function StatusPill({ status }: { status: string }) {
-  const tone =
-    status === DocumentStatus.Completed || status === 'final'
-      ? 'ok'
-      : status === DocumentStatus.Error
-        ? 'bad'
-        : status === 'draft'
-          ? 'muted'
-          : 'busy'
+  const tone = status === DocumentStatus.Completed || status === 'final' ? 'ok' : status === DocumentStatus.Error ? 'bad' : status === 'draft' ? 'muted' : 'busy'
   return (
     <span className={`pill pill-${tone}`} data-status={status}>
       {tone === 'busy' && processingMessage(status).spinner && <span className="spinner" aria-hidden="true" />}

@@ -12,7 +12,7 @@ import { useReturnFocus } from '../shell/return-focus'
 import { DataSourcesManager } from '../sources/DataSourcesManager'
 import { formatDateTime } from '../views/SourcesTable'
 
-export function WorkspaceSettingsDialog({ ctx, researchId, session, onClose }: { ctx: IntentContext; researchId: string; session: Session; onClose: () => void }) {
+export function WorkspaceSettingsDialog({ researchId, session, onClose }: { ctx: IntentContext; researchId: string; session: Session; onClose: () => void }) {
   const returnFocus = useReturnFocus()
   const scope = useMemo(() => ({ researchId, sessionId: session.id }), [researchId, session.id])
   const expired = isSessionExpired(session, Date.now())

@@ -57,10 +57,7 @@ export const landing = (page: Page) => page.getByRole('heading', { name: 'Dashbo
 export const signInHeading = (page: Page) => page.getByRole('heading', { name: 'Sign In', exact: true })
 
 /** Fills and submits the Create Account form (the screen must show Sign In or Create Account). */
-export async function submitSignUp(
-  page: Page,
-  form: { accountType: 'Personal' | 'Corporate'; displayName?: string; email: string; password: string; confirm?: string },
-): Promise<void> {
+export async function submitSignUp(page: Page, form: { accountType: 'Personal' | 'Corporate'; displayName?: string; email: string; password: string; confirm?: string }): Promise<void> {
   if (await signInHeading(page).isVisible()) await page.getByRole('button', { name: 'Sign up', exact: true }).click()
   await page.getByRole('heading', { name: 'Create Account', exact: true }).waitFor()
   await page.getByLabel(form.accountType, { exact: true }).check()
@@ -81,13 +78,20 @@ export async function submitSignIn(page: Page, email: string, password: string):
 
 /** The value beside a label in the open user menu ('Account', 'Tenant', …). */
 export function menuFact(page: Page, label: string): Locator {
-  return page.getByRole('menu').locator('dt').filter({ hasText: exactly(label) }).locator('xpath=following-sibling::dd[1]')
+  return page
+    .getByRole('menu')
+    .locator('dt')
+    .filter({ hasText: exactly(label) })
+    .locator('xpath=following-sibling::dd[1]')
 }
 
 /** Waits until a menu fact reads exactly `value` (the tenant arrives with the backend record), then returns it. */
 export async function waitForMenuFact(page: Page, label: string, value: string): Promise<string> {
   const fact = menuFact(page, label)
-  await fact.filter({ hasText: exactly(value) }).waitFor({ timeout: 10_000 }).catch(() => {}) // the caller's expect reports a mismatch
+  await fact
+    .filter({ hasText: exactly(value) })
+    .waitFor({ timeout: 10_000 })
+    .catch(() => {}) // the caller's expect reports a mismatch
   return (await fact.textContent()) ?? ''
 }
 

@@ -51,10 +51,14 @@ describe('the pipeline on the worker pool', () => {
   })
 
   const settled = (eventId: string) =>
-    waitFor(async () => {
-      const e = await getEvent(db, TENANT, eventId)
-      return e && (e.status === 'error' || e.status === 'completed') ? e : null
-    }, 60_000, `event ${eventId} to settle`)
+    waitFor(
+      async () => {
+        const e = await getEvent(db, TENANT, eventId)
+        return e && (e.status === 'error' || e.status === 'completed') ? e : null
+      },
+      60_000,
+      `event ${eventId} to settle`,
+    )
 
   test('a worker that dies mid-analysis fails only that step; the retry completes the document', async () => {
     const onPool = pooledAnalyser(pool, { provider: 'local' }, { timeMs: 60_000, memoryMb: 512, chunkChars: 40_000 })

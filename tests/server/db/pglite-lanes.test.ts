@@ -131,7 +131,7 @@ describe('the gate on its own, with a clock the statements move', () => {
   })
 
   test("work started apart from the holder waits for the gate like any other, though the holder's callback started it", async () => {
-    let t = 0
+    const t = 0
     const gate = connectionGate(() => t)
     const ran: string[] = []
     let later: Promise<unknown> = Promise.resolve()

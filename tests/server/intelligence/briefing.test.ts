@@ -18,7 +18,6 @@ import { type BriefingBody, briefingBodySchema, connectionsBodySchema } from '..
 import { dialects, emulatorUser, type TestUser } from '../support/harness'
 import { apiCaller, type IngestTarget, ingestText, startAnalyticsStack, tenantOf } from './support'
 
-const HOUR = 3_600_000
 const US = 'ent_place_united-states'
 
 const TEXTS = {
@@ -83,7 +82,9 @@ describe.each(dialects())('briefings on %s', (dialect) => {
       '3 documents, 3 action frames. Top entities: United States (3 mentions), Canada (1 mention), Mexico (1 mention). ' +
         'Highest risk: “The United States sanctioned Russia” (Enforcement, riskIndex 0.38). Dominant PESTLE category: Economic (2 of 3 documents).',
     )
-    expect(b.briefing.narrative).toBe(['2026-11-20: The U.S. imposed tariffs on steel & aluminium from Canada.', '2026-11-20: USA signed a trade deal with Mexico.', '2026-11-20: The United States sanctioned Russia.'].join('\n'))
+    expect(b.briefing.narrative).toBe(
+      ['2026-11-20: The U.S. imposed tariffs on steel & aluminium from Canada.', '2026-11-20: USA signed a trade deal with Mexico.', '2026-11-20: The United States sanctioned Russia.'].join('\n'),
+    )
     expect(b.briefing.keyEvents).toEqual([
       { timestamp: at(10), description: 'Policy change: The U.S. imposed tariffs on steel & aluminium from Canada (riskIndex 0.24)', refType: 'actionframe', refId: frame('A') },
       { timestamp: at(11), description: 'Agreement: USA signed a trade deal with Mexico (riskIndex 0.19)', refType: 'actionframe', refId: frame('B') },
@@ -127,7 +128,7 @@ describe.each(dialects())('briefings on %s', (dialect) => {
     expect(b.graph).toEqual({ nodes: [], edges: [] })
   })
 
-  test("a project: its documents only, with the connection the pipeline stored", async () => {
+  test('a project: its documents only, with the connection the pipeline stored', async () => {
     const b = await briefing('project', ids.energy)
     expect(b.briefing.title).toBe('Project: Energy')
     expect(b.briefing.executiveSummary).toBe(

@@ -105,7 +105,7 @@ describe.each(dialects())('knowledge graph on %s', (dialect) => {
     expect(graph.edges.find((e) => e.kind === 'mentions' && e.source === doc.B && e.target === US)?.weight).toBe(1)
   })
 
-  test("a research of another tenant, or none, is a 404", async () => {
+  test('a research of another tenant, or none, is a 404', async () => {
     expect((await call(bob, 'GET', `/researches/${trade}/graph`)).statusCode).toBe(404)
     expect((await call(ana, 'GET', '/researches/res_nope/graph')).json()).toEqual({ code: 'NOT_FOUND', message: 'Research not found' })
     expect((await call(bob, 'GET', `/researches/${trade}/graph/export?format=graphml`)).statusCode).toBe(404)
@@ -225,7 +225,14 @@ describe.each(dialects())('knowledge graph on %s', (dialect) => {
     expect(byUsa.items.map((f: { id: string }) => f.id).sort()).toEqual([frame('A'), frame('B'), frame('C')].sort())
     expect(byUsa.items.find((f: { id: string }) => f.id === frame('A'))).toMatchObject({ id: frame('A'), parentId: doc.A, researchId: trade, actionType: 'Policy change', status: 'final' })
     const byRussia = await get(ana, '/action-frames?participant=russia')
-    expect(byRussia.items.map((f: { id: string; researchId: string }) => [f.id, f.researchId]).sort()).toEqual([[frame('C'), trade], [frame('D'), russia], [frame('E'), russia], [frame('F'), russia]].sort())
+    expect(byRussia.items.map((f: { id: string; researchId: string }) => [f.id, f.researchId]).sort()).toEqual(
+      [
+        [frame('C'), trade],
+        [frame('D'), russia],
+        [frame('E'), russia],
+        [frame('F'), russia],
+      ].sort(),
+    )
     expect(await get(ana, '/action-frames?participant=Atlantis')).toEqual({ participant: 'Atlantis', entity: null, items: [] })
     expect((await get(bob, '/action-frames?participant=USA')).items).toEqual([])
     expect((await call(ana, 'GET', '/action-frames?participant=')).statusCode).toBe(400)
@@ -235,7 +242,14 @@ describe.each(dialects())('knowledge graph on %s', (dialect) => {
     const body = connectionsBodySchema.parse(await get(ana, '/connections?participant=Russia'))
     // Four frames name Russia: six pairs. D and E also share China: 0.85 × (0.6 + 0.2·2) = 0.85.
     expect(body.items).toHaveLength(6)
-    expect(body.items[0]).toEqual({ id: `${frame('D')}~${frame('E')}`, type: 'shared_actor', participants: [frame('D'), frame('E')], sharedActors: ['China', 'Russia'], confidence: 0.85, status: 'Active' })
+    expect(body.items[0]).toEqual({
+      id: `${frame('D')}~${frame('E')}`,
+      type: 'shared_actor',
+      participants: [frame('D'), frame('E')],
+      sharedActors: ['China', 'Russia'],
+      confidence: 0.85,
+      status: 'Active',
+    })
     expect(body.items.slice(1).map((c) => [c.sharedActors, c.confidence])).toEqual(Array.from({ length: 5 }, () => [['Russia'], 0.68]))
     const ids = body.items.slice(1).map((c) => c.id)
     expect(ids).toEqual([...ids].sort())
@@ -290,6 +304,10 @@ function unbalancedTags(xml: string): string[] {
     else if (open.pop() !== name) wrong.push(tag)
   }
   // Anything left that looks like markup but is no tag (a raw "<" in text) is wrong too.
-  const stray = xml.replace(/<\?xml[^>]*\?>/, '').replace(/<(\/?)([A-Za-z][\w.:-]*)(?:\s+[\w.:-]+="[^"<]*")*\s*(\/?)>/g, '').match(/[<>]/g) ?? []
+  const stray =
+    xml
+      .replace(/<\?xml[^>]*\?>/, '')
+      .replace(/<(\/?)([A-Za-z][\w.:-]*)(?:\s+[\w.:-]+="[^"<]*")*\s*(\/?)>/g, '')
+      .match(/[<>]/g) ?? []
   return [...wrong, ...open, ...stray]
 }

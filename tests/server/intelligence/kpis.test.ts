@@ -69,10 +69,34 @@ function expectedValues(docs: Array<{ text: string; at: number }>, now: number):
 describe('computeKpi at the boundaries', () => {
   const now = Date.parse('2026-11-20T09:00:00Z')
   const doc = (id: string, at: number, impactSeverity: number): CorpusDocument => ({
-    id, researchId: 'res_x', sessionId: null, projectId: null, title: id, summary: '', at, pestleCategory: null, knowledgeArea: null, impactSeverity, scores: { impactSeverity }, entities: [],
+    id,
+    researchId: 'res_x',
+    sessionId: null,
+    projectId: null,
+    title: id,
+    summary: '',
+    at,
+    pestleCategory: null,
+    knowledgeArea: null,
+    impactSeverity,
+    scores: { impactSeverity },
+    entities: [],
   })
   const frame = (eventId: string, actionIndex: number, at: number, s: { confidence: number; urgency: number; sentiment: number }): CorpusFrame => ({
-    id: `${eventId}-f${actionIndex}`, eventId, actionIndex, actionType: 'act', description: '', summary: '', temporality: 'past', veracity: 1, negated: false, actors: [], resources: [], occurredOn: null, at, ...s,
+    id: `${eventId}-f${actionIndex}`,
+    eventId,
+    actionIndex,
+    actionType: 'act',
+    description: '',
+    summary: '',
+    temporality: 'past',
+    veracity: 1,
+    negated: false,
+    actors: [],
+    resources: [],
+    occurredOn: null,
+    at,
+    ...s,
   })
   const corpusOf = (documents: CorpusDocument[], frames: CorpusFrame[]): Corpus => ({
     documents,
@@ -238,7 +262,15 @@ describe.each(dialects())('KPIs on %s', (dialect) => {
     const at = clock.now()
     const first = await ingest(ana, r.sessionId, ARTICLES[2]!)
     const second = await ingest(ana, r.sessionId, ARTICLES[0]!)
-    expect(valuesOf(await bindingsOf(ana, r.id))).toEqual(expectedValues([{ text: ARTICLES[2]!, at }, { text: ARTICLES[0]!, at }], at))
+    expect(valuesOf(await bindingsOf(ana, r.id))).toEqual(
+      expectedValues(
+        [
+          { text: ARTICLES[2]!, at },
+          { text: ARTICLES[0]!, at },
+        ],
+        at,
+      ),
+    )
 
     clock.advance(60_000)
     const del = await call(ana, 'DELETE', `/researches/${r.id}/sessions/${r.sessionId}/events/${first}`)

@@ -11,11 +11,41 @@ import { backgroundFrames, computePulse } from '../../../server/intelligence/pul
 const NOW = Date.parse('2026-11-20T12:00:00Z')
 
 function frame(id: string, sentiment: number, occurredOn: string | null): CorpusFrame {
-  return { id, eventId: 'doc', actionIndex: 0, actionType: 'Acquisition', description: id, summary: id, temporality: 'past', confidence: 0.8, urgency: 0.4, sentiment, veracity: 0.7, negated: false, actors: [], resources: [], occurredOn, at: NOW }
+  return {
+    id,
+    eventId: 'doc',
+    actionIndex: 0,
+    actionType: 'Acquisition',
+    description: id,
+    summary: id,
+    temporality: 'past',
+    confidence: 0.8,
+    urgency: 0.4,
+    sentiment,
+    veracity: 0.7,
+    negated: false,
+    actors: [],
+    resources: [],
+    occurredOn,
+    at: NOW,
+  }
 }
 
 function corpusOf(frames: CorpusFrame[]): Corpus {
-  const doc: CorpusDocument = { id: 'doc', researchId: null, sessionId: null, projectId: null, title: 'Halvorsen to buy Kaasland', summary: '', at: NOW, pestleCategory: 'Economic', knowledgeArea: null, impactSeverity: 0.3, scores: {}, entities: [] }
+  const doc: CorpusDocument = {
+    id: 'doc',
+    researchId: null,
+    sessionId: null,
+    projectId: null,
+    title: 'Halvorsen to buy Kaasland',
+    summary: '',
+    at: NOW,
+    pestleCategory: 'Economic',
+    knowledgeArea: null,
+    impactSeverity: 0.3,
+    scores: {},
+    entities: [],
+  }
   return { documents: [doc], frames, documentsById: new Map([['doc', doc]]), framesByDocument: new Map([['doc', frames]]), entities: { entities: [], resolve: () => undefined, byId: new Map() } }
 }
 
@@ -37,7 +67,7 @@ describe('leaderboards', () => {
     expect(pulse.opportunityLeaderboard.map((e) => e.id)).toEqual(['deal agreed'])
   })
 
-  test('background is dated against the document\'s own latest dated frame, not against today', () => {
+  test("background is dated against the document's own latest dated frame, not against today", () => {
     expect([...backgroundFrames(frames)]).toEqual(['bought a German rival in 2017'])
     // A document whose every frame is years old keeps them: they are its news.
     expect([...backgroundFrames([frame('old news', -0.3, '2019-05-01'), frame('undated', -0.2, null)])]).toEqual([])

@@ -28,7 +28,14 @@ const DAY = 86_400_000
 const NOW = Date.parse('2026-11-20T12:00:00Z')
 
 const GHANA = 'Ghana cut interest rates.'
-const NIGERIA = ['Nigeria raised fuel prices.', 'Nigeria expanded its refinery.', 'Nigeria announced new factories.', 'Nigeria launched a satellite.', 'Nigeria signed a trade deal.', 'Nigeria praised the agreement.']
+const NIGERIA = [
+  'Nigeria raised fuel prices.',
+  'Nigeria expanded its refinery.',
+  'Nigeria announced new factories.',
+  'Nigeria launched a satellite.',
+  'Nigeria signed a trade deal.',
+  'Nigeria praised the agreement.',
+]
 const forecasterText = (k: number) => [GHANA, ...NIGERIA.slice(0, k)].join(' ')
 
 const SEQUENCES = [
@@ -84,10 +91,24 @@ describe.each(dialects())('prospective analysis on %s', (dialect) => {
       expect(Object.fromEntries(a.entities.map((e) => [e.text, e.mentions.length]))).toEqual(k === 0 ? { Ghana: 1 } : { Ghana: 1, Nigeria: k })
     }
     expect(SEQUENCES.map((d) => analyseLocal(d.text).frames.map((f) => [f.actors.entries[0]?.text, f.actionType]))).toEqual([
-      [['Google', 'Announcement'], ['Apple', 'Announcement'], ['Microsoft', 'Announcement']],
-      [['Google', 'Launch'], ['Apple', 'Launch'], ['Microsoft', 'Opposition']],
-      [['Google', 'Opposition'], ['Apple', 'Response']],
-      [['Google', 'Response'], ['Microsoft', 'Response']],
+      [
+        ['Google', 'Announcement'],
+        ['Apple', 'Announcement'],
+        ['Microsoft', 'Announcement'],
+      ],
+      [
+        ['Google', 'Launch'],
+        ['Apple', 'Launch'],
+        ['Microsoft', 'Opposition'],
+      ],
+      [
+        ['Google', 'Opposition'],
+        ['Apple', 'Response'],
+      ],
+      [
+        ['Google', 'Response'],
+        ['Microsoft', 'Response'],
+      ],
     ])
   })
 

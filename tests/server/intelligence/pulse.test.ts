@@ -104,8 +104,14 @@ describe.each(dialects())('dashboard pulse on %s', (dialect) => {
     return {
       // Something bad happening is a risk, something good an opportunity; a neutral frame (a tone within
       // 0.25 of zero: one mild word in its sentence) is neither.
-      risk: entries.filter((e) => e.components.sentiment <= -0.25).sort((a, b) => b.riskIndex - a.riskIndex || byId(a, b)).slice(0, 5),
-      opportunity: entries.filter((e) => e.components.sentiment >= 0.25).sort((a, b) => b.opportunityIndex - a.opportunityIndex || byId(a, b)).slice(0, 5),
+      risk: entries
+        .filter((e) => e.components.sentiment <= -0.25)
+        .sort((a, b) => b.riskIndex - a.riskIndex || byId(a, b))
+        .slice(0, 5),
+      opportunity: entries
+        .filter((e) => e.components.sentiment >= 0.25)
+        .sort((a, b) => b.opportunityIndex - a.opportunityIndex || byId(a, b))
+        .slice(0, 5),
     }
   }
 

@@ -24,7 +24,13 @@ import { createWorkspace, databaseUrl, sampleMessages, serverFrameSchema, startL
 const COUNT = 120
 const messages = sampleMessages(COUNT)
 /** What the emitted messages fold to (the generator's own log, under its own session id). */
-const expected = selectReplaySummary(replayRecording(generateLog(Math.ceil(COUNT / 45) + 1).slice(0, COUNT).join('\n')).core.models.workspaceGraph.get())
+const expected = selectReplaySummary(
+  replayRecording(
+    generateLog(Math.ceil(COUNT / 45) + 1)
+      .slice(0, COUNT)
+      .join('\n'),
+  ).core.models.workspaceGraph.get(),
+)
 
 const scratch = mkdtempSync(join(tmpdir(), 'sightline-live-export-'))
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
@@ -91,7 +97,12 @@ describe.each(dialects())('live log export on %s', (dialect) => {
     expect((await server.app.inject({ method: 'GET', url: exportUrl(researchId, sessionId) })).statusCode).toBe(401)
     // A workspace with no messages yet is a header alone.
     const empty = await server.app.inject({ method: 'GET', url: exportUrl(other.researchId, other.sessionId), headers: ana.headers })
-    expect(empty.body.trimEnd().split('\n').map((l) => JSON.parse(l))).toEqual([expect.objectContaining({ recording: 1, sessionId: other.sessionId, firstId: null, lastId: null })])
+    expect(
+      empty.body
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual([expect.objectContaining({ recording: 1, sessionId: other.sessionId, firstId: null, lastId: null })])
   })
 
   test('npm run record finds the session in any tenant and writes the same recording, to a file or stdout', async () => {
@@ -118,7 +129,12 @@ describe.each(dialects())('live log export on %s', (dialect) => {
     expect(twin.stderr).toContain(`exists in 2 tenants (${tenant}, twin.example): pick one with --tenant`)
     const [picked, gone] = await Promise.all([record([sessionId, '--tenant=twin.example'], store), record(['ses_gone'], store)])
     expect(picked.code).toBe(0)
-    expect(picked.stdout.trimEnd().split('\n').map((l) => JSON.parse(l))).toEqual([
+    expect(
+      picked.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual([
       expect.objectContaining({ recording: 1, sessionId, researchId: 'res_1', firstId: '6', lastId: '8' }),
       ...['6', '7', '8'].map((id) => ({ type: 'status-update', sessionId, id, data: { eventId: 'e', phase: 'x' } })),
     ])

@@ -130,7 +130,11 @@ export async function runLoad(stack: LoadStack, users: readonly TestUser[], size
   const tenants = await Promise.all(users.map(async (user, t) => ({ user, ...(await createResearch(stack, user, `Load ${t + 1} ${new Date().toISOString()}`)) })))
   const clients = Array.from({ length: size.clients }, (_, c) => attachClient(stack, tenants[c % tenants.length] as Tenant))
   try {
-    await waitFor(() => clients.every((c) => c.seen.resumed), timeoutMs, () => `${clients.filter((c) => !c.seen.resumed).length} clients have not resumed`)
+    await waitFor(
+      () => clients.every((c) => c.seen.resumed),
+      timeoutMs,
+      () => `${clients.filter((c) => !c.seen.resumed).length} clients have not resumed`,
+    )
 
     const startedAt = Date.now()
     const ingestMs: number[] = []
@@ -146,12 +150,28 @@ export async function runLoad(stack: LoadStack, users: readonly TestUser[], size
     await waitForAsync(
       async () => (await statuses()).filter((e) => e.status === 'completed' || e.status === 'error').length === all.length,
       timeoutMs,
-      async () => `documents still processing: ${(await statuses()).filter((e) => e.status !== 'completed' && e.status !== 'error').map((e) => e.id).slice(0, 10).join(', ')}`,
+      async () =>
+        `documents still processing: ${(await statuses())
+          .filter((e) => e.status !== 'completed' && e.status !== 'error')
+          .map((e) => e.id)
+          .slice(0, 10)
+          .join(', ')}`,
     )
     await stack.pipeline.drain({ timeoutMs })
-    const heads = new Map((await lastLiveIds(stack.db, tenants.map((t) => ({ tenantId: t.tenantId, sessionId: t.sessionId })))).map((h) => [h.sessionId, h.id]))
+    const heads = new Map(
+      (
+        await lastLiveIds(
+          stack.db,
+          tenants.map((t) => ({ tenantId: t.tenantId, sessionId: t.sessionId })),
+        )
+      ).map((h) => [h.sessionId, h.id]),
+    )
     const behind = () => clients.filter((c) => c.core.models.workspaceGraph.get().cursors[c.tenant.sessionId] !== heads.get(c.tenant.sessionId))
-    await waitFor(() => behind().length === 0, timeoutMs, () => `${behind().length} clients have not caught up with their session's log`)
+    await waitFor(
+      () => behind().length === 0,
+      timeoutMs,
+      () => `${behind().length} clients have not caught up with their session's log`,
+    )
 
     const failures: string[] = []
     const expected = new Map<string, Summary>()
@@ -167,7 +187,13 @@ export async function runLoad(stack: LoadStack, users: readonly TestUser[], size
       const rows = await stack.db.query<{ status: string }>(`SELECT status FROM events WHERE tenant_id = $1 AND id = ANY($2::text[])`, [tenant.tenantId, eventIds[t]])
       const done = rows.filter((r) => r.status === 'completed').length
       completed += done
-      if (done !== size.texts) failures.push(`${tenant.tenantId}: ${done} of ${size.texts} documents completed (${rows.map((r) => r.status).filter((s) => s !== 'completed').join(', ')})`)
+      if (done !== size.texts)
+        failures.push(
+          `${tenant.tenantId}: ${done} of ${size.texts} documents completed (${rows
+            .map((r) => r.status)
+            .filter((s) => s !== 'completed')
+            .join(', ')})`,
+        )
       const summary = expected.get(tenant.sessionId)
       const notCompleted = summary?.documents.filter((d) => d.status !== 'completed') ?? []
       if (summary?.documents.length !== size.texts || notCompleted.length > 0) {
@@ -180,7 +206,13 @@ export async function runLoad(stack: LoadStack, users: readonly TestUser[], size
     for (const [c, client] of clients.entries()) {
       const name = `client ${c + 1} (${client.tenant.tenantId})`
       const last = Number(heads.get(client.tenant.sessionId) ?? 0)
-      failures.push(...deliveryProblems(name, client.seen.received.map((r) => r.id), last))
+      failures.push(
+        ...deliveryProblems(
+          name,
+          client.seen.received.map((r) => r.id),
+          last,
+        ),
+      )
       if (client.seen.resyncs > 0) failures.push(`${name}: told to resync ${client.seen.resyncs} times`)
       const rejected = client.core.models.diagnostics.get().rejectedTotal
       if (rejected !== 0) failures.push(`${name}: ${rejected} messages rejected by the client`)
@@ -353,7 +385,11 @@ function firstDifference(actual: Summary, expected: Summary | undefined): string
 }
 
 async function waitFor(done: () => boolean, timeoutMs: number, missing: () => string): Promise<void> {
-  await waitForAsync(async () => done(), timeoutMs, async () => missing())
+  await waitForAsync(
+    async () => done(),
+    timeoutMs,
+    async () => missing(),
+  )
 }
 
 async function waitForAsync(done: () => Promise<boolean>, timeoutMs: number, missing: () => Promise<string>): Promise<void> {

@@ -26,13 +26,17 @@ describe.each(dialects())('load on %s', (dialect) => {
     await stack?.close()
   })
 
-  test(`${SIZE.tenants} tenants × ${SIZE.texts} texts at once, ${SIZE.clients} clients watching: nothing lost, every read model complete`, async () => {
-    const report = await runLoad(stack as LoadStack, users, SIZE, { timeoutMs: SOAK ? 20 * 60_000 : 90_000 })
-    expect(report.failures).toEqual([])
-    expect(report.completed).toBe(SIZE.tenants * SIZE.texts)
-    // Not vacuous: the analyser found actions, and every client got its whole session (5+ messages a document).
-    expect(report.actions).toBeGreaterThan(0)
-    expect(report.messages).toBeGreaterThan(5 * report.documents)
-    expect(report.deliveries).toBe((SIZE.clients / SIZE.tenants) * report.messages)
-  }, SOAK ? 30 * 60_000 : 240_000)
+  test(
+    `${SIZE.tenants} tenants × ${SIZE.texts} texts at once, ${SIZE.clients} clients watching: nothing lost, every read model complete`,
+    async () => {
+      const report = await runLoad(stack as LoadStack, users, SIZE, { timeoutMs: SOAK ? 20 * 60_000 : 90_000 })
+      expect(report.failures).toEqual([])
+      expect(report.completed).toBe(SIZE.tenants * SIZE.texts)
+      // Not vacuous: the analyser found actions, and every client got its whole session (5+ messages a document).
+      expect(report.actions).toBeGreaterThan(0)
+      expect(report.messages).toBeGreaterThan(5 * report.documents)
+      expect(report.deliveries).toBe((SIZE.clients / SIZE.tenants) * report.messages)
+    },
+    SOAK ? 30 * 60_000 : 240_000,
+  )
 })

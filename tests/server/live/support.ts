@@ -130,7 +130,11 @@ export class TestSocket {
   }
 
   async until(predicate: (s: TestSocket) => boolean, timeoutMs = 5000): Promise<void> {
-    await until(() => predicate(this), timeoutMs, () => `frames: ${JSON.stringify(this.frames.slice(-5))}`)
+    await until(
+      () => predicate(this),
+      timeoutMs,
+      () => `frames: ${JSON.stringify(this.frames.slice(-5))}`,
+    )
   }
 
   close(): void {

@@ -71,10 +71,12 @@ describe.each(dialects())('large values in parts, on %s', (dialect) => {
 
     // The input's parts went with the input row; the content is one blob (the same text twice), read whole.
     expect(await getInput(db, T, eventId)).toBeNull()
-    const row = (await db.query<{ extracted_text: string | null; extracted_blob: string | null; cleaned_blob: string | null }>(
-      `SELECT extracted_text, extracted_blob, cleaned_blob FROM pipeline_contents WHERE tenant_id = $1 AND event_id = $2`,
-      [T, eventId],
-    ))[0]!
+    const row = (
+      await db.query<{ extracted_text: string | null; extracted_blob: string | null; cleaned_blob: string | null }>(
+        `SELECT extracted_text, extracted_blob, cleaned_blob FROM pipeline_contents WHERE tenant_id = $1 AND event_id = $2`,
+        [T, eventId],
+      )
+    )[0]!
     expect(row.extracted_text).toBeNull()
     expect(row.cleaned_blob).toBe(row.extracted_blob)
     expect(await partsOf(db, eventId)).toEqual([{ blobId: row.extracted_blob, parts: Math.ceil(text.length / PART_CHARS) }])
@@ -92,7 +94,21 @@ describe.each(dialects())('large values in parts, on %s', (dialect) => {
       ['evt_file_big', bytes],
       ['evt_file_small', bytes.slice(0, 1000)],
     ] as const) {
-      await insertEvent(db, T, { id: eventId, researchId: null, sessionId: null, projectId: null, dataSourceId: null, type: 'document', eventType: 'document', title: 'f', status: 'processing', payload: {}, contentHash: null, uploadedAt: NOW, now: NOW })
+      await insertEvent(db, T, {
+        id: eventId,
+        researchId: null,
+        sessionId: null,
+        projectId: null,
+        dataSourceId: null,
+        type: 'document',
+        eventType: 'document',
+        title: 'f',
+        status: 'processing',
+        payload: {},
+        contentHash: null,
+        uploadedAt: NOW,
+        now: NOW,
+      })
       const input = { kind: 'document' as const, fileName: 'f.pdf', bytes: Buffer.from(file) }
       const staged = await stageInput(db, T, eventId, input)
       await db.transaction((tx) => insertInput(tx, T, eventId, input, 'hash', NOW, staged))
@@ -106,7 +122,21 @@ describe.each(dialects())('large values in parts, on %s', (dialect) => {
   })
 
   test('a blob whose row never committed goes with the sweep once an hour old; a named one and a fresh one stay', async () => {
-    await insertEvent(db, T, { id: 'evt_sweep', researchId: null, sessionId: null, projectId: null, dataSourceId: null, type: 'text', eventType: 'text', title: 't', status: 'processing', payload: {}, contentHash: null, uploadedAt: NOW, now: NOW })
+    await insertEvent(db, T, {
+      id: 'evt_sweep',
+      researchId: null,
+      sessionId: null,
+      projectId: null,
+      dataSourceId: null,
+      type: 'text',
+      eventType: 'text',
+      title: 't',
+      status: 'processing',
+      payload: {},
+      contentHash: null,
+      uploadedAt: NOW,
+      now: NOW,
+    })
     const input = { kind: 'text' as const, text: bigText(INLINE_LIMIT + 10) }
     const named = await stageInput(db, T, 'evt_sweep', input)
     await db.transaction((tx) => insertInput(tx, T, 'evt_sweep', input, 'hash', NOW, named))

@@ -410,10 +410,7 @@ function commandArbitraries(): Array<fc.Arbitrary<Cmd>> {
     { weight: 1, arbitrary: fc.constant([TENANTS[1], KEYS[0]] as const) },
     { weight: 1, arbitrary: fc.constant([TENANTS[1], KEYS[1]] as const) },
   )
-  const message = fc.oneof(
-    fc.constantFrom('AI_TIMEOUT: The analysis provider timed out', 'AI_RATE_LIMIT: The analysis provider is rate limiting', LONG_MESSAGE),
-    fc.string({ maxLength: 12 }),
-  )
+  const message = fc.oneof(fc.constantFrom('AI_TIMEOUT: The analysis provider timed out', 'AI_RATE_LIMIT: The analysis provider is rate limiting', LONG_MESSAGE), fc.string({ maxLength: 12 }))
   // Time moves on the contract's scales: within the TTL's countdown seconds, within a trip, past a trip
   // but within the window, past the window; and onto the edges of each.
   const ms = fc.oneof(
@@ -429,15 +426,44 @@ function commandArbitraries(): Array<fc.Arbitrary<Cmd>> {
   const weighted = (weight: number, arbitrary: fc.Arbitrary<Cmd>) => Array.from({ length: weight }, () => arbitrary)
   return [
     // Failures come singly and in bursts, often enough that breakers trip in most runs.
-    ...weighted(4, fc.tuple(breaker, message).map(([[t, k], m]) => new RecordFailures(t, k, 1, m))),
-    ...weighted(3, fc.tuple(breaker, fc.integer({ min: 2, max: SETTINGS.threshold + 1 }), message).map(([[t, k], n, m]) => new RecordFailures(t, k, n, m))),
-    ...weighted(4, ms.map((n) => new Advance(n))),
-    ...weighted(2, fc.tuple(breaker, fc.constantFrom('', '  ', 'provider outage', ' maintenance ')).map(([[t, k], r]) => new Disable(t, k, r))),
-    ...weighted(1, breaker.map(([t, k]) => new Enable(t, k))),
-    ...weighted(4, breaker.map(([t, k]) => new Arrive(t, k))),
-    ...weighted(3, fc.tuple(breaker, fc.option(fc.integer({ min: 1, max: 4 }), { nil: undefined }), fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) })).map(([[t, k], l, d]) => new Replay(t, k, l, d))),
+    ...weighted(
+      4,
+      fc.tuple(breaker, message).map(([[t, k], m]) => new RecordFailures(t, k, 1, m)),
+    ),
+    ...weighted(
+      3,
+      fc.tuple(breaker, fc.integer({ min: 2, max: SETTINGS.threshold + 1 }), message).map(([[t, k], n, m]) => new RecordFailures(t, k, n, m)),
+    ),
+    ...weighted(
+      4,
+      ms.map((n) => new Advance(n)),
+    ),
+    ...weighted(
+      2,
+      fc.tuple(breaker, fc.constantFrom('', '  ', 'provider outage', ' maintenance ')).map(([[t, k], r]) => new Disable(t, k, r)),
+    ),
+    ...weighted(
+      1,
+      breaker.map(([t, k]) => new Enable(t, k)),
+    ),
+    ...weighted(
+      4,
+      breaker.map(([t, k]) => new Arrive(t, k)),
+    ),
+    ...weighted(
+      3,
+      fc
+        .tuple(breaker, fc.option(fc.integer({ min: 1, max: 4 }), { nil: undefined }), fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }))
+        .map(([[t, k], l, d]) => new Replay(t, k, l, d)),
+    ),
     ...weighted(3, fc.constant(new Deliver())),
-    ...weighted(1, breaker.map(([t, k]) => new Status(t, k))),
-    ...weighted(1, fc.oneof({ weight: 9, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }).map((reopen) => new Restart(reopen))),
+    ...weighted(
+      1,
+      breaker.map(([t, k]) => new Status(t, k)),
+    ),
+    ...weighted(
+      1,
+      fc.oneof({ weight: 9, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }).map((reopen) => new Restart(reopen)),
+    ),
   ]
 }

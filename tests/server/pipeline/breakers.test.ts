@@ -18,8 +18,7 @@ describe.each(dialects())('breakers on %s', (dialect) => {
   let pipeline: PipelineService
   const clock = manualClock(Date.parse('2026-11-20T09:00:00Z'))
   const switchable = switchableAnalyser()
-  const make = (database: Database) =>
-    createPipeline({ db: database, clock, ids: sequentialIds(), analyser: switchable.analyser, jobs: TEST_JOBS })
+  const make = (database: Database) => createPipeline({ db: database, clock, ids: sequentialIds(), analyser: switchable.analyser, jobs: TEST_JOBS })
 
   beforeAll(async () => {
     store = await openTestStore(dialect)
@@ -44,10 +43,7 @@ describe.each(dialects())('breakers on %s', (dialect) => {
     expect(status.recentErrors[0]).toEqual({ timestamp: new Date(clock.now()).toISOString(), message: 'AI_TIMEOUT: The analysis provider timed out' })
     expect(await pipeline.breakers.status(T, 'Core_FrameEnricher')).toMatchObject({ isOpen: false, rollingFailuresLast10m: 0 })
 
-    const parked = [
-      await pipeline.ingest(ingestRequest(T, S, { kind: 'text', text: ARTICLES[0]! })),
-      await pipeline.ingest(ingestRequest(T, S, { kind: 'text', text: ARTICLES[1]! })),
-    ]
+    const parked = [await pipeline.ingest(ingestRequest(T, S, { kind: 'text', text: ARTICLES[0]! })), await pipeline.ingest(ingestRequest(T, S, { kind: 'text', text: ARTICLES[1]! }))]
     const elsewhere = await pipeline.ingest(ingestRequest('healthy.example', S, { kind: 'text', text: ARTICLES[2]! }))
     await pipeline.drain()
     expect(await pipeline.breakers.status(T, 'Core_EventOrchestrator')).toMatchObject({ isOpen: true, parkedCount: 2 })

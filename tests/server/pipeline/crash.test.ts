@@ -108,7 +108,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('crash recovery on postgres, sep
       statuses[status] = (statuses[status] ?? 0) + 1
       const mine = frames.filter((f) => f.event_id === eventId).map((f) => f.id)
       const labels = (await messagesOf(db, T, S, eventId)).map(label)
-      expect(labels.filter((l) => l === 'genesis-event-skeleton'), `${eventId}: one card`).toHaveLength(1)
+      expect(
+        labels.filter((l) => l === 'genesis-event-skeleton'),
+        `${eventId}: one card`,
+      ).toHaveLength(1)
       if (status === 'completed') {
         const n = analyseLocal(texts[i]!).frames.length
         expect(event).toMatchObject({ action_count: n })

@@ -40,10 +40,14 @@ describe.each(dialects())('emoji and symbol texts on %s', (dialect) => {
   async function analysed(text: string) {
     const { eventId } = await pipeline.ingest(ingestRequest(T, `ses_${dialect}_${++session}`, { kind: 'text', text, title: null }))
     await pipeline.drain()
-    return waitFor(async () => {
-      const e = await getEvent(db, T, eventId)
-      return e && (e.status === 'completed' || e.status === 'error') ? e : null
-    }, 30_000, `event ${eventId}`)
+    return waitFor(
+      async () => {
+        const e = await getEvent(db, T, eventId)
+        return e && (e.status === 'completed' || e.status === 'error') ? e : null
+      },
+      30_000,
+      `event ${eventId}`,
+    )
   }
 
   test.each([

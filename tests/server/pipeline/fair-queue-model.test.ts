@@ -219,7 +219,10 @@ function checkFairness(model: Model, q: QueueModel, waitingBefore: ModelRow[], s
   }
   // A source's documents run oldest first.
   const older = waitingBefore.filter((r) => r.fresh && sourceKey(r.doc) === sourceKey(served) && r.doc.docTag < served.docTag)
-  expect(older.map((r) => r.doc.eventId), `older documents of ${sourceKey(served)} than ${served.eventId}`).toEqual([])
+  expect(
+    older.map((r) => r.doc.eventId),
+    `older documents of ${sourceKey(served)} than ${served.eventId}`,
+  ).toEqual([])
 }
 
 /** While `who` has jobs waiting, nobody else is served more than `bound` times more than it. */
@@ -298,7 +301,10 @@ class Take implements Cmd {
       return
     }
     expect(taken, 'a job waits').not.toBeNull()
-    expect(expected.map((r) => r.id), 'the job pg-boss takes').toContain(taken?.id)
+    expect(
+      expected.map((r) => r.id),
+      'the job pg-boss takes',
+    ).toContain(taken?.id)
     const row = q.rows.find((r) => r.id === taken?.id) as ModelRow
     const wasFresh = row.fresh
     if (wasFresh) {

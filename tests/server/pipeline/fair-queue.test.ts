@@ -62,20 +62,40 @@ describe.each(dialects())('fair queues on %s', (dialect) => {
   }, 120_000)
 
   test('two tenants flooding are served in turn, whatever the order they queued in', async () => {
-    await enqueue(db, boss, Q, Array.from({ length: 20 }, (_, i) => doc('a.example', i)))
-    await enqueue(db, boss, Q, Array.from({ length: 20 }, (_, i) => doc('b.example', i)))
+    await enqueue(
+      db,
+      boss,
+      Q,
+      Array.from({ length: 20 }, (_, i) => doc('a.example', i)),
+    )
+    await enqueue(
+      db,
+      boss,
+      Q,
+      Array.from({ length: 20 }, (_, i) => doc('b.example', i)),
+    )
     const ran = await serve(40)
     expect(ran.map((id) => id[0]).join('')).toBe('ab'.repeat(20))
   })
 
   test('sources of one tenant take turns: a feed that floods does not hold up a document typed in by hand', async () => {
-    await enqueue(db, boss, Q, Array.from({ length: 200 }, (_, i) => doc('a.example', i, 'feed')))
+    await enqueue(
+      db,
+      boss,
+      Q,
+      Array.from({ length: 200 }, (_, i) => doc('a.example', i, 'feed')),
+    )
     expect(await serve(2)).toEqual(['a.example-feed-0', 'a.example-feed-1'])
     await enqueue(db, boss, Q, [doc('a.example', 0)])
     expect(await serve(1)).toEqual(['a.example-manual-0'])
     // A second source that floods too: it starts (never served yet), then the tenant's turns alternate
     // between its sources, each one's documents oldest first.
-    await enqueue(db, boss, Q, Array.from({ length: 5 }, (_, i) => doc('a.example', i, 'other')))
+    await enqueue(
+      db,
+      boss,
+      Q,
+      Array.from({ length: 5 }, (_, i) => doc('a.example', i, 'other')),
+    )
     expect(await serve(10)).toEqual([
       'a.example-other-0',
       'a.example-feed-2',
@@ -93,10 +113,20 @@ describe.each(dialects())('fair queues on %s', (dialect) => {
   }, 60_000)
 
   test('what people add by hand is one source of its tenant, though each pasted text, page or file has a source of its own', async () => {
-    await enqueue(db, boss, Q, Array.from({ length: 6 }, (_, i) => doc('a.example', i, 'feed')))
+    await enqueue(
+      db,
+      boss,
+      Q,
+      Array.from({ length: 6 }, (_, i) => doc('a.example', i, 'feed')),
+    )
     // Three pasted texts, each with the single-document source the ingest route makes for it, and one
     // document with no source at all: one stream, taking turns with the feed rather than going first.
-    await enqueue(db, boss, Q, [0, 1, 2].map((i) => ({ tenantId: 'a.example', eventId: `a.example-pasted-${i}`, source: `src-text-${i}`, kind: 'text_input' })))
+    await enqueue(
+      db,
+      boss,
+      Q,
+      [0, 1, 2].map((i) => ({ tenantId: 'a.example', eventId: `a.example-pasted-${i}`, source: `src-text-${i}`, kind: 'text_input' })),
+    )
     await enqueue(db, boss, Q, [doc('a.example', 0)])
     expect(await serve(10)).toEqual([
       'a.example-feed-0',
@@ -114,7 +144,12 @@ describe.each(dialects())('fair queues on %s', (dialect) => {
 
   test("a tenant's sources share the tenant's turns: another tenant is served as often as both together", async () => {
     await enqueue(db, boss, Q, [...Array.from({ length: 10 }, (_, i) => doc('a.example', i, 'one')), ...Array.from({ length: 10 }, (_, i) => doc('a.example', i, 'two'))])
-    await enqueue(db, boss, Q, Array.from({ length: 10 }, (_, i) => doc('b.example', i)))
+    await enqueue(
+      db,
+      boss,
+      Q,
+      Array.from({ length: 10 }, (_, i) => doc('b.example', i)),
+    )
     const ran = await serve(20)
     expect(ran.map((id) => id[0]).join('')).toBe('ab'.repeat(10))
     expect(ran.filter((id) => id.startsWith('a.')).map((id) => id.split('-')[1])).toEqual(['one', 'two', 'one', 'two', 'one', 'two', 'one', 'two', 'one', 'two'])
@@ -151,7 +186,12 @@ describe.each(dialects())('fair queues on %s', (dialect) => {
   test('replayed jobs (fresh ids) are new arrivals: they queue behind what waits, not at their old place', async () => {
     await enqueue(db, boss, Q, [doc('a.example', 0)])
     expect(await serve(1)).toEqual(['a.example-manual-0'])
-    await enqueue(db, boss, Q, Array.from({ length: 3 }, (_, i) => doc('b.example', i)))
+    await enqueue(
+      db,
+      boss,
+      Q,
+      Array.from({ length: 3 }, (_, i) => doc('b.example', i)),
+    )
     await enqueue(db, boss, Q, [doc('a.example', 0)], { fresh: true })
     // a.example had its turn at the first tag: its replay takes the next one, level with b.example's second
     // job, which is older.
@@ -160,7 +200,12 @@ describe.each(dialects())('fair queues on %s', (dialect) => {
 
   test("tags beyond pg-boss's int4 priority stop at its limit rather than fail", async () => {
     await db.query(`INSERT INTO pipeline_fair_queues (queue, v) VALUES ($1, $2)`, [Q, MAX_PRIORITY_TAG - 1])
-    await enqueue(db, boss, Q, Array.from({ length: 3 }, (_, i) => doc('a.example', i)))
+    await enqueue(
+      db,
+      boss,
+      Q,
+      Array.from({ length: 3 }, (_, i) => doc('a.example', i)),
+    )
     expect(await priorities()).toEqual([-(MAX_PRIORITY_TAG - 1), -MAX_PRIORITY_TAG, -MAX_PRIORITY_TAG])
     // The first claim shifts the queue's tags down by its virtual time; the two at the limit stay level.
     const ran = await serve(3)
@@ -190,9 +235,11 @@ describe.each(dialects())('fair queues on %s', (dialect) => {
     const tenants = ['a.example', 'b.example', 'c.example', 'd.example']
     // Each tenant queues 15 documents one transaction at a time, all tenants at once (on PostgreSQL, on
     // connections of their own; PGlite has one and takes them in turn).
-    await Promise.all(tenants.map(async (t) => {
-      for (let i = 0; i < 15; i++) await enqueue(db, boss, Q, [doc(t, i, i % 2 ? 'one' : 'two')])
-    }))
+    await Promise.all(
+      tenants.map(async (t) => {
+        for (let i = 0; i < 15; i++) await enqueue(db, boss, Q, [doc(t, i, i % 2 ? 'one' : 'two')])
+      }),
+    )
     const tags = await db.query<{ t: string; tag: string | number }>(`SELECT data->>'tenantId' AS t, -priority AS tag FROM ${BOSS_SCHEMA}.job WHERE name = $1`, [Q])
     for (const t of tenants) {
       const mine = tags.filter((r) => r.t === t).map((r) => Number(r.tag))

@@ -39,7 +39,12 @@ describe.each(dialects())('pipeline on %s', (dialect) => {
         async readWebPage(url) {
           const text = pages.get(url)
           if (!text) throw new SourceError(SourceErrorCode.Unprocessable, SourceMessage.websiteFailed, SourceFailure.HttpStatus, { detail: '404' })
-          return { title: titles.get(url) ?? text.split('\n')[0], text, cleanedContent: text, metadata: { kind: 'web', url, finalUrl: url, contentType: 'text/html', publishedTime: '2024-06-12T08:00:00Z', wordCount: 60, charCount: text.length } }
+          return {
+            title: titles.get(url) ?? text.split('\n')[0],
+            text,
+            cleanedContent: text,
+            metadata: { kind: 'web', url, finalUrl: url, contentType: 'text/html', publishedTime: '2024-06-12T08:00:00Z', wordCount: 60, charCount: text.length },
+          }
         },
       },
       jobs: TEST_JOBS,
@@ -74,7 +79,16 @@ describe.each(dialects())('pipeline on %s', (dialect) => {
     expect(ready.data).toMatchObject({
       eventId,
       title: expected.title,
-      payload: { aiTitle: expected.title, aiSummary: expected.summary, cleanedContent: ARTICLES[0], extractedTitle: 'Tariffs', knowledgeArea: expected.knowledgeArea, analysisStatus: 'completed', parsingStatus: 'completed', fileType: 'text/plain' },
+      payload: {
+        aiTitle: expected.title,
+        aiSummary: expected.summary,
+        cleanedContent: ARTICLES[0],
+        extractedTitle: 'Tariffs',
+        knowledgeArea: expected.knowledgeArea,
+        analysisStatus: 'completed',
+        parsingStatus: 'completed',
+        fileType: 'text/plain',
+      },
       analytics: { economicRelevance: expected.analytics.economicRelevance },
     })
     expect(messages.at(happySequence(n).length - 1)?.data).toEqual({ eventId, actionCount: n })
@@ -134,7 +148,7 @@ describe.each(dialects())('pipeline on %s', (dialect) => {
     await pipeline.drain()
   })
 
-  test("a web page is read with readWebPage, dated by its publication time and titled by its own headline", async () => {
+  test('a web page is read with readWebPage, dated by its publication time and titled by its own headline', async () => {
     const S = nextSession()
     pages.set('https://news.example/rotterdam', ARTICLES[1]!)
     titles.set('https://news.example/rotterdam', 'Rotterdam opens its first hydrogen import terminal | Harbour Gazette')
@@ -268,6 +282,13 @@ describe.each(dialects())('pipeline on %s', (dialect) => {
     const { default: PgBoss } = await import('pg-boss')
     const { bossDb } = await import('../../../server/pipeline/queue')
     const boss = new PgBoss({ db: bossDb(db) })
-    await db.transaction((tx) => insertJobs(boss, tx, keys.map((key) => ({ key, job, fresh: true })), { expireInSeconds: 30, retryLimit: 0, retryDelaySeconds: 0, retryBackoff: false }))
+    await db.transaction((tx) =>
+      insertJobs(
+        boss,
+        tx,
+        keys.map((key) => ({ key, job, fresh: true })),
+        { expireInSeconds: 30, retryLimit: 0, retryDelaySeconds: 0, retryBackoff: false },
+      ),
+    )
   }
 })

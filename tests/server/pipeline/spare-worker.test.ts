@@ -62,8 +62,7 @@ describe.each(dialects())('the spare worker of each step, on %s', (dialect) => {
     await pipeline.stop()
   })
 
-  const completed = async (tenantId: string, sessionId: string, eventId: string) =>
-    (await messagesOf(db, tenantId, sessionId, eventId)).some((m) => m.type === 'processing-complete')
+  const completed = async (tenantId: string, sessionId: string, eventId: string) => (await messagesOf(db, tenantId, sessionId, eventId)).some((m) => m.type === 'processing-complete')
 
   test("a team whose documents hold the step's worker does not hold up another team's document, nor take the spare itself", async () => {
     const flood = await Promise.all([0, 1, 2].map((i) => pipeline.ingest(ingestRequest('flood.example', 'ses_flood', { kind: 'text', text: `${ARTICLES[i]}\n\n${HELD}` }))))

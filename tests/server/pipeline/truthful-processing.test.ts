@@ -42,10 +42,14 @@ describe.each(dialects())('a truthful workspace on %s', (dialect) => {
   }
 
   async function settled(eventId: string) {
-    return waitFor(async () => {
-      const e = await getEvent(db, tenant, eventId)
-      return e && (e.status === 'error' || e.status === 'completed') ? e : null
-    }, 30_000, `event ${eventId} to settle`)
+    return waitFor(
+      async () => {
+        const e = await getEvent(db, tenant, eventId)
+        return e && (e.status === 'error' || e.status === 'completed') ? e : null
+      },
+      30_000,
+      `event ${eventId} to settle`,
+    )
   }
 
   beforeAll(async () => {

@@ -122,7 +122,13 @@ describe.each(dialects())('delete means delete on %s', (dialect) => {
     expect(await tablesHolding(db, doomed)).toEqual(['public.live_log'])
     // The deletion is on the log for clients that resume (its tombstone), and the other document is whole.
     const log: Array<{ type: string; data: { eventId?: string } }> = []
-    for await (const line of liveRecordingLines(db, { tenantId, sessionId, researchId, exportedAt: 0 })) log.push(...line.trim().split('\n').map((l) => JSON.parse(l)))
+    for await (const line of liveRecordingLines(db, { tenantId, sessionId, researchId, exportedAt: 0 }))
+      log.push(
+        ...line
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l)),
+      )
     expect(log.filter((m) => m.data?.eventId === doomed).map((m) => m.type)).toEqual(['genesis-event-deleted'])
     expect(log.filter((m) => m.data?.eventId === kept).map((m) => m.type)).toContain('processing-complete')
     const data = (await app.inject({ method: 'GET', url: `/api/v1/researches/${researchId}/sessions/${sessionId}/data`, headers: { ...user.headers, 'x-events-page-size': '50' } })).json()
@@ -224,7 +230,9 @@ async function tablesHolding(db: Database, marker: string): Promise<string[]> {
   for (const t of tables) {
     const name = `"${t.table_schema}"."${t.table_name}"`
     // A whole row as text covers every column type (json, jsonb, arrays, text); bytes as themselves.
-    const bytes = byteColumns.filter((c) => c.table_schema === t.table_schema && c.table_name === t.table_name).map((c) => ` OR lower(encode("${c.column_name}", 'escape')) LIKE '%' || lower($1) || '%'`)
+    const bytes = byteColumns
+      .filter((c) => c.table_schema === t.table_schema && c.table_name === t.table_name)
+      .map((c) => ` OR lower(encode("${c.column_name}", 'escape')) LIKE '%' || lower($1) || '%'`)
     const rows = await db.query<{ n: string | number }>(`SELECT count(*) AS n FROM ${name} t WHERE lower(t::text) LIKE '%' || lower($1) || '%'${bytes.join('')}`, [marker])
     if (Number(rows[0]?.n) > 0) found.push(`${t.table_schema}.${t.table_name}`)
   }

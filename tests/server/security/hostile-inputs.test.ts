@@ -102,14 +102,19 @@ describe('hostile files and feeds', () => {
 
   async function settled(eventId: string) {
     await pipeline.drain()
-    return waitFor(async () => {
-      const e = await getEvent(db, 'hostile-inputs@gmail.com', eventId)
-      return e && (e.status === 'error' || e.status === 'completed') ? e : null
-    }, 30_000, `event ${eventId} to settle`)
+    return waitFor(
+      async () => {
+        const e = await getEvent(db, 'hostile-inputs@gmail.com', eventId)
+        return e && (e.status === 'error' || e.status === 'completed') ? e : null
+      },
+      30_000,
+      `event ${eventId} to settle`,
+    )
   }
 
   async function leftovers(eventId: string) {
-    const count = async (table: string) => Number((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE tenant_id = $1 AND event_id = $2`, ['hostile-inputs@gmail.com', eventId]))[0]!.n)
+    const count = async (table: string) =>
+      Number((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE tenant_id = $1 AND event_id = $2`, ['hostile-inputs@gmail.com', eventId]))[0]!.n)
     return { contents: await count('pipeline_contents'), frames: await count('action_frames'), inputs: await count('pipeline_inputs') }
   }
 

@@ -61,14 +61,77 @@ const unstorable = fc.oneof(
 const oddNumber = fc.constantFrom(-1, 0, 1.5, -0.5, 1e20, -1e20, 2 ** 53 + 2, 1e308, 501, 5001)
 const oddDigits = fc.oneof(oddNumber.map(String), fc.constantFrom('1e20', '-1', '1.5', '', ' ', 'NaN', 'Infinity', '0x10', '99999999999999999999', '00', '+5'))
 const text = fc.oneof(fc.string({ maxLength: 30 }), hostile, unstorable)
-const junkValue = fc.oneof(fc.jsonValue({ maxDepth: 3 }), hostile, unstorable, oddNumber, fc.array(text, { maxLength: 4 }), fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), unstorable), text, { maxKeys: 3 }))
+const junkValue = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }),
+  hostile,
+  unstorable,
+  oddNumber,
+  fc.array(text, { maxLength: 4 }),
+  fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), unstorable), text, { maxKeys: 3 }),
+)
 const poisonedBody = fc.constantFrom('__proto__', 'constructor', 'prototype').map((key) => JSON.parse(`{"${key}": {"polluted": true}, "title": "x", "displayName": "x", "query": "x"}`) as unknown)
-const fieldNames = fc.constantFrom('title', 'displayName', 'name', 'query', 'kind', 'status', 'url', 'text', 'dataSourceId', 'contextId', 'kpiDefinitionId', 'currentValue', 'frameId', 'metric', 'entity', 'horizonDays', 'limit', 'tenantId', 'handlerKey', 'visibility', 'commitAction', 'sourceDetails', 'tags', 'email', 'accountType', 'contentBase64', 'searchQuery', 'channelUsername', 'description', 'fileName', 'contentType', 'sessionId', 'researchId', 'projectId', 'newProjectDetails', 'targetProjectId', 'allowedTenants', 'newTenantName', 'reason', 'firebaseUid', 'pollIntervalSeconds', 'offset')
+const fieldNames = fc.constantFrom(
+  'title',
+  'displayName',
+  'name',
+  'query',
+  'kind',
+  'status',
+  'url',
+  'text',
+  'dataSourceId',
+  'contextId',
+  'kpiDefinitionId',
+  'currentValue',
+  'frameId',
+  'metric',
+  'entity',
+  'horizonDays',
+  'limit',
+  'tenantId',
+  'handlerKey',
+  'visibility',
+  'commitAction',
+  'sourceDetails',
+  'tags',
+  'email',
+  'accountType',
+  'contentBase64',
+  'searchQuery',
+  'channelUsername',
+  'description',
+  'fileName',
+  'contentType',
+  'sessionId',
+  'researchId',
+  'projectId',
+  'newProjectDetails',
+  'targetProjectId',
+  'allowedTenants',
+  'newTenantName',
+  'reason',
+  'firebaseUid',
+  'pollIntervalSeconds',
+  'offset',
+)
 const objectBody = fc.dictionary(fieldNames, junkValue, { maxKeys: 6 })
 const body = fc.oneof(junkValue, objectBody, poisonedBody, fc.constant(undefined))
-const query = fc.dictionary(fc.oneof(fieldNames, fc.constantFrom('participant', 'name', 'contextId', 'format', 'limit', 'offset', 'q', 'continuationToken', 'after', 'events', 'category')), fc.oneof(text, oddDigits), { maxKeys: 3 })
+const query = fc.dictionary(
+  fc.oneof(fieldNames, fc.constantFrom('participant', 'name', 'contextId', 'format', 'limit', 'offset', 'q', 'continuationToken', 'after', 'events', 'category')),
+  fc.oneof(text, oddDigits),
+  { maxKeys: 3 },
+)
 /** The request headers the API reads, with odd values (x-tenant-id too: a wrong one must stay a 403). */
-const headerNames = fc.constantFrom('x-session-id', 'x-page-size', 'x-continuation-token', 'x-events-page-size', 'x-frames-page-size', 'x-events-continuation-token', 'x-frames-continuation-token', 'x-tenant-id')
+const headerNames = fc.constantFrom(
+  'x-session-id',
+  'x-page-size',
+  'x-continuation-token',
+  'x-events-page-size',
+  'x-frames-page-size',
+  'x-events-continuation-token',
+  'x-frames-continuation-token',
+  'x-tenant-id',
+)
 const headers = fc.dictionary(headerNames, fc.oneof(text, oddDigits), { maxKeys: 2 })
 
 describe.each(dialects())('request fuzzing on %s', (dialect) => {
@@ -90,7 +153,8 @@ describe.each(dialects())('request fuzzing on %s', (dialect) => {
     await app.ready()
     routes = routesOf(app)
     user = await emulatorUser(`fuzz-${dialect}@gmail.com`)
-    const send = async (method: 'POST', url: string, payload: object) => (await app.inject({ method, url: `/api/v1${url}`, headers: user.headers, payload })).json() as { id?: string; sessions?: Array<{ id: string }> }
+    const send = async (method: 'POST', url: string, payload: object) =>
+      (await app.inject({ method, url: `/api/v1${url}`, headers: user.headers, payload })).json() as { id?: string; sessions?: Array<{ id: string }> }
     const research = await send('POST', '/researches', { title: 'Fuzzed' })
     const project = await send('POST', '/projects', { displayName: 'Fuzzed project' })
     own.push(research.id!, research.sessions?.[0]?.id ?? 'ses', project.id!)
@@ -101,7 +165,15 @@ describe.each(dialects())('request fuzzing on %s', (dialect) => {
 
   test('the route list is read from the app, and covers every resource', () => {
     const paths = new Set(routes.map((r) => `${r.method} ${r.path}`))
-    for (const expected of ['POST /api/v1/researches', 'PUT /api/v1/projects/:id', 'POST /api/v1/dashboard/pulse', 'POST /api/v1/prospective/motifs:extract', 'PUT /api/v1/kpi/bindings/:id', 'POST /api/v1/ops/breakers/replay', 'GET /api/v1/briefing/:type/:id']) {
+    for (const expected of [
+      'POST /api/v1/researches',
+      'PUT /api/v1/projects/:id',
+      'POST /api/v1/dashboard/pulse',
+      'POST /api/v1/prospective/motifs:extract',
+      'PUT /api/v1/kpi/bindings/:id',
+      'POST /api/v1/ops/breakers/replay',
+      'GET /api/v1/briefing/:type/:id',
+    ]) {
       expect(paths).toContain(expected)
     }
     expect(routes.length).toBeGreaterThan(60)

@@ -109,8 +109,16 @@ describe.each(dialects())('tenancy on %s', (dialect) => {
     const session = research.sessions[0].id as string
     const session2 = (await ok({ method: 'POST', url: `/researches/${research.id}/sessions`, payload: { title: `${title} two` } })).id as string
     const project = (await ok({ method: 'POST', url: '/projects', payload: { displayName: `${title} project` } })).id as string
-    const source = (await ok({ method: 'POST', url: '/datasources', payload: { displayName: `${title} feed`, kind: plan.sourceKind, researchId: research.id, sessionId: session, sourceDetails: { uri: `https://${marker}.example/feed` } } })).id as string
-    const projectSource = (await ok({ method: 'POST', url: '/datasources', payload: { displayName: `${title} watch`, kind: 'topic_based_interest', projectId: project, sourceDetails: { searchQuery: marker } } })).id as string
+    const source = (
+      await ok({
+        method: 'POST',
+        url: '/datasources',
+        payload: { displayName: `${title} feed`, kind: plan.sourceKind, researchId: research.id, sessionId: session, sourceDetails: { uri: `https://${marker}.example/feed` } },
+      })
+    ).id as string
+    const projectSource = (
+      await ok({ method: 'POST', url: '/datasources', payload: { displayName: `${title} watch`, kind: 'topic_based_interest', projectId: project, sourceDetails: { searchQuery: marker } } })
+    ).id as string
     const ingests = plan.extraIngest ? 2 : 1
     let event = ''
     for (let i = 0; i < ingests; i++) {
@@ -118,70 +126,124 @@ describe.each(dialects())('tenancy on %s', (dialect) => {
       event = accepted.eventId
       // What the pipeline would have stored for it: a completed document with one frame.
       const tenant = people[who].tenant
-      await insertEvent(db, tenant, { id: event, researchId: research.id, sessionId: session, projectId: null, dataSourceId: accepted.dataSourceId, type: 'text', eventType: 'text', title, status: 'completed', payload: { aiTitle: title, cleanedContent: `${entity} signed a deal`, detectedEntities: [{ text: entity, kind: 'organization' }] }, contentHash: null, uploadedAt: null, now: clock.now() })
-      await replaceFrames(db, tenant, event, [{ id: `frm_${marker}_${i}`, status: 'final', actionIndex: 1, totalActions: 1, actionType: 'sign', body: { actionType: 'sign', confidence: 0.8, actors: { entries: [{ text: entity, role: 'initiator' }] } } }], { researchId: research.id, sessionId: session, now: clock.now() })
+      await insertEvent(db, tenant, {
+        id: event,
+        researchId: research.id,
+        sessionId: session,
+        projectId: null,
+        dataSourceId: accepted.dataSourceId,
+        type: 'text',
+        eventType: 'text',
+        title,
+        status: 'completed',
+        payload: { aiTitle: title, cleanedContent: `${entity} signed a deal`, detectedEntities: [{ text: entity, kind: 'organization' }] },
+        contentHash: null,
+        uploadedAt: null,
+        now: clock.now(),
+      })
+      await replaceFrames(
+        db,
+        tenant,
+        event,
+        [
+          {
+            id: `frm_${marker}_${i}`,
+            status: 'final',
+            actionIndex: 1,
+            totalActions: 1,
+            actionType: 'sign',
+            body: { actionType: 'sign', confidence: 0.8, actors: { entries: [{ text: entity, role: 'initiator' }] } },
+          },
+        ],
+        { researchId: research.id, sessionId: session, now: clock.now() },
+      )
     }
     const kpi = (await ok({ method: 'POST', url: '/kpi/bindings', payload: { contextId: plan.kpiOnProject ? project : research.id, kpiDefinitionId: 'documents_processed' } })).id as string
     const url = `https://${marker}.example/read`
     await ok({ method: 'POST', url: '/processed-urls', payload: { url } })
-    return { uid: users[who].uid, tenant: people[who].tenant, research: research.id, session, session2, project, source, projectSource, event, frame: `frm_${marker}_0`, kpi, url, entity, title, marker }
+    return {
+      uid: users[who].uid,
+      tenant: people[who].tenant,
+      research: research.id,
+      session,
+      session2,
+      project,
+      source,
+      projectSource,
+      event,
+      frame: `frm_${marker}_0`,
+      kpi,
+      url,
+      entity,
+      title,
+      marker,
+    }
   }
 
-  test('no user reads or writes another tenant’s data; colleagues share theirs', async () => {
-    const seed = propertySeed(`tenancy on ${dialect}`)
-    await fc.assert(
-      fc.asyncProperty(fc.record({ p1: planArb, p2: planArb, acmeAna: planArb, acmeBen: planArb, globex: planArb }), fc.constantFrom<Who>('acmeAna', 'acmeBen'), fc.infiniteStream(fc.nat(3)), async (plans, acmeVictim, compareWithMissing) => {
-        await truncateAll(db)
-        for (const w of everyone) {
-          const res = await call(w, { method: 'POST', url: '/users', payload: { firebaseUid: users[w].uid, email: people[w].email, accountType: people[w].accountType } })
-          expect(res.statusCode).toBe(201)
-        }
-        const owned = {} as Record<Who, Owned>
-        for (const w of everyone) owned[w] = await create(w, plans[w])
-        const before = await snapshot(db)
+  test(
+    'no user reads or writes another tenant’s data; colleagues share theirs',
+    async () => {
+      const seed = propertySeed(`tenancy on ${dialect}`)
+      await fc.assert(
+        fc.asyncProperty(
+          fc.record({ p1: planArb, p2: planArb, acmeAna: planArb, acmeBen: planArb, globex: planArb }),
+          fc.constantFrom<Who>('acmeAna', 'acmeBen'),
+          fc.infiniteStream(fc.nat(3)),
+          async (plans, acmeVictim, compareWithMissing) => {
+            await truncateAll(db)
+            for (const w of everyone) {
+              const res = await call(w, { method: 'POST', url: '/users', payload: { firebaseUid: users[w].uid, email: people[w].email, accountType: people[w].accountType } })
+              expect(res.statusCode).toBe(201)
+            }
+            const owned = {} as Record<Who, Owned>
+            for (const w of everyone) owned[w] = await create(w, plans[w])
+            const before = await snapshot(db)
 
-        for (const attacker of everyone) {
-          for (const victim of everyone) {
-            if (people[victim].tenant === people[attacker].tenant) continue
-            // One of the two colleagues stands for their tenant (SOAK runs cover both).
-            if (victim.startsWith('acme') && victim !== acmeVictim) continue
-            const v = owned[victim]
-            const secrets = [v.research, v.session, v.session2, v.project, v.source, v.projectSource, v.event, v.frame, v.kpi, v.uid, v.url, v.entity, v.title, v.marker]
-            const foreign = attacks(owned[attacker], v)
-            const missing = attacks(owned[attacker], missingIds(v))
-            for (const [i, r] of foreign.entries()) {
-              const res = await call(attacker, r)
-              const what = `${attacker} → ${victim}: ${r.name} (${r.method} ${r.url})`
-              if (r.expect === 'scoped') expect(res.statusCode, `${what}: ${res.body}`).toBe(200)
-              else expect(res.statusCode, `${what}: ${res.body}`).toBe(r.expect)
-              const sent = JSON.stringify(r)
-              for (const s of secrets) {
-                if (!sent.includes(s)) expect(mentions(res.body, s), `${what} mentions ${s}: ${res.body.slice(0, 300)}`).toBe(false)
-              }
-              // Does the answer tell a foreign id from one that exists nowhere? It must not.
-              if (r.expect !== 'scoped' && compareWithMissing.next().value === 0) {
-                const m = missing[i] as Req
-                const other = await call(attacker, m)
-                expect({ status: other.statusCode, body: normalise(other.body, missingIds(v)) }, what).toEqual({ status: res.statusCode, body: normalise(res.body, v) })
+            for (const attacker of everyone) {
+              for (const victim of everyone) {
+                if (people[victim].tenant === people[attacker].tenant) continue
+                // One of the two colleagues stands for their tenant (SOAK runs cover both).
+                if (victim.startsWith('acme') && victim !== acmeVictim) continue
+                const v = owned[victim]
+                const secrets = [v.research, v.session, v.session2, v.project, v.source, v.projectSource, v.event, v.frame, v.kpi, v.uid, v.url, v.entity, v.title, v.marker]
+                const foreign = attacks(owned[attacker], v)
+                const missing = attacks(owned[attacker], missingIds(v))
+                for (const [i, r] of foreign.entries()) {
+                  const res = await call(attacker, r)
+                  const what = `${attacker} → ${victim}: ${r.name} (${r.method} ${r.url})`
+                  if (r.expect === 'scoped') expect(res.statusCode, `${what}: ${res.body}`).toBe(200)
+                  else expect(res.statusCode, `${what}: ${res.body}`).toBe(r.expect)
+                  const sent = JSON.stringify(r)
+                  for (const s of secrets) {
+                    if (!sent.includes(s)) expect(mentions(res.body, s), `${what} mentions ${s}: ${res.body.slice(0, 300)}`).toBe(false)
+                  }
+                  // Does the answer tell a foreign id from one that exists nowhere? It must not.
+                  if (r.expect !== 'scoped' && compareWithMissing.next().value === 0) {
+                    const m = missing[i] as Req
+                    const other = await call(attacker, m)
+                    expect({ status: other.statusCode, body: normalise(other.body, missingIds(v)) }, what).toEqual({ status: res.statusCode, body: normalise(res.body, v) })
+                  }
+                }
               }
             }
-          }
-        }
-        expect(await snapshot(db)).toEqual(before)
+            expect(await snapshot(db)).toEqual(before)
 
-        // Colleagues: Ben sees Ana's work through every read, and may change it.
-        const ana = owned.acmeAna
-        for (const r of colleagueReads(ana)) {
-          const res = await call('acmeBen', r)
-          expect(res.statusCode, `acmeBen reads ${r.url}: ${res.body}`).toBe(200)
-          if (r.mentions) expect(res.body, r.url).toContain(r.mentions)
-        }
-        expect((await call('acmeBen', { method: 'PUT', url: `/projects/${ana.project}`, payload: { displayName: 'Renamed by Ben' } })).statusCode).toBe(200)
-        expect((await call('acmeAna', { method: 'GET', url: `/projects/${ana.project}` })).json().displayName).toBe('Renamed by Ben')
-      }),
-      { seed, numRuns: RUNS, endOnFailure: true },
-    )
-  }, RUNS * 120_000)
+            // Colleagues: Ben sees Ana's work through every read, and may change it.
+            const ana = owned.acmeAna
+            for (const r of colleagueReads(ana)) {
+              const res = await call('acmeBen', r)
+              expect(res.statusCode, `acmeBen reads ${r.url}: ${res.body}`).toBe(200)
+              if (r.mentions) expect(res.body, r.url).toContain(r.mentions)
+            }
+            expect((await call('acmeBen', { method: 'PUT', url: `/projects/${ana.project}`, payload: { displayName: 'Renamed by Ben' } })).statusCode).toBe(200)
+            expect((await call('acmeAna', { method: 'GET', url: `/projects/${ana.project}` })).json().displayName).toBe('Renamed by Ben')
+          },
+        ),
+        { seed, numRuns: RUNS, endOnFailure: true },
+      )
+    },
+    RUNS * 120_000,
+  )
 })
 
 type InjectPayload = InjectOptions['payload']
@@ -201,7 +263,14 @@ interface Req extends Call {
 
 /** Every endpoint of server/routes, server/intelligence, server/pipeline and server/live, aimed at `v` by a caller owning `a`. */
 function attacks(a: Owned, v: Owned): Req[] {
-  const r = (name: string, method: Req['method'], url: string, payload?: unknown, extra: Partial<Req> = {}): Req => ({ name, method, url, ...(payload !== undefined ? { payload } : {}), expect: 404, ...extra })
+  const r = (name: string, method: Req['method'], url: string, payload?: unknown, extra: Partial<Req> = {}): Req => ({
+    name,
+    method,
+    url,
+    ...(payload !== undefined ? { payload } : {}),
+    expect: 404,
+    ...extra,
+  })
   const scoped = (name: string, method: Req['method'], url: string, payload?: unknown): Req => r(name, method, url, payload, { expect: 'scoped' })
   const q = encodeURIComponent
   const handlerKey = HandlerKeys[0]
@@ -349,7 +418,22 @@ function colleagueReads(o: Owned): Array<Req & { mentions?: string }> {
 /** Ids of the same shapes that exist nowhere (in no tenant). */
 function missingIds(v: Owned): Owned {
   const m = (s: string) => `${s}9missing`
-  return { ...v, research: m(v.research), session: m(v.session), session2: m(v.session2), project: m(v.project), source: m(v.source), projectSource: m(v.projectSource), event: m(v.event), frame: m(v.frame), kpi: m(v.kpi), uid: m(v.uid), url: `${v.url}9missing`, entity: m(v.entity), tenant: m(v.tenant) }
+  return {
+    ...v,
+    research: m(v.research),
+    session: m(v.session),
+    session2: m(v.session2),
+    project: m(v.project),
+    source: m(v.source),
+    projectSource: m(v.projectSource),
+    event: m(v.event),
+    frame: m(v.frame),
+    kpi: m(v.kpi),
+    uid: m(v.uid),
+    url: `${v.url}9missing`,
+    entity: m(v.entity),
+    tenant: m(v.tenant),
+  }
 }
 
 /** The body with `o`'s ids and names replaced by their field names, to compare answers across ids. */

@@ -150,7 +150,9 @@ describe('production mode: tokens are RS256, signed by Google’s keys', () => {
         const res = await server.app.inject({ method: 'POST', url: `/api/v1/ws/negotiate/${sessionId}`, headers: { authorization: `Bearer ${token}` }, payload: {} })
         expect(res.statusCode, `${name} (negotiate)`).toBe(401)
       }
-      const sockets = await Promise.all(forgeries().map(async ([name, token]) => ({ name, s: await connect(server.wsUrl(`/ws/${sessionId}`), { type: 'auth', token }, { type: 'resume', after: null }) })))
+      const sockets = await Promise.all(
+        forgeries().map(async ([name, token]) => ({ name, s: await connect(server.wsUrl(`/ws/${sessionId}`), { type: 'auth', token }, { type: 'resume', after: null }) })),
+      )
       for (const { name, s } of sockets) {
         expect((await s.closed).code, name).toBe(4401)
         expect(s.frames, name).toEqual([])
@@ -218,7 +220,9 @@ describe('emulator mode: tokens the emulator signed, whose claims and user are c
   })
 
   test('the websocket closes with 4401 on every forgery', async () => {
-    const sockets = await Promise.all(forgeries().map(async ([name, token]) => ({ name, s: await connect(server.wsUrl(`/ws/${sessionId}`), { type: 'auth', token }, { type: 'resume', after: null }) })))
+    const sockets = await Promise.all(
+      forgeries().map(async ([name, token]) => ({ name, s: await connect(server.wsUrl(`/ws/${sessionId}`), { type: 'auth', token }, { type: 'resume', after: null }) })),
+    )
     for (const { name, s } of sockets) {
       expect((await s.closed).code, name).toBe(4401)
       expect(s.frames, name).toEqual([])

@@ -21,4 +21,3 @@ export function mintToken(user: { uid: string; email: string; emailVerified?: bo
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url')
   return `${b64(header)}.${b64(payload)}.`
 }
-

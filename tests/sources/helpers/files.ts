@@ -24,10 +24,7 @@ export async function makeDocx(opts: { title?: string; creator?: string; heading
     creator: opts.creator ?? 'Sightline tests',
     sections: [
       {
-        children: [
-          new Paragraph({ text: opts.heading, heading: HeadingLevel.HEADING_1 }),
-          ...opts.paragraphs.map((p) => new Paragraph({ children: [new TextRun(p)] })),
-        ],
+        children: [new Paragraph({ text: opts.heading, heading: HeadingLevel.HEADING_1 }), ...opts.paragraphs.map((p) => new Paragraph({ children: [new TextRun(p)] }))],
       },
     ],
   })

@@ -124,7 +124,8 @@ export class FakeBackend {
   sessions: Record<string, WireSession[]> = {}
   projects: WireProject[] = []
   sources: WireDataSource[] = []
-  users: Record<string, { id: string; firebaseUid: string; email: string; accountType: 'personal' | 'corporate'; displayName: string | null; tenantId: string; createdAt: string; updatedAt: string }> = {}
+  users: Record<string, { id: string; firebaseUid: string; email: string; accountType: 'personal' | 'corporate'; displayName: string | null; tenantId: string; createdAt: string; updatedAt: string }> =
+    {}
   /** When each member was removed from the tenant (server/routes/members.ts); the signed-in user manages it. */
   removedMembers: Record<string, string> = {}
   calls: Call[] = []
@@ -149,7 +150,12 @@ export class FakeBackend {
   }
 
   /** Answers matching requests with this status (and the server's error body, or none) from now on. */
-  fail(method: string, path: RegExp, status: number, body: { code: string; message: string } | null = { code: status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST', message: 'Internal server error' }): void {
+  fail(
+    method: string,
+    path: RegExp,
+    status: number,
+    body: { code: string; message: string } | null = { code: status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST', message: 'Internal server error' },
+  ): void {
     this.failures.push({ method, path, status, body })
   }
 
@@ -255,7 +261,15 @@ export class FakeBackend {
           tenantId: TENANT,
           managerUid: USER.uid,
           canManage: true,
-          members: Object.values(this.users).map((u) => ({ uid: u.id, email: u.email, displayName: u.displayName, accountType: u.accountType, verifiedAt: u.createdAt, joinedAt: u.createdAt, removedAt: this.removedMembers[u.id] ?? null })),
+          members: Object.values(this.users).map((u) => ({
+            uid: u.id,
+            email: u.email,
+            displayName: u.displayName,
+            accountType: u.accountType,
+            verifiedAt: u.createdAt,
+            joinedAt: u.createdAt,
+            removedAt: this.removedMembers[u.id] ?? null,
+          })),
         }),
       ),
       route('delete', '/tenant/members/:uid', ({ params }) => {
@@ -269,15 +283,36 @@ export class FakeBackend {
       route('post', '/dashboard/pulse', ({ body }) => {
         const query = ((body as { query?: string } | null)?.query ?? '').trim()
         const velocity = { totalSignals: 0, signalsLast24h: 0, signalsLast7d: 0, signalsPrevious7d: 0, averageVelocity: 0, trend: 'stable', series: [] }
-        return HttpResponse.json({ generatedAt: CREATED, mode: query ? 'query' : 'global', query: query || null, documentCount: 0, hotTopics: [], riskLeaderboard: [], opportunityLeaderboard: [], signalVelocity: velocity, pestleDistribution: [] })
+        return HttpResponse.json({
+          generatedAt: CREATED,
+          mode: query ? 'query' : 'global',
+          query: query || null,
+          documentCount: 0,
+          hotTopics: [],
+          riskLeaderboard: [],
+          opportunityLeaderboard: [],
+          signalVelocity: velocity,
+          pestleDistribution: [],
+        })
       }),
       route('post', '/prospective/forecast', () =>
-        HttpResponse.json({ method: "Holt's linear trend (double exponential smoothing)", parameters: { alpha: 0.1, beta: 0.1, level: 0, trend: 0, residualSd: 0 }, metric: 'signals', entity: null, history: [], forecast: [] }),
+        HttpResponse.json({
+          method: "Holt's linear trend (double exponential smoothing)",
+          parameters: { alpha: 0.1, beta: 0.1, level: 0, trend: 0, residualSd: 0 },
+          metric: 'signals',
+          entity: null,
+          history: [],
+          forecast: [],
+        }),
       ),
       route('post', '/prospective/backtest', () => HttpResponse.json({ method: 'Rolling-origin evaluation', origins: 0, model: { mae: 0, mape: null }, naive: { mae: 0, mape: null }, skill: null })),
       // '\\:' is msw's escape for a literal ':' (else ':extract' would be a path parameter).
       route('post', '/prospective/motifs\\:extract', () =>
-        HttpResponse.json({ method: 'Contiguous action-type subsequences of each participant’s frame sequence; support = number of participants whose sequence contains the motif', sequences: 0, motifs: [] }),
+        HttpResponse.json({
+          method: 'Contiguous action-type subsequences of each participant’s frame sequence; support = number of participants whose sequence contains the motif',
+          sequences: 0,
+          motifs: [],
+        }),
       ),
       // A tenant with nothing ingested has no action frames: the server's 404 for the seed.
       route('post', '/prospective/predict-from-seed', () => notFound('Action frame')),
@@ -368,10 +403,7 @@ export function createTestApp(): TestApp {
 /** Signs ana@acme.io in; `tenant: false` leaves the tenant unresolved (the guard's 'Loading...'). */
 export function signIn(core: ClientCore, { tenant = true }: { tenant?: boolean } = {}): void {
   core.bus.publish(
-    [
-      { type: 'auth.signedIn', user: USER },
-      ...(tenant ? [{ type: 'auth.contextResolved' as const, email: USER.email, tenantId: TENANT, authType: 'corporate' as const, derivedLocally: false }] : []),
-    ],
+    [{ type: 'auth.signedIn', user: USER }, ...(tenant ? [{ type: 'auth.contextResolved' as const, email: USER.email, tenantId: TENANT, authType: 'corporate' as const, derivedLocally: false }] : [])],
     'auth',
   )
 }

@@ -274,12 +274,12 @@ function kindOf(tokens: Token[], from: number, to: number, personByTitle: boolea
   if (words.length >= 2 && words.length <= 3 && words.every((w) => /^\p{Lu}\p{Ll}+(?:-\p{Lu}?\p{Ll}+)?$/u.test(w))) {
     // Two or three plain capitalised words followed by a verb act like a person's name.
     const next = tokens[to]
-    if (next && next.tags.has('Verb') && !/,/.test(tokens[to - 1]!.post)) return 'person'
+    if (next?.tags.has('Verb') && !/,/.test(tokens[to - 1]!.post)) return 'person'
   }
   if (words.length === 1) {
     const next = tokens[to]
     // A lone unknown name doing something is most often an organisation ("Optus notified …").
-    if (next && next.tags.has('Verb') && !next.tags.has('Gerund')) return 'organisation'
+    if (next?.tags.has('Verb') && !next.tags.has('Gerund')) return 'organisation'
   }
   return 'other'
 }

@@ -131,7 +131,7 @@ export function fixPos(tokens: Token[], pos: Pos[]): void {
       continue
     }
     // "hired outside experts": "outside" before a plural noun, after a verb, is an adjective.
-    if (t.lower === 'outside' && prev === 'verb' && next && next.tags.has('Plural') && pos[i + 1] === 'noun') {
+    if (t.lower === 'outside' && prev === 'verb' && next?.tags.has('Plural') && pos[i + 1] === 'noun') {
       pos[i] = 'adj'
       continue
     }
@@ -287,7 +287,7 @@ export function fixPos(tokens: Token[], pos: Pos[]): void {
       continue
     }
     // '"restores trust"': at the start of a quotation, an -s form before a bare verb form is the verb.
-    if ((pos[i] === 'noun' || pos[i] === 'propn') && /s$/.test(t.lower) && /["“]/.test(t.pre + (prevTok?.post ?? '')) && next && next.tags.has('Verb') && !next.tags.has('PastTense') && !next.tags.has('Gerund')) {
+    if ((pos[i] === 'noun' || pos[i] === 'propn') && /s$/.test(t.lower) && /["“]/.test(t.pre + (prevTok?.post ?? '')) && next?.tags.has('Verb') && !next.tags.has('PastTense') && !next.tags.has('Gerund')) {
       pos[i] = 'verb'
       t.tags.add('Verb')
       t.tags.add('PresentTense')
@@ -321,7 +321,6 @@ export function fixPos(tokens: Token[], pos: Pos[]): void {
     if ((pos[i] === 'noun' || pos[i] === 'adj') && /ing$/.test(t.lower) && prevTok && /,/.test(prevTok.post) && next && !/,/.test(t.post) && !(ING_NOUNS.has(t.lower) && pos[i + 1] === 'noun' && pos[i + 2] === 'verb')) {
       pos[i] = 'verb'
       t.tags.add('Gerund')
-      continue
     }
   }
   // "Mosquito numbers rose sharply": a past form after the subject, before any verb, is the verb.

@@ -116,7 +116,7 @@ export function findVerbGroups(tokens: Token[], pos: Pos[], dateline: number): V
   return groups
 }
 
-function lastAuxIndex(tokens: Token[], pos: Pos[], from: number, to: number): number {
+function lastAuxIndex(_tokens: Token[], pos: Pos[], from: number, to: number): number {
   for (let k = to - 1; k >= from; k--) if (pos[k] === 'aux') return k
   return from
 }
