@@ -5,6 +5,7 @@
  */
 type Json = Record<string, unknown>
 
+const anchor = (tag: string) => escapeHtml(tag.replace(/\s+/g, '-'))
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 export function apiReferencePage(doc: Json): string {
@@ -19,11 +20,11 @@ export function apiReferencePage(doc: Json): string {
   }
   const sections = [...byTag.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([tag, ops]) => `<section id="${escapeHtml(tag)}"><h2>${escapeHtml(tag)}</h2>${ops.map(operation).join('')}</section>`)
+    .map(([tag, ops]) => `<section id="${anchor(tag)}"><h2>${escapeHtml(tag)}</h2>${ops.map(operation).join('')}</section>`)
     .join('')
   const toc = [...byTag.keys()]
     .sort()
-    .map((tag) => `<a href="#${escapeHtml(tag)}">${escapeHtml(tag)}</a>`)
+    .map((tag) => `<a href="#${anchor(tag)}">${escapeHtml(tag)}</a>`)
     .join(' · ')
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(info.title)} reference</title><style>${STYLE}</style></head><body><main>

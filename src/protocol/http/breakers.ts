@@ -42,7 +42,7 @@ export const breakerDisableContract = contract({
 export const breakerReplayContract = contract({
   method: 'POST',
   path: '/ops/breakers/replay',
-  summary: 'Queue up to `limit` parked jobs of a breaker again',
+  summary: 'Queue up to limit parked jobs of a breaker again',
   body: z.object({ ...target, limit: z.coerce.number().int().min(1).max(MAX_REPLAY_LIMIT).default(DEFAULT_REPLAY_LIMIT) }),
   responses: { 200: breakerReplayBodySchema },
 })

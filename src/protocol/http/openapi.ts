@@ -32,8 +32,9 @@ export function openApiDocument(contracts: Array<{ name: string; resource: strin
   const paths: Record<string, Record<string, Json>> = {}
   const resources = new Set<string>()
   for (const { name, resource, contract: c } of contracts) {
-    resources.add(resource)
-    const operation: Json = { operationId: name.replace(/Contract$/, ''), summary: c.summary, tags: [resource] }
+    const tag = resource.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()
+    resources.add(tag)
+    const operation: Json = { operationId: name.replace(/Contract$/, ''), summary: c.summary, tags: [tag] }
     const parameters = [...parametersOf(c.params, 'path'), ...parametersOf(c.query, 'query')]
     if (parameters.length > 0) operation.parameters = parameters
     if (c.body) operation.requestBody = { required: true, content: { 'application/json': { schema: schemaOf(c.body, 'input') } } }
