@@ -59,7 +59,7 @@ const known = (key: string): key is BreakerKey => (BreakerKeys as readonly strin
 const notFound = () => HttpResponse.json({ code: 'NOT_FOUND', message: 'Breaker not found' }, { status: 404 })
 
 async function record(request: Request, path: string): Promise<Response | null> {
-  const body = request.method === 'POST' ? await request.json() : null
+  const body = request.method === 'POST' ? await request.clone().json() : null
   calls.push({ method: request.method, path, body, auth: request.headers.get('authorization'), tenant: request.headers.get('x-tenant-id') })
   if (gate) await gate
   if (failWith?.match(path)) return failWith.body ? HttpResponse.json(failWith.body, { status: failWith.status }) : new HttpResponse(null, { status: failWith.status })
@@ -78,7 +78,8 @@ const server = setupServer(
     const op = String(params.op)
     const early = await record(request, `/ops/breakers/${op}`)
     if (early) return early
-    const body = calls.at(-1)?.body as { tenantId: string; handlerKey: string; reason?: string; limit?: number }
+    // Its own body, not the last call's: held requests interleave.
+    const body = (await request.json()) as { tenantId: string; handlerKey: string; reason?: string; limit?: number }
     if (body.tenantId !== TENANT || !known(body.handlerKey)) return notFound()
     const row = fake.row(body.handlerKey)
     if (op === 'enable') Object.assign(row, { manualOpen: false, reason: null, trippedTtl: 0, failures: [] })

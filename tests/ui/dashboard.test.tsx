@@ -179,46 +179,47 @@ let documentCount = 12
 let motifs: MotifsBody = sampleMotifs()
 let motifsHeld: Promise<void> | null = null
 
-async function record(request: Request): Promise<Response | null> {
+/** Records a request; `refused` is the error answer when `failing` matches it, `body` its own body (not the last call's: requests interleave). */
+async function record(request: Request): Promise<{ refused: Response | null; body: unknown }> {
   const url = new URL(request.url)
   const text = request.method === 'GET' || request.method === 'DELETE' ? '' : await request.text()
   const call = { method: request.method, path: url.pathname.slice(new URL(API).pathname.length) + url.search, body: text === '' ? null : (JSON.parse(text) as unknown) }
   calls.push(call)
-  if (failing && failing.method === call.method && failing.path.test(call.path)) return HttpResponse.json(failing.body, { status: failing.status })
-  return null
+  const refused = failing && failing.method === call.method && failing.path.test(call.path) ? HttpResponse.json(failing.body, { status: failing.status }) : null
+  return { refused, body: call.body }
 }
 
 const intelligenceHandlers = [
   http.post(`${API}/dashboard/pulse`, async ({ request }) => {
-    const early = await record(request)
-    if (early) return early
-    const query = ((calls.at(-1)?.body as { query?: string | null } | null)?.query ?? '').trim() || null
+    const { refused, body } = await record(request)
+    if (refused) return refused
+    const query = ((body as { query?: string | null } | null)?.query ?? '').trim() || null
     return HttpResponse.json(samplePulse(query, documentCount))
   }),
   http.post(`${API}/prospective/forecast`, async ({ request }) => {
-    const early = await record(request)
-    if (early) return early
-    const b = calls.at(-1)?.body as { metric: 'signals' | 'mentions'; entity?: string; horizonDays: number }
+    const { refused, body } = await record(request)
+    if (refused) return refused
+    const b = body as { metric: 'signals' | 'mentions'; entity?: string; horizonDays: number }
     return HttpResponse.json(sampleForecast(b.metric, b.entity ?? null, b.horizonDays))
   }),
-  http.post(`${API}/prospective/backtest`, async ({ request }) => (await record(request)) ?? HttpResponse.json(sampleBacktest())),
+  http.post(`${API}/prospective/backtest`, async ({ request }) => (await record(request)).refused ?? HttpResponse.json(sampleBacktest())),
   // '\\:' is msw's escape for a literal ':' (else ':extract' would be a path parameter).
   http.post(`${API}/prospective/motifs\\:extract`, async ({ request }) => {
-    const early = await record(request)
+    const { refused } = await record(request)
     await motifsHeld
-    return early ?? HttpResponse.json(motifs)
+    return refused ?? HttpResponse.json(motifs)
   }),
-  http.get(`${API}/kpi/definitions`, async ({ request }) => (await record(request)) ?? HttpResponse.json({ items: DEFINITIONS })),
+  http.get(`${API}/kpi/definitions`, async ({ request }) => (await record(request)).refused ?? HttpResponse.json({ items: DEFINITIONS })),
   http.get(`${API}/kpi/bindings`, async ({ request }) => {
-    const early = await record(request)
-    if (early) return early
+    const { refused } = await record(request)
+    if (refused) return refused
     const contextId = new URL(request.url).searchParams.get('contextId')
     return HttpResponse.json({ items: bindings.filter((b) => !contextId || b.contextId === contextId) })
   }),
   http.post(`${API}/kpi/bindings`, async ({ request }) => {
-    const early = await record(request)
-    if (early) return early
-    const { contextId, kpiDefinitionId } = calls.at(-1)?.body as { contextId: string; kpiDefinitionId: string }
+    const { refused, body } = await record(request)
+    if (refused) return refused
+    const { contextId, kpiDefinitionId } = body as { contextId: string; kpiDefinitionId: string }
     if (bindings.some((b) => b.contextId === contextId && b.kpiDefinitionId === kpiDefinitionId)) {
       return HttpResponse.json({ code: 'CONFLICT', message: `The KPI '${kpiDefinitionId}' is already bound to this research` }, { status: 409 })
     }
@@ -235,17 +236,17 @@ const intelligenceHandlers = [
     return HttpResponse.json(b, { status: 201 })
   }),
   http.put(`${API}/kpi/bindings/:id`, async ({ request, params }) => {
-    const early = await record(request)
-    if (early) return early
+    const { refused, body } = await record(request)
+    if (refused) return refused
     const b = bindings.find((x) => x.id === params.id)
     if (!b) return HttpResponse.json({ code: 'NOT_FOUND', message: 'KPI binding not found' }, { status: 404 })
-    const { currentValue } = calls.at(-1)?.body as { currentValue: number | null }
+    const { currentValue } = body as { currentValue: number | null }
     Object.assign(b, currentValue === null ? { manual: false, currentValue: COMPUTED[b.kpiDefinitionId] ?? null } : { manual: true, currentValue }, { updatedAt: new Date().toISOString() })
     return HttpResponse.json(b)
   }),
   http.delete(`${API}/kpi/bindings/:id`, async ({ request, params }) => {
-    const early = await record(request)
-    if (early) return early
+    const { refused } = await record(request)
+    if (refused) return refused
     if (!bindings.some((b) => b.id === params.id)) return HttpResponse.json({ code: 'NOT_FOUND', message: 'KPI binding not found' }, { status: 404 })
     bindings = bindings.filter((b) => b.id !== params.id)
     return HttpResponse.json({ message: 'KPI binding deleted successfully' })
@@ -709,8 +710,11 @@ describe('KPI strip', () => {
     expect(card().getByText('Enter a number')).toBeTruthy()
     fireEvent.change(input, { target: { value: '0.9' } })
     fireEvent.submit(input.form as HTMLFormElement)
-    await waitFor(() => expect(card().getByText('manual')).toBeTruthy())
-    expect(card().getByText('0.90')).toBeTruthy()
+    // The card shows the value once the form has closed, a render after the answer lands.
+    await waitFor(() => {
+      expect(card().getByText('manual')).toBeTruthy()
+      expect(card().getByText('0.90')).toBeTruthy()
+    })
     expect(calls.at(-1)).toEqual({ method: 'PUT', path: '/kpi/bindings/kpi_0001', body: { currentValue: 0.9 } })
 
     // Escape cancels an edit.
@@ -720,8 +724,10 @@ describe('KPI strip', () => {
 
     // Back to the computed value.
     await press('Use computed value')
-    await waitFor(() => expect(card().queryByText('manual')).toBeNull())
-    expect(card().getByText('0.61')).toBeTruthy()
+    await waitFor(() => {
+      expect(card().queryByText('manual')).toBeNull()
+      expect(card().getByText('0.61')).toBeTruthy()
+    })
     expect(calls.at(-1)).toEqual({ method: 'PUT', path: '/kpi/bindings/kpi_0001', body: { currentValue: null } })
 
     // Remove.
