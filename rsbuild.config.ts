@@ -17,7 +17,7 @@ export default defineConfig({
   server: {
     port: Number(process.env.DEV_PORT ?? 3000),
     historyApiFallback: true,
-    // The Auth emulator sits behind the server's origin (server/auth/identity-proxy.ts), so behind this one too.
+    // The Auth emulator sits behind the server's origin (server/platform/auth/identity-proxy.ts), so behind this one too.
     proxy: {
       '/api': api,
       '/ws': { target: api, ws: true },

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:fair-queues [-- --flood N]`: the fair queues alone (server/pipeline/fair-queue.ts),
+ * `npm run bench:fair-queues [-- --flood N]`: the fair queues alone (server/modules/pipeline/fair-queue.ts),
  * in one process as `npm start` runs the pipeline (PGlite in a temp folder, pg-boss workers, the local
  * analyser in this thread, no HTTP and no quotas in the way).
  *
@@ -13,10 +13,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createLocalAnalyser } from '../server/analysis/local/local-analyser'
-import { randomIds, systemClock } from '../server/core/runtime'
-import { openDatabase } from '../server/db/database'
-import { migrate } from '../server/db/migrate'
-import { createPipeline } from '../server/pipeline/pipeline'
+import { randomIds, systemClock } from '../server/platform/core/runtime'
+import { openDatabase } from '../server/platform/db/database'
+import { migrate } from '../server/platform/db/migrate'
+import { createPipeline } from '../server/modules/pipeline/pipeline'
 
 const args = process.argv.slice(2)
 const at = args.indexOf('--flood')

@@ -19,9 +19,9 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ensureAuthEmulator } from '../server/auth/emulator'
-import { openDatabase } from '../server/db/database'
-import { migrate } from '../server/db/migrate'
+import { ensureAuthEmulator } from '../server/platform/auth/emulator'
+import { openDatabase } from '../server/platform/db/database'
+import { migrate } from '../server/platform/db/migrate'
 import { type LoadReport, loadUsers, percentile, runLoad, startLoadStack } from '../tests/server/live/load-scenario'
 
 const args = process.argv.slice(2)

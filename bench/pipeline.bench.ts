@@ -14,10 +14,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { analyseLocal } from '../server/analysis/index'
 import { createLocalAnalyser } from '../server/analysis/local/local-analyser'
-import { randomIds, systemClock } from '../server/core/runtime'
-import { openDatabase } from '../server/db/database'
-import { migrate } from '../server/db/migrate'
-import { createPipeline } from '../server/pipeline/pipeline'
+import { randomIds, systemClock } from '../server/platform/core/runtime'
+import { openDatabase } from '../server/platform/db/database'
+import { migrate } from '../server/platform/db/migrate'
+import { createPipeline } from '../server/modules/pipeline/pipeline'
 
 const REQUIRED_PER_MINUTE = 100
 const REQUIRED_SKELETON_P95_MS = 300

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:vacuum [-- --docs N]`: what the embedded database's upkeep costs (server/retention/
+ * `npm run bench:vacuum [-- --docs N]`: what the embedded database's upkeep costs (server/modules/retention/
  * maintenance.ts), on PGlite in a temp folder holding a workspace of N documents (default 10,000) as the
  * pipeline leaves them: 10 action frames each (bench:scale's seed), 15 live messages, 4 KB of stored text
  * and 8 finished stage runs with their memos.
@@ -15,10 +15,10 @@ import { execSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openDatabase } from '../server/db/database'
-import { migrate } from '../server/db/migrate'
-import { eraseDocuments } from '../server/retention/erase'
-import { purgeDeletedFromFiles, vacuumDatabase } from '../server/retention/maintenance'
+import { openDatabase } from '../server/platform/db/database'
+import { migrate } from '../server/platform/db/migrate'
+import { eraseDocuments } from '../server/modules/retention/erase'
+import { purgeDeletedFromFiles, vacuumDatabase } from '../server/modules/retention/maintenance'
 import { SCALE_SESSION, SCALE_TENANT, seedWorkspace } from './scale/seed'
 
 const args = process.argv.slice(2)

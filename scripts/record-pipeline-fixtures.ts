@@ -9,12 +9,12 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createLocalAnalyser } from '../server/analysis/local/local-analyser'
-import { manualClock, sequentialIds } from '../server/core/runtime'
-import { openDatabase } from '../server/db/database'
-import { migrate } from '../server/db/migrate'
-import { liveRecordingLines } from '../server/live/export'
-import { createPipeline } from '../server/pipeline/pipeline'
-import { insertResearch, insertSession } from '../server/repos/researches'
+import { manualClock, sequentialIds } from '../server/platform/core/runtime'
+import { openDatabase } from '../server/platform/db/database'
+import { migrate } from '../server/platform/db/migrate'
+import { liveRecordingLines } from '../server/modules/live/export'
+import { createPipeline } from '../server/modules/pipeline/pipeline'
+import { insertResearch, insertSession } from '../server/modules/researches/queries'
 
 const root = join(import.meta.dirname, '..', 'fixtures')
 const tenantId = 'recorded.example'

@@ -5,33 +5,33 @@
 import { randomBytes } from 'node:crypto'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
-import { authPlugin } from './auth/plugin'
+import { authPlugin } from './platform/auth/plugin'
 import type { Contract } from '../src/protocol/http/contract'
-import type { TokenVerifier } from './auth/tokens'
-import type { IngestQuotaSettings, ServerConfig } from './config'
-import type { Clock, Ids } from './core/runtime'
-import type { Database } from './db/database'
-import { exchangeRoutes } from './exchange/plugin'
-import { type ErrorLog, installErrorHandler } from './http/errors'
-import { webSecurity } from './http/security'
-import { installTextGuard } from './http/text-guard'
-import type { Pipeline } from './pipeline/contract'
-import type { IngestQuotas } from './quotas/ingest-quotas'
-import { graphRoutes } from './intelligence/graph-routes'
-import { kpiRoutes } from './intelligence/kpi-routes'
-import { prospectiveRoutes } from './intelligence/prospective-routes'
-import { pulseRoutes } from './intelligence/pulse-routes'
-import { commitRoutes } from './routes/commit'
-import { dataSourceRoutes } from './routes/data-sources'
-import { discoveryRoutes } from './routes/discovery'
-import { type ClientSettings, healthRoutes } from './routes/health'
-import { ingestRoutes } from './routes/ingest'
-import { memberRoutes } from './routes/members'
-import { projectRoutes } from './routes/projects'
-import { researchRoutes } from './routes/researches'
-import { sessionDataRoutes } from './routes/session-data'
-import { sourcePreviewRoutes } from './routes/source-previews'
-import { userRoutes } from './routes/users'
+import type { TokenVerifier } from './platform/auth/tokens'
+import type { IngestQuotaSettings, ServerConfig } from './platform/config'
+import type { Clock, Ids } from './platform/core/runtime'
+import type { Database } from './platform/db/database'
+import { exchangeRoutes } from './modules/exchange/plugin'
+import { type ErrorLog, installErrorHandler } from './platform/http/errors'
+import { webSecurity } from './platform/http/security'
+import { installTextGuard } from './platform/http/text-guard'
+import type { Pipeline } from './modules/pipeline/contract'
+import type { IngestQuotas } from './modules/ingest/quotas'
+import { graphRoutes } from './modules/intelligence/graph-routes'
+import { kpiRoutes } from './modules/intelligence/kpi-routes'
+import { prospectiveRoutes } from './modules/intelligence/prospective-routes'
+import { pulseRoutes } from './modules/intelligence/pulse-routes'
+import { commitRoutes } from './modules/projects/commit-routes'
+import { dataSourceRoutes } from './modules/data-sources/routes'
+import { discoveryRoutes } from './modules/data-sources/discovery-routes'
+import { type ClientSettings, healthRoutes } from './modules/ops/health-routes'
+import { ingestRoutes } from './modules/ingest/routes'
+import { memberRoutes } from './modules/users/member-routes'
+import { projectRoutes } from './modules/projects/routes'
+import { researchRoutes } from './modules/researches/routes'
+import { sessionDataRoutes } from './modules/session-data/routes'
+import { sourcePreviewRoutes } from './modules/data-sources/preview-routes'
+import { userRoutes } from './modules/users/routes'
 import type { SourceReaders } from './sources/index'
 
 export interface AppDeps {
@@ -43,7 +43,7 @@ export interface AppDeps {
   /** What GET /config tells the browser; derived from the environment when absent. */
   clientSettings?: ClientSettings
   /**
-   * The Auth emulator is served behind this origin (server/auth/identity-proxy.ts): GET /config names the
+   * The Auth emulator is served behind this origin (server/platform/auth/identity-proxy.ts): GET /config names the
    * origin the page was loaded from as the emulator's address.
    */
   identityProxied?: boolean
@@ -109,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 export interface RegisteredRoute {
   method: string
   url: string
-  /** The contract it was registered from (server/http/contracts.ts), or null. */
+  /** The contract it was registered from (server/platform/http/contracts.ts), or null. */
   contract: Contract | null
 }
 

@@ -5,13 +5,13 @@
  *   --role api   (npm run serve)   API, live hub and the built client; jobs are only queued
  *   --role worker (npm run worker) pipeline workers only
  *   --embedded                      also start the Firebase Auth emulator (accounts kept in DATA_DIR/auth),
- *                                   served behind this server's origin (server/auth/identity-proxy.ts), unless
+ *                                   served behind this server's origin (server/platform/auth/identity-proxy.ts), unless
  *                                   FIREBASE_PROJECT_ID names a real project (not demo-*) or
  *                                   FIREBASE_AUTH_EMULATOR_HOST names another emulator
  *
  * With an emulator the server listens on loopback only: it is this machine's identity service, not a team's.
  *
- * The embedded default holds DATA_DIR (server/core/data-dir-lock.ts): a second process on the same folder
+ * The embedded default holds DATA_DIR (server/platform/core/data-dir-lock.ts): a second process on the same folder
  * is refused, and a start after a crash takes its jobs up at once.
  *
  * Separate api and worker processes share a PostgreSQL database (DATABASE_URL); PGlite belongs to one
@@ -22,12 +22,12 @@ import { join, resolve } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { analysisConfigFromEnv } from './analysis/config'
 import { lazyAnalyser } from './analysis/lazy'
-import { startAuthEmulator } from './auth/emulator'
-import type { TokenVerifier } from './auth/tokens'
-import { clientSettingsOf, loadServerConfig } from './config'
-import { lockDataDir } from './core/data-dir-lock'
-import { randomIds, systemClock } from './core/runtime'
-import { inLane } from './db/database'
+import { startAuthEmulator } from './platform/auth/emulator'
+import type { TokenVerifier } from './platform/auth/tokens'
+import { clientSettingsOf, loadServerConfig } from './platform/config'
+import { lockDataDir } from './platform/core/data-dir-lock'
+import { randomIds, systemClock } from './platform/core/runtime'
+import { inLane } from './platform/db/database'
 // The rest of the server is imported inside main(), once the emulator has been started: loading it takes
 // seconds on these machines, and the emulator starts meanwhile in its own process (start time, issue 15).
 
@@ -94,28 +94,28 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     emulatorHost?.catch(() => {})
 
     const [{ openDatabase }, { migrate }, { createPipeline }, { breakerRoutes }, { createSourceReaders, loadSourcesConfig }] = await Promise.all([
-      import('./db/database'),
-      import('./db/migrate'),
-      import('./pipeline/pipeline'),
-      import('./pipeline/routes'),
+      import('./platform/db/database'),
+      import('./platform/db/migrate'),
+      import('./modules/pipeline/pipeline'),
+      import('./modules/pipeline/routes'),
       import('./sources/index'),
     ])
     const db = await openDatabase({ databaseUrl: config.DATABASE_URL ?? null, dataDir: join(dataDir, 'db'), poolSize: config.DATABASE_POOL_SIZE })
     cleanups.push(() => db.close())
     await migrate(db)
-    // `npm run backup` asks this process for a snapshot of its PGlite store, which no other may open (server/ops/ops-channel.ts).
+    // `npm run backup` asks this process for a snapshot of its PGlite store, which no other may open (server/modules/ops/ops-channel.ts).
     if (db.dialect === 'pglite') {
-      const ops = await (await import('./ops/ops-channel')).startOpsChannel({ dataDir, db })
+      const ops = await (await import('./modules/ops/ops-channel')).startOpsChannel({ dataDir, db })
       cleanups.push(() => ops.close())
     }
     const clock = systemClock
     const ids = randomIds
     // One reader set for the pipeline and the preview routes, configured from this run's environment.
     const sourceReaders = createSourceReaders(loadSourcesConfig(env))
-    // Analysis and file reading run on worker threads, not this event loop (server/compute/pooled.ts); their
+    // Analysis and file reading run on worker threads, not this event loop (server/platform/compute/pooled.ts); their
     // libraries load in the workers after the server answers (warmed below). An API-only process analyses nothing.
     const analysisConfig = analysisConfigFromEnv(env)
-    const compute = role === 'api' ? null : (await import('./compute/pooled')).startCompute(config, analysisConfig, sourceReaders.config.documents)
+    const compute = role === 'api' ? null : (await import('./platform/compute/pooled')).startCompute(config, analysisConfig, sourceReaders.config.documents)
     if (compute) cleanups.push(() => compute.pool.close())
     const analyser = compute?.analyser ?? lazyAnalyser(analysisConfig)
     const pipeline = createPipeline({
@@ -135,10 +135,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     const { recoveredJobs } = await pipeline.start({ workers: role !== 'api', recoverHeldJobs: db.dialect === 'pglite' })
     cleanups.push(() => pipeline.stop())
     if (recoveredJobs > 0) console.log(`Resuming ${recoveredJobs} processing step${recoveredJobs === 1 ? '' : 's'} the previous run left unfinished`)
-    // Retention, and on PGlite its vacuum and the purge of deleted content (server/retention/maintenance.ts).
+    // Retention, and on PGlite its vacuum and the purge of deleted content (server/modules/retention/maintenance.ts).
     if (role !== 'api') {
-      const { startMaintenance } = await import('./retention/maintenance')
-      // Its statements take turns with the teams' and the requests' on the embedded store (server/db/pglite.ts).
+      const { startMaintenance } = await import('./modules/retention/maintenance')
+      // Its statements take turns with the teams' and the requests' on the embedded store (server/platform/db/pglite.ts).
       cleanups.push(inLane('upkeep', () => startMaintenance({ db, clock, config })).stop)
     }
 
@@ -146,9 +146,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     if (role !== 'worker') {
       const [{ buildApp }, { createLiveHub }, { firebaseTokenVerifier }, { identityProxy }] = await Promise.all([
         import('./app'),
-        import('./live/hub'),
-        import('./auth/tokens'),
-        import('./auth/identity-proxy'),
+        import('./modules/live/hub'),
+        import('./platform/auth/tokens'),
+        import('./platform/auth/identity-proxy'),
       ])
       const tokens = firebaseTokenVerifier(config.FIREBASE_PROJECT_ID, { emulatorTokenSecret: () => tokenSecret })
       const verifier = emulatorHost ? afterReady(emulatorHost, tokens) : tokens

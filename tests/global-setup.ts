@@ -4,7 +4,7 @@
  * process (FIREBASE_AUTH_EMULATOR_HOST, SIGHTLINE_EMULATOR_TOKEN_SECRET). Reuses the one those name when
  * it answers.
  */
-import { ensureAuthEmulator } from '../server/auth/emulator'
+import { ensureAuthEmulator } from '../server/platform/auth/emulator'
 
 let stop: () => Promise<void> = async () => {}
 

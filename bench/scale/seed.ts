@@ -1,12 +1,12 @@
 /**
  * Seeds the `bench:scale` workspace: one research with one session holding `documents` completed
  * documents of `framesPerDocument` final action frames each, stored as the pipeline stores them (rows of
- * server/repos/events.ts `replaceFrames`), with bench:ui's deterministic field values (bench/ui/data.ts:
+ * server/modules/session-data/queries.ts `replaceFrames`), with bench:ui's deterministic field values (bench/ui/data.ts:
  * real-sized payloads, entities and frames), written with multi-row INSERTs from one JSON array per
  * statement.
  */
-import type { Database } from '../../server/db/database'
-import { insertResearch, insertSession } from '../../server/repos/researches'
+import type { Database } from '../../server/platform/db/database'
+import { insertResearch, insertSession } from '../../server/modules/researches/queries'
 import { BENCH_LIVE_CURSOR, BENCH_RESEARCH, BENCH_SESSION, BENCH_TENANT, sessionDataBody } from '../ui/data'
 
 export const SCALE_TENANT = BENCH_TENANT

@@ -1,6 +1,6 @@
 /**
  * Deterministic workspace data for `bench:ui`: a session-data answer as `GET …/sessions/{sid}/data`
- * sends it (server/repos/events.ts `toGenesisEvent` / `toActionFrame` shapes, camelCase), and the wire
+ * sends it (server/modules/session-data/queries.ts `toGenesisEvent` / `toActionFrame` shapes, camelCase), and the wire
  * text of `action-frame-updated` messages as the live channel delivers them. Same seed, same bytes.
  */
 

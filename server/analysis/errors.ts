@@ -8,7 +8,7 @@ export const AnalysisErrorCode = {
   InvalidOutput: 'AI_INVALID_OUTPUT',
   ProviderError: 'AI_PROVIDER_ERROR',
   Config: 'AI_CONFIG_ERROR',
-  /** The document went over its time or memory budget (server/compute/pooled.ts): its own fault, not the provider's. */
+  /** The document went over its time or memory budget (server/platform/compute/pooled.ts): its own fault, not the provider's. */
   Budget: 'AI_BUDGET_EXCEEDED',
 } as const
 export type AnalysisErrorCodeName = (typeof AnalysisErrorCode)[keyof typeof AnalysisErrorCode]

@@ -50,7 +50,7 @@ export const SourceFailure = {
   MissingToken: 'missing_token',
   RejectedToken: 'rejected_token',
   RateLimited: 'rate_limited',
-  /** Reading the file went over its time or memory budget (server/compute/pooled.ts says which). */
+  /** Reading the file went over its time or memory budget (server/platform/compute/pooled.ts says which). */
   OverBudget: 'over_budget',
 } as const
 export type SourceFailure = (typeof SourceFailure)[keyof typeof SourceFailure]

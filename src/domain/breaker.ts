@@ -52,7 +52,7 @@ export function breakerLabel(key: string): string {
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
 }
 
-/** One line on what each handler does (server/pipeline/stages), so an analyst knows what a breaker holds back. */
+/** One line on what each handler does (server/modules/pipeline/stages), so an analyst knows what a breaker holds back. */
 export const BreakerDescriptions: Record<BreakerKey, string> = {
   Core_ContentIngestor: 'Reads each new source (text, web page or document) into content for analysis.',
   Core_EventOrchestrator: 'Analyses the content and fills the document card; also runs reprocessing.',

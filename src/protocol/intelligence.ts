@@ -4,7 +4,7 @@
  *
  * Every figure here is computed by the server from the tenant's completed documents and their action
  * frames; nothing is fixed or random. The definitions the figures follow are stated next to each schema
- * (and in `server/intelligence/`), so the analyst can be told how a number came about:
+ * (and in `server/modules/intelligence/`), so the analyst can be told how a number came about:
  *
  * - A **signal** is one action frame of a completed document, dated when its document was ingested.
  * - **riskIndex** = confidence × (0.4·impactSeverity + 0.3·urgency + 0.3·(1 − sentiment)/2), and

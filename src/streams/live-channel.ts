@@ -29,7 +29,7 @@
 import type { DomainEvent } from '../domain/events'
 import { backoffDelay } from '../domain/rules/backoff'
 
-/** The server's close code for a refused identity token or ticket (server/live/connection.ts). */
+/** The server's close code for a refused identity token or ticket (server/modules/live/connection.ts). */
 const UNAUTHENTICATED = 4401
 
 /** The part of a WebSocket the channel uses (the browser's and the `ws` package's both fit). */

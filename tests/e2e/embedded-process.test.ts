@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
-import { LOCK_FILE } from '../../server/core/data-dir-lock'
+import { LOCK_FILE } from '../../server/platform/core/data-dir-lock'
 import { freePort } from '../support/free-port'
 
 const ROOT = join(import.meta.dirname, '..', '..')

@@ -14,11 +14,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, test } from 'vitest'
-import { openDatabase } from '../../server/db/database'
+import { openDatabase } from '../../server/platform/db/database'
 import { main, type Running } from '../../server/main'
-import { insertEvent, replaceFrames } from '../../server/repos/events'
-import { startOpsChannel } from '../../server/ops/ops-channel'
-import { backupManifestSchema } from '../../server/ops/snapshot'
+import { insertEvent, replaceFrames } from '../../server/modules/session-data/queries'
+import { startOpsChannel } from '../../server/modules/ops/ops-channel'
+import { backupManifestSchema } from '../../server/modules/ops/snapshot'
 import { selectReplaySummary } from '../../src/projections/workspace-selectors'
 import { createApiClient } from '../../src/streams/api-client'
 import { createClientCore } from '../../src/streams/client-core'
@@ -186,7 +186,7 @@ async function start(dataDir: string): Promise<Running> {
 /** `npm run backup|restore -- …` as its own process. */
 function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/ops/cli.ts', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/modules/ops/cli.ts', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()))

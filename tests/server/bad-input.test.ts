@@ -7,8 +7,8 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import type { Database } from '../../server/db/database'
-import { getDataSource } from '../../server/repos/data-sources'
+import type { Database } from '../../server/platform/db/database'
+import { getDataSource } from '../../server/modules/data-sources/queries'
 import { PAGE_LIMIT_MAX } from '../../src/protocol/api'
 import { TextBounds } from '../../src/protocol/input-text'
 import { dialects, emulatorUser, type recordingPipeline, testApp, testDatabase, truncateAll, type TestUser } from './support/harness'

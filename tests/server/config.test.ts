@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { loadServerConfig, SERVER_SETTINGS } from '../../server/config'
+import { loadServerConfig, SERVER_SETTINGS } from '../../server/platform/config'
 
 const root = join(__dirname, '..', '..')
 const example = readFileSync(join(root, '.env.example'), 'utf8')
@@ -66,15 +66,15 @@ describe('configuration', () => {
   test('process.env is read only by the configuration, the entry points and the emulator glue', () => {
     // firebase-admin reads FIREBASE_AUTH_EMULATOR_HOST from the process itself, so the auth glue sets and reads it.
     const allowed = [
-      'server/config.ts',
+      'server/platform/config.ts',
       'server/main.ts',
       'server/analysis/cli.ts',
-      'server/live/record-cli.ts',
-      'server/ops/cli.ts',
-      'server/auth/emulator.ts',
-      'server/auth/emulator-host.ts',
-      'server/auth/tokens.ts',
-      'server/compute/worker-tasks.ts',
+      'server/modules/live/record-cli.ts',
+      'server/modules/ops/cli.ts',
+      'server/platform/auth/emulator.ts',
+      'server/platform/auth/emulator-host.ts',
+      'server/platform/auth/tokens.ts',
+      'server/platform/compute/worker-tasks.ts',
       'server/analysis/config.ts',
       'server/sources/config.ts',
     ]

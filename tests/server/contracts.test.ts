@@ -1,5 +1,5 @@
 /**
- * Routes registered from contracts (server/http/contracts.ts, src/protocol/http/): every /api/v1 route of
+ * Routes registered from contracts (server/platform/http/contracts.ts, src/protocol/http/): every /api/v1 route of
  * the whole app has a contract and every contract a route; each answers at its contract's method and path,
  * without a signed-in user when the contract says so; what it answers parses with the contract's schema
  * (the one the client reads it with); and the OpenAPI document generated from them is valid OpenAPI 3.1.
@@ -8,12 +8,12 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import { registeredRoutes } from '../../server/app'
-import { firebaseTokenVerifier } from '../../server/auth/tokens'
-import { manualClock } from '../../server/core/runtime'
-import type { Database } from '../../server/db/database'
-import { route } from '../../server/http/contracts'
-import { createLiveHub } from '../../server/live/hub'
-import { breakerRoutes } from '../../server/pipeline/routes'
+import { firebaseTokenVerifier } from '../../server/platform/auth/tokens'
+import { manualClock } from '../../server/platform/core/runtime'
+import type { Database } from '../../server/platform/db/database'
+import { route } from '../../server/platform/http/contracts'
+import { createLiveHub } from '../../server/modules/live/hub'
+import { breakerRoutes } from '../../server/modules/pipeline/routes'
 import { contract, pathOf } from '../../src/protocol/http/contract'
 import { allContracts } from '../../src/protocol/http/index'
 import { openApiPath } from '../../src/protocol/http/openapi'

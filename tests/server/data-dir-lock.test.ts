@@ -1,10 +1,10 @@
-/** One process per data folder (server/core/data-dir-lock.ts). */
+/** One process per data folder (server/platform/core/data-dir-lock.ts). */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
-import { DataDirLockedError, LOCK_FILE, dataDirHolder, lockDataDir } from '../../server/core/data-dir-lock'
+import { DataDirLockedError, LOCK_FILE, dataDirHolder, lockDataDir } from '../../server/platform/core/data-dir-lock'
 
 const dirs: string[] = []
 const newDir = () => {

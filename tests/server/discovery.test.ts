@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import type { Database } from '../../server/db/database'
+import type { Database } from '../../server/platform/db/database'
 import { discoverBodySchema, sharedDataSourceSchema } from '../../src/protocol/sources'
 import { dialects, testApp, testDatabase, truncateAll, type TestUser } from './support/harness'
 import { verifiedUser } from './support/verified-users'

@@ -4,8 +4,8 @@
  */
 import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
-import { openDatabase } from '../../server/db/database'
-import { migrate } from '../../server/db/migrate'
+import { openDatabase } from '../../server/platform/db/database'
+import { migrate } from '../../server/platform/db/migrate'
 import { emulatorUser, testApp, testDatabase } from './support/harness'
 
 const MARKER = 'Quarterly-revenue-of-Zephyr-Ltd-fell-by-12-percent'

@@ -10,10 +10,10 @@ import type { FastifyInstance } from 'fastify'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createLocalAnalyser } from '../../server/analysis/local/local-analyser'
-import { manualClock, sequentialIds } from '../../server/core/runtime'
-import type { Database } from '../../server/db/database'
-import { UNFINISHED_ON_EXPORT } from '../../server/exchange/import'
-import { createPipeline, type PipelineService } from '../../server/pipeline/pipeline'
+import { manualClock, sequentialIds } from '../../server/platform/core/runtime'
+import type { Database } from '../../server/platform/db/database'
+import { UNFINISHED_ON_EXPORT } from '../../server/modules/exchange/import'
+import { createPipeline, type PipelineService } from '../../server/modules/pipeline/pipeline'
 import { createSourceReaders, loadSourcesConfig } from '../../server/sources/index'
 import { type Bundle, BundleSections, bundleSchema, importResultSchema, type ImportResult } from '../../src/protocol/bundle'
 import { selectReplaySummary } from '../../src/projections/workspace-selectors'
@@ -319,7 +319,7 @@ function renamed<T>(value: T, map: Map<string, string>, swaps: Record<string, st
 }
 
 async function rehash(items: unknown[]): Promise<string> {
-  const { sectionHash } = await import('../../server/exchange/manifest')
+  const { sectionHash } = await import('../../server/modules/exchange/manifest')
   return sectionHash(items)
 }
 

@@ -1,8 +1,8 @@
 /** Migration 006 on a database written before it: each frame's body becomes what toActionFrame made of the old row. */
 import { expect, test } from 'vitest'
-import { openDatabase } from '../../server/db/database'
-import { listMigrations } from '../../server/db/migrate'
-import { type FrameRow, toActionFrame } from '../../server/repos/events'
+import { openDatabase } from '../../server/platform/db/database'
+import { listMigrations } from '../../server/platform/db/migrate'
+import { type FrameRow, toActionFrame } from '../../server/modules/session-data/queries'
 
 test('migration 006 stores every frame as the API sends it, as json', async () => {
   const db = await openDatabase({ dataDir: null })

@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
-import { identityProxy } from '../../server/auth/identity-proxy'
+import { identityProxy } from '../../server/platform/auth/identity-proxy'
 import { PROJECT_ID, testApp, testDatabase } from './support/harness'
 
 const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST as string

@@ -1,12 +1,12 @@
 /**
- * The Auth emulator behind the app's origin (server/auth/identity-proxy.ts): the page's identity calls reach
+ * The Auth emulator behind the app's origin (server/platform/auth/identity-proxy.ts): the page's identity calls reach
  * the real emulator through the server, the XSRF cookie does not get in their way, GET /config names the
  * origin the page came from, and calls made while the emulator is still starting wait for it.
  */
 import { afterAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
-import { identityProxy } from '../../server/auth/identity-proxy'
-import { contentSecurityPolicy } from '../../server/http/security'
+import { identityProxy } from '../../server/platform/auth/identity-proxy'
+import { contentSecurityPolicy } from '../../server/platform/http/security'
 import { testApp, testDatabase } from './support/harness'
 
 const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST as string

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import type { Database } from '../../server/db/database'
-import { appendLiveMessage, emitLive, lastLiveId, LIVE_CHANNEL, readLiveMessages } from '../../server/live/log'
+import type { Database } from '../../server/platform/db/database'
+import { appendLiveMessage, emitLive, lastLiveId, LIVE_CHANNEL, readLiveMessages } from '../../server/modules/live/log'
 import { dialects, testDatabase } from './support/harness'
 
 describe.each(dialects())('live log on %s', (dialect) => {

@@ -1,12 +1,12 @@
 /**
- * Which lane of the embedded store's connection a request's statements stand in (server/db/pglite.ts,
- * server/auth/plugin.ts): a signed-in request in its team's (`requests:<tenant>`), so a team sending much
+ * Which lane of the embedded store's connection a request's statements stand in (server/platform/db/pglite.ts,
+ * server/platform/auth/plugin.ts): a signed-in request in its team's (`requests:<tenant>`), so a team sending much
  * waits behind itself and not other teams' reads; anything else (a request before sign-in: health,
  * config) in the default lane. Through app.inject with a real emulator account.
  */
 import { beforeAll, expect, test } from 'vitest'
-import { type Database, laneOf } from '../../server/db/database'
-import type { Pipeline } from '../../server/pipeline/contract'
+import { type Database, laneOf } from '../../server/platform/db/database'
+import type { Pipeline } from '../../server/modules/pipeline/contract'
 import { emulatorUser, testApp, testDatabase } from './support/harness'
 
 let db: Database

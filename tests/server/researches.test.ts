@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import type { Database } from '../../server/db/database'
+import type { Database } from '../../server/platform/db/database'
 import { dialects, emulatorUser, mintToken, testApp, testDatabase, truncateAll, type TestUser } from './support/harness'
 
 describe.each(dialects())('researches and workspaces on %s', (dialect) => {

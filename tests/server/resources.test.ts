@@ -1,9 +1,9 @@
 /** Projects, data sources, ingest, uploads, processed URLs, session data, events and commits through app.inject. */
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import type { Database } from '../../server/db/database'
-import { emitLive } from '../../server/live/log'
-import { type EventRow, type FrameRow, insertEvent, replaceFrames, toActionFrame, toGenesisEvent, updateEvent } from '../../server/repos/events'
+import type { Database } from '../../server/platform/db/database'
+import { emitLive } from '../../server/modules/live/log'
+import { type EventRow, type FrameRow, insertEvent, replaceFrames, toActionFrame, toGenesisEvent, updateEvent } from '../../server/modules/session-data/queries'
 import { parseSessionData, parseSessionFrames } from '../../src/protocol/api'
 import { dialects, emulatorUser, type recordingPipeline, testApp, testDatabase, truncateAll, type TestUser } from './support/harness'
 

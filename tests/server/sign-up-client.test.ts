@@ -10,7 +10,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { Database } from '../../server/db/database'
+import type { Database } from '../../server/platform/db/database'
 import { createApiClient } from '../../src/streams/api-client'
 import { type ClientCore, createClientCore } from '../../src/streams/client-core'
 import { TenancyTexts } from '../../src/domain/rules/accounts'

@@ -12,7 +12,7 @@
 import fc from 'fast-check'
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, describe, expect, test } from 'vitest'
-import type { Database } from '../../server/db/database'
+import type { Database } from '../../server/platform/db/database'
 import { propertySeed } from '../arbitraries'
 import { dialects, emulatorUser, testApp, testDatabase, type TestUser, truncateAll } from './support/harness'
 import { verifiedUser } from './support/verified-users'

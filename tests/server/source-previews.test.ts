@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import type { Database } from '../../server/db/database'
+import type { Database } from '../../server/platform/db/database'
 import { createSourceReaders, loadSourcesConfig } from '../../server/sources'
 import { PREVIEW_ITEM_LIMIT, rssPreviewBodySchema, searchPreviewBodySchema, telegramPreviewBodySchema, twitterPreviewBodySchema } from '../../src/protocol/sources'
 import { reply, startServer, type TestServer } from '../sources/helpers/server'

@@ -2,10 +2,10 @@
 import pg from 'pg'
 import { afterAll, describe, expect, test } from 'vitest'
 import { createLocalAnalyser } from '../../server/analysis/local/local-analyser'
-import { manualClock, sequentialIds } from '../../server/core/runtime'
-import { type Database, openDatabase } from '../../server/db/database'
-import { listMigrations, migrate } from '../../server/db/migrate'
-import { createPipeline } from '../../server/pipeline/pipeline'
+import { manualClock, sequentialIds } from '../../server/platform/core/runtime'
+import { type Database, openDatabase } from '../../server/platform/db/database'
+import { listMigrations, migrate } from '../../server/platform/db/migrate'
+import { createPipeline } from '../../server/modules/pipeline/pipeline'
 
 const admin = process.env.TEST_DATABASE_URL
 

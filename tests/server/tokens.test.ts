@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { cachedVerifier, type VerifiedToken } from '../../server/auth/tokens'
+import { cachedVerifier, type VerifiedToken } from '../../server/platform/auth/tokens'
 
 test('verified tokens are remembered briefly, never past their own expiry, and failures are not cached', async () => {
   let now = 1_000_000

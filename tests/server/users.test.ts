@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { loadServerConfig } from '../../server/config'
-import type { Database } from '../../server/db/database'
+import { loadServerConfig } from '../../server/platform/config'
+import type { Database } from '../../server/platform/db/database'
 import { dialects, emulatorUser, testApp, testDatabase, truncateAll, type TestUser } from './support/harness'
 import { verifiedUser } from './support/verified-users'
 

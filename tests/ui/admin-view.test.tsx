@@ -2,7 +2,7 @@
 /**
  * The Admin Access view end to end in the client: the real client core, the real API client and the
  * breaker intents, against `/ops/breakers` answered by msw with the server's own response shape
- * (`BreakerStatus` of server/pipeline/contract.ts) and its rules (disable holds open, enable closes and
+ * (`BreakerStatus` of server/modules/pipeline/contract.ts) and its rules (disable holds open, enable closes and
  * forgets failures, replay empties the parked jobs).
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
@@ -10,7 +10,7 @@ import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { StrictMode } from 'react'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import type { BreakerStatus } from '../../server/pipeline/contract'
+import type { BreakerStatus } from '../../server/modules/pipeline/contract'
 import { BreakerKeys, type BreakerKey } from '../../src/protocol/entities'
 import { createApiClient } from '../../src/streams/api-client'
 import { type ClientCore, createClientCore } from '../../src/streams/client-core'
@@ -23,7 +23,7 @@ const BASE = 'http://sightline.test/api/v1'
 const TENANT = 'acme.io'
 const NOW = Date.parse('2026-11-20T09:00:00Z')
 
-/** The server's breakers for one tenant, in memory, with the rules of server/pipeline/breakers.ts. */
+/** The server's breakers for one tenant, in memory, with the rules of server/modules/pipeline/breakers.ts. */
 class FakeBreakers {
   readonly rows = new Map<BreakerKey, { manualOpen: boolean; reason: string | null; trippedTtl: number; failures: string[]; parked: number }>()
   constructor() {

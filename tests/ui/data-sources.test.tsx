@@ -2,7 +2,7 @@
 /**
  * The data sources manager (spec §2, §4 data source status, §8 texts), the project view and workspace
  * settings that hold it, and the Discovery view. Real client core, real API client and source intents;
- * msw answers as server/routes/data-sources.ts does (PUT {status} with the allowed moves, 409 otherwise;
+ * msw answers as server/modules/data-sources/routes.ts does (PUT {status} with the allowed moves, 409 otherwise;
  * DELETE {message}) and as the discovery and visibility routes are specified (`GET /sources/discover`,
  * `PUT /sources/{id}/visibility` answering the data source). Errors are `{code, message}`.
  */

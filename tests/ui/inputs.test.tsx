@@ -2,7 +2,7 @@
 /**
  * The workspace's input bar, input modals and session-expired banner with the spec's texts (§2 "Input
  * modals", "Session-expired banner", §4 expiry, §5 validation, §8 upload, URL and text errors and the
- * success toasts). Real client core, real API client and intents; msw answers as server/routes/ingest.ts,
+ * success toasts). Real client core, real API client and intents; msw answers as server/modules/ingest/routes.ts,
  * data-sources.ts and researches.ts do (202 {eventId, dataSourceId}; 201 data source; `{code, message}`).
  * The harness is the core alone (no router), so these components are tested apart from the views using them.
  */
@@ -112,7 +112,7 @@ const handlers = [
     await record(request)
     return accepted()
   }),
-  // server/routes/data-sources.ts: a workspace's source needs both ids and a writable session; it starts as a draft.
+  // server/modules/data-sources/routes.ts: a workspace's source needs both ids and a writable session; it starts as a draft.
   http.post(`${API}/datasources`, async ({ request }) => {
     const { body } = await record(request)
     const b = body as { displayName: string; researchId?: string; sessionId?: string; sourceDetails?: Record<string, unknown> }
@@ -489,7 +489,7 @@ describe('input bar: files', () => {
 describe("input bar: refused by the team's ingest quota (429 RATE_LIMIT)", () => {
   const RATE = 'Your team is adding documents faster than the 120 documents a minute it may add. Nothing was added; try again in 20 seconds.'
   const QUEUE = 'Your team has 500 documents waiting to be processed, the most it may have at once. Nothing was added; try again in 30 seconds, when some have finished.'
-  /** The next `path` is refused as server/quotas/ingest-quotas.ts refuses it; later ones are accepted. */
+  /** The next `path` is refused as server/modules/ingest/quotas.ts refuses it; later ones are accepted. */
   function refuseOnce(path: string, message: string, retryAfter: number) {
     server.use(
       http.post(

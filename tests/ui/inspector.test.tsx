@@ -2,7 +2,7 @@
 /**
  * The inspector drawer in the client: the real client core fed by recorded fixtures through the replay
  * path, the real API client and document intents, and msw answering the reprocess and delete routes
- * with the server's own shapes (server/routes/session-data.ts: 202 {message, eventId}; 200 {message};
+ * with the server's own shapes (server/modules/session-data/routes.ts: 202 {message, eventId}; 200 {message};
  * errors {code, message}).
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'

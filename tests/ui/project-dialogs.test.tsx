@@ -3,7 +3,7 @@
  * The project dialogs and views with the spec's texts (§2 Dialogs, §5 validation, §7 calls, §8 errors):
  * Create Project, Delete Project, Commit Research to Project, Settings and the project view. Real client
  * core, real API client and project intents; the backend is msw answering with the server's shapes
- * (server/routes/projects.ts, commit.ts, data-sources.ts, users.ts) and `{code, message}` errors.
+ * (server/modules/projects/routes.ts, commit.ts, data-sources.ts, users.ts) and `{code, message}` errors.
  * Dialogs are rendered on their own and, where the shell wires them, through the router too.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'

@@ -2,7 +2,7 @@
 /**
  * The add-source dialogs with their previews (spec §2 dialogs, §5 validation, §7 calls, §8 texts): RSS
  * ('Add RSS Feed' in a workspace, 'Add RSS Source' in a project), search, Telegram and Twitter. Real client
- * core, real API client and source intents; msw answers as server/routes/data-sources.ts does (POST 201 a
+ * core, real API client and source intents; msw answers as server/modules/data-sources/routes.ts does (POST 201 a
  * draft, PUT {status}, DELETE {message}) and as the preview contract says (`{items}`; 400 VALIDATION_ERROR
  * for a bad input, 502 SOURCE_FAILED when the reader fails). Previews happen before anything is started.
  */

@@ -11,7 +11,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import type { BreakerStatus } from '../../server/pipeline/contract'
+import type { BreakerStatus } from '../../server/modules/pipeline/contract'
 import type { DomainEvent } from '../../src/domain/events'
 import { createApiClient } from '../../src/streams/api-client'
 import { type ClientCore, createClientCore } from '../../src/streams/client-core'

@@ -4,7 +4,7 @@
  * A personal account is its own tenant (its e-mail address); a corporate account shares its e-mail's
  * domain, which is never a public mail domain: the 14 of spec §5, any subdomain of one (mail.gmail.com)
  * and the providers' other domains (googlemail.com, ymail.com, hotmail.co.uk…). Joining a tenant that
- * someone else is in takes a verified e-mail (server/auth/accounts.ts); `TenancyTexts` are the words the
+ * someone else is in takes a verified e-mail (server/platform/auth/accounts.ts); `TenancyTexts` are the words the
  * server's refusals and the client's 'verify your email' screen use.
  */
 export { type Access, Accesses } from '../../protocol/tenancy'
@@ -87,7 +87,7 @@ export function tenantFor(email: string, accountType: AccountType): string {
 /**
  * Spec §6's fallback, for what the client shows while the backend record cannot be had: personal for the
  * 4 common public domains, corporate otherwise. The server never places anyone by it (a user without a
- * record gets a personal one, server/auth/accounts.ts), and the client does not name a tenant it derived.
+ * record gets a personal one, server/platform/auth/accounts.ts), and the client does not name a tenant it derived.
  */
 export function fallbackAccountType(email: string): AccountType {
   return (PersonalFallbackDomains as readonly string[]).includes(emailDomain(email)) ? 'personal' : 'corporate'

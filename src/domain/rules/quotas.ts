@@ -1,7 +1,7 @@
 /**
  * Ingest quotas in the product's words (issue 17): what the server says when a team has too many documents
  * waiting or adds them too fast, and what the workspace's input bar adds to it. The server builds its 429
- * message from these (server/quotas/ingest-quotas.ts), so the bar and the API say the same thing.
+ * message from these (server/modules/ingest/quotas.ts), so the bar and the API say the same thing.
  */
 
 import type { ApiError } from '../../protocol/api'

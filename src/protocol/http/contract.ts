@@ -1,7 +1,7 @@
 /**
  * One contract per endpoint (issue 19): its method, path, whether it answers without a signed-in user,
  * and the zod schemas of what it takes and gives. The server registers its routes from contracts
- * (server/http/contracts.ts), the client calls them through `call` (src/streams/call.ts), and the OpenAPI
+ * (server/platform/http/contracts.ts), the client calls them through `call` (src/streams/call.ts), and the OpenAPI
  * document is generated from them (./openapi.ts), so no shape is written twice. A contract file per
  * resource sits beside this one; `./index.ts` lists them all.
  */

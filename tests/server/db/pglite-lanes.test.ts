@@ -1,13 +1,13 @@
 /**
- * The embedded store's connection gate (server/db/pglite.ts): statements waiting for PGlite's one
+ * The embedded store's connection gate (server/platform/db/pglite.ts): statements waiting for PGlite's one
  * connection stand in lanes (`inLane`: a team's pipeline work, a team's requests, the queue's upkeep,
  * requests before sign-in) and the lane that has held the connection least goes next (start-time fair
  * queuing over time held), so a lane with many statements queued does not hold up another's. Within a
  * lane the order is kept; a transaction holds the connection for its whole length, and is charged for it.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type Database, inLane, laneOf, openDatabase } from '../../../server/db/database'
-import { connectionGate, LISTENER_LANE } from '../../../server/db/pglite'
+import { type Database, inLane, laneOf, openDatabase } from '../../../server/platform/db/database'
+import { connectionGate, LISTENER_LANE } from '../../../server/platform/db/pglite'
 
 let db: Database
 beforeAll(async () => {

@@ -1,7 +1,7 @@
-/** Alias merging across a tenant's documents (server/intelligence/aliases.ts), on hand-written occurrences. */
+/** Alias merging across a tenant's documents (server/modules/intelligence/aliases.ts), on hand-written occurrences. */
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { type EntityOccurrence, initialsKey, mergeEntities } from '../../../server/intelligence/aliases'
+import { type EntityOccurrence, initialsKey, mergeEntities } from '../../../server/modules/intelligence/aliases'
 import { propertySeed } from '../../arbitraries'
 
 const occ = (eventId: string, text: string, kind: string, mentions = 1, aliases: string[] = []): EntityOccurrence => ({ eventId, text, kind, aliases, mentions })

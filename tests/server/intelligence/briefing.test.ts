@@ -1,7 +1,7 @@
 /**
  * GET /briefing/{type}/{id} on documents really ingested through the pipeline with the local analyser, for
  * every briefing type; the expected texts and figures are worked out by hand (riskIndex of
- * src/protocol/intelligence.ts, connections of server/intelligence/graph.ts) and written as literals.
+ * src/protocol/intelligence.ts, connections of server/modules/intelligence/graph.ts) and written as literals.
  *
  * The corpus (ana's tenant), one document an hour from 10:00 UTC on 2026-11-20: research "Trade" — A "The
  * U.S. imposed tariffs on steel & aluminium from Canada." (Economic, riskIndex 0.24), B "USA signed a
@@ -13,7 +13,7 @@
  * 0.85, so one shared actor connects two frames at 0.68.
  */
 import { beforeAll, describe, expect, test } from 'vitest'
-import { manualClock } from '../../../server/core/runtime'
+import { manualClock } from '../../../server/platform/core/runtime'
 import { type BriefingBody, briefingBodySchema, connectionsBodySchema } from '../../../src/protocol/intelligence'
 import { dialects, emulatorUser, type TestUser } from '../support/harness'
 import { apiCaller, type IngestTarget, ingestText, startAnalyticsStack, tenantOf } from './support'

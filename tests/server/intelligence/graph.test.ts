@@ -17,7 +17,7 @@
  */
 import { DOMParser } from 'linkedom'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { manualClock } from '../../../server/core/runtime'
+import { manualClock } from '../../../server/platform/core/runtime'
 import { connectionsBodySchema, entityResolveBodySchema, exploreBodySchema, type GraphBody, graphBodySchema, uncertaintiesBodySchema } from '../../../src/protocol/intelligence'
 import { dialects, emulatorUser, type TestUser } from '../support/harness'
 import { apiCaller, ingestText, startAnalyticsStack } from './support'

@@ -1,7 +1,7 @@
 /**
  * KPIs end to end: the routes through `app.inject` with real emulator users, the real pipeline (local
  * analyser, manual clock) keeping the bindings up to date. Every expected value is computed here by hand
- * from `analyseLocal(text)` and the formulas written out below, not by server/intelligence/kpis.ts:
+ * from `analyseLocal(text)` and the formulas written out below, not by server/modules/intelligence/kpis.ts:
  *
  *   signal                = one action frame of a completed document, dated at its document's ingestion
  *   riskIndex             = round2(confidence × (0.4·impactSeverity + 0.3·urgency + 0.3·(1 − sentiment)/2))
@@ -14,10 +14,10 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest'
 import { analyseLocal } from '../../../server/analysis/index'
-import { manualClock } from '../../../server/core/runtime'
-import { mergeEntities } from '../../../server/intelligence/aliases'
-import type { Corpus, CorpusDocument, CorpusFrame } from '../../../server/intelligence/corpus'
-import { computeKpi, kpiDefinition } from '../../../server/intelligence/kpis'
+import { manualClock } from '../../../server/platform/core/runtime'
+import { mergeEntities } from '../../../server/modules/intelligence/aliases'
+import type { Corpus, CorpusDocument, CorpusFrame } from '../../../server/modules/intelligence/corpus'
+import { computeKpi, kpiDefinition } from '../../../server/modules/intelligence/kpis'
 import { fallbackAccountType, tenantFor } from '../../../src/domain/rules/accounts'
 import { KpiDefinitionIds, type KpiBinding } from '../../../src/protocol/intelligence'
 import { ARTICLES } from '../pipeline/support'

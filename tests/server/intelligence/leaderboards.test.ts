@@ -1,12 +1,12 @@
 /**
- * Which frames the dashboard's leaderboards may show (server/intelligence/pulse.ts): a risk is something bad
+ * Which frames the dashboard's leaderboards may show (server/modules/intelligence/pulse.ts): a risk is something bad
  * happening, an opportunity something good; a neutral frame is on neither board and no frame is on both;
  * background (dated more than 180 days before its document's latest dated frame), what did not happen and
  * the telling of an event (a statement) are on neither.
  */
 import { describe, expect, test } from 'vitest'
-import type { Corpus, CorpusDocument, CorpusFrame } from '../../../server/intelligence/corpus'
-import { backgroundFrames, computePulse } from '../../../server/intelligence/pulse'
+import type { Corpus, CorpusDocument, CorpusFrame } from '../../../server/modules/intelligence/corpus'
+import { backgroundFrames, computePulse } from '../../../server/modules/intelligence/pulse'
 
 const NOW = Date.parse('2026-11-20T12:00:00Z')
 

@@ -1,12 +1,12 @@
 /**
- * A document's novelty against its team's earlier documents (server/intelligence/novelty.ts): the share of
+ * A document's novelty against its team's earlier documents (server/modules/intelligence/novelty.ts): the share of
  * the events it reports that no earlier document reported (the parties it names when it reports none),
  * measured once in the pipeline with its analysis; the first document of a team keeps the analyser's own.
  */
 import { beforeAll, describe, expect, test } from 'vitest'
-import { manualClock } from '../../../server/core/runtime'
+import { manualClock } from '../../../server/platform/core/runtime'
 import { analyseLocal } from '../../../server/analysis/local/local-analyser'
-import { noveltyAgainst, signatureOf } from '../../../server/intelligence/novelty'
+import { noveltyAgainst, signatureOf } from '../../../server/modules/intelligence/novelty'
 import { dialects, emulatorUser, type TestUser } from '../support/harness'
 import { apiCaller, ingestText, startAnalyticsStack } from './support'
 

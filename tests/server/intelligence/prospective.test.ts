@@ -17,9 +17,9 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest'
 import { analyseLocal } from '../../../server/analysis/index'
-import { manualClock } from '../../../server/core/runtime'
-import { forecastSd, holt, pointForecast } from '../../../server/intelligence/forecast'
-import { insertResearch } from '../../../server/repos/researches'
+import { manualClock } from '../../../server/platform/core/runtime'
+import { forecastSd, holt, pointForecast } from '../../../server/modules/intelligence/forecast'
+import { insertResearch } from '../../../server/modules/researches/queries'
 import type { BacktestBody, ForecastBody, MotifsBody, PredictBody } from '../../../src/protocol/intelligence'
 import { dialects, emulatorUser, type TestUser } from '../support/harness'
 import { apiCaller, ingestText, startAnalyticsStack, tenantOf } from './support'

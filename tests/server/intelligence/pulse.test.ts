@@ -15,7 +15,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest'
 import { analyseLocal } from '../../../server/analysis/index'
-import { manualClock } from '../../../server/core/runtime'
+import { manualClock } from '../../../server/platform/core/runtime'
 import type { LeaderboardEntry, PulseBody } from '../../../src/protocol/intelligence'
 import { dialects, emulatorUser, type TestUser } from '../support/harness'
 import { apiCaller, ingestText, startAnalyticsStack } from './support'

@@ -1,7 +1,7 @@
 /** Websocket tickets: signed, bound to user, tenant and session, short-lived, good for one socket. */
 import { createHmac } from 'node:crypto'
 import { describe, expect, test } from 'vitest'
-import { createTicketSigner } from '../../../server/live/ticket'
+import { createTicketSigner } from '../../../server/modules/live/ticket'
 
 const secret = 'a-secret-of-the-deployment'
 const claims = { uid: 'u1', tenantId: 'acme.io', sessionId: 'ses_1', expiresAt: 60_000, tokenExpiresAt: 3_600_000 }

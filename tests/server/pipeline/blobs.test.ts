@@ -1,5 +1,5 @@
 /**
- * Large values in parts (server/pipeline/blobs.ts, migration 011): a large pasted text or file, and the text
+ * Large values in parts (server/modules/pipeline/blobs.ts, migration 011): a large pasted text or file, and the text
  * read from it, are kept as blobs written part by part before the transaction that names them; what
  * analysis reads is the whole value; a blob goes with the row that named it and with its document; a blob
  * whose row never committed goes with retention's sweep after an hour, not before. On PGlite, and on
@@ -7,12 +7,12 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createLocalAnalyser } from '../../../server/analysis/local/local-analyser'
-import { manualClock, sequentialIds } from '../../../server/core/runtime'
-import type { Database } from '../../../server/db/database'
-import { INLINE_LIMIT, PART_CHARS, readBlob, sweepOrphanBlobs, writeBlob } from '../../../server/pipeline/blobs'
-import { createPipeline, type PipelineService } from '../../../server/pipeline/pipeline'
-import { getContent, getInput, insertInput, stageInput } from '../../../server/pipeline/store'
-import { insertEvent } from '../../../server/repos/events'
+import { manualClock, sequentialIds } from '../../../server/platform/core/runtime'
+import type { Database } from '../../../server/platform/db/database'
+import { INLINE_LIMIT, PART_CHARS, readBlob, sweepOrphanBlobs, writeBlob } from '../../../server/modules/pipeline/blobs'
+import { createPipeline, type PipelineService } from '../../../server/modules/pipeline/pipeline'
+import { getContent, getInput, insertInput, stageInput } from '../../../server/modules/pipeline/store'
+import { insertEvent } from '../../../server/modules/session-data/queries'
 import { dialects } from '../support/harness'
 import { ARTICLES, ingestRequest, messagesOf, openTestStore, TEST_JOBS } from './support'
 

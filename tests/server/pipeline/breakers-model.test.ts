@@ -1,5 +1,5 @@
 /**
- * Model-based test of the circuit breakers (server/pipeline/breakers.ts): random command sequences run
+ * Model-based test of the circuit breakers (server/modules/pipeline/breakers.ts): random command sequences run
  * against the real breakers over a real database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set)
  * and against a small in-memory model written from the contract in that file's header, compared after
  * every command that reads something back.
@@ -22,11 +22,11 @@
  */
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { manualClock } from '../../../server/core/runtime'
-import type { Database } from '../../../server/db/database'
-import { type Breakers, createBreakers, DEFAULT_BREAKER_SETTINGS, DEFAULT_REPLAY_LIMIT, FAILURE_THRESHOLD, MANUAL_DISABLE } from '../../../server/pipeline/breakers'
-import type { BreakerStatus, HandlerKey } from '../../../server/pipeline/contract'
-import type { QueuedJob, StageJob } from '../../../server/pipeline/queue'
+import { manualClock } from '../../../server/platform/core/runtime'
+import type { Database } from '../../../server/platform/db/database'
+import { type Breakers, createBreakers, DEFAULT_BREAKER_SETTINGS, DEFAULT_REPLAY_LIMIT, FAILURE_THRESHOLD, MANUAL_DISABLE } from '../../../server/modules/pipeline/breakers'
+import type { BreakerStatus, HandlerKey } from '../../../server/modules/pipeline/contract'
+import type { QueuedJob, StageJob } from '../../../server/modules/pipeline/queue'
 import { propertySeed } from '../../arbitraries'
 import { dialects } from '../support/harness'
 import { openTestStore, type TestStore } from './support'

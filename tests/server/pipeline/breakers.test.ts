@@ -3,11 +3,11 @@
  * state across a restart, and the /ops/breakers routes (a caller sees its own tenant only).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { manualClock, sequentialIds } from '../../../server/core/runtime'
-import type { Database } from '../../../server/db/database'
-import { getEvent } from '../../../server/repos/events'
-import { createPipeline, type PipelineService } from '../../../server/pipeline/pipeline'
-import { breakerRoutes } from '../../../server/pipeline/routes'
+import { manualClock, sequentialIds } from '../../../server/platform/core/runtime'
+import type { Database } from '../../../server/platform/db/database'
+import { getEvent } from '../../../server/modules/session-data/queries'
+import { createPipeline, type PipelineService } from '../../../server/modules/pipeline/pipeline'
+import { breakerRoutes } from '../../../server/modules/pipeline/routes'
 import { fallbackAccountType, tenantFor } from '../../../src/domain/rules/accounts'
 import { dialects, emulatorUser, testApp } from '../support/harness'
 import { ARTICLES, ingestRequest, label, messagesOf, openTestStore, switchableAnalyser, TEST_JOBS, type TestStore } from './support'

@@ -1,5 +1,5 @@
 /**
- * Model-based test of the fair queues (server/pipeline/fair-queue.ts): random sequences of commands run
+ * Model-based test of the fair queues (server/modules/pipeline/fair-queue.ts): random sequences of commands run
  * against the real thing (insertJobs in a transaction, pg-boss's own fetch, the claim, pg-boss's complete
  * and fail, replays, shifts of the tags) on a real database (PGlite, and PostgreSQL when TEST_DATABASE_URL
  * is set), and against a small model written from the contract in that file's header.
@@ -28,9 +28,9 @@
 import fc from 'fast-check'
 import type PgBoss from 'pg-boss'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { Database } from '../../../server/db/database'
-import { rebaseFairTags } from '../../../server/pipeline/fair-queue'
-import { BOSS_SCHEMA, jobId } from '../../../server/pipeline/queue'
+import type { Database } from '../../../server/platform/db/database'
+import { rebaseFairTags } from '../../../server/modules/pipeline/fair-queue'
+import { BOSS_SCHEMA, jobId } from '../../../server/modules/pipeline/queue'
 import { propertySeed } from '../../arbitraries'
 import { dialects, testDatabase } from '../support/harness'
 import { type Doc, enqueue, openBoss, QUEUES, type Queue, resetQueues, stageJob, take } from './fair-support'

@@ -1,14 +1,14 @@
 /**
- * Fair queues (server/pipeline/fair-queue.ts) in scenarios, through pg-boss's own fetch on a real database
+ * Fair queues (server/modules/pipeline/fair-queue.ts) in scenarios, through pg-boss's own fetch on a real database
  * (PGlite, and PostgreSQL when TEST_DATABASE_URL is set): a flood and a single document, sources of one
  * tenant, a retry, the int4 range of pg-boss's priority, and concurrent inserters. The model-based test
  * (fair-queue-model.test.ts) covers random sequences.
  */
 import type PgBoss from 'pg-boss'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import type { Database } from '../../../server/db/database'
-import { MAX_PRIORITY_TAG } from '../../../server/pipeline/fair-queue'
-import { BOSS_SCHEMA } from '../../../server/pipeline/queue'
+import type { Database } from '../../../server/platform/db/database'
+import { MAX_PRIORITY_TAG } from '../../../server/modules/pipeline/fair-queue'
+import { BOSS_SCHEMA } from '../../../server/modules/pipeline/queue'
 import { dialects, testDatabase } from '../support/harness'
 import { type Doc, enqueue, openBoss, POLICY, type Queue, resetQueues, take } from './fair-support'
 

@@ -5,11 +5,11 @@
  */
 import PgBoss from 'pg-boss'
 import { expect } from 'vitest'
-import type { Database } from '../../../server/db/database'
-import type { HandlerKey } from '../../../server/pipeline/contract'
-import { claimFairJob } from '../../../server/pipeline/fair-queue'
-import { bossDb, BOSS_SCHEMA, insertJobs, type JobPolicy, type StageJob, stageJobSchema } from '../../../server/pipeline/queue'
-import { insertEvent } from '../../../server/repos/events'
+import type { Database } from '../../../server/platform/db/database'
+import type { HandlerKey } from '../../../server/modules/pipeline/contract'
+import { claimFairJob } from '../../../server/modules/pipeline/fair-queue'
+import { bossDb, BOSS_SCHEMA, insertJobs, type JobPolicy, type StageJob, stageJobSchema } from '../../../server/modules/pipeline/queue'
+import { insertEvent } from '../../../server/modules/session-data/queries'
 
 export const QUEUES = ['Core_ContentIngestor', 'Core_EventOrchestrator'] as const satisfies readonly HandlerKey[]
 export type Queue = (typeof QUEUES)[number]

@@ -4,11 +4,11 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { analyseLocal } from '../../../server/analysis/index'
-import { manualClock, sequentialIds } from '../../../server/core/runtime'
-import type { Database } from '../../../server/db/database'
-import { getEvent, listFramesOfSession, toActionFrame, toGenesisEvent } from '../../../server/repos/events'
-import { createPipeline, type PipelineService } from '../../../server/pipeline/pipeline'
-import { insertJobs, type StageJob } from '../../../server/pipeline/queue'
+import { manualClock, sequentialIds } from '../../../server/platform/core/runtime'
+import type { Database } from '../../../server/platform/db/database'
+import { getEvent, listFramesOfSession, toActionFrame, toGenesisEvent } from '../../../server/modules/session-data/queries'
+import { createPipeline, type PipelineService } from '../../../server/modules/pipeline/pipeline'
+import { insertJobs, type StageJob } from '../../../server/modules/pipeline/queue'
 import { readDocument, SourceError, SourceErrorCode, SourceFailure, SourceMessage } from '../../../server/sources/index'
 import { replayRecording, summarizeReplay } from '../../../src/streams/replay'
 import type { LiveMessage } from '../../../src/protocol/live-messages'
@@ -280,7 +280,7 @@ describe.each(dialects())('pipeline on %s', (dialect) => {
   /** Queues the given stages' jobs again, as a duplicate delivery would. */
   async function redeliver(keys: Array<'Core_EventOrchestrator' | 'Core_FrameEnricher' | 'Core_ContextPairVerifier'>, job: StageJob) {
     const { default: PgBoss } = await import('pg-boss')
-    const { bossDb } = await import('../../../server/pipeline/queue')
+    const { bossDb } = await import('../../../server/modules/pipeline/queue')
     const boss = new PgBoss({ db: bossDb(db) })
     await db.transaction((tx) =>
       insertJobs(

@@ -5,7 +5,7 @@
  */
 import { expect, test } from 'vitest'
 import { analyseLocal } from '../../../server/analysis/local/local-analyser'
-import { analyseOptionsOf } from '../../../server/pipeline/stages/shapes'
+import { analyseOptionsOf } from '../../../server/modules/pipeline/stages/shapes'
 
 test("a pasted text's 'Tuesday' is the Tuesday before it was taken in; a page's is the Tuesday before it was published", () => {
   const text = 'Rebels shelled the town on Tuesday.'

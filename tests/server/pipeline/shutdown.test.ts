@@ -6,10 +6,10 @@
 import { describe, expect, test } from 'vitest'
 import { analyseLocal } from '../../../server/analysis/index'
 import { createLocalAnalyser } from '../../../server/analysis/local/local-analyser'
-import { systemClock, randomIds } from '../../../server/core/runtime'
+import { systemClock, randomIds } from '../../../server/platform/core/runtime'
 import type { Analyser } from '../../../server/analysis/index'
-import { listFramesOfSession } from '../../../server/repos/events'
-import { createPipeline } from '../../../server/pipeline/pipeline'
+import { listFramesOfSession } from '../../../server/modules/session-data/queries'
+import { createPipeline } from '../../../server/modules/pipeline/pipeline'
 import { dialects } from '../support/harness'
 import { ARTICLES, ingestRequest, openTestStore, TEST_JOBS } from './support'
 

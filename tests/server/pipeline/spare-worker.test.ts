@@ -1,16 +1,16 @@
 /**
  * One team's jobs holding every worker of a step do not hold up another team's document (issue 17,
- * server/pipeline/worker-slots.ts): each step has a spare worker that only a team with nothing running
+ * server/modules/pipeline/worker-slots.ts): each step has a spare worker that only a team with nothing running
  * there wakes. A real pipeline on a real store (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), one
  * general worker per step, an analyser that holds the flooding team's documents until told to let go.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Analyser } from '../../../server/analysis/index'
 import { createLocalAnalyser } from '../../../server/analysis/local/local-analyser'
-import { randomIds, systemClock } from '../../../server/core/runtime'
-import type { Database } from '../../../server/db/database'
-import { createPipeline, type PipelineService } from '../../../server/pipeline/pipeline'
-import { createWorkerSlots } from '../../../server/pipeline/worker-slots'
+import { randomIds, systemClock } from '../../../server/platform/core/runtime'
+import type { Database } from '../../../server/platform/db/database'
+import { createPipeline, type PipelineService } from '../../../server/modules/pipeline/pipeline'
+import { createWorkerSlots } from '../../../server/modules/pipeline/worker-slots'
 import { dialects } from '../support/harness'
 import { ARTICLES, ingestRequest, messagesOf, openTestStore, TEST_JOBS } from './support'
 

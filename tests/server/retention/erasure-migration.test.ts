@@ -3,9 +3,9 @@
  * each log keeps the point retention had pruned it to, and what deletions before it left behind goes.
  */
 import { expect, test } from 'vitest'
-import { openDatabase } from '../../../server/db/database'
-import { listMigrations } from '../../../server/db/migrate'
-import { liveLogBounds } from '../../../server/live/log'
+import { openDatabase } from '../../../server/platform/db/database'
+import { listMigrations } from '../../../server/platform/db/migrate'
+import { liveLogBounds } from '../../../server/modules/live/log'
 
 test('migration 008 names the document of every log row and connection, keeps prune points and removes the residue of earlier deletions', async () => {
   const db = await openDatabase({ dataDir: null })

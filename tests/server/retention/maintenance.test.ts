@@ -1,17 +1,17 @@
 /**
- * Retention and upkeep (server/retention/maintenance.ts): what each retention setting removes and what it
+ * Retention and upkeep (server/modules/retention/maintenance.ts): what each retention setting removes and what it
  * keeps, the live log pruned by age from each session's start, and on PGlite when VACUUM and the purge run.
  * The deletions themselves are tests/server/retention/erase.test.ts; the memo cache a deletion empties is here.
  */
 import { beforeEach, describe, expect, test } from 'vitest'
 import { z } from 'zod'
-import { manualClock } from '../../../server/core/runtime'
-import type { Database } from '../../../server/db/database'
-import { emitLive, liveLogBounds, readLiveMessages } from '../../../server/live/log'
-import { MemoCache } from '../../../server/pipeline/journal'
-import { insertEvent } from '../../../server/repos/events'
-import { eraseDocuments, PURGE_TASK } from '../../../server/retention/erase'
-import { maintenanceSettings, pruneExpired, runMaintenance } from '../../../server/retention/maintenance'
+import { manualClock } from '../../../server/platform/core/runtime'
+import type { Database } from '../../../server/platform/db/database'
+import { emitLive, liveLogBounds, readLiveMessages } from '../../../server/modules/live/log'
+import { MemoCache } from '../../../server/modules/pipeline/journal'
+import { insertEvent } from '../../../server/modules/session-data/queries'
+import { eraseDocuments, PURGE_TASK } from '../../../server/modules/retention/erase'
+import { maintenanceSettings, pruneExpired, runMaintenance } from '../../../server/modules/retention/maintenance'
 import { dialects, testDatabase, truncateAll } from '../support/harness'
 
 const DAY = 86_400_000

@@ -14,14 +14,14 @@
 import fc from 'fast-check'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { manualClock } from '../../../server/core/runtime'
-import type { Database } from '../../../server/db/database'
-import { liveRoutes } from '../../../server/live/routes'
-import { createTicketSigner } from '../../../server/live/ticket'
-import { createBreakers } from '../../../server/pipeline/breakers'
-import { HandlerKeys } from '../../../server/pipeline/contract'
-import { breakerRoutes } from '../../../server/pipeline/routes'
-import { insertEvent, replaceFrames } from '../../../server/repos/events'
+import { manualClock } from '../../../server/platform/core/runtime'
+import type { Database } from '../../../server/platform/db/database'
+import { liveRoutes } from '../../../server/modules/live/routes'
+import { createTicketSigner } from '../../../server/modules/live/ticket'
+import { createBreakers } from '../../../server/modules/pipeline/breakers'
+import { HandlerKeys } from '../../../server/modules/pipeline/contract'
+import { breakerRoutes } from '../../../server/modules/pipeline/routes'
+import { insertEvent, replaceFrames } from '../../../server/modules/session-data/queries'
 import { propertySeed } from '../../arbitraries'
 import { dialects, emulatorUser, recordingPipeline, testApp, testDatabase, type TestUser, truncateAll } from '../support/harness'
 import { verifiedUser } from '../support/verified-users'
@@ -261,7 +261,7 @@ interface Req extends Call {
   expect: 404 | 403 | 200 | 'scoped'
 }
 
-/** Every endpoint of server/routes, server/intelligence, server/pipeline and server/live, aimed at `v` by a caller owning `a`. */
+/** Every endpoint of server/modules, aimed at `v` by a caller owning `a`. */
 function attacks(a: Owned, v: Owned): Req[] {
   const r = (name: string, method: Req['method'], url: string, payload?: unknown, extra: Partial<Req> = {}): Req => ({
     name,

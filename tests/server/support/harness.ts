@@ -6,11 +6,11 @@
 import pg from 'pg'
 import { afterAll } from 'vitest'
 import { buildApp, type AppDeps } from '../../../server/app'
-import { firebaseTokenVerifier } from '../../../server/auth/tokens'
-import { manualClock, sequentialIds } from '../../../server/core/runtime'
-import { type Database, openDatabase } from '../../../server/db/database'
-import { migrate } from '../../../server/db/migrate'
-import type { IngestRequest, Pipeline } from '../../../server/pipeline/contract'
+import { firebaseTokenVerifier } from '../../../server/platform/auth/tokens'
+import { manualClock, sequentialIds } from '../../../server/platform/core/runtime'
+import { type Database, openDatabase } from '../../../server/platform/db/database'
+import { migrate } from '../../../server/platform/db/migrate'
+import type { IngestRequest, Pipeline } from '../../../server/modules/pipeline/contract'
 
 import { PROJECT_ID, mintToken } from './tokens'
 

@@ -35,7 +35,7 @@ export type WireSession = ReturnType<typeof wireSession>
 export type WireProject = ReturnType<typeof wireProject>
 export type WireDataSource = ReturnType<typeof wireDataSource>
 
-/** As server/repos/researches.ts `toResearch` sends it. */
+/** As server/modules/researches/queries.ts `toResearch` sends it. */
 export function wireResearch(id: string, title: string, more: { sessionsCount?: number; status?: string; tags?: string[] } = {}) {
   return {
     id,
@@ -54,7 +54,7 @@ export function wireResearch(id: string, title: string, more: { sessionsCount?: 
   }
 }
 
-/** As server/repos/researches.ts `toSession` sends it. */
+/** As server/modules/researches/queries.ts `toSession` sends it. */
 export function wireSession(id: string, researchId: string, title: string) {
   return {
     id,
@@ -73,12 +73,12 @@ export function wireSession(id: string, researchId: string, title: string) {
   }
 }
 
-/** As server/repos/projects.ts `toProject` sends it. */
+/** As server/modules/projects/queries.ts `toProject` sends it. */
 export function wireProject(id: string, displayName: string, description: string | null = null) {
   return { id, displayName, description, status: 'active', ownerUserId: USER.uid, createdAt: CREATED, updatedAt: CREATED }
 }
 
-/** As server/repos/data-sources.ts `toDataSource` sends it: a project's source (or a workspace's). */
+/** As server/modules/data-sources/queries.ts `toDataSource` sends it: a project's source (or a workspace's). */
 export function wireDataSource(id: string, displayName: string, scope: { projectId: string } | { researchId: string; sessionId: string }, kind = 'rss', status = 'active') {
   return {
     id,
@@ -126,7 +126,7 @@ export class FakeBackend {
   sources: WireDataSource[] = []
   users: Record<string, { id: string; firebaseUid: string; email: string; accountType: 'personal' | 'corporate'; displayName: string | null; tenantId: string; createdAt: string; updatedAt: string }> =
     {}
-  /** When each member was removed from the tenant (server/routes/members.ts); the signed-in user manages it. */
+  /** When each member was removed from the tenant (server/modules/users/member-routes.ts); the signed-in user manages it. */
   removedMembers: Record<string, string> = {}
   calls: Call[] = []
   private failures: Failure[] = []
@@ -255,7 +255,7 @@ export class FakeBackend {
         user.displayName = (body as { displayName?: string | null }).displayName?.trim() || null
         return HttpResponse.json(user)
       }),
-      // The tenant's members (server/routes/members.ts): every user is verified; the signed-in one manages.
+      // The tenant's members (server/modules/users/member-routes.ts): every user is verified; the signed-in one manages.
       route('get', '/tenant/members', () =>
         HttpResponse.json({
           tenantId: TENANT,

@@ -1,0 +1,172 @@
+/**
+ * Alias merging (what the Core_AliasEnricher stage does for one document, done here across a tenant's
+ * documents): 'U.S.', 'USA' and 'United States' are one entity.
+ *
+ * Two names are the same entity when they share a key. A name's keys are its normalised form (lower
+ * case, no dots, no possessive), the gazetteer's canonical name for it (any provider's "USA" is the
+ * gazetteer's "United States"), every alias the analyser gave with it, and, for an all-capitals short
+ * form of two or more letters, the initials of the longer names it could stand for ("EU" and
+ * "European Union"). Groups are joined with a union-find, so a chain of aliases across documents
+ * ends in one entity. The canonical name is the gazetteer's when there is one, else the most-mentioned
+ * full name; the id is `ent_<kind>_<slug of the canonical name>`, stable across requests.
+ */
+import { lookupName, normaliseKey } from '../../analysis/local/entities'
+
+/** One entity as one document reports it. */
+export interface EntityOccurrence {
+  eventId: string
+  text: string
+  kind: string
+  aliases: string[]
+  /** How many times the document mentions it. */
+  mentions: number
+}
+
+export interface MergedEntity {
+  id: string
+  name: string
+  kind: string
+  /** Every other name it went by, sorted. */
+  aliases: string[]
+  mentionCount: number
+  /** Mentions per document id. */
+  byDocument: Map<string, number>
+}
+
+export interface EntityIndex {
+  entities: MergedEntity[]
+  /** The entity a name (any case, any alias) refers to. */
+  resolve(name: string, kind?: string | null): MergedEntity | undefined
+  byId: Map<string, MergedEntity>
+}
+
+const connectors = new Set(['of', 'for', 'and', 'the', 'de', 'la', 'le', 'du', '&'])
+
+export function entityKey(name: string): string {
+  return normaliseKey(name).replace(/^the\s+/, '')
+}
+
+/** "European Union" → "eu", "United States of America" → "usa"; only for names of two or more words. */
+export function initialsKey(name: string): string | null {
+  const words = name
+    .replace(/\./g, '')
+    .split(/\s+/)
+    .filter((w) => w.length > 0 && !connectors.has(w.toLowerCase()))
+  if (words.length < 2 || !words.every((w) => /^\p{Lu}/u.test(w))) return null
+  return words.map((w) => w[0]!.toLowerCase()).join('')
+}
+
+/** An all-capitals short form ("EU", "U.S.A."), as its key, else null. */
+function acronymKey(name: string): string | null {
+  const bare = name.replace(/\./g, '')
+  return /^\p{Lu}{2,6}$/u.test(bare) ? bare.toLowerCase() : null
+}
+
+export function slug(name: string): string {
+  return (
+    name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'unnamed'
+  )
+}
+
+function keysOf(name: string): string[] {
+  const keys = [entityKey(name)]
+  const hit = lookupName(name)
+  if (hit) keys.push(entityKey(hit.canonical))
+  return keys.filter((k) => k.length > 0)
+}
+
+/** Merges every document's entities into the tenant's entities. Deterministic for the same input. */
+export function mergeEntities(occurrences: EntityOccurrence[]): EntityIndex {
+  const parent = new Map<string, string>()
+  const find = (k: string): string => {
+    let root = k
+    while (parent.get(root) !== root) root = parent.get(root) ?? root
+    let x = k
+    while (parent.get(x) !== root) {
+      const next = parent.get(x)!
+      parent.set(x, root)
+      x = next
+    }
+    return root
+  }
+  const add = (k: string) => {
+    if (!parent.has(k)) parent.set(k, k)
+  }
+  const union = (a: string, b: string) => {
+    add(a)
+    add(b)
+    const ra = find(a)
+    const rb = find(b)
+    if (ra === rb) return
+    // The smaller key wins, so the result does not depend on the order of the input.
+    if (ra < rb) parent.set(rb, ra)
+    else parent.set(ra, rb)
+  }
+
+  // Keys are joined once per distinct spelling: a tenant repeats the same names across many documents.
+  const names = new Set(occurrences.flatMap((o) => [o.text, ...o.aliases]))
+  const groupsOfNames = new Map<string, string[]>()
+  for (const o of occurrences) groupsOfNames.set([o.text, ...o.aliases].join('\u0000'), [o.text, ...o.aliases])
+  for (const group of groupsOfNames.values()) {
+    const keys = group.flatMap(keysOf)
+    for (const k of keys) union(keys[0]!, k)
+  }
+  // Short forms join the full names whose initials they are.
+  const initials = new Map<string, Set<string>>()
+  for (const n of names) {
+    const ik = initialsKey(n)
+    if (ik) initials.set(ik, (initials.get(ik) ?? new Set()).add(entityKey(n)))
+  }
+  for (const n of names) {
+    const ak = acronymKey(n)
+    for (const full of (ak && initials.get(ak)) || []) union(entityKey(n), full)
+  }
+
+  type Acc = { names: Map<string, number>; kinds: Map<string, number>; gazetteer: string | null; byDocument: Map<string, number>; mentionCount: number }
+  const groups = new Map<string, Acc>()
+  for (const o of occurrences) {
+    const root = find(keysOf(o.text)[0] ?? entityKey(o.text))
+    const acc = groups.get(root) ?? { names: new Map(), kinds: new Map(), gazetteer: null, byDocument: new Map(), mentionCount: 0 }
+    groups.set(root, acc)
+    acc.names.set(o.text, (acc.names.get(o.text) ?? 0) + o.mentions)
+    for (const a of o.aliases) if (!acc.names.has(a)) acc.names.set(a, 0)
+    acc.kinds.set(o.kind, (acc.kinds.get(o.kind) ?? 0) + o.mentions + 1)
+    const hit = lookupName(o.text)
+    if (hit && (!acc.gazetteer || hit.canonical < acc.gazetteer)) acc.gazetteer = hit.canonical
+    acc.byDocument.set(o.eventId, (acc.byDocument.get(o.eventId) ?? 0) + o.mentions)
+    acc.mentionCount += o.mentions
+  }
+
+  const entities: MergedEntity[] = []
+  const byKey = new Map<string, MergedEntity>()
+  for (const [root, acc] of groups) {
+    const best = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1] || b[0].length - a[0].length || a[0].localeCompare(b[0]))[0]![0]
+    const name = acc.gazetteer ?? best(acc.names)
+    const kind = best(acc.kinds)
+    const aliases = [...acc.names.keys()].filter((n) => n !== name).sort((a, b) => a.localeCompare(b))
+    const entity: MergedEntity = { id: `ent_${kind}_${slug(name)}`, name, kind, aliases, mentionCount: acc.mentionCount, byDocument: acc.byDocument }
+    entities.push(entity)
+    byKey.set(root, entity)
+  }
+  entities.sort((a, b) => b.mentionCount - a.mentionCount || a.name.localeCompare(b.name))
+  const byId = new Map(entities.map((e) => [e.id, e]))
+
+  return {
+    entities,
+    byId,
+    resolve(name, kind) {
+      const candidates = [...keysOf(name), acronymKey(name)].filter((k): k is string => !!k)
+      for (const k of candidates) {
+        if (!parent.has(k)) continue
+        const e = byKey.get(find(k))
+        if (e && (!kind || e.kind === kind)) return e
+      }
+      return undefined
+    },
+  }
+}

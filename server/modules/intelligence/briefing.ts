@@ -1,0 +1,277 @@
+/**
+ * Briefings (GET /briefing/{type}/{id}, spec §2 "Briefing view"): a computed account of one object — a
+ * research, a project, an action frame, an entity, or a causal context (two connected frames) — whose
+ * every sentence and figure can be traced to the tenant's documents. Pure functions of graph views.
+ *
+ * Rules:
+ * - Figures come from completed documents and their frames (corpus.ts), rounded to 2 decimals; riskIndex
+ *   and opportunityIndex are those of src/protocol/intelligence.ts.
+ * - A document's day is the day its lead event happened: the date of its first past frame that names one
+ *   (occurredOn), else its ingestion day. A frame's time is the date its sentence names when there is one,
+ *   else its document's day, else its document's ingestion time (ISO); narratives and key events run
+ *   oldest first (then by id).
+ * - Key events are frames (refType actionframe, so each opens its own briefing): for a research, a
+ *   project or an entity the five with the highest riskIndex (ties: earlier, then id); for a frame itself
+ *   and its four most confident connections; for a causal context its two frames.
+ * - The narrative has one line per item: a research or project tells its documents' summaries (after
+ *   their titles unless the summary starts with it), an entity the frames it acts in, a frame or a causal
+ *   context the frames its key events are.
+ * - A frame's "who did what to whom": who = its agents, to whom = its patients and recipients, together
+ *   with = its other participants, with = its resources; names are those of their entities when resolved.
+ * - dominantPestle: the PESTLE category the most documents carry (ties: alphabetical), 'none' without one.
+ * - connections: pairs of the frames concerned sharing an actor entity (graph.ts); uncertainties: the
+ *   flags of uncertainties.ts over those frames, conflicts looked for across the whole tenant.
+ * - The graph is the object's local graph (graph.ts), seeded by the object itself or its key frames.
+ */
+import type { BriefingBody, BriefingType, KeyEvent } from '../../../src/protocol/intelligence'
+import type { MergedEntity } from './aliases'
+import { type CorpusDocument, type CorpusFrame, dayOf, opportunityIndex, riskIndex } from './corpus'
+import { type GraphView, linkBetween, localGraph } from './graph'
+import { listOf, uncertaintiesOf } from './uncertainties'
+
+export const KEY_EVENTS = 5
+export const BRIEFING_GRAPH_NODES = 40
+/** Lines of an entity's narrative: its most recent frames beyond this are left out. */
+const NARRATIVE_LINES = 50
+
+/** An actor of a frame with its role, as the stored frame has it. */
+export interface ActorRole {
+  text: string
+  role: string
+}
+
+/** The briefing of a research or a project: `scope` is its documents, `tenant` everything. */
+export function scopeBriefing(tenant: GraphView, scope: GraphView, subject: { type: 'research' | 'project'; id: string; title: string }): BriefingBody {
+  const { documents, frames } = scope
+  const ranked = riskiest(tenant, frames)
+  const keyFrames = chronological(tenant, ranked.slice(0, KEY_EVENTS))
+  const highest = ranked[0]
+  const pestle = dominantPestle(documents)
+  const top = scope.entities().slice(0, 3)
+  const executiveSummary =
+    documents.length === 0
+      ? `No completed documents in this ${subject.type} yet.`
+      : [
+          `${plural(documents.length, 'document')}, ${plural(frames.length, 'action frame')}.`,
+          top.length > 0 ? `Top entities: ${top.map((e) => `${e.name} (${plural(scope.mentionsInScope(e.id), 'mention')})`).join(', ')}.` : 'No entities detected.',
+          highest ? `Highest risk: “${highest.description}” (${highest.actionType}, riskIndex ${riskOf(tenant, highest)}).` : '',
+          pestle ? `Dominant PESTLE category: ${pestle.category} (${pestle.count} of ${plural(documents.length, 'document')}).` : '',
+        ]
+          .filter((s) => s !== '')
+          .join(' ')
+  const day = (d: CorpusDocument) => documentDay(tenant, d.id) ?? dayOf(d.at)
+  const narrative = [...documents]
+    .sort((a, b) => compareText(day(a), day(b)) || a.at - b.at || compareText(a.id, b.id))
+    .map((d) => `${day(d)}: ${d.summary.startsWith(d.title) ? d.summary : [d.title, d.summary].filter((s) => s !== '').join(' — ')}`)
+  return body(subject.type, subject.id, {
+    title: `${subject.type === 'research' ? 'Research' : 'Project'}: ${subject.title}`,
+    executiveSummary,
+    narrative: narrative.join('\n'),
+    keyEvents: keyFrames.map((f) => keyEvent(tenant, f)),
+    detailedMetrics: {
+      documents: documents.length,
+      ...frameMetrics(tenant, frames),
+      entities: scope.entities().length,
+      connections: scope.links().length,
+      dominantPestle: pestle?.category ?? 'none',
+    },
+    graph: localGraph(scope, keyFrames.length > 0 ? keyFrames.map((f) => f.id) : documents.map((d) => d.id), BRIEFING_GRAPH_NODES),
+  })
+}
+
+/** The briefing of one action frame: who did what to whom, how sure, and what it connects to. */
+export function frameBriefing(tenant: GraphView, frame: CorpusFrame, roles: readonly ActorRole[]): BriefingBody {
+  const doc = documentOf(tenant, frame)
+  const links = tenant.linksOf(frame)
+  const involved = chronological(tenant, [frame, ...links.slice(0, KEY_EVENTS - 1).map((l) => (l.source.id === frame.id ? l.target : l.source))])
+  const who = roleNames(tenant, roles, ['agent']) || (roles.length === 0 ? listOf(frame.actors) : '')
+  const whom = roleNames(tenant, roles, ['patient', 'recipient'])
+  const alongside = roleNames(tenant, roles, ['participant'])
+  const executiveSummary = [
+    `Who: ${who || 'not named'}.`,
+    `What: ${frame.actionType} — “${frame.description}”.`,
+    whom ? `To whom: ${whom}.` : '',
+    alongside ? `Together with: ${alongside}.` : '',
+    frame.resources.length > 0 ? `With: ${listOf(frame.resources)}.` : '',
+    `Confidence ${round2(frame.confidence)}, urgency ${round2(frame.urgency)}, riskIndex ${riskOf(tenant, frame)}; ${frame.negated ? 'negated, ' : ''}${frame.temporality}, reported in “${doc?.title ?? frame.eventId}” on ${dayOf(frame.at)}.`,
+  ]
+    .filter((s) => s !== '')
+    .join(' ')
+  return body('actionframe', frame.id, {
+    title: `${frame.actionType}: ${frame.description}`,
+    executiveSummary,
+    narrative: involved.map((f) => frameLine(tenant, f)).join('\n'),
+    keyEvents: involved.map((f) => keyEvent(tenant, f)),
+    detailedMetrics: {
+      confidence: round2(frame.confidence),
+      urgency: round2(frame.urgency),
+      sentiment: round2(frame.sentiment),
+      veracity: round2(frame.veracity),
+      riskIndex: riskOf(tenant, frame),
+      opportunityIndex: opportunityIndex(frame, doc?.impactSeverity ?? 0),
+      impactSeverity: round2(doc?.impactSeverity ?? 0),
+      actors: frame.actors.length,
+      resources: frame.resources.length,
+      connections: links.length,
+      uncertainties: uncertaintiesOf(tenant, frame).length,
+      temporality: frame.temporality,
+      actionType: frame.actionType,
+      dominantPestle: doc?.pestleCategory ?? 'none',
+    },
+    graph: localGraph(tenant, [frame.id], BRIEFING_GRAPH_NODES),
+  })
+}
+
+/** The briefing of an entity: where it is mentioned and the frames it acts in. */
+export function entityBriefing(tenant: GraphView, entity: MergedEntity): BriefingBody {
+  const frames = tenant.framesActing(entity.id)
+  const ranked = riskiest(tenant, frames)
+  const keyFrames = chronological(tenant, ranked.slice(0, KEY_EVENTS))
+  const highest = ranked[0]
+  const documents = [...entity.byDocument.keys()].flatMap((id) => tenant.corpus.documentsById.get(id) ?? [])
+  const executiveSummary = [
+    `${entity.name} (${entity.kind}${entity.aliases.length > 0 ? `, also written ${listOf(entity.aliases)}` : ''}) is mentioned ${plural(entity.mentionCount, 'time')} across ${plural(entity.byDocument.size, 'document')} and acts in ${plural(frames.length, 'action frame')}${frames.length > 0 ? `: ${actionTypeCounts(frames)}` : ''}.`,
+    highest ? `Highest risk: “${highest.description}” (riskIndex ${riskOf(tenant, highest)}).` : '',
+  ]
+    .filter((s) => s !== '')
+    .join(' ')
+  return body('entity', entity.id, {
+    title: `Entity: ${entity.name}`,
+    executiveSummary,
+    narrative: chronological(tenant, frames)
+      .slice(-NARRATIVE_LINES)
+      .map((f) => frameLine(tenant, f))
+      .join('\n'),
+    keyEvents: keyFrames.map((f) => keyEvent(tenant, f)),
+    detailedMetrics: {
+      mentions: entity.mentionCount,
+      documents: entity.byDocument.size,
+      ...frameMetrics(tenant, frames),
+      // Every two of its frames share it, so each pair is a connection.
+      connections: (frames.length * (frames.length - 1)) / 2,
+      dominantPestle: dominantPestle(documents)?.category ?? 'none',
+    },
+    graph: localGraph(tenant, [entity.id], BRIEFING_GRAPH_NODES),
+  })
+}
+
+/** The briefing of a causal context: two frames, what they share, and how strong the connection is. */
+export function connectionBriefing(tenant: GraphView, id: string, a: CorpusFrame, b: CorpusFrame): BriefingBody {
+  const link = linkBetween(tenant, a, b)
+  const pair = chronological(tenant, [link.source, link.target])
+  const names = link.shared.map((e) => e.name)
+  const mean = round2((a.confidence + b.confidence) / 2)
+  const where = (f: CorpusFrame) => `“${f.description}” (${f.actionType}, in “${documentOf(tenant, f)?.title ?? f.eventId}”)`
+  const executiveSummary = [
+    `${where(link.source)} and ${where(link.target)} ${names.length > 0 ? `share ${listOf(names)}` : 'share no actor entity'}.`,
+    `Connection confidence ${link.confidence} = min(1, mean frame confidence ${mean} × (0.6 + 0.2 × ${Math.min(names.length, 2)} shared actor${Math.min(names.length, 2) === 1 ? '' : 's'})).`,
+  ].join(' ')
+  return body('causalcontext', id, {
+    title: `Causal context: ${link.source.description} ↔ ${link.target.description}`,
+    executiveSummary,
+    narrative: pair.map((f) => frameLine(tenant, f)).join('\n'),
+    keyEvents: pair.map((f) => keyEvent(tenant, f)),
+    detailedMetrics: {
+      confidence: link.confidence,
+      sharedActors: names.length,
+      sameDocument: a.eventId === b.eventId ? 'yes' : 'no',
+      ...frameMetrics(tenant, pair),
+    },
+    graph: localGraph(tenant, [link.source.id, link.target.id], BRIEFING_GRAPH_NODES),
+  })
+}
+
+/** When a frame happened: the date its sentence names, else its document's ingestion time (ISO). */
+export function whenOf(tenant: GraphView, f: CorpusFrame): string {
+  return f.occurredOn ?? documentDay(tenant, f.eventId) ?? new Date(f.at).toISOString()
+}
+
+/** The day a document's lead event happened: its first past frame that names a date. */
+function documentDay(tenant: GraphView, eventId: string): string | undefined {
+  return tenant.corpus.framesByDocument.get(eventId)?.find((f) => f.occurredOn !== null && f.temporality === 'past')?.occurredOn ?? undefined
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+function body(
+  type: BriefingType,
+  id: string,
+  parts: { title: string; executiveSummary: string; narrative: string; keyEvents: KeyEvent[]; detailedMetrics: BriefingBody['detailedMetrics']; graph: BriefingBody['graph'] },
+): BriefingBody {
+  const { detailedMetrics, graph, ...briefing } = parts
+  return { type, id, briefing, detailedMetrics, graph }
+}
+
+function frameMetrics(tenant: GraphView, frames: readonly CorpusFrame[]) {
+  const risks = frames.map((f) => riskOf(tenant, f))
+  return {
+    actionFrames: frames.length,
+    averageUrgency: mean(frames.map((f) => f.urgency)),
+    averageConfidence: mean(frames.map((f) => f.confidence)),
+    averageRiskIndex: mean(risks),
+    maxRiskIndex: risks.length === 0 ? 0 : Math.max(...risks),
+    uncertainties: frames.reduce((n, f) => n + uncertaintiesOf(tenant, f).length, 0),
+  }
+}
+
+function keyEvent(tenant: GraphView, f: CorpusFrame): KeyEvent {
+  return { timestamp: whenOf(tenant, f), description: `${f.actionType}: ${f.description} (riskIndex ${riskOf(tenant, f)})`, refType: 'actionframe', refId: f.id }
+}
+
+function frameLine(tenant: GraphView, f: CorpusFrame): string {
+  return `${whenOf(tenant, f).slice(0, 10)}: ${f.description} (${f.actionType}, in “${documentOf(tenant, f)?.title ?? f.eventId}”)`
+}
+
+/** Highest riskIndex first; ties: earlier, then id. */
+function riskiest(tenant: GraphView, frames: readonly CorpusFrame[]): CorpusFrame[] {
+  return [...frames].sort((a, b) => riskOf(tenant, b) - riskOf(tenant, a) || compareText(whenOf(tenant, a), whenOf(tenant, b)) || compareText(a.id, b.id))
+}
+
+function chronological(tenant: GraphView, frames: readonly CorpusFrame[]): CorpusFrame[] {
+  return [...frames].sort((a, b) => compareText(whenOf(tenant, a), whenOf(tenant, b)) || compareText(a.id, b.id))
+}
+
+function riskOf(tenant: GraphView, f: CorpusFrame): number {
+  return riskIndex(f, documentOf(tenant, f)?.impactSeverity ?? 0)
+}
+
+function documentOf(tenant: GraphView, f: CorpusFrame): CorpusDocument | undefined {
+  return tenant.corpus.documentsById.get(f.eventId)
+}
+
+/** The actors of the given roles, by their entity's name when they have one. */
+function roleNames(tenant: GraphView, roles: readonly ActorRole[], wanted: readonly string[]): string {
+  const names = roles.filter((r) => wanted.includes(r.role)).map((r) => tenant.corpus.entities.resolve(r.text)?.name ?? r.text)
+  return listOf([...new Set(names)])
+}
+
+function dominantPestle(documents: readonly CorpusDocument[]): { category: string; count: number } | undefined {
+  const counts = new Map<string, number>()
+  for (const d of documents) if (d.pestleCategory) counts.set(d.pestleCategory, (counts.get(d.pestleCategory) ?? 0) + 1)
+  const [best] = [...counts].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))
+  return best ? { category: best[0], count: best[1] } : undefined
+}
+
+/** "Agreement (2), Enforcement (1)": action types by count, then name. */
+function actionTypeCounts(frames: readonly CorpusFrame[]): string {
+  const counts = new Map<string, number>()
+  for (const f of frames) counts.set(f.actionType, (counts.get(f.actionType) ?? 0) + 1)
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))
+    .map(([type, n]) => `${type} (${n})`)
+    .join(', ')
+}
+
+function mean(xs: readonly number[]): number {
+  return xs.length === 0 ? 0 : round2(xs.reduce((s, x) => s + x, 0) / xs.length)
+}
+
+function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100

@@ -1,0 +1,234 @@
+/**
+ * The corpus every analytical figure is computed from: a tenant's completed documents (optionally within
+ * one research or project, optionally matching a full-text query) and their action frames, read once
+ * into plain values. Everything downstream (pulse, briefing, graph, forecasts, KPIs) is a pure function
+ * of a Corpus and a time, so it can be checked by hand on a small corpus.
+ */
+import type { Queryable } from '../../platform/db/database'
+import { iso } from '../../platform/db/rows'
+import { type EntityIndex, type EntityOccurrence, mergeEntities } from './aliases'
+
+export const DAY_MS = 86_400_000
+
+export interface CorpusDocument {
+  id: string
+  researchId: string | null
+  sessionId: string | null
+  projectId: string | null
+  title: string
+  summary: string
+  /** When it was ingested (ms since epoch): the date of its signals. */
+  at: number
+  pestleCategory: string | null
+  knowledgeArea: string | null
+  impactSeverity: number
+  /** The ten analytics scores, as stored. */
+  scores: Record<string, number>
+  entities: EntityOccurrence[]
+}
+
+export interface CorpusFrame {
+  id: string
+  eventId: string
+  actionIndex: number
+  actionType: string
+  description: string
+  summary: string
+  temporality: string
+  confidence: number
+  urgency: number
+  sentiment: number
+  veracity: number
+  negated: boolean
+  actors: string[]
+  resources: string[]
+  /** The date the sentence names (yyyy-mm-dd), if any. */
+  occurredOn: string | null
+  /** The document's ingestion time: when the signal arrived. */
+  at: number
+}
+
+export interface Corpus {
+  documents: CorpusDocument[]
+  frames: CorpusFrame[]
+  documentsById: Map<string, CorpusDocument>
+  framesByDocument: Map<string, CorpusFrame[]>
+  entities: EntityIndex
+}
+
+export interface CorpusScope {
+  researchId?: string | null
+  projectId?: string | null
+  /** A research or project id, whichever it is. */
+  contextId?: string | null
+  /** Only documents whose title, summary or text match this (PostgreSQL full-text search, English). */
+  query?: string | null
+  eventIds?: string[]
+}
+
+/** The full-text document of an event, as both the query and any index use it. */
+export const EVENT_TSVECTOR = `to_tsvector('english', coalesce(e.title, '') || ' ' || coalesce(e.summary, '') || ' ' || coalesce(e.payload->>'cleanedContent', ''))`
+
+interface DocRow {
+  id: string
+  research_id: string | null
+  session_id: string | null
+  project_id: string | null
+  title: string | null
+  summary: string | null
+  ingested_at: Date | string
+  payload: Record<string, unknown>
+  analytics: Record<string, unknown> | null
+}
+
+interface FrameRowLite {
+  id: string
+  event_id: string
+  action_index: number | null
+  action_type: string | null
+  body: Record<string, unknown>
+}
+
+export async function loadCorpus(db: Queryable, tenantId: string, scope: CorpusScope = {}): Promise<Corpus> {
+  const where = [`e.tenant_id = $1`, `e.status = 'completed'`]
+  const params: unknown[] = [tenantId]
+  const param = (v: unknown) => {
+    params.push(v)
+    return `$${params.length}`
+  }
+  if (scope.researchId) where.push(`e.research_id = ${param(scope.researchId)}`)
+  if (scope.projectId) where.push(`e.project_id = ${param(scope.projectId)}`)
+  if (scope.contextId) {
+    const p = param(scope.contextId)
+    where.push(`(e.research_id = ${p} OR e.project_id = ${p})`)
+  }
+  if (scope.eventIds) where.push(`e.id = ANY(${param(scope.eventIds)}::text[])`)
+  const query = scope.query?.trim()
+  if (query) where.push(`${EVENT_TSVECTOR} @@ websearch_to_tsquery('english', ${param(query)})`)
+
+  const docs = await db.query<DocRow>(
+    `SELECT e.id, e.research_id, e.session_id, e.project_id, e.title, e.summary, e.ingested_at,
+            e.payload - 'cleanedContent' - 'extractedText' AS payload, e.analytics
+       FROM events e WHERE ${where.join(' AND ')} ORDER BY e.ingested_at, e.id`,
+    params,
+  )
+  const ids = docs.map((d) => d.id)
+  const frames =
+    ids.length === 0
+      ? []
+      : await db.query<FrameRowLite>(
+          `SELECT id, event_id, action_index, action_type, body FROM action_frames WHERE tenant_id = $1 AND event_id = ANY($2::text[]) ORDER BY event_id, action_index, id`,
+          [tenantId, ids],
+        )
+  return buildCorpus(docs.map(toDocument), frames, new Map(docs.map((d) => [d.id, Date.parse(iso(d.ingested_at)!)])))
+}
+
+function buildCorpus(documents: CorpusDocument[], rows: FrameRowLite[], atOf: Map<string, number>): Corpus {
+  const frames = rows.map((r) => toFrame(r, atOf.get(r.event_id) ?? 0))
+  const framesByDocument = new Map<string, CorpusFrame[]>()
+  for (const f of frames) framesByDocument.set(f.eventId, [...(framesByDocument.get(f.eventId) ?? []), f])
+  return {
+    documents,
+    frames,
+    documentsById: new Map(documents.map((d) => [d.id, d])),
+    framesByDocument,
+    entities: mergeEntities(documents.flatMap((d) => d.entities)),
+  }
+}
+
+const num = (v: unknown, fallback = 0) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback)
+const str = (v: unknown) => (typeof v === 'string' ? v : null)
+const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {})
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : [])
+
+function toDocument(row: DocRow): CorpusDocument {
+  const p = row.payload ?? {}
+  const a = row.analytics ?? {}
+  const scores: Record<string, number> = {}
+  for (const [k, v] of Object.entries(a)) if (typeof v === 'number') scores[k] = v
+  return {
+    id: row.id,
+    researchId: row.research_id,
+    sessionId: row.session_id,
+    projectId: row.project_id,
+    title: row.title ?? str(p.aiTitle) ?? 'Untitled Document',
+    summary: row.summary ?? str(p.aiSummary) ?? '',
+    at: Date.parse(iso(row.ingested_at)!),
+    pestleCategory: str(p.pestleCategory),
+    knowledgeArea: str(p.knowledgeArea),
+    impactSeverity: num(scores.impactSeverity ?? p.impactSeverity),
+    scores,
+    entities: list(p.detectedEntities).flatMap((raw) => {
+      const e = obj(raw)
+      const text = str(e.text)
+      if (!text) return []
+      return [
+        {
+          eventId: row.id,
+          text,
+          kind: str(e.kind) ?? 'other',
+          aliases: list(e.aliases).filter((x): x is string => typeof x === 'string'),
+          mentions: Math.max(1, typeof e.mentionCount === 'number' ? e.mentionCount : list(e.mentions).length),
+        },
+      ]
+    }),
+  }
+}
+
+function toFrame(row: FrameRowLite, at: number): CorpusFrame {
+  const b = row.body ?? {}
+  const meta = obj(b.metadata)
+  const names = (v: unknown) => list(obj(v).entries).flatMap((x) => (typeof obj(x).text === 'string' ? [obj(x).text as string] : []))
+  return {
+    id: row.id,
+    eventId: row.event_id,
+    actionIndex: row.action_index ?? num(b.actionIndex, 1),
+    actionType: row.action_type ?? str(b.actionType) ?? 'unknown',
+    description: str(b.actionDescription) ?? str(b.summary) ?? row.id,
+    summary: str(b.summary) ?? '',
+    temporality: str(b.temporality) ?? 'past',
+    confidence: num(b.confidence ?? meta.confidence),
+    urgency: num(obj(b.urgency).score),
+    sentiment: num(meta.sentiment),
+    veracity: num(meta.veracity, 1),
+    negated: b.negated === true,
+    actors: names(b.actors),
+    resources: names(b.resources),
+    occurredOn: str(obj(b.timeReference).date),
+    at,
+  }
+}
+
+/** The UTC day (yyyy-mm-dd) of a time. */
+export function dayOf(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10)
+}
+
+/** The last `days` UTC days ending with the day of `now`, oldest first. */
+export function lastDays(now: number, days: number): string[] {
+  const today = Date.parse(dayOf(now))
+  return Array.from({ length: days }, (_, i) => dayOf(today - (days - 1 - i) * DAY_MS))
+}
+
+/** Counts per UTC day over the last `days` days (zeros included). */
+export function dailyCounts(times: Array<{ at: number; count?: number }>, now: number, days: number): Array<{ date: string; count: number }> {
+  const dates = lastDays(now, days)
+  const counts = new Map(dates.map((d) => [d, 0]))
+  for (const t of times) {
+    const d = dayOf(t.at)
+    if (counts.has(d)) counts.set(d, counts.get(d)! + (t.count ?? 1))
+  }
+  return dates.map((date) => ({ date, count: counts.get(date)! }))
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100
+
+/** riskIndex of a frame (see src/protocol/intelligence.ts): confidence × (0.4·severity + 0.3·urgency + 0.3·negativity). */
+export function riskIndex(frame: Pick<CorpusFrame, 'confidence' | 'urgency' | 'sentiment'>, impactSeverity: number): number {
+  return round2(frame.confidence * (0.4 * impactSeverity + 0.3 * frame.urgency + 0.3 * ((1 - frame.sentiment) / 2)))
+}
+
+/** opportunityIndex of a frame: confidence × (0.4·severity + 0.3·urgency + 0.3·positivity). */
+export function opportunityIndex(frame: Pick<CorpusFrame, 'confidence' | 'urgency' | 'sentiment'>, impactSeverity: number): number {
+  return round2(frame.confidence * (0.4 * impactSeverity + 0.3 * frame.urgency + 0.3 * ((1 + frame.sentiment) / 2)))
+}

@@ -1,0 +1,125 @@
+/**
+ * The dashboard pulse (spec §2, POST /dashboard/pulse) as a pure function of a corpus and a time. The
+ * corpus is the tenant's completed documents, or, in Query mode, only those matching the query; every
+ * figure below is computed from it and nothing else.
+ *
+ * - hotTopics: see topics.ts (Louvain clusters of co-mentioned entities, ranked by mentions this week).
+ * - riskLeaderboard / opportunityLeaderboard: every frame gets riskIndex and opportunityIndex (corpus.ts,
+ *   with its document's impactSeverity); the five highest of each, ties by frame id; the title is the
+ *   frame's description, documentTitle its document's title. A risk is something bad happening (sentiment
+ *   at most −NEUTRAL_TONE), an opportunity something good (at least NEUTRAL_TONE): a neutral frame stands on
+ *   neither board and no frame on both. Background stands on neither: a frame dated more than 180 days before its document's
+ *   latest dated frame ("when it bought a German rival in 2017") is history, not this week's risk; nor does
+ *   what did not happen ("did not deny the movement"), nor a statement (its telling of an event is not the
+ *   event, which stands there on its own).
+ * - signalVelocity: a signal is a frame, dated by its document's ingestion time. totalSignals counts every
+ *   frame; signalsLast24h those in (now − 24 h, now]; signalsLast7d those in (now − 7 d, now];
+ *   signalsPrevious7d those in (now − 14 d, now − 7 d]; averageVelocity = signalsLast7d / 7 (2 decimals);
+ *   trend as the contract states (±10 % week on week; a first week with signals is rising); series =
+ *   signals per UTC day over the 28 days ending today.
+ * - pestleDistribution: completed documents per PESTLE category, count desc then name, the first six
+ *   (documents without a valid category are not counted).
+ */
+import type { LeaderboardEntry, PulseBody, SignalVelocity } from '../../../src/protocol/intelligence'
+import { type Corpus, type CorpusFrame, DAY_MS, dailyCounts, opportunityIndex, riskIndex } from './corpus'
+import { compareText, hotTopics, pestleCounts } from './topics'
+
+const LEADERBOARD_SIZE = 5
+/** A tone nearer zero than this is neutral: one mild word in a sentence ("acting president") is no good news. */
+export const NEUTRAL_TONE = 0.25
+/** Kinds of frame that tell of events rather than being one. */
+const TELLING = new Set(['Statement', 'No comment'])
+const PESTLE_SIZE = 6
+const VELOCITY_DAYS = 28
+
+/** The pulse of a corpus at `now` (ms). `query` is the Query mode's query (the corpus already matches it). */
+export function computePulse(corpus: Corpus, now: number, query?: string | null): PulseBody {
+  const q = query?.trim() || null
+  const background = backgroundFrames(corpus.frames)
+  // What did not happen ("did not deny the movement", "not to take any action") is on neither board, nor is
+  // the telling of an event ("…, the agency said"): the event it tells is there on its own.
+  const off = new Set(corpus.frames.filter((f) => f.negated || TELLING.has(f.actionType)).map((f) => f.id))
+  const board = leaderboardEntries(corpus).filter((e) => !background.has(e.id) && !off.has(e.id))
+  return {
+    generatedAt: new Date(now).toISOString(),
+    mode: q ? 'query' : 'global',
+    query: q,
+    documentCount: corpus.documents.length,
+    hotTopics: hotTopics(corpus, now),
+    riskLeaderboard: topBy(
+      board.filter((e) => e.components.sentiment <= -NEUTRAL_TONE),
+      (e) => e.riskIndex,
+    ),
+    opportunityLeaderboard: topBy(
+      board.filter((e) => e.components.sentiment >= NEUTRAL_TONE),
+      (e) => e.opportunityIndex,
+    ),
+    signalVelocity: signalVelocity(corpus.frames, now),
+    pestleDistribution: pestleDistribution(corpus),
+  }
+}
+
+const BACKGROUND_DAYS = 180
+
+/** The ids of frames dated more than BACKGROUND_DAYS before the latest dated frame of their document. */
+export function backgroundFrames(frames: CorpusFrame[]): Set<string> {
+  const latest = new Map<string, string>()
+  for (const f of frames) if (f.occurredOn && f.occurredOn > (latest.get(f.eventId) ?? '')) latest.set(f.eventId, f.occurredOn)
+  const ids = new Set<string>()
+  for (const f of frames) {
+    const last = latest.get(f.eventId)
+    if (f.occurredOn && last && Date.parse(last) - Date.parse(f.occurredOn) > BACKGROUND_DAYS * DAY_MS) ids.add(f.id)
+  }
+  return ids
+}
+
+/** Every frame of the corpus as a leaderboard entry, with both indices and their components. */
+export function leaderboardEntries(corpus: Corpus): LeaderboardEntry[] {
+  return corpus.frames.flatMap((f) => {
+    const doc = corpus.documentsById.get(f.eventId)
+    if (!doc) return []
+    return [
+      {
+        id: f.id,
+        eventId: f.eventId,
+        title: f.description,
+        documentTitle: doc.title,
+        riskIndex: riskIndex(f, doc.impactSeverity),
+        opportunityIndex: opportunityIndex(f, doc.impactSeverity),
+        components: { impactSeverity: doc.impactSeverity, urgency: f.urgency, sentiment: f.sentiment, confidence: f.confidence },
+      },
+    ]
+  })
+}
+
+export function signalVelocity(frames: CorpusFrame[], now: number): SignalVelocity {
+  const within = (from: number, to: number) => frames.filter((f) => f.at > from && f.at <= to).length
+  const signalsLast7d = within(now - 7 * DAY_MS, now)
+  const signalsPrevious7d = within(now - 14 * DAY_MS, now - 7 * DAY_MS)
+  return {
+    totalSignals: frames.length,
+    signalsLast24h: within(now - DAY_MS, now),
+    signalsLast7d,
+    signalsPrevious7d,
+    averageVelocity: Math.round((signalsLast7d / 7) * 100) / 100,
+    trend: trendOf(signalsLast7d, signalsPrevious7d),
+    series: dailyCounts(frames, now, VELOCITY_DAYS),
+  }
+}
+
+/** rising: ≥ 10 % more than the week before (or some after none); falling: ≥ 10 % fewer; else stable. */
+export function trendOf(last: number, previous: number): SignalVelocity['trend'] {
+  if (previous === 0) return last > 0 ? 'rising' : 'stable'
+  // In integers, so 11 against 10 is exactly +10 %.
+  if (10 * last >= 11 * previous) return 'rising'
+  if (10 * last <= 9 * previous) return 'falling'
+  return 'stable'
+}
+
+export function pestleDistribution(corpus: Corpus): PulseBody['pestleDistribution'] {
+  return pestleCounts(corpus.documents).slice(0, PESTLE_SIZE)
+}
+
+function topBy(entries: LeaderboardEntry[], score: (e: LeaderboardEntry) => number): LeaderboardEntry[] {
+  return [...entries].sort((a, b) => score(b) - score(a) || compareText(a.id, b.id)).slice(0, LEADERBOARD_SIZE)
+}

@@ -1,0 +1,115 @@
+/**
+ * Researches and their workspaces (spec §7): create (with a first workspace named 'Workspace' plus
+ * month and day), list (x-page-size, newest first), get, delete; workspaces listed, created, deleted.
+ * Workspaces expire SESSION_TTL_DAYS after creation; writes to an expired one answer 410. What each takes
+ * and answers is its contract (src/protocol/http/researches.ts).
+ */
+import type { FastifyInstance } from 'fastify'
+import { firstWorkspaceName } from '../../../src/domain/rules/session'
+import { pageLimitSchema } from '../../../src/protocol/api'
+import {
+  researchCreateContract,
+  researchDeleteContract,
+  researchGetContract,
+  researchListContract,
+  sessionCreateContract,
+  sessionDeleteContract,
+  sessionGetContract,
+  sessionListContract,
+} from '../../../src/protocol/http/researches'
+import type { AppDeps } from '../../app'
+import { authOf } from '../../platform/auth/plugin'
+import { route } from '../../platform/http/contracts'
+import { notFound } from '../../platform/http/errors'
+import { headerNumber } from '../../platform/http/paging'
+import { refreshKpiBindings } from '../intelligence/kpis'
+import { getResearch, getSession, insertResearch, insertSession, listResearches, listSessions, toResearch, toSession, touchResearch } from './queries'
+import { decodeToken, encodeToken } from '../../platform/db/rows'
+import { eraseResearch, eraseSession } from '../retention/erase'
+
+const DAY_MS = 86_400_000
+
+export async function researchRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const { db, clock, ids } = deps
+  const ttl = () => deps.config.SESSION_TTL_DAYS * DAY_MS
+
+  route(app, researchCreateContract, async ({ body, request, reply }) => {
+    const auth = authOf(request)
+    const now = clock.now()
+    const researchId = ids.next('res')
+    const sessionId = ids.next('ses')
+    await db.transaction(async (tx) => {
+      await insertResearch(tx, auth.tenantId, { id: researchId, title: body.title, description: body.description ?? null, tags: body.tags, ownerUserId: auth.uid, now })
+      await insertSession(tx, auth.tenantId, { id: sessionId, researchId, title: firstWorkspaceName(now), ownerUserId: auth.uid, now, expiresAt: now + ttl() })
+    })
+    const row = await getResearch(db, auth.tenantId, researchId)
+    const session = await getSession(db, auth.tenantId, researchId, sessionId)
+    return reply.status(201).send({ ...toResearch(row!, auth.tenantId), sessions: [toSession(session!, auth.tenantId, now)] })
+  })
+
+  route(app, researchListContract, async ({ query, request }) => {
+    const auth = authOf(request)
+    const limit = headerNumber(request, 'x-page-size', pageLimitSchema) ?? query.limit ?? 100
+    const offset = query.offset ?? decodeToken(query.continuationToken ?? request.headers['x-continuation-token'])
+    const rows = await listResearches(db, auth.tenantId, limit + 1, offset)
+    const more = rows.length > limit
+    return {
+      items: rows.slice(0, limit).map((r) => toResearch(r, auth.tenantId)),
+      ...(more ? { continuationToken: encodeToken(offset + limit) } : {}),
+    }
+  })
+
+  route(app, researchGetContract, async ({ params, request }) => {
+    const auth = authOf(request)
+    const row = await getResearch(db, auth.tenantId, params.id)
+    if (!row) throw notFound('Research')
+    return toResearch(row, auth.tenantId)
+  })
+
+  route(app, researchDeleteContract, async ({ params, request }) => {
+    const auth = authOf(request)
+    // Everything of it, wherever it was copied (server/modules/retention/erase.ts).
+    if (!(await eraseResearch(db, auth.tenantId, params.id, clock.now()))) throw notFound('Research')
+    return { message: 'Research deleted successfully' }
+  })
+
+  route(app, sessionListContract, async ({ params, query, request }) => {
+    const auth = authOf(request)
+    if (!(await getResearch(db, auth.tenantId, params.id))) throw notFound('Research')
+    const limit = headerNumber(request, 'x-page-size', pageLimitSchema) ?? query.limit ?? 10
+    const offset = query.offset ?? decodeToken(query.continuationToken ?? request.headers['x-continuation-token'])
+    const rows = await listSessions(db, auth.tenantId, params.id, limit + 1, offset)
+    const now = clock.now()
+    return {
+      items: rows.slice(0, limit).map((s) => toSession(s, auth.tenantId, now)),
+      ...(rows.length > limit ? { continuationToken: encodeToken(offset + limit) } : {}),
+    }
+  })
+
+  route(app, sessionCreateContract, async ({ params: { id: researchId }, body, request, reply }) => {
+    const auth = authOf(request)
+    if (!(await getResearch(db, auth.tenantId, researchId))) throw notFound('Research')
+    const now = clock.now()
+    const id = ids.next('ses')
+    await db.transaction(async (tx) => {
+      await insertSession(tx, auth.tenantId, { id, researchId, title: body.title, ownerUserId: auth.uid, now, expiresAt: now + ttl() })
+      await touchResearch(tx, auth.tenantId, researchId, now)
+    })
+    return reply.status(201).send(toSession((await getSession(db, auth.tenantId, researchId, id))!, auth.tenantId, now))
+  })
+
+  route(app, sessionGetContract, async ({ params, request }) => {
+    const auth = authOf(request)
+    const row = await getSession(db, auth.tenantId, params.id, params.sid)
+    if (!row) throw notFound('Session')
+    return toSession(row, auth.tenantId, clock.now())
+  })
+
+  route(app, sessionDeleteContract, async ({ params, request }) => {
+    const auth = authOf(request)
+    if (!(await eraseSession(db, auth.tenantId, params.id, params.sid, clock.now()))) throw notFound('Session')
+    await touchResearch(db, auth.tenantId, params.id, clock.now())
+    await refreshKpiBindings(db, auth.tenantId, { researchId: params.id }, clock.now())
+    return { message: 'Session deleted successfully' }
+  })
+}

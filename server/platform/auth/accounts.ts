@@ -1,0 +1,160 @@
+/**
+ * Users' records and what they may open: tenancy that needs proof (issue 16).
+ *
+ * A record fixes a user's tenant once and for all: personal → the e-mail address, corporate → the
+ * address's domain, never a public mail domain (src/domain/rules/accounts.ts). Joining a tenant that
+ * someone else is in takes proof of the address, the identity token's `email_verified` claim: a corporate
+ * tenant always (colleagues share it), a personal one when another account's record holds it already (an
+ * address deleted and signed up again). Until then every route but the account's own answers 403
+ * EMAIL_NOT_VERIFIED. The first member of a corporate tenant seen with a verified address may remove the
+ * others; a removed member (and any later account with that address in that tenant) is refused with 403
+ * MEMBER_REMOVED.
+ *
+ * A user without a record is never placed by a rule: the first request that needs a tenant creates a
+ * personal record (the tenant is the token's own address, shared with nobody) — see server/platform/auth/plugin.ts.
+ */
+import { type Access, type AccountType, TenancyTexts } from '../../../src/domain/rules/accounts'
+import { TenancyErrorCodes } from '../../../src/protocol/tenancy'
+import type { Queryable } from '../db/database'
+import { ApiError } from '../http/errors'
+
+export interface AccountRecord {
+  tenantId: string
+  accountType: AccountType
+  /** When a verified token of this user was first seen (epoch ms), or null. */
+  verifiedAt: number | null
+  /** When the tenant's first verified member removed this user (epoch ms), or null. */
+  removedAt: number | null
+  /** Another account's record is in the same tenant: a personal tenant then takes proof too. */
+  sharesTenant: boolean
+}
+
+export interface UserRow {
+  id: string
+  tenant_id: string
+  email: string
+  account_type: AccountType
+  display_name: string | null
+  created_at: Date | string
+  updated_at: Date | string
+  verified_at: Date | string | null
+  removed_at: Date | string | null
+}
+
+/** The user's record, or null when there is none yet. */
+export async function findAccount(db: Queryable, uid: string): Promise<AccountRecord | null> {
+  const rows = await db.query<{ tenant_id: string; account_type: AccountType; verified_at: Date | string | null; removed_at: Date | string | null; shares_tenant: boolean }>(
+    `SELECT u.tenant_id, u.account_type, u.verified_at, u.removed_at,
+            EXISTS (SELECT 1 FROM users o WHERE o.tenant_id = u.tenant_id AND o.id <> u.id) AS shares_tenant
+       FROM users u WHERE u.id = $1`,
+    [uid],
+  )
+  const r = rows[0]
+  return r ? { tenantId: r.tenant_id, accountType: r.account_type, verifiedAt: ms(r.verified_at), removedAt: ms(r.removed_at), sharesTenant: r.shares_tenant } : null
+}
+
+/**
+ * Creates the user's record unless one exists (the first stands: a tenant never moves). A member removed
+ * from this tenant before, under another uid with the same address, comes back removed.
+ */
+export async function createAccount(
+  db: Queryable,
+  input: { uid: string; email: string; accountType: AccountType; tenantId: string; displayName: string | null; now: number },
+): Promise<{ created: boolean; row: UserRow }> {
+  const at = new Date(input.now).toISOString()
+  const inserted = await db.query<UserRow>(
+    `INSERT INTO users (id, tenant_id, email, account_type, display_name, created_at, updated_at, removed_at, removed_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $6,
+             (SELECT max(removed_at) FROM users WHERE tenant_id = $2 AND email = $3),
+             (SELECT max(removed_by) FROM users WHERE tenant_id = $2 AND email = $3 AND removed_at IS NOT NULL))
+     ON CONFLICT (id) DO NOTHING RETURNING *`,
+    [input.uid, input.tenantId, input.email, input.accountType, input.displayName, at],
+  )
+  if (inserted[0]) return { created: true, row: inserted[0] }
+  const existing = await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [input.uid])
+  return { created: false, row: existing[0] as UserRow }
+}
+
+/** What a record lets a token open. */
+export function accessOf(record: AccountRecord, emailVerified: boolean): Access {
+  if (record.removedAt !== null) return 'removed'
+  const needsProof = record.accountType === 'corporate' || record.sharesTenant
+  return needsProof && !emailVerified ? 'verifyEmail' : 'granted'
+}
+
+/** The 403 of a tenant the caller may not open, in the product's words. */
+export function refusal(access: Exclude<Access, 'granted'>, tenantId: string): ApiError {
+  return access === 'removed'
+    ? new ApiError(403, TenancyErrorCodes.MemberRemoved, TenancyTexts.removedRefused(tenantId))
+    : new ApiError(403, TenancyErrorCodes.EmailNotVerified, TenancyTexts.verifyRefused(tenantId))
+}
+
+/** Notes the first time a user came with a verified address (the earliest such member manages). */
+export async function noteVerified(db: Queryable, uid: string, now: number): Promise<number> {
+  const rows = await db.query<{ verified_at: Date | string }>('UPDATE users SET verified_at = COALESCE(verified_at, $2) WHERE id = $1 RETURNING verified_at', [uid, new Date(now).toISOString()])
+  return ms(rows[0]?.verified_at ?? null) ?? now
+}
+
+/** The tenant's first verified member still in it (who may remove the others), or null. */
+export async function tenantManager(db: Queryable, tenantId: string): Promise<string | null> {
+  const rows = await db.query<{ id: string }>(
+    `SELECT id FROM users WHERE tenant_id = $1 AND account_type = 'corporate' AND verified_at IS NOT NULL AND removed_at IS NULL
+      ORDER BY verified_at, id LIMIT 1`,
+    [tenantId],
+  )
+  return rows[0]?.id ?? null
+}
+
+/** Everyone with a record in the tenant, oldest first. */
+export async function listMembers(db: Queryable, tenantId: string): Promise<UserRow[]> {
+  return db.query<UserRow>('SELECT * FROM users WHERE tenant_id = $1 ORDER BY created_at, id', [tenantId])
+}
+
+/** Marks a member removed (once: a second removal keeps the first's time and author); false when not a member. */
+export async function removeMember(db: Queryable, input: { tenantId: string; uid: string; by: string; now: number }): Promise<boolean> {
+  const rows = await db.query<{ id: string }>(
+    `UPDATE users SET removed_at = COALESCE(removed_at, $3), removed_by = COALESCE(removed_by, $4), updated_at = $3
+      WHERE tenant_id = $1 AND id = $2 RETURNING id`,
+    [input.tenantId, input.uid, new Date(input.now).toISOString(), input.by],
+  )
+  return rows.length > 0
+}
+
+/**
+ * Records remembered per app instance, so a request does not wait on the database for its tenant. An
+ * entry lives `ttlMs` at most: another API process that removes a member cannot tell this one, so a
+ * removal takes effect here within that time (at once in the process that made it: `forget`).
+ */
+export interface AccountCache {
+  get(uid: string): AccountRecord | undefined
+  remember(uid: string, record: AccountRecord): void
+  forget(uid: string): void
+}
+
+export function accountCache(options: { ttlMs?: number; max?: number; now?: () => number } = {}): AccountCache {
+  const ttl = options.ttlMs ?? 5_000
+  const max = options.max ?? 50_000
+  const now = options.now ?? Date.now
+  const entries = new Map<string, { record: AccountRecord; until: number }>()
+  return {
+    get(uid) {
+      const hit = entries.get(uid)
+      if (!hit) return undefined
+      if (hit.until > now()) return hit.record
+      entries.delete(uid)
+      return undefined
+    },
+    remember(uid, record) {
+      entries.delete(uid)
+      if (entries.size >= max) entries.delete(entries.keys().next().value as string)
+      entries.set(uid, { record, until: now() + ttl })
+    },
+    forget: (uid) => void entries.delete(uid),
+  }
+}
+
+function ms(value: Date | string | null): number | null {
+  if (value === null) return null
+  const t = value instanceof Date ? value.getTime() : new Date(value).getTime()
+  return Number.isNaN(t) ? null : t
+}
