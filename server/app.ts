@@ -1,58 +1,33 @@
 /**
  * buildApp(deps) → a Fastify instance with every /api/v1 route; `main.ts` listens, tests `inject`.
- * The composition root wires; each route file owns one resource of spec §7.
+ * The composition root wires the platform (auth, errors, security) and registers the feature modules
+ * (server/modules/*), each owning its resources of spec §7.
  */
 import { randomBytes } from 'node:crypto'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
-import { authPlugin } from './platform/auth/plugin'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Contract } from '../src/protocol/http/contract'
+import { type DataSourcesModuleDeps, dataSourcesModule } from './modules/data-sources'
+import { exchangeModule } from './modules/exchange'
+import { type IngestDeps, ingestModule } from './modules/ingest'
+import { intelligenceModule } from './modules/intelligence'
+import { type HealthDeps, opsModule } from './modules/ops'
+import { projectsModule } from './modules/projects'
+import { type ResearchDeps, researchesModule } from './modules/researches'
+import { type SessionDataDeps, sessionDataModule } from './modules/session-data'
+import { usersModule } from './modules/users'
+import { authPlugin } from './platform/auth/plugin'
 import type { TokenVerifier } from './platform/auth/tokens'
 import type { IngestQuotaSettings, ServerConfig } from './platform/config'
-import type { Clock, Ids } from './platform/core/runtime'
-import type { Database } from './platform/db/database'
-import { exchangeRoutes } from './modules/exchange/plugin'
 import { type ErrorLog, installErrorHandler } from './platform/http/errors'
 import { webSecurity } from './platform/http/security'
 import { installTextGuard } from './platform/http/text-guard'
-import type { Pipeline } from './modules/pipeline/contract'
-import type { IngestQuotas } from './modules/ingest/quotas'
-import { graphRoutes } from './modules/intelligence/graph-routes'
-import { kpiRoutes } from './modules/intelligence/kpi-routes'
-import { prospectiveRoutes } from './modules/intelligence/prospective-routes'
-import { pulseRoutes } from './modules/intelligence/pulse-routes'
-import { commitRoutes } from './modules/projects/commit-routes'
-import { dataSourceRoutes } from './modules/data-sources/routes'
-import { discoveryRoutes } from './modules/data-sources/discovery-routes'
-import { type ClientSettings, healthRoutes } from './modules/ops/health-routes'
-import { ingestRoutes } from './modules/ingest/routes'
-import { memberRoutes } from './modules/users/member-routes'
-import { projectRoutes } from './modules/projects/routes'
-import { researchRoutes } from './modules/researches/routes'
-import { sessionDataRoutes } from './modules/session-data/routes'
-import { sourcePreviewRoutes } from './modules/data-sources/preview-routes'
-import { userRoutes } from './modules/users/routes'
-import type { SourceReaders } from './sources/index'
+import type { FeatureModule } from './platform/module'
 
-export interface AppDeps {
-  db: Database
+export interface AppDeps extends HealthDeps, ResearchDeps, SessionDataDeps, DataSourcesModuleDeps, IngestDeps {
   verifier: TokenVerifier
-  clock: Clock
-  ids: Ids
-  pipeline: Pipeline
-  /** What GET /config tells the browser; derived from the environment when absent. */
-  clientSettings?: ClientSettings
-  /**
-   * The Auth emulator is served behind this origin (server/platform/auth/identity-proxy.ts): GET /config names the
-   * origin the page was loaded from as the emulator's address.
-   */
-  identityProxied?: boolean
-  /** The ingest quotas' settings (INGEST_*) take their defaults when absent. */
+  /** Every module's settings: the ingest quotas' (INGEST_*, defaults when absent), the workspaces' lifetime, the environment. */
   config: Pick<ServerConfig, 'SESSION_TTL_DAYS' | 'NODE_ENV'> & Partial<IngestQuotaSettings>
-  /** The ingest routes' quotas; built from `config` when absent. */
-  quotas?: IngestQuotas
-  /** The source readers previews use; `createSourceReaders(loadSourcesConfig())` when absent. */
-  sourceReaders?: SourceReaders
   /** Extra route plugins mounted under /api/v1 (live channel, pipeline, …) by the composition root. */
   plugins?: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void>>
   /** Plugins mounted at the root, outside /api/v1 (the websocket at /ws/{sessionId}, the built client). */
@@ -63,6 +38,19 @@ export interface AppDeps {
 }
 
 export type Api = FastifyInstance
+
+/** The feature modules under /api/v1, each a Fastify plugin (server/modules/<feature>/index.ts). */
+const FEATURES: ReadonlyArray<FeatureModule<AppDeps>> = [
+  opsModule,
+  usersModule,
+  researchesModule,
+  sessionDataModule,
+  projectsModule,
+  dataSourcesModule,
+  ingestModule,
+  intelligenceModule,
+  exchangeModule,
+]
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Request ids are random (a counter restarts with the process): a 500's id finds its one log line.
@@ -81,23 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(authPlugin, { db: deps.db, verifier: deps.verifier, clock: deps.clock })
-      const typed = api.withTypeProvider<ZodTypeProvider>()
-      await healthRoutes(typed, deps)
-      await userRoutes(typed, deps)
-      await memberRoutes(typed, deps)
-      await researchRoutes(typed, deps)
-      await sessionDataRoutes(typed, deps)
-      await projectRoutes(typed, deps)
-      await dataSourceRoutes(typed, deps)
-      await sourcePreviewRoutes(typed, deps)
-      await discoveryRoutes(typed, deps)
-      await ingestRoutes(typed, deps)
-      await commitRoutes(typed, deps)
-      await pulseRoutes(typed, deps)
-      await graphRoutes(typed, deps)
-      await prospectiveRoutes(typed, deps)
-      await kpiRoutes(typed, deps)
-      await exchangeRoutes(typed, deps)
+      for (const feature of FEATURES) await api.register(feature, deps)
       for (const plugin of deps.plugins ?? []) await plugin(api, deps)
     },
     { prefix: '/api/v1' },

@@ -7,8 +7,26 @@
  */
 import { z } from 'zod'
 import type { ClientSettings } from '../../src/protocol/http/platform'
-import { DEFAULT_JOB_POLICY } from '../modules/pipeline/queue'
-import { DEFAULT_INGEST_LIMITS, type IngestLimits } from '../modules/ingest/quotas'
+
+/** Retry and expiry of every pipeline job (pg-boss's own defaults are slower to recover from a crash). */
+export const DEFAULT_JOB_POLICY = { expireInSeconds: 300, retryLimit: 3, retryDelaySeconds: 2, retryBackoff: true } as const
+
+/**
+ * Far above an analyst's pace (a paste or an upload every few seconds, a project whose feeds bring a few
+ * hundred items at once) and far below a flood's (1,800 ingests a minute, issue 17): the flood is refused
+ * after its first 300 and then held to 2 a second, and never has more than 500 documents waiting.
+ */
+export const DEFAULT_INGEST_LIMITS = { queuedDocuments: 500, perMinute: 120, burst: 300 } as const
+
+/** The ingest quotas' limits (server/modules/ingest/quotas.ts). */
+export interface IngestLimits {
+  /** Documents a tenant may have accepted and not yet finished; 0: no limit. */
+  queuedDocuments: number
+  /** New documents a tenant may add per minute, sustained; 0: no limit. */
+  perMinute: number
+  /** New documents a tenant may add at once before the rate applies (at least 1). */
+  burst: number
+}
 
 const schema = z.object({
   NODE_ENV: z.string().default('development'),

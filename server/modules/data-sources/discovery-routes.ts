@@ -9,16 +9,16 @@
 import type { FastifyInstance } from 'fastify'
 import { pageLimitSchema } from '../../../src/protocol/api'
 import { sourceDiscoverContract, sourceVisibilityContract } from '../../../src/protocol/http/data-sources'
-import type { AppDeps } from '../../app'
+import type { ModuleDeps } from '../../platform/module'
 import { authOf } from '../../platform/auth/plugin'
 import { route } from '../../platform/http/contracts'
 import { notFound } from '../../platform/http/errors'
-import { writableSession } from '../../platform/http/guards'
+import { writableSession } from '../researches'
 import { headerNumber } from '../../platform/http/paging'
 import { discoverDataSources, getDataSource, setDataSourceVisibility, toDataSource, toDiscoveredSource } from './queries'
 import { decodeToken, encodeToken } from '../../platform/db/rows'
 
-export async function discoveryRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function discoveryRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const { db, clock } = deps
 
   route(app, sourceDiscoverContract, async ({ query: { query, category, visibility, continuationToken }, request }) => {

@@ -14,14 +14,21 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { RssPreviewItem, SearchPreviewItem, TelegramPreviewItem, TwitterPreviewItem } from '../../../src/protocol/entities'
 import { dataSourcePreviewContract, dataSourcePreviewSearchContract, dataSourcePreviewTelegramContract, dataSourcePreviewTwitterContract } from '../../../src/protocol/http/data-sources'
 import { PREVIEW_ITEM_LIMIT, SOURCE_FAILED } from '../../../src/protocol/sources'
-import type { AppDeps } from '../../app'
+import type { ModuleDeps } from '../../platform/module'
+import type { SourceReaders } from '../../sources/index'
 import { authOf } from '../../platform/auth/plugin'
 import { route } from '../../platform/http/contracts'
 import { ApiError, notFound, validation } from '../../platform/http/errors'
 import { getDataSource } from './queries'
 import { type RssItem, type SearchResult, SourceErrorCode, SourceMessage, type TelegramPost, type Tweet, createSourceReaders, toSourceError } from '../../sources/index'
 
-export async function sourcePreviewRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+/** What this module's routes need beside the database, the clock and the ids. */
+export type PreviewDeps = ModuleDeps & {
+  /** The source readers previews use; `createSourceReaders(loadSourcesConfig())` when absent. */
+  sourceReaders?: SourceReaders
+}
+
+export async function sourcePreviewRoutes(app: FastifyInstance, deps: PreviewDeps): Promise<void> {
   const { db } = deps
   const readers = deps.sourceReaders ?? createSourceReaders()
 

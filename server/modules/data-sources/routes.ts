@@ -24,15 +24,16 @@ import {
   projectDocumentsContract,
 } from '../../../src/protocol/http/data-sources'
 import { brokenTextIn } from '../../../src/protocol/input-text'
-import type { AppDeps } from '../../app'
+import type { ModuleDeps } from '../../platform/module'
+import type { Pipeline } from '../pipeline'
 import { authOf } from '../../platform/auth/plugin'
 import { route } from '../../platform/http/contracts'
 import { ApiError, conflict, notFound, validation } from '../../platform/http/errors'
-import { writableSession } from '../../platform/http/guards'
+import { writableSession } from '../researches'
 import { headerNumber } from '../../platform/http/paging'
-import { getProject } from '../projects/queries'
+import { getProject } from '../projects'
 import { deleteDataSource, getDataSource, insertDataSource, listDataSources, updateDataSource } from './queries'
-import { type EventRow, type FrameRow, toActionFrame, toGenesisEvent } from '../session-data/queries'
+import { type EventRow, type FrameRow, toActionFrame, toGenesisEvent } from '../session-data'
 import { iso, isStorableTimestamp } from '../../platform/db/rows'
 import { DEFAULT_POLL_INTERVAL_SECONDS } from './runner/intervals'
 import { sourceRunnerOf } from './runner/runner'
@@ -43,7 +44,10 @@ export const InvalidContextMessage = 'Invalid context: must specify either proje
 /** The status moves the manager's buttons make: play, pause, resume (a failed source resumes too). */
 const allowedMoves: Record<string, readonly string[]> = { draft: ['active'], active: ['paused'], paused: ['active'], error: ['active'] }
 
-export async function dataSourceRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+/** What this module's routes need beside the database, the clock and the ids. */
+export type DataSourceDeps = ModuleDeps & { pipeline: Pipeline }
+
+export async function dataSourceRoutes(app: FastifyInstance, deps: DataSourceDeps): Promise<void> {
   const { db, clock, ids } = deps
   const runner = sourceRunnerOf(deps.pipeline)
   const intervals = runner?.intervals ?? DEFAULT_POLL_INTERVAL_SECONDS

@@ -20,7 +20,7 @@ import { BundleSections } from '../../../src/protocol/bundle'
 import type { Ids } from '../../platform/core/runtime'
 import type { Database } from '../../platform/db/database'
 import { validation } from '../../platform/http/errors'
-import { type FrameRow, toActionFrame } from '../session-data/queries'
+import { type FrameRow, toActionFrame } from '../session-data'
 import { assertMatchesManifest } from './manifest'
 import { insertSql } from './queries'
 

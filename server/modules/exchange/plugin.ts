@@ -15,14 +15,14 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Bundle } from '../../../src/protocol/bundle'
 import { bundleImportContract, projectExportContract, researchExportContract, tenantExportContract } from '../../../src/protocol/http/exchange'
-import type { AppDeps } from '../../app'
+import type { ModuleDeps } from '../../platform/module'
 import { authOf } from '../../platform/auth/plugin'
 import { route } from '../../platform/http/contracts'
 import { notFound } from '../../platform/http/errors'
 import { bundleFileName, exportBundle } from './export'
 import { importBundle } from './import'
 
-export async function exchangeRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function exchangeRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const { db, clock, ids } = deps
 
   route(app, researchExportContract, async ({ params, request, reply }) => {

@@ -4,10 +4,10 @@
  * statement is scoped by tenant in the query itself.
  */
 import type { Queryable } from '../../platform/db/database'
-import type { DataSourceRow } from '../data-sources/queries'
-import type { EventRow, FrameRow } from '../session-data/queries'
-import type { ProjectRow } from '../projects/queries'
-import type { ResearchRow, SessionRow } from '../researches/queries'
+import type { DataSourceRow } from '../data-sources'
+import type { EventRow, FrameRow } from '../session-data'
+import type { ProjectRow } from '../projects'
+import type { ResearchRow, SessionRow } from '../researches'
 
 /** What one export reads: a research, a project, or everything of the tenant. */
 export type ExportScope = { kind: 'research'; id: string } | { kind: 'project'; id: string } | { kind: 'tenant' }

@@ -21,23 +21,10 @@
  */
 import { type QuotaLimit, QuotaLimits, QuotaMessages } from '../../../src/domain/rules/quotas'
 import type { Clock } from '../../platform/core/runtime'
+import type { IngestLimits } from '../../platform/config'
 import type { Queryable } from '../../platform/db/database'
 
-export interface IngestLimits {
-  /** Documents a tenant may have accepted and not yet finished; 0: no limit. */
-  queuedDocuments: number
-  /** New documents a tenant may add per minute, sustained; 0: no limit. */
-  perMinute: number
-  /** New documents a tenant may add at once before the rate applies (at least 1). */
-  burst: number
-}
-
-/**
- * Far above an analyst's pace (a paste or an upload every few seconds, a project whose feeds bring a few
- * hundred items at once) and far below a flood's (1,800 ingests a minute, issue 17): the flood is refused
- * after its first 300 and then held to 2 a second, and never has more than 500 documents waiting.
- */
-export const DEFAULT_INGEST_LIMITS = { queuedDocuments: 500, perMinute: 120, burst: 300 } as const satisfies IngestLimits
+export type { IngestLimits } from '../../platform/config'
 
 /**
  * How long a team at its queue limit is asked to wait: which of its documents finishes next, and when, is

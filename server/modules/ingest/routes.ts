@@ -12,18 +12,30 @@ import type { FastifyInstance } from 'fastify'
 import { isAllowedUpload, isValidWebUrl, MAX_UPLOAD_BYTES, UploadMessages, UrlMessages } from '../../../src/domain/rules/uploads'
 import { ingestTextContract, ingestUploadContract, ingestUrlContract, processedUrlGetContract, processedUrlRecordContract } from '../../../src/protocol/http/ingest'
 import { BrokenTextMessages, brokenTextIn, sliceText } from '../../../src/protocol/input-text'
-import type { AppDeps } from '../../app'
+import type { ModuleDeps } from '../../platform/module'
+import type { Pipeline } from '../pipeline'
+import type { IngestQuotaSettings } from '../../platform/config'
+import type { IngestQuotas } from './quotas'
 import { type AuthContext, authOf } from '../../platform/auth/plugin'
 import { route } from '../../platform/http/contracts'
 import { ApiError, notFound, rateLimited, validation } from '../../platform/http/errors'
-import { writableSession } from '../../platform/http/guards'
-import { type DataSourceRow, getDataSource, insertDataSource } from '../data-sources/queries'
+import { writableSession } from '../researches'
+import { type DataSourceRow, getDataSource, insertDataSource } from '../data-sources'
 import { iso } from '../../platform/db/rows'
-import type { IngestInput } from '../pipeline/contract'
+import type { IngestInput } from '../pipeline'
 import { ingestLimitsOf } from '../../platform/config'
 import { createIngestQuotas } from './quotas'
 
-export async function ingestRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+/** What this module's routes need beside the database, the clock and the ids. */
+export type IngestDeps = ModuleDeps & {
+  pipeline: Pipeline
+  /** The ingest quotas' settings (INGEST_*) take their defaults when absent. */
+  config: Partial<IngestQuotaSettings>
+  /** The quotas; built from `config` when absent. */
+  quotas?: IngestQuotas
+}
+
+export async function ingestRoutes(app: FastifyInstance, deps: IngestDeps): Promise<void> {
   const { db, clock, ids, pipeline } = deps
 
   const quotas = deps.quotas ?? createIngestQuotas({ db, clock, limits: ingestLimitsOf(deps.config) })

@@ -28,14 +28,14 @@ import {
   researchGraphContract,
   researchGraphExportContract,
 } from '../../../src/protocol/http/intelligence'
-import type { AppDeps } from '../../app'
+import type { ModuleDeps } from '../../platform/module'
 import { authOf } from '../../platform/auth/plugin'
 import type { Queryable } from '../../platform/db/database'
 import { route } from '../../platform/http/contracts'
 import { ApiError, notFound } from '../../platform/http/errors'
-import { type FrameRow, toActionFrame } from '../session-data/queries'
-import { getProject } from '../projects/queries'
-import { getResearch } from '../researches/queries'
+import { type FrameRow, toActionFrame } from '../session-data'
+import { getProject } from '../projects'
+import { getResearch } from '../researches'
 import { type ActorRole, connectionBriefing, entityBriefing, frameBriefing, scopeBriefing } from './briefing'
 import { EVENT_TSVECTOR, loadCorpus } from './corpus'
 import { documentsIn, expandNode, explore, findEntity, frameIdsOfConnection, graphView, type GraphView, participantConnections, resolvedEntity } from './graph'
@@ -44,7 +44,7 @@ import { uncertaintiesOf } from './uncertainties'
 
 const EXPLORE_LIMIT = 20
 
-export async function graphRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function graphRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const { db } = deps
 
   route(app, researchGraphContract, async ({ params, request }) => (await researchView(db, authOf(request).tenantId, params.id)).whole())

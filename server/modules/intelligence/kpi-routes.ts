@@ -15,13 +15,13 @@
 import type { FastifyInstance } from 'fastify'
 import { kpiBindContract, kpiBindingsContract, kpiDefinitionsContract, kpiSetValueContract, kpiUnbindContract } from '../../../src/protocol/http/intelligence'
 import { type KpiBinding, KpiDefinitionIds } from '../../../src/protocol/intelligence'
-import type { AppDeps } from '../../app'
+import type { ModuleDeps } from '../../platform/module'
 import { authOf } from '../../platform/auth/plugin'
 import { route } from '../../platform/http/contracts'
 import { conflict, notFound, validation } from '../../platform/http/errors'
 import { contextTypeOf, deleteKpiBinding, getKpiBinding, insertKpiBinding, kpiDefinition, kpiDefinitions, listKpiBindings, refreshKpiBinding, setKpiBindingValue, toKpiBinding } from './kpis'
 
-export async function kpiRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function kpiRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const { db, clock, ids } = deps
 
   /** The binding as stored now; 404 when it is not the tenant's (or was deleted meanwhile). */

@@ -14,7 +14,7 @@
 import type { FastifyInstance } from 'fastify'
 import { backtestContract, forecastContract, motifsContract, predictFromSeedContract } from '../../../src/protocol/http/intelligence'
 import type { SeriesSelector } from '../../../src/protocol/intelligence'
-import type { AppDeps } from '../../app'
+import type { ModuleDeps } from '../../platform/module'
 import { authOf } from '../../platform/auth/plugin'
 import type { Queryable } from '../../platform/db/database'
 import { route } from '../../platform/http/contracts'
@@ -23,7 +23,7 @@ import { type Corpus, loadCorpus } from './corpus'
 import { BACKTEST_METHOD, backtest, forecastSeries, HOLT_METHOD, holtParameters, mentionSeries, signalSeries } from './forecast'
 import { extractMotifs, MOTIFS_METHOD, participantSequences, predictNext, TRANSITIONS_METHOD } from './sequences'
 
-export async function prospectiveRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function prospectiveRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const { db, clock } = deps
 
   route(app, forecastContract, async ({ body, request }) => {

@@ -5,13 +5,13 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { pulseContract } from '../../../src/protocol/http/intelligence'
-import type { AppDeps } from '../../app'
+import type { ModuleDeps } from '../../platform/module'
 import { authOf } from '../../platform/auth/plugin'
 import { route } from '../../platform/http/contracts'
 import { loadCorpus } from './corpus'
 import { computePulse } from './pulse'
 
-export async function pulseRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function pulseRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const { db, clock } = deps
 
   route(app, pulseContract, async ({ body, request }) => {

@@ -32,7 +32,7 @@ import type { TokenVerifier } from '../../platform/auth/tokens'
 import type { Clock } from '../../platform/core/runtime'
 import type { Database } from '../../platform/db/database'
 import { ApiError } from '../../platform/http/errors'
-import { findSession } from '../researches/queries'
+import { findSession } from '../researches'
 import { liveLogBounds, readLiveMessages } from './log'
 import type { TicketSigner } from './ticket'
 

@@ -16,7 +16,7 @@ import type { Clock } from '../../platform/core/runtime'
 import type { Database } from '../../platform/db/database'
 import { route } from '../../platform/http/contracts'
 import { notFound } from '../../platform/http/errors'
-import { findSession, getSession } from '../researches/queries'
+import { findSession, getSession } from '../researches'
 import { liveRecordingLines, RECORDING_CONTENT_TYPE, recordingFileName } from './export'
 import type { TicketSigner } from './ticket'
 

@@ -7,14 +7,23 @@ import { allContracts } from '../../../src/protocol/http/index'
 import { openApiDocument } from '../../../src/protocol/http/openapi'
 import { PROTOCOL_FINGERPRINT, PROTOCOL_VERSION } from '../../../src/protocol/version'
 import { configContract, healthContract, openApiContract, referenceContract } from '../../../src/protocol/http/platform'
-import type { AppDeps } from '../../app'
+import type { ModuleDeps } from '../../platform/module'
+import type { ClientSettings } from '../../../src/protocol/http/platform'
 import { defaultClientSettings } from '../../platform/config'
 import { apiReferencePage } from '../../platform/http/api-reference'
 import { route } from '../../platform/http/contracts'
 
 export type { ClientSettings } from '../../../src/protocol/http/platform'
 
-export async function healthRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+/** What this module's routes need beside the database, the clock and the ids. */
+export type HealthDeps = ModuleDeps & {
+  /** What GET /config tells the browser; derived from the environment when absent. */
+  clientSettings?: ClientSettings
+  /** The Auth emulator is served behind this origin: GET /config names the page's origin as its address. */
+  identityProxied?: boolean
+}
+
+export async function healthRoutes(app: FastifyInstance, deps: HealthDeps): Promise<void> {
   route(app, healthContract, async () => {
     const started = deps.clock.now()
     await deps.db.query('SELECT 1')

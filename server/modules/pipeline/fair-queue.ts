@@ -28,7 +28,7 @@
  *   loses that one turn.
  */
 import type { Queryable } from '../../platform/db/database'
-import { SINGLE_DOCUMENT_KINDS } from '../data-sources/queries'
+import { SINGLE_DOCUMENT_KINDS } from '../data-sources'
 import type { QueuedJob } from './queue'
 
 /** Where a job's data carries its fair-queue note. Stage code never sees it (stageJobSchema strips it). */

@@ -6,8 +6,8 @@
  * commit, at its last message.
  */
 import type { Database, Queryable } from '../../platform/db/database'
-import { appendLiveMessage, notifyLive } from '../live/log'
-import { getEvent } from '../session-data/queries'
+import { appendLiveMessage, notifyLive } from '../live'
+import { getEvent } from '../session-data'
 import type { HandlerKey } from './contract'
 import type { StageJob } from './queue'
 

@@ -17,6 +17,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type PgBoss from 'pg-boss'
 import { z } from 'zod'
+import { DEFAULT_JOB_POLICY as JOB_POLICY_DEFAULTS } from '../../platform/config'
 import type { Database, Queryable } from '../../platform/db/database'
 import type { HandlerKey } from './contract'
 import { FAIR_NOTE, fairTags } from './fair-queue'
@@ -36,7 +37,7 @@ export type StageJob = z.infer<typeof stageJobSchema>
 
 export const INGEST_RUN = 'ingest'
 
-/** Retry and expiry of every job (pg-boss's own defaults are slower to recover from a crash). */
+/** Retry and expiry of every job (defaults in server/platform/config.ts). */
 export interface JobPolicy {
   /** A job active this long is taken for dead (its worker crashed) and retried. */
   expireInSeconds: number
@@ -45,7 +46,7 @@ export interface JobPolicy {
   retryBackoff: boolean
 }
 
-export const DEFAULT_JOB_POLICY: JobPolicy = { expireInSeconds: 300, retryLimit: 3, retryDelaySeconds: 2, retryBackoff: true }
+export const DEFAULT_JOB_POLICY: JobPolicy = JOB_POLICY_DEFAULTS
 
 export interface QueuedJob {
   key: HandlerKey

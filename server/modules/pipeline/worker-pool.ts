@@ -11,11 +11,11 @@
  */
 import PgBoss from 'pg-boss'
 import { type Database, inLane, type Queryable } from '../../platform/db/database'
-import type { SourceRunner } from '../data-sources/runner/runner'
+import type { SourceRunner } from '../data-sources'
 import { HandlerKeys, type HandlerKey } from './contract'
 import { bossDb, type JobPolicy, JOBS_CHANNEL, type QueuedJob, insertJobs, requeueHeldJobs, type SqlGate, unfinishedJobs } from './queue'
 import { createWorkerSlots } from './worker-slots'
-import { SOURCE_RUN_QUEUES } from '../data-sources/runner/runner'
+import { SOURCE_RUN_QUEUES } from '../data-sources'
 
 export interface PoolLog {
   error(obj: object, msg?: string): void

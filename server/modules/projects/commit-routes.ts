@@ -9,16 +9,16 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { researchCommitContract, researchSessionCommitContract, sessionCommitContract } from '../../../src/protocol/http/session-data'
-import type { AppDeps } from '../../app'
+import type { ModuleDeps } from '../../platform/module'
 import { authOf } from '../../platform/auth/plugin'
 import { route } from '../../platform/http/contracts'
 import { notFound, validation } from '../../platform/http/errors'
-import { refreshKpiBindings } from '../intelligence/kpis'
+import { refreshKpiBindings } from '../intelligence'
 import type { Queryable } from '../../platform/db/database'
 import { getProject, insertProject } from './queries'
-import { findSession, getResearch } from '../researches/queries'
+import { findSession, getResearch } from '../researches'
 
-export async function commitRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function commitRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const { db, clock, ids } = deps
 
   route(app, researchCommitContract, async ({ params, body, request }) => {
@@ -68,7 +68,7 @@ async function resolveTarget(
   tenantId: string,
   uid: string,
   target: { create: { displayName: string; description?: string | null } } | { existing: string },
-  ids: AppDeps['ids'],
+  ids: ModuleDeps['ids'],
   now: number,
 ): Promise<string> {
   if ('existing' in target) {

@@ -4,14 +4,14 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { projectCreateContract, projectDeleteContract, projectGetContract, projectListContract, projectUpdateContract } from '../../../src/protocol/http/projects'
-import type { AppDeps } from '../../app'
+import type { ModuleDeps } from '../../platform/module'
 import { authOf } from '../../platform/auth/plugin'
 import { route } from '../../platform/http/contracts'
 import { notFound } from '../../platform/http/errors'
 import { getProject, insertProject, listProjects, type ProjectRow, toProject } from './queries'
-import { eraseProject } from '../retention/erase'
+import { eraseProject } from '../retention'
 
-export async function projectRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function projectRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const { db, clock, ids } = deps
 
   route(app, projectCreateContract, async ({ body, request, reply }) => {

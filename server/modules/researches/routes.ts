@@ -17,19 +17,23 @@ import {
   sessionGetContract,
   sessionListContract,
 } from '../../../src/protocol/http/researches'
-import type { AppDeps } from '../../app'
+import type { ModuleDeps } from '../../platform/module'
+import type { ServerConfig } from '../../platform/config'
 import { authOf } from '../../platform/auth/plugin'
 import { route } from '../../platform/http/contracts'
 import { notFound } from '../../platform/http/errors'
 import { headerNumber } from '../../platform/http/paging'
-import { refreshKpiBindings } from '../intelligence/kpis'
+import { refreshKpiBindings } from '../intelligence'
 import { getResearch, getSession, insertResearch, insertSession, listResearches, listSessions, toResearch, toSession, touchResearch } from './queries'
 import { decodeToken, encodeToken } from '../../platform/db/rows'
-import { eraseResearch, eraseSession } from '../retention/erase'
+import { eraseResearch, eraseSession } from '../retention'
 
 const DAY_MS = 86_400_000
 
-export async function researchRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+/** What this module's routes need beside the database, the clock and the ids. */
+export type ResearchDeps = ModuleDeps & { config: Pick<ServerConfig, 'SESSION_TTL_DAYS'> }
+
+export async function researchRoutes(app: FastifyInstance, deps: ResearchDeps): Promise<void> {
   const { db, clock, ids } = deps
   const ttl = () => deps.config.SESSION_TTL_DAYS * DAY_MS
 

@@ -23,8 +23,8 @@
  * Recordings and exports a user downloaded are theirs; nothing on the server keeps one.
  */
 import type { Database, Queryable } from '../../platform/db/database'
-import { dropLiveLog, eraseFromLiveLog, notifyLive, type LiveNotice } from '../live/log'
-import { BOSS_SCHEMA } from '../pipeline/queue'
+import { dropLiveLog, eraseFromLiveLog, notifyLive, type LiveNotice } from '../live'
+import { BOSS_SCHEMA } from '../pipeline'
 import { announceDeletion } from './notices'
 
 /** Deletes these documents of a session (`'all'`: every one of them, the workspace's Clear); answers the ids deleted. */

@@ -29,9 +29,9 @@
 import type { ServerConfig } from '../../platform/config'
 import type { Clock } from '../../platform/core/runtime'
 import type { Database, Queryable } from '../../platform/db/database'
-import { pruneLiveLogBefore } from '../live/log'
-import { sweepOrphanBlobs } from '../pipeline/blobs'
-import { BOSS_SCHEMA } from '../pipeline/queue'
+import { pruneLiveLogBefore } from '../live'
+import { sweepOrphanBlobs } from '../pipeline'
+import { BOSS_SCHEMA } from '../pipeline'
 import { bossInstalled, PURGE_TASK } from './erase'
 
 export interface MaintenanceSettings {

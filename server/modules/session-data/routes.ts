@@ -18,17 +18,18 @@ import {
   sessionDataContract,
   sessionFramesContract,
 } from '../../../src/protocol/http/session-data'
-import type { AppDeps } from '../../app'
+import type { ModuleDeps } from '../../platform/module'
+import type { Pipeline } from '../pipeline'
 import { authOf } from '../../platform/auth/plugin'
 import { route } from '../../platform/http/contracts'
 import { notFound, validation } from '../../platform/http/errors'
-import { writableSession } from '../../platform/http/guards'
+import { writableSession } from '../researches'
 import { headerNumber } from '../../platform/http/paging'
-import { refreshKpiBindings } from '../intelligence/kpis'
+import { refreshKpiBindings } from '../intelligence'
 import { type EventRow, type FrameRow, getEvent, readSessionDataPage, readSessionFrames, toActionFrame, toGenesisEvent } from './queries'
-import { getResearch, getSession } from '../researches/queries'
+import { getResearch, getSession } from '../researches'
 import { decodeKeyToken, encodeKeyToken, iso } from '../../platform/db/rows'
-import { eraseDocuments } from '../retention/erase'
+import { eraseDocuments } from '../retention'
 
 /**
  * The most rows of each kind one session-data page holds (the spec's default page is 50). Large enough
@@ -39,7 +40,10 @@ const SESSION_DATA_MAX_PAGE = 5000
 /** A session-data side's page size; 0 asks for none of that side (the client has all of it). */
 const sideSize = wholeNumberParam(0, SESSION_DATA_MAX_PAGE)
 
-export async function sessionDataRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+/** What this module's routes need beside the database, the clock and the ids. */
+export type SessionDataDeps = ModuleDeps & { pipeline: Pipeline }
+
+export async function sessionDataRoutes(app: FastifyInstance, deps: SessionDataDeps): Promise<void> {
   const { db, clock, pipeline } = deps
 
   route(app, sessionDataContract, async ({ params, request, reply }) => {

@@ -9,14 +9,14 @@
 import type { FastifyInstance } from 'fastify'
 import { TenancyTexts } from '../../../src/domain/rules/accounts'
 import { memberListContract, memberRemoveContract } from '../../../src/protocol/http/users'
-import type { AppDeps } from '../../app'
+import type { ModuleDeps } from '../../platform/module'
 import { listMembers, removeMember, tenantManager } from '../../platform/auth/accounts'
 import { authOf } from '../../platform/auth/plugin'
 import { route } from '../../platform/http/contracts'
 import { ApiError, forbidden, notFound } from '../../platform/http/errors'
 import { iso } from '../../platform/db/rows'
 
-export async function memberRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function memberRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const { db, clock } = deps
 
   route(app, memberListContract, async ({ request }) => {

@@ -11,7 +11,7 @@
 import type { FastifyInstance } from 'fastify'
 import { CorporatePublicDomainMessage, isBlockedCorporateEmail, tenantFor } from '../../../src/domain/rules/accounts'
 import { userCreateContract, userGetContract, userUpdateContract } from '../../../src/protocol/http/users'
-import type { AppDeps } from '../../app'
+import type { ModuleDeps } from '../../platform/module'
 import { createAccount, type UserRow } from '../../platform/auth/accounts'
 import { authOf, resolveAuth } from '../../platform/auth/plugin'
 import { route } from '../../platform/http/contracts'
@@ -29,7 +29,7 @@ const toUser = (r: UserRow) => ({
   updatedAt: iso(r.updated_at),
 })
 
-export async function userRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function userRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const { db, clock } = deps
 
   route(app, userCreateContract, async ({ body, request, reply }) => {

@@ -16,8 +16,8 @@ import { Refusal, type RefusalKind } from '../core/refusal'
 export { ApiError }
 
 /** A feature's refusal (server/platform/core/refusal.ts) as an answer: its status and code. */
-const REFUSAL_STATUS: Record<RefusalKind, number> = { not_found: 404, conflict: 409, invalid: 400, unavailable: 503 }
-const REFUSAL_CODE: Record<RefusalKind, string> = { not_found: 'NOT_FOUND', conflict: 'CONFLICT', invalid: 'VALIDATION_ERROR', unavailable: 'SERVICE_UNAVAILABLE' }
+const REFUSAL_STATUS: Record<RefusalKind, number> = { not_found: 404, conflict: 409, invalid: 400, unavailable: 503, expired: 410 }
+const REFUSAL_CODE: Record<RefusalKind, string> = { not_found: 'NOT_FOUND', conflict: 'CONFLICT', invalid: 'VALIDATION_ERROR', unavailable: 'SERVICE_UNAVAILABLE', expired: 'SESSION_EXPIRED' }
 
 export const notFound = (what: string) => new ApiError(404, 'NOT_FOUND', `${what} not found`)
 export const validation = (field: string, message: string) => new ApiError(400, 'VALIDATION_ERROR', `${field}: ${message}`)

@@ -25,7 +25,7 @@
  */
 import type { Queryable } from '../../../platform/db/database'
 import { z } from 'zod'
-import type { IngestInput } from '../../pipeline/contract'
+import type { IngestInput } from '../../pipeline'
 import type { PolledItem } from './items'
 
 export const STALE_CLAIM_MS = 10 * 60_000

@@ -8,7 +8,7 @@
  * content ingestor), without a link as their title and snippet; Telegram posts and tweets are their text.
  */
 import { createHash } from 'node:crypto'
-import type { IngestInput } from '../../pipeline/contract'
+import type { IngestInput } from '../../pipeline'
 import type { DataSourceRow } from '../queries'
 import { isSourceError, type SourceReaders, SourceErrorCode, SourceFailure } from '../../../sources/index'
 import { isRunnableKind } from './intervals'

@@ -15,11 +15,10 @@
 import { Texts } from '../../../../src/domain/rules/texts'
 import type { Clock } from '../../../platform/core/runtime'
 import type { Queryable } from '../../../platform/db/database'
-import { ApiError } from '../../../platform/http/errors'
-import { writableSession } from '../../../platform/http/guards'
-import type { Pipeline } from '../../pipeline/contract'
+import { workspaceIsOpen } from '../../researches'
+import type { Pipeline } from '../../pipeline'
 import { getDataSource } from '../queries'
-import type { IngestQuotas, QuotaRefusal } from '../../ingest/quotas'
+import type { IngestQuotas, QuotaRefusal } from '../../ingest'
 import type { DataSourceRow } from '../queries'
 import { claimDeferred, claimItem, deferItem, deferredCount, duplicateOf, ItemOutcome, registerUrl, releaseDeferred, settleItem, type SourceRef } from './dedupe'
 import { type FeedReaders, type PolledItem, readItems, RunFailure } from './items'
@@ -63,7 +62,7 @@ export async function runSource(deps: PollDeps, ref: SourceRef): Promise<RunRepo
   const source = await getDataSource(db, ref.tenantId, ref.dataSourceId)
   if (source?.status !== 'active') return report
   const project = isProjectSource(source)
-  if (!project && (await workspaceState(db, ref.tenantId, source.session_id, clock.now())) !== 'open') {
+  if (!project && !(await workspaceIsOpen(db, ref.tenantId, source.session_id, clock.now()))) {
     await recordExpired(db, ref.tenantId, source.id, ExpiredWorkspaceMessage, clock.now())
     return { ...report, outcome: RunOutcome.Expired, error: ExpiredWorkspaceMessage }
   }
@@ -160,19 +159,7 @@ async function ingestItem(
 async function stillRunnable(db: Queryable, ref: SourceRef, project: boolean, now: number): Promise<boolean> {
   const current = await getDataSource(db, ref.tenantId, ref.dataSourceId)
   if (current?.status !== 'active') return false
-  if (project || (await workspaceState(db, ref.tenantId, current.session_id, now)) === 'open') return true
+  if (project || (await workspaceIsOpen(db, ref.tenantId, current.session_id, now))) return true
   await recordExpired(db, ref.tenantId, ref.dataSourceId, ExpiredWorkspaceMessage, now)
   return false
-}
-
-/** The API's own rule (writableSession): expired by status or by its expiry time; gone counts as expired. */
-async function workspaceState(db: Queryable, tenantId: string, sessionId: string | null, now: number): Promise<'open' | 'expired'> {
-  if (!sessionId) return 'expired'
-  try {
-    await writableSession(db, tenantId, sessionId, now)
-    return 'open'
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 410 || error.status === 404)) return 'expired'
-    throw error
-  }
 }

@@ -8,8 +8,8 @@
  */
 import { hashContent } from '../../../analysis/index'
 import { isSourceError, type SourceDocument } from '../../../sources/index'
-import { recordDocumentOutcome } from '../../data-sources/queries'
-import { updateEvent } from '../../session-data/queries'
+import { recordDocumentOutcome } from '../../data-sources'
+import { updateEvent } from '../../session-data'
 import { errorData } from '../journal'
 import { done, type Stage, type StageContext, type StageOutcome } from '../stage'
 import { deleteInput, getContent, getInput, putContent, stageContent, type StoredContent, type StoredInput } from '../store'

@@ -6,7 +6,7 @@
 import type { Payload } from '../../../../src/protocol/entities'
 import { analyticsScoreKeys, analyticsTextKeys, type Analysis } from '../../../../src/protocol/analysis'
 import { sliceText } from '../../../../src/protocol/input-text'
-import { type EventRow, type FrameRow, toActionFrame } from '../../session-data/queries'
+import { type EventRow, type FrameRow, toActionFrame } from '../../session-data'
 import type { AnalyseOptions } from '../../../analysis/analyser'
 import type { StageMessage } from '../stage'
 import type { StoredContent } from '../store'
