@@ -1,10 +1,10 @@
 /**
- * The dependency rules of ARCHITECTURE.md §2, read from the source: ui → projections → domain → protocol,
- * streams → domain → protocol, server → protocol and domain only; protocol imports only zod; projections
- * do no I/O and read no clock or randomness.
+ * Projections do no I/O and read no clock or randomness (ARCHITECTURE.md §2), read from their text. The dependency
+ * direction itself (ui → projections → domain → protocol, streams → domain → protocol, server → protocol and domain
+ * only) is dependency-cruiser's: .dependency-cruiser.cjs, checked in dependencies.test.ts.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join, relative, resolve, dirname } from 'node:path'
+import { join, relative } from 'node:path'
 import { describe, expect, test } from 'vitest'
 
 const root = join(import.meta.dirname, '..', '..')
@@ -29,54 +29,6 @@ function imports(file: string): string[] {
   return found
 }
 
-/** The top-level area an import lands in: 'src/domain', 'server', 'node:fs', 'zod' … */
-function area(file: string, spec: string): string {
-  if (!spec.startsWith('.'))
-    return spec.startsWith('node:')
-      ? 'node'
-      : spec.split('/')[0] === '@'
-        ? spec
-        : spec
-            .split('/')
-            .slice(0, spec.startsWith('@') ? 2 : 1)
-            .join('/')
-  const target = relative(root, resolve(dirname(join(root, file)), spec))
-  const parts = target.split('/')
-  return parts[0] === 'src' ? `src/${parts[1]}` : (parts[0] as string)
-}
-
-const rules: Array<[string, (target: string) => boolean, string]> = [
-  ['src/protocol', (t) => t === 'src/protocol' || t === 'zod', 'protocol imports only zod'],
-  ['src/domain', (t) => ['src/domain', 'src/protocol', 'zod'].includes(t), 'domain → protocol'],
-  ['src/projections', (t) => ['src/projections', 'src/domain', 'src/protocol', 'rxjs'].includes(t), 'projections → domain → protocol'],
-  ['src/streams', (t) => !['src/ui', 'server'].includes(t) && !t.startsWith('src/ui'), 'streams never import ui or server'],
-  ['src/ui', (t) => t !== 'server', 'ui never imports server'],
-  ['server', (t) => !['src/streams', 'src/projections', 'src/ui'].includes(t), 'server imports only protocol and domain from src'],
-]
-
-describe('dependency direction', () => {
-  test.each(rules)('%s: %s', (dir, allowed, rule) => {
-    const offenders: string[] = []
-    for (const file of files(dir)) {
-      for (const spec of imports(file)) {
-        const target = area(file, spec)
-        if (!allowed(target)) offenders.push(`${file} → ${spec} (${rule})`)
-      }
-    }
-    expect(offenders).toEqual([])
-  })
-
-  test('nothing imports src/ui but the entry', () => {
-    const offenders = ['src/protocol', 'src/domain', 'src/projections', 'src/streams', 'server'].flatMap(files).filter((f) => imports(f).some((s) => area(f, s) === 'src/ui'))
-    expect(offenders).toEqual([])
-  })
-
-  test('the rules see real imports (not vacuous)', () => {
-    expect(imports('src/projections/workspace-graph.ts').length).toBeGreaterThan(3)
-    expect(files('src/projections').length).toBeGreaterThan(5)
-  })
-})
-
 describe('projections are pure', () => {
   test('no clock, randomness, timers, storage or network in src/projections', () => {
     const banned = /\bDate\.now\(|new Date\(|Math\.random\(|performance\.now\(|\bfetch\(|localStorage|sessionStorage|setTimeout\(|setInterval\(|XMLHttpRequest|WebSocket|process\.env/
@@ -92,5 +44,10 @@ describe('projections are pure', () => {
         .map((s) => `${f} → ${s}`),
     )
     expect(offenders).toEqual([])
+  })
+
+  test('the checks read real files and imports (not vacuous)', () => {
+    expect(imports('src/projections/workspace-graph.ts').length).toBeGreaterThan(3)
+    expect(files('src/projections').length).toBeGreaterThan(5)
   })
 })
