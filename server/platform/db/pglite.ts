@@ -15,7 +15,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { PGlite } from '@electric-sql/pglite'
-import { assertChannel, type Database, inLane, laneOf, type Queryable } from './database'
+import { assertChannel, type Database, inLane, laneOf, type Queryable } from './driver'
 
 /** The lane of what a notification's listener does (the live hub reading the messages it announces). */
 export const LISTENER_LANE = 'listeners'

@@ -1,6 +1,6 @@
 /** A PostgreSQL server through a `pg` pool; LISTEN uses one dedicated connection. */
 import pg from 'pg'
-import { assertChannel, type Database, type Queryable } from './database'
+import { assertChannel, type Database, type Queryable } from './driver'
 
 /** `poolSize`: DATABASE_POOL_SIZE (server/platform/config.ts). */
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {

@@ -11,11 +11,12 @@
  * identitytoolkit and securetoken hosts.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { AppDeps } from '../../app'
 import { isIdentityPath } from '../auth/identity-proxy'
 import { corsOriginsOf, defaultClientSettings, loadServerConfig, type ServerConfig } from '../config'
 import { fixedWindowLimiter, type RateLimiter } from './rate-limit'
 import { SessionDataHeaders } from '../../../src/protocol/api'
+import type { ClientSettings } from '../../../src/protocol/http/platform'
+import type { Clock } from '../core/runtime'
 import { installXsrf } from './xsrf'
 
 /** Every request header the API reads, so a page of an allowed origin can send each of them. */
@@ -38,12 +39,20 @@ export interface WebSecurityOptions {
   rateLimit: { perIp: number; perUser: number; windowMs: number }
 }
 
+/** What the security layer reads of the app's deps: the clock (rate-limit windows) and where the Auth emulator is (CSP). */
+export interface WebSecurityDeps {
+  clock: Clock
+  clientSettings?: ClientSettings
+  /** The emulator is served behind this origin: the CSP allows 'self' for it. */
+  identityProxied?: boolean
+}
+
 /** Routes that create accounts or hand out live-channel tickets: a client hammering them is slowed down. */
 export const RATE_LIMITED_ROUTES: ReadonlySet<string> = new Set(['POST /api/v1/users', 'POST /api/v1/ws/negotiate/:sessionId'])
 
 export const IDENTITY_HOSTS = ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'] as const
 
-export async function webSecurity(app: FastifyInstance, deps: Pick<AppDeps, 'clock' | 'clientSettings' | 'identityProxied'>, options = webSecurityOf(loadServerConfig())): Promise<void> {
+export async function webSecurity(app: FastifyInstance, deps: WebSecurityDeps, options = webSecurityOf(loadServerConfig())): Promise<void> {
   // Behind the identity proxy the emulator is this origin ('self'); otherwise it is named.
   const csp = contentSecurityPolicy({ authEmulatorUrl: deps.identityProxied ? 'self' : (deps.clientSettings ?? defaultClientSettings()).authEmulatorUrl })
   const allowedOrigins = new Set(options.corsOrigins)
