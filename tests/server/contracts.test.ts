@@ -77,7 +77,7 @@ describe('contracts', () => {
   })
 
   test('a path is filled from its parameters, URI-encoded, with `::` as a colon and `*` as the rest', () => {
-    const c = contract({ method: 'GET', path: '/a/:id/b::c/*', summary: 's', responses: { 200: z.null() } })
+    const c = contract('GET /a/:id/b::c/*', 's', { responses: { 200: z.null() } })
     expect(pathOf(c, { id: 'x/y z', '*': 'https://e.org/a b' })).toBe('/a/x%2Fy%20z/b:c/https%3A//e.org/a%20b')
     expect(() => pathOf(c, { id: '1' })).toThrow(/no value for \*/)
     expect(openApiPath(c.path)).toBe('/a/{id}/b:c/{path}')
@@ -89,9 +89,9 @@ describe('contracts', () => {
       errorLog: (line) => logged.push(line),
       plugins: [
         async (api) => {
-          const secret = contract({ method: 'GET', path: '/contract-probe', summary: 'probe', responses: { 200: z.object({ kept: z.string() }) } })
-          const open = contract({ ...secret, path: '/contract-probe-open', public: true })
-          const wrong = contract({ ...secret, path: '/contract-probe-wrong', public: true })
+          const secret = contract('GET /contract-probe', 'probe', { responses: { 200: z.object({ kept: z.string() }) } })
+          const open = { ...secret, path: '/contract-probe-open', public: true }
+          const wrong = { ...secret, path: '/contract-probe-wrong', public: true }
           // The handler gives more than the contract says; only the contract's fields go out.
           route(api, secret, async () => ({ kept: 'yes', leaked: 'no' }) as { kept: string })
           route(api, open, async () => ({ kept: 'yes', leaked: 'no' }) as { kept: string })

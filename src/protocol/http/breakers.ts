@@ -15,34 +15,19 @@ export const DEFAULT_REPLAY_LIMIT = 50
 /** Which breaker: the tenant and the handler key. */
 const target = { tenantId: z.string().trim().min(1, 'tenantId is required'), handlerKey: z.enum(BreakerKeys) }
 
-export const breakerStatusContract = contract({
-  method: 'GET',
-  path: '/ops/breakers/:tenantId/:handlerKey',
-  summary: "A breaker's status: open or closed, recent failures and errors, parked jobs",
+export const breakerStatusContract = contract('GET /ops/breakers/:tenantId/:handlerKey', "A breaker's status: open or closed, recent failures and errors, parked jobs", {
   params: z.object(target),
   responses: { 200: breakerStatusBodySchema },
 })
 
-export const breakerEnableContract = contract({
-  method: 'POST',
-  path: '/ops/breakers/enable',
-  summary: 'Close a breaker: its handler takes jobs again',
-  body: z.object(target),
-  responses: { 200: breakerStatusBodySchema },
-})
+export const breakerEnableContract = contract('POST /ops/breakers/enable', 'Close a breaker: its handler takes jobs again', { body: z.object(target), responses: { 200: breakerStatusBodySchema } })
 
-export const breakerDisableContract = contract({
-  method: 'POST',
-  path: '/ops/breakers/disable',
-  summary: 'Hold a breaker open, with a reason (manual_disable when none is given)',
+export const breakerDisableContract = contract('POST /ops/breakers/disable', 'Hold a breaker open, with a reason (manual_disable when none is given)', {
   body: z.object({ ...target, reason: z.string().max(200).nullish() }),
   responses: { 200: breakerStatusBodySchema },
 })
 
-export const breakerReplayContract = contract({
-  method: 'POST',
-  path: '/ops/breakers/replay',
-  summary: 'Queue up to limit parked jobs of a breaker again',
+export const breakerReplayContract = contract('POST /ops/breakers/replay', 'Queue up to limit parked jobs of a breaker again', {
   body: z.object({ ...target, limit: z.coerce.number().int().min(1).max(MAX_REPLAY_LIMIT).default(DEFAULT_REPLAY_LIMIT) }),
   responses: { 200: breakerReplayBodySchema },
 })

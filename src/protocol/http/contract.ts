@@ -29,9 +29,19 @@ export interface Contract {
   produces?: string | readonly string[]
 }
 
-/** A contract, its literal types kept (`const`), checked against the shape above. */
-export function contract<const C extends Contract>(c: C): C {
-  return c
+/** An endpoint's method and path as one line: 'GET /researches/:id'. */
+export type Route = `${Contract['method']} /${string}`
+
+/** What a contract declares beside its route and summary. */
+export type ContractParts = Omit<Contract, 'method' | 'path' | 'summary'>
+
+/**
+ * A contract from its route line, its one-line summary and its schemas, the schemas' literal types kept
+ * (`const`) so the server's handler and the client's `call` are typed by them.
+ */
+export function contract<const P extends ContractParts>(route: Route, summary: string, parts: P): P & Pick<Contract, 'method' | 'path' | 'summary'> {
+  const space = route.indexOf(' ')
+  return { method: route.slice(0, space) as Contract['method'], path: route.slice(space + 1), summary, ...parts }
 }
 
 export function isContract(value: unknown): value is Contract {

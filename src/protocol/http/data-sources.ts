@@ -36,10 +36,7 @@ export const projectDocumentsPageSchema = z.object({ items: z.array(projectDocum
 const byId = z.object({ id: z.string() })
 const pollInterval = z.number().int().min(60).max(86_400).nullish()
 
-export const dataSourceCreateContract = contract({
-  method: 'POST',
-  path: '/datasources',
-  summary: 'Create a draft source for a workspace (researchId + sessionId) or a project (projectId)',
+export const dataSourceCreateContract = contract('POST /datasources', 'Create a draft source for a workspace (researchId + sessionId) or a project (projectId)', {
   body: z.object({
     displayName: z
       .string()
@@ -55,20 +52,14 @@ export const dataSourceCreateContract = contract({
   responses: { 201: dataSourceSchema },
 })
 
-export const dataSourceListContract = contract({
-  method: 'GET',
-  path: '/datasources',
-  summary: "The tenant's sources, newest first: a project's, a workspace's, or all",
+export const dataSourceListContract = contract('GET /datasources', "The tenant's sources, newest first: a project's, a workspace's, or all", {
   query: z.object({ projectId: z.string().optional(), researchId: z.string().optional(), sessionId: z.string().optional() }),
   responses: { 200: dataSourceListSchema },
 })
 
-export const dataSourceGetContract = contract({ method: 'GET', path: '/datasources/:id', summary: 'One source', params: byId, responses: { 200: dataSourceSchema } })
+export const dataSourceGetContract = contract('GET /datasources/:id', 'One source', { params: byId, responses: { 200: dataSourceSchema } })
 
-export const dataSourceUpdateContract = contract({
-  method: 'PUT',
-  path: '/datasources/:id',
-  summary: 'Rename a source, change its details or poll interval, or move its status (play, pause, resume)',
+export const dataSourceUpdateContract = contract('PUT /datasources/:id', 'Rename a source, change its details or poll interval, or move its status (play, pause, resume)', {
   params: byId,
   body: z.object({
     status: z.enum(DataSourceStatuses).optional(),
@@ -83,67 +74,40 @@ export const dataSourceUpdateContract = contract({
   responses: { 200: dataSourceSchema },
 })
 
-export const dataSourceDeleteContract = contract({
-  method: 'DELETE',
-  path: '/datasources/:id',
-  summary: 'Delete a source: it stops, and what it had seen goes with it',
+export const dataSourceDeleteContract = contract('DELETE /datasources/:id', 'Delete a source: it stops, and what it had seen goes with it', {
   params: byId,
   responses: { 200: z.object({ message: z.string() }) },
 })
 
-export const projectDocumentsContract = contract({
-  method: 'GET',
-  path: '/projects/:id/documents',
-  summary: "A project's documents changed since a cursor, with their action frames (page size: x-page-size or limit)",
+export const projectDocumentsContract = contract('GET /projects/:id/documents', "A project's documents changed since a cursor, with their action frames (page size: x-page-size or limit)", {
   params: byId,
   query: z.object({ after: z.string().max(1000).optional(), dataSourceId: z.string().optional(), limit: pageLimitSchema.optional() }),
   responses: { 200: projectDocumentsPageSchema },
 })
 
-export const dataSourcePreviewContract = contract({
-  method: 'GET',
-  path: '/datasources/:id/preview',
-  summary: "The latest items of an rss source's feed",
-  params: byId,
-  responses: { 200: rssPreviewBodySchema },
-})
+export const dataSourcePreviewContract = contract('GET /datasources/:id/preview', "The latest items of an rss source's feed", { params: byId, responses: { 200: rssPreviewBodySchema } })
 
-export const dataSourcePreviewSearchContract = contract({
-  method: 'POST',
-  path: '/datasources/preview-search',
-  summary: 'What a news search returns, before any source exists',
+export const dataSourcePreviewSearchContract = contract('POST /datasources/preview-search', 'What a news search returns, before any source exists', {
   body: previewSearchRequestSchema,
   responses: { 200: searchPreviewBodySchema },
 })
 
-export const dataSourcePreviewTelegramContract = contract({
-  method: 'POST',
-  path: '/datasources/preview-telegram',
-  summary: "A Telegram channel's latest posts, before any source exists",
+export const dataSourcePreviewTelegramContract = contract('POST /datasources/preview-telegram', "A Telegram channel's latest posts, before any source exists", {
   body: previewTelegramRequestSchema,
   responses: { 200: telegramPreviewBodySchema },
 })
 
-export const dataSourcePreviewTwitterContract = contract({
-  method: 'POST',
-  path: '/datasources/preview-twitter',
-  summary: 'What a Twitter search returns, before any source exists',
+export const dataSourcePreviewTwitterContract = contract('POST /datasources/preview-twitter', 'What a Twitter search returns, before any source exists', {
   body: previewTwitterRequestSchema,
   responses: { 200: twitterPreviewBodySchema },
 })
 
-export const sourceDiscoverContract = contract({
-  method: 'GET',
-  path: '/sources/discover',
-  summary: 'The shared sources the caller may see, newest first (page size: x-page-size; next page: continuationToken)',
+export const sourceDiscoverContract = contract('GET /sources/discover', 'The shared sources the caller may see, newest first (page size: x-page-size; next page: continuationToken)', {
   query: discoverQuerySchema,
   responses: { 200: discoverBodySchema },
 })
 
-export const sourceVisibilityContract = contract({
-  method: 'PUT',
-  path: '/sources/:id/visibility',
-  summary: 'Who may discover a source: private, its tenant, or the listed tenants (the owning tenant only)',
+export const sourceVisibilityContract = contract('PUT /sources/:id/visibility', 'Who may discover a source: private, its tenant, or the listed tenants (the owning tenant only)', {
   params: byId,
   body: updateVisibilityRequestSchema,
   responses: { 200: sharedDataSourceSchema },

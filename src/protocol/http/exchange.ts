@@ -13,36 +13,18 @@ const BUNDLE_MEDIA_TYPE = 'application/json'
 
 const byId = z.object({ id: z.string() })
 
-export const researchExportContract = contract({
-  method: 'GET',
-  path: '/researches/:id/export',
-  summary: 'A research with its workspaces, documents, frames, sources and KPI bindings, as a bundle file',
+export const researchExportContract = contract('GET /researches/:id/export', 'A research with its workspaces, documents, frames, sources and KPI bindings, as a bundle file', {
   params: byId,
   produces: BUNDLE_MEDIA_TYPE,
   responses: { 200: bundleSchema },
 })
 
-export const projectExportContract = contract({
-  method: 'GET',
-  path: '/projects/:id/export',
-  summary: 'A project with its sources, documents, frames and KPI bindings, as a bundle file',
+export const projectExportContract = contract('GET /projects/:id/export', 'A project with its sources, documents, frames and KPI bindings, as a bundle file', {
   params: byId,
   produces: BUNDLE_MEDIA_TYPE,
   responses: { 200: bundleSchema },
 })
 
-export const tenantExportContract = contract({
-  method: 'GET',
-  path: '/exports/tenant',
-  summary: "Everything of the caller's tenant, as a bundle file",
-  produces: BUNDLE_MEDIA_TYPE,
-  responses: { 200: bundleSchema },
-})
+export const tenantExportContract = contract('GET /exports/tenant', "Everything of the caller's tenant, as a bundle file", { produces: BUNDLE_MEDIA_TYPE, responses: { 200: bundleSchema } })
 
-export const bundleImportContract = contract({
-  method: 'POST',
-  path: '/imports',
-  summary: "A bundle into the caller's tenant, every item under a new id",
-  body: bundleSchema,
-  responses: { 201: importResultSchema },
-})
+export const bundleImportContract = contract('POST /imports', "A bundle into the caller's tenant, every item under a new id", { body: bundleSchema, responses: { 201: importResultSchema } })

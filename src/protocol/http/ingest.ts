@@ -24,42 +24,27 @@ const target = {
   researchId: z.string().nullish(),
 }
 
-export const ingestTextContract = contract({
-  method: 'POST',
-  path: '/ingest',
-  summary: 'Pasted text into a workspace or a source (NULs and half emoji are cleaned, not refused)',
+export const ingestTextContract = contract('POST /ingest', 'Pasted text into a workspace or a source (NULs and half emoji are cleaned, not refused)', {
   body: z.object({ ...target, text: z.string({ error: 'text is required' }), title: z.string().max(300).nullish() }),
   responses: { 202: ingestAcceptedSchema },
 })
 
-export const ingestUrlContract = contract({
-  method: 'POST',
-  path: '/ingest-url',
-  summary: 'A web page, by its address, into a workspace or a source',
+export const ingestUrlContract = contract('POST /ingest-url', 'A web page, by its address, into a workspace or a source', {
   body: z.object({ ...target, url: z.string().default('') }),
   responses: { 202: ingestAcceptedSchema },
 })
 
-export const ingestUploadContract = contract({
-  method: 'POST',
-  path: '/upload',
-  summary: 'A file, as base64, into a workspace or a source',
+export const ingestUploadContract = contract('POST /upload', 'A file, as base64, into a workspace or a source', {
   body: z.object({ ...target, contentBase64: z.string({ error: 'contentBase64 is required' }), fileName: z.string().max(255).nullish(), contentType: z.string().max(200).nullish() }),
   responses: { 202: ingestAcceptedSchema },
 })
 
-export const processedUrlGetContract = contract({
-  method: 'GET',
-  path: '/processed-urls/*',
-  summary: 'When an address was processed (404: never)',
+export const processedUrlGetContract = contract('GET /processed-urls/*', 'When an address was processed (404: never)', {
   params: z.object({ '*': z.string() }),
   responses: { 200: processedUrlSchema },
 })
 
-export const processedUrlRecordContract = contract({
-  method: 'POST',
-  path: '/processed-urls',
-  summary: 'Record an address as processed',
+export const processedUrlRecordContract = contract('POST /processed-urls', 'Record an address as processed', {
   body: z.object({ url: z.string().min(1).max(4096) }),
   responses: { 201: processedUrlSchema },
 })

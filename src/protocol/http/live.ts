@@ -10,18 +10,12 @@ import { contract } from './contract'
 
 const sessionId = z.string().min(1).max(200)
 
-export const liveNegotiateContract = contract({
-  method: 'POST',
-  path: '/ws/negotiate/:sessionId',
-  summary: "The websocket address of a session's live channel, with a short-lived ticket",
+export const liveNegotiateContract = contract('POST /ws/negotiate/:sessionId', "The websocket address of a session's live channel, with a short-lived ticket", {
   params: z.object({ sessionId }),
   responses: { 200: negotiateBodySchema },
 })
 
-export const liveRecordingContract = contract({
-  method: 'GET',
-  path: '/researches/:id/sessions/:sid/live.jsonl',
-  summary: "A session's live log as a recording (newline-delimited JSON)",
+export const liveRecordingContract = contract('GET /researches/:id/sessions/:sid/live.jsonl', "A session's live log as a recording (newline-delimited JSON)", {
   params: z.object({ id: z.string().min(1), sid: sessionId }),
   produces: 'application/x-ndjson',
   responses: { 200: z.string() },

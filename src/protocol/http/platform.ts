@@ -22,22 +22,16 @@ export const clientSettingsSchema = z.object({
 })
 export type ClientSettings = z.infer<typeof clientSettingsSchema>
 
-export const healthContract = contract({ method: 'GET', path: '/health', summary: 'Whether the server and its database answer, and how fast', public: true, responses: { 200: healthSchema } })
+export const healthContract = contract('GET /health', 'Whether the server and its database answer, and how fast', { public: true, responses: { 200: healthSchema } })
 
-export const configContract = contract({
-  method: 'GET',
-  path: '/config',
-  summary: 'What the browser needs to start: identity provider settings and the analysis provider',
+export const configContract = contract('GET /config', 'What the browser needs to start: identity provider settings and the analysis provider', {
   public: true,
   responses: { 200: clientSettingsSchema },
 })
 
-export const openApiContract = contract({
-  method: 'GET',
-  path: '/openapi.json',
-  summary: 'This document: the API as OpenAPI 3.1, generated from its contracts',
+export const openApiContract = contract('GET /openapi.json', 'This document: the API as OpenAPI 3.1, generated from its contracts', {
   public: true,
   responses: { 200: z.looseObject({ openapi: z.literal('3.1.0') }) },
 })
 
-export const referenceContract = contract({ method: 'GET', path: '/reference', summary: 'The API reference, as a page to read', public: true, produces: 'text/html', responses: { 200: z.string() } })
+export const referenceContract = contract('GET /reference', 'The API reference, as a page to read', { public: true, produces: 'text/html', responses: { 200: z.string() } })

@@ -16,42 +16,16 @@ const name = z
   .pipe(z.string().min(1, 'Project name must not be blank').max(TextBounds.displayName))
 const description = z.string().max(TextBounds.description).nullish()
 
-export const projectCreateContract = contract({
-  method: 'POST',
-  path: '/projects',
-  summary: 'Create a project',
-  body: z.object({ displayName: name, description }),
-  responses: { 201: projectSchema },
-})
+export const projectCreateContract = contract('POST /projects', 'Create a project', { body: z.object({ displayName: name, description }), responses: { 201: projectSchema } })
 
-export const projectListContract = contract({
-  method: 'GET',
-  path: '/projects',
-  summary: "The tenant's projects, newest first",
-  responses: { 200: listBodySchema(projectSchema) },
-})
+export const projectListContract = contract('GET /projects', "The tenant's projects, newest first", { responses: { 200: listBodySchema(projectSchema) } })
 
-export const projectGetContract = contract({
-  method: 'GET',
-  path: '/projects/:id',
-  summary: 'One project',
-  params: project,
-  responses: { 200: projectSchema },
-})
+export const projectGetContract = contract('GET /projects/:id', 'One project', { params: project, responses: { 200: projectSchema } })
 
-export const projectUpdateContract = contract({
-  method: 'PUT',
-  path: '/projects/:id',
-  summary: "Change a project's name, description or status (active, archived)",
+export const projectUpdateContract = contract('PUT /projects/:id', "Change a project's name, description or status (active, archived)", {
   params: project,
   body: z.object({ displayName: name.optional(), description, status: z.enum(['active', 'archived']).optional() }),
   responses: { 200: projectSchema },
 })
 
-export const projectDeleteContract = contract({
-  method: 'DELETE',
-  path: '/projects/:id',
-  summary: 'Delete a project with its sources and its own documents',
-  params: project,
-  responses: { 200: deletedBodySchema },
-})
+export const projectDeleteContract = contract('DELETE /projects/:id', 'Delete a project with its sources and its own documents', { params: project, responses: { 200: deletedBodySchema } })

@@ -25,68 +25,32 @@ const trimmed = (field: string, max: number) =>
     .transform((s) => s.trim())
     .pipe(z.string().min(1, `${field} must not be blank`).max(max))
 
-export const researchCreateContract = contract({
-  method: 'POST',
-  path: '/researches',
-  summary: "Create a research and its first workspace ('Workspace' plus the month and day)",
+export const researchCreateContract = contract('POST /researches', "Create a research and its first workspace ('Workspace' plus the month and day)", {
   body: z.object({ title: trimmed('title', TextBounds.title), description: z.string().max(TextBounds.description).nullish(), tags: researchTagsSchema }),
   responses: { 201: researchCreatedSchema },
 })
 
-export const researchListContract = contract({
-  method: 'GET',
-  path: '/researches',
-  summary: "The tenant's researches, most recently changed first, a page at a time",
+export const researchListContract = contract('GET /researches', "The tenant's researches, most recently changed first, a page at a time", {
   query: listQuery,
   responses: { 200: listBodySchema(researchSchema) },
 })
 
-export const researchGetContract = contract({
-  method: 'GET',
-  path: '/researches/:id',
-  summary: 'One research, with how many workspaces, documents and frames it holds',
-  params: research,
-  responses: { 200: researchSchema },
-})
+export const researchGetContract = contract('GET /researches/:id', 'One research, with how many workspaces, documents and frames it holds', { params: research, responses: { 200: researchSchema } })
 
-export const researchDeleteContract = contract({
-  method: 'DELETE',
-  path: '/researches/:id',
-  summary: 'Delete a research and everything of it, wherever it was copied',
-  params: research,
-  responses: { 200: deletedBodySchema },
-})
+export const researchDeleteContract = contract('DELETE /researches/:id', 'Delete a research and everything of it, wherever it was copied', { params: research, responses: { 200: deletedBodySchema } })
 
-export const sessionListContract = contract({
-  method: 'GET',
-  path: '/researches/:id/sessions',
-  summary: "A research's workspaces, newest first, a page at a time",
+export const sessionListContract = contract('GET /researches/:id/sessions', "A research's workspaces, newest first, a page at a time", {
   params: research,
   query: listQuery,
   responses: { 200: listBodySchema(sessionSchema) },
 })
 
-export const sessionCreateContract = contract({
-  method: 'POST',
-  path: '/researches/:id/sessions',
-  summary: 'Create a workspace in a research',
+export const sessionCreateContract = contract('POST /researches/:id/sessions', 'Create a workspace in a research', {
   params: research,
   body: z.object({ title: trimmed('title', TextBounds.title) }),
   responses: { 201: sessionSchema },
 })
 
-export const sessionGetContract = contract({
-  method: 'GET',
-  path: '/researches/:id/sessions/:sid',
-  summary: 'One workspace',
-  params: session,
-  responses: { 200: sessionSchema },
-})
+export const sessionGetContract = contract('GET /researches/:id/sessions/:sid', 'One workspace', { params: session, responses: { 200: sessionSchema } })
 
-export const sessionDeleteContract = contract({
-  method: 'DELETE',
-  path: '/researches/:id/sessions/:sid',
-  summary: 'Delete a workspace and everything of it',
-  params: session,
-  responses: { 200: deletedBodySchema },
-})
+export const sessionDeleteContract = contract('DELETE /researches/:id/sessions/:sid', 'Delete a workspace and everything of it', { params: session, responses: { 200: deletedBodySchema } })

@@ -49,77 +49,50 @@ const session = z.object({ id: z.string(), sid: z.string() })
 const event = z.object({ id: z.string(), sid: z.string(), eventId: z.string() })
 const research = z.object({ id: z.string() })
 
-export const sessionDataContract = contract({
-  method: 'GET',
-  path: '/researches/:id/sessions/:sid/data',
-  summary: "One page of a workspace's events and of its frames, with the live-log id it reflects",
+export const sessionDataContract = contract('GET /researches/:id/sessions/:sid/data', "One page of a workspace's events and of its frames, with the live-log id it reflects", {
   params: session,
   responses: { 200: sessionDataSchema },
 })
 
-export const sessionFramesContract = contract({
-  method: 'GET',
-  path: '/researches/:id/sessions/:sid/frames',
-  summary: 'The frames of some documents of a workspace (`events`: their ids, comma-separated)',
+export const sessionFramesContract = contract('GET /researches/:id/sessions/:sid/frames', 'The frames of some documents of a workspace (`events`: their ids, comma-separated)', {
   params: session,
   query: z.object({ events: z.string() }),
   responses: { 200: sessionFramesSchema },
 })
 
-export const eventDeleteContract = contract({
-  method: 'DELETE',
-  path: '/researches/:id/sessions/:sid/events/:eventId',
-  summary: 'Delete a document and its frames, wherever they were copied',
+export const eventDeleteContract = contract('DELETE /researches/:id/sessions/:sid/events/:eventId', 'Delete a document and its frames, wherever they were copied', {
   params: event,
   responses: { 200: deletedBodySchema },
 })
 
-export const eventsClearContract = contract({
-  method: 'DELETE',
-  path: '/researches/:id/sessions/:sid/events',
-  summary: 'Clear a workspace: every document and its frames (the workspace, its settings and sources stay)',
+export const eventsClearContract = contract('DELETE /researches/:id/sessions/:sid/events', 'Clear a workspace: every document and its frames (the workspace, its settings and sources stay)', {
   params: session,
   responses: { 200: eventsClearedSchema },
 })
 
-export const eventReprocessContract = contract({
-  method: 'POST',
-  path: '/researches/:id/sessions/:sid/events/:eventId/reprocess',
-  summary: 'Analyse a document again; its progress follows on the live channel',
+export const eventReprocessContract = contract('POST /researches/:id/sessions/:sid/events/:eventId/reprocess', 'Analyse a document again; its progress follows on the live channel', {
   params: event,
   responses: { 202: reprocessStartedSchema },
 })
 
-export const researchEventsContract = contract({
-  method: 'GET',
-  path: '/researches/:id/events',
-  summary: "A research's events, oldest first",
+export const researchEventsContract = contract('GET /researches/:id/events', "A research's events, oldest first", {
   params: research,
   query: pagingQuerySchema,
   responses: { 200: listBodySchema(genesisEventSchema) },
 })
 
-export const researchFramesContract = contract({
-  method: 'GET',
-  path: '/researches/:id/action-frames',
-  summary: "A research's action frames, oldest first, of one status if asked",
+export const researchFramesContract = contract('GET /researches/:id/action-frames', "A research's action frames, oldest first, of one status if asked", {
   params: research,
   query: pagingQuerySchema.extend({ status: z.string().optional() }),
   responses: { 200: listBodySchema(actionFrameSchema) },
 })
 
-export const researchDocumentsContract = contract({
-  method: 'GET',
-  path: '/researches/:id/documents',
-  summary: "A research's documents, newest first",
+export const researchDocumentsContract = contract('GET /researches/:id/documents', "A research's documents, newest first", {
   params: research,
   responses: { 200: listBodySchema(researchDocumentSchema) },
 })
 
-export const researchCommitContract = contract({
-  method: 'POST',
-  path: '/researches/:id/commit',
-  summary: "Move a research's sources and documents into a new project or an existing one",
+export const researchCommitContract = contract('POST /researches/:id/commit', "Move a research's sources and documents into a new project or an existing one", {
   params: research,
   body: z.discriminatedUnion('commitAction', [
     z.object({
@@ -139,19 +112,13 @@ export const researchCommitContract = contract({
 
 const sessionCommitBody = z.object({ commitSources: z.boolean().default(true), newTenantName: z.string().max(200).nullish() })
 
-export const sessionCommitContract = contract({
-  method: 'POST',
-  path: '/sessions/:id/commit',
-  summary: "Move a workspace's sources and documents into a new project",
+export const sessionCommitContract = contract('POST /sessions/:id/commit', "Move a workspace's sources and documents into a new project", {
   params: z.object({ id: z.string() }),
   body: sessionCommitBody,
   responses: { 200: committedSchema },
 })
 
-export const researchSessionCommitContract = contract({
-  method: 'POST',
-  path: '/researches/:id/sessions/:sid/commit',
-  summary: 'As POST /sessions/{id}/commit, for a workspace named under its research',
+export const researchSessionCommitContract = contract('POST /researches/:id/sessions/:sid/commit', 'As POST /sessions/{id}/commit, for a workspace named under its research', {
   params: session,
   body: sessionCommitBody,
   responses: { 200: committedSchema },

@@ -15,44 +15,23 @@ import { contract } from './contract'
 const own = z.object({ id: z.string() })
 const displayName = z.string().max(TextBounds.displayName).nullish()
 
-export const userCreateContract = contract({
-  method: 'POST',
-  path: '/users',
-  summary: "Create the caller's account record after sign-up (its tenant follows from the e-mail and account type)",
+export const userCreateContract = contract('POST /users', "Create the caller's account record after sign-up (its tenant follows from the e-mail and account type)", {
   accountSetup: true,
   body: z.object({ firebaseUid: z.string().min(1), email: z.string().min(3), accountType: z.enum(AccountTypes), displayName }),
   responses: { 200: createUserAnswerSchema, 201: createUserAnswerSchema },
 })
 
-export const userGetContract = contract({
-  method: 'GET',
-  path: '/users/:id',
-  summary: "The caller's own account record, with what its identity token lets it open",
+export const userGetContract = contract('GET /users/:id', "The caller's own account record, with what its identity token lets it open", {
   accountSetup: true,
   params: own,
   responses: { 200: accountRecordSchema },
 })
 
-export const userUpdateContract = contract({
-  method: 'PUT',
-  path: '/users/:id',
-  summary: "Change the caller's display name",
-  params: own,
-  body: z.object({ displayName }),
-  responses: { 200: userRecordSchema },
-})
+export const userUpdateContract = contract('PUT /users/:id', "Change the caller's display name", { params: own, body: z.object({ displayName }), responses: { 200: userRecordSchema } })
 
-export const memberListContract = contract({
-  method: 'GET',
-  path: '/tenant/members',
-  summary: "Everyone with a record in the caller's tenant, oldest first, and who manages it",
-  responses: { 200: tenantMembersSchema },
-})
+export const memberListContract = contract('GET /tenant/members', "Everyone with a record in the caller's tenant, oldest first, and who manages it", { responses: { 200: tenantMembersSchema } })
 
-export const memberRemoveContract = contract({
-  method: 'DELETE',
-  path: '/tenant/members/:uid',
-  summary: 'Remove a member from the tenant (its manager only, never themselves)',
+export const memberRemoveContract = contract('DELETE /tenant/members/:uid', 'Remove a member from the tenant (its manager only, never themselves)', {
   params: z.object({ uid: z.string().min(1).max(128) }),
   responses: { 204: z.null() },
 })
