@@ -11,6 +11,7 @@ import { useEffect, useState } from 'react'
 import { selectReachable } from '../../projections/connectivity'
 import { type LiveChannelStatus, selectLiveLabel } from '../../projections/live-channel-status'
 import type { Diagnostics } from '../../projections/diagnostics'
+import { useIntent } from '../hooks/use-intent'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 
@@ -36,7 +37,6 @@ export function StatusPanel({ authProvider, checkHealth, downloadRecording, live
   const rejected = useReadModel(diagnostics, selectRejected)
   const [open, setOpen] = useState(false)
   const [health, setHealth] = useState<string>('Checking…')
-  const [downloading, setDownloading] = useState(false)
 
   useEffect(() => {
     if (!open) return
@@ -57,20 +57,19 @@ export function StatusPanel({ authProvider, checkHealth, downloadRecording, live
     }
   }, [open, checkHealth])
 
+  const save = useIntent(async (recording: () => Promise<Blob>) => {
+    const blob = await recording()
+    const url = URL.createObjectURL(blob)
+    const a = document.createElement('a')
+    a.href = url
+    a.download = `${channel.sessionId ?? 'session'}.jsonl`
+    a.click()
+    URL.revokeObjectURL(url)
+  })
+  const downloading = save.busy
   const download = async () => {
     if (!downloadRecording) return
-    setDownloading(true)
-    try {
-      const blob = await downloadRecording()
-      const url = URL.createObjectURL(blob)
-      const a = document.createElement('a')
-      a.href = url
-      a.download = `${channel.sessionId ?? 'session'}.jsonl`
-      a.click()
-      URL.revokeObjectURL(url)
-    } finally {
-      setDownloading(false)
-    }
+    await save.run(downloadRecording)
   }
 
   return (
