@@ -69,6 +69,7 @@ function outcomeError(result: unknown): string | null {
   return ok === false && typeof error === 'string' ? error : null
 }
 
-function messageOf(error: unknown): string {
+/** A throw's own message, or 'An unknown error occurred'. */
+export function messageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'An unknown error occurred'
 }
