@@ -13,7 +13,7 @@ import { disableBreaker, enableBreaker, loadAllBreakers, loadBreaker, replayPark
 import type { IntentContext } from '../../streams/intents'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
-import { ConfirmDialog } from '../shell/ConfirmDialog'
+import { ConfirmDialog } from '../shared/ConfirmDialog'
 import { TenantDataPanel } from '../exchange/TenantDataPanel'
 
 export const NO_TENANT_WARNING = 'No tenant detected. Log in to manage breakers.'

@@ -6,6 +6,7 @@
 import { useState } from 'react'
 import { exportResearchGraph, type GraphExportFormat, GraphExportFormats, GraphExportLabels } from '../../streams/graph-export'
 import { useServices } from '../app-services'
+import { saveFile } from '../shared/save-file'
 import './briefing.css'
 
 export function GraphExportButtons({ researchId }: { researchId: string }) {
@@ -36,19 +37,4 @@ export function useGraphExport(researchId: string): { running: GraphExportFormat
     }
   }
   return { running, run }
-}
-
-/** Hands a Blob to the browser as a download named `filename`. */
-export function saveFile(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob)
-  const a = document.createElement('a')
-  a.href = url
-  a.download = filename
-  a.rel = 'noopener'
-  a.style.display = 'none'
-  document.body.appendChild(a)
-  a.click()
-  a.remove()
-  // Revoked on the next task: the click has started the download by then.
-  setTimeout(() => URL.revokeObjectURL(url), 0)
 }

@@ -8,7 +8,7 @@ import { useRef } from 'react'
 import type { ImportResult } from '../../protocol/bundle'
 import { type ExportTarget, exportBundleFile, importBundleFile } from '../../streams/exchange-intents'
 import type { IntentContext } from '../../streams/intents'
-import { saveFile } from '../briefing/GraphExportButtons'
+import { saveFile } from '../shared/save-file'
 import { useIntent } from '../hooks/use-intent'
 
 export function ExportBundleButton({ ctx, target, label, className = 'btn' }: { ctx: IntentContext; target: ExportTarget; label: string; className?: string }) {

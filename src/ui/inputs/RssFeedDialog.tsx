@@ -9,7 +9,7 @@ import { defaultRssName, rssUrlError } from '../../domain/rules/inputs'
 import { addRssFeed } from '../../streams/input-intents'
 import type { IntentContext } from '../../streams/intents'
 import { useIntent } from '../hooks/use-intent'
-import { FormDialog, FormError } from '../shell/FormDialog'
+import { FormDialog, FormError } from '../shared/FormDialog'
 
 export function RssFeedDialog({ ctx, researchId, sessionId, onClose }: { ctx: IntentContext; researchId: string | null; sessionId: string | null; onClose: () => void }) {
   const [url, setUrl] = useState('')

@@ -8,7 +8,7 @@ import { useState } from 'react'
 import { analyzeText, type InputTarget } from '../../streams/input-intents'
 import type { IntentContext } from '../../streams/intents'
 import { useIntent } from '../hooks/use-intent'
-import { FormDialog } from '../shell/FormDialog'
+import { FormDialog } from '../shared/FormDialog'
 import { InputRefusalNotice } from '../shell/InputRefusalNotice'
 
 export function TextInputDialog({ ctx, target, onClose }: { ctx: IntentContext; target: InputTarget; onClose: () => void }) {

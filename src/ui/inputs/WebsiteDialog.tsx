@@ -9,7 +9,7 @@ import { websiteUrlError } from '../../domain/rules/inputs'
 import { ingestUrl } from '../../streams/input-intents'
 import type { IntentContext } from '../../streams/intents'
 import { useIntent } from '../hooks/use-intent'
-import { FormDialog, FormError } from '../shell/FormDialog'
+import { FormDialog, FormError } from '../shared/FormDialog'
 
 export function WebsiteDialog({ ctx, sessionId, onClose }: { ctx: IntentContext; sessionId: string | null; onClose: () => void }) {
   const [url, setUrl] = useState('')

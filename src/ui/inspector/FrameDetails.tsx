@@ -12,9 +12,10 @@ import { categoryLabel } from '../../domain/rules/categories'
 import { percent } from '../../domain/rules/scores'
 import type { Payload } from '../../protocol/entities'
 import type { FrameCard } from '../../projections/workspace-graph'
-import { StatusPill } from '../workspace/StatusPill'
+import { StatusPill } from '../shared/StatusPill'
 import { ContentPreview } from './ContentPreview'
-import { formatNumber, formatTimestamp } from './format'
+import { formatNumber } from './format'
+import { formatTimestamp } from '../shared/format'
 
 export function FrameDetails({ frame, payload }: { frame: FrameCard; payload: Payload | null }) {
   const content = analysedContent(payload)

@@ -9,7 +9,7 @@ import type { Project, Research } from '../../protocol/entities'
 import { commitResearch } from '../../streams/project-intents'
 import { useServices } from '../app-services'
 import { useIntent } from '../hooks/use-intent'
-import { FormDialog, FormFooter } from './FormDialog'
+import { FormDialog, FormFooter } from '../shared/FormDialog'
 
 export function CommitResearchDialog({ research, projects, onClose, onCommitted }: { research: Research; projects: Project[]; onClose: () => void; onCommitted: (projectId: string) => void }) {
   const { ctx } = useServices()

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react'
 import { createProject } from '../../streams/project-intents'
 import { useServices } from '../app-services'
 import { useIntent } from '../hooks/use-intent'
-import { FormDialog, FormFooter } from './FormDialog'
+import { FormDialog, FormFooter } from '../shared/FormDialog'
 
 export function CreateProjectDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (projectId: string) => void }) {
   const { ctx } = useServices()

@@ -5,7 +5,7 @@
 import { type FormEvent, useId, useState } from 'react'
 import { researchNameProblem, tagProblem } from '../../domain/rules/research-form'
 import { useIntent } from '../hooks/use-intent'
-import { FormDialog, FormFooter } from './FormDialog'
+import { FormDialog, FormFooter } from '../shared/FormDialog'
 
 export function CreateResearchDialog({ onCreate, onClose }: { onCreate: (input: { title: string; tags: string[] }) => Promise<void>; onClose: () => void }) {
   const [title, setTitle] = useState('')

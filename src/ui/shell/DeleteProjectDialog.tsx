@@ -12,8 +12,8 @@ import { useServices } from '../app-services'
 import { useIntent } from '../hooks/use-intent'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
-import { FormError } from './FormDialog'
-import { useReturnFocus } from './return-focus'
+import { FormError } from '../shared/FormDialog'
+import { useReturnFocus } from '../shared/return-focus'
 
 export function DeleteProjectDialog({ project, onClose, onDeleted }: { project: Project; onClose: () => void; onDeleted: () => void }) {
   const returnFocus = useReturnFocus()

@@ -4,7 +4,7 @@ import type { Project } from '../../protocol/entities'
 import { updateProject } from '../../streams/project-intents'
 import { useServices } from '../app-services'
 import { useIntent } from '../hooks/use-intent'
-import { FormDialog, FormFooter } from './FormDialog'
+import { FormDialog, FormFooter } from '../shared/FormDialog'
 
 export function EditProjectDialog({ project, onClose }: { project: Project; onClose: () => void }) {
   const { ctx } = useServices()

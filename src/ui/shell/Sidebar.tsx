@@ -13,8 +13,8 @@ import { useState } from 'react'
 import { isSessionExpired } from '../../domain/rules/session'
 import { sessionLabel } from '../../domain/rules/titles'
 import type { Project, Research, Session } from '../../protocol/entities'
-import { ConfirmDialog } from './ConfirmDialog'
-import { ClockIcon, GearIcon, ShieldIcon } from './icons'
+import { ConfirmDialog } from '../shared/ConfirmDialog'
+import { ClockIcon, GearIcon, ShieldIcon } from '../shared/icons'
 
 export interface SidebarProps {
   researches: Research[]

@@ -20,7 +20,7 @@ import type { SearchPreviewItem, TelegramPreviewItem, TwitterPreviewItem } from 
 import type { IntentContext } from '../../streams/intents'
 import { createSource, previewSearch, previewTelegram, previewTwitter, type SourceOutcome } from '../../streams/source-intents'
 import { useIntent } from '../hooks/use-intent'
-import { FormDialog, FormError } from '../shell/FormDialog'
+import { FormDialog, FormError } from '../shared/FormDialog'
 import { PreviewPanel, type PreviewState, SearchPreviewRow, TelegramPreviewRow, TwitterPreviewRow } from './SourcePreview'
 
 interface DialogProps {

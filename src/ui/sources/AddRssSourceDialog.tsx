@@ -12,7 +12,7 @@ import type { DataSource, RssPreviewItem } from '../../protocol/entities'
 import type { IntentContext } from '../../streams/intents'
 import { createDraftSource, deleteSource, previewRssSource, type SourceOutcome, startSource } from '../../streams/source-intents'
 import { useIntent } from '../hooks/use-intent'
-import { FormDialog, FormError } from '../shell/FormDialog'
+import { FormDialog, FormError } from '../shared/FormDialog'
 import { PreviewPanel, type PreviewState, RssPreviewRow } from './SourcePreview'
 
 export function AddRssSourceDialog({ ctx, scope, onClose, onCreated }: { ctx: IntentContext; scope: SourceScope; onClose: () => void; onCreated?: (sourceId: string) => void }) {

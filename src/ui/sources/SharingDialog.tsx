@@ -9,7 +9,7 @@ import { SourceVisibilities } from '../../protocol/sources'
 import type { IntentContext } from '../../streams/intents'
 import { setSourceVisibility } from '../../streams/source-intents'
 import { useIntent } from '../hooks/use-intent'
-import { FormDialog, FormFooter } from '../shell/FormDialog'
+import { FormDialog, FormFooter } from '../shared/FormDialog'
 
 export function SharingDialog({ ctx, source, onClose }: { ctx: IntentContext; source: DataSource; onClose: () => void }) {
   const [visibility, setVisibility] = useState<SourceVisibility>(asVisibility(source.visibility))

@@ -24,7 +24,7 @@ import { sessionLabel } from '../../domain/rules/titles'
 import type { DataSource } from '../../protocol/entities'
 import type { ProjectList } from '../../projections/project-list'
 import type { ResearchList } from '../../projections/research-list'
-import { formatDateTime } from '../views/SourcesTable'
+import { formatDateTime } from '../shared/format'
 
 // ---- the table ---------------------------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ import { useId, useState } from 'react'
 import { ExpiredBannerTexts, expiredOnText, newWorkspaceName } from '../../domain/rules/inputs'
 import { createSession, type IntentContext } from '../../streams/intents'
 import { useIntent } from '../hooks/use-intent'
-import { ClockIcon } from '../shell/icons'
+import { ClockIcon } from '../shared/icons'
 
 export interface ExpiredBannerProps {
   ctx: IntentContext
