@@ -16,11 +16,11 @@ import { useModels } from '../models-context'
 import { ConfirmDialog } from '../shared/ConfirmDialog'
 import { TenantDataPanel } from '../exchange/TenantDataPanel'
 
-export const NO_TENANT_WARNING = 'No tenant detected. Log in to manage breakers.'
+const NO_TENANT_WARNING = 'No tenant detected. Log in to manage breakers.'
 /** Recent errors a card lists (the server keeps up to 10). */
 const RECENT_ERRORS_SHOWN = 5
 
-export interface AdminViewProps {
+interface AdminViewProps {
   ctx: IntentContext
   /** The signed-in user's tenant; null shows the warning and loads nothing. */
   tenantId: string | null

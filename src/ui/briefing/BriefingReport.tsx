@@ -13,9 +13,9 @@ import { metricLabel, metricValue } from './format'
 import { LocalGraph } from './LocalGraph'
 
 /** Key events shown at most (spec §2). */
-export const MAX_KEY_EVENTS = 5
+const MAX_KEY_EVENTS = 5
 
-export interface BriefingReportProps {
+interface BriefingReportProps {
   entry: BriefingEntry
   body: BriefingBody
   /** A newer request for the same object runs: the report is the last one answered. */

@@ -1,27 +1,13 @@
 /**
- * Export JSON and Export GraphML for a research's knowledge graph. The export needs the bearer token, so
- * it is fetched through the API client and saved from a Blob URL (a plain link would go unauthenticated).
- * While one export runs both buttons wait; a failure is a toast.
+ * Export JSON and Export GraphML for a research's knowledge graph (the graph toolbar's menu). The export
+ * needs the bearer token, so it is fetched through the API client and saved from a Blob URL (a plain link
+ * would go unauthenticated). While one export runs the other waits; a failure is a toast.
  */
 import { useState } from 'react'
-import { exportResearchGraph, type GraphExportFormat, GraphExportFormats, GraphExportLabels } from '../../streams/graph-export'
+import { exportResearchGraph, type GraphExportFormat } from '../../streams/graph-export'
 import { useServices } from '../app-services'
 import { saveFile } from '../shared/save-file'
 import './briefing.css'
-
-export function GraphExportButtons({ researchId }: { researchId: string }) {
-  const { running, run } = useGraphExport(researchId)
-
-  return (
-    <span className="graph-export" role="group" aria-label="Export the research graph">
-      {GraphExportFormats.map((format) => (
-        <button key={format} type="button" className="btn" disabled={running !== null} aria-busy={running === format} onClick={() => void run(format)}>
-          {running === format ? `Exporting ${GraphExportLabels[format]}…` : `Export ${GraphExportLabels[format]}`}
-        </button>
-      ))}
-    </span>
-  )
-}
 
 /** Runs one export of the research's graph and saves it; `running` is the format under way (a toolbar's menu uses it too). */
 export function useGraphExport(researchId: string): { running: GraphExportFormat | null; run(format: GraphExportFormat): Promise<void> } {

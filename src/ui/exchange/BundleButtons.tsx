@@ -55,7 +55,7 @@ export function useBundleExport(ctx: IntentContext, target: ExportTarget): { bus
 }
 
 /** Runs one import of a picked file; `busy` while it runs. */
-export function useBundleImport(ctx: IntentContext, onImported?: (result: ImportResult) => void): { busy: boolean; run(file: File): Promise<void> } {
+function useBundleImport(ctx: IntentContext, onImported?: (result: ImportResult) => void): { busy: boolean; run(file: File): Promise<void> } {
   const { busy, run } = useIntent(async (file: File) => {
     const result = await importBundleFile(ctx, file)
     if (result) onImported?.(result)

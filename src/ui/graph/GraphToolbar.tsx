@@ -24,9 +24,9 @@ const BUNDLE_HINT = 'The research as one file (workspaces, documents, frames, so
 
 /** What an add button asks for. */
 export type AddSourceKind = 'rss' | 'document' | 'text' | 'website'
-export type WorkspaceViewMode = 'list' | 'graph'
+type WorkspaceViewMode = 'list' | 'graph'
 
-export interface GraphToolbarProps {
+interface GraphToolbarProps {
   onAdd(kind: AddSourceKind): void
   view: WorkspaceViewMode
   onView(view: WorkspaceViewMode): void

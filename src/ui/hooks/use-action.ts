@@ -6,7 +6,7 @@
 import { useCallback, useRef, useState } from 'react'
 import { messageOf, useIntent } from './use-intent'
 
-export interface Action {
+interface Action {
   busy: boolean
   error: string | null
   note: string | null

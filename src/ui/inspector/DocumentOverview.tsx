@@ -20,7 +20,7 @@ import { frameLabel } from './format'
 import { documentProvenance } from './provenance'
 
 /** The preview of a failed document that has no content: nothing was read, and the box above says why. */
-export const NOTHING_READ = 'Nothing was read from this source; the processing error above says why.'
+const NOTHING_READ = 'Nothing was read from this source; the processing error above says why.'
 
 export function DocumentOverview({ ctx, researchId, sessionId, doc, frames }: { ctx: IntentContext; researchId: string; sessionId: string; doc: DocumentCard; frames: readonly FrameCard[] }) {
   const inspector = useInspector()

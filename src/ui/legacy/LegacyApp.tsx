@@ -26,7 +26,7 @@ import { type LiveTransport, useOpenWorkspace } from '../workspace/use-open-work
 
 export const LEGACY_STORAGE_KEY = 'sightline.legacy.active'
 
-export interface LegacyAppProps {
+interface LegacyAppProps {
   ctx: IntentContext
   identity: IdentitySession
   /** The browser's fetch and WebSocket unless given (tests hand in a fake socket). */

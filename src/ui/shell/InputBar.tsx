@@ -23,7 +23,7 @@ import { TextInputDialog } from '../inputs/TextInputDialog'
 import { WebsiteDialog } from '../inputs/WebsiteDialog'
 import { InputRefusalNotice } from './InputRefusalNotice'
 
-export interface InputBarProps {
+interface InputBarProps {
   ctx: IntentContext
   researchId: string | null
   sessionId: string | null

@@ -15,9 +15,9 @@ import { useIntent } from '../hooks/use-intent'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 
-export const HEALTH_POLL_MS = 5000
+const HEALTH_POLL_MS = 5000
 
-export interface StatusPanelProps {
+interface StatusPanelProps {
   authProvider: string
   checkHealth: () => Promise<{ status: string; database?: string }>
   /** Fetches the open workspace's recording, or null when no workspace is open. */
@@ -110,7 +110,7 @@ export function StatusPanel({ authProvider, checkHealth, downloadRecording, live
 }
 
 /** The dot's colour and words: the live channel where the page has one, else the server's reachability. */
-export function statusDot(liveChannel: boolean, channel: LiveChannelStatus, reachable: boolean): { colour: 'green' | 'amber' | 'red'; label: string } {
+function statusDot(liveChannel: boolean, channel: LiveChannelStatus, reachable: boolean): { colour: 'green' | 'amber' | 'red'; label: string } {
   if (!reachable) return { colour: 'red', label: 'server unreachable' }
   if (!liveChannel) return { colour: 'green', label: 'server reachable' }
   if (channel.state === 'live') return { colour: 'green', label: 'live' }

@@ -33,7 +33,7 @@ import { AddRssSourceDialog } from './AddRssSourceDialog'
 import { SharingDialog } from './SharingDialog'
 import { columns, columnsWithPlace, features, globallyFiltered, type RowActionHandlers, RowActions, SourcePlaces } from './source-table'
 
-export interface DataSourcesManagerProps {
+interface DataSourcesManagerProps {
   /** A project's or a workspace's sources, or 'all' of the tenant's (the Sources page). */
   scope: { projectId: string } | { researchId: string; sessionId: string } | 'all'
   title: string

@@ -82,7 +82,7 @@ export const globallyFiltered = new Set(['kind', 'name', 'status', 'lastError'])
 
 // ---- where a source belongs (the Sources page) -------------------------------------------------------
 
-export interface Places {
+interface Places {
   projects: ProjectList['byId']
   researches: Pick<ResearchList, 'byId' | 'sessionsByResearch'>
 }

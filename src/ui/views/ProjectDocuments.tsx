@@ -19,9 +19,9 @@ import { ActionFrameCard } from '../workspace/ActionFrameCard'
 import { StatusPill } from '../shared/StatusPill'
 import { formatDateTime } from '../shared/format'
 
-export const REFRESH_MS = 5000
+const REFRESH_MS = 5000
 /** The longest wait between refreshes while they fail. */
-export const REFRESH_MAX_MS = 60_000
+const REFRESH_MAX_MS = 60_000
 
 export function ProjectDocuments({ projectId }: { projectId: string }) {
   const { ctx } = useServices()

@@ -221,7 +221,7 @@ function OpenWorkspace({ researchId, session }: { researchId: string; session: S
 }
 
 /** What Clear will do, in the confirmation: what goes and what stays. */
-export function clearText(title: string, documents: number): string {
+function clearText(title: string, documents: number): string {
   const what = documents === 1 ? 'its document' : `all ${documents} documents`
   return `Delete ${what} from “${title}”, with their action frames? The workspace itself, its settings and its sources list stay. This cannot be undone.`
 }

@@ -9,7 +9,7 @@ import { createSession, type IntentContext } from '../../streams/intents'
 import { useIntent } from '../hooks/use-intent'
 import { ClockIcon } from '../shared/icons'
 
-export interface ExpiredBannerProps {
+interface ExpiredBannerProps {
   ctx: IntentContext
   researchId: string
   sessionId: string
