@@ -7,9 +7,8 @@ import { useState } from 'react'
 import { exportResearchGraph, type GraphExportFormat } from '../../streams/graph-export'
 import { useServices } from '../app-services'
 import { saveFile } from '../shared/save-file'
-import './briefing.css'
 
-/** Runs one export of the research's graph and saves it; `running` is the format under way (a toolbar's menu uses it too). */
+/** Runs one export of the research's graph and saves it; `running` is the format under way. */
 export function useGraphExport(researchId: string): { running: GraphExportFormat | null; run(format: GraphExportFormat): Promise<void> } {
   const { ctx } = useServices()
   const [running, setRunning] = useState<GraphExportFormat | null>(null)
