@@ -13,7 +13,7 @@
  */
 import type { z } from 'zod'
 
-export type Guard = (value: unknown) => boolean
+type Guard = (value: unknown) => boolean
 
 /** Compiles a guard for a zod 4 schema. Unsupported constructs compile to "ask zod". */
 export function compileGuard(schema: z.ZodType): Guard {

@@ -43,7 +43,7 @@ export const researchTagsSchema = z
   .default([])
   .transform((tags) => [...new Set(tags.filter((t) => t !== ''))])
 
-export type BrokenText = 'nul' | 'surrogate'
+type BrokenText = 'nul' | 'surrogate'
 
 export const BrokenTextMessages: Record<BrokenText, string> = {
   nul: 'must not contain NUL characters',

@@ -23,7 +23,7 @@ export interface AuthSource {
   clear(): void
 }
 
-export interface ApiClientOptions {
+interface ApiClientOptions {
   /** e.g. '/api/v1' or 'https://app.example/api/v1'. */
   baseUrl: string
   auth: AuthSource

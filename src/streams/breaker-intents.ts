@@ -59,7 +59,7 @@ export async function replayParked(ctx: IntentContext, tenantId: string, handler
 }
 
 /** The analyst's words for why a breaker request failed (the toast appends them to what failed). */
-export function breakerErrorReason(error: unknown): string {
+function breakerErrorReason(error: unknown): string {
   if (!(error instanceof ApiError)) return error instanceof Error && error.message ? `Network error: ${error.message}` : 'Network error'
   if (error.status === 401) return 'Authentication required'
   if (error.status === 404) return 'No such breaker for your tenant'

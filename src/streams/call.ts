@@ -15,7 +15,7 @@ type Part<K extends string, S> = S extends z.ZodType ? { [P in K]: In<S> } : { [
 export type CallInput<C extends Contract> = Part<'params', C['params']> & Partial<Part<'query', C['query']>> & Part<'body', C['body']>
 
 /** What a call gives: the contract's success answer, as its schema reads it. */
-export type CallAnswer<C extends Contract> = z.output<C['responses'][keyof C['responses'] & number]>
+type CallAnswer<C extends Contract> = z.output<C['responses'][keyof C['responses'] & number]>
 
 export async function call<C extends Contract>(api: ApiClient, c: C, input: CallInput<C>, options: Omit<RequestOptions, 'body'> = {}): Promise<CallAnswer<C>> {
   const { params, query, body } = input as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown }

@@ -24,7 +24,7 @@ export interface ConnectivityTimers {
   now(): number
 }
 
-export interface ConnectivityOptions {
+interface ConnectivityOptions {
   core: ClientCore
   /** The network; the app passes the browser's fetch. */
   fetch: typeof globalThis.fetch
@@ -35,7 +35,7 @@ export interface ConnectivityOptions {
   events?: Pick<Window, 'addEventListener' | 'removeEventListener'> | null
 }
 
-export interface ConnectivityWatcher {
+interface ConnectivityWatcher {
   fetch: typeof globalThis.fetch
   /** Asks the server at once (a Retry button). */
   probeNow(): void
@@ -43,7 +43,7 @@ export interface ConnectivityWatcher {
 }
 
 /** The probe's first wait and its longest. */
-export const ConnectivityProbe = { firstMs: 2000, maxMs: 30_000 } as const
+const ConnectivityProbe = { firstMs: 2000, maxMs: 30_000 } as const
 
 export function watchConnectivity(options: ConnectivityOptions): ConnectivityWatcher {
   const timers = options.timers ?? realTimers

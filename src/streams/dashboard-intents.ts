@@ -147,7 +147,7 @@ export async function removeKpi(ctx: IntentContext, binding: KpiBinding): Promis
 }
 
 /** The analyst's words for why a dashboard request failed. */
-export function dashboardErrorReason(error: unknown): string {
+function dashboardErrorReason(error: unknown): string {
   if (!(error instanceof ApiError)) return error instanceof Error && error.message ? `Network error: ${error.message}` : 'Network error'
   if (error.status === 401) return 'Authentication required'
   if (error.status === 404) return error.message && error.code === 'NOT_FOUND' ? `${error.message.replace(/\.$/, '')} (it may have been deleted)` : 'Not found'

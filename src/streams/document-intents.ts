@@ -19,7 +19,7 @@ import { ApiError } from './api-client'
 import { call } from './call'
 import { type IntentContext, toast } from './intents'
 
-export interface DocumentRef {
+interface DocumentRef {
   researchId: string
   sessionId: string
   /** The genesis event (document card) id. */
@@ -27,7 +27,7 @@ export interface DocumentRef {
 }
 
 /** started: the server accepted; in-progress: one is already running; unsupported / failed: refused, with an alert. */
-export type ReprocessOutcome = 'started' | 'in-progress' | 'unsupported' | 'failed'
+type ReprocessOutcome = 'started' | 'in-progress' | 'unsupported' | 'failed'
 
 export async function reprocessDocument(ctx: IntentContext, ref: DocumentRef): Promise<ReprocessOutcome> {
   const { eventId } = ref
@@ -50,7 +50,7 @@ export async function reprocessDocument(ctx: IntentContext, ref: DocumentRef): P
   }
 }
 
-export interface DeleteDocumentOptions {
+interface DeleteDocumentOptions {
   /** Where a failure is logged (spec §8: silent, only logged). Defaults to console.warn. */
   log?: (message: string) => void
 }

@@ -15,7 +15,7 @@ import { loadProjects } from './project-intents'
 
 export type ExportTarget = { kind: 'research'; id: string } | { kind: 'project'; id: string } | { kind: 'tenant' }
 
-export const ExportLabels: Record<ExportTarget['kind'], string> = { research: 'research', project: 'project', tenant: 'all of this tenant’s work' }
+const ExportLabels: Record<ExportTarget['kind'], string> = { research: 'research', project: 'project', tenant: 'all of this tenant’s work' }
 
 /** The exported file (named by the server), or null after a toast. */
 export async function exportBundleFile(ctx: IntentContext, target: ExportTarget): Promise<Download | null> {
@@ -30,7 +30,7 @@ export async function exportBundleFile(ctx: IntentContext, target: ExportTarget)
 }
 
 /** A file the user picked (a File in the browser). */
-export interface PickedFile {
+interface PickedFile {
   name: string
   text(): Promise<string>
 }

@@ -39,12 +39,12 @@ import { call } from './call'
 import type { ClientCore } from './client-core'
 import type { KeyValueStore } from './local-state'
 
-export interface FirebaseSettings {
+interface FirebaseSettings {
   firebase: { apiKey: string; projectId: string; authDomain: string }
   authEmulatorUrl: string | null
 }
 
-export interface IdentityOptions {
+interface IdentityOptions {
   /** Where a sign-up whose record could not be created keeps its account type until a sign-in creates it. */
   store?: KeyValueStore | null
   /** The pauses between attempts at `POST /users` (three attempts by default). */
@@ -52,7 +52,7 @@ export interface IdentityOptions {
   sleep?: (ms: number) => Promise<void>
 }
 
-export interface SignUpResult {
+interface SignUpResult {
   /** A verification e-mail went out (corporate accounts): the form says so. */
   verificationSent: boolean
 }

@@ -17,7 +17,7 @@ export type GraphExportFormat = (typeof GraphExportFormats)[number]
 export const GraphExportLabels: Record<GraphExportFormat, string> = { json: 'JSON', graphml: 'GraphML' }
 
 /** The API path of one export (after `/api/v1`). */
-export function graphExportPath(researchId: string, format: GraphExportFormat): string {
+function graphExportPath(researchId: string, format: GraphExportFormat): string {
   return `${pathOf(researchGraphExportContract, { id: researchId })}?format=${format}`
 }
 

@@ -26,7 +26,7 @@ export interface InputTarget {
   expired: boolean
 }
 
-export interface PickedFile {
+interface PickedFile {
   name: string
   size: number
   read(): Promise<ArrayBuffer>

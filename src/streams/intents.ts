@@ -155,7 +155,7 @@ export async function uploadFile(ctx: IntentContext, sessionId: string, file: { 
 }
 
 /** The input bar's upload error texts by status (spec §8), with the server's message appended. */
-export function uploadErrorMessage(error: unknown): string {
+function uploadErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return error instanceof Error && error.message ? `Network error: ${error.message}` : 'File upload failed'
   const base: Record<number, string> = {
     400: 'Invalid file or request',

@@ -86,7 +86,7 @@ export interface LiveChannel {
   reconnectNow(): void
 }
 
-export const LiveChannelDefaults = {
+const LiveChannelDefaults = {
   maxAttempts: 10,
   reconnectDelayMs: 3000,
   maxReconnectDelayMs: 30_000,

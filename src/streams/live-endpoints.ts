@@ -8,7 +8,7 @@ import { camelizeKeys } from '../protocol/case'
 import { pathOf } from '../protocol/http/contract'
 import { liveNegotiateContract } from '../protocol/http/live'
 
-export interface EndpointOptions {
+interface EndpointOptions {
   /** The API root, e.g. `https://app.example/api/v1` or `/api/v1` (resolved against `origin`). */
   apiBase: string
   origin: string

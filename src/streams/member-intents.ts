@@ -10,9 +10,9 @@ import { ApiError } from './api-client'
 import { call } from './call'
 import type { IntentContext } from './intents'
 
-export type MemberOutcome<T> = { ok: true; value: T } | { ok: false; error: string }
+type MemberOutcome<T> = { ok: true; value: T } | { ok: false; error: string }
 
-export const MemberMessages = {
+const MemberMessages = {
   loadFailed: 'Failed to load members',
   removeFailed: 'Failed to remove member',
 } as const

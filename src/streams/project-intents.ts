@@ -71,7 +71,7 @@ export async function loadSources(ctx: IntentContext, scope: DataSourceScope): P
   }
 }
 
-export type CommitTarget = { kind: 'new'; displayName: string; description: string } | { kind: 'existing'; projectId: string }
+type CommitTarget = { kind: 'new'; displayName: string; description: string } | { kind: 'existing'; projectId: string }
 
 /** Commits a research to a project (spec §5: a new project needs a name, an existing one a selection). */
 export async function commitResearch(ctx: IntentContext, researchId: string, target: CommitTarget): Promise<Outcome<string>> {

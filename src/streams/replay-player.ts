@@ -50,7 +50,7 @@ export interface ReplayPlayerState {
   core: ClientCore
 }
 
-export interface ReplayPlayerOptions {
+interface ReplayPlayerOptions {
   timers?: Timers
   intervalMs?: number
   onDone?: () => void

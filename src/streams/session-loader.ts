@@ -21,7 +21,7 @@ import { translateSessionData } from './translators/session-data'
 
 export const LOAD_FAILED = 'Failed to load workspace data'
 
-export interface Paging {
+interface Paging {
   /** Rows of each kind in the first page. */
   first: number
   /** Rows of each kind in every later page. */

@@ -10,8 +10,7 @@ import { type LiveChannel, type LiveChannelOptions, openLiveChannel } from './li
 import { RecordingWriter } from './recording'
 import { translateLiveText } from './translators/live-message'
 
-export interface WorkspaceLiveOptions
-  extends Pick<LiveChannelOptions, 'negotiate' | 'fallbackUrl' | 'authToken' | 'refreshAuth' | 'createSocket' | 'timers' | 'reconnectDelayMs' | 'maxAttempts' | 'random'> {
+interface WorkspaceLiveOptions extends Pick<LiveChannelOptions, 'negotiate' | 'fallbackUrl' | 'authToken' | 'refreshAuth' | 'createSocket' | 'timers' | 'reconnectDelayMs' | 'maxAttempts' | 'random'> {
   researchId: string | null
   sessionId: string
   /** Reloads the session through the API (the answer to `resync-required`). */

@@ -13,12 +13,12 @@ const CHANGED = 'sightline:developer-tools'
 let unstored: boolean | null = null
 
 /** What the switch reads when the analyst never touched it: on in development builds only. */
-export function developerToolsDefault(): boolean {
+function developerToolsDefault(): boolean {
   // rsbuild replaces process.env.NODE_ENV at build time.
   return process.env.NODE_ENV !== 'production'
 }
 
-export function readDeveloperTools(): boolean {
+function readDeveloperTools(): boolean {
   if (unstored !== null) return unstored
   try {
     const value = localStorage.getItem(KEY)

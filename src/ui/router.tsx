@@ -66,7 +66,7 @@ const briefingRoute = createRoute({
 })
 const adminRoute = createRoute({ getParentRoute: () => appRoute, path: '/admin', component: AdminRoute })
 const settingsRoute = createRoute({ getParentRoute: () => appRoute, path: '/settings', component: SettingsView })
-export const routeTree = rootRoute.addChildren([
+const routeTree = rootRoute.addChildren([
   loginRoute,
   appRoute.addChildren([homeRoute, researchRoute, workspaceRoute, projectRoute, sourcesRoute, dashboardRoute, discoveryRoute, briefingRoute, adminRoute, settingsRoute]),
 ])

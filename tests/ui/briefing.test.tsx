@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { type BriefingBody, type BriefingType, type KeyEvent, type PredictBody, predictBodySchema } from '../../src/protocol/intelligence'
 import { replayRecording } from '../../src/streams/replay'
-import { formatTimestamp } from '../../src/ui/inspector/format'
+import { formatTimestamp } from '../../src/ui/shared/format'
 import { parseBriefingSearch } from '../../src/ui/views/BriefingView'
 import { API, createTestApp, FakeBackend, renderRoute, signIn, useBackend, wireProject, wireResearch, wireSession } from './support/render-app'
 

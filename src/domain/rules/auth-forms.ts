@@ -27,10 +27,10 @@ export const AuthTexts = {
 export const SIGN_UP_DELAY_MS = 1500
 export const RESET_RETURN_MS = 2000
 export const SLOW_HINT_MS = 5000
-export const MIN_PASSWORD_LENGTH = 6
+const MIN_PASSWORD_LENGTH = 6
 
 /** The identity provider's password policy (its defaults when the server gives none). */
-export interface PasswordPolicy {
+interface PasswordPolicy {
   minLength: number
   maxLength?: number
   requireLowercase?: boolean
@@ -39,9 +39,9 @@ export interface PasswordPolicy {
   requireNonAlphanumeric?: boolean
 }
 
-export const defaultPasswordPolicy: PasswordPolicy = { minLength: MIN_PASSWORD_LENGTH }
+const defaultPasswordPolicy: PasswordPolicy = { minLength: MIN_PASSWORD_LENGTH }
 
-export interface SignUpForm {
+interface SignUpForm {
   email: string
   password: string
   confirmPassword: string
@@ -67,7 +67,7 @@ export function validateSignUp(form: SignUpForm, policy: PasswordPolicy = defaul
 }
 
 /** The first rule of the policy the password breaks, or null. */
-export function passwordProblem(password: string, policy: PasswordPolicy = defaultPasswordPolicy): string | null {
+function passwordProblem(password: string, policy: PasswordPolicy = defaultPasswordPolicy): string | null {
   const min = Math.max(policy.minLength || MIN_PASSWORD_LENGTH, 1)
   if (password.length < min) return min === MIN_PASSWORD_LENGTH ? AuthTexts.passwordTooShort : `Password must be at least ${min} characters long`
   if (policy.maxLength && password.length > policy.maxLength) return `Password must be at most ${policy.maxLength} characters long`
@@ -79,7 +79,7 @@ export function passwordProblem(password: string, policy: PasswordPolicy = defau
 }
 
 /** The identity provider's server codes mapped to client codes (spec §8). */
-export const IdentityCodeMap: Record<string, string> = {
+const IdentityCodeMap: Record<string, string> = {
   EMAIL_EXISTS: 'email-already-in-use',
   INVALID_PASSWORD: 'wrong-password',
   INVALID_LOGIN_CREDENTIALS: 'invalid-credential',
@@ -115,7 +115,7 @@ const codeMessages: Record<string, string> = {
 }
 
 /** A client code from an SDK error ('auth/user-not-found') or a server code ('EMAIL_NOT_FOUND'). */
-export function authErrorCode(error: unknown): string {
+function authErrorCode(error: unknown): string {
   const raw = typeof error === 'object' && error !== null ? String((error as { code?: unknown }).code ?? '') : ''
   if (raw.startsWith('auth/')) return raw.slice(5)
   const serverCode = raw.split(':')[0]?.trim() ?? ''

@@ -5,7 +5,7 @@
  */
 import { cameoQuad } from '../../protocol/cameo'
 
-export interface CategoryLabel {
+interface CategoryLabel {
   name: string
   /** 'CAMEO 19 Fight, material conflict'. */
   detail: string

@@ -65,7 +65,7 @@ export function scoreJustification(analytics: Analytics | null | undefined, key:
 }
 
 /** The Insights tab's six sections in display order (context inference opens by default). */
-export const InsightLabels: Record<AnalyticsTextKey, string> = {
+const InsightLabels: Record<AnalyticsTextKey, string> = {
   detectedDomain: 'Detected Domain',
   contextInference: 'Context Inference',
   historicalContext: 'Historical Context',
@@ -75,7 +75,7 @@ export const InsightLabels: Record<AnalyticsTextKey, string> = {
 }
 export const INSIGHT_OPEN_BY_DEFAULT: AnalyticsTextKey = 'contextInference'
 
-export interface InsightSection {
+interface InsightSection {
   key: AnalyticsTextKey
   label: string
   /** The text, or null when empty (the section reads 'No data available'). */
@@ -95,8 +95,8 @@ export function insightSections(analytics: Analytics | null | undefined): { sect
 // ---------------------------------------------------------------------------------------------------
 // Status, reprocess, colours
 
-export const AnalysisStatus = { Completed: 'completed', Processing: 'processing', Failed: 'failed', Partial: 'partial' } as const
-export type AnalysisStatus = (typeof AnalysisStatus)[keyof typeof AnalysisStatus]
+const AnalysisStatus = { Completed: 'completed', Processing: 'processing', Failed: 'failed', Partial: 'partial' } as const
+type AnalysisStatus = (typeof AnalysisStatus)[keyof typeof AnalysisStatus]
 
 /**
  * The analysis status badge: processing while a reprocess runs; otherwise what the payload says when it

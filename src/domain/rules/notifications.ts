@@ -1,7 +1,7 @@
 /** Toast durations and progress-card phases (spec §3 "Processing notification", §4, §9). */
 
-export const TOAST_DURATION_MS = 3000
-export const ERROR_TOAST_DURATION_MS = 5000
+const TOAST_DURATION_MS = 3000
+const ERROR_TOAST_DURATION_MS = 5000
 /** Progress cards leave this long after they complete or fail. */
 export const PROGRESS_AUTO_REMOVE_MS = 5000
 

@@ -2,8 +2,8 @@
 import { DocumentStatus } from '../document'
 import { Texts } from './texts'
 
-export const ProcessingView = { Skeleton: 'skeleton', Enriched: 'enriched', Completed: 'completed' } as const
-export type ProcessingView = (typeof ProcessingView)[keyof typeof ProcessingView]
+const ProcessingView = { Skeleton: 'skeleton', Enriched: 'enriched', Completed: 'completed' } as const
+type ProcessingView = (typeof ProcessingView)[keyof typeof ProcessingView]
 
 /** processing or error → skeleton; the four middle states → enriched; completed → completed. */
 export function processingView(status: string): ProcessingView {
@@ -67,7 +67,7 @@ export function createdFrameStatus(status: string | null | undefined): 'draft' |
 export const ParkingPhases = { Parked: 'parked', Resumed: 'resumed' } as const
 
 /** The reasons a breaker is open, as the server names them. */
-export const BreakerOpenReasons = { ManualDisable: 'manual_disable', FailureThreshold: 'failure_threshold' } as const
+const BreakerOpenReasons = { ManualDisable: 'manual_disable', FailureThreshold: 'failure_threshold' } as const
 
 /** Why a document waits, in the analyst's words, from why its breaker is open. */
 export function pausedText(reason: string | null | undefined): string {

@@ -41,7 +41,7 @@ export function refusalOf(error: Pick<ApiError, 'status' | 'code' | 'message' | 
 }
 
 /** '1 second', '40 seconds', '2 minutes', '1 minute 30 seconds'. */
-export function waitText(seconds: number): string {
+function waitText(seconds: number): string {
   const s = Math.max(1, Math.ceil(seconds))
   if (s < 60) return count(s, 'second')
   const minutes = Math.floor(s / 60)

@@ -4,7 +4,7 @@
  */
 import { brokenTextIn, TagMessages, TextBounds } from '../../protocol/input-text'
 
-export const ResearchFormMessages = {
+const ResearchFormMessages = {
   nameRequired: 'Research name is required',
   nameTooLong: `Research name has at most ${TextBounds.title} characters`,
   unreadableCharacter: 'Remove the unreadable character (it cannot be stored)',

@@ -24,7 +24,7 @@ export const MISSING_ANALYTICS_VALUE = 0.5
 export const NEUTRAL_MARKER_PERCENT = 50
 
 /** The inspector's labels for the ten scores, in display order. */
-export const AnalyticsLabels: Record<AnalyticsScoreKey, string> = {
+const AnalyticsLabels: Record<AnalyticsScoreKey, string> = {
   economicRelevance: 'Economic Relevance',
   impactSeverity: 'Impact Severity',
   scope: 'Scope',

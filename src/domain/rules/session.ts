@@ -1,6 +1,6 @@
 /** Workspace (session) rules of spec §4: expiry and status colours. */
 
-export interface SessionLike {
+interface SessionLike {
   status?: string | null
   expiresAt?: string | number | null
 }
@@ -14,8 +14,8 @@ export function isSessionExpired(session: SessionLike, now: number): boolean {
   return Number.isFinite(at) && at < now
 }
 
-export const SessionStatusColour = { Green: 'green', Blue: 'blue', Red: 'red' } as const
-export type SessionStatusColour = (typeof SessionStatusColour)[keyof typeof SessionStatusColour]
+const SessionStatusColour = { Green: 'green', Blue: 'blue', Red: 'red' } as const
+type SessionStatusColour = (typeof SessionStatusColour)[keyof typeof SessionStatusColour]
 
 /** Active green, committed blue, anything else red. */
 export function sessionStatusColour(status: string | null | undefined): SessionStatusColour {

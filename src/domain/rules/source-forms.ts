@@ -49,11 +49,11 @@ export function rssDialogTitle(scope: SourceScope): string {
 }
 
 /** The kinds the add dialogs create, with the wire kind each becomes. */
-export const FormKinds = { rss: 'rss', search: 'topic_based_interest', telegram: 'telegram_channel', twitter: 'twitter_search' } as const
+const FormKinds = { rss: 'rss', search: 'topic_based_interest', telegram: 'telegram_channel', twitter: 'twitter_search' } as const
 export type FormKind = keyof typeof FormKinds
 
 /** The longest part of a query a default name keeps (spec §9 "default source name truncation 40"). */
-export const DEFAULT_NAME_LENGTH = 40
+const DEFAULT_NAME_LENGTH = 40
 
 /** A Telegram channel as the analyst typed it, without spaces or the leading @ ('@reuters' → 'reuters'). */
 export function telegramChannel(value: string): string {
@@ -122,7 +122,7 @@ export function sourceName(form: SourceForm): string {
 }
 
 /** The `sourceDetails` a form is created with. */
-export function sourceDetails(form: SourceForm): { rssUrl: string } | { searchQuery: string } | { channelUsername: string } {
+function sourceDetails(form: SourceForm): { rssUrl: string } | { searchQuery: string } | { channelUsername: string } {
   switch (form.kind) {
     case 'rss':
       return { rssUrl: form.value.trim() }
@@ -141,7 +141,7 @@ export function createSourceBody(form: SourceForm, scope: SourceScope) {
 }
 
 export type SourceStatus = DataSource['status']
-export type SourceAction = 'Play' | 'Pause' | 'Resume'
+type SourceAction = 'Play' | 'Pause' | 'Resume'
 
 /** The manager's one move for a status (spec §4): play a draft, pause an active, resume a paused; none for error or processed. */
 export function sourceAction(status: SourceStatus): { label: SourceAction; to: SourceStatus } | null {

@@ -13,7 +13,7 @@
 import type { Payload } from '../../protocol/entities'
 import { CONTENT_PREVIEW_CHARS } from './inspector'
 
-export interface Span {
+interface Span {
   start: number
   end: number
 }
@@ -130,7 +130,7 @@ export interface PreviewPart {
   mark: 'none' | 'sentence' | 'term'
 }
 
-export interface ContentPreview {
+interface ContentPreview {
   parts: PreviewPart[]
   /** The content is longer than the preview. */
   truncated: boolean

@@ -6,9 +6,9 @@ import type { Payload } from '../../protocol/entities'
 import { Texts } from './texts'
 
 /** Titles that say what the pipeline is doing rather than what the document is. */
-export const PlaceholderTitles = ['Untitled Document', 'Text Analysis', 'User Text Analysis', 'Processing', 'Completed:', 'Reprocessing', 'Updating'] as const
+const PlaceholderTitles = ['Untitled Document', 'Text Analysis', 'User Text Analysis', 'Processing', 'Completed:', 'Reprocessing', 'Updating'] as const
 
-export interface TitleSources {
+interface TitleSources {
   payload?: Payload | null
   /** The title carried on the event itself. */
   title?: string | null
@@ -19,7 +19,7 @@ export interface TitleSources {
  * Titles the live rules themselves write while a document moves through the pipeline. They are status,
  * not names: like the placeholders they never win the title choice (the card shows them as its status line).
  */
-export const StatusTitles = [Texts.processingDocument, Texts.analyzingActions, Texts.noActionsFound, Texts.processingFailed] as const
+const StatusTitles = [Texts.processingDocument, Texts.analyzingActions, Texts.noActionsFound, Texts.processingFailed] as const
 
 /** A title worth showing: non-blank, not a placeholder (exact or contained, as 'Processing …'), not a status text. */
 export function isMeaningfulTitle(title: string | null | undefined): title is string {

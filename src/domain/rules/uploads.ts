@@ -18,7 +18,7 @@ export const UrlMessages = {
 } as const
 
 /** The lower-cased extension of a file name ('' when none). */
-export function fileExtension(name: string): string {
+function fileExtension(name: string): string {
   const dot = name.lastIndexOf('.')
   return dot < 0 ? '' : name.slice(dot + 1).toLowerCase()
 }

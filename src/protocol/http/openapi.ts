@@ -10,7 +10,7 @@ import { type Contract, successStatus } from './contract'
 
 type Json = Record<string, unknown>
 
-export interface OpenApiOptions {
+interface OpenApiOptions {
   version: string
   /** The API's base, '/api/v1' when served by the product itself. */
   serverUrl: string

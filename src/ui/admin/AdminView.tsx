@@ -13,14 +13,14 @@ import { disableBreaker, enableBreaker, loadAllBreakers, loadBreaker, replayPark
 import type { IntentContext } from '../../streams/intents'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
-import { ConfirmDialog } from '../shell/ConfirmDialog'
+import { ConfirmDialog } from '../shared/ConfirmDialog'
 import { TenantDataPanel } from '../exchange/TenantDataPanel'
 
-export const NO_TENANT_WARNING = 'No tenant detected. Log in to manage breakers.'
+const NO_TENANT_WARNING = 'No tenant detected. Log in to manage breakers.'
 /** Recent errors a card lists (the server keeps up to 10). */
 const RECENT_ERRORS_SHOWN = 5
 
-export interface AdminViewProps {
+interface AdminViewProps {
   ctx: IntentContext
   /** The signed-in user's tenant; null shows the warning and loads nothing. */
   tenantId: string | null

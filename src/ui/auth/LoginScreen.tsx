@@ -8,6 +8,7 @@ import { type FormEvent, useEffect, useState } from 'react'
 import { type AccountType, TenancyTexts } from '../../domain/rules/accounts'
 import { AuthTexts, authErrorMessage, RESET_RETURN_MS, SIGN_UP_DELAY_MS, validateSignIn, validateSignUp } from '../../domain/rules/auth-forms'
 import { AccountSetupError, type IdentitySession } from '../../streams/firebase-auth'
+import { useIntent } from '../hooks/use-intent'
 import logo from '../styles/favicon.svg'
 
 type Mode = 'signin' | 'signup' | 'reset'
@@ -28,10 +29,8 @@ export function LoginScreen({
   const [confirm, setConfirm] = useState('')
   const [accountType, setAccountType] = useState<AccountType>('personal')
   const [displayName, setDisplayName] = useState('')
-  const [error, setError] = useState<string | null>(null)
   const [success, setSuccess] = useState<string | null>(null)
   const [verification, setVerification] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
   const [resetSent, setResetSent] = useState(false)
 
   useEffect(() => {
@@ -44,37 +43,16 @@ export function LoginScreen({
     return () => clearTimeout(t)
   }, [resetSent])
 
-  const switchTo = (next: Mode) => {
-    setMode(next)
-    setError(null)
-    setSuccess(null)
-    setVerification(null)
-  }
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setError(null)
-    setSuccess(null)
-    setVerification(null)
-    if (mode === 'reset') {
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) return setError(AuthTexts.invalidEmail)
-      setBusy(true)
-      try {
+  const auth = useIntent(
+    async (step: Mode | 'mock') => {
+      if (step === 'reset') {
         await identity.resetPassword(email)
         setSuccess(AuthTexts.resetSent)
         setResetSent(true)
-      } catch (e) {
-        setError(authErrorMessage(e, AuthTexts.failedReset))
-      } finally {
-        setBusy(false)
-      }
-      return
-    }
-    const problem = mode === 'signin' ? validateSignIn(email, password) : validateSignUp({ email, password, confirmPassword: confirm, accountType, displayName })
-    if (problem) return setError(problem)
-    setBusy(true)
-    try {
-      if (mode === 'signin') {
+      } else if (step === 'mock') {
+        await mockSignIn?.()
+        onSignedIn()
+      } else if (step === 'signin') {
         await identity.signIn(email, password)
         onSignedIn()
       } else {
@@ -89,12 +67,31 @@ export function LoginScreen({
           setConfirm('')
         }, SIGN_UP_DELAY_MS)
       }
-    } catch (e) {
-      // A record that could not be created says so in its own words (the account itself exists).
-      setError(e instanceof AccountSetupError ? e.message : authErrorMessage(e, mode === 'signin' ? AuthTexts.failedSignIn : AuthTexts.failedSignUp))
-    } finally {
-      setBusy(false)
+    },
+    { describeError: failureText },
+  )
+  const { busy, error } = auth
+
+  const switchTo = (next: Mode) => {
+    setMode(next)
+    auth.reset()
+    setSuccess(null)
+    setVerification(null)
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    auth.reset()
+    setSuccess(null)
+    setVerification(null)
+    if (mode === 'reset') {
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) return auth.fail(AuthTexts.invalidEmail)
+      await auth.run('reset')
+      return
     }
+    const problem = mode === 'signin' ? validateSignIn(email, password) : validateSignUp({ email, password, confirmPassword: confirm, accountType, displayName })
+    if (problem) return auth.fail(problem)
+    await auth.run(mode)
   }
 
   const title = mode === 'signin' ? 'Sign In' : mode === 'signup' ? 'Create Account' : 'Reset Password'
@@ -177,26 +174,20 @@ export function LoginScreen({
           )}
         </div>
         {mockSignIn && (
-          <button
-            type="button"
-            className="btn ghost block"
-            disabled={busy}
-            onClick={async () => {
-              setBusy(true)
-              try {
-                await mockSignIn()
-                onSignedIn()
-              } catch (e) {
-                setError(authErrorMessage(e, AuthTexts.failedSignIn))
-              } finally {
-                setBusy(false)
-              }
-            }}
-          >
+          <button type="button" className="btn ghost block" disabled={busy} onClick={() => void auth.run('mock')}>
             Mock Auth
           </button>
         )}
       </form>
     </main>
   )
+}
+
+/** A failure in the login screen's words: a sign-up or sign-in whose backend record could not be created says so itself. */
+function failureText(error: unknown, step: Mode | 'mock'): string {
+  if (step === 'reset') return authErrorMessage(error, AuthTexts.failedReset)
+  if (step === 'mock') return authErrorMessage(error, AuthTexts.failedSignIn)
+  // A record that could not be created says so in its own words (the account itself exists).
+  if (error instanceof AccountSetupError) return error.message
+  return authErrorMessage(error, step === 'signin' ? AuthTexts.failedSignIn : AuthTexts.failedSignUp)
 }

@@ -14,7 +14,7 @@ const Placeholders: Record<BriefingType, string> = {
   research: 'A research ID',
 }
 
-export interface BriefingFormProps {
+interface BriefingFormProps {
   initialType: BriefingType
   initialId: string
   onSubmit(type: BriefingType, id: string): void

@@ -12,7 +12,7 @@ import type { MouseEvent, ReactNode } from 'react'
 import { type BriefingType, BriefingTypeLabels } from '../../domain/briefing'
 import './briefing.css'
 
-export interface BriefingLinkProps {
+interface BriefingLinkProps {
   type: BriefingType
   id: string
   /** The visible text; 'Briefing' unless given. */

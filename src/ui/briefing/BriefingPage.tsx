@@ -15,7 +15,7 @@ import { BriefingForm } from './BriefingForm'
 import { BriefingReport } from './BriefingReport'
 import './briefing.css'
 
-export interface BriefingPageProps {
+interface BriefingPageProps {
   ctx: IntentContext
   /** The address's choice; both are needed to load. */
   type: BriefingType | null

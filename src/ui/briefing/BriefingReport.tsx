@@ -7,15 +7,15 @@ import { useId, type ReactNode } from 'react'
 import { BriefingTypeLabels, nothingFollowedText, UncertaintyLabels } from '../../domain/briefing'
 import { type BriefingEntry, isPredictionLoading, isUncertaintiesLoading } from '../../projections/briefings'
 import type { BriefingBody, PredictBody } from '../../protocol/intelligence'
-import { formatTimestamp, humaniseActionType } from '../inspector/format'
+import { formatTimestamp, humaniseActionType } from '../shared/format'
 import { BriefingLink } from './BriefingLink'
 import { metricLabel, metricValue } from './format'
 import { LocalGraph } from './LocalGraph'
 
 /** Key events shown at most (spec §2). */
-export const MAX_KEY_EVENTS = 5
+const MAX_KEY_EVENTS = 5
 
-export interface BriefingReportProps {
+interface BriefingReportProps {
   entry: BriefingEntry
   body: BriefingBody
   /** A newer request for the same object runs: the report is the last one answered. */

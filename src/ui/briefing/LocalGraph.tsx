@@ -8,7 +8,7 @@ import { memo, useMemo } from 'react'
 import { type GraphBody, type GraphNode, GraphNodeKinds } from '../../protocol/intelligence'
 
 /** Nodes drawn at most; the counts always cover all of them. */
-export const MAX_DRAWN_NODES = 60
+const MAX_DRAWN_NODES = 60
 /** Up to this many nodes carry their label on the drawing (more would overlap). */
 const LABELLED_NODES = 12
 const SIZE = 320

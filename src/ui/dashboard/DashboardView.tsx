@@ -27,7 +27,7 @@ import { MotifsPanel } from './MotifsPanel'
 import { PulsePanels, PulseSkeleton } from './PulsePanels'
 
 /** The route's search (validated in router.tsx): the applied contextual query, if any. */
-export interface DashboardSearch {
+interface DashboardSearch {
   q?: string
 }
 
@@ -49,14 +49,14 @@ export function DashboardView() {
   return <DashboardPage ctx={ctx} query={query} onApply={apply} />
 }
 
-export interface DashboardPageProps {
+interface DashboardPageProps {
   ctx: IntentContext
   /** The applied query, or null in Global mode. */
   query: string | null
   onApply: (query: string | null) => void
 }
 
-export function DashboardPage({ ctx, query, onApply }: DashboardPageProps) {
+function DashboardPage({ ctx, query, onApply }: DashboardPageProps) {
   const retry = useCallback(() => void loadPulse(ctx, query), [ctx, query])
   useEffect(() => loadDashboard(ctx, query), [ctx, query])
   // Opened while the server was down: it loads again when the server is back.

@@ -21,7 +21,7 @@ type Horizon = (typeof ForecastHorizons)[number]
 const SIGNALS = 'signals'
 const MENTIONS = 'mentions:'
 
-export interface ForecastPanelProps {
+interface ForecastPanelProps {
   ctx: IntentContext
   /** Entities the analyst can forecast the mentions of (the hot topics'). */
   entities: string[]

@@ -15,6 +15,7 @@ import type { Research } from '../../protocol/entities'
 import type { KpiBinding, KpiDefinition } from '../../protocol/intelligence'
 import { addKpi, loadKpiBindings, loadKpiDefinitions, removeKpi, resetKpi, setKpiValue } from '../../streams/dashboard-intents'
 import type { IntentContext } from '../../streams/intents'
+import { useIntent } from '../hooks/use-intent'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 import { Panel } from './PulsePanels'
@@ -159,15 +160,15 @@ function ChangeError({ entry }: { entry: KpiContextEntry }) {
 function KpiCard({ ctx, binding, definition }: { ctx: IntentContext; binding: KpiBinding; definition: KpiDefinition | null }) {
   const titleId = useId()
   const [editing, setEditing] = useState(false)
-  const [busy, setBusy] = useState(false)
+  // A change's failure is the dashboard's (ChangeError), so the card only waits for it.
+  const change = useIntent(async (work: () => Promise<boolean>, after?: () => void) => {
+    const ok = await work()
+    if (ok) after?.()
+    return ok
+  })
+  const { busy, run } = change
   const name = definition?.name ?? binding.kpiDefinitionId
   const decimals = definition?.decimals ?? 2
-  const run = async (work: () => Promise<boolean>, after?: () => void) => {
-    setBusy(true)
-    const ok = await work()
-    setBusy(false)
-    if (ok) after?.()
-  }
   return (
     <article className={`dash-kpi ${binding.manual ? 'dash-kpi-manual' : ''}`} aria-labelledby={titleId} aria-busy={busy}>
       <header className="dash-kpi-head">
@@ -287,10 +288,15 @@ function AddKpi({
 }) {
   const available = useMemo(() => (definitions?.body ?? []).filter((d) => !bound.some((b) => b.kpiDefinitionId === d.id)), [definitions, bound])
   const [choice, setChoice] = useState('')
-  const [busy, setBusy] = useState(false)
   const selectRef = useRef<HTMLSelectElement>(null)
   const selectId = useId()
   const picked = available.some((d) => d.id === choice) ? choice : (available[0]?.id ?? '')
+  const add = useIntent(async () => {
+    const ok = await addKpi(ctx, context.id, picked)
+    if (ok) setChoice('')
+    return ok
+  })
+  const { busy } = add
 
   if (definitions === null || isFirstLoad(definitions)) return <p className="muted small">Loading the KPIs you can add…</p>
   if (definitions.body === null) {
@@ -308,10 +314,7 @@ function AddKpi({
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     if (!picked) return
-    setBusy(true)
-    const ok = await addKpi(ctx, context.id, picked)
-    setBusy(false)
-    if (ok) setChoice('')
+    await add.run()
     selectRef.current?.focus()
   }
   const description = available.find((d) => d.id === picked)?.description

@@ -4,11 +4,12 @@
  * (.json) and hands the result to its caller (to open what came in). Each button waits, and says so,
  * while its request runs; failures are the intents' toasts.
  */
-import { useRef, useState } from 'react'
+import { useRef } from 'react'
 import type { ImportResult } from '../../protocol/bundle'
 import { type ExportTarget, exportBundleFile, importBundleFile } from '../../streams/exchange-intents'
 import type { IntentContext } from '../../streams/intents'
-import { saveFile } from '../briefing/GraphExportButtons'
+import { saveFile } from '../shared/save-file'
+import { useIntent } from '../hooks/use-intent'
 
 export function ExportBundleButton({ ctx, target, label, className = 'btn' }: { ctx: IntentContext; target: ExportTarget; label: string; className?: string }) {
   const { busy, run } = useBundleExport(ctx, target)
@@ -46,30 +47,18 @@ export function ImportBundleButton({ ctx, label = 'Import…', onImported, class
 
 /** Runs one export and saves the file; `busy` while it runs. */
 export function useBundleExport(ctx: IntentContext, target: ExportTarget): { busy: boolean; run(): Promise<void> } {
-  const [busy, setBusy] = useState(false)
-  const run = async () => {
-    setBusy(true)
-    try {
-      const file = await exportBundleFile(ctx, target)
-      if (file) saveFile(file.blob, file.filename ?? `${target.kind}.sightline.json`)
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { busy, run } = useIntent(async () => {
+    const file = await exportBundleFile(ctx, target)
+    if (file) saveFile(file.blob, file.filename ?? `${target.kind}.sightline.json`)
+  })
   return { busy, run }
 }
 
 /** Runs one import of a picked file; `busy` while it runs. */
-export function useBundleImport(ctx: IntentContext, onImported?: (result: ImportResult) => void): { busy: boolean; run(file: File): Promise<void> } {
-  const [busy, setBusy] = useState(false)
-  const run = async (file: File) => {
-    setBusy(true)
-    try {
-      const result = await importBundleFile(ctx, file)
-      if (result) onImported?.(result)
-    } finally {
-      setBusy(false)
-    }
-  }
+function useBundleImport(ctx: IntentContext, onImported?: (result: ImportResult) => void): { busy: boolean; run(file: File): Promise<void> } {
+  const { busy, run } = useIntent(async (file: File) => {
+    const result = await importBundleFile(ctx, file)
+    if (result) onImported?.(result)
+  })
   return { busy, run }
 }

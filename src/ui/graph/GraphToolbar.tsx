@@ -15,7 +15,7 @@ import type { ReactNode } from 'react'
 import { Texts } from '../../domain/rules/texts'
 import { type GraphExportFormat, GraphExportFormats, GraphExportLabels } from '../../streams/graph-export'
 import { BriefingLink, briefingHref } from '../briefing/BriefingLink'
-import { useGraphExport } from '../briefing/GraphExportButtons'
+import { useGraphExport } from './use-graph-export'
 import { useServices } from '../app-services'
 import { useBundleExport } from '../exchange/BundleButtons'
 import { type OverflowItem, OverflowToolbar } from '../shell/OverflowToolbar'
@@ -24,9 +24,9 @@ const BUNDLE_HINT = 'The research as one file (workspaces, documents, frames, so
 
 /** What an add button asks for. */
 export type AddSourceKind = 'rss' | 'document' | 'text' | 'website'
-export type WorkspaceViewMode = 'list' | 'graph'
+type WorkspaceViewMode = 'list' | 'graph'
 
-export interface GraphToolbarProps {
+interface GraphToolbarProps {
   onAdd(kind: AddSourceKind): void
   view: WorkspaceViewMode
   onView(view: WorkspaceViewMode): void

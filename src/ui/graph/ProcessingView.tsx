@@ -31,7 +31,7 @@ export function ProcessingView() {
 }
 
 /** One document: its card and the dashed area of its frames. */
-export const ProcessingRow = memo(function ProcessingRow({ id }: { id: string }) {
+const ProcessingRow = memo(function ProcessingRow({ id }: { id: string }) {
   const { workspaceGraph } = useModels()
   const inspector = useInspector()
   const doc = useReadModel(

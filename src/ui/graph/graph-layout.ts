@@ -32,7 +32,7 @@ export type NodePositions = Readonly<Record<string, { x: number; y: number }>>
 export type GraphLayout = (graph: LayoutGraph) => Promise<LayoutAnswer>
 
 /** Layered, left to right: documents, then their frames, then the actors and resources they name. */
-export const LAYOUT_OPTIONS: Readonly<Record<string, string>> = {
+const LAYOUT_OPTIONS: Readonly<Record<string, string>> = {
   'elk.algorithm': 'layered',
   'elk.direction': 'RIGHT',
   'elk.spacing.nodeNode': '18',

@@ -1,10 +1,12 @@
 /**
  * One user action at a time, with its busy state and its outcome in words: `run(fn)` clears the last
  * message, marks the action busy, and shows what `fn` resolves to (a note) or why it threw (an error).
+ * Busy and error are useIntent's; this adds the note and refuses a second action while one runs.
  */
 import { useCallback, useRef, useState } from 'react'
+import { messageOf, useIntent } from './use-intent'
 
-export interface Action {
+interface Action {
   busy: boolean
   error: string | null
   note: string | null
@@ -12,29 +14,30 @@ export interface Action {
   run(fn: () => Promise<string | null | void>, describeError?: (error: unknown) => string): Promise<void>
 }
 
+type Describe = (error: unknown) => string
+
 export function useAction(): Action {
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
   const [note, setNote] = useState<string | null>(null)
   const running = useRef(false)
-  const run = useCallback<Action['run']>(async (fn, describeError = messageOf) => {
-    if (running.current) return
-    running.current = true
-    setBusy(true)
-    setError(null)
-    setNote(null)
-    try {
+  const intent = useIntent(
+    async (fn: () => Promise<string | null | void>, _describe?: Describe) => {
+      setNote(null)
       setNote((await fn()) || null)
-    } catch (e) {
-      setError(describeError(e))
-    } finally {
-      running.current = false
-      setBusy(false)
-    }
-  }, [])
-  return { busy, error, note, run }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'An unknown error occurred'
+    },
+    { describeError: (error, _fn, describe) => (describe ?? messageOf)(error) },
+  )
+  const start = intent.run
+  const run = useCallback<Action['run']>(
+    async (fn, describeError) => {
+      if (running.current) return
+      running.current = true
+      try {
+        await start(fn, describeError)
+      } finally {
+        running.current = false
+      }
+    },
+    [start],
+  )
+  return { busy: intent.busy, error: intent.error, note, run }
 }

@@ -8,30 +8,28 @@ import { useState } from 'react'
 import { defaultRssName, rssUrlError } from '../../domain/rules/inputs'
 import { addRssFeed } from '../../streams/input-intents'
 import type { IntentContext } from '../../streams/intents'
-import { FormDialog, FormError } from '../shell/FormDialog'
+import { useIntent } from '../hooks/use-intent'
+import { FormDialog, FormError } from '../shared/FormDialog'
 
 export function RssFeedDialog({ ctx, researchId, sessionId, onClose }: { ctx: IntentContext; researchId: string | null; sessionId: string | null; onClose: () => void }) {
   const [url, setUrl] = useState('')
   const [name, setName] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const add = useIntent(async () => {
+    const outcome = await addRssFeed(ctx, { researchId, sessionId, url, name })
+    if (outcome.ok) onClose()
+    return outcome
+  })
+  const { busy, error } = add
   const urlOk = rssUrlError(url) === null
 
   const submit = async () => {
     if (busy) return
     const invalid = rssUrlError(url)
     if (invalid) {
-      setError(invalid)
+      add.fail(invalid)
       return
     }
-    setBusy(true)
-    const outcome = await addRssFeed(ctx, { researchId, sessionId, url, name })
-    if (outcome.ok) {
-      onClose()
-      return
-    }
-    setError(outcome.error)
-    setBusy(false)
+    await add.run()
   }
 
   return (
@@ -55,7 +53,7 @@ export function RssFeedDialog({ ctx, researchId, sessionId, onClose }: { ctx: In
           aria-invalid={error !== null}
           onChange={(e) => {
             setUrl(e.target.value)
-            setError(null)
+            add.reset()
           }}
         />
       </label>
@@ -68,7 +66,7 @@ export function RssFeedDialog({ ctx, researchId, sessionId, onClose }: { ctx: In
           maxLength={200}
           onChange={(e) => {
             setName(e.target.value)
-            setError(null)
+            add.reset()
           }}
         />
       </label>

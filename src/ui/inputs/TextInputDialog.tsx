@@ -7,19 +7,22 @@
 import { useState } from 'react'
 import { analyzeText, type InputTarget } from '../../streams/input-intents'
 import type { IntentContext } from '../../streams/intents'
-import { FormDialog } from '../shell/FormDialog'
+import { useIntent } from '../hooks/use-intent'
+import { FormDialog } from '../shared/FormDialog'
 import { InputRefusalNotice } from '../shell/InputRefusalNotice'
 
 export function TextInputDialog({ ctx, target, onClose }: { ctx: IntentContext; target: InputTarget; onClose: () => void }) {
   const [text, setText] = useState('')
-  const [busy, setBusy] = useState(false)
+  // A refusal or failure is the intent's toast, so this intent has no error line of its own.
+  const analyze = useIntent(async () => {
+    if (await analyzeText(ctx, target, text)) onClose()
+  })
+  const { busy } = analyze
   const empty = text.trim() === ''
 
   const submit = async () => {
     if (empty || busy) return
-    setBusy(true)
-    if (await analyzeText(ctx, target, text)) onClose()
-    else setBusy(false)
+    await analyze.run()
   }
 
   return (

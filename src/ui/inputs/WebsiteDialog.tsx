@@ -8,28 +8,26 @@ import { useState } from 'react'
 import { websiteUrlError } from '../../domain/rules/inputs'
 import { ingestUrl } from '../../streams/input-intents'
 import type { IntentContext } from '../../streams/intents'
-import { FormDialog, FormError } from '../shell/FormDialog'
+import { useIntent } from '../hooks/use-intent'
+import { FormDialog, FormError } from '../shared/FormDialog'
 
 export function WebsiteDialog({ ctx, sessionId, onClose }: { ctx: IntentContext; sessionId: string | null; onClose: () => void }) {
   const [url, setUrl] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const ingest = useIntent(async () => {
+    const outcome = await ingestUrl(ctx, sessionId, url)
+    if (outcome.ok) onClose()
+    return outcome
+  })
+  const { busy, error } = ingest
 
   const submit = async () => {
     if (busy) return
     const invalid = websiteUrlError(url)
     if (invalid) {
-      setError(invalid)
+      ingest.fail(invalid)
       return
     }
-    setBusy(true)
-    const outcome = await ingestUrl(ctx, sessionId, url)
-    if (outcome.ok) {
-      onClose()
-      return
-    }
-    setError(outcome.error)
-    setBusy(false)
+    await ingest.run()
   }
 
   return (
@@ -54,7 +52,7 @@ export function WebsiteDialog({ ctx, sessionId, onClose }: { ctx: IntentContext;
           aria-invalid={error !== null}
           onChange={(e) => {
             setUrl(e.target.value)
-            setError(null)
+            ingest.reset()
           }}
           onPaste={(e) => {
             const pasted = e.clipboardData.getData('text').trim()
@@ -62,7 +60,9 @@ export function WebsiteDialog({ ctx, sessionId, onClose }: { ctx: IntentContext;
             // A pasted address is the whole answer: it replaces what was there and is checked at once.
             e.preventDefault()
             setUrl(pasted)
-            setError(websiteUrlError(pasted))
+            const invalid = websiteUrlError(pasted)
+            if (invalid) ingest.fail(invalid)
+            else ingest.reset()
           }}
         />
       </label>

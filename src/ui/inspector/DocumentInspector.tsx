@@ -14,7 +14,7 @@ import { rawEvent } from './format'
 import { InsightsPanel } from './InsightsPanel'
 import { RawPanel } from './RawPanel'
 
-export const DocumentTabs = [
+const DocumentTabs = [
   { value: 'overview', label: 'Overview' },
   { value: 'analytics', label: 'Analytics' },
   { value: 'insights', label: 'Insights' },

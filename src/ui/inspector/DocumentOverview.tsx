@@ -12,14 +12,15 @@ import type { DocumentCard, FrameCard } from '../../projections/workspace-graph'
 import { reprocessDocument } from '../../streams/document-intents'
 import type { IntentContext } from '../../streams/intents'
 import { BriefingLink } from '../briefing/BriefingLink'
-import { StatusPill } from '../workspace/StatusPill'
+import { StatusPill } from '../shared/StatusPill'
 import { useInspector } from '../workspace/inspector-context'
 import { ContentPreview } from './ContentPreview'
-import { formatTimestamp, frameLabel } from './format'
+import { formatTimestamp } from '../shared/format'
+import { frameLabel } from './format'
 import { documentProvenance } from './provenance'
 
 /** The preview of a failed document that has no content: nothing was read, and the box above says why. */
-export const NOTHING_READ = 'Nothing was read from this source; the processing error above says why.'
+const NOTHING_READ = 'Nothing was read from this source; the processing error above says why.'
 
 export function DocumentOverview({ ctx, researchId, sessionId, doc, frames }: { ctx: IntentContext; researchId: string; sessionId: string; doc: DocumentCard; frames: readonly FrameCard[] }) {
   const inspector = useInspector()

@@ -12,81 +12,96 @@ import { categoryLabel } from '../../domain/rules/categories'
 import { percent } from '../../domain/rules/scores'
 import type { Payload } from '../../protocol/entities'
 import type { FrameCard } from '../../projections/workspace-graph'
-import { StatusPill } from '../workspace/StatusPill'
+import { StatusPill } from '../shared/StatusPill'
 import { ContentPreview } from './ContentPreview'
-import { formatNumber, formatTimestamp } from './format'
+import { formatNumber } from './format'
+import { formatTimestamp } from '../shared/format'
 
 export function FrameDetails({ frame, payload }: { frame: FrameCard; payload: Payload | null }) {
   const content = analysedContent(payload)
   const source = frameSourceSentence(frame, content)
   const retellings = frameRetellings(frame, content)
-  const actors = frame.actors?.entries ?? []
-  const resources = frame.resources?.entries ?? []
-  const impacts = (frame.result?.impacts ?? []).slice(0, MAX_FRAME_IMPACTS)
-  const meta = frame.metadata
-  const tags = (meta?.tags ?? []).slice(0, MAX_FRAME_TAGS)
-  const confidence = frame.confidence ?? meta?.confidence ?? null
+  return (
+    <div className="inspector-panel">
+      <FrameFacts frame={frame} />
+      <SourceSentences source={source} retellings={retellings} />
+      <ContentPreview content={content} highlight={source} />
+      <Actors frame={frame} />
+      <Resources frame={frame} />
+      <Result frame={frame} />
+      <Metadata frame={frame} />
+    </div>
+  )
+}
+
+/** Status, type, category, description, summary, temporality, position, time, confidence, urgency, causal links. */
+function FrameFacts({ frame }: { frame: FrameCard }) {
+  const confidence = frame.confidence ?? frame.metadata?.confidence ?? null
   const urgency = frame.urgency
   const timestamp = formatTimestamp(frame.timestamp)
   const causalLinks = frame.causalLinks?.length ?? 0
-
   return (
-    <div className="inspector-panel">
-      <dl className="inspector-facts">
-        <dt>Status</dt>
-        <dd>
-          <StatusPill status={frame.status} />
-        </dd>
-        <dt>Action type</dt>
-        <dd className="mono">{frame.actionType || '—'}</dd>
-        <dt>Event category</dt>
-        <dd>{categoryLabel(frame.cameo)?.detail ?? 'None: not an act between parties'}</dd>
-        {frame.negated === true && (
-          <>
-            <dt>Negated</dt>
-            <dd>The source says this did not happen.</dd>
-          </>
-        )}
-        <dt>Description</dt>
-        <dd>{frame.actionDescription || '—'}</dd>
-        <dt>Summary</dt>
-        <dd>{frame.summary || '—'}</dd>
-        <dt>Temporality</dt>
-        <dd>{frame.temporality || '—'}</dd>
-        {frame.actionIndex != null && (
-          <>
-            <dt>Position</dt>
-            <dd>
-              {frame.actionIndex}/{frame.totalActions ?? '?'}
-            </dd>
-          </>
-        )}
-        {timestamp && (
-          <>
-            <dt>Timestamp</dt>
-            <dd>
-              <time dateTime={timestamp.iso}>{timestamp.text}</time>
-            </dd>
-          </>
-        )}
-        <dt>Confidence</dt>
-        <dd>{confidence != null ? <Score value={confidence} kind="quality" /> : '—'}</dd>
-        <dt>Urgency</dt>
-        <dd>{urgency?.score != null ? <Score value={urgency.score} kind="risk" /> : '—'}</dd>
-        {urgency?.justification && (
-          <>
-            <dt>Justification</dt>
-            <dd>{urgency.justification}</dd>
-          </>
-        )}
-        {causalLinks > 0 && (
-          <>
-            <dt>Causal links</dt>
-            <dd>{causalLinks}</dd>
-          </>
-        )}
-      </dl>
+    <dl className="inspector-facts">
+      <dt>Status</dt>
+      <dd>
+        <StatusPill status={frame.status} />
+      </dd>
+      <dt>Action type</dt>
+      <dd className="mono">{frame.actionType || '—'}</dd>
+      <dt>Event category</dt>
+      <dd>{categoryLabel(frame.cameo)?.detail ?? 'None: not an act between parties'}</dd>
+      {frame.negated === true && (
+        <>
+          <dt>Negated</dt>
+          <dd>The source says this did not happen.</dd>
+        </>
+      )}
+      <dt>Description</dt>
+      <dd>{frame.actionDescription || '—'}</dd>
+      <dt>Summary</dt>
+      <dd>{frame.summary || '—'}</dd>
+      <dt>Temporality</dt>
+      <dd>{frame.temporality || '—'}</dd>
+      {frame.actionIndex != null && (
+        <>
+          <dt>Position</dt>
+          <dd>
+            {frame.actionIndex}/{frame.totalActions ?? '?'}
+          </dd>
+        </>
+      )}
+      {timestamp && (
+        <>
+          <dt>Timestamp</dt>
+          <dd>
+            <time dateTime={timestamp.iso}>{timestamp.text}</time>
+          </dd>
+        </>
+      )}
+      <dt>Confidence</dt>
+      <dd>{confidence != null ? <Score value={confidence} kind="quality" /> : '—'}</dd>
+      <dt>Urgency</dt>
+      <dd>{urgency?.score != null ? <Score value={urgency.score} kind="risk" /> : '—'}</dd>
+      {urgency?.justification && (
+        <>
+          <dt>Justification</dt>
+          <dd>{urgency.justification}</dd>
+        </>
+      )}
+      {causalLinks > 0 && (
+        <>
+          <dt>Causal links</dt>
+          <dd>{causalLinks}</dd>
+        </>
+      )}
+    </dl>
+  )
+}
 
+/** The sentence the frame came from, and the others that tell the same event. */
+function SourceSentences({ source, retellings }: { source: ReturnType<typeof frameSourceSentence>; retellings: ReturnType<typeof frameRetellings> }) {
+  return (
+    <>
       <section className="inspector-section" aria-label="Source sentence">
         <h4>Source sentence</h4>
         {source ? (
@@ -108,135 +123,156 @@ export function FrameDetails({ frame, payload }: { frame: FrameCard; payload: Pa
           ))}
         </section>
       )}
+    </>
+  )
+}
 
-      <ContentPreview content={content} highlight={source} />
+function Actors({ frame }: { frame: FrameCard }) {
+  const actors = frame.actors?.entries ?? []
+  return (
+    <section className="inspector-section" aria-label="Actors">
+      <h4>Actors</h4>
+      {actors.length === 0 ? (
+        <p className="muted">None</p>
+      ) : (
+        <ul className="inspector-entries">
+          {actors.map((a, i) => (
+            <li key={`${a.text}-${i}`}>
+              <strong>{a.text}</strong>
+              <Facets
+                items={[
+                  ['role', a.role],
+                  ['affect', a.affect],
+                  ['influence', formatNumber(a.influence)],
+                  ['motivation', a.motivation],
+                ]}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
 
-      <section className="inspector-section" aria-label="Actors">
-        <h4>Actors</h4>
-        {actors.length === 0 ? (
-          <p className="muted">None</p>
-        ) : (
-          <ul className="inspector-entries">
-            {actors.map((a, i) => (
-              <li key={`${a.text}-${i}`}>
-                <strong>{a.text}</strong>
-                <Facets
-                  items={[
-                    ['role', a.role],
-                    ['affect', a.affect],
-                    ['influence', formatNumber(a.influence)],
-                    ['motivation', a.motivation],
-                  ]}
-                />
-              </li>
-            ))}
-          </ul>
+function Resources({ frame }: { frame: FrameCard }) {
+  const resources = frame.resources?.entries ?? []
+  return (
+    <section className="inspector-section" aria-label="Resources">
+      <h4>Resources</h4>
+      {resources.length === 0 ? (
+        <p className="muted">None</p>
+      ) : (
+        <ul className="inspector-entries">
+          {resources.map((r, i) => (
+            <li key={`${r.text}-${i}`}>
+              <strong>{r.text}</strong>
+              <Facets
+                items={[
+                  ['type', r.type],
+                  ['state', r.state],
+                  ['usage', r.usage],
+                ]}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+/** The outcome, its description when it says more, and up to MAX_FRAME_IMPACTS impacts. */
+function Result({ frame }: { frame: FrameCard }) {
+  const impacts = (frame.result?.impacts ?? []).slice(0, MAX_FRAME_IMPACTS)
+  return (
+    <section className="inspector-section" aria-label="Result">
+      <h4>Result</h4>
+      {frame.result?.outcome && <p>{frame.result.outcome}</p>}
+      {frame.result?.description && frame.result.description !== frame.result.outcome && <p className="muted">{frame.result.description}</p>}
+      {impacts.length > 0 ? (
+        <ul className="inspector-entries" aria-label="Impacts">
+          {impacts.map((impact, i) => (
+            <li key={i}>
+              <strong>{impact.effect || 'Impact'}</strong>
+              {impact.magnitude != null && (
+                <>
+                  {' '}
+                  <Score value={impact.magnitude} kind="risk" label="magnitude" />
+                </>
+              )}
+              {impact.description && <div className="muted">{impact.description}</div>}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        !frame.result?.outcome && <p className="muted">None</p>
+      )}
+    </section>
+  )
+}
+
+/** Scores, novelty, sentiment, business domain and up to MAX_FRAME_TAGS tags. */
+function Metadata({ frame }: { frame: FrameCard }) {
+  const meta = frame.metadata
+  const tags = (meta?.tags ?? []).slice(0, MAX_FRAME_TAGS)
+  return (
+    <section className="inspector-section" aria-label="Metadata">
+      <h4>Metadata</h4>
+      <dl className="inspector-facts">
+        {meta?.confidence != null && (
+          <>
+            <dt>Confidence</dt>
+            <dd>
+              <Score value={meta.confidence} kind="quality" />
+            </dd>
+          </>
         )}
-      </section>
-
-      <section className="inspector-section" aria-label="Resources">
-        <h4>Resources</h4>
-        {resources.length === 0 ? (
-          <p className="muted">None</p>
-        ) : (
-          <ul className="inspector-entries">
-            {resources.map((r, i) => (
-              <li key={`${r.text}-${i}`}>
-                <strong>{r.text}</strong>
-                <Facets
-                  items={[
-                    ['type', r.type],
-                    ['state', r.state],
-                    ['usage', r.usage],
-                  ]}
-                />
-              </li>
-            ))}
-          </ul>
+        {meta?.veracity != null && (
+          <>
+            <dt>Veracity</dt>
+            <dd>
+              <Score value={meta.veracity} kind="quality" />
+            </dd>
+          </>
         )}
-      </section>
-
-      <section className="inspector-section" aria-label="Result">
-        <h4>Result</h4>
-        {frame.result?.outcome && <p>{frame.result.outcome}</p>}
-        {frame.result?.description && frame.result.description !== frame.result.outcome && <p className="muted">{frame.result.description}</p>}
-        {impacts.length > 0 ? (
-          <ul className="inspector-entries" aria-label="Impacts">
-            {impacts.map((impact, i) => (
-              <li key={i}>
-                <strong>{impact.effect || 'Impact'}</strong>
-                {impact.magnitude != null && (
-                  <>
-                    {' '}
-                    <Score value={impact.magnitude} kind="risk" label="magnitude" />
-                  </>
-                )}
-                {impact.description && <div className="muted">{impact.description}</div>}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          !frame.result?.outcome && <p className="muted">None</p>
+        {meta?.relevance != null && (
+          <>
+            <dt>Relevance</dt>
+            <dd>
+              <Score value={meta.relevance} kind="quality" />
+            </dd>
+          </>
         )}
-      </section>
-
-      <section className="inspector-section" aria-label="Metadata">
-        <h4>Metadata</h4>
-        <dl className="inspector-facts">
-          {meta?.confidence != null && (
-            <>
-              <dt>Confidence</dt>
-              <dd>
-                <Score value={meta.confidence} kind="quality" />
-              </dd>
-            </>
-          )}
-          {meta?.veracity != null && (
-            <>
-              <dt>Veracity</dt>
-              <dd>
-                <Score value={meta.veracity} kind="quality" />
-              </dd>
-            </>
-          )}
-          {meta?.relevance != null && (
-            <>
-              <dt>Relevance</dt>
-              <dd>
-                <Score value={meta.relevance} kind="quality" />
-              </dd>
-            </>
-          )}
-          {meta?.noveltyScore != null && (
-            <>
-              <dt>Novelty</dt>
-              <dd>{percent(meta.noveltyScore)}</dd>
-            </>
-          )}
-          {meta?.sentiment != null && (
-            <>
-              <dt>Sentiment</dt>
-              <dd>{formatNumber(meta.sentiment, true)}</dd>
-            </>
-          )}
-          {meta?.businessDomain && (
-            <>
-              <dt>Business domain</dt>
-              <dd>{meta.businessDomain}</dd>
-            </>
-          )}
-        </dl>
-        {tags.length > 0 && (
-          <ul className="inspector-tags" aria-label="Tags">
-            {tags.map((t, i) => (
-              <li key={`${t}-${i}`} className="tag">
-                {t}
-              </li>
-            ))}
-          </ul>
+        {meta?.noveltyScore != null && (
+          <>
+            <dt>Novelty</dt>
+            <dd>{percent(meta.noveltyScore)}</dd>
+          </>
         )}
-      </section>
-    </div>
+        {meta?.sentiment != null && (
+          <>
+            <dt>Sentiment</dt>
+            <dd>{formatNumber(meta.sentiment, true)}</dd>
+          </>
+        )}
+        {meta?.businessDomain && (
+          <>
+            <dt>Business domain</dt>
+            <dd>{meta.businessDomain}</dd>
+          </>
+        )}
+      </dl>
+      {tags.length > 0 && (
+        <ul className="inspector-tags" aria-label="Tags">
+          {tags.map((t, i) => (
+            <li key={`${t}-${i}`} className="tag">
+              {t}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   )
 }
 

@@ -1,19 +1,6 @@
-/** Display helpers of the inspector: timestamps, action types, raw JSON. */
+/** Display helpers of the inspector: numbers, frame names, raw JSON. */
 import type { DocumentCard } from '../../projections/workspace-graph'
-
-/** A timestamp as the analyst's locale shows it, with its ISO form for `<time dateTime>`; null when unusable. */
-export function formatTimestamp(value: string | number | null | undefined): { iso: string; text: string } | null {
-  if (value == null || value === '') return null
-  const date = new Date(value)
-  if (Number.isNaN(date.getTime())) return { iso: String(value), text: String(value) }
-  return { iso: date.toISOString(), text: new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(date) }
-}
-
-/** 'impose_tariff' → 'Impose tariff'. */
-export function humaniseActionType(actionType: string): string {
-  const words = actionType.replace(/[_-]+/g, ' ').trim()
-  return words.charAt(0).toUpperCase() + words.slice(1)
-}
+import { humaniseActionType } from '../shared/format'
 
 /** A 0–1 number to two decimals, or a signed one for sentiment (−1…1). */
 export function formatNumber(value: unknown, signed = false): string | null {

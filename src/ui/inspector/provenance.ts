@@ -3,7 +3,7 @@ import { analysedContent, entitySourceSentence, frameSourceSentence, type Inspec
 import type { Payload } from '../../protocol/entities'
 import type { FrameCard } from '../../projections/workspace-graph'
 
-export interface DocumentProvenance {
+interface DocumentProvenance {
   content: string | null
   frames: Array<{ frame: FrameCard; source: SourceSentence | null }>
   entities: Array<{ entity: InspectorEntity; source: SourceSentence | null }>

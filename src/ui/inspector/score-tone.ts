@@ -1,7 +1,7 @@
 /** The colour a score is shown in: its level (src/domain/rules/scores.ts) read as a risk or a quality. */
 import { scoreLevel, ScoreLevel } from '../../domain/rules/scores'
 
-export type ScoreTone = 'red' | 'amber' | 'green'
+type ScoreTone = 'red' | 'amber' | 'green'
 
 /**
  * The colour of a 0–1 score by the thresholds 0.7 and 0.4. For a risk (urgency, impact magnitude, the

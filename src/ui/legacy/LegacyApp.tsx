@@ -15,6 +15,7 @@ import { type ResearchList, selectResearches } from '../../projections/research-
 import type { SessionState } from '../../projections/session-state'
 import type { IdentitySession } from '../../streams/firebase-auth'
 import { createResearch, type IntentContext, loadResearches, loadSessions } from '../../streams/intents'
+import { useIntent } from '../hooks/use-intent'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 import { InputBar } from '../shell/InputBar'
@@ -25,7 +26,7 @@ import { type LiveTransport, useOpenWorkspace } from '../workspace/use-open-work
 
 export const LEGACY_STORAGE_KEY = 'sightline.legacy.active'
 
-export interface LegacyAppProps {
+interface LegacyAppProps {
   ctx: IntentContext
   identity: IdentitySession
   /** The browser's fetch and WebSocket unless given (tests hand in a fake socket). */
@@ -138,26 +139,23 @@ function ResearchItems({ loaded, researches, activeId, onSelect }: { loaded: boo
 function NewResearch({ onCreate }: { onCreate: (title: string) => Promise<void> }) {
   const [open, setOpen] = useState(false)
   const [name, setName] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const create = useIntent(async (title: string) => {
+    await onCreate(title)
+    close()
+  })
+  const { busy, error } = create
 
   const close = () => {
     setOpen(false)
     setName('')
-    setError(null)
+    create.reset()
   }
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     if (busy) return
     const title = name.trim()
-    if (title === '') return setError('Research name is required')
-    setBusy(true)
-    try {
-      await onCreate(title)
-      close()
-    } finally {
-      setBusy(false)
-    }
+    if (title === '') return create.fail('Research name is required')
+    await create.run(title)
   }
 
   if (!open)
@@ -176,7 +174,7 @@ function NewResearch({ onCreate }: { onCreate: (title: string) => Promise<void> 
         autoFocus
         onChange={(e) => {
           setName(e.target.value)
-          setError(null)
+          create.reset()
         }}
         onKeyDown={(e) => {
           if (e.key === 'Escape') close()

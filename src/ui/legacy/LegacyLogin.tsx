@@ -7,6 +7,7 @@ import { type FormEvent, useEffect, useState } from 'react'
 import type { AccountType } from '../../domain/rules/accounts'
 import { AuthTexts, authErrorMessage, SIGN_UP_DELAY_MS, validateSignIn, validateSignUp } from '../../domain/rules/auth-forms'
 import type { IdentitySession } from '../../streams/firebase-auth'
+import { useIntent } from '../hooks/use-intent'
 
 type Mode = 'signin' | 'signup'
 
@@ -18,10 +19,22 @@ export function LegacyLogin({ identity, onSignedIn = () => window.location.reloa
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')
   const [accountType, setAccountType] = useState<AccountType>('personal')
-  const [error, setError] = useState<string | null>(null)
   const [success, setSuccess] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
   const [created, setCreated] = useState(false)
+  const auth = useIntent(
+    async (step: Mode) => {
+      if (step === 'signin') {
+        await identity.signIn(email, password)
+        onSignedIn()
+      } else {
+        await identity.signUp({ email, password, accountType })
+        setSuccess(AuthTexts.accountCreated)
+        setCreated(true)
+      }
+    },
+    { describeError: (e, step) => authErrorMessage(e, step === 'signin' ? AuthTexts.failedSignIn : AuthTexts.failedSignUp) },
+  )
+  const { busy, error } = auth
 
   // After an account is created, the success line shows for a moment, then the form turns to Sign In.
   useEffect(() => {
@@ -38,7 +51,7 @@ export function LegacyLogin({ identity, onSignedIn = () => window.location.reloa
 
   const switchTo = (next: Mode) => {
     setMode(next)
-    setError(null)
+    auth.reset()
     setSuccess(null)
     setCreated(false)
   }
@@ -46,25 +59,11 @@ export function LegacyLogin({ identity, onSignedIn = () => window.location.reloa
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (busy) return
-    setError(null)
+    auth.reset()
     setSuccess(null)
     const problem = mode === 'signin' ? validateSignIn(email, password) : validateSignUp({ email, password, confirmPassword: confirm, accountType })
-    if (problem) return setError(problem)
-    setBusy(true)
-    try {
-      if (mode === 'signin') {
-        await identity.signIn(email, password)
-        onSignedIn()
-      } else {
-        await identity.signUp({ email, password, accountType })
-        setSuccess(AuthTexts.accountCreated)
-        setCreated(true)
-      }
-    } catch (e) {
-      setError(authErrorMessage(e, mode === 'signin' ? AuthTexts.failedSignIn : AuthTexts.failedSignUp))
-    } finally {
-      setBusy(false)
-    }
+    if (problem) return auth.fail(problem)
+    await auth.run(mode)
   }
 
   return (

@@ -10,7 +10,7 @@ import { Dialog, DropdownMenu } from 'radix-ui'
 import { useRef, useState } from 'react'
 import { ReplayPanel } from './ReplayPanel'
 
-export interface DevMenuProps {
+interface DevMenuProps {
   /** Fetches the open session's live log (`…/live.jsonl`) as text, or null when no session is open. */
   loadCurrent: (() => Promise<string>) | null
 }

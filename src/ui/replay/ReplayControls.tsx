@@ -7,7 +7,7 @@ import type { ReplayPlayer } from '../../streams/replay-player'
 import { useReplayState } from './use-replay-state'
 
 /** Speeds offered, as the pause between two messages. */
-export const REPLAY_SPEEDS = [
+const REPLAY_SPEEDS = [
   { label: '1 msg/s', ms: 1000 },
   { label: '2 msg/s', ms: 500 },
   { label: '4 msg/s', ms: 250 },

@@ -12,7 +12,7 @@ import { createClientCore, type ClientCore } from '../../streams/client-core'
 import { createReplayPlayer, type ReplayPlayer } from '../../streams/replay-player'
 import { ReplayView } from './ReplayView'
 
-export interface ReplayPanelProps {
+interface ReplayPanelProps {
   /** Fetches the open session's live log as a recording, or null when no session is open. */
   loadCurrent: (() => Promise<string>) | null
   onClose(): void

@@ -28,7 +28,7 @@ export function ReplayView({ player, name }: { player: ReplayPlayer; name: strin
 }
 
 /** Every line of the recording that was not applied, with its reason; reached ones are marked. */
-export function RejectedLines({ player, core, position }: { player: ReplayPlayer; core: ClientCore; position: number }) {
+function RejectedLines({ player, core, position }: { player: ReplayPlayer; core: ClientCore; position: number }) {
   const rejected = useMemo(() => player.lines.flatMap((l, index) => (l.rejected ? [{ index, line: l.line, reason: l.rejected.reason, detail: l.rejected.detail }] : [])), [player])
   // The replay core's own diagnostics: how many rejections the workspace below has seen.
   const seen = useReadModel(core.models.diagnostics, selectRejectedTotal)

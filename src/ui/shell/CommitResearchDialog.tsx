@@ -8,7 +8,8 @@ import { type FormEvent, useState } from 'react'
 import type { Project, Research } from '../../protocol/entities'
 import { commitResearch } from '../../streams/project-intents'
 import { useServices } from '../app-services'
-import { FormDialog, FormFooter } from './FormDialog'
+import { useIntent } from '../hooks/use-intent'
+import { FormDialog, FormFooter } from '../shared/FormDialog'
 
 export function CommitResearchDialog({ research, projects, onClose, onCommitted }: { research: Research; projects: Project[]; onClose: () => void; onCommitted: (projectId: string) => void }) {
   const { ctx } = useServices()
@@ -16,9 +17,8 @@ export function CommitResearchDialog({ research, projects, onClose, onCommitted 
   const [name, setName] = useState(research.title)
   const [description, setDescription] = useState('')
   const [projectId, setProjectId] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
   const [committed, setCommitted] = useState<string | null>(null)
+  const commit = useIntent(() => commitResearch(ctx, research.id, mode === 'new' ? { kind: 'new', displayName: name, description } : { kind: 'existing', projectId }))
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -26,12 +26,8 @@ export function CommitResearchDialog({ research, projects, onClose, onCommitted 
       onClose()
       return onCommitted(committed)
     }
-    setError(null)
-    setBusy(true)
-    const result = await commitResearch(ctx, research.id, mode === 'new' ? { kind: 'new', displayName: name, description } : { kind: 'existing', projectId })
-    setBusy(false)
-    if (!result.ok) return setError(result.error)
-    setCommitted(result.value)
+    const result = await commit.run()
+    if (result?.ok) setCommitted(result.value)
   }
 
   return (
@@ -87,7 +83,7 @@ export function CommitResearchDialog({ research, projects, onClose, onCommitted 
           )}
         </>
       )}
-      <FormFooter error={error} onCancel={committed ? undefined : onClose} submit={committed ? 'Open project' : 'Commit'} busy={busy} busyLabel="Committing…" />
+      <FormFooter error={commit.error} onCancel={committed ? undefined : onClose} submit={committed ? 'Open project' : 'Commit'} busy={commit.busy} busyLabel="Committing…" />
     </FormDialog>
   )
 }

@@ -2,22 +2,24 @@
 import { type FormEvent, useState } from 'react'
 import { createProject } from '../../streams/project-intents'
 import { useServices } from '../app-services'
-import { FormDialog, FormFooter } from './FormDialog'
+import { useIntent } from '../hooks/use-intent'
+import { FormDialog, FormFooter } from '../shared/FormDialog'
 
 export function CreateProjectDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (projectId: string) => void }) {
   const { ctx } = useServices()
   const [name, setName] = useState('')
   const [description, setDescription] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const submit = async (e: FormEvent) => {
-    e.preventDefault()
-    setBusy(true)
+  const create = useIntent(async () => {
     const result = await createProject(ctx, { displayName: name, description })
-    setBusy(false)
-    if (!result.ok) return setError(result.error)
-    onClose()
-    onCreated(result.value)
+    if (result.ok) {
+      onClose()
+      onCreated(result.value)
+    }
+    return result
+  })
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    void create.run()
   }
   return (
     <FormDialog title="Create Project" description="A project keeps its sources permanently and runs them by itself." onClose={onClose} onSubmit={submit}>
@@ -29,7 +31,7 @@ export function CreateProjectDialog({ onClose, onCreated }: { onClose: () => voi
         <span>Description (optional)</span>
         <textarea rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
       </label>
-      <FormFooter error={error} onCancel={onClose} submit="Create Project" busy={busy} busyLabel="Creating…" />
+      <FormFooter error={create.error} onCancel={onClose} submit="Create Project" busy={create.busy} busyLabel="Creating…" />
     </FormDialog>
   )
 }

@@ -4,33 +4,33 @@
  */
 import { type FormEvent, useId, useState } from 'react'
 import { researchNameProblem, tagProblem } from '../../domain/rules/research-form'
-import { FormDialog, FormFooter } from './FormDialog'
+import { useIntent } from '../hooks/use-intent'
+import { FormDialog, FormFooter } from '../shared/FormDialog'
 
 export function CreateResearchDialog({ onCreate, onClose }: { onCreate: (input: { title: string; tags: string[] }) => Promise<void>; onClose: () => void }) {
   const [title, setTitle] = useState('')
   const [tag, setTag] = useState('')
   const [tags, setTags] = useState<string[]>([])
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const create = useIntent(async () => {
+    await onCreate({ title: title.trim(), tags })
+    onClose()
+  })
   const tagsId = useId()
 
   const addTag = () => {
     const t = tag.trim()
     // A tag that cannot be added stays in the box, so it can be shortened rather than typed again.
     const problem = tagProblem(tags, t)
-    setError(problem)
-    if (problem) return
+    if (problem) return create.fail(problem)
+    create.reset()
     if (t !== '' && !tags.includes(t)) setTags([...tags, t])
     setTag('')
   }
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     const problem = researchNameProblem(title)
-    if (problem) return setError(problem)
-    setBusy(true)
-    await onCreate({ title: title.trim(), tags })
-    setBusy(false)
-    onClose()
+    if (problem) return create.fail(problem)
+    await create.run()
   }
   return (
     <FormDialog title="Create New Research" onClose={onClose} onSubmit={submit}>
@@ -70,7 +70,7 @@ export function CreateResearchDialog({ onCreate, onClose }: { onCreate: (input: 
           ))}
         </ul>
       )}
-      <FormFooter error={error} onCancel={onClose} submit="Create Project" busy={busy} busyLabel="Creating…" />
+      <FormFooter error={create.error} onCancel={onClose} submit="Create Project" busy={create.busy} busyLabel="Creating…" />
     </FormDialog>
   )
 }

@@ -9,10 +9,11 @@ import type { Project } from '../../protocol/entities'
 import { type ProjectList, selectSources } from '../../projections/project-list'
 import { deleteProject, loadSources } from '../../streams/project-intents'
 import { useServices } from '../app-services'
+import { useIntent } from '../hooks/use-intent'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
-import { FormError } from './FormDialog'
-import { useReturnFocus } from './return-focus'
+import { FormError } from '../shared/FormDialog'
+import { useReturnFocus } from '../shared/return-focus'
 
 export function DeleteProjectDialog({ project, onClose, onDeleted }: { project: Project; onClose: () => void; onDeleted: () => void }) {
   const returnFocus = useReturnFocus()
@@ -20,14 +21,22 @@ export function DeleteProjectDialog({ project, onClose, onDeleted }: { project: 
   const select = useCallback((s: ProjectList) => selectSources(s, { projectId: project.id }), [project.id])
   const sources = useReadModel(useModels().projectList, select)
   const [loading, setLoading] = useState(true)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const remove = useIntent(async () => {
+    const result = await deleteProject(ctx, project.id)
+    if (result.ok) {
+      onClose()
+      onDeleted()
+    }
+    return result
+  })
+  const { fail } = remove
   useEffect(() => {
     void loadSources(ctx, { projectId: project.id }).then((problem) => {
       setLoading(false)
-      if (problem) setError(problem)
+      // The sources that could not be listed are said where a failed deletion is.
+      if (problem) fail(problem)
     })
-  }, [ctx, project.id])
+  }, [ctx, project.id, fail])
 
   return (
     <AlertDialog.Root open onOpenChange={(open) => !open && onClose()}>
@@ -58,27 +67,15 @@ export function DeleteProjectDialog({ project, onClose, onDeleted }: { project: 
               </>
             )}
           </div>
-          <FormError error={error} />
+          <FormError error={remove.error} />
           <div className="dialog-actions">
             <AlertDialog.Cancel asChild>
               <button type="button" className="btn">
                 Cancel
               </button>
             </AlertDialog.Cancel>
-            <button
-              type="button"
-              className="btn danger"
-              disabled={busy}
-              onClick={async () => {
-                setBusy(true)
-                const result = await deleteProject(ctx, project.id)
-                setBusy(false)
-                if (!result.ok) return setError(result.error)
-                onClose()
-                onDeleted()
-              }}
-            >
-              {busy ? 'Deleting…' : 'Delete'}
+            <button type="button" className="btn danger" disabled={remove.busy} onClick={() => void remove.run()}>
+              {remove.busy ? 'Deleting…' : 'Delete'}
             </button>
           </div>
         </AlertDialog.Content>

@@ -3,21 +3,21 @@ import { type FormEvent, useState } from 'react'
 import type { Project } from '../../protocol/entities'
 import { updateProject } from '../../streams/project-intents'
 import { useServices } from '../app-services'
-import { FormDialog, FormFooter } from './FormDialog'
+import { useIntent } from '../hooks/use-intent'
+import { FormDialog, FormFooter } from '../shared/FormDialog'
 
 export function EditProjectDialog({ project, onClose }: { project: Project; onClose: () => void }) {
   const { ctx } = useServices()
   const [name, setName] = useState(project.displayName)
   const [description, setDescription] = useState(project.description ?? '')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const submit = async (e: FormEvent) => {
-    e.preventDefault()
-    setBusy(true)
+  const save = useIntent(async () => {
     const result = await updateProject(ctx, project.id, { displayName: name, description })
-    setBusy(false)
-    if (!result.ok) return setError(result.error)
-    onClose()
+    if (result.ok) onClose()
+    return result
+  })
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    void save.run()
   }
   return (
     <FormDialog title="Edit Project" onClose={onClose} onSubmit={submit}>
@@ -29,7 +29,7 @@ export function EditProjectDialog({ project, onClose }: { project: Project; onCl
         <span>Description (optional)</span>
         <textarea rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
       </label>
-      <FormFooter error={error} onCancel={onClose} submit="Save" busy={busy} busyLabel="Saving…" />
+      <FormFooter error={save.error} onCancel={onClose} submit="Save" busy={save.busy} busyLabel="Saving…" />
     </FormDialog>
   )
 }

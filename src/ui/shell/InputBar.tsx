@@ -17,12 +17,13 @@ import { Texts } from '../../domain/rules/texts'
 import { AllowedUploadExtensions } from '../../domain/rules/uploads'
 import { addFile, analyzeText, type InputTarget } from '../../streams/input-intents'
 import type { IntentContext } from '../../streams/intents'
+import { useIntent } from '../hooks/use-intent'
 import { RssFeedDialog } from '../inputs/RssFeedDialog'
 import { TextInputDialog } from '../inputs/TextInputDialog'
 import { WebsiteDialog } from '../inputs/WebsiteDialog'
 import { InputRefusalNotice } from './InputRefusalNotice'
 
-export interface InputBarProps {
+interface InputBarProps {
   ctx: IntentContext
   researchId: string | null
   sessionId: string | null
@@ -38,7 +39,6 @@ export function InputBar({ ctx, researchId, sessionId, expired }: InputBarProps)
   const [text, setText] = useState('')
   /** Texts sent and not yet answered: the bar is free for the next one meanwhile. */
   const [sending, setSending] = useState(0)
-  const [uploading, setUploading] = useState(false)
   const [modal, setModal] = useState<Modal>(null)
   const fileInput = useRef<HTMLInputElement>(null)
   const target: InputTarget = { researchId, sessionId, expired }
@@ -55,11 +55,7 @@ export function InputBar({ ctx, researchId, sessionId, expired }: InputBarProps)
     if (!accepted) setText((now) => (now === '' ? sent : now))
   }
 
-  const upload = async (file: File) => {
-    setUploading(true)
-    await addFile(ctx, target, { name: file.name, size: file.size, read: () => file.arrayBuffer() })
-    setUploading(false)
-  }
+  const { run: upload, busy: uploading } = useIntent((file: File) => addFile(ctx, target, { name: file.name, size: file.size, read: () => file.arrayBuffer() }))
 
   const controls = (
     <>

@@ -9,7 +9,7 @@ import { useModels } from '../models-context'
 
 const selectAll = (s: Connectivity) => s
 
-export const OfflineTexts = {
+const OfflineTexts = {
   title: 'Cannot reach the server.',
   body: 'Sightline keeps trying and catches up by itself when it is back; what you send meanwhile may fail.',
 } as const

@@ -12,7 +12,7 @@
 import { DropdownMenu } from 'radix-ui'
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react'
 
-export interface OverflowMenuEntry {
+interface OverflowMenuEntry {
   label: string
   onSelect(): void
   disabled?: boolean
@@ -26,7 +26,7 @@ export interface OverflowItem {
   menu: OverflowMenuEntry | readonly OverflowMenuEntry[]
 }
 
-export interface OverflowToolbarProps {
+interface OverflowToolbarProps {
   /** The toolbar's accessible name. */
   label: string
   start?: ReactNode

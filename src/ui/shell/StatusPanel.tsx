@@ -11,12 +11,13 @@ import { useEffect, useState } from 'react'
 import { selectReachable } from '../../projections/connectivity'
 import { type LiveChannelStatus, selectLiveLabel } from '../../projections/live-channel-status'
 import type { Diagnostics } from '../../projections/diagnostics'
+import { useIntent } from '../hooks/use-intent'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 
-export const HEALTH_POLL_MS = 5000
+const HEALTH_POLL_MS = 5000
 
-export interface StatusPanelProps {
+interface StatusPanelProps {
   authProvider: string
   checkHealth: () => Promise<{ status: string; database?: string }>
   /** Fetches the open workspace's recording, or null when no workspace is open. */
@@ -36,7 +37,6 @@ export function StatusPanel({ authProvider, checkHealth, downloadRecording, live
   const rejected = useReadModel(diagnostics, selectRejected)
   const [open, setOpen] = useState(false)
   const [health, setHealth] = useState<string>('Checking…')
-  const [downloading, setDownloading] = useState(false)
 
   useEffect(() => {
     if (!open) return
@@ -57,20 +57,19 @@ export function StatusPanel({ authProvider, checkHealth, downloadRecording, live
     }
   }, [open, checkHealth])
 
+  const save = useIntent(async (recording: () => Promise<Blob>) => {
+    const blob = await recording()
+    const url = URL.createObjectURL(blob)
+    const a = document.createElement('a')
+    a.href = url
+    a.download = `${channel.sessionId ?? 'session'}.jsonl`
+    a.click()
+    URL.revokeObjectURL(url)
+  })
+  const downloading = save.busy
   const download = async () => {
     if (!downloadRecording) return
-    setDownloading(true)
-    try {
-      const blob = await downloadRecording()
-      const url = URL.createObjectURL(blob)
-      const a = document.createElement('a')
-      a.href = url
-      a.download = `${channel.sessionId ?? 'session'}.jsonl`
-      a.click()
-      URL.revokeObjectURL(url)
-    } finally {
-      setDownloading(false)
-    }
+    await save.run(downloadRecording)
   }
 
   return (
@@ -111,7 +110,7 @@ export function StatusPanel({ authProvider, checkHealth, downloadRecording, live
 }
 
 /** The dot's colour and words: the live channel where the page has one, else the server's reachability. */
-export function statusDot(liveChannel: boolean, channel: LiveChannelStatus, reachable: boolean): { colour: 'green' | 'amber' | 'red'; label: string } {
+function statusDot(liveChannel: boolean, channel: LiveChannelStatus, reachable: boolean): { colour: 'green' | 'amber' | 'red'; label: string } {
   if (!reachable) return { colour: 'red', label: 'server unreachable' }
   if (!liveChannel) return { colour: 'green', label: 'server reachable' }
   if (channel.state === 'live') return { colour: 'green', label: 'live' }

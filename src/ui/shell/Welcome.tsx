@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react'
 import type { Research } from '../../protocol/entities'
 
-export const RECENT_RESEARCHES = 3
+const RECENT_RESEARCHES = 3
 
 const features = [
   { title: 'Collect', text: 'Upload documents, paste text or add web pages and feeds to a workspace.' },

@@ -2,7 +2,7 @@
 import { createContext, useContext } from 'react'
 import type { Research } from '../../protocol/entities'
 
-export interface ShellActionHandlers {
+interface ShellActionHandlers {
   newResearch(): void
   newProject(): void
   commitResearch(research: Research): void

@@ -19,7 +19,8 @@ import {
 import type { SearchPreviewItem, TelegramPreviewItem, TwitterPreviewItem } from '../../protocol/entities'
 import type { IntentContext } from '../../streams/intents'
 import { createSource, previewSearch, previewTelegram, previewTwitter, type SourceOutcome } from '../../streams/source-intents'
-import { FormDialog, FormError } from '../shell/FormDialog'
+import { useIntent } from '../hooks/use-intent'
+import { FormDialog, FormError } from '../shared/FormDialog'
 import { PreviewPanel, type PreviewState, SearchPreviewRow, TelegramPreviewRow, TwitterPreviewRow } from './SourcePreview'
 
 interface DialogProps {
@@ -113,14 +114,21 @@ function QuerySourceDialog<T>({
 }) {
   const [value, setValue] = useState('')
   const [name, setName] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const create = useIntent(async () => {
+    const outcome = await createSource(ctx, scope, { kind, value, name })
+    if (outcome.ok) {
+      onClose()
+      onCreated?.(outcome.value)
+    }
+    return outcome
+  })
+  const { busy, error } = create
   const [shown, setShown] = useState<PreviewState<T>>({ status: 'idle' })
   const valid = fieldError(value) === null
 
   const runPreview = async () => {
     const invalid = fieldError(value)
-    if (invalid) return setError(invalid)
+    if (invalid) return create.fail(invalid)
     setShown({ status: 'loading' })
     const outcome = await preview(ctx, value)
     setShown(outcome.ok ? { status: 'ready', items: outcome.value } : { status: 'failed', error: outcome.error, detail: outcome.detail })
@@ -129,16 +137,8 @@ function QuerySourceDialog<T>({
   const submit = async () => {
     if (busy) return
     const invalid = fieldError(value)
-    if (invalid) return setError(invalid)
-    setBusy(true)
-    const outcome = await createSource(ctx, scope, { kind, value, name })
-    if (outcome.ok) {
-      onClose()
-      onCreated?.(outcome.value)
-      return
-    }
-    setError(outcome.error)
-    setBusy(false)
+    if (invalid) return create.fail(invalid)
+    await create.run()
   }
 
   return (
@@ -162,7 +162,7 @@ function QuerySourceDialog<T>({
           aria-invalid={error !== null}
           onChange={(e) => {
             setValue(e.target.value)
-            setError(null)
+            create.reset()
             // What was previewed no longer matches the field.
             setShown({ status: 'idle' })
           }}
@@ -177,7 +177,7 @@ function QuerySourceDialog<T>({
           maxLength={200}
           onChange={(e) => {
             setName(e.target.value)
-            setError(null)
+            create.reset()
           }}
         />
       </label>

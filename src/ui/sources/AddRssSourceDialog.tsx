@@ -10,17 +10,21 @@ import { defaultRssName, rssUrlError } from '../../domain/rules/inputs'
 import { isProjectScope, rssDialogTitle, SourceMessages, type SourceScope, sourceFormError } from '../../domain/rules/source-forms'
 import type { DataSource, RssPreviewItem } from '../../protocol/entities'
 import type { IntentContext } from '../../streams/intents'
-import { createDraftSource, deleteSource, previewRssSource, startSource } from '../../streams/source-intents'
-import { FormDialog, FormError } from '../shell/FormDialog'
+import { createDraftSource, deleteSource, previewRssSource, type SourceOutcome, startSource } from '../../streams/source-intents'
+import { useIntent } from '../hooks/use-intent'
+import { FormDialog, FormError } from '../shared/FormDialog'
 import { PreviewPanel, type PreviewState, RssPreviewRow } from './SourcePreview'
 
 export function AddRssSourceDialog({ ctx, scope, onClose, onCreated }: { ctx: IntentContext; scope: SourceScope; onClose: () => void; onCreated?: (sourceId: string) => void }) {
   const project = isProjectScope(scope)
   const [url, setUrl] = useState('')
   const [name, setName] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
   const [draft, setDraft] = useState<DataSource | null>(null)
+  // Before the draft exists the dialog creates it; after, it starts or discards it: one step at a time,
+  // each with its own failure, and the controls of the phase on screen wait for it.
+  const create = useIntent(() => createDraftSource(ctx, scope, { kind: 'rss', value: url, name }))
+  const finish = useIntent((work: () => Promise<SourceOutcome<unknown>>) => work())
+  const { busy, error } = draft === null ? create : finish
   const [shown, setShown] = useState<PreviewState<RssPreviewItem>>({ status: 'idle' })
   const urlOk = rssUrlError(url) === null
 
@@ -33,34 +37,29 @@ export function AddRssSourceDialog({ ctx, scope, onClose, onCreated }: { ctx: In
   const createAndPreview = async () => {
     if (busy) return
     const invalid = sourceFormError({ kind: 'rss', value: url, name }, scope)
-    if (invalid) return setError(invalid)
-    setBusy(true)
-    const created = await createDraftSource(ctx, scope, { kind: 'rss', value: url, name })
-    setBusy(false)
-    if (!created.ok) return setError(created.error)
+    if (invalid) return create.fail(invalid)
+    const created = await create.run()
+    if (!created?.ok) return
     setDraft(created.value)
     await loadPreview(created.value)
   }
 
-  const start = async (source: DataSource) => {
-    setBusy(true)
-    const outcome = await startSource(ctx, source, scope)
-    if (outcome.ok) {
-      onClose()
-      onCreated?.(outcome.value)
-      return
-    }
-    setError(outcome.error)
-    setBusy(false)
-  }
+  const start = (source: DataSource) =>
+    finish.run(async () => {
+      const outcome = await startSource(ctx, source, scope)
+      if (outcome.ok) {
+        onClose()
+        onCreated?.(outcome.value)
+      }
+      return outcome
+    })
 
-  const discard = async (source: DataSource) => {
-    setBusy(true)
-    const outcome = await deleteSource(ctx, source.id)
-    if (outcome.ok) return onClose()
-    setError(outcome.error)
-    setBusy(false)
-  }
+  const discard = (source: DataSource) =>
+    finish.run(async () => {
+      const outcome = await deleteSource(ctx, source.id)
+      if (outcome.ok) onClose()
+      return outcome
+    })
 
   return (
     <FormDialog
@@ -87,7 +86,7 @@ export function AddRssSourceDialog({ ctx, scope, onClose, onCreated }: { ctx: In
               aria-invalid={error !== null}
               onChange={(e) => {
                 setUrl(e.target.value)
-                setError(null)
+                create.reset()
               }}
             />
           </label>
@@ -100,7 +99,7 @@ export function AddRssSourceDialog({ ctx, scope, onClose, onCreated }: { ctx: In
               maxLength={200}
               onChange={(e) => {
                 setName(e.target.value)
-                setError(null)
+                create.reset()
               }}
             />
           </label>

@@ -27,13 +27,13 @@ import { useServices } from '../app-services'
 import { useOnReconnect } from '../hooks/use-on-reconnect'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
-import { ConfirmDialog } from '../shell/ConfirmDialog'
+import { ConfirmDialog } from '../shared/ConfirmDialog'
 import { AddSearchSourceDialog, AddTelegramSourceDialog, AddTwitterSourceDialog } from './AddQuerySourceDialog'
 import { AddRssSourceDialog } from './AddRssSourceDialog'
 import { SharingDialog } from './SharingDialog'
 import { columns, columnsWithPlace, features, globallyFiltered, type RowActionHandlers, RowActions, SourcePlaces } from './source-table'
 
-export interface DataSourcesManagerProps {
+interface DataSourcesManagerProps {
   /** A project's or a workspace's sources, or 'all' of the tenant's (the Sources page). */
   scope: { projectId: string } | { researchId: string; sessionId: string } | 'all'
   title: string

@@ -8,22 +8,26 @@ import type { DataSource } from '../../protocol/entities'
 import { SourceVisibilities } from '../../protocol/sources'
 import type { IntentContext } from '../../streams/intents'
 import { setSourceVisibility } from '../../streams/source-intents'
-import { FormDialog, FormFooter } from '../shell/FormDialog'
+import { useIntent } from '../hooks/use-intent'
+import { FormDialog, FormFooter } from '../shared/FormDialog'
 
 export function SharingDialog({ ctx, source, onClose }: { ctx: IntentContext; source: DataSource; onClose: () => void }) {
   const [visibility, setVisibility] = useState<SourceVisibility>(asVisibility(source.visibility))
   const [tenants, setTenants] = useState((source.allowedTenants ?? []).join(', '))
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const share = useIntent(
+    async () => {
+      const outcome = await setSourceVisibility(ctx, source.id, visibility, tenants)
+      if (outcome.ok) onClose()
+      return outcome
+    },
+    { failure: (outcome) => (outcome.ok ? null : outcome.detail ? `${outcome.error}: ${outcome.detail}` : outcome.error) },
+  )
+  const { busy, error } = share
 
   const submit = async () => {
     const invalid = visibilityError(visibility, tenants)
-    if (invalid) return setError(invalid)
-    setBusy(true)
-    const outcome = await setSourceVisibility(ctx, source.id, visibility, tenants)
-    if (outcome.ok) return onClose()
-    setError(outcome.detail ? `${outcome.error}: ${outcome.detail}` : outcome.error)
-    setBusy(false)
+    if (invalid) return share.fail(invalid)
+    await share.run()
   }
 
   return (
@@ -42,7 +46,7 @@ export function SharingDialog({ ctx, source, onClose }: { ctx: IntentContext; so
           value={visibility}
           onChange={(e) => {
             setVisibility(asVisibility(e.target.value))
-            setError(null)
+            share.reset()
           }}
         >
           {SourceVisibilities.map((v) => (
@@ -62,7 +66,7 @@ export function SharingDialog({ ctx, source, onClose }: { ctx: IntentContext; so
             aria-invalid={error !== null}
             onChange={(e) => {
               setTenants(e.target.value)
-              setError(null)
+              share.reset()
             }}
           />
         </label>

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react'
 import type { RssPreviewItem, SearchPreviewItem, TelegramPreviewItem, TwitterPreviewItem } from '../../protocol/entities'
-import { formatDateTime } from '../views/SourcesTable'
+import { formatDateTime } from '../shared/format'
 
 export type PreviewState<T> = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; items: T[] } | { status: 'failed'; error: string; detail?: string }
 

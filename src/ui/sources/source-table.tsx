@@ -24,7 +24,7 @@ import { sessionLabel } from '../../domain/rules/titles'
 import type { DataSource } from '../../protocol/entities'
 import type { ProjectList } from '../../projections/project-list'
 import type { ResearchList } from '../../projections/research-list'
-import { formatDateTime } from '../views/SourcesTable'
+import { formatDateTime } from '../shared/format'
 
 // ---- the table ---------------------------------------------------------------------------------------
 
@@ -82,7 +82,7 @@ export const globallyFiltered = new Set(['kind', 'name', 'status', 'lastError'])
 
 // ---- where a source belongs (the Sources page) -------------------------------------------------------
 
-export interface Places {
+interface Places {
   projects: ProjectList['byId']
   researches: Pick<ResearchList, 'byId' | 'sessionsByResearch'>
 }

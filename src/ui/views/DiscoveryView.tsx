@@ -10,7 +10,7 @@ import { DataSourceKinds } from '../../protocol/entities'
 import type { DiscoveredSource } from '../../protocol/sources'
 import { discoverSources } from '../../streams/source-intents'
 import { useServices } from '../app-services'
-import { formatDateTime } from './SourcesTable'
+import { formatDateTime } from '../shared/format'
 
 type Results = { status: 'loading' } | { status: 'ready'; items: DiscoveredSource[] } | { status: 'failed'; error: string; detail?: string }
 

@@ -9,9 +9,9 @@ import type { TenantMember, TenantMembers } from '../../protocol/tenancy'
 import { loadMembers, removeMember } from '../../streams/member-intents'
 import { useServices } from '../app-services'
 import { useAction } from '../hooks/use-action'
-import { ConfirmDialog } from '../shell/ConfirmDialog'
-import { FormError } from '../shell/FormDialog'
-import { formatDateTime } from './SourcesTable'
+import { ConfirmDialog } from '../shared/ConfirmDialog'
+import { FormError } from '../shared/FormDialog'
+import { formatDateTime } from '../shared/format'
 
 type Loaded = { status: 'loading' } | { status: 'ready'; members: TenantMembers } | { status: 'failed'; error: string }
 

@@ -16,12 +16,12 @@ import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 import type { FrameCard } from '../../projections/workspace-graph'
 import { ActionFrameCard } from '../workspace/ActionFrameCard'
-import { StatusPill } from '../workspace/StatusPill'
-import { formatDateTime } from './SourcesTable'
+import { StatusPill } from '../shared/StatusPill'
+import { formatDateTime } from '../shared/format'
 
-export const REFRESH_MS = 5000
+const REFRESH_MS = 5000
 /** The longest wait between refreshes while they fail. */
-export const REFRESH_MAX_MS = 60_000
+const REFRESH_MAX_MS = 60_000
 
 export function ProjectDocuments({ projectId }: { projectId: string }) {
   const { ctx } = useServices()

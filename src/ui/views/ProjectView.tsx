@@ -17,7 +17,7 @@ import { EditProjectDialog } from '../shell/EditProjectDialog'
 import { DataSourcesManager } from '../sources/DataSourcesManager'
 import { NotFoundState } from './ResearchView'
 import { ProjectDocuments } from './ProjectDocuments'
-import { formatDateTime } from './SourcesTable'
+import { formatDateTime } from '../shared/format'
 
 export function ProjectView() {
   const { projectId } = useParams({ from: '/app/project/$projectId' })

@@ -11,9 +11,10 @@ import { accountTypeLabel } from '../../domain/rules/accounts'
 import type { SessionState } from '../../projections/session-state'
 import { updateDisplayName } from '../../streams/project-intents'
 import { useServices } from '../app-services'
+import { useIntent } from '../hooks/use-intent'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
-import { FormError } from '../shell/FormDialog'
+import { FormError } from '../shared/FormDialog'
 import { MembersSection } from './MembersSection'
 import { useDeveloperTools, writeDeveloperTools } from '../developer-tools'
 import { applyTheme, readTheme, type Theme } from '../theme'
@@ -25,19 +26,14 @@ export function SettingsView() {
   const { ctx, identity, authProvider, analysisProvider } = useServices()
   const session = useReadModel(useModels().sessionState, selectSession)
   const [name, setName] = useState(session.user?.displayName ?? '')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
   const [theme, setTheme] = useState<Theme>(readTheme)
   const developerTools = useDeveloperTools()
   const uid = session.user?.uid ?? ''
 
-  const save = async (e: FormEvent) => {
+  const rename = useIntent(() => updateDisplayName(ctx, uid, name, identity.updateDisplayName))
+  const save = (e: FormEvent) => {
     e.preventDefault()
-    setError(null)
-    setBusy(true)
-    const result = await updateDisplayName(ctx, uid, name, identity.updateDisplayName)
-    setBusy(false)
-    if (!result.ok) setError(result.error)
+    void rename.run()
   }
 
   return (
@@ -51,10 +47,10 @@ export function SettingsView() {
           <span>Display name</span>
           <input value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" maxLength={200} />
         </label>
-        <FormError error={error} />
+        <FormError error={rename.error} />
         <div>
-          <button type="submit" className="btn primary" disabled={busy || name.trim() === (session.user?.displayName ?? '')}>
-            {busy ? 'Saving…' : 'Save'}
+          <button type="submit" className="btn primary" disabled={rename.busy || name.trim() === (session.user?.displayName ?? '')}>
+            {rename.busy ? 'Saving…' : 'Save'}
           </button>
         </div>
       </form>

@@ -22,12 +22,13 @@ import type { IntentContext } from '../../streams/intents'
 import { readLastWorkspace, writeLastWorkspace } from '../../streams/local-state'
 import { clearWorkspace, resetWorkspace } from '../../streams/workspace-intents'
 import { useServices } from '../app-services'
+import { useIntent } from '../hooks/use-intent'
 import { useReadModel } from '../hooks/use-read-model'
 import { RssFeedDialog } from '../inputs/RssFeedDialog'
 import { TextInputDialog } from '../inputs/TextInputDialog'
 import { WebsiteDialog } from '../inputs/WebsiteDialog'
 import { useModels } from '../models-context'
-import { ConfirmDialog } from '../shell/ConfirmDialog'
+import { ConfirmDialog } from '../shared/ConfirmDialog'
 import { InputBar, UPLOAD_ACCEPT } from '../shell/InputBar'
 import { useShellActions } from '../shell/shell-actions'
 import { ExpiredBanner } from '../workspace/ExpiredBanner'
@@ -88,7 +89,6 @@ function OpenWorkspace({ researchId, session }: { researchId: string; session: S
   const [view, setView] = useState<'list' | 'graph'>('list')
   const [settingsOpen, setSettingsOpen] = useState(false)
   const [adding, setAdding] = useState<Exclude<AddKind, 'document'> | null>(null)
-  const [resetting, setResetting] = useState(false)
   const [confirmClear, setConfirmClear] = useState(false)
   const [clearToken, setClearToken] = useState(0)
   const inspectorToggle = useRef<HTMLButtonElement>(null)
@@ -100,14 +100,14 @@ function OpenWorkspace({ researchId, session }: { researchId: string; session: S
 
   const onAdd = (kind: AddKind) => (kind === 'document' ? filePicker.current?.click() : setAdding(kind))
   // Reset puts the view back as it opens: the list, no selection or filters, the inspector closed, the documents as the server has them.
-  const reset = async () => {
-    setResetting(true)
+  const resetView = useIntent(async () => {
     setView('list')
     inspector.reset()
     setClearToken((n) => n + 1)
     await resetWorkspace(ctx, ids)
-    setResetting(false)
-  }
+  })
+  const reset = resetView.run
+  const resetting = resetView.busy
   const title = sessionLabel(session)
 
   return (
@@ -221,7 +221,7 @@ function OpenWorkspace({ researchId, session }: { researchId: string; session: S
 }
 
 /** What Clear will do, in the confirmation: what goes and what stays. */
-export function clearText(title: string, documents: number): string {
+function clearText(title: string, documents: number): string {
   const what = documents === 1 ? 'its document' : `all ${documents} documents`
   return `Delete ${what} from “${title}”, with their action frames? The workspace itself, its settings and its sources list stay. This cannot be undone.`
 }

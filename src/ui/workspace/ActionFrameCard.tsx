@@ -3,7 +3,7 @@ import { categoryLabel } from '../../domain/rules/categories'
 import { percent, urgencyColour, visibleActors } from '../../domain/rules/scores'
 import type { FrameCard } from '../../projections/workspace-graph'
 import { BriefingLink } from '../briefing/BriefingLink'
-import { StatusPill } from './StatusPill'
+import { StatusPill } from '../shared/StatusPill'
 
 /** One action frame under its document: type, position, status, description, result, actors, scores. Its type opens it in the inspector. */
 export const ActionFrameCard = memo(function ActionFrameCard({ frame, position, onOpen }: { frame: FrameCard; position: number; onOpen?: () => void }) {

@@ -4,9 +4,11 @@
  * arrive; or, if fetching failed, that message and Retry. Shown, the card asks the frame loader for its
  * frames; gone from the screen before the loader's moment passes, it asks for nothing.
  */
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import type { FramesState } from '../../projections/workspace-graph'
 import { Texts } from '../../domain/rules/texts'
+import type { FrameLoader } from '../../streams/frame-loader'
+import { useIntent } from '../hooks/use-intent'
 import { useFrameLoader } from './frame-loader-context'
 
 /** 'Failed to load action frames', with Retry where something can try again. */
@@ -28,7 +30,8 @@ const MAX_PLACEHOLDERS = 12
 
 export function AwaitedFrames({ documentId, state, count }: { documentId: string; state: Exclude<FramesState, 'present'>; count: number }) {
   const loader = useFrameLoader()
-  const [retrying, setRetrying] = useState(false)
+  const retry = useIntent((frames: FrameLoader) => frames.fetchNow([documentId]))
+  const retrying = retry.busy
   useEffect(() => {
     if (!loader || state !== 'deferred') return
     loader.want(documentId)
@@ -41,8 +44,7 @@ export function AwaitedFrames({ documentId, state, count }: { documentId: string
         onRetry={
           loader
             ? () => {
-                setRetrying(true)
-                void loader.fetchNow([documentId]).finally(() => setRetrying(false))
+                void retry.run(loader)
               }
             : null
         }

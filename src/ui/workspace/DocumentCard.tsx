@@ -11,13 +11,13 @@ import type { WorkspaceGraph } from '../../projections/workspace-graph'
 import { selectActionProgress, selectCardSummary, selectCardTitle, selectDocument, selectDocumentFrames, selectShowsNoFrameYet } from '../../projections/workspace-selectors'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
-import { ConfirmDialog } from '../shell/ConfirmDialog'
+import { ConfirmDialog } from '../shared/ConfirmDialog'
 import { ActionFrameCard } from './ActionFrameCard'
 import { AwaitedFrames } from './AwaitedFrames'
 import { CardMenu } from './CardMenu'
 import { useInspector } from './inspector-context'
 import { useWorkspaceActions } from './workspace-actions'
-import { StatusPill } from './StatusPill'
+import { StatusPill } from '../shared/StatusPill'
 
 export const DocumentCard = memo(function DocumentCard({
   id,

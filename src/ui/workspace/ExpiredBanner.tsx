@@ -6,9 +6,10 @@
 import { useId, useState } from 'react'
 import { ExpiredBannerTexts, expiredOnText, newWorkspaceName } from '../../domain/rules/inputs'
 import { createSession, type IntentContext } from '../../streams/intents'
-import { ClockIcon } from '../shell/icons'
+import { useIntent } from '../hooks/use-intent'
+import { ClockIcon } from '../shared/icons'
 
-export interface ExpiredBannerProps {
+interface ExpiredBannerProps {
   ctx: IntentContext
   researchId: string
   sessionId: string
@@ -19,16 +20,13 @@ export interface ExpiredBannerProps {
 export function ExpiredBanner({ ctx, researchId, sessionId, expiresAt, onCreated }: ExpiredBannerProps) {
   // Dismissal belongs to one workspace: another expired one shows its own banner.
   const [dismissedFor, setDismissedFor] = useState<string | null>(null)
-  const [creating, setCreating] = useState(false)
+  const create = useIntent(async () => {
+    const id = await createSession(ctx, researchId, newWorkspaceName(ctx.now()))
+    if (id) onCreated(id)
+  })
+  const creating = create.busy
   const titleId = useId()
   if (dismissedFor === sessionId) return null
-
-  const create = async () => {
-    setCreating(true)
-    const id = await createSession(ctx, researchId, newWorkspaceName(ctx.now()))
-    setCreating(false)
-    if (id) onCreated(id)
-  }
 
   return (
     <section className="expired-banner" aria-labelledby={titleId}>
@@ -41,7 +39,7 @@ export function ExpiredBanner({ ctx, researchId, sessionId, expiresAt, onCreated
         <p>{ExpiredBannerTexts.createNew}</p>
       </div>
       <div className="expired-banner-actions">
-        <button type="button" className="btn primary" disabled={creating} onClick={() => void create()}>
+        <button type="button" className="btn primary" disabled={creating} onClick={() => void create.run()}>
           {creating ? 'Creating…' : 'New Workspace'}
         </button>
         <button type="button" className="btn" disabled={creating} onClick={() => setDismissedFor(sessionId)}>

@@ -15,7 +15,7 @@ import type { IntentContext } from '../../streams/intents'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 
-export const PAUSED_HINT = 'New documents wait here and carry on once it is enabled and their parked jobs are replayed in Admin Access.'
+const PAUSED_HINT = 'New documents wait here and carry on once it is enabled and their parked jobs are replayed in Admin Access.'
 
 export function PausedBanner({ ctx }: { ctx: IntentContext }) {
   const { workspaceGraph, breakers, sessionState } = useModels()

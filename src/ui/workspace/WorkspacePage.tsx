@@ -88,7 +88,7 @@ export function WorkspacePage({
   )
 }
 
-export function DocumentList({ ids }: { ids: readonly string[] }) {
+function DocumentList({ ids }: { ids: readonly string[] }) {
   const scroller = useRef<HTMLDivElement>(null)
   const { workspaceGraph, progressCards } = useModels()
   const [heights] = useState(() =>
@@ -163,7 +163,7 @@ export function DocumentList({ ids }: { ids: readonly string[] }) {
 }
 
 /** The pill's text: '1 new document ↓', '3 new documents ↓'. */
-export function newDocumentsText(n: number): string {
+function newDocumentsText(n: number): string {
   return `${n} new ${n === 1 ? 'document' : 'documents'} ↓`
 }
 

@@ -8,9 +8,9 @@ import { isSessionExpired, TOKEN_BAR_FULL } from '../../domain/rules/session'
 import { sessionLabel } from '../../domain/rules/titles'
 import type { Session } from '../../protocol/entities'
 import type { IntentContext } from '../../streams/intents'
-import { useReturnFocus } from '../shell/return-focus'
+import { useReturnFocus } from '../shared/return-focus'
 import { DataSourcesManager } from '../sources/DataSourcesManager'
-import { formatDateTime } from '../views/SourcesTable'
+import { formatDateTime } from '../shared/format'
 
 export function WorkspaceSettingsDialog({ researchId, session, onClose }: { ctx: IntentContext; researchId: string; session: Session; onClose: () => void }) {
   const returnFocus = useReturnFocus()

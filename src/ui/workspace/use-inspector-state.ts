@@ -9,7 +9,7 @@
 import { type RefObject, useEffect, useMemo, useRef, useState } from 'react'
 import type { InspectorControl, InspectorTarget } from './inspector-context'
 
-export interface InspectorState extends InspectorControl {
+interface InspectorState extends InspectorControl {
   /** Closes the drawer and forgets its selection (Reset). */
   reset(): void
 }

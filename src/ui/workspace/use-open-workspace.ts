@@ -27,7 +27,7 @@ export interface LiveTransport {
 }
 
 /** The real browser: window.fetch, WebSocket and the page's origin. */
-export function browserLiveTransport(): LiveTransport {
+function browserLiveTransport(): LiveTransport {
   return {
     origin: window.location.origin,
     fetch: window.fetch.bind(window),
@@ -36,7 +36,7 @@ export function browserLiveTransport(): LiveTransport {
   }
 }
 
-export const API_BASE = '/api/v1'
+const API_BASE = '/api/v1'
 
 export function useOpenWorkspace(ctx: IntentContext, identity: IdentitySession, ids: { researchId: string; sessionId: string }, transport?: LiveTransport): FrameLoader | null {
   const { researchId, sessionId } = ids
