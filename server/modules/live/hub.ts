@@ -16,10 +16,10 @@
  *   (one prune at a time per session; notices during it cause one more).
  * - Every `heartbeatMs` each socket is pinged; one silent for a whole interval is cut off, so vanished
  *   peers do not pile up.
- * The fan-out (sessions, notices, prunes, the sweep) is fan-out.ts; this file wires it to the sockets.
- *
  * - `close()` (also run when the app closes) stops listening, closes every socket with 1001 and waits for
  *   work in flight; clients reconnect elsewhere and resume.
+ *
+ * The fan-out (sessions, notices, prunes, the sweep) is fan-out.ts; this file wires it to the sockets.
  */
 import websocket from '@fastify/websocket'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
