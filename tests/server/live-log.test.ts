@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import type { Database } from '../../server/platform/db/database'
-import { appendLiveMessage, emitLive, lastLiveId, LIVE_CHANNEL, readLiveMessages } from '../../server/modules/live/log'
+import { appendLiveMessage, emitLive, LIVE_CHANNEL } from '../../server/modules/live/log'
+import { lastLiveId, readLiveMessages } from '../../server/modules/live/queries/log'
 import { dialects, testDatabase } from './support/harness'
 
 describe.each(dialects())('live log on %s', (dialect) => {

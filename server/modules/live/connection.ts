@@ -33,7 +33,8 @@ import type { Clock } from '../../platform/core/runtime'
 import type { Database } from '../../platform/db/database'
 import { ApiError } from '../../platform/http/errors'
 import { findSession } from '../researches'
-import { liveLogBounds, readLiveMessages } from './log'
+import { liveLogBounds } from './log'
+import { readLiveMessages } from './queries/log'
 import type { TicketSigner } from './ticket'
 
 export const CloseCodes = {

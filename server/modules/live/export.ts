@@ -10,7 +10,8 @@
  */
 import { PROTOCOL_VERSION } from '../../../src/protocol/version'
 import type { Queryable } from '../../platform/db/database'
-import { liveLogBounds, readLiveMessages } from './log'
+import { liveLogBounds } from './log'
+import { readLiveMessages } from './queries/log'
 
 export const RECORDING_CONTENT_TYPE = 'application/x-ndjson; charset=utf-8'
 
@@ -53,19 +54,6 @@ export async function* liveRecordingLines(db: Queryable, target: RecordingTarget
     if (lines !== '') yield lines
     if (reachedEnd) return
   }
-}
-
-/** Where a session id lives, across tenants (an operator tool's view): from its row, else from its log. */
-export async function locateSession(db: Queryable, sessionId: string): Promise<Array<{ tenantId: string; researchId: string | null }>> {
-  const rows = await db.query<{ tenant_id: string; research_id: string | null }>(
-    `SELECT tenant_id, research_id FROM sessions WHERE id = $1
-     UNION
-     SELECT h.tenant_id, NULL FROM live_log_heads h
-       WHERE h.session_id = $1 AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.tenant_id = h.tenant_id AND s.id = h.session_id)
-     ORDER BY 1`,
-    [sessionId],
-  )
-  return rows.map((r) => ({ tenantId: r.tenant_id, researchId: r.research_id }))
 }
 
 /** A file name safe in a Content-Disposition header. */

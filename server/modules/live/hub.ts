@@ -18,6 +18,8 @@
  *   peers do not pile up.
  * - `close()` (also run when the app closes) stops listening, closes every socket with 1001 and waits for
  *   work in flight; clients reconnect elsewhere and resume.
+ *
+ * The fan-out (sessions, notices, prunes, the sweep) is fan-out.ts; this file wires it to the sockets.
  */
 import websocket from '@fastify/websocket'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -28,7 +30,8 @@ import type { ServerConfig } from '../../platform/config'
 import type { Clock } from '../../platform/core/runtime'
 import type { Database } from '../../platform/db/database'
 import { CloseCodes, type ConnectionContext, type HubCounters, LiveConnection } from './connection'
-import { lastLiveIds, LIVE_CHANNEL, pruneLiveLog } from './log'
+import { createSessionFanOut, type SessionFanOut } from './fan-out'
+import { LIVE_CHANNEL } from './log'
 import { liveRoutes } from './routes'
 import { createTicketSigner } from './ticket'
 
@@ -86,105 +89,23 @@ export function createLiveHub(deps: LiveHubDeps): LiveHub {
   const ticketTtlSeconds = deps.config.WS_TICKET_TTL_SECONDS ?? 60
   const tickets = createTicketSigner(deps.config.WS_TICKET_SECRET ?? null)
   const counters: HubCounters = { invalidFrames: 0, sent: 0, resyncs: 0 }
-  let invalidNotices = 0
   const connections = new Set<LiveConnection>()
-  const bySession = new Map<string, Set<LiveConnection>>()
-  const prunes = new Map<string, { again: boolean; done: Promise<void> }>()
   let log: ConnectionContext['log'] = { warn() {}, error() {} }
-  let unlisten: (() => Promise<void>) | null = null
-  let sweepTimer: ReturnType<typeof setInterval> | null = null
-  let heartbeatTimer: ReturnType<typeof setInterval> | null = null
+  let background: Background | null = null
   let mounted = false
   let closing: Promise<void> | null = null
 
-  const context: ConnectionContext = {
-    db,
-    verifier: deps.verifier,
-    tickets,
-    clock,
-    pageSize: tuning.pageSize,
-    authTimeoutMs: tuning.authTimeoutMs,
-    counters,
-    get log() {
-      return log
-    },
-    onAuthorised(connection) {
-      const key = sessionKey(connection.tenantId as string, connection.sessionId)
-      let set = bySession.get(key)
-      if (!set) bySession.set(key, (set = new Set()))
-      set.add(connection)
-    },
-    onClosed(connection) {
-      connections.delete(connection)
-      if (connection.tenantId === null) return
-      const key = sessionKey(connection.tenantId, connection.sessionId)
-      const set = bySession.get(key)
-      set?.delete(connection)
-      if (set?.size === 0) bySession.delete(key)
-    },
-  }
-
-  const onNotice = (payload: string) => {
-    const notice = noticeSchema.safeParse(parseJson(payload))
-    if (!notice.success) {
-      invalidNotices++
-      return
-    }
-    const { tenantId, sessionId } = notice.data
-    const id = BigInt(notice.data.id)
-    for (const connection of bySession.get(sessionKey(tenantId, sessionId)) ?? []) connection.notify(id)
-    if (id > BigInt(retention)) schedulePrune(tenantId, sessionId)
-  }
-
-  const schedulePrune = (tenantId: string, sessionId: string) => {
-    const key = sessionKey(tenantId, sessionId)
-    const running = prunes.get(key)
-    if (running) {
-      running.again = true
-      return
-    }
-    const state = { again: false, done: Promise.resolve() }
-    prunes.set(key, state)
-    state.done = (async () => {
-      try {
-        do {
-          state.again = false
-          await pruneLiveLog(db, tenantId, sessionId, retention)
-        } while (state.again && closing === null)
-      } catch (error) {
-        log.error({ err: error, sessionId }, 'live log pruning failed')
-      } finally {
-        prunes.delete(key)
-      }
-    })()
-  }
-
-  const sweep = async () => {
-    tickets.sweep(clock.now())
-    const sessions = [...bySession.values()].flatMap((set) => {
-      const c = set.values().next().value
-      return c ? [{ tenantId: c.tenantId as string, sessionId: c.sessionId }] : []
-    })
-    for (let i = 0; i < sessions.length; i += SWEEP_CHUNK) {
-      for (const head of await lastLiveIds(db, sessions.slice(i, i + SWEEP_CHUNK))) {
-        const id = BigInt(head.id)
-        for (const connection of bySession.get(sessionKey(head.tenantId, head.sessionId)) ?? []) connection.notify(id)
-      }
-    }
-  }
+  const fanOut = createSessionFanOut({ db, retention, log: () => log, closing: () => closing !== null })
+  const context = connectionContext(deps, tuning, { tickets, counters, log: () => log, connections, fanOut })
 
   const close = () => {
     closing ??= (async () => {
-      if (sweepTimer) clearInterval(sweepTimer)
-      if (heartbeatTimer) clearInterval(heartbeatTimer)
-      sweepTimer = null
-      heartbeatTimer = null
-      const stop = unlisten
-      unlisten = null
-      await stop?.().catch((error: unknown) => log.warn({ err: error }, 'unlisten failed'))
+      const running = background
+      background = null
+      await running?.stop(log)
       const open = [...connections]
       for (const connection of open) connection.close(CloseCodes.GoingAway, 'server shutting down')
-      await Promise.all([...open.map((c) => c.idle()), ...[...prunes.values()].map((p) => p.done)])
+      await Promise.all([...open.map((c) => c.idle()), ...fanOut.prunesInFlight()])
     })()
     return closing
   }
@@ -206,61 +127,110 @@ export function createLiveHub(deps: LiveHubDeps): LiveHub {
         await close()
       })
       await app.register(websocket, { options: { maxPayload: tuning.maxFrameBytes } })
-      unlisten = await db.listen(LIVE_CHANNEL, onNotice)
-      if (tuning.sweepIntervalMs > 0) {
-        sweepTimer = setInterval(() => {
-          sweep().catch((error: unknown) => log.error({ err: error }, 'live sweep failed'))
-        }, tuning.sweepIntervalMs)
-        sweepTimer.unref()
-      }
-      if (tuning.heartbeatMs > 0) {
-        heartbeatTimer = setInterval(() => {
+      background = await startBackground(db, tuning, {
+        fanOut,
+        log: () => log,
+        sweepTickets: () => tickets.sweep(clock.now()),
+        heartbeat: () => {
           for (const connection of connections) connection.heartbeat()
-        }, tuning.heartbeatMs)
-        heartbeatTimer.unref()
-      }
+        },
+      })
       app.get('/ws/:sessionId', { websocket: true }, (socket: WebSocket, request: FastifyRequest) => {
-        const params = paramsSchema.safeParse(request.params)
-        const query = querySchema.safeParse(request.query)
-        if (closing !== null) {
-          socket.close(CloseCodes.GoingAway, 'server shutting down')
-          return
-        }
-        if (!params.success || !query.success) {
-          socket.close(CloseCodes.Unauthenticated, 'malformed request')
-          return
-        }
-        const connection = new LiveConnection(socket, params.data.sessionId, context)
-        connections.add(connection)
-        connection.start(query.data.ticket ?? null)
+        acceptSocket(socket, request, { closing: closing !== null, context, connections })
       })
     },
 
     stats() {
-      return { ...counters, sockets: connections.size, sessions: bySession.size, invalidNotices }
+      return { ...counters, sockets: connections.size, sessions: fanOut.sessionCount(), invalidNotices: fanOut.invalidNotices() }
     },
 
     close,
   }
 }
 
-const SWEEP_CHUNK = 1000
-
-const noticeSchema = z.object({ tenantId: z.string().min(1), sessionId: z.string().min(1), id: z.string().regex(/^\d{1,19}$/) })
-const paramsSchema = z.object({ sessionId: z.string().min(1).max(200) })
-const querySchema = z.object({ ticket: z.string().min(1).max(4096).optional() })
-
-function sessionKey(tenantId: string, sessionId: string): string {
-  return `${tenantId}\u0000${sessionId}`
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return null
+/** What each socket of the hub shares: the store, the ticket signer, the counters and the fan-out's registry. */
+function connectionContext(
+  deps: LiveHubDeps,
+  tuning: LiveHubTuning,
+  hub: { tickets: ConnectionContext['tickets']; counters: HubCounters; log: () => ConnectionContext['log']; connections: Set<LiveConnection>; fanOut: SessionFanOut },
+): ConnectionContext {
+  return {
+    db: deps.db,
+    verifier: deps.verifier,
+    tickets: hub.tickets,
+    clock: deps.clock,
+    pageSize: tuning.pageSize,
+    authTimeoutMs: tuning.authTimeoutMs,
+    counters: hub.counters,
+    get log() {
+      return hub.log()
+    },
+    onAuthorised(connection) {
+      hub.fanOut.watch(connection)
+    },
+    onClosed(connection) {
+      hub.connections.delete(connection)
+      hub.fanOut.unwatch(connection)
+    },
   }
 }
+
+/** What runs while the socket plugin is mounted: the LIVE_CHANNEL listener, the sweep and the heartbeat. */
+interface Background {
+  /** Stops the timers, then the listener (a failure to unlisten is logged, not thrown). */
+  stop(log: ConnectionContext['log']): Promise<void>
+}
+
+async function startBackground(
+  db: Database,
+  tuning: LiveHubTuning,
+  work: { fanOut: SessionFanOut; log: () => ConnectionContext['log']; sweepTickets: () => void; heartbeat: () => void },
+): Promise<Background> {
+  const unlisten = await db.listen(LIVE_CHANNEL, work.fanOut.onNotice)
+  const sweep = async () => {
+    work.sweepTickets()
+    await work.fanOut.sweep()
+  }
+  let sweepTimer: ReturnType<typeof setInterval> | null = null
+  let heartbeatTimer: ReturnType<typeof setInterval> | null = null
+  if (tuning.sweepIntervalMs > 0) {
+    sweepTimer = setInterval(() => {
+      sweep().catch((error: unknown) => work.log().error({ err: error }, 'live sweep failed'))
+    }, tuning.sweepIntervalMs)
+    sweepTimer.unref()
+  }
+  if (tuning.heartbeatMs > 0) {
+    heartbeatTimer = setInterval(work.heartbeat, tuning.heartbeatMs)
+    heartbeatTimer.unref()
+  }
+  return {
+    async stop(log) {
+      if (sweepTimer) clearInterval(sweepTimer)
+      if (heartbeatTimer) clearInterval(heartbeatTimer)
+      await unlisten().catch((error: unknown) => log.warn({ err: error }, 'unlisten failed'))
+    },
+  }
+}
+
+/** A websocket at /ws/{sessionId}: refused while closing or when malformed, else a connection of the hub. */
+function acceptSocket(socket: WebSocket, request: FastifyRequest, hub: { closing: boolean; context: ConnectionContext; connections: Set<LiveConnection> }): void {
+  const params = paramsSchema.safeParse(request.params)
+  const query = querySchema.safeParse(request.query)
+  if (hub.closing) {
+    socket.close(CloseCodes.GoingAway, 'server shutting down')
+    return
+  }
+  if (!params.success || !query.success) {
+    socket.close(CloseCodes.Unauthenticated, 'malformed request')
+    return
+  }
+  const connection = new LiveConnection(socket, params.data.sessionId, hub.context)
+  hub.connections.add(connection)
+  connection.start(query.data.ticket ?? null)
+}
+
+const paramsSchema = z.object({ sessionId: z.string().min(1).max(200) })
+const querySchema = z.object({ ticket: z.string().min(1).max(4096).optional() })
 
 function definedOnly<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>

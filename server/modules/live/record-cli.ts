@@ -15,7 +15,8 @@ import { once } from 'node:events'
 import type { Writable } from 'node:stream'
 import { loadServerConfig } from '../../platform/config'
 import { type Database, openDatabase } from '../../platform/db/database'
-import { liveRecordingLines, locateSession } from './export'
+import { liveRecordingLines } from './export'
+import { locateSession } from './queries/log'
 
 export interface RecordCliIo {
   stdout: Writable

@@ -122,7 +122,7 @@ function megabytes(bytes: number): string {
   return `${(bytes / 1_048_576).toFixed(1)} MB`
 }
 
-const invokedDirectly = process.argv[1] !== undefined && /server\/ops\/cli\.[cm]?[jt]s$/.test(process.argv[1])
+const invokedDirectly = process.argv[1] !== undefined && /server\/modules\/ops\/cli\.[cm]?[jt]s$/.test(process.argv[1])
 if (invokedDirectly) {
   runOpsCommand(process.argv.slice(2)).then(
     (code) => process.exit(code),

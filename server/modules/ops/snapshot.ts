@@ -22,6 +22,8 @@
  * data: such documents come back as they were and can be reprocessed). Operators with PostgreSQL's own
  * tools (pg_dump, base backups, point-in-time recovery) can use those instead; this is the portable one
  * that needs nothing but Sightline. Restore goes into an empty database only.
+ *
+ * The statements are in queries/snapshot.ts.
  */
 import { createHash } from 'node:crypto'
 import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -33,6 +35,21 @@ import { createGunzip, createGzip } from 'node:zlib'
 import { z } from 'zod'
 import type { Database } from '../../platform/db/database'
 import { listMigrations, migrate } from '../../platform/db/migrate'
+import {
+  advanceSerial,
+  appliedMigrations,
+  appliedMigrationSet,
+  applyMigration,
+  ensureMigrationsTable,
+  foreignKeyEdges,
+  insertJsonRows,
+  publicTables,
+  readOneSnapshot,
+  serialColumns,
+  tableColumns,
+  tableHasRows,
+  tableRowsAsJson,
+} from './queries/snapshot'
 
 export const BACKUP_MANIFEST = 'manifest.json'
 export const PGLITE_DUMP = 'db.tar.gz'
@@ -78,23 +95,14 @@ export async function backupPostgres(db: Database, options: { out: string; authD
   return writeBackup(options.out, async (draft) => {
     let migrations: string[] = []
     await db.transaction(async (tx) => {
-      await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY')
-      migrations = (await tx.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name')).map((r) => r.name)
+      await readOneSnapshot(tx)
+      migrations = await appliedMigrations(tx)
       const tables = await tablesInOrder(tx)
       const lines = async function* () {
         for (const table of tables) {
-          const columns = (
-            await tx.query<{ column_name: string }>(`SELECT column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1 ORDER BY ordinal_position`, [table])
-          ).map((c) => c.column_name)
+          const columns = await tableColumns(tx, table)
           yield `T ${JSON.stringify({ table, columns })}\n`
-          // A cursor keeps memory flat however big the table (rows are never parsed here: Postgres writes them as JSON text).
-          await tx.query(`DECLARE sightline_dump NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS r FROM ${quoteIdent(table)} t`)
-          for (;;) {
-            const rows = await tx.query<{ r: string }>('FETCH 1000 FROM sightline_dump')
-            if (rows.length === 0) break
-            yield rows.map((row) => `R ${row.r}\n`).join('')
-          }
-          await tx.query('CLOSE sightline_dump')
+          for await (const rows of tableRowsAsJson(tx, table)) yield rows.map((r) => `R ${r}\n`).join('')
         }
       }
       await pipeline(Readable.from(lines()), createGzip(), createWriteStream(join(draft, POSTGRES_DUMP)))
@@ -154,52 +162,14 @@ export async function restorePostgres(dir: string, manifest: BackupManifest, db:
   if (unknown.length > 0) throw new BackupError(`The backup was made by a newer Sightline (migrations ${unknown.join(', ')}): restore it with that version`)
   let rows = 0
   await db.transaction(async (tx) => {
-    await tx.query('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())')
-    const applied = new Set((await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name))
-    const beyond = [...applied].filter((m) => !manifest.migrations.includes(m))
-    if (beyond.length > 0) throw new BackupError(`The database is at a newer schema than the backup (${beyond.join(', ')}): restore into an empty database`)
-    for (const table of await tablesInOrder(tx)) {
-      if (table === 'schema_migrations') continue
-      const some = await tx.query(`SELECT 1 FROM ${quoteIdent(table)} LIMIT 1`)
-      if (some.length > 0) throw new BackupError(`The database already holds Sightline data (table ${table}): restore into an empty database`)
-    }
+    const applied = await checkEmptyAtOlderSchema(tx, manifest)
     for (const m of listMigrations()) {
       if (!manifest.migrations.includes(m.name) || applied.has(m.name)) continue
-      await tx.query(m.sql)
-      await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [m.name])
+      await applyMigration(tx, m)
     }
-    let table: { table: string; columns: string[] } | null = null
-    let batch: string[] = []
-    const flush = async () => {
-      if (!table || batch.length === 0) return
-      const cols = table.columns.map(quoteIdent).join(', ')
-      await tx.query(`INSERT INTO ${quoteIdent(table.table)} (${cols}) SELECT ${cols} FROM json_populate_recordset(NULL::${quoteIdent(table.table)}, $1::json)`, [`[${batch.join(',')}]`])
-      rows += batch.length
-      batch = []
-    }
-    const lines = createInterface({ input: createReadStream(join(dir, POSTGRES_DUMP)).pipe(createGunzip()), crlfDelay: Infinity })
-    for await (const line of lines) {
-      if (line.startsWith('T ')) {
-        await flush()
-        table = tableHeader.parse(JSON.parse(line.slice(2)))
-        if (table.table === 'schema_migrations') table = null
-      } else if (line.startsWith('R ')) {
-        if (!table) continue
-        batch.push(line.slice(2))
-        if (batch.length >= 500) await flush()
-      } else if (line !== '') throw new BackupError(`${POSTGRES_DUMP} has a line that is neither a table nor a row`)
-    }
-    await flush()
+    rows = await loadDump(tx, join(dir, POSTGRES_DUMP))
     // Serial ids (bigserial) continue after the restored ones.
-    const serials = await tx.query<{ table_name: string; column_name: string }>(
-      `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public' AND column_default LIKE 'nextval(%'`,
-    )
-    for (const s of serials) {
-      await tx.query(
-        `SELECT setval(pg_get_serial_sequence($1, $2), COALESCE((SELECT max(${quoteIdent(s.column_name)}) FROM ${quoteIdent(s.table_name)}), 1), (SELECT count(*) > 0 FROM ${quoteIdent(s.table_name)}))`,
-        [s.table_name, s.column_name],
-      )
-    }
+    for (const s of await serialColumns(tx)) await advanceSerial(tx, s)
   })
   await migrate(db)
   return { rows }
@@ -229,6 +199,49 @@ export function defaultBackupFolder(root: string, now: number): string {
       .replace(/\.\d+Z$/, 'Z')
       .replace(/:/g, '-')}`,
   )
+}
+
+/**
+ * Refuses a database with Sightline data or at a newer schema than the backup's; the migrations it has
+ * (its migrations table is created when missing).
+ */
+async function checkEmptyAtOlderSchema(tx: Pick<Database, 'query'>, manifest: BackupManifest): Promise<Set<string>> {
+  await ensureMigrationsTable(tx)
+  const applied = await appliedMigrationSet(tx)
+  const beyond = [...applied].filter((m) => !manifest.migrations.includes(m))
+  if (beyond.length > 0) throw new BackupError(`The database is at a newer schema than the backup (${beyond.join(', ')}): restore into an empty database`)
+  for (const table of await tablesInOrder(tx)) {
+    if (table === 'schema_migrations') continue
+    if (await tableHasRows(tx, table)) throw new BackupError(`The database already holds Sightline data (table ${table}): restore into an empty database`)
+  }
+  return applied
+}
+
+/** Loads a dump's rows, 500 per statement, tables in the dump's order (its migrations table skipped); how many. */
+async function loadDump(tx: Pick<Database, 'query'>, path: string): Promise<number> {
+  let rows = 0
+  let table: { table: string; columns: string[] } | null = null
+  let batch: string[] = []
+  const flush = async () => {
+    if (!table || batch.length === 0) return
+    await insertJsonRows(tx, table.table, table.columns, `[${batch.join(',')}]`)
+    rows += batch.length
+    batch = []
+  }
+  const lines = createInterface({ input: createReadStream(path).pipe(createGunzip()), crlfDelay: Infinity })
+  for await (const line of lines) {
+    if (line.startsWith('T ')) {
+      await flush()
+      table = tableHeader.parse(JSON.parse(line.slice(2)))
+      if (table.table === 'schema_migrations') table = null
+    } else if (line.startsWith('R ')) {
+      if (!table) continue
+      batch.push(line.slice(2))
+      if (batch.length >= 500) await flush()
+    } else if (line !== '') throw new BackupError(`${POSTGRES_DUMP} has a line that is neither a table nor a row`)
+  }
+  await flush()
+  return rows
 }
 
 const tableHeader = z.object({ table: z.string().regex(/^[a-z_][a-z0-9_]*$/), columns: z.array(z.string().regex(/^[a-z_][a-z0-9_]*$/)).min(1) })
@@ -297,13 +310,8 @@ function listFiles(dir: string, prefix = ''): string[] {
 
 /** The public tables, parents before children (foreign keys), then by name. */
 async function tablesInOrder(tx: Pick<Database, 'query'>): Promise<string[]> {
-  const tables = (await tx.query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`)).map((t) => t.tablename)
-  const edges = await tx.query<{ child: string; parent: string }>(
-    `SELECT c.relname AS child, p.relname AS parent FROM pg_constraint k
-       JOIN pg_class c ON c.oid = k.conrelid JOIN pg_class p ON p.oid = k.confrelid
-       JOIN pg_namespace n ON n.oid = k.connamespace
-     WHERE k.contype = 'f' AND n.nspname = 'public' AND c.relname <> p.relname`,
-  )
+  const tables = await publicTables(tx)
+  const edges = await foreignKeyEdges(tx)
   const ordered: string[] = []
   const done = new Set<string>()
   const visit = (table: string, path: Set<string>) => {
@@ -315,14 +323,6 @@ async function tablesInOrder(tx: Pick<Database, 'query'>): Promise<string[]> {
   }
   for (const t of tables) visit(t, new Set())
   return ordered
-}
-
-async function appliedMigrations(db: Database): Promise<string[]> {
-  return (await db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name')).map((r) => r.name)
-}
-
-function quoteIdent(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`
 }
 
 function sha256(bytes: Buffer): string {

@@ -13,9 +13,12 @@
  * - `readBlob` reassembles the value; a blob with no parts (deleted meanwhile) reads as null.
  * - A blob goes with the row that names it (triggers), with its document, or, if the row naming it never
  *   committed (a failed ingest, a retried step), with `sweepOrphanBlobs` once older than an hour.
+ *
+ * The statements, and the sweep, are in queries/blobs.ts.
  */
 import { randomUUID } from 'node:crypto'
 import type { Queryable } from '../../platform/db/database'
+import { insertBlobPart, readBlobParts } from './queries/blobs'
 
 /** Values up to this many characters stay in their row. */
 export const INLINE_LIMIT = 64 * 1024
@@ -32,14 +35,7 @@ export async function writeBlob(db: Queryable, tenantId: string, eventId: string
   const at = new Date().toISOString()
   const parts = Math.max(1, Math.ceil(value.length / PART_CHARS))
   for (let part = 0; part < parts; part++) {
-    await db.query(`INSERT INTO pipeline_blobs (tenant_id, blob_id, event_id, part, data, created_at) VALUES ($1, $2, $3, $4, $5, $6)`, [
-      tenantId,
-      blobId,
-      eventId,
-      part,
-      value.slice(part * PART_CHARS, (part + 1) * PART_CHARS),
-      at,
-    ])
+    await insertBlobPart(db, { tenantId, blobId, eventId, part, data: value.slice(part * PART_CHARS, (part + 1) * PART_CHARS), createdAt: at })
   }
   return blobId
 }
@@ -48,34 +44,9 @@ export async function writeBlob(db: Queryable, tenantId: string, eventId: string
 export async function readBlob(db: Queryable, tenantId: string, blobId: string): Promise<string | null> {
   const pieces: string[] = []
   for (let from = 0; ; from += PARTS_PER_READ) {
-    const rows = await db.query<{ data: string }>(`SELECT data FROM pipeline_blobs WHERE tenant_id = $1 AND blob_id = $2 AND part >= $3 AND part < $4 ORDER BY part`, [
-      tenantId,
-      blobId,
-      from,
-      from + PARTS_PER_READ,
-    ])
-    for (const r of rows) pieces.push(r.data)
-    if (rows.length < PARTS_PER_READ) break
+    const parts = await readBlobParts(db, tenantId, blobId, from, from + PARTS_PER_READ)
+    pieces.push(...parts)
+    if (parts.length < PARTS_PER_READ) break
   }
   return pieces.length === 0 ? null : pieces.join('')
-}
-
-/**
- * Deletes blobs no input or content names, written more than `olderThanMs` ago (a row that never
- * committed); how many parts went.
- */
-export async function sweepOrphanBlobs(db: Queryable, now: number, olderThanMs = 3_600_000): Promise<number> {
-  const rows = await db.query<{ n: string | number }>(
-    `WITH orphans AS (
-       SELECT DISTINCT b.tenant_id, b.blob_id FROM pipeline_blobs b
-        WHERE b.created_at < $1
-          AND NOT EXISTS (SELECT 1 FROM pipeline_inputs i WHERE i.tenant_id = b.tenant_id AND i.event_id = b.event_id AND i.value_blob = b.blob_id)
-          AND NOT EXISTS (SELECT 1 FROM pipeline_contents c WHERE c.tenant_id = b.tenant_id AND c.event_id = b.event_id AND b.blob_id IN (c.extracted_blob, c.cleaned_blob))
-        LIMIT 1000),
-     gone AS (
-       DELETE FROM pipeline_blobs p USING orphans o WHERE p.tenant_id = o.tenant_id AND p.blob_id = o.blob_id RETURNING 1)
-     SELECT count(*) AS n FROM gone`,
-    [new Date(now - olderThanMs).toISOString()],
-  )
-  return Number(rows[0]?.n ?? 0)
 }

@@ -12,10 +12,27 @@
  *   ids; a job replayed into a still-open breaker parks again.
  * - Parking and replaying are told (`announce`), in the same transaction as the parked row, so the client
  *   can say a document waits and why, and that it goes on: the live log never disagrees with the queue.
+ *
+ * The statements are in queries/breakers.ts.
  */
 import type { Clock } from '../../platform/core/runtime'
 import type { Database, Queryable } from '../../platform/db/database'
 import type { BreakerControl, BreakerStatus, HandlerKey } from './contract'
+import {
+  type BreakerRow,
+  countFailures,
+  countParked,
+  deleteFailures,
+  deleteFailuresBefore,
+  ensureBreakerRow,
+  insertFailure,
+  insertParkedJob,
+  readBreaker,
+  recentFailures,
+  takeParkedJobs,
+  tripBreaker,
+  upsertBreaker,
+} from './queries/breakers'
 import { type QueuedJob, type StageJob, stageJobSchema } from './queue'
 import { DEFAULT_REPLAY_LIMIT, MAX_REPLAY_LIMIT } from '../../../src/protocol/http/breakers'
 
@@ -62,14 +79,6 @@ export function createBreakers(deps: {
   const settings = { ...DEFAULT_BREAKER_SETTINGS, ...deps.settings }
   const iso = (ms: number) => new Date(ms).toISOString()
 
-  async function read(q: Queryable, tenantId: string, key: HandlerKey, lock = false): Promise<BreakerRow | null> {
-    const rows = await q.query<BreakerRow>(`SELECT manual_open, reason, opened_until, reset_at FROM pipeline_breakers WHERE tenant_id = $1 AND handler_key = $2${lock ? ' FOR UPDATE' : ''}`, [
-      tenantId,
-      key,
-    ])
-    return rows[0] ?? null
-  }
-
   /**
    * Failures count within the window. Those before the last enable are gone (enable deletes them), so
    * `reset_at` takes no part: as a cut-off it dropped a failure recorded in the same millisecond just after
@@ -81,28 +90,34 @@ export function createBreakers(deps: {
 
   async function upsert(tenantId: string, key: HandlerKey, fields: { manualOpen: boolean; reason: string | null; openedUntil: number | null; resetAt?: number }, q: Queryable = db) {
     const now = clock.now()
-    await q.query(
-      `INSERT INTO pipeline_breakers (tenant_id, handler_key, manual_open, reason, opened_until, reset_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (tenant_id, handler_key) DO UPDATE SET manual_open = EXCLUDED.manual_open, reason = EXCLUDED.reason, opened_until = EXCLUDED.opened_until,
-         reset_at = COALESCE(EXCLUDED.reset_at, pipeline_breakers.reset_at), updated_at = EXCLUDED.updated_at`,
-      [tenantId, key, fields.manualOpen, fields.reason, fields.openedUntil === null ? null : iso(fields.openedUntil), fields.resetAt === undefined ? null : iso(fields.resetAt), iso(now)],
+    await upsertBreaker(
+      q,
+      tenantId,
+      key,
+      {
+        manualOpen: fields.manualOpen,
+        reason: fields.reason,
+        openedUntil: fields.openedUntil === null ? null : iso(fields.openedUntil),
+        resetAt: fields.resetAt === undefined ? null : iso(fields.resetAt),
+      },
+      iso(now),
     )
   }
 
   const breakers: Breakers = {
     async isOpen(tenantId, key) {
-      return openNow(await read(db, tenantId, key), clock.now())
+      return openNow(await readBreaker(db, tenantId, key), clock.now())
     },
 
     async openReason(tenantId, key) {
-      const row = await read(db, tenantId, key)
+      const row = await readBreaker(db, tenantId, key)
       if (!openNow(row, clock.now())) return null
       return row?.manual_open ? (row.reason ?? MANUAL_DISABLE) : FAILURE_THRESHOLD
     },
 
     async park(tenantId, key, job, reason = FAILURE_THRESHOLD) {
       const after = await db.transaction(async (tx) => {
-        await tx.query(`INSERT INTO pipeline_parked_jobs (tenant_id, handler_key, data, parked_at) VALUES ($1, $2, $3, $4)`, [tenantId, key, JSON.stringify(job), iso(clock.now())])
+        await insertParkedJob(tx, tenantId, key, JSON.stringify(job), iso(clock.now()))
         return deps.announce ? deps.announce(tx, key, [job], { parked: reason }) : null
       })
       await after?.()
@@ -111,41 +126,30 @@ export function createBreakers(deps: {
     async recordFailure(tenantId, key, message) {
       const now = clock.now()
       await db.transaction(async (tx) => {
-        await tx.query(`INSERT INTO pipeline_breakers (tenant_id, handler_key, updated_at) VALUES ($1, $2, $3) ON CONFLICT (tenant_id, handler_key) DO NOTHING`, [tenantId, key, iso(now)])
+        await ensureBreakerRow(tx, tenantId, key, iso(now))
         // The row lock serialises failures of one breaker across processes: it trips once.
-        const row = await read(tx, tenantId, key, true)
-        await tx.query(`INSERT INTO pipeline_breaker_failures (tenant_id, handler_key, at, message) VALUES ($1, $2, $3, $4)`, [tenantId, key, iso(now), message.slice(0, 1000)])
-        await tx.query(`DELETE FROM pipeline_breaker_failures WHERE tenant_id = $1 AND handler_key = $2 AND at < $3`, [tenantId, key, iso(now - settings.windowMs)])
-        const failures = await countFailures(tx, tenantId, key, countingFrom(now))
-        if (failures >= settings.threshold && !openNow(row, now)) {
-          await tx.query(`UPDATE pipeline_breakers SET opened_until = $3, reason = $4, updated_at = $5 WHERE tenant_id = $1 AND handler_key = $2`, [
-            tenantId,
-            key,
-            iso(now + settings.openTtlMs),
-            FAILURE_THRESHOLD,
-            iso(now),
-          ])
-        }
+        const row = await readBreaker(tx, tenantId, key, true)
+        await insertFailure(tx, tenantId, key, iso(now), message.slice(0, 1000))
+        await deleteFailuresBefore(tx, tenantId, key, iso(now - settings.windowMs))
+        const failures = await countFailures(tx, tenantId, key, iso(countingFrom(now)))
+        if (failures >= settings.threshold && !openNow(row, now)) await tripBreaker(tx, tenantId, key, iso(now + settings.openTtlMs), FAILURE_THRESHOLD, iso(now))
       })
     },
 
     async status(tenantId, key) {
       const now = clock.now()
-      const row = await read(db, tenantId, key)
+      const row = await readBreaker(db, tenantId, key)
       const from = countingFrom(now)
       const open = openNow(row, now)
       const until = msOf(row?.opened_until)
-      const recent = await db.query<{ at: Date | string; message: string }>(
-        `SELECT at, message FROM pipeline_breaker_failures WHERE tenant_id = $1 AND handler_key = $2 AND at > $3 ORDER BY at DESC, id DESC LIMIT $4`,
-        [tenantId, key, iso(from), settings.recentErrorCount],
-      )
-      const parked = await db.query<{ n: string | number }>(`SELECT count(*) AS n FROM pipeline_parked_jobs WHERE tenant_id = $1 AND handler_key = $2`, [tenantId, key])
+      const recent = await recentFailures(db, tenantId, key, iso(from), settings.recentErrorCount)
+      const parked = await countParked(db, tenantId, key)
       return {
         tenantId,
         handlerKey: key,
         isOpen: open,
-        rollingFailuresLast10m: await countFailures(db, tenantId, key, from),
-        parkedCount: Number(parked[0]?.n ?? 0),
+        rollingFailuresLast10m: await countFailures(db, tenantId, key, iso(from)),
+        parkedCount: parked,
         openTtlSeconds: open && !row?.manual_open && until !== null ? Math.max(0, Math.ceil((until - now) / 1000)) : 0,
         reason: open ? (row?.manual_open ? (row.reason ?? MANUAL_DISABLE) : FAILURE_THRESHOLD) : null,
         recentErrors: recent.map((r) => ({ timestamp: new Date(msOf(r.at) ?? 0).toISOString(), message: r.message })),
@@ -156,7 +160,7 @@ export function createBreakers(deps: {
       await db.transaction(async (tx) => {
         // The upsert takes the row lock recordFailure takes, so a failure is either deleted here or counted.
         await upsert(tenantId, key, { manualOpen: false, reason: null, openedUntil: null, resetAt: clock.now() }, tx)
-        await tx.query(`DELETE FROM pipeline_breaker_failures WHERE tenant_id = $1 AND handler_key = $2`, [tenantId, key])
+        await deleteFailures(tx, tenantId, key)
       })
       return breakers.status(tenantId, key)
     },
@@ -169,14 +173,7 @@ export function createBreakers(deps: {
     async replay(tenantId, key, limit = DEFAULT_REPLAY_LIMIT) {
       const n = Math.min(Math.max(1, Math.floor(limit)), MAX_REPLAY_LIMIT)
       const { replayed, after } = await db.transaction(async (tx) => {
-        const rows = await tx.query<{ id: string | number; data: unknown }>(
-          // Materialised: as an IN (subquery) the planner may rescan it per row and take more than `limit`.
-          `WITH picked AS MATERIALIZED (
-             SELECT id FROM pipeline_parked_jobs WHERE tenant_id = $1 AND handler_key = $2 ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)
-           DELETE FROM pipeline_parked_jobs p USING picked WHERE p.tenant_id = $1 AND p.handler_key = $2 AND p.id = picked.id
-           RETURNING p.id, p.data`,
-          [tenantId, key, n],
-        )
+        const rows = await takeParkedJobs(tx, tenantId, key, n)
         const jobs = rows
           .sort((a, b) => Number(a.id) - Number(b.id))
           .map((r) => stageJobSchema.safeParse(r.data))
@@ -200,22 +197,6 @@ export function createBreakers(deps: {
     },
   }
   return breakers
-}
-
-interface BreakerRow {
-  manual_open: boolean
-  reason: string | null
-  opened_until: Date | string | null
-  reset_at: Date | string | null
-}
-
-async function countFailures(q: Queryable, tenantId: string, key: HandlerKey, fromMs: number): Promise<number> {
-  const rows = await q.query<{ n: string | number }>(`SELECT count(*) AS n FROM pipeline_breaker_failures WHERE tenant_id = $1 AND handler_key = $2 AND at > $3`, [
-    tenantId,
-    key,
-    new Date(fromMs).toISOString(),
-  ])
-  return Number(rows[0]?.n ?? 0)
 }
 
 function msOf(value: Date | string | null | undefined): number | null {

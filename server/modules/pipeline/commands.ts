@@ -15,7 +15,8 @@ import { DOCUMENT_MIME_TYPES, documentTypeOf } from '../../sources/index'
 import type { HandlerKey, IngestInput, IngestRequest, Pipeline } from './contract'
 import { INGEST_RUN, type QueuedJob, type StageJob } from './queue'
 import { reprocessProgress } from './stages/reprocess'
-import { getContent, inputHash, insertInput, nextReprocessNumber, stageInput } from './store'
+import { nextReprocessNumber } from './queries/store'
+import { getContent, inputHash, insertInput, stageInput } from './store'
 
 export interface CommandDeps {
   db: Database

@@ -3,7 +3,8 @@
  * source's flood never makes another source of the same tenant wait behind it. pg-boss stays the queue
  * (its fetch takes the highest `priority`, then the oldest); this file decides what the priorities are and,
  * when a worker has taken a job, which of its tenant's documents runs in it. The SQL is in migration
- * 010-fair-queues.sql (one round trip each, on the ingest path and per job taken).
+ * 010-fair-queues.sql (one round trip each, on the ingest path and per job taken), called from
+ * queries/fair-queue.ts.
  *
  * Contract:
  * - Across tenants, start-time fair queuing: a tenant's jobs in a queue take consecutive tags from
@@ -29,6 +30,7 @@
  */
 import type { Queryable } from '../../platform/db/database'
 import { SINGLE_DOCUMENT_KINDS } from '../data-sources'
+import { fairClaim, fairEnqueue, rebaseFairTags } from './queries/fair-queue'
 import type { QueuedJob } from './queue'
 
 /** Where a job's data carries its fair-queue note. Stage code never sees it (stageJobSchema strips it). */
@@ -61,12 +63,13 @@ export async function fairTags(tx: Queryable, jobs: readonly QueuedJob[]): Promi
   const out: Array<{ priority: number; note: FairNote }> = new Array(jobs.length)
   const ordered = [...groups.values()].sort((a, b) => (a.queue === b.queue ? compare(a.tenantId, b.tenantId) : compare(a.queue, b.queue)))
   for (const g of ordered) {
-    const rows = await tx.query<{ job_tag: string | number; job_source: string }>(`SELECT job_tag, job_source FROM pipeline_fair_enqueue($1, $2, $3::text[], $4::text[])`, [
+    const rows = await fairEnqueue(
+      tx,
       g.queue,
       g.tenantId,
       g.at.map((i) => (jobs[i] as QueuedJob).job.eventId),
       SINGLE_DOCUMENT_KINDS,
-    ])
+    )
     g.at.forEach((i, n) => {
       const row = rows[n]
       if (!row) throw new Error(`fair queue: no tag for job ${n} of ${g.queue}/${g.tenantId}`)
@@ -93,22 +96,11 @@ export interface Claim {
  * to run in it. Null when the job is no longer in pg-boss's table (run its own data then).
  */
 export async function claimFairJob(db: Queryable, queue: string, jobId: string, options: { rebaseAt?: number } = {}): Promise<Claim | null> {
-  const rows = await db.query<{ job_data: unknown; job_tag: string | number }>(`SELECT job_data, job_tag FROM pipeline_fair_claim($1, $2::uuid)`, [queue, jobId])
-  const row = rows[0]
+  const row = await fairClaim(db, queue, jobId)
   if (!row) return null
   const tag = Number(row.job_tag)
   if (tag > (options.rebaseAt ?? DEFAULT_REBASE_AT)) await rebaseFairTags(db, queue)
   return { data: row.job_data, tag }
-}
-
-/**
- * Shifts the queue's tags down together (every order kept). Resolves with the shift, or null when
- * inserters or workers held the queue at that moment (a later claim tries again).
- */
-export async function rebaseFairTags(db: Queryable, queue: string): Promise<number | null> {
-  // Outside a transaction the statement is one: its try-lock is released when it ends.
-  const shift = (await db.query<{ shift: string | number | null }>(`SELECT pipeline_fair_rebase($1) AS shift`, [queue]))[0]?.shift ?? null
-  return shift === null ? null : Number(shift)
 }
 
 function compare(a: string, b: string): number {

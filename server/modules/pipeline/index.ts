@@ -3,7 +3,7 @@
  * per-tenant circuit breakers and their admin routes. Public face: `createPipeline`, its contract, the
  * breaker routes and what retention needs of the queue and blob store.
  */
-export { sweepOrphanBlobs } from './blobs'
+export { sweepOrphanBlobs } from './queries/blobs'
 export type { IngestInput, Pipeline } from './contract'
 export { BOSS_SCHEMA, bossDb } from './queue'
 export { createPipeline } from './pipeline'

@@ -12,6 +12,8 @@
  *   analysis back from the database when they run where it was made.
  * - Finishing marks the run done, applies the outcome's write and queues the next jobs in one
  *   transaction; only the copy that flips the run to done does so.
+ *
+ * The statements are in queries/journal.ts.
  */
 import type { z } from 'zod'
 import type { Clock, Ids } from '../../platform/core/runtime'
@@ -20,6 +22,7 @@ import { appendLiveMessage, appendLiveMessages, notifyLive, notifyLiveOnCommit }
 import { recordDocumentOutcome } from '../data-sources'
 import { type EventRow, getEvent, updateEvent } from '../session-data'
 import type { HandlerKey } from './contract'
+import { claimPositions, markRunAbandoned, markRunFinished, openRunRow, type RunKey, selectMemo, storeMemo } from './queries/journal'
 import type { QueuedJob, StageJob } from './queue'
 import type { MessageAmendment, Stage, StageContext, StageMessage, StageOutcome } from './stage'
 
@@ -60,12 +63,9 @@ export async function abandonRun(deps: JournalDeps, key: HandlerKey, job: StageJ
   const now = deps.clock.now()
   await openRun(deps.db, key, job, now)
   const appended = await deps.db.transaction(async (tx) => {
-    const flipped = await tx.query(`UPDATE pipeline_stage_runs SET state = 'done', outcome = 'abandoned', updated_at = $6 WHERE ${RUN_KEY} AND state = 'running' RETURNING stage`, [
-      ...runKey(key, job),
-      iso(now),
-    ])
-    if (flipped.length === 0 || effect === 'none' || !event.session_id) {
-      if (flipped.length > 0 && effect === 'fail-document') {
+    const flipped = await markRunAbandoned(tx, runKey(key, job), iso(now))
+    if (!flipped || effect === 'none' || !event.session_id) {
+      if (flipped && effect === 'fail-document') {
         await updateEvent(tx, job.tenantId, job.eventId, { status: 'error', error: message, now })
         await recordDocumentOutcome(tx, job.tenantId, event.data_source_id, { error: message }, now)
       }
@@ -86,8 +86,7 @@ export async function abandonRun(deps: JournalDeps, key: HandlerKey, job: StageJ
 export async function readMemo<T>(deps: Pick<JournalDeps, 'db' | 'memos'>, key: HandlerKey, job: StageJob, name: string, schema: z.ZodType<T>): Promise<T | null> {
   const cached = deps.memos?.get(memoKey(key, job, name), schema)
   if (cached !== undefined) return cached
-  const rows = await deps.db.query<{ value: unknown }>(`SELECT memo -> $6::text AS value FROM pipeline_stage_runs WHERE ${RUN_KEY}`, [...runKey(key, job), name])
-  const parsed = schema.safeParse(rows[0]?.value)
+  const parsed = schema.safeParse(await selectMemo(deps.db, runKey(key, job), name))
   return parsed.success ? remember(deps, key, job, name, schema, parsed.data) : null
 }
 
@@ -141,13 +140,7 @@ interface OpenRun {
 }
 
 async function openRun(db: Queryable, key: HandlerKey, job: StageJob, now: number): Promise<OpenRun> {
-  const rows = await db.query<{ state: string; emitted: number; memo: unknown }>(
-    `INSERT INTO pipeline_stage_runs (tenant_id, event_id, run, stage, content_hash, started_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)
-     ON CONFLICT (tenant_id, event_id, run, stage, content_hash) DO UPDATE SET attempts = pipeline_stage_runs.attempts + 1, updated_at = EXCLUDED.updated_at
-     RETURNING state, emitted, memo`,
-    [...runKey(key, job), iso(now)],
-  )
-  const row = rows[0]
+  const row = await openRunRow(db, runKey(key, job), iso(now))
   const memo = row?.memo
   return {
     state: row?.state === 'done' ? 'done' : 'running',
@@ -174,14 +167,8 @@ function stageContext(deps: JournalDeps, key: HandlerKey, job: StageJob, event: 
       if (n < run.emitted) return
       const at = clock.now()
       await db.transaction(async (tx) => {
-        const claimed = await tx.query(`UPDATE pipeline_stage_runs SET emitted = emitted + $8, updated_at = $7 WHERE ${RUN_KEY} AND emitted = $6 RETURNING emitted`, [
-          ...params,
-          n,
-          iso(at),
-          batch.length,
-        ])
         // A racing copy of this run got there first.
-        if (claimed.length === 0) return
+        if (!(await claimPositions(tx, params, n, iso(at), batch.length))) return
         const amend = write ? await write(tx) : undefined
         if (!event.session_id) return
         const messages = batch.map((original) => {
@@ -200,14 +187,10 @@ function stageContext(deps: JournalDeps, key: HandlerKey, job: StageJob, event: 
         if (kept.success) return remember(deps, key, job, name, schema, kept.data)
       }
       const value = await compute()
-      const rows = await db.query<{ mine: boolean; value: unknown }>(
-        `UPDATE pipeline_stage_runs SET memo = CASE WHEN memo ? $6::text THEN memo ELSE memo || jsonb_build_object($6::text, $7::jsonb) END, updated_at = $8
-         WHERE ${RUN_KEY} RETURNING (memo -> $6::text) = $7::jsonb AS mine, CASE WHEN (memo -> $6::text) = $7::jsonb THEN NULL ELSE memo -> $6::text END AS value`,
-        [...params, name, JSON.stringify(value), iso(clock.now())],
-      )
+      const row = await storeMemo(db, params, name, JSON.stringify(value), iso(clock.now()))
       // First writer wins: a racing copy that stored its value first decides for both.
-      if (rows[0]?.mine === false) {
-        const stored = schema.safeParse(rows[0].value)
+      if (row?.mine === false) {
+        const stored = schema.safeParse(row.value)
         if (stored.success) return remember(deps, key, job, name, schema, stored.data)
       }
       return remember(deps, key, job, name, schema, value)
@@ -221,13 +204,8 @@ function stageContext(deps: JournalDeps, key: HandlerKey, job: StageJob, event: 
 async function finishRun(deps: JournalDeps, key: HandlerKey, job: StageJob, outcome: StageOutcome): Promise<void> {
   const next: QueuedJob[] = outcome.next.map((n) => ({ key: n.key, job: { ...job, contentHash: n.contentHash } }))
   const finished = await deps.db.transaction(async (tx) => {
-    const flipped = await tx.query(`UPDATE pipeline_stage_runs SET state = 'done', outcome = $6, updated_at = $7, memo = memo || $8::jsonb WHERE ${RUN_KEY} AND state = 'running' RETURNING stage`, [
-      ...runKey(key, job),
-      outcome.failure ? 'failed' : 'completed',
-      iso(deps.clock.now()),
-      JSON.stringify(outcome.record ?? {}),
-    ])
-    if (flipped.length === 0) return false
+    const flipped = await markRunFinished(tx, runKey(key, job), outcome.failure ? 'failed' : 'completed', iso(deps.clock.now()), JSON.stringify(outcome.record ?? {}))
+    if (!flipped) return false
     if (outcome.write) await outcome.write(tx)
     await deps.enqueue(tx, next)
     return true
@@ -247,9 +225,7 @@ function remember<T>(deps: Pick<JournalDeps, 'memos'>, key: HandlerKey, job: Sta
 const memoKey = (key: HandlerKey, job: StageJob, name: string) => JSON.stringify([job.tenantId, job.eventId, job.run, key, job.contentHash, name])
 const memoKeyPrefix = (tenantId: string, eventId: string) => `${JSON.stringify([tenantId, eventId]).slice(0, -1)},`
 
-const RUN_KEY = 'tenant_id = $1 AND event_id = $2 AND run = $3 AND stage = $4 AND content_hash = $5'
-
-function runKey(key: HandlerKey, job: StageJob): [string, string, string, string, string] {
+function runKey(key: HandlerKey, job: StageJob): RunKey {
   return [job.tenantId, job.eventId, job.run, key, job.contentHash]
 }
 

@@ -3,11 +3,15 @@
  * parsed) and the readable content analysis works on (pipeline_contents, kept for reprocess). Every
  * function is scoped by tenant. A large text or file is kept as a blob (blobs.ts): written by
  * `stageInput`/`stageContent` before the transaction that stores the row naming it, read back in parts.
+ *
+ * The statements are in queries/store.ts, with the counters kept on an event's rows (reprocess number,
+ * workspace tokens) and the deletion of a consumed input.
  */
 import { createHash } from 'node:crypto'
 import type { Queryable } from '../../platform/db/database'
 import { keepInline, readBlob, writeBlob } from './blobs'
 import type { IngestInput } from './contract'
+import { insertInputRow, selectContentRow, selectInputRow, setEventContentHash, upsertContentRow } from './queries/store'
 
 export type StoredInput =
   | { kind: 'text'; text: string; title: string | null; contentHash: string }
@@ -45,40 +49,23 @@ export async function stageInput(db: Queryable, tenantId: string, eventId: strin
 
 export async function insertInput(tx: Queryable, tenantId: string, eventId: string, input: IngestInput, contentHash: string, now: number, staged: StagedInput = { valueBlob: null }): Promise<void> {
   const inline = staged.valueBlob === null
-  await tx.query(
-    `INSERT INTO pipeline_inputs (tenant_id, event_id, kind, text, url, file_name, content_type, bytes, content_hash, created_at, value_blob)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, decode($8, 'base64'), $9, $10, $11) ON CONFLICT (tenant_id, event_id) DO NOTHING`,
-    [
-      tenantId,
-      eventId,
-      input.kind,
-      input.kind === 'text' && inline ? input.text : null,
-      input.kind === 'url' ? input.url : null,
-      input.kind === 'document' ? input.fileName : input.kind === 'text' ? (input.title ?? null) : null,
-      input.kind === 'document' ? (input.contentType ?? null) : null,
-      // As base64 text, decoded by the database: PGlite turns a bytea parameter into hex on the server's
-      // thread, ~20 s for an 18 MB file against under 1.5 s this way (and half a second for its read).
-      input.kind === 'document' && inline ? base64Of(input.bytes) : null,
-      contentHash,
-      new Date(now).toISOString(),
-      staged.valueBlob,
-    ],
-  )
+  await insertInputRow(tx, tenantId, eventId, {
+    kind: input.kind,
+    text: input.kind === 'text' && inline ? input.text : null,
+    url: input.kind === 'url' ? input.url : null,
+    file_name: input.kind === 'document' ? input.fileName : input.kind === 'text' ? (input.title ?? null) : null,
+    content_type: input.kind === 'document' ? (input.contentType ?? null) : null,
+    // As base64 text, decoded by the database: PGlite turns a bytea parameter into hex on the server's
+    // thread, ~20 s for an 18 MB file against under 1.5 s this way (and half a second for its read).
+    bytes: input.kind === 'document' && inline ? base64Of(input.bytes) : null,
+    content_hash: contentHash,
+    created_at: new Date(now).toISOString(),
+    value_blob: staged.valueBlob,
+  })
 }
 
 export async function getInput(db: Queryable, tenantId: string, eventId: string): Promise<StoredInput | null> {
-  const row = (
-    await db.query<{
-      kind: string
-      text: string | null
-      url: string | null
-      file_name: string | null
-      content_type: string | null
-      bytes: string | null
-      content_hash: string
-      value_blob: string | null
-    }>(`SELECT kind, text, url, file_name, content_type, encode(bytes, 'base64') AS bytes, content_hash, value_blob FROM pipeline_inputs WHERE tenant_id = $1 AND event_id = $2`, [tenantId, eventId])
-  )[0]
+  const row = await selectInputRow(db, tenantId, eventId)
   if (!row) return null
   const value = row.value_blob === null ? null : await readBlob(db, tenantId, row.value_blob)
   const text = row.text ?? (row.kind === 'text' ? value : null)
@@ -89,10 +76,6 @@ export async function getInput(db: Queryable, tenantId: string, eventId: string)
     return { kind: 'document', fileName: row.file_name, contentType: row.content_type, bytes: new Uint8Array(Buffer.from(bytes, 'base64')), contentHash: row.content_hash }
   }
   return null
-}
-
-export async function deleteInput(tx: Queryable, tenantId: string, eventId: string): Promise<void> {
-  await tx.query(`DELETE FROM pipeline_inputs WHERE tenant_id = $1 AND event_id = $2`, [tenantId, eventId])
 }
 
 /** A content's large texts written ahead as blobs (`stageContent`), or none. */
@@ -117,46 +100,27 @@ export async function putContent(
   now: number,
   staged: StagedContent = { extractedBlob: null, cleanedBlob: null },
 ): Promise<void> {
-  const at = new Date(now).toISOString()
-  await tx.query(
-    `INSERT INTO pipeline_contents (tenant_id, event_id, content_hash, title, extracted_text, cleaned_content, metadata, reference_date, created_at, updated_at, extracted_blob, cleaned_blob)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11)
-     ON CONFLICT (tenant_id, event_id) DO UPDATE SET content_hash = EXCLUDED.content_hash, title = EXCLUDED.title, extracted_text = EXCLUDED.extracted_text,
-       cleaned_content = EXCLUDED.cleaned_content, metadata = EXCLUDED.metadata, reference_date = EXCLUDED.reference_date, updated_at = EXCLUDED.updated_at,
-       extracted_blob = EXCLUDED.extracted_blob, cleaned_blob = EXCLUDED.cleaned_blob`,
-    [
-      tenantId,
-      eventId,
-      content.contentHash,
-      content.title,
-      staged.extractedBlob === null ? content.extractedText : null,
-      staged.cleanedBlob === null ? content.cleanedContent : null,
-      JSON.stringify(content.metadata),
-      content.referenceDate,
-      at,
-      staged.extractedBlob,
-      staged.cleanedBlob,
-    ],
+  await upsertContentRow(
+    tx,
+    tenantId,
+    eventId,
+    {
+      content_hash: content.contentHash,
+      title: content.title,
+      extracted_text: staged.extractedBlob === null ? content.extractedText : null,
+      cleaned_content: staged.cleanedBlob === null ? content.cleanedContent : null,
+      metadata: JSON.stringify(content.metadata),
+      reference_date: content.referenceDate,
+      extracted_blob: staged.extractedBlob,
+      cleaned_blob: staged.cleanedBlob,
+    },
+    new Date(now).toISOString(),
   )
-  await tx.query(`UPDATE events SET content_hash = $3 WHERE tenant_id = $1 AND id = $2`, [tenantId, eventId, content.contentHash])
+  await setEventContentHash(tx, tenantId, eventId, content.contentHash)
 }
 
 export async function getContent(db: Queryable, tenantId: string, eventId: string): Promise<StoredContent | null> {
-  const row = (
-    await db.query<{
-      content_hash: string
-      title: string | null
-      extracted_text: string | null
-      cleaned_content: string | null
-      metadata: unknown
-      reference_date: string | null
-      extracted_blob: string | null
-      cleaned_blob: string | null
-    }>(`SELECT content_hash, title, extracted_text, cleaned_content, metadata, reference_date, extracted_blob, cleaned_blob FROM pipeline_contents WHERE tenant_id = $1 AND event_id = $2`, [
-      tenantId,
-      eventId,
-    ])
-  )[0]
+  const row = await selectContentRow(db, tenantId, eventId)
   if (!row) return null
   const extractedText = row.extracted_text ?? (row.extracted_blob === null ? null : await readBlob(db, tenantId, row.extracted_blob))
   const cleanedContent = row.cleaned_content ?? (row.cleaned_blob === null ? null : row.cleaned_blob === row.extracted_blob ? extractedText : await readBlob(db, tenantId, row.cleaned_blob))
@@ -164,29 +128,6 @@ export async function getContent(db: Queryable, tenantId: string, eventId: strin
   if (extractedText === null || cleanedContent === null) return null
   const metadata = row.metadata !== null && typeof row.metadata === 'object' && !Array.isArray(row.metadata) ? (row.metadata as Record<string, unknown>) : {}
   return { contentHash: row.content_hash, title: row.title, extractedText, cleanedContent, metadata, referenceDate: row.reference_date }
-}
-
-/** The number of the next reprocess of an event (1, 2, …): names its run so no two share a journal key. */
-export async function nextReprocessNumber(tx: Queryable, tenantId: string, eventId: string): Promise<number | null> {
-  const rows = await tx.query<{ n: number }>(`UPDATE pipeline_contents SET reprocess_count = reprocess_count + 1 WHERE tenant_id = $1 AND event_id = $2 RETURNING reprocess_count AS n`, [
-    tenantId,
-    eventId,
-  ])
-  return rows[0] ? Number(rows[0].n) : null
-}
-
-/**
- * Adds the tokens an analysis consumed to its workspace's count (spec §3 session `tokensUsed`) and answers
- * the new total; null when the event has no workspace (a project's polled item).
- */
-export async function addSessionTokens(tx: Queryable, tenantId: string, sessionId: string | null, tokens: number): Promise<number | null> {
-  if (!sessionId) return null
-  const rows = await tx.query<{ tokens_used: number | string }>(`UPDATE sessions SET tokens_used = tokens_used + $3 WHERE tenant_id = $1 AND id = $2 RETURNING tokens_used`, [
-    tenantId,
-    sessionId,
-    Math.max(0, Math.round(tokens)),
-  ])
-  return rows[0] ? Number(rows[0].tokens_used) : null
 }
 
 function base64Of(bytes: Uint8Array): string {

@@ -28,11 +28,27 @@
  */
 import type { ServerConfig } from '../../platform/config'
 import type { Clock } from '../../platform/core/runtime'
-import type { Database, Queryable } from '../../platform/db/database'
+import type { Database } from '../../platform/db/database'
 import { pruneLiveLogBefore } from '../live'
 import { sweepOrphanBlobs } from '../pipeline'
-import { BOSS_SCHEMA } from '../pipeline'
-import { bossInstalled, PURGE_TASK } from './erase'
+import { PURGE_TASK } from './erase'
+import { bossInstalled } from './queries/erase'
+import {
+  analyze,
+  deleteArchivedBossJobs,
+  deleteBreakerFailuresBefore,
+  deleteContentsBefore,
+  deleteDoneStageRuns,
+  deleteFinishedInputs,
+  deleteOrphanParkedJobs,
+  markTaskRun,
+  readTaskState,
+  settlePending,
+  stopWalRecycling,
+  switchWalAndCheckpoint,
+  vacuumAnalyze,
+  vacuumFull,
+} from './queries/maintenance'
 
 export interface MaintenanceSettings {
   liveLogRetentionMs: number
@@ -82,21 +98,14 @@ export async function pruneExpired(
   // A batch of sessions at a time: a first run on an old database has a lot to cut.
   for (let n = -1; n !== 0; ) liveMessages += n = await pruneLiveLogBefore(db, now - settings.liveLogRetentionMs)
   const cutoff = new Date(now - settings.pipelineRetentionMs).toISOString()
-  const count = async (sql: string, params: readonly unknown[]) => (await db.query<{ n: string | number }>(`WITH gone AS (${sql} RETURNING 1) SELECT count(*) AS n FROM gone`, params))[0]?.n ?? 0
   // Running runs stay whatever their age: a job parked behind a breaker for weeks resumes from them.
-  const stageRuns = Number(await count(`DELETE FROM pipeline_stage_runs WHERE state = 'done' AND updated_at < $1`, [cutoff]))
-  const breakerFailures = Number(await count(`DELETE FROM pipeline_breaker_failures WHERE at < $1`, [cutoff]))
-  const parkedJobs = Number(await count(`DELETE FROM pipeline_parked_jobs p WHERE NOT EXISTS (SELECT 1 FROM events e WHERE e.tenant_id = p.tenant_id AND e.id = p.data->>'eventId')`, []))
+  const stageRuns = await deleteDoneStageRuns(db, cutoff)
+  const breakerFailures = await deleteBreakerFailuresBefore(db, cutoff)
+  const parkedJobs = await deleteOrphanParkedJobs(db)
   // Uploaded bytes of a document that ended without being read (its ingestor gave up) are not needed again.
-  const inputs = Number(
-    await count(
-      `DELETE FROM pipeline_inputs i USING events e
-       WHERE e.tenant_id = i.tenant_id AND e.id = i.event_id AND e.status IN ('completed', 'error') AND i.created_at < $1`,
-      [cutoff],
-    ),
-  )
-  const bossJobs = (await bossInstalled(db)) ? Number(await count(`DELETE FROM ${BOSS_SCHEMA}.archive WHERE archived_on < $1`, [cutoff])) : 0
-  const contents = settings.contentRetentionMs > 0 ? Number(await count(`DELETE FROM pipeline_contents WHERE updated_at < $1`, [new Date(now - settings.contentRetentionMs).toISOString()])) : 0
+  const inputs = await deleteFinishedInputs(db, cutoff)
+  const bossJobs = (await bossInstalled(db)) ? await deleteArchivedBossJobs(db, cutoff) : 0
+  const contents = settings.contentRetentionMs > 0 ? await deleteContentsBefore(db, new Date(now - settings.contentRetentionMs).toISOString()) : 0
   const orphanBlobParts = await sweepOrphanBlobs(db, now)
   return { liveMessages, stageRuns, bossJobs, breakerFailures, parkedJobs, inputs, contents, orphanBlobParts }
 }
@@ -104,7 +113,7 @@ export async function pruneExpired(
 /** PGlite: VACUUM ANALYZE the whole database. */
 export async function vacuumDatabase(db: Database): Promise<void> {
   if (db.dialect !== 'pglite') return
-  await db.exec('VACUUM ANALYZE')
+  await vacuumAnalyze(db)
 }
 
 /**
@@ -113,16 +122,13 @@ export async function vacuumDatabase(db: Database): Promise<void> {
  */
 export async function purgeDeletedFromFiles(db: Database): Promise<void> {
   if (db.dialect !== 'pglite') return
-  await db.exec('ANALYZE')
-  await db.exec('VACUUM FULL')
+  await analyze(db)
+  await vacuumFull(db)
   // Removed segments are deleted instead of renamed for reuse with their old pages inside (pglite.ts sets
   // it when the store opens; again here so a purge stands on its own).
-  await db.exec('SET wal_recycle = off')
+  await stopWalRecycling(db)
   // Twice: the first checkpoint may still need the segment the switch left; the second does not.
-  for (let i = 0; i < 2; i++) {
-    await db.query('SELECT pg_switch_wal()')
-    await db.exec('CHECKPOINT')
-  }
+  for (let i = 0; i < 2; i++) await switchWalAndCheckpoint(db)
 }
 
 /** One pass: retention, then on PGlite the vacuum and the purge when they are due. */
@@ -130,18 +136,18 @@ export async function runMaintenance(db: Database, clock: Clock, settings: Maint
   const now = clock.now()
   const pruned = await pruneExpired(db, now, settings)
   if (db.dialect !== 'pglite') return { ...pruned, vacuumed: false, purged: false }
-  const purge = await taskState(db, PURGE_TASK)
+  const purge = await readTaskState(db, PURGE_TASK)
   // A purge does all a vacuum does and more.
   const purged = purge.pending > 0 && due(purge.lastRunAt, now, settings.purgeEveryMs)
   if (purged) {
     await purgeDeletedFromFiles(db)
     // Deletions committed while it ran stay counted for the next one.
-    await db.query(`UPDATE maintenance_state SET pending = pending - $2, last_run_at = $3 WHERE task = $1`, [PURGE_TASK, purge.pending, new Date(now).toISOString()])
+    await settlePending(db, PURGE_TASK, purge.pending, now)
   }
-  const vacuum = await taskState(db, VACUUM_TASK)
+  const vacuum = await readTaskState(db, VACUUM_TASK)
   const vacuumed = !purged && due(vacuum.lastRunAt, now, settings.vacuumEveryMs)
   if (vacuumed) await vacuumDatabase(db)
-  if (purged || vacuumed) await markRun(db, VACUUM_TASK, now)
+  if (purged || vacuumed) await markTaskRun(db, VACUUM_TASK, now)
   return { ...pruned, vacuumed, purged }
 }
 
@@ -188,13 +194,4 @@ const VACUUM_TASK = 'vacuum'
 
 function due(lastRunAt: number | null, now: number, everyMs: number): boolean {
   return lastRunAt === null || now - lastRunAt >= everyMs
-}
-
-async function taskState(q: Queryable, task: string): Promise<{ pending: number; lastRunAt: number | null }> {
-  const row = (await q.query<{ pending: string | number; last_run_at: Date | string | null }>(`SELECT pending, last_run_at FROM maintenance_state WHERE task = $1`, [task]))[0]
-  return { pending: Number(row?.pending ?? 0), lastRunAt: row?.last_run_at == null ? null : new Date(row.last_run_at).getTime() }
-}
-
-async function markRun(q: Queryable, task: string, now: number): Promise<void> {
-  await q.query(`INSERT INTO maintenance_state (task, last_run_at) VALUES ($1, $2) ON CONFLICT (task) DO UPDATE SET last_run_at = EXCLUDED.last_run_at`, [task, new Date(now).toISOString()])
 }

@@ -6,7 +6,8 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { WebSocket } from 'ws'
 import type { Database } from '../../../server/platform/db/database'
-import { appendLiveMessage, emitLive, eraseFromLiveLog, LIVE_CHANNEL, liveLogBounds, notifyLive, pruneLiveLog } from '../../../server/modules/live/log'
+import { appendLiveMessage, emitLive, eraseFromLiveLog, LIVE_CHANNEL, liveLogBounds, notifyLive } from '../../../server/modules/live/log'
+import { pruneLiveLog } from '../../../server/modules/live/queries/log'
 import { dialects, emulatorUser, mintToken, testDatabase, type TestUser } from '../support/harness'
 import { connect, createWorkspace, negotiate, sampleMessages, startLiveServer, type LiveServer } from './support'
 

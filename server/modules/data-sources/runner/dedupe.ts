@@ -22,21 +22,17 @@
  *   `/processed-urls` serves): a link any project source (or the client) recorded is not ingested again,
  *   and every link a project source ingests is recorded. Sandbox sources neither read nor write it: a
  *   workspace is a scratch copy, and what it saw must not keep the project from seeing it.
+ *
+ * The statements are in queries/seen-items.ts, with the ones that are nothing more (settling, releasing
+ * and counting items, registering a link).
  */
 import type { Queryable } from '../../../platform/db/database'
 import { z } from 'zod'
 import type { IngestInput } from '../../pipeline'
 import type { PolledItem } from './items'
+import { claimOldestDeferred, insertClaim, ItemOutcome, recordSighting, sameContentSeen, type SourceRef, settleItem, storeDeferred, takeOverStaleClaim, urlProcessed } from './queries/seen-items'
 
 export const STALE_CLAIM_MS = 10 * 60_000
-
-export const ItemOutcome = { Claimed: 'claimed', Ingested: 'ingested', Duplicate: 'duplicate', Empty: 'empty', Deferred: 'deferred' } as const
-export type ItemOutcome = (typeof ItemOutcome)[keyof typeof ItemOutcome]
-
-export interface SourceRef {
-  tenantId: string
-  dataSourceId: string
-}
 
 /**
  * Claims the item for this poll: true when this poll is to ingest it (new, or a stale claim taken over).
@@ -44,68 +40,22 @@ export interface SourceRef {
  */
 export async function claimItem(db: Queryable, ref: SourceRef, item: PolledItem, now: number): Promise<boolean> {
   const at = new Date(now).toISOString()
-  const inserted = await db.query(
-    `INSERT INTO source_items (tenant_id, data_source_id, item_key, link, content_hash, outcome, claimed_at, first_seen_at, last_seen_at)
-     VALUES ($1, $2, $3, $4, $5, 'claimed', $6, $6, $6)
-     ON CONFLICT (tenant_id, data_source_id, item_key) DO NOTHING RETURNING item_key`,
-    [ref.tenantId, ref.dataSourceId, item.key, item.link, item.contentHash, at],
-  )
-  if (inserted.length > 0) return true
-  const stale = new Date(now - STALE_CLAIM_MS).toISOString()
-  const taken = await db.query(
-    `UPDATE source_items SET claimed_at = $4, last_seen_at = $4, content_hash = $5
-     WHERE tenant_id = $1 AND data_source_id = $2 AND item_key = $3 AND outcome = 'claimed' AND claimed_at < $6 RETURNING item_key`,
-    [ref.tenantId, ref.dataSourceId, item.key, at, item.contentHash, stale],
-  )
-  if (taken.length > 0) return true
-  await db.query(
-    `UPDATE source_items SET last_seen_at = $4,
-       content_changed_at = CASE WHEN content_hash <> $5 THEN $4 ELSE content_changed_at END,
-       content_hash = $5
-     WHERE tenant_id = $1 AND data_source_id = $2 AND item_key = $3`,
-    [ref.tenantId, ref.dataSourceId, item.key, at, item.contentHash],
-  )
+  if (await insertClaim(db, ref, item, at)) return true
+  if (await takeOverStaleClaim(db, ref, item, at, new Date(now - STALE_CLAIM_MS).toISOString())) return true
+  await recordSighting(db, ref, item, at)
   return false
 }
 
 /** Why a claimed item should not become a card, or null when it should. */
 export async function duplicateOf(db: Queryable, ref: SourceRef, item: PolledItem, options: { useUrlRegistry: boolean }): Promise<'content' | 'url' | null> {
-  if (item.contentHash !== '') {
-    const same = await db.query(
-      `SELECT 1 FROM source_items WHERE tenant_id = $1 AND data_source_id = $2 AND content_hash = $3 AND item_key <> $4 AND outcome IN ('claimed', 'ingested', 'deferred') LIMIT 1`,
-      [ref.tenantId, ref.dataSourceId, item.contentHash, item.key],
-    )
-    if (same.length > 0) return 'content'
-  }
-  if (options.useUrlRegistry && item.link) {
-    const known = await db.query(`SELECT 1 FROM processed_urls WHERE tenant_id = $1 AND url = $2`, [ref.tenantId, item.link])
-    if (known.length > 0) return 'url'
-  }
+  if (item.contentHash !== '' && (await sameContentSeen(db, ref, item))) return 'content'
+  if (options.useUrlRegistry && item.link && (await urlProcessed(db, ref.tenantId, item.link))) return 'url'
   return null
-}
-
-/** Records what became of a claimed item (its pending input, if it was deferred, goes). */
-export async function settleItem(db: Queryable, ref: SourceRef, item: Pick<PolledItem, 'key'>, outcome: Exclude<ItemOutcome, 'claimed' | 'deferred'>, eventId: string | null): Promise<void> {
-  await db.query(`UPDATE source_items SET outcome = $4, event_id = $5, pending_input = NULL, pending_order = NULL WHERE tenant_id = $1 AND data_source_id = $2 AND item_key = $3`, [
-    ref.tenantId,
-    ref.dataSourceId,
-    item.key,
-    outcome,
-    eventId,
-  ])
-}
-
-/** Adds a link to the tenant's processed-URL registry (kept if it is there already). */
-export async function registerUrl(db: Queryable, tenantId: string, url: string, now: number): Promise<void> {
-  await db.query(`INSERT INTO processed_urls (tenant_id, url, created_at) VALUES ($1, $2, $3) ON CONFLICT (tenant_id, url) DO NOTHING`, [tenantId, url, new Date(now).toISOString()])
 }
 
 /** Keeps a claimed item for a later run: the tenant is over a quota now. */
 export async function deferItem(db: Queryable, ref: SourceRef, item: PolledItem & { input: IngestInput }): Promise<void> {
-  await db.query(
-    `UPDATE source_items SET outcome = 'deferred', pending_input = $4::jsonb, pending_order = nextval('source_items_pending_order') WHERE tenant_id = $1 AND data_source_id = $2 AND item_key = $3`,
-    [ref.tenantId, ref.dataSourceId, item.key, JSON.stringify(storedInput(item.input))],
-  )
+  await storeDeferred(db, ref, item, JSON.stringify(storedInput(item.input)))
 }
 
 /**
@@ -114,34 +64,13 @@ export async function deferItem(db: Queryable, ref: SourceRef, item: PolledItem 
  */
 export async function claimDeferred(db: Queryable, ref: SourceRef, now: number): Promise<(PolledItem & { input: IngestInput }) | null> {
   for (;;) {
-    const rows = await db.query<{ item_key: string; link: string | null; content_hash: string; pending_input: unknown }>(
-      `UPDATE source_items SET outcome = 'claimed', claimed_at = $3
-       WHERE (tenant_id, data_source_id, item_key) = (
-         SELECT tenant_id, data_source_id, item_key FROM source_items
-         WHERE tenant_id = $1 AND data_source_id = $2 AND pending_input IS NOT NULL AND (outcome = 'deferred' OR (outcome = 'claimed' AND claimed_at < $4))
-         ORDER BY pending_order LIMIT 1 FOR UPDATE SKIP LOCKED)
-       AND (outcome = 'deferred' OR claimed_at < $4)
-       RETURNING item_key, link, content_hash, pending_input`,
-      [ref.tenantId, ref.dataSourceId, new Date(now).toISOString(), new Date(now - STALE_CLAIM_MS).toISOString()],
-    )
-    const row = rows[0]
+    const row = await claimOldestDeferred(db, ref, new Date(now).toISOString(), new Date(now - STALE_CLAIM_MS).toISOString())
     if (!row) return null
     const input = pendingInputSchema.safeParse(typeof row.pending_input === 'string' ? JSON.parse(row.pending_input) : row.pending_input)
     const item = { key: row.item_key, link: row.link, contentHash: row.content_hash }
     if (input.success) return { ...item, input: restoredInput(input.data) }
     await settleItem(db, ref, item, ItemOutcome.Empty, null)
   }
-}
-
-/** Gives a claimed deferred item back for a later run (its turn came while the tenant was still over a quota). */
-export async function releaseDeferred(db: Queryable, ref: SourceRef, item: Pick<PolledItem, 'key'>): Promise<void> {
-  await db.query(`UPDATE source_items SET outcome = 'deferred' WHERE tenant_id = $1 AND data_source_id = $2 AND item_key = $3 AND outcome = 'claimed'`, [ref.tenantId, ref.dataSourceId, item.key])
-}
-
-/** How many items of the source wait for a later run. */
-export async function deferredCount(db: Queryable, ref: SourceRef): Promise<number> {
-  const rows = await db.query<{ n: number | string }>(`SELECT count(*) AS n FROM source_items WHERE tenant_id = $1 AND data_source_id = $2 AND outcome = 'deferred'`, [ref.tenantId, ref.dataSourceId])
-  return Number(rows[0]?.n ?? 0)
 }
 
 /** An input as `pending_input` holds it: JSON, a document's bytes in base64. */

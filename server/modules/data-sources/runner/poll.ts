@@ -20,9 +20,11 @@ import type { Pipeline } from '../../pipeline'
 import { getDataSource } from '../queries'
 import type { IngestQuotas, QuotaRefusal } from '../../ingest'
 import type { DataSourceRow } from '../queries'
-import { claimDeferred, claimItem, deferItem, deferredCount, duplicateOf, ItemOutcome, registerUrl, releaseDeferred, settleItem, type SourceRef } from './dedupe'
+import { claimDeferred, claimItem, deferItem, duplicateOf } from './dedupe'
 import { type FeedReaders, type PolledItem, readItems, RunFailure } from './items'
-import { countIngested, isProjectSource, recordDeferred, recordExpired, recordFailure, recordSuccess } from './schedule'
+import { countIngested, recordDeferred, recordExpired } from './queries/schedule'
+import { deferredCount, ItemOutcome, registerUrl, releaseDeferred, settleItem, type SourceRef } from './queries/seen-items'
+import { isProjectSource, recordFailure, recordSuccess } from './schedule'
 
 export interface PollDeps {
   db: Queryable & { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> }

@@ -28,7 +28,8 @@ import { createIngestQuotas, type IngestLimits } from '../../ingest'
 import { DEFAULT_POLL_INTERVAL_SECONDS, type PollIntervals } from './intervals'
 import type { FeedReaders } from './items'
 import { runSource, type RunReport } from './poll'
-import { claimDue, dueSources } from './schedule'
+import { dueSources } from './queries/schedule'
+import { claimDue } from './schedule'
 
 export const SourceRunQueues = { Scheduler: 'Source_Scheduler', Poller: 'Source_Poller' } as const
 export const SOURCE_RUN_QUEUES: readonly string[] = Object.values(SourceRunQueues)

@@ -12,7 +12,8 @@ import { recordDocumentOutcome } from '../../data-sources'
 import { updateEvent } from '../../session-data'
 import { errorData } from '../journal'
 import { done, type Stage, type StageContext, type StageOutcome } from '../stage'
-import { deleteInput, getContent, getInput, putContent, stageContent, type StoredContent, type StoredInput } from '../store'
+import { deleteInput } from '../queries/store'
+import { getContent, getInput, putContent, stageContent, type StoredContent, type StoredInput } from '../store'
 
 /** The two readers the ingestor needs (createSourceReaders() gives both). */
 export interface DocumentReaders {

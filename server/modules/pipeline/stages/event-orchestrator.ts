@@ -16,7 +16,8 @@ import { recordDocumentOutcome } from '../../data-sources'
 import { updateEvent } from '../../session-data'
 import { errorData } from '../journal'
 import { breakerFailure, done, type Stage } from '../stage'
-import { addSessionTokens, getContent } from '../store'
+import { addSessionTokens } from '../queries/store'
+import { getContent } from '../store'
 import { documentPayload, withSessionTokens } from './shapes'
 
 export function eventOrchestrator(deps: { analyser: Analyser }): Stage {
