@@ -19,7 +19,8 @@ import type { ModuleDeps } from '../../platform/module'
 import { authOf } from '../../platform/auth/plugin'
 import { route } from '../../platform/http/contracts'
 import { conflict, notFound, validation } from '../../platform/http/errors'
-import { contextTypeOf, deleteKpiBinding, getKpiBinding, insertKpiBinding, kpiDefinition, kpiDefinitions, listKpiBindings, refreshKpiBinding, setKpiBindingValue, toKpiBinding } from './kpis'
+import { kpiDefinition, kpiDefinitions, refreshKpiBinding, toKpiBinding } from './kpis'
+import { contextTypeOf, deleteKpiBinding, getKpiBinding, insertKpiBinding, listKpiBindings, setKpiBindingValue } from './queries'
 
 export async function kpiRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const { db, clock, ids } = deps
