@@ -19,9 +19,8 @@ import type { Bundle, BundleKind, ImportResult } from '../../../src/protocol/bun
 import { BundleSections } from '../../../src/protocol/bundle'
 import type { Ids } from '../../platform/core/runtime'
 import type { Database } from '../../platform/db/database'
-import { validation } from '../../platform/http/errors'
 import { type FrameRow, toActionFrame } from '../session-data'
-import { assertMatchesManifest } from './manifest'
+import { assertMatchesManifest, invalidField } from './manifest'
 import { insertSql } from './queries'
 
 /** The error an unfinished document carries once imported. */
@@ -233,10 +232,10 @@ export function assertSelfContained(b: Bundle): void {
 
   const sessionResearch = new Map(b.sessions.map((s) => [s.id, s.researchId]))
   const names = (set: Set<string>, value: string | null, field: string, what: string) => {
-    if (value !== null && !set.has(value)) throw validation(field, `names no ${what} of the bundle`)
+    if (value !== null && !set.has(value)) throw invalidField(field, `names no ${what} of the bundle`)
   }
   const sameResearch = (researchId: string | null, sessionId: string | null, field: string) => {
-    if (sessionId !== null && sessionResearch.get(sessionId) !== researchId) throw validation(field, 'names a workspace of another research')
+    if (sessionId !== null && sessionResearch.get(sessionId) !== researchId) throw invalidField(field, 'names a workspace of another research')
   }
   b.sessions.forEach((s, i) => names(researches, s.researchId, `sessions.${i}.researchId`, 'research'))
   b.dataSources.forEach((s, i) => {
@@ -244,7 +243,7 @@ export function assertSelfContained(b: Bundle): void {
     names(sessions, s.sessionId, `dataSources.${i}.sessionId`, 'workspace')
     names(projects, s.projectId, `dataSources.${i}.projectId`, 'project')
     sameResearch(s.researchId, s.sessionId, `dataSources.${i}.sessionId`)
-    if (s.projectId === null && (s.researchId === null || s.sessionId === null)) throw validation(`dataSources.${i}.projectId`, 'a source belongs to a project or to a workspace of a research')
+    if (s.projectId === null && (s.researchId === null || s.sessionId === null)) throw invalidField(`dataSources.${i}.projectId`, 'a source belongs to a project or to a workspace of a research')
   })
   b.sourceItems.forEach((item, i) => {
     names(sources, item.dataSourceId, `sourceItems.${i}.dataSourceId`, 'data source')
@@ -308,7 +307,7 @@ function under(id: string, oldDocument: string, newDocument: string): string | n
 function unique(section: string, values: string[], field = 'id'): Set<string> {
   const set = new Set<string>()
   values.forEach((value, i) => {
-    if (set.has(value)) throw validation(`${section}.${i}.${field}`, 'appears twice in the bundle')
+    if (set.has(value)) throw invalidField(`${section}.${i}.${field}`, 'appears twice in the bundle')
     set.add(value)
   })
   return set

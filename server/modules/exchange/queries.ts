@@ -72,6 +72,11 @@ export interface ScopeRows {
   bindings: BindingRow[]
 }
 
+/** Makes the transaction's reads one read-only snapshot (PostgreSQL's first statement in it; PGlite's one connection is one already). */
+export async function readInOneSnapshot(tx: Queryable): Promise<void> {
+  await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY')
+}
+
 /**
  * The rows of a scope, or null when its research or project is not the tenant's. Read in one transaction
  * (on PostgreSQL at REPEATABLE READ), so a document finishing meanwhile is in the bundle with all its
