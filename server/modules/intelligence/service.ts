@@ -4,15 +4,17 @@
  * missing one. Refusals are thrown as `Refusal`s.
  */
 import { z } from 'zod'
-import type { SeriesSelector } from '../../../src/protocol/intelligence'
+import { type KpiBinding, KpiDefinitionIds, type SeriesSelector } from '../../../src/protocol/intelligence'
 import { missing, Refusal } from '../../platform/core/refusal'
 import type { Queryable } from '../../platform/db/database'
+import type { ModuleDeps } from '../../platform/module'
 import { getResearch } from '../researches'
 import type { ActorRole } from './briefing'
 import { type Corpus, loadCorpus } from './corpus'
 import { mentionSeries, signalSeries } from './forecast'
 import { documentsIn, frameIdsOfConnection, graphView, type GraphView } from './graph'
-import { connectionParticipants, contextTypeOf, frameActionTypes, frameBody } from './queries'
+import { kpiDefinition, refreshKpiBinding, toKpiBinding } from './kpis'
+import { connectionParticipants, contextTypeOf, frameActionTypes, frameBody, getKpiBinding, insertKpiBinding, setKpiBindingValue } from './queries'
 
 /** The tenant's whole graph view. */
 export async function tenantView(db: Queryable, tenantId: string): Promise<GraphView> {
@@ -64,4 +66,37 @@ export async function actionTypeOf(db: Queryable, tenantId: string, frameId: str
   const row = await frameActionTypes(db, tenantId, frameId)
   if (!row) throw missing('Action frame')
   return row.action_type ?? row.body_type ?? 'unknown'
+}
+
+/** The binding as stored now; refused when it is not the tenant's (or was deleted meanwhile). */
+export async function kpiBinding(db: Queryable, tenantId: string, id: string): Promise<KpiBinding> {
+  const row = await getKpiBinding(db, tenantId, id)
+  if (!row) throw missing('KPI binding')
+  return toKpiBinding(row)
+}
+
+/**
+ * Binds a built-in KPI to one of the tenant's researches or projects and computes its value; answers the
+ * binding. Refused for an unknown definition, a context not the tenant's, a KPI the context has already.
+ */
+export async function bindKpi(deps: ModuleDeps, tenantId: string, contextId: string, kpiDefinitionId: string): Promise<KpiBinding> {
+  const { db, clock, ids } = deps
+  const def = kpiDefinition(kpiDefinitionId)
+  if (!def) throw new Refusal('invalid', `kpiDefinitionId: unknown KPI definition '${kpiDefinitionId}' (known: ${KpiDefinitionIds.join(', ')})`)
+  const contextType = await contextTypeOf(db, tenantId, contextId)
+  if (!contextType) throw missing('Research or project')
+  const id = ids.next('kpi')
+  const inserted = await insertKpiBinding(db, tenantId, { id, contextId, contextType, kpiDefinitionId: def.id, now: clock.now() })
+  if (!inserted) throw new Refusal('conflict', `The KPI '${def.id}' is already bound to this ${contextType}`)
+  // Computed after the insert has committed, so a document completing meanwhile is counted either way.
+  await refreshKpiBinding(db, tenantId, id, clock.now())
+  return kpiBinding(db, tenantId, id)
+}
+
+/** A number sets a manual value; null hands the binding back and computes it again at once. Answers the binding. */
+export async function setKpiValue(deps: ModuleDeps, tenantId: string, id: string, currentValue: number | null): Promise<KpiBinding> {
+  const { db, clock } = deps
+  if (!(await setKpiBindingValue(db, tenantId, id, currentValue, clock.now()))) throw missing('KPI binding')
+  if (currentValue === null) await refreshKpiBinding(db, tenantId, id, clock.now())
+  return kpiBinding(db, tenantId, id)
 }
