@@ -8,7 +8,7 @@ import { discoveryRoutes } from './discovery-routes'
 import { type PreviewDeps, sourcePreviewRoutes } from './preview-routes'
 import { type DataSourceDeps, dataSourceRoutes } from './routes'
 
-export { SINGLE_DOCUMENT_KINDS, getDataSource, insertDataSource, recordDocumentOutcome, type DataSourceRow } from './queries'
+export { SINGLE_DOCUMENT_KINDS, getDataSource, insertDataSource, noteItemIngested, recordDocumentOutcome, type DataSourceRow } from './queries'
 export { SOURCE_RUN_QUEUES, createSourceRunner, feedReadersOf, type SourceRunner, type SourceRunnerOptions } from './runner/runner'
 
 export type DataSourcesModuleDeps = DataSourceDeps & PreviewDeps

@@ -3,6 +3,7 @@ import type { DataSource } from '../../../src/protocol/entities'
 import type { SourceVisibility } from '../../../src/protocol/sources'
 import type { Queryable } from '../../platform/db/database'
 import { iso } from '../../platform/db/rows'
+import type { EventRow, FrameRow } from '../session-data'
 
 /** A stored source; its kind, status and visibility are only ever written from the API's own sets. */
 export interface DataSourceRow {
@@ -200,4 +201,31 @@ export async function setDataSourceVisibility(db: Queryable, tenantId: string, i
     [tenantId, id, fields.visibility, JSON.stringify(allowed), new Date(fields.now).toISOString()],
   )
   return rows[0]
+}
+
+/** One more document came in through the source, now. */
+export async function noteItemIngested(db: Queryable, tenantId: string, id: string, now: number): Promise<void> {
+  await db.query(`UPDATE data_sources SET items_ingested = items_ingested + 1, last_run_at = $3, updated_at = $3 WHERE tenant_id = $1 AND id = $2`, [tenantId, id, new Date(now).toISOString()])
+}
+
+/** A project's documents (of one source, or all) changed after the key `after`, in the order they last changed. */
+export async function listProjectDocuments(
+  db: Queryable,
+  tenantId: string,
+  projectId: string,
+  page: { dataSourceId: string | null; after: { at: string; id: string } | null; limit: number },
+): Promise<EventRow[]> {
+  return db.query<EventRow>(
+    `SELECT * FROM events WHERE tenant_id = $1 AND project_id = $2
+       AND ($3::text IS NULL OR data_source_id = $3)
+       AND ($4::timestamptz IS NULL OR (updated_at, id) > ($4::timestamptz, $5::text))
+     ORDER BY updated_at, id LIMIT $6`,
+    [tenantId, projectId, page.dataSourceId, page.after?.at ?? null, page.after?.id ?? '', page.limit],
+  )
+}
+
+/** The action frames of these documents, by document then position. */
+export async function listFramesOfEvents(db: Queryable, tenantId: string, eventIds: readonly string[]): Promise<FrameRow[]> {
+  if (eventIds.length === 0) return []
+  return db.query<FrameRow>(`SELECT * FROM action_frames WHERE tenant_id = $1 AND event_id = ANY($2::text[]) ORDER BY event_id, action_index NULLS LAST, id`, [tenantId, eventIds])
 }

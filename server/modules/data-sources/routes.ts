@@ -13,7 +13,6 @@
  * What each route takes and answers is its contract (src/protocol/http/data-sources.ts).
  */
 import type { FastifyInstance } from 'fastify'
-import { z } from 'zod'
 import { pageLimitSchema } from '../../../src/protocol/api'
 import {
   dataSourceCreateContract,
@@ -23,62 +22,32 @@ import {
   dataSourceUpdateContract,
   projectDocumentsContract,
 } from '../../../src/protocol/http/data-sources'
-import { brokenTextIn } from '../../../src/protocol/input-text'
 import type { ModuleDeps } from '../../platform/module'
 import type { Pipeline } from '../pipeline'
 import { authOf } from '../../platform/auth/plugin'
 import { route } from '../../platform/http/contracts'
-import { ApiError, conflict, notFound, validation } from '../../platform/http/errors'
-import { writableSession } from '../researches'
+import { notFound } from '../../platform/http/errors'
 import { headerNumber } from '../../platform/http/paging'
-import { getProject } from '../projects'
-import { deleteDataSource, getDataSource, insertDataSource, listDataSources, updateDataSource } from './queries'
-import { type EventRow, type FrameRow, toActionFrame, toGenesisEvent } from '../session-data'
-import { iso, isStorableTimestamp } from '../../platform/db/rows'
+import { deleteDataSource, getDataSource, listDataSources } from './queries'
+import { changeDataSource, createDataSource, projectDocuments } from './service'
+import { toActionFrame, toGenesisEvent } from '../session-data'
+import { iso } from '../../platform/db/rows'
 import { DEFAULT_POLL_INTERVAL_SECONDS } from './runner/intervals'
 import { sourceRunnerOf } from './runner/runner'
-import { presentDataSource, rescheduleInterval, type RunnableSourceRow, scheduleForStatus } from './runner/schedule'
-
-export const InvalidContextMessage = 'Invalid context: must specify either projectId or both researchId and sessionId'
-
-/** The status moves the manager's buttons make: play, pause, resume (a failed source resumes too). */
-const allowedMoves: Record<string, readonly string[]> = { draft: ['active'], active: ['paused'], paused: ['active'], error: ['active'] }
+import { presentDataSource } from './runner/schedule'
 
 /** What this module's routes need beside the database, the clock and the ids. */
 export type DataSourceDeps = ModuleDeps & { pipeline: Pipeline }
 
 export async function dataSourceRoutes(app: FastifyInstance, deps: DataSourceDeps): Promise<void> {
-  const { db, clock, ids } = deps
+  const { db } = deps
   const runner = sourceRunnerOf(deps.pipeline)
   const intervals = runner?.intervals ?? DEFAULT_POLL_INTERVAL_SECONDS
   const present = (row: Parameters<typeof presentDataSource>[0]) => presentDataSource(row, intervals)
 
   route(app, dataSourceCreateContract, async ({ body: b, request, reply }) => {
-    const auth = authOf(request)
-    const now = clock.now()
-    const isProject = Boolean(b.projectId)
-    if (!isProject && !(b.researchId && b.sessionId)) throw validation('projectId', InvalidContextMessage)
-    if (isProject) {
-      if (!(await getProject(db, auth.tenantId, b.projectId as string))) throw notFound('Project')
-    } else {
-      const session = await writableSession(db, auth.tenantId, b.sessionId as string, now)
-      if (session.research_id !== b.researchId) throw notFound('Session')
-    }
-    const id = ids.next('src')
-    await insertDataSource(db, auth.tenantId, {
-      id,
-      kind: b.kind,
-      displayName: b.displayName,
-      status: 'draft',
-      researchId: isProject ? null : (b.researchId ?? null),
-      sessionId: isProject ? null : (b.sessionId ?? null),
-      projectId: b.projectId ?? null,
-      sourceDetails: stripNulls(b.sourceDetails),
-      pollIntervalSeconds: b.pollIntervalSeconds ?? null,
-      ownerUserId: auth.uid,
-      now,
-    })
-    return reply.status(201).send(present((await getDataSource(db, auth.tenantId, id))!))
+    const row = await createDataSource(deps, authOf(request), { ...b, sourceDetails: stripNulls(b.sourceDetails) })
+    return reply.status(201).send(present(row))
   })
 
   route(app, dataSourceListContract, async ({ query, request }) => ({ items: (await listDataSources(db, authOf(request).tenantId, query)).map(present) }))
@@ -90,33 +59,8 @@ export async function dataSourceRoutes(app: FastifyInstance, deps: DataSourceDep
   })
 
   route(app, dataSourceUpdateContract, async ({ params, body: b, request }) => {
-    const auth = authOf(request)
-    const current = await getDataSource(db, auth.tenantId, params.id)
-    if (!current) throw notFound('Data source')
-    const now = clock.now()
-    if (current.session_id && current.project_id === null) await writableSession(db, auth.tenantId, current.session_id, now)
-    if (b.status !== undefined && b.status !== current.status && !(allowedMoves[current.status] ?? []).includes(b.status)) {
-      throw conflict(`A ${current.status} source cannot become ${b.status}`)
-    }
-    const moved = b.status !== undefined && b.status !== current.status
-    const updated = await db.transaction(async (tx) => {
-      const row = await updateDataSource(tx, auth.tenantId, current.id, {
-        ...(b.status !== undefined ? { status: b.status } : {}),
-        ...(b.displayName !== undefined ? { displayName: b.displayName } : {}),
-        ...(b.sourceDetails !== undefined ? { sourceDetails: stripNulls(b.sourceDetails) } : {}),
-        ...('pollIntervalSeconds' in b ? { pollIntervalSeconds: b.pollIntervalSeconds ?? null } : {}),
-        // Resuming a failed run clears its error.
-        ...(b.status === 'active' ? { lastError: null } : {}),
-        now,
-      })
-      // Play, pause and resume start and stop the source's runs; a new interval moves its next run.
-      if (moved) await scheduleForStatus(tx, auth.tenantId, row!, now)
-      else if ('pollIntervalSeconds' in b) await rescheduleInterval(tx, auth.tenantId, row as RunnableSourceRow, now, intervals)
-      return (await getDataSource(tx, auth.tenantId, current.id))!
-    })
-    // The first run at once rather than at the scheduler's next minute (the source is due either way).
-    if (moved && updated.status === 'active') await runner?.kick()
-    return present(updated)
+    const change = b.sourceDetails === undefined ? b : { ...b, sourceDetails: stripNulls(b.sourceDetails) }
+    return present(await changeDataSource({ ...deps, runner, intervals }, authOf(request).tenantId, params.id, change))
   })
 
   // Deleting stops the source: queued runs find no source, and its seen items go with it (cascade).
@@ -125,61 +69,16 @@ export async function dataSourceRoutes(app: FastifyInstance, deps: DataSourceDep
     return { message: 'Data source deleted successfully' }
   })
 
-  // The project's documents (cards of its sources and of committed workspaces), in the order they last
-  // changed, for the project view to poll: `after` is the `cursor` of the previous answer (absent: from
-  // the start); an answer with fewer than the page size has caught up. Page size: x-page-size or limit.
-  // A caught-up answer's cursor reaches CURSOR_LOOKBACK_MS back, because a change can commit after a
-  // later one was read: the next poll repeats those cards, and the view merges them by id.
+  // The project's documents for the project view to poll (the paging rules: service.ts, projectDocuments).
   route(app, projectDocumentsContract, async ({ params, query: q, request }) => {
     const auth = authOf(request)
-    if (!(await getProject(db, auth.tenantId, params.id))) throw notFound('Project')
     const limit = headerNumber(request, 'x-page-size', pageLimitSchema) ?? q.limit ?? 50
-    const after = decodeCursor(q.after)
-    const rows = await db.query<EventRow>(
-      `SELECT * FROM events WHERE tenant_id = $1 AND project_id = $2
-         AND ($3::text IS NULL OR data_source_id = $3)
-         AND ($4::timestamptz IS NULL OR (updated_at, id) > ($4::timestamptz, $5::text))
-       ORDER BY updated_at, id LIMIT $6`,
-      [auth.tenantId, params.id, q.dataSourceId ?? null, after?.at ?? null, after?.id ?? '', limit],
-    )
-    const last = rows.at(-1)
-    const lastAt = last ? Date.parse(iso(last.updated_at) as string) : null
-    const cursor =
-      lastAt === null || !last
-        ? (q.after ?? null)
-        : rows.length === limit
-          ? encodeCursor(new Date(lastAt).toISOString(), last.id)
-          : encodeCursor(new Date(lastAt - CURSOR_LOOKBACK_MS).toISOString(), '')
+    const { rows, frames: frameRows, cursor } = await projectDocuments(deps, auth.tenantId, params.id, { after: q.after, dataSourceId: q.dataSourceId ?? null, limit })
     // Each card comes with its action frames (the project view has no live channel to bring them).
-    const frameRows =
-      rows.length === 0
-        ? []
-        : await db.query<FrameRow>(`SELECT * FROM action_frames WHERE tenant_id = $1 AND event_id = ANY($2::text[]) ORDER BY event_id, action_index NULLS LAST, id`, [
-            auth.tenantId,
-            rows.map((r) => r.id),
-          ])
     const framesOf = new Map<string, ReturnType<typeof toActionFrame>[]>()
     for (const f of frameRows) framesOf.set(f.event_id, [...(framesOf.get(f.event_id) ?? []), toActionFrame(f, auth.tenantId)])
     return { items: rows.map((r) => ({ ...toGenesisEvent(r), updatedAt: iso(r.updated_at), actionFrames: framesOf.get(r.id) ?? [] })), cursor }
   })
-}
-
-const CURSOR_LOOKBACK_MS = 10_000
-
-function encodeCursor(at: string, id: string): string {
-  return Buffer.from(JSON.stringify([at, id])).toString('base64url')
-}
-
-function decodeCursor(cursor: string | undefined): { at: string; id: string } | null {
-  if (!cursor) return null
-  try {
-    const [at, id] = z.tuple([z.iso.datetime(), z.string()]).parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')))
-    // Only what the database can compare: a real date ('02-30' is none) and an id it can store.
-    if (!isStorableTimestamp(at) || brokenTextIn(id)) throw new Error('not ours')
-    return { at, id }
-  } catch {
-    throw new ApiError(400, 'VALIDATION_ERROR', 'after: not a cursor this API gave')
-  }
 }
 
 function stripNulls(details: Record<string, unknown>): Record<string, unknown> {

@@ -12,7 +12,7 @@ import type { ProjectRow } from '../projects'
 import type { ResearchRow, SessionRow } from '../researches'
 import { iso } from '../../platform/db/rows'
 import { manifestOf } from './manifest'
-import { type BindingRow, type ConnectionRow, type ContentRow, type ExportScope, readScope, type SourceItemRow } from './queries'
+import { type BindingRow, type ConnectionRow, type ContentRow, type ExportScope, readInOneSnapshot, readScope, type SourceItemRow } from './queries'
 
 export type { ExportScope }
 
@@ -20,7 +20,7 @@ export type { ExportScope }
 export async function exportBundle(db: Database, tenantId: string, scope: ExportScope, now: number): Promise<Bundle | null> {
   const rows = await db.transaction(async (tx) => {
     // One snapshot for every read (PostgreSQL; PGlite has one connection, so a transaction is one already).
-    if (db.dialect === 'postgres') await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY')
+    if (db.dialect === 'postgres') await readInOneSnapshot(tx)
     return readScope(tx, tenantId, scope)
   })
   if (!rows) return null

@@ -19,10 +19,9 @@ import type { Bundle, BundleKind, ImportResult } from '../../../src/protocol/bun
 import { BundleSections } from '../../../src/protocol/bundle'
 import type { Ids } from '../../platform/core/runtime'
 import type { Database } from '../../platform/db/database'
-import { validation } from '../../platform/http/errors'
 import { type FrameRow, toActionFrame } from '../session-data'
-import { assertMatchesManifest } from './manifest'
-import { insertSql } from './queries'
+import { assertMatchesManifest, invalidField } from './manifest'
+import { insertBundleRow } from './queries'
 
 /** The error an unfinished document carries once imported. */
 export const UNFINISHED_ON_EXPORT = 'Processing had not finished when this document was exported; reprocess it to analyse it here'
@@ -46,16 +45,16 @@ export async function importBundle(db: Database, ids: Ids, importer: Importer, b
 
   await db.transaction(async (tx) => {
     for (const r of bundle.researches) {
-      await tx.query(insertSql.research, [t, ref(r.id), r.title, r.description, r.status, json(r.tags), importer.uid, r.createdAt, r.updatedAt])
+      await insertBundleRow(tx, 'research', [t, ref(r.id), r.title, r.description, r.status, json(r.tags), importer.uid, r.createdAt, r.updatedAt])
     }
     for (const s of bundle.sessions) {
-      await tx.query(insertSql.session, [t, ref(s.id), ref(s.researchId), s.title, s.status, importer.uid, s.tokensUsed, s.createdAt, s.updatedAt, s.expiresAt])
+      await insertBundleRow(tx, 'session', [t, ref(s.id), ref(s.researchId), s.title, s.status, importer.uid, s.tokensUsed, s.createdAt, s.updatedAt, s.expiresAt])
     }
     for (const p of bundle.projects) {
-      await tx.query(insertSql.project, [t, ref(p.id), p.displayName, p.description, p.status, importer.uid, p.createdAt, p.updatedAt])
+      await insertBundleRow(tx, 'project', [t, ref(p.id), p.displayName, p.description, p.status, importer.uid, p.createdAt, p.updatedAt])
     }
     for (const s of bundle.dataSources) {
-      await tx.query(insertSql.dataSource, [
+      await insertBundleRow(tx, 'dataSource', [
         t,
         ref(s.id),
         s.kind,
@@ -76,7 +75,7 @@ export async function importBundle(db: Database, ids: Ids, importer: Importer, b
     }
     for (const d of bundle.documents) {
       const finished = FINAL_STATUSES.has(d.status)
-      await tx.query(insertSql.document, [
+      await insertBundleRow(tx, 'document', [
         t,
         ref(d.id),
         ref(d.researchId),
@@ -99,10 +98,10 @@ export async function importBundle(db: Database, ids: Ids, importer: Importer, b
       ])
     }
     for (const i of bundle.sourceItems) {
-      await tx.query(insertSql.sourceItem, [t, ref(i.dataSourceId), i.itemKey, i.link, i.contentHash, i.outcome, ref(i.eventId), i.claimedAt, i.firstSeenAt, i.lastSeenAt, i.contentChangedAt])
+      await insertBundleRow(tx, 'sourceItem', [t, ref(i.dataSourceId), i.itemKey, i.link, i.contentHash, i.outcome, ref(i.eventId), i.claimedAt, i.firstSeenAt, i.lastSeenAt, i.contentChangedAt])
     }
     for (const c of bundle.contents) {
-      await tx.query(insertSql.content, [
+      await insertBundleRow(tx, 'content', [
         t,
         ref(c.documentId),
         c.contentHash,
@@ -133,7 +132,7 @@ export async function importBundle(db: Database, ids: Ids, importer: Importer, b
         updated_at: f.updatedAt,
       }
       // The stored body is the frame as the API sends it, its ids and tenant this installation's (migration 006).
-      await tx.query(insertSql.frame, [
+      await insertBundleRow(tx, 'frame', [
         t,
         row.id,
         row.event_id,
@@ -149,11 +148,11 @@ export async function importBundle(db: Database, ids: Ids, importer: Importer, b
       ])
     }
     for (const c of bundle.connections) {
-      await tx.query(insertSql.connection, [t, ref(c.id), ref(c.sessionId), c.type, json(c.participants.map((p) => map.get(p))), c.status, c.confidence, c.updatedAt])
+      await insertBundleRow(tx, 'connection', [t, ref(c.id), ref(c.sessionId), c.type, json(c.participants.map((p) => map.get(p))), c.status, c.confidence, c.updatedAt])
     }
     for (const b of bundle.kpiBindings) {
       const contextId = ref(b.contextId)
-      await tx.query(insertSql.binding, [
+      await insertBundleRow(tx, 'binding', [
         t,
         ref(b.id),
         contextId,
@@ -233,10 +232,10 @@ export function assertSelfContained(b: Bundle): void {
 
   const sessionResearch = new Map(b.sessions.map((s) => [s.id, s.researchId]))
   const names = (set: Set<string>, value: string | null, field: string, what: string) => {
-    if (value !== null && !set.has(value)) throw validation(field, `names no ${what} of the bundle`)
+    if (value !== null && !set.has(value)) throw invalidField(field, `names no ${what} of the bundle`)
   }
   const sameResearch = (researchId: string | null, sessionId: string | null, field: string) => {
-    if (sessionId !== null && sessionResearch.get(sessionId) !== researchId) throw validation(field, 'names a workspace of another research')
+    if (sessionId !== null && sessionResearch.get(sessionId) !== researchId) throw invalidField(field, 'names a workspace of another research')
   }
   b.sessions.forEach((s, i) => names(researches, s.researchId, `sessions.${i}.researchId`, 'research'))
   b.dataSources.forEach((s, i) => {
@@ -244,7 +243,7 @@ export function assertSelfContained(b: Bundle): void {
     names(sessions, s.sessionId, `dataSources.${i}.sessionId`, 'workspace')
     names(projects, s.projectId, `dataSources.${i}.projectId`, 'project')
     sameResearch(s.researchId, s.sessionId, `dataSources.${i}.sessionId`)
-    if (s.projectId === null && (s.researchId === null || s.sessionId === null)) throw validation(`dataSources.${i}.projectId`, 'a source belongs to a project or to a workspace of a research')
+    if (s.projectId === null && (s.researchId === null || s.sessionId === null)) throw invalidField(`dataSources.${i}.projectId`, 'a source belongs to a project or to a workspace of a research')
   })
   b.sourceItems.forEach((item, i) => {
     names(sources, item.dataSourceId, `sourceItems.${i}.dataSourceId`, 'data source')
@@ -308,7 +307,7 @@ function under(id: string, oldDocument: string, newDocument: string): string | n
 function unique(section: string, values: string[], field = 'id'): Set<string> {
   const set = new Set<string>()
   values.forEach((value, i) => {
-    if (set.has(value)) throw validation(`${section}.${i}.${field}`, 'appears twice in the bundle')
+    if (set.has(value)) throw invalidField(`${section}.${i}.${field}`, 'appears twice in the bundle')
     set.add(value)
   })
   return set

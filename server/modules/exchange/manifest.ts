@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto'
 import { BUNDLE_FORMAT, BUNDLE_VERSION, type BundleData, type BundleKind, type BundleManifest, BundleSections, type BundleSection } from '../../../src/protocol/bundle'
-import { validation } from '../../platform/http/errors'
+import { Refusal } from '../../platform/core/refusal'
 
 /** The manifest of bundle data: counts and hashes of every section. */
 export function manifestOf(data: BundleData, about: { kind: BundleKind; root: BundleManifest['root']; exportedAt: string; exportedFrom: string }): BundleManifest {
@@ -22,10 +22,10 @@ export function manifestOf(data: BundleData, about: { kind: BundleKind; root: Bu
 export function assertMatchesManifest(data: BundleData, manifest: BundleManifest): void {
   for (const section of BundleSections) {
     if (data[section].length !== manifest.counts[section]) {
-      throw validation(`manifest.counts.${section}`, `the bundle holds ${data[section].length} ${section}, its manifest says ${manifest.counts[section]}: it was changed or damaged after export`)
+      throw invalidField(`manifest.counts.${section}`, `the bundle holds ${data[section].length} ${section}, its manifest says ${manifest.counts[section]}: it was changed or damaged after export`)
     }
     if (sectionHash(data[section]) !== manifest.hashes[section]) {
-      throw validation(`manifest.hashes.${section}`, `the ${section} of the bundle do not match its manifest's hash: it was changed or damaged after export`)
+      throw invalidField(`manifest.hashes.${section}`, `the ${section} of the bundle do not match its manifest's hash: it was changed or damaged after export`)
     }
   }
 }
@@ -44,3 +44,6 @@ export function canonicalJson(value: unknown): string {
     .sort()
   return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`
 }
+
+/** A bundle that cannot be imported, naming the field at fault (the edge answers 400 VALIDATION_ERROR). */
+export const invalidField = (field: string, message: string) => new Refusal('invalid', `${field}: ${message}`)

@@ -72,6 +72,11 @@ export interface ScopeRows {
   bindings: BindingRow[]
 }
 
+/** Makes the transaction's reads one read-only snapshot (PostgreSQL's first statement in it; PGlite's one connection is one already). */
+export async function readInOneSnapshot(tx: Queryable): Promise<void> {
+  await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY')
+}
+
 /**
  * The rows of a scope, or null when its research or project is not the tenant's. Read in one transaction
  * (on PostgreSQL at REPEATABLE READ), so a document finishing meanwhile is in the bundle with all its
@@ -131,7 +136,7 @@ export async function readScope(tx: Queryable, tenantId: string, scope: ExportSc
 }
 
 /** Inserts of rows that already carry their new ids and the importer's tenant and user. */
-export const insertSql = {
+const insertSql = {
   research: `INSERT INTO researches (tenant_id, id, title, description, status, tags, owner_user_id, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
   session: `INSERT INTO sessions (tenant_id, id, research_id, title, status, owner_user_id, tokens_used, created_at, updated_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
   project: `INSERT INTO projects (tenant_id, id, display_name, description, status, owner_user_id, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
@@ -149,3 +154,8 @@ export const insertSql = {
   binding: `INSERT INTO kpi_bindings (tenant_id, id, context_id, context_type, research_id, project_id, kpi_definition_id, current_value, manual, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
 } as const
+
+/** One imported row of a kind, its values in the order of that kind's insert (`insertSql`). */
+export async function insertBundleRow(tx: Queryable, kind: keyof typeof insertSql, values: readonly unknown[]): Promise<void> {
+  await tx.query(insertSql[kind], values)
+}

@@ -23,6 +23,7 @@ import { type QuotaLimit, QuotaLimits, QuotaMessages } from '../../../src/domain
 import type { Clock } from '../../platform/core/runtime'
 import type { IngestLimits } from '../../platform/config'
 import type { Queryable } from '../../platform/db/database'
+import { bucketLevel, giveTokenBack, takeToken, unfinishedDocuments } from './queries'
 
 export type { IngestLimits } from '../../platform/config'
 
@@ -97,39 +98,8 @@ function refused(limit: QuotaLimit, retryAfterSeconds: number, message: string):
   return { ok: false, limit, retryAfterSeconds, message }
 }
 
-/** The tenant's unfinished documents, counted up to `cap` (enough to compare with the limit). */
-async function unfinishedDocuments(db: Queryable, tenantId: string, cap: number): Promise<number> {
-  // The predicate is the partial index's (migration 009), word for word, so the count reads only it.
-  const rows = await db.query<{ n: number | string }>(`SELECT count(*) AS n FROM (SELECT 1 FROM events WHERE tenant_id = $1 AND status NOT IN ('completed', 'error') LIMIT $2) AS waiting`, [
-    tenantId,
-    cap,
-  ])
-  return Number(rows[0]?.n ?? 0)
-}
-
-// The bucket's level now: what was left, plus what the time since has refilled, up to its size. A clock
-// behind the row's (another process's) refills nothing rather than draining.
-const LEVEL = `LEAST($2::float8, a.tokens + GREATEST(0, EXTRACT(EPOCH FROM ($3::timestamptz - a.refilled_at))::float8) * $4::float8)`
-
-/** Takes one token if the bucket has one: true when taken. A full bucket's row is created by its first take. */
-async function takeToken(db: Queryable, tenantId: string, now: number, burst: number, perSecond: number): Promise<boolean> {
-  const rows = await db.query(
-    `INSERT INTO ingest_allowances AS a (tenant_id, tokens, refilled_at) VALUES ($1, $2::float8 - 1, $3::timestamptz)
-     ON CONFLICT (tenant_id) DO UPDATE SET tokens = ${LEVEL} - 1, refilled_at = GREATEST(a.refilled_at, $3::timestamptz)
-     WHERE ${LEVEL} >= 1
-     RETURNING tokens`,
-    [tenantId, burst, new Date(now).toISOString(), perSecond],
-  )
-  return rows.length > 0
-}
-
 /** Seconds until the bucket holds a whole token again (at least 1). */
 async function secondsUntilToken(db: Queryable, tenantId: string, now: number, burst: number, perSecond: number): Promise<number> {
-  const rows = await db.query<{ level: number | string }>(`SELECT ${LEVEL} AS level FROM ingest_allowances a WHERE a.tenant_id = $1`, [tenantId, burst, new Date(now).toISOString(), perSecond])
-  const level = Number(rows[0]?.level ?? burst)
+  const level = await bucketLevel(db, tenantId, now, burst, perSecond)
   return Math.max(1, Math.ceil((1 - level) / perSecond))
-}
-
-async function giveTokenBack(db: Queryable, tenantId: string, burst: number): Promise<void> {
-  await db.query(`UPDATE ingest_allowances SET tokens = LEAST($2::float8, tokens + 1) WHERE tenant_id = $1`, [tenantId, burst])
 }

@@ -7,6 +7,9 @@
 import type { Queryable } from '../../platform/db/database'
 import { iso } from '../../platform/db/rows'
 import { type EntityIndex, type EntityOccurrence, mergeEntities } from './aliases'
+import { type CorpusDocumentRow as DocRow, type CorpusFrameRow as FrameRowLite, type CorpusScope, corpusRows } from './queries'
+
+export type { CorpusScope } from './queries'
 
 export const DAY_MS = 86_400_000
 
@@ -56,70 +59,8 @@ export interface Corpus {
   entities: EntityIndex
 }
 
-export interface CorpusScope {
-  researchId?: string | null
-  projectId?: string | null
-  /** A research or project id, whichever it is. */
-  contextId?: string | null
-  /** Only documents whose title, summary or text match this (PostgreSQL full-text search, English). */
-  query?: string | null
-  eventIds?: string[]
-}
-
-/** The full-text document of an event, as both the query and any index use it. */
-export const EVENT_TSVECTOR = `to_tsvector('english', coalesce(e.title, '') || ' ' || coalesce(e.summary, '') || ' ' || coalesce(e.payload->>'cleanedContent', ''))`
-
-interface DocRow {
-  id: string
-  research_id: string | null
-  session_id: string | null
-  project_id: string | null
-  title: string | null
-  summary: string | null
-  ingested_at: Date | string
-  payload: Record<string, unknown>
-  analytics: Record<string, unknown> | null
-}
-
-interface FrameRowLite {
-  id: string
-  event_id: string
-  action_index: number | null
-  action_type: string | null
-  body: Record<string, unknown>
-}
-
 export async function loadCorpus(db: Queryable, tenantId: string, scope: CorpusScope = {}): Promise<Corpus> {
-  const where = [`e.tenant_id = $1`, `e.status = 'completed'`]
-  const params: unknown[] = [tenantId]
-  const param = (v: unknown) => {
-    params.push(v)
-    return `$${params.length}`
-  }
-  if (scope.researchId) where.push(`e.research_id = ${param(scope.researchId)}`)
-  if (scope.projectId) where.push(`e.project_id = ${param(scope.projectId)}`)
-  if (scope.contextId) {
-    const p = param(scope.contextId)
-    where.push(`(e.research_id = ${p} OR e.project_id = ${p})`)
-  }
-  if (scope.eventIds) where.push(`e.id = ANY(${param(scope.eventIds)}::text[])`)
-  const query = scope.query?.trim()
-  if (query) where.push(`${EVENT_TSVECTOR} @@ websearch_to_tsquery('english', ${param(query)})`)
-
-  const docs = await db.query<DocRow>(
-    `SELECT e.id, e.research_id, e.session_id, e.project_id, e.title, e.summary, e.ingested_at,
-            e.payload - 'cleanedContent' - 'extractedText' AS payload, e.analytics
-       FROM events e WHERE ${where.join(' AND ')} ORDER BY e.ingested_at, e.id`,
-    params,
-  )
-  const ids = docs.map((d) => d.id)
-  const frames =
-    ids.length === 0
-      ? []
-      : await db.query<FrameRowLite>(
-          `SELECT id, event_id, action_index, action_type, body FROM action_frames WHERE tenant_id = $1 AND event_id = ANY($2::text[]) ORDER BY event_id, action_index, id`,
-          [tenantId, ids],
-        )
+  const { docs, frames } = await corpusRows(db, tenantId, scope)
   return buildCorpus(docs.map(toDocument), frames, new Map(docs.map((d) => [d.id, Date.parse(iso(d.ingested_at)!)])))
 }
 

@@ -15,7 +15,6 @@
  * A participant that is no entity of the tenant has no frames and no connections (entity null).
  */
 import type { FastifyInstance } from 'fastify'
-import { z } from 'zod'
 import {
   GRAPHML_CONTENT_TYPE,
   briefingContract,
@@ -30,16 +29,16 @@ import {
 } from '../../../src/protocol/http/intelligence'
 import type { ModuleDeps } from '../../platform/module'
 import { authOf } from '../../platform/auth/plugin'
-import type { Queryable } from '../../platform/db/database'
 import { route } from '../../platform/http/contracts'
 import { ApiError, notFound } from '../../platform/http/errors'
-import { type FrameRow, toActionFrame } from '../session-data'
+import { toActionFrame } from '../session-data'
 import { getProject } from '../projects'
 import { getResearch } from '../researches'
-import { type ActorRole, connectionBriefing, entityBriefing, frameBriefing, scopeBriefing } from './briefing'
-import { EVENT_TSVECTOR, loadCorpus } from './corpus'
-import { documentsIn, expandNode, explore, findEntity, frameIdsOfConnection, graphView, type GraphView, participantConnections, resolvedEntity } from './graph'
+import { connectionBriefing, entityBriefing, frameBriefing, scopeBriefing } from './briefing'
+import { documentsIn, expandNode, explore, findEntity, graphView, participantConnections, resolvedEntity } from './graph'
 import { toGraphML } from './graphml'
+import { framesByIds, rankDocuments } from './queries'
+import { actorRoles, connectionFrameIds, researchView, tenantView } from './service'
 import { uncertaintiesOf } from './uncertainties'
 
 const EXPLORE_LIMIT = 20
@@ -84,8 +83,7 @@ export async function graphRoutes(app: FastifyInstance, deps: ModuleDeps): Promi
     const view = await tenantView(db, tenantId)
     const entity = findEntity(view.corpus.entities, participant)
     const ids = entity ? view.framesActing(entity.id).map((f) => f.id) : []
-    const rows =
-      ids.length === 0 ? [] : await db.query<FrameRow>(`SELECT * FROM action_frames WHERE tenant_id = $1 AND id = ANY($2::text[]) ORDER BY created_at, event_id, action_index, id`, [tenantId, ids])
+    const rows = await framesByIds(db, tenantId, ids)
     return { participant, entity: entity ? resolvedEntity(entity) : null, items: rows.map((r) => toActionFrame(r, tenantId)) }
   })
 
@@ -134,45 +132,4 @@ export async function graphRoutes(app: FastifyInstance, deps: ModuleDeps): Promi
       }
     }
   })
-}
-
-// ---------------------------------------------------------------------------------------------------
-
-async function tenantView(db: Queryable, tenantId: string): Promise<GraphView> {
-  return graphView(await loadCorpus(db, tenantId))
-}
-
-/** The research's graph view over the tenant's entities; 404 when the tenant has no such research. */
-async function researchView(db: Queryable, tenantId: string, researchId: string): Promise<GraphView> {
-  if (!(await getResearch(db, tenantId, researchId))) throw notFound('Research')
-  const corpus = await loadCorpus(db, tenantId)
-  return graphView(corpus, documentsIn(corpus, { researchId }))
-}
-
-/** The tenant's completed documents matching the query, by PostgreSQL full-text rank (best first). */
-async function rankDocuments(db: Queryable, tenantId: string, query: string, limit: number): Promise<Array<{ id: string; rank: number }>> {
-  const rows = await db.query<{ id: string; rank: number | string }>(
-    `SELECT e.id, ts_rank(${EVENT_TSVECTOR}, q) AS rank
-       FROM events e, websearch_to_tsquery('english', $2) q
-      WHERE e.tenant_id = $1 AND e.status = 'completed' AND ${EVENT_TSVECTOR} @@ q
-      ORDER BY rank DESC, e.id LIMIT $3`,
-    [tenantId, query, limit],
-  )
-  return rows.map((r) => ({ id: r.id, rank: Number(r.rank) }))
-}
-
-/** The two frames a connection id names: a stored connection's participants, else the id's own form. */
-async function connectionFrameIds(db: Queryable, tenantId: string, id: string): Promise<string[] | null> {
-  const rows = await db.query<{ participants: unknown }>(`SELECT participants FROM connections WHERE tenant_id = $1 AND id = $2`, [tenantId, id])
-  const stored = z.array(z.string()).min(2).safeParse(rows[0]?.participants)
-  return stored.success ? stored.data.slice(0, 2) : frameIdsOfConnection(id)
-}
-
-const storedActors = z.object({ actors: z.object({ entries: z.array(z.object({ text: z.string(), role: z.string() })) }) })
-
-/** The actors of a stored frame with their roles (none when the body has no readable actors). */
-async function actorRoles(db: Queryable, tenantId: string, frameId: string): Promise<ActorRole[]> {
-  const rows = await db.query<{ body: unknown }>(`SELECT body FROM action_frames WHERE tenant_id = $1 AND id = $2`, [tenantId, frameId])
-  const parsed = storedActors.safeParse(rows[0]?.body)
-  return parsed.success ? parsed.data.actors.entries : []
 }

@@ -14,22 +14,16 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { kpiBindContract, kpiBindingsContract, kpiDefinitionsContract, kpiSetValueContract, kpiUnbindContract } from '../../../src/protocol/http/intelligence'
-import { type KpiBinding, KpiDefinitionIds } from '../../../src/protocol/intelligence'
 import type { ModuleDeps } from '../../platform/module'
 import { authOf } from '../../platform/auth/plugin'
 import { route } from '../../platform/http/contracts'
-import { conflict, notFound, validation } from '../../platform/http/errors'
-import { contextTypeOf, deleteKpiBinding, getKpiBinding, insertKpiBinding, kpiDefinition, kpiDefinitions, listKpiBindings, refreshKpiBinding, setKpiBindingValue, toKpiBinding } from './kpis'
+import { notFound } from '../../platform/http/errors'
+import { kpiDefinitions, toKpiBinding } from './kpis'
+import { deleteKpiBinding, listKpiBindings } from './queries'
+import { bindKpi, setKpiValue } from './service'
 
 export async function kpiRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
-  const { db, clock, ids } = deps
-
-  /** The binding as stored now; 404 when it is not the tenant's (or was deleted meanwhile). */
-  const current = async (tenantId: string, id: string): Promise<KpiBinding> => {
-    const row = await getKpiBinding(db, tenantId, id)
-    if (!row) throw notFound('KPI binding')
-    return toKpiBinding(row)
-  }
+  const { db } = deps
 
   route(app, kpiDefinitionsContract, async () => ({ items: kpiDefinitions() }))
 
@@ -39,26 +33,10 @@ export async function kpiRoutes(app: FastifyInstance, deps: ModuleDeps): Promise
   })
 
   route(app, kpiBindContract, async ({ body, request, reply }) => {
-    const { tenantId } = authOf(request)
-    const { contextId, kpiDefinitionId } = body
-    const def = kpiDefinition(kpiDefinitionId)
-    if (!def) throw validation('kpiDefinitionId', `unknown KPI definition '${kpiDefinitionId}' (known: ${KpiDefinitionIds.join(', ')})`)
-    const contextType = await contextTypeOf(db, tenantId, contextId)
-    if (!contextType) throw notFound('Research or project')
-    const id = ids.next('kpi')
-    const inserted = await insertKpiBinding(db, tenantId, { id, contextId, contextType, kpiDefinitionId: def.id, now: clock.now() })
-    if (!inserted) throw conflict(`The KPI '${def.id}' is already bound to this ${contextType}`)
-    // Computed after the insert has committed, so a document completing meanwhile is counted either way.
-    await refreshKpiBinding(db, tenantId, id, clock.now())
-    return reply.status(201).send(await current(tenantId, id))
+    return reply.status(201).send(await bindKpi(deps, authOf(request).tenantId, body.contextId, body.kpiDefinitionId))
   })
 
-  route(app, kpiSetValueContract, async ({ params, body: { currentValue }, request }) => {
-    const { tenantId } = authOf(request)
-    if (!(await setKpiBindingValue(db, tenantId, params.id, currentValue, clock.now()))) throw notFound('KPI binding')
-    if (currentValue === null) await refreshKpiBinding(db, tenantId, params.id, clock.now())
-    return current(tenantId, params.id)
-  })
+  route(app, kpiSetValueContract, async ({ params, body: { currentValue }, request }) => setKpiValue(deps, authOf(request).tenantId, params.id, currentValue))
 
   route(app, kpiUnbindContract, async ({ params, request }) => {
     if (!(await deleteKpiBinding(db, authOf(request).tenantId, params.id))) throw notFound('KPI binding')

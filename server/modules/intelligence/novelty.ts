@@ -12,6 +12,7 @@
 import { z } from 'zod'
 import type { Analysis } from '../../../src/protocol/analysis'
 import type { Queryable } from '../../platform/db/database'
+import { earlierNoveltyKeys } from './queries'
 
 export interface Signature {
   events: Set<string>
@@ -107,13 +108,7 @@ function fromKeys(stored: unknown): Signature {
 
 /** The signatures of the tenant's latest completed documents taken in before `eventId`. */
 export async function earlierSignatures(db: Queryable, tenantId: string, eventId: string): Promise<Array<{ title: string; signature: Signature }>> {
-  const docs = await db.query<{ title: string | null; keys: unknown }>(
-    `SELECT title, novelty_keys AS keys FROM events
-      WHERE tenant_id = $1 AND novelty_keys IS NOT NULL AND status = 'completed'
-        AND (ingested_at, id) < (SELECT ingested_at, id FROM events WHERE tenant_id = $1 AND id = $2)
-      ORDER BY ingested_at DESC, id DESC LIMIT ${NOVELTY_WINDOW}`,
-    [tenantId, eventId],
-  )
+  const docs = await earlierNoveltyKeys(db, tenantId, eventId, NOVELTY_WINDOW)
   return docs.map((d) => ({ title: d.title ?? 'Untitled Document', signature: fromKeys(d.keys) }))
 }
 

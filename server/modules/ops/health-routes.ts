@@ -12,6 +12,7 @@ import type { ClientSettings } from '../../../src/protocol/http/platform'
 import { defaultClientSettings } from '../../platform/config'
 import { apiReferencePage } from '../../platform/http/api-reference'
 import { route } from '../../platform/http/contracts'
+import { pingDatabase } from './queries'
 
 export type { ClientSettings } from '../../../src/protocol/http/platform'
 
@@ -26,7 +27,7 @@ export type HealthDeps = ModuleDeps & {
 export async function healthRoutes(app: FastifyInstance, deps: HealthDeps): Promise<void> {
   route(app, healthContract, async () => {
     const started = deps.clock.now()
-    await deps.db.query('SELECT 1')
+    await pingDatabase(deps.db)
     return { status: 'ok' as const, database: deps.db.dialect, databaseLatencyMs: deps.clock.now() - started }
   })
 

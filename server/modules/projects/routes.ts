@@ -8,7 +8,7 @@ import type { ModuleDeps } from '../../platform/module'
 import { authOf } from '../../platform/auth/plugin'
 import { route } from '../../platform/http/contracts'
 import { notFound } from '../../platform/http/errors'
-import { getProject, insertProject, listProjects, type ProjectRow, toProject } from './queries'
+import { getProject, insertProject, listProjects, toProject, updateProject } from './queries'
 import { eraseProject } from '../retention'
 
 export async function projectRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
@@ -34,15 +34,15 @@ export async function projectRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
 
   route(app, projectUpdateContract, async ({ params, body: b, request }) => {
     const auth = authOf(request)
-    const rows = await db.query<ProjectRow>(
-      `UPDATE projects SET display_name = COALESCE($3, display_name),
-         description = CASE WHEN $4::boolean THEN $5 ELSE description END,
-         status = COALESCE($6, status), updated_at = $7
-       WHERE tenant_id = $1 AND id = $2 RETURNING *`,
-      [auth.tenantId, params.id, b.displayName ?? null, 'description' in b, b.description?.trim() || null, b.status ?? null, new Date(clock.now()).toISOString()],
-    )
-    if (!rows[0]) throw notFound('Project')
-    return toProject(rows[0])
+    const row = await updateProject(db, auth.tenantId, params.id, {
+      displayName: b.displayName ?? null,
+      replaceDescription: 'description' in b,
+      description: b.description?.trim() || null,
+      status: b.status ?? null,
+      now: clock.now(),
+    })
+    if (!row) throw notFound('Project')
+    return toProject(row)
   })
 
   route(app, projectDeleteContract, async ({ params, request }) => {

@@ -5,7 +5,6 @@
  * and answers is its contract (src/protocol/http/researches.ts).
  */
 import type { FastifyInstance } from 'fastify'
-import { firstWorkspaceName } from '../../../src/domain/rules/session'
 import { pageLimitSchema } from '../../../src/protocol/api'
 import {
   researchCreateContract,
@@ -23,10 +22,10 @@ import { authOf } from '../../platform/auth/plugin'
 import { route } from '../../platform/http/contracts'
 import { notFound } from '../../platform/http/errors'
 import { headerNumber } from '../../platform/http/paging'
-import { refreshKpiBindings } from '../intelligence'
-import { getResearch, getSession, insertResearch, insertSession, listResearches, listSessions, toResearch, toSession, touchResearch } from './queries'
+import { getResearch, getSession, listResearches, listSessions, toResearch, toSession } from './queries'
+import { createResearch, createWorkspace, deleteWorkspace } from './service'
 import { decodeToken, encodeToken } from '../../platform/db/rows'
-import { eraseResearch, eraseSession } from '../retention'
+import { eraseResearch } from '../retention'
 
 const DAY_MS = 86_400_000
 
@@ -34,18 +33,12 @@ const DAY_MS = 86_400_000
 export type ResearchDeps = ModuleDeps & { config: Pick<ServerConfig, 'SESSION_TTL_DAYS'> }
 
 export async function researchRoutes(app: FastifyInstance, deps: ResearchDeps): Promise<void> {
-  const { db, clock, ids } = deps
+  const { db, clock } = deps
   const ttl = () => deps.config.SESSION_TTL_DAYS * DAY_MS
 
   route(app, researchCreateContract, async ({ body, request, reply }) => {
     const auth = authOf(request)
-    const now = clock.now()
-    const researchId = ids.next('res')
-    const sessionId = ids.next('ses')
-    await db.transaction(async (tx) => {
-      await insertResearch(tx, auth.tenantId, { id: researchId, title: body.title, description: body.description ?? null, tags: body.tags, ownerUserId: auth.uid, now })
-      await insertSession(tx, auth.tenantId, { id: sessionId, researchId, title: firstWorkspaceName(now), ownerUserId: auth.uid, now, expiresAt: now + ttl() })
-    })
+    const { researchId, sessionId, now } = await createResearch(deps, auth, { title: body.title, description: body.description ?? null, tags: body.tags }, ttl())
     const row = await getResearch(db, auth.tenantId, researchId)
     const session = await getSession(db, auth.tenantId, researchId, sessionId)
     return reply.status(201).send({ ...toResearch(row!, auth.tenantId), sessions: [toSession(session!, auth.tenantId, now)] })
@@ -92,14 +85,8 @@ export async function researchRoutes(app: FastifyInstance, deps: ResearchDeps): 
 
   route(app, sessionCreateContract, async ({ params: { id: researchId }, body, request, reply }) => {
     const auth = authOf(request)
-    if (!(await getResearch(db, auth.tenantId, researchId))) throw notFound('Research')
-    const now = clock.now()
-    const id = ids.next('ses')
-    await db.transaction(async (tx) => {
-      await insertSession(tx, auth.tenantId, { id, researchId, title: body.title, ownerUserId: auth.uid, now, expiresAt: now + ttl() })
-      await touchResearch(tx, auth.tenantId, researchId, now)
-    })
-    return reply.status(201).send(toSession((await getSession(db, auth.tenantId, researchId, id))!, auth.tenantId, now))
+    const { sessionId, now } = await createWorkspace(deps, auth, researchId, body.title, ttl())
+    return reply.status(201).send(toSession((await getSession(db, auth.tenantId, researchId, sessionId))!, auth.tenantId, now))
   })
 
   route(app, sessionGetContract, async ({ params, request }) => {
@@ -110,10 +97,7 @@ export async function researchRoutes(app: FastifyInstance, deps: ResearchDeps): 
   })
 
   route(app, sessionDeleteContract, async ({ params, request }) => {
-    const auth = authOf(request)
-    if (!(await eraseSession(db, auth.tenantId, params.id, params.sid, clock.now()))) throw notFound('Session')
-    await touchResearch(db, auth.tenantId, params.id, clock.now())
-    await refreshKpiBindings(db, auth.tenantId, { researchId: params.id }, clock.now())
+    await deleteWorkspace(deps, authOf(request).tenantId, params.id, params.sid)
     return { message: 'Session deleted successfully' }
   })
 }

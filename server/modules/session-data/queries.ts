@@ -337,6 +337,24 @@ export async function listFramesOfSession(db: Queryable, tenantId: string, sessi
   ])
 }
 
+/** A research's documents, oldest first (a page of them). */
+export async function listEventsOfResearch(db: Queryable, tenantId: string, researchId: string, limit: number, offset: number): Promise<EventRow[]> {
+  return db.query<EventRow>(`SELECT * FROM events WHERE tenant_id = $1 AND research_id = $2 ORDER BY ingested_at, id LIMIT $3 OFFSET $4`, [tenantId, researchId, limit, offset])
+}
+
+/** A research's frames, oldest first, of one status or all (a page of them). */
+export async function listFramesOfResearch(db: Queryable, tenantId: string, researchId: string, status: string | null, limit: number, offset: number): Promise<FrameRow[]> {
+  return db.query<FrameRow>(
+    `SELECT * FROM action_frames WHERE tenant_id = $1 AND research_id = $2 AND ($3::text IS NULL OR status = $3) ORDER BY created_at, event_id, action_index, id LIMIT $4 OFFSET $5`,
+    [tenantId, researchId, status, limit, offset],
+  )
+}
+
+/** All of a research's documents, newest first (its document list). */
+export async function listDocumentsOfResearch(db: Queryable, tenantId: string, researchId: string): Promise<EventRow[]> {
+  return db.query<EventRow>(`SELECT * FROM events WHERE tenant_id = $1 AND research_id = $2 ORDER BY ingested_at DESC, id`, [tenantId, researchId])
+}
+
 /** `[timestamp, id]` as JSON text (the timestamp as to_json writes it), or null. */
 type KeyRow = string | null
 

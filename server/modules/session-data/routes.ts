@@ -5,8 +5,7 @@
  * of events, frames and documents. What each takes and answers is its contract
  * (src/protocol/http/session-data.ts).
  */
-import type { FastifyInstance } from 'fastify'
-import { supportsReprocess } from '../../../src/domain/rules/processing'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { SESSION_FRAMES_MAX_DOCUMENTS, SessionDataHeaders, wholeNumberParam } from '../../../src/protocol/api'
 import {
   eventDeleteContract,
@@ -23,13 +22,10 @@ import type { Pipeline } from '../pipeline'
 import { authOf } from '../../platform/auth/plugin'
 import { route } from '../../platform/http/contracts'
 import { notFound, validation } from '../../platform/http/errors'
-import { writableSession } from '../researches'
 import { headerNumber } from '../../platform/http/paging'
-import { refreshKpiBindings } from '../intelligence'
-import { type EventRow, type FrameRow, getEvent, readSessionDataPage, readSessionFrames, toActionFrame, toGenesisEvent } from './queries'
-import { getResearch, getSession } from '../researches'
+import { type EventRow, readSessionDataPage, readSessionFrames, toActionFrame, toGenesisEvent } from './queries'
+import { clearWorkspace, deleteEvent, reprocessEvent, researchDocuments, researchEvents, researchFrames, type WorkspaceRef } from './service'
 import { decodeKeyToken, encodeKeyToken, iso } from '../../platform/db/rows'
-import { eraseDocuments } from '../retention'
 
 /**
  * The most rows of each kind one session-data page holds (the spec's default page is 50). Large enough
@@ -44,7 +40,7 @@ const sideSize = wholeNumberParam(0, SESSION_DATA_MAX_PAGE)
 export type SessionDataDeps = ModuleDeps & { pipeline: Pipeline }
 
 export async function sessionDataRoutes(app: FastifyInstance, deps: SessionDataDeps): Promise<void> {
-  const { db, clock, pipeline } = deps
+  const { db } = deps
 
   route(app, sessionDataContract, async ({ params, request, reply }) => {
     const auth = authOf(request)
@@ -82,69 +78,40 @@ export async function sessionDataRoutes(app: FastifyInstance, deps: SessionDataD
   })
 
   route(app, eventDeleteContract, async ({ params, request }) => {
-    const auth = authOf(request)
-    const session = await getSession(db, auth.tenantId, params.id, params.sid)
-    if (!session) throw notFound('Session')
-    await writableSession(db, auth.tenantId, session.id, clock.now())
-    const event = await getEvent(db, auth.tenantId, params.eventId)
-    // Everything of it, wherever it was copied, and its tombstone on the live log (server/modules/retention/erase.ts).
-    if (!event || (await eraseDocuments(db, auth.tenantId, { sessionId: session.id, eventIds: [event.id] }, clock.now())).length === 0) throw notFound('Event')
-    await refreshKpiBindings(db, auth.tenantId, { researchId: event.research_id, projectId: event.project_id }, clock.now())
+    await deleteEvent(deps, workspaceOf(request, params), params.eventId)
     return { message: 'Event deleted successfully' }
   })
 
-  // Clear: every document of the workspace and their frames; the workspace, its settings and sources stay.
   route(app, eventsClearContract, async ({ params, request }) => {
-    const auth = authOf(request)
-    const session = await getSession(db, auth.tenantId, params.id, params.sid)
-    if (!session) throw notFound('Session')
-    await writableSession(db, auth.tenantId, session.id, clock.now())
-    const deleted = (await eraseDocuments(db, auth.tenantId, { sessionId: session.id, eventIds: 'all' }, clock.now())).length
-    if (deleted > 0) await refreshKpiBindings(db, auth.tenantId, { researchId: params.id, projectId: null }, clock.now())
+    const deleted = await clearWorkspace(deps, workspaceOf(request, params))
     return { message: 'Events deleted successfully', deleted }
   })
 
   route(app, eventReprocessContract, async ({ params, request, reply }) => {
-    const auth = authOf(request)
-    const session = await getSession(db, auth.tenantId, params.id, params.sid)
-    if (!session) throw notFound('Session')
-    await writableSession(db, auth.tenantId, session.id, clock.now())
-    const event = await getEvent(db, auth.tenantId, params.eventId)
-    if (!event || event.session_id !== session.id) throw notFound('Event')
-    const type = event.payload.originalFilename ? 'document' : event.event_type
-    if (!supportsReprocess(type)) throw validation('eventId', 'This event type does not support reprocessing')
-    await pipeline.reprocess({ tenantId: auth.tenantId, eventId: event.id })
-    return reply.status(202).send({ message: 'Reprocessing started', eventId: event.id })
+    const eventId = await reprocessEvent(deps, workspaceOf(request, params), params.eventId)
+    return reply.status(202).send({ message: 'Reprocessing started', eventId })
   })
 
   route(app, researchEventsContract, async ({ params, query, request }) => {
-    const auth = authOf(request)
-    if (!(await getResearch(db, auth.tenantId, params.id))) throw notFound('Research')
-    const rows = await db.query<EventRow>(`SELECT * FROM events WHERE tenant_id = $1 AND research_id = $2 ORDER BY ingested_at, id LIMIT $3 OFFSET $4`, [
-      auth.tenantId,
-      params.id,
-      query.limit ?? 50,
-      query.offset ?? 0,
-    ])
+    const rows = await researchEvents(deps, authOf(request).tenantId, params.id, { limit: query.limit ?? 50, offset: query.offset ?? 0 })
     return { items: rows.map(toGenesisEvent) }
   })
 
   route(app, researchFramesContract, async ({ params, query, request }) => {
     const auth = authOf(request)
-    if (!(await getResearch(db, auth.tenantId, params.id))) throw notFound('Research')
-    const rows = await db.query<FrameRow>(
-      `SELECT * FROM action_frames WHERE tenant_id = $1 AND research_id = $2 AND ($3::text IS NULL OR status = $3) ORDER BY created_at, event_id, action_index, id LIMIT $4 OFFSET $5`,
-      [auth.tenantId, params.id, query.status ?? null, query.limit ?? 50, query.offset ?? 0],
-    )
+    const rows = await researchFrames(deps, auth.tenantId, params.id, { status: query.status ?? null, limit: query.limit ?? 50, offset: query.offset ?? 0 })
     return { items: rows.map((f) => toActionFrame(f, auth.tenantId)) }
   })
 
   route(app, researchDocumentsContract, async ({ params, request }) => {
-    const auth = authOf(request)
-    if (!(await getResearch(db, auth.tenantId, params.id))) throw notFound('Research')
-    const rows = await db.query<EventRow>(`SELECT * FROM events WHERE tenant_id = $1 AND research_id = $2 ORDER BY ingested_at DESC, id`, [auth.tenantId, params.id])
+    const rows = await researchDocuments(deps, authOf(request).tenantId, params.id)
     return { items: rows.map(toResearchDocument) }
   })
+}
+
+/** The workspace a route's path names, in the caller's tenant. */
+function workspaceOf(request: FastifyRequest, params: { id: string; sid: string }): WorkspaceRef {
+  return { tenantId: authOf(request).tenantId, researchId: params.id, sessionId: params.sid }
 }
 
 /** A document as a research's document list shows it: its AI title when it has one, 'document' for a file. */

@@ -17,6 +17,7 @@ import { authOf, resolveAuth } from '../../platform/auth/plugin'
 import { route } from '../../platform/http/contracts'
 import { forbidden, notFound, validation } from '../../platform/http/errors'
 import { iso } from '../../platform/db/rows'
+import { getUser, renameUser } from './queries'
 
 const toUser = (r: UserRow) => ({
   id: r.id,
@@ -59,7 +60,7 @@ export async function userRoutes(app: FastifyInstance, deps: ModuleDeps): Promis
   route(app, userGetContract, async ({ params, request }) => {
     const auth = authOf(request)
     if (params.id !== auth.uid || !auth.registered) throw notFound('User')
-    const row = (await db.query<UserRow>('SELECT * FROM users WHERE id = $1 AND tenant_id = $2', [auth.uid, auth.tenantId]))[0]
+    const row = await getUser(db, auth.tenantId, auth.uid)
     if (!row) throw notFound('User')
     return { ...toUser(row), access: auth.access, emailVerified: auth.emailVerified }
   })
@@ -67,14 +68,9 @@ export async function userRoutes(app: FastifyInstance, deps: ModuleDeps): Promis
   route(app, userUpdateContract, async ({ params, body, request }) => {
     const auth = authOf(request)
     if (params.id !== auth.uid) throw notFound('User')
-    const rows = await db.query<UserRow>('UPDATE users SET display_name = $3, updated_at = $4 WHERE id = $1 AND tenant_id = $2 RETURNING *', [
-      auth.uid,
-      auth.tenantId,
-      body.displayName?.trim() || null,
-      new Date(clock.now()).toISOString(),
-    ])
-    if (!rows[0]) throw notFound('User')
-    return toUser(rows[0])
+    const row = await renameUser(db, auth.tenantId, auth.uid, body.displayName?.trim() || null, clock.now())
+    if (!row) throw notFound('User')
+    return toUser(row)
   })
 }
 

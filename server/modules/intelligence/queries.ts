@@ -1,0 +1,221 @@
+/**
+ * Intelligence's SQL, scoped by tenant in every statement: the corpus's documents and frames, the
+ * lookups of the graph and prospective routes, novelty's earlier signatures, and the KPI bindings
+ * (kpis.ts says when their values are computed, and how a refresh locks them).
+ */
+import type { KpiBinding, KpiDefinitionIds } from '../../../src/protocol/intelligence'
+import type { Queryable } from '../../platform/db/database'
+import type { FrameRow } from '../session-data'
+
+// ---------------------------------------------------------------------------------------------------
+// The corpus
+
+export interface CorpusScope {
+  researchId?: string | null
+  projectId?: string | null
+  /** A research or project id, whichever it is. */
+  contextId?: string | null
+  /** Only documents whose title, summary or text match this (PostgreSQL full-text search, English). */
+  query?: string | null
+  eventIds?: string[]
+}
+
+/** The full-text document of an event, as both the query and any index use it. */
+export const EVENT_TSVECTOR = `to_tsvector('english', coalesce(e.title, '') || ' ' || coalesce(e.summary, '') || ' ' || coalesce(e.payload->>'cleanedContent', ''))`
+
+/** A completed document as the corpus reads it: no stored text, which it does not need. */
+export interface CorpusDocumentRow {
+  id: string
+  research_id: string | null
+  session_id: string | null
+  project_id: string | null
+  title: string | null
+  summary: string | null
+  ingested_at: Date | string
+  payload: Record<string, unknown>
+  analytics: Record<string, unknown> | null
+}
+
+export interface CorpusFrameRow {
+  id: string
+  event_id: string
+  action_index: number | null
+  action_type: string | null
+  body: Record<string, unknown>
+}
+
+/** The tenant's completed documents in the scope, oldest first, and their frames by document and position. */
+export async function corpusRows(db: Queryable, tenantId: string, scope: CorpusScope): Promise<{ docs: CorpusDocumentRow[]; frames: CorpusFrameRow[] }> {
+  const where = [`e.tenant_id = $1`, `e.status = 'completed'`]
+  const params: unknown[] = [tenantId]
+  const param = (v: unknown) => {
+    params.push(v)
+    return `$${params.length}`
+  }
+  if (scope.researchId) where.push(`e.research_id = ${param(scope.researchId)}`)
+  if (scope.projectId) where.push(`e.project_id = ${param(scope.projectId)}`)
+  if (scope.contextId) {
+    const p = param(scope.contextId)
+    where.push(`(e.research_id = ${p} OR e.project_id = ${p})`)
+  }
+  if (scope.eventIds) where.push(`e.id = ANY(${param(scope.eventIds)}::text[])`)
+  const query = scope.query?.trim()
+  if (query) where.push(`${EVENT_TSVECTOR} @@ websearch_to_tsquery('english', ${param(query)})`)
+
+  const docs = await db.query<CorpusDocumentRow>(
+    `SELECT e.id, e.research_id, e.session_id, e.project_id, e.title, e.summary, e.ingested_at,
+            e.payload - 'cleanedContent' - 'extractedText' AS payload, e.analytics
+       FROM events e WHERE ${where.join(' AND ')} ORDER BY e.ingested_at, e.id`,
+    params,
+  )
+  const ids = docs.map((d) => d.id)
+  const frames =
+    ids.length === 0
+      ? []
+      : await db.query<CorpusFrameRow>(
+          `SELECT id, event_id, action_index, action_type, body FROM action_frames WHERE tenant_id = $1 AND event_id = ANY($2::text[]) ORDER BY event_id, action_index, id`,
+          [tenantId, ids],
+        )
+  return { docs, frames }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Graph and prospective lookups
+
+/** The tenant's frames with these ids, oldest first. */
+export async function framesByIds(db: Queryable, tenantId: string, ids: readonly string[]): Promise<FrameRow[]> {
+  if (ids.length === 0) return []
+  return db.query<FrameRow>(`SELECT * FROM action_frames WHERE tenant_id = $1 AND id = ANY($2::text[]) ORDER BY created_at, event_id, action_index, id`, [tenantId, ids])
+}
+
+/** The tenant's completed documents matching the query, by PostgreSQL full-text rank (best first). */
+export async function rankDocuments(db: Queryable, tenantId: string, query: string, limit: number): Promise<Array<{ id: string; rank: number }>> {
+  const rows = await db.query<{ id: string; rank: number | string }>(
+    `SELECT e.id, ts_rank(${EVENT_TSVECTOR}, q) AS rank
+       FROM events e, websearch_to_tsquery('english', $2) q
+      WHERE e.tenant_id = $1 AND e.status = 'completed' AND ${EVENT_TSVECTOR} @@ q
+      ORDER BY rank DESC, e.id LIMIT $3`,
+    [tenantId, query, limit],
+  )
+  return rows.map((r) => ({ id: r.id, rank: Number(r.rank) }))
+}
+
+/** A stored connection's participants, as stored (undefined when the tenant has no such connection). */
+export async function connectionParticipants(db: Queryable, tenantId: string, id: string): Promise<unknown> {
+  return (await db.query<{ participants: unknown }>(`SELECT participants FROM connections WHERE tenant_id = $1 AND id = $2`, [tenantId, id]))[0]?.participants
+}
+
+/** A stored frame's body, as stored (undefined when the tenant has no such frame). */
+export async function frameBody(db: Queryable, tenantId: string, frameId: string): Promise<unknown> {
+  return (await db.query<{ body: unknown }>(`SELECT body FROM action_frames WHERE tenant_id = $1 AND id = $2`, [tenantId, frameId]))[0]?.body
+}
+
+/** A frame's stored action type and its body's, when the tenant has the frame. */
+export async function frameActionTypes(db: Queryable, tenantId: string, frameId: string): Promise<{ action_type: string | null; body_type: string | null } | undefined> {
+  const rows = await db.query<{ action_type: string | null; body_type: string | null }>(`SELECT action_type, body->>'actionType' AS body_type FROM action_frames WHERE tenant_id = $1 AND id = $2`, [
+    tenantId,
+    frameId,
+  ])
+  return rows[0]
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Novelty
+
+/** The titles and signature keys of the tenant's latest `window` completed documents taken in before `eventId`. */
+export async function earlierNoveltyKeys(db: Queryable, tenantId: string, eventId: string, window: number): Promise<Array<{ title: string | null; keys: unknown }>> {
+  return db.query<{ title: string | null; keys: unknown }>(
+    `SELECT title, novelty_keys AS keys FROM events
+      WHERE tenant_id = $1 AND novelty_keys IS NOT NULL AND status = 'completed'
+        AND (ingested_at, id) < (SELECT ingested_at, id FROM events WHERE tenant_id = $1 AND id = $2)
+      ORDER BY ingested_at DESC, id DESC LIMIT ${window}`,
+    [tenantId, eventId],
+  )
+}
+
+// ---------------------------------------------------------------------------------------------------
+// KPI bindings
+
+export type KpiDefinitionId = (typeof KpiDefinitionIds)[number]
+export type KpiContextType = KpiBinding['contextType']
+
+export interface KpiBindingRow {
+  tenant_id: string
+  id: string
+  context_id: string
+  context_type: KpiContextType
+  kpi_definition_id: string
+  current_value: number | string | null
+  manual: boolean
+  updated_at: Date | string
+}
+
+/** Whether a context id is a research or a project of the tenant, and which. */
+export async function contextTypeOf(db: Queryable, tenantId: string, contextId: string): Promise<KpiContextType | null> {
+  const rows = await db.query<{ type: KpiContextType }>(
+    `SELECT 'research' AS type FROM researches WHERE tenant_id = $1 AND id = $2
+     UNION ALL SELECT 'project' AS type FROM projects WHERE tenant_id = $1 AND id = $2`,
+    [tenantId, contextId],
+  )
+  return rows[0]?.type ?? null
+}
+
+export async function listKpiBindings(db: Queryable, tenantId: string, contextId: string | null): Promise<KpiBindingRow[]> {
+  return contextId
+    ? db.query<KpiBindingRow>(`SELECT * FROM kpi_bindings WHERE tenant_id = $1 AND context_id = $2 ORDER BY created_at, id`, [tenantId, contextId])
+    : db.query<KpiBindingRow>(`SELECT * FROM kpi_bindings WHERE tenant_id = $1 ORDER BY created_at, id`, [tenantId])
+}
+
+export async function getKpiBinding(db: Queryable, tenantId: string, id: string): Promise<KpiBindingRow | undefined> {
+  return (await db.query<KpiBindingRow>(`SELECT * FROM kpi_bindings WHERE tenant_id = $1 AND id = $2`, [tenantId, id]))[0]
+}
+
+/** Inserts a binding without a value yet; false when the context already has this KPI. */
+export async function insertKpiBinding(
+  db: Queryable,
+  tenantId: string,
+  b: { id: string; contextId: string; contextType: KpiContextType; kpiDefinitionId: KpiDefinitionId; now: number },
+): Promise<boolean> {
+  const at = new Date(b.now).toISOString()
+  const rows = await db.query(
+    `INSERT INTO kpi_bindings (tenant_id, id, context_id, context_type, research_id, project_id, kpi_definition_id, current_value, manual, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, false, $8, $8)
+     ON CONFLICT (tenant_id, context_id, kpi_definition_id) DO NOTHING RETURNING id`,
+    [tenantId, b.id, b.contextId, b.contextType, b.contextType === 'research' ? b.contextId : null, b.contextType === 'project' ? b.contextId : null, b.kpiDefinitionId, at],
+  )
+  return rows.length > 0
+}
+
+/** A number makes the binding manual with that value; null hands it back to the pipeline (value kept until recomputed). */
+export async function setKpiBindingValue(db: Queryable, tenantId: string, id: string, value: number | null, now: number): Promise<boolean> {
+  const rows = await db.query(
+    value === null
+      ? `UPDATE kpi_bindings SET manual = false, updated_at = $3 WHERE tenant_id = $1 AND id = $2 RETURNING id`
+      : `UPDATE kpi_bindings SET manual = true, current_value = $4, updated_at = $3 WHERE tenant_id = $1 AND id = $2 RETURNING id`,
+    value === null ? [tenantId, id, new Date(now).toISOString()] : [tenantId, id, new Date(now).toISOString(), value],
+  )
+  return rows.length > 0
+}
+
+export async function deleteKpiBinding(db: Queryable, tenantId: string, id: string): Promise<boolean> {
+  return (await db.query(`DELETE FROM kpi_bindings WHERE tenant_id = $1 AND id = $2 RETURNING id`, [tenantId, id])).length > 0
+}
+
+/** Locks (in id order, until the transaction ends) the non-manual bindings of these contexts and these ids; answers them. */
+export async function lockComputedBindings(
+  tx: Queryable,
+  tenantId: string,
+  select: { contextIds: string[]; ids: string[] },
+): Promise<Array<Pick<KpiBindingRow, 'id' | 'context_id' | 'kpi_definition_id'>>> {
+  return tx.query<Pick<KpiBindingRow, 'id' | 'context_id' | 'kpi_definition_id'>>(
+    `SELECT id, context_id, kpi_definition_id FROM kpi_bindings
+      WHERE tenant_id = $1 AND NOT manual AND (context_id = ANY($2::text[]) OR id = ANY($3::text[]))
+      ORDER BY id FOR UPDATE`,
+    [tenantId, select.contextIds, select.ids],
+  )
+}
+
+/** Writes a computed value (null: nothing to measure) to a binding. */
+export async function writeComputedValue(tx: Queryable, tenantId: string, id: string, value: number | null, now: number): Promise<void> {
+  await tx.query(`UPDATE kpi_bindings SET current_value = $3, updated_at = $4 WHERE tenant_id = $1 AND id = $2`, [tenantId, id, value, new Date(now).toISOString()])
+}

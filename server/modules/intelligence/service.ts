@@ -1,0 +1,102 @@
+/**
+ * The intelligence routes' rules, without HTTP: every view is computed from the caller's tenant's corpus
+ * only, and a research, project, frame or entity of another tenant is refused as not found, like a
+ * missing one. Refusals are thrown as `Refusal`s.
+ */
+import { z } from 'zod'
+import { type KpiBinding, KpiDefinitionIds, type SeriesSelector } from '../../../src/protocol/intelligence'
+import { missing, Refusal } from '../../platform/core/refusal'
+import type { Queryable } from '../../platform/db/database'
+import type { ModuleDeps } from '../../platform/module'
+import { getResearch } from '../researches'
+import type { ActorRole } from './briefing'
+import { type Corpus, loadCorpus } from './corpus'
+import { mentionSeries, signalSeries } from './forecast'
+import { documentsIn, frameIdsOfConnection, graphView, type GraphView } from './graph'
+import { kpiDefinition, refreshKpiBinding, toKpiBinding } from './kpis'
+import { connectionParticipants, contextTypeOf, frameActionTypes, frameBody, getKpiBinding, insertKpiBinding, setKpiBindingValue } from './queries'
+
+/** The tenant's whole graph view. */
+export async function tenantView(db: Queryable, tenantId: string): Promise<GraphView> {
+  return graphView(await loadCorpus(db, tenantId))
+}
+
+/** The research's graph view over the tenant's entities; refused when the tenant has no such research. */
+export async function researchView(db: Queryable, tenantId: string, researchId: string): Promise<GraphView> {
+  if (!(await getResearch(db, tenantId, researchId))) throw missing('Research')
+  const corpus = await loadCorpus(db, tenantId)
+  return graphView(corpus, documentsIn(corpus, { researchId }))
+}
+
+/** The two frames a connection id names: a stored connection's participants, else the id's own form. */
+export async function connectionFrameIds(db: Queryable, tenantId: string, id: string): Promise<string[] | null> {
+  const stored = z
+    .array(z.string())
+    .min(2)
+    .safeParse(await connectionParticipants(db, tenantId, id))
+  return stored.success ? stored.data.slice(0, 2) : frameIdsOfConnection(id)
+}
+
+const storedActors = z.object({ actors: z.object({ entries: z.array(z.object({ text: z.string(), role: z.string() })) }) })
+
+/** The actors of a stored frame with their roles (none when the body has no readable actors). */
+export async function actorRoles(db: Queryable, tenantId: string, frameId: string): Promise<ActorRole[]> {
+  const parsed = storedActors.safeParse(await frameBody(db, tenantId, frameId))
+  return parsed.success ? parsed.data.actors.entries : []
+}
+
+/** The daily series a selector names, over its history days ending `now`. */
+export async function seriesOf(db: Queryable, tenantId: string, selector: SeriesSelector, now: number) {
+  if (selector.metric === 'mentions' && !selector.entity) throw new Refusal('invalid', 'entity: an entity name is required for metric mentions')
+  const corpus = await contextCorpus(db, tenantId, selector.contextId)
+  if (selector.metric === 'signals') return { metric: selector.metric, entity: null, history: signalSeries(corpus, now, selector.historyDays) }
+  const entity = corpus.entities.resolve(selector.entity!)
+  if (!entity) throw missing(`Entity "${selector.entity}"`)
+  return { metric: selector.metric, entity: entity.name, history: mentionSeries(corpus, entity, now, selector.historyDays) }
+}
+
+/** The tenant's corpus, within a research or project when a context is given (refused when it is not the tenant's). */
+export async function contextCorpus(db: Queryable, tenantId: string, contextId: string | null | undefined): Promise<Corpus> {
+  if (contextId && (await contextTypeOf(db, tenantId, contextId)) === null) throw missing('Research or project')
+  return loadCorpus(db, tenantId, { contextId })
+}
+
+/** The action type of one of the tenant's frames; refused when the tenant has no frame by that id. */
+export async function actionTypeOf(db: Queryable, tenantId: string, frameId: string): Promise<string> {
+  const row = await frameActionTypes(db, tenantId, frameId)
+  if (!row) throw missing('Action frame')
+  return row.action_type ?? row.body_type ?? 'unknown'
+}
+
+/** The binding as stored now; refused when it is not the tenant's (or was deleted meanwhile). */
+export async function kpiBinding(db: Queryable, tenantId: string, id: string): Promise<KpiBinding> {
+  const row = await getKpiBinding(db, tenantId, id)
+  if (!row) throw missing('KPI binding')
+  return toKpiBinding(row)
+}
+
+/**
+ * Binds a built-in KPI to one of the tenant's researches or projects and computes its value; answers the
+ * binding. Refused for an unknown definition, a context not the tenant's, a KPI the context has already.
+ */
+export async function bindKpi(deps: ModuleDeps, tenantId: string, contextId: string, kpiDefinitionId: string): Promise<KpiBinding> {
+  const { db, clock, ids } = deps
+  const def = kpiDefinition(kpiDefinitionId)
+  if (!def) throw new Refusal('invalid', `kpiDefinitionId: unknown KPI definition '${kpiDefinitionId}' (known: ${KpiDefinitionIds.join(', ')})`)
+  const contextType = await contextTypeOf(db, tenantId, contextId)
+  if (!contextType) throw missing('Research or project')
+  const id = ids.next('kpi')
+  const inserted = await insertKpiBinding(db, tenantId, { id, contextId, contextType, kpiDefinitionId: def.id, now: clock.now() })
+  if (!inserted) throw new Refusal('conflict', `The KPI '${def.id}' is already bound to this ${contextType}`)
+  // Computed after the insert has committed, so a document completing meanwhile is counted either way.
+  await refreshKpiBinding(db, tenantId, id, clock.now())
+  return kpiBinding(db, tenantId, id)
+}
+
+/** A number sets a manual value; null hands the binding back and computes it again at once. Answers the binding. */
+export async function setKpiValue(deps: ModuleDeps, tenantId: string, id: string, currentValue: number | null): Promise<KpiBinding> {
+  const { db, clock } = deps
+  if (!(await setKpiBindingValue(db, tenantId, id, currentValue, clock.now()))) throw missing('KPI binding')
+  if (currentValue === null) await refreshKpiBinding(db, tenantId, id, clock.now())
+  return kpiBinding(db, tenantId, id)
+}
