@@ -7,15 +7,15 @@ import { randomBytes } from 'node:crypto'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Contract } from '../src/protocol/http/contract'
-import { type DataSourcesModuleDeps, dataSourcesModule } from './modules/data-sources'
-import { exchangeModule } from './modules/exchange'
-import { type IngestDeps, ingestModule } from './modules/ingest'
-import { intelligenceModule } from './modules/intelligence'
-import { type HealthDeps, opsModule } from './modules/ops'
-import { projectsModule } from './modules/projects'
-import { type ResearchDeps, researchesModule } from './modules/researches'
-import { type SessionDataDeps, sessionDataModule } from './modules/session-data'
-import { usersModule } from './modules/users'
+import { type DataSourcesModuleDeps, dataSourcesModule } from './modules/data-sources/plugin'
+import { exchangeModule } from './modules/exchange/plugin'
+import { type IngestDeps, ingestModule } from './modules/ingest/plugin'
+import { intelligenceModule } from './modules/intelligence/plugin'
+import { type HealthDeps, opsModule } from './modules/ops/plugin'
+import { projectsModule } from './modules/projects/plugin'
+import { type ResearchDeps, researchesModule } from './modules/researches/plugin'
+import { type SessionDataDeps, sessionDataModule } from './modules/session-data/plugin'
+import { usersModule } from './modules/users/plugin'
 import { authPlugin } from './platform/auth/plugin'
 import type { TokenVerifier } from './platform/auth/tokens'
 import type { IngestQuotaSettings, ServerConfig } from './platform/config'
@@ -39,7 +39,7 @@ export interface AppDeps extends HealthDeps, ResearchDeps, SessionDataDeps, Data
 
 export type Api = FastifyInstance
 
-/** The feature modules under /api/v1, each a Fastify plugin (server/modules/<feature>/index.ts). */
+/** The feature modules under /api/v1, each a Fastify plugin (server/modules/<feature>/plugin.ts). */
 const FEATURES: ReadonlyArray<FeatureModule<AppDeps>> = [
   opsModule,
   usersModule,

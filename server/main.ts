@@ -96,7 +96,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     const [{ openDatabase }, { migrate }, { createPipeline, breakerRoutes }, { createSourceReaders, loadSourcesConfig }] = await Promise.all([
       import('./platform/db/database'),
       import('./platform/db/migrate'),
-      import('./modules/pipeline'),
+      import('./modules/pipeline/plugin'),
       import('./sources/index'),
     ])
     const db = await openDatabase({ databaseUrl: config.DATABASE_URL ?? null, dataDir: join(dataDir, 'db'), poolSize: config.DATABASE_POOL_SIZE })
@@ -104,7 +104,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     await migrate(db)
     // `npm run backup` asks this process for a snapshot of its PGlite store, which no other may open (server/modules/ops/ops-channel.ts).
     if (db.dialect === 'pglite') {
-      const ops = await (await import('./modules/ops')).startOpsChannel({ dataDir, db })
+      const ops = await (await import('./modules/ops/plugin')).startOpsChannel({ dataDir, db })
       cleanups.push(() => ops.close())
     }
     const clock = systemClock
@@ -136,7 +136,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     if (recoveredJobs > 0) console.log(`Resuming ${recoveredJobs} processing step${recoveredJobs === 1 ? '' : 's'} the previous run left unfinished`)
     // Retention, and on PGlite its vacuum and the purge of deleted content (server/modules/retention/maintenance.ts).
     if (role !== 'api') {
-      const { startMaintenance } = await import('./modules/retention')
+      const { startMaintenance } = await import('./modules/retention/plugin')
       // Its statements take turns with the teams' and the requests' on the embedded store (server/platform/db/pglite.ts).
       cleanups.push(inLane('upkeep', () => startMaintenance({ db, clock, config })).stop)
     }
@@ -145,7 +145,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     if (role !== 'worker') {
       const [{ buildApp }, { createLiveHub }, { firebaseTokenVerifier }, { identityProxy }] = await Promise.all([
         import('./app'),
-        import('./modules/live'),
+        import('./modules/live/plugin'),
         import('./platform/auth/tokens'),
         import('./platform/auth/identity-proxy'),
       ])

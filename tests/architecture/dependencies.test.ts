@@ -3,7 +3,7 @@
  * header says what each rule guards; `npm run lint:deps` runs the same config). Three things are checked: the real
  * tree breaks no rule; the cruise sees the real import graph (so a passing run is not an empty one); and every rule
  * fires on a small tree written for it, while the imports the rules allow (a module's own files, another module's
- * index.ts, a type-only devDependency) pass.
+ * index.ts, the composition root to a module's plugin.ts, a type-only devDependency) pass.
  */
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -54,7 +54,7 @@ describe('the source tree', () => {
     // One edge per layer the rules speak of, of each kind they must see: static, type-only, dynamic.
     expect(edge('src/projections/workspace-graph.ts', 'src/domain/document.ts')).toBeDefined()
     expect(edge('src/domain/project.ts', 'src/protocol/entities.ts')).toBeDefined()
-    expect(edge('server/app.ts', 'server/modules/researches/index.ts')).toBeDefined()
+    expect(edge('server/app.ts', 'server/modules/researches/plugin.ts')).toBeDefined()
     expect(edge('server/analysis/analyser.ts', 'src/protocol/analysis.ts')?.dependencyTypes).toContain('type-only')
     expect(deps('server/main.ts').some((d) => d.dependencyTypes.includes('dynamic-import'))).toBe(true)
     expect(deps('src/protocol/api.ts').some((d) => d.dependencyTypes.includes('npm') && d.module === 'zod')).toBe(true)
@@ -77,12 +77,15 @@ const FIXTURE: Record<string, string> = {
   'server/platform/dev.ts': "import { expect } from 'vitest'\nexport const dev = expect",
   'server/platform/dev-types.ts': "import type { Mock } from 'vitest'\nexport type DevTypes = Mock",
   'server/platform/unlisted.ts': "import { z } from 'zod'\nexport const unlisted = z",
-  'server/modules/alpha/index.ts': "import { plugin } from './plugin'\nimport { beta } from '../beta'\nexport const alpha = [plugin, beta]",
-  'server/modules/alpha/plugin.ts': 'export const plugin = 1',
-  'server/modules/beta/index.ts': "import { alpha } from '../alpha'\nimport { fold } from '../../../src/projections/fold'\nexport const beta = [alpha, fold]",
+  'server/modules/alpha/index.ts': "import { routes } from './routes'\nimport { beta } from '../beta'\nexport const alpha = [routes, beta]",
+  'server/modules/alpha/plugin.ts': "import { routes } from './routes'\nexport const plugin = routes",
+  'server/modules/alpha/routes.ts': 'export const routes = 1',
+  'server/modules/beta/index.ts': "import { fold } from '../../../src/projections/fold'\nexport const beta = [fold]",
+  'server/modules/one/index.ts': "import { two } from '../two'\nexport const one = () => two",
+  'server/modules/two/index.ts': "import { one } from '../one'\nexport const two = () => one",
   'server/modules/beta/reach.ts': "import type { plugin } from '../alpha/plugin'\nexport type Reach = typeof plugin",
   'server/sources/reader.ts': "import { clock } from '../platform/clock'\nexport const reader = clock",
-  'server/app.ts': "import { alpha } from './modules/alpha'\nexport type Deps = { at: number }\nexport const load = () => [alpha, import('./modules/alpha/plugin')]",
+  'server/app.ts': "import { alpha } from './modules/alpha'\nimport { plugin } from './modules/alpha/plugin'\nexport type Deps = { at: number }\nexport const load = () => [alpha, plugin, import('./modules/alpha/routes')]",
 }
 
 describe('every rule fires', () => {
@@ -117,10 +120,10 @@ describe('every rule fires', () => {
     ['platform-not-modules', 'server/platform/clock.ts', 'server/modules/alpha/plugin.ts'],
     ['composition-root-imported-by-no-one', 'server/platform/http.ts', 'server/app.ts'],
     ['module-through-its-index', 'server/modules/beta/reach.ts', 'server/modules/alpha/plugin.ts'],
-    ['composition-root-through-index', 'server/app.ts', 'server/modules/alpha/plugin.ts'],
+    ['composition-root-through-index', 'server/app.ts', 'server/modules/alpha/routes.ts'],
     ['libraries-stand-alone', 'server/sources/reader.ts', 'server/platform/clock.ts'],
     ['no-platform-cycles', 'server/platform/cycle-a.ts', 'server/platform/cycle-b.ts'],
-    ['module-cycles', 'server/modules/alpha/index.ts', 'server/modules/beta/index.ts'],
+    ['module-cycles', 'server/modules/one/index.ts', 'server/modules/two/index.ts'],
     ['not-to-unresolvable', 'server/platform/missing.ts', './not-there'],
     ['not-to-dev-dependencies', 'server/platform/dev.ts', 'node_modules/vitest/'],
     ['no-non-package-json', 'server/platform/unlisted.ts', 'node_modules/zod/'],
@@ -130,9 +133,10 @@ describe('every rule fires', () => {
   })
 
   test.each([
-    ["a module's own files", 'server/modules/alpha/index.ts', 'server/modules/alpha/plugin.ts'],
+    ["a module's own files", 'server/modules/alpha/index.ts', 'server/modules/alpha/routes.ts'],
     ["another module's index.ts", 'server/modules/alpha/index.ts', 'server/modules/beta/index.ts'],
     ["the composition root to a module's index.ts", 'server/app.ts', 'server/modules/alpha/index.ts'],
+    ["the composition root to a module's plugin.ts", 'server/app.ts', 'server/modules/alpha/plugin.ts'],
     ['rxjs in a projection', 'src/projections/fold.ts', 'node_modules/rxjs/'],
     ['a type-only devDependency', 'server/platform/dev-types.ts', 'node_modules/vitest/'],
   ])('allowed: %s (%s → %s)', (_what, from, to) => {

@@ -1,4 +1,5 @@
 /** Data sources of workspaces (sandbox) and projects. Scoped by tenant. */
+import { SINGLE_DOCUMENT_KINDS } from '../../../src/domain/rules/source-kinds'
 import type { DataSource } from '../../../src/protocol/entities'
 import type { SourceVisibility } from '../../../src/protocol/sources'
 import type { Queryable } from '../../platform/db/database'
@@ -114,9 +115,6 @@ export async function updateDataSource(
   )
   return rows[0]
 }
-
-/** Kinds whose source is one document (a pasted text, a web page, a file): the document's outcome is the source's. */
-export const SINGLE_DOCUMENT_KINDS = ['text_input', 'web', 'document'] as const
 
 /**
  * Records a document's outcome on its source when the source is that one document: a failure makes it

@@ -29,7 +29,7 @@
  *   loses that one turn.
  */
 import type { Queryable } from '../../platform/db/database'
-import { SINGLE_DOCUMENT_KINDS } from '../data-sources'
+import { SINGLE_DOCUMENT_KINDS } from '../../../src/domain/rules/source-kinds'
 import { fairClaim, fairEnqueue, rebaseFairTags } from './queries/fair-queue'
 import type { QueuedJob } from './queue'
 

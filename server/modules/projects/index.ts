@@ -1,13 +1,5 @@
 /**
- * Permanent projects (spec §7 /projects) and commits of a workspace's findings into one. Public face: its
- * plugin and the project lookup.
+ * Permanent projects (spec §7 /projects) and commits of a workspace's findings into one. What other
+ * modules may use: the project lookup (the routes: plugin.ts).
  */
-import type { FeatureModule } from '../../platform/module'
-import { commitRoutes } from './commit-routes'
 export { getProject, type ProjectRow } from './queries'
-import { projectRoutes } from './routes'
-
-export const projectsModule: FeatureModule = async (app, deps) => {
-  await projectRoutes(app, deps)
-  await commitRoutes(app, deps)
-}

@@ -1,7 +1,4 @@
-/**
- * Users (spec §7 /users, /tenants/{id}/members): the caller's account and settings, a tenant's members.
- * Public face of the module: its plugin.
- */
+/** The users module's routes: the account and settings, a tenant's members. Imported by server/app.ts and server/main.ts only; other modules use index.ts. */
 import type { FeatureModule } from '../../platform/module'
 import { memberRoutes } from './member-routes'
 import { userRoutes } from './routes'
