@@ -15,6 +15,7 @@ import { type BreakerAction, PipelineChainKeys } from '../domain/breaker'
 import type { EventOf } from '../domain/events'
 import type { BreakerStatusBody } from '../protocol/breakers'
 import { BreakerKeys, type BreakerKey } from '../protocol/entities'
+import { assign } from './collections'
 import { defineDraftProjection } from './define-draft-projection'
 
 export interface BreakerCard {
@@ -86,7 +87,7 @@ export const breakers = defineDraftProjection<Breakers>({
       if (card) card.error = { action: e.action, message: e.message, code: e.code, httpStatus: e.httpStatus, at: e.at }
     },
     'auth.signedOut': (s) => {
-      Object.assign(s, emptyBreakers)
+      assign(s, emptyBreakers)
     },
   },
 })
@@ -151,6 +152,6 @@ function settle(s: Breakers, e: Answer): BreakerCard | null {
 function answered(s: Breakers, e: Answer, status: BreakerStatusBody): BreakerCard | null {
   const card = settle(s, e)
   if (card === null) return null
-  Object.assign(card, { status, checkedAt: e.at, error: null })
+  assign(card, { status, checkedAt: e.at, error: null })
   return card
 }

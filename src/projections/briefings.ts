@@ -18,6 +18,7 @@ import { type BriefingType, briefingKey } from '../domain/briefing'
 import type { EventOf } from '../domain/events'
 import type { BriefingBody, PredictBody, Uncertainty } from '../protocol/intelligence'
 import { castDraft, type Draft } from 'immer'
+import { assign } from './collections'
 import { defineDraftProjection } from './define-draft-projection'
 
 /** How many objects' briefings are kept. */
@@ -114,7 +115,7 @@ export const briefings = defineDraftProjection<Briefings>({
     },
     'briefing.loaded': (s, e) => {
       const entry = settle(s, e)
-      if (entry) Object.assign(entry, { status: BriefingStatus.Loaded, body: e.body, loadedAt: e.at, error: null })
+      if (entry) assign(entry, { status: BriefingStatus.Loaded, body: e.body, loadedAt: e.at, error: null })
     },
     'briefing.failed': (s, e) => {
       const entry = settle(s, e)
@@ -122,15 +123,15 @@ export const briefings = defineDraftProjection<Briefings>({
       const notFound = e.httpStatus === 404
       entry.status = notFound ? BriefingStatus.NotFound : BriefingStatus.Failed
       entry.error = { httpStatus: e.httpStatus, code: e.code, message: e.message, at: e.at }
-      if (notFound) Object.assign(entry, { body: null, loadedAt: null })
+      if (notFound) assign(entry, { body: null, loadedAt: null })
     },
     'briefing.uncertaintiesLoaded': (s, e) => {
       const u = uncertaintiesOf(s, e)
-      if (u) Object.assign(u, { settled: true, items: e.items, error: null })
+      if (u) assign(u, { settled: true, items: e.items, error: null })
     },
     'briefing.uncertaintiesFailed': (s, e) => {
       const u = uncertaintiesOf(s, e)
-      if (u) Object.assign(u, { settled: true, error: { httpStatus: e.httpStatus, code: e.code, message: e.message, at: e.at } })
+      if (u) assign(u, { settled: true, error: { httpStatus: e.httpStatus, code: e.code, message: e.message, at: e.at } })
     },
     'briefing.predictionRequested': (s, e) => {
       const entry = s.byKey[briefingKey(e.briefingType, e.id)]
@@ -140,14 +141,14 @@ export const briefings = defineDraftProjection<Briefings>({
     },
     'briefing.predictionLoaded': (s, e) => {
       const p = predictionOf(s, e)
-      if (p) Object.assign(p, { settled: true, body: e.body, error: null })
+      if (p) assign(p, { settled: true, body: e.body, error: null })
     },
     'briefing.predictionFailed': (s, e) => {
       const p = predictionOf(s, e)
-      if (p) Object.assign(p, { settled: true, error: { httpStatus: e.httpStatus, code: e.code, message: e.message, at: e.at } })
+      if (p) assign(p, { settled: true, error: { httpStatus: e.httpStatus, code: e.code, message: e.message, at: e.at } })
     },
     'auth.signedOut': (s) => {
-      Object.assign(s, emptyBriefings)
+      assign(s, castDraft(emptyBriefings))
     },
   },
 })

@@ -16,6 +16,7 @@ import type { EventOf } from '../domain/events'
 import { type ForecastSeries, forecastKey, type KpiChange, pulseKey } from '../domain/intelligence'
 import type { BacktestBody, ForecastBody, KpiBinding, KpiDefinition, MotifsBody, PulseBody } from '../protocol/intelligence'
 import { castDraft, type Draft } from 'immer'
+import { assign } from './collections'
 import { defineDraftProjection } from './define-draft-projection'
 
 export const LoadStatus = {
@@ -156,7 +157,7 @@ export const dashboard = defineDraftProjection<Dashboard>({
     },
 
     'auth.signedOut': (s) => {
-      Object.assign(s, emptyDashboard)
+      assign(s, emptyDashboard)
     },
   },
 })
@@ -204,10 +205,10 @@ function requested<T>(current: Loadable<T> | Draft<Loadable<T>> | undefined, req
 }
 
 /** Applies an answer to its load; false (and no change) when the answer is stale, a duplicate or unasked for. */
-function answer<T>(load: Draft<Loadable<T>> | null | undefined, e: Answer<T>): boolean {
+function answer<T>(load: Loadable<T> | null | undefined, e: Answer<T>): boolean {
   if (!load || load.requestId !== e.requestId || load.status !== LoadStatus.Loading) return false
-  if ('body' in e) Object.assign(load, { status: LoadStatus.Ready, body: e.body, loadedAt: e.at, error: null })
-  else Object.assign(load, { status: LoadStatus.Failed, error: { message: e.message, code: e.code, httpStatus: e.httpStatus, at: e.at } })
+  if ('body' in e) assign(load, { status: LoadStatus.Ready, body: e.body, loadedAt: e.at, error: null })
+  else assign(load, { status: LoadStatus.Failed, error: { message: e.message, code: e.code, httpStatus: e.httpStatus, at: e.at } })
   return true
 }
 

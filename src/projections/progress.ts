@@ -25,6 +25,7 @@ import type { EventOf } from '../domain/events'
 import { type PhaseDefinition, PhaseOfStep, PROGRESS_AUTO_REMOVE_MS, ProgressPhases, type ServerStep, ServerSteps } from '../domain/rules/notifications'
 import { ParkingPhases, pausedText } from '../domain/rules/processing'
 import { Texts } from '../domain/rules/texts'
+import { assign } from './collections'
 import { defineDraftProjection } from './define-draft-projection'
 
 export type PhaseStatus = 'pending' | 'in_progress' | 'completed' | 'error'
@@ -145,7 +146,7 @@ export const progressCards = defineDraftProjection<ProgressCards>({
       const card = s.byId[e.id]
       // A refusal of a card that has ended (this one, redelivered) changes nothing.
       if (card?.overallStatus !== 'in_progress') return
-      for (const phase of card.phases) Object.assign(phase, { status: 'pending', progress: 0, startTime: null, endTime: null, error: null })
+      for (const phase of card.phases) assign(phase, { status: 'pending', progress: 0, startTime: null, endTime: null, error: null })
       card.overallStatus = 'refused'
       card.pausedReason = null
       card.refusedReason = e.reason
