@@ -16,7 +16,8 @@
  * does not, since freezing a state after every batch costs time and finds nothing a development run
  * would not. This file keeps its own `Immer` instance, so no other use of immer is affected.
  *
- * Why not for the workspace graph: see NOTES-projections.md (bench:replay, immer on that path).
+ * Not for the workspace graph nor the progress cards: both fold every document message of a replay,
+ * where immer's proxies cost several times the copy-on-write (NOTES-projections.md has the figures).
  */
 import { type Draft, freeze, Immer } from 'immer'
 import type { DomainEventType, EventOf } from '../domain/events'
