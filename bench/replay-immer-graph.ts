@@ -1,7 +1,7 @@
 /**
  * Bench-only: the workspace graph folded through immer instead of its copy-on-write transaction, for
  * `REPLAY_GRAPH=immer npm run bench:replay` (one `produce` per batch, immer's best case) and
- * `REPLAY_GRAPH=immer-per-event` (one `produce` per event, as ./src/projections/define-draft-projection.ts
+ * `REPLAY_GRAPH=immer-per-event` (one `produce` per event, as src/projections/define-draft-projection.ts
  * folds the projections off the hot path). The handlers are the production ones, unchanged: the
  * transaction they get hands out immer drafts (`own` returns the draft itself), so the figures measure
  * immer's proxies and finalisation on exactly the same edits, not a rewrite. Production settings: no
