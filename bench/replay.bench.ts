@@ -6,10 +6,15 @@
  * same run: bare `JSON.parse` of every line (the baseline) and the production replay path (translators,
  * zod validation, camelCase normalisation, bus, every projection) in production mode (no deep freeze).
  * Prints messages/s and the ratio to the baseline. Targets: ≥ 200,000 messages/s, ratio ≤ 4.
+ *
+ * `REPLAY_GRAPH=immer` (or `immer-per-event`) folds the workspace graph through immer instead of its
+ * copy-on-write transaction (./replay-immer-graph.ts): the measurement behind NOTES-projections.md.
  */
 import { performance } from 'node:perf_hooks'
 import { replayRecording } from '../src/streams/replay'
-import { createClientCore } from '../src/streams/client-core'
+import { type ClientCore, createClientCore } from '../src/streams/client-core'
+import { connectProjection } from '../src/projections/connect-projection'
+import { type GraphVariant, immerWorkspaceGraph } from './replay-immer-graph'
 
 const DOCUMENTS = 1000
 const FRAMES_PER_DOC = 40
@@ -95,6 +100,17 @@ export function generateLog(documents = DOCUMENTS): string[] {
   return lines
 }
 
+const GRAPH = process.env.REPLAY_GRAPH as GraphVariant | undefined
+
+/** The production core; with REPLAY_GRAPH, its workspace graph folded through immer instead. */
+function benchCore(): ClientCore {
+  const core = createClientCore({ now: () => 0, freeze: false })
+  if (GRAPH === undefined) return core
+  core.models.workspaceGraph.dispose()
+  core.models.workspaceGraph = connectProjection(immerWorkspaceGraph(GRAPH), core.bus.batches$)
+  return core
+}
+
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b)
   return s[Math.floor(s.length / 2)] as number
@@ -105,7 +121,8 @@ function main(): void {
   const lines = generateLog()
   const text = `${lines.join('\n')}\n`
   const bytes = Buffer.byteLength(text)
-  console.log(`bench:replay — ${lines.length.toLocaleString('en-US')} messages, ${(bytes / 1e6).toFixed(1)} MB, ${DOCUMENTS} documents`)
+  if (GRAPH !== undefined && GRAPH !== 'immer' && GRAPH !== 'immer-per-event') throw new Error(`REPLAY_GRAPH: immer or immer-per-event, not ${GRAPH}`)
+  console.log(`bench:replay — ${lines.length.toLocaleString('en-US')} messages, ${(bytes / 1e6).toFixed(1)} MB, ${DOCUMENTS} documents${GRAPH ? `, workspace graph through ${GRAPH}` : ''}`)
 
   const parseTimes: number[] = []
   const replayTimes: number[] = []
@@ -116,7 +133,7 @@ function main(): void {
     parseTimes.push(performance.now() - t)
 
     t = performance.now()
-    const result = replayRecording(text, { core: createClientCore({ now: () => 0, freeze: false }) })
+    const result = replayRecording(text, { core: benchCore() })
     replayTimes.push(performance.now() - t)
     const graph = result.core.models.workspaceGraph.get()
     if (graph.documents.order.length !== DOCUMENTS || result.rejected.length !== 0) throw new Error('replay did not fold the log')

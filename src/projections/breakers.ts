@@ -15,7 +15,8 @@ import { type BreakerAction, PipelineChainKeys } from '../domain/breaker'
 import type { EventOf } from '../domain/events'
 import type { BreakerStatusBody } from '../protocol/breakers'
 import { BreakerKeys, type BreakerKey } from '../protocol/entities'
-import { defineProjection, edit, type Tx } from './define-projection'
+import { assign } from './collections'
+import { defineDraftProjection } from './define-draft-projection'
 
 export interface BreakerCard {
   handlerKey: BreakerKey
@@ -61,33 +62,32 @@ export const emptyBreakers: Breakers = {
 
 type Answer = EventOf<'breaker.statusLoaded' | 'breaker.enabled' | 'breaker.disabled' | 'breaker.parkedReplayed' | 'breaker.actionFailed'>
 
-export const breakers = defineProjection<Breakers>({
+export const breakers = defineDraftProjection<Breakers>({
   name: 'breakers',
   initial: emptyBreakers,
   on: {
-    'breaker.actionRequested': (tx, e) => {
-      if (tx.state.tenantId !== e.tenantId) {
-        const s = tx.draft()
+    'breaker.actionRequested': (s, e) => {
+      if (s.tenantId !== e.tenantId) {
         s.tenantId = e.tenantId
-        s.byKey = emptyBreakers.byKey
+        // Another tenant's cards start over; the requested one is built here, so it may be changed below.
+        s.byKey = { ...emptyBreakers.byKey, [e.handlerKey]: emptyCard(e.handlerKey) }
       }
-      if (tx.state.byKey[e.handlerKey].request?.requestId === e.requestId) return
-      cardOf(tx, e.handlerKey).request = { requestId: e.requestId, action: e.action, at: e.at, settled: false }
+      const card = s.byKey[e.handlerKey]
+      if (card.request?.requestId !== e.requestId) card.request = { requestId: e.requestId, action: e.action, at: e.at, settled: false }
     },
-    'breaker.statusLoaded': (tx, e) => answered(tx, e, e.status),
-    'breaker.enabled': (tx, e) => answered(tx, e, e.status),
-    'breaker.disabled': (tx, e) => answered(tx, e, e.status),
-    'breaker.parkedReplayed': (tx, e) => {
-      const card = answered(tx, e, e.status)
+    'breaker.statusLoaded': (s, e) => answered(s, e, e.status),
+    'breaker.enabled': (s, e) => answered(s, e, e.status),
+    'breaker.disabled': (s, e) => answered(s, e, e.status),
+    'breaker.parkedReplayed': (s, e) => {
+      const card = answered(s, e, e.status)
       if (card) card.lastReplay = { replayed: e.replayed, at: e.at }
     },
-    'breaker.actionFailed': (tx, e) => {
-      const card = settle(tx, e)
+    'breaker.actionFailed': (s, e) => {
+      const card = settle(s, e)
       if (card) card.error = { action: e.action, message: e.message, code: e.code, httpStatus: e.httpStatus, at: e.at }
     },
-    'auth.signedOut': (tx) => {
-      if (tx.state === emptyBreakers) return
-      Object.assign(tx.draft(), emptyBreakers)
+    'auth.signedOut': (s) => {
+      assign(s, emptyBreakers)
     },
   },
 })
@@ -141,24 +141,17 @@ export function selectBusyBreakerCount(s: Breakers): number {
 }
 
 /** The card to change for an answer, or null when the answer is stale, a duplicate or another tenant's. */
-function settle(tx: Tx<Breakers>, e: Answer): BreakerCard | null {
-  if (tx.state.tenantId !== e.tenantId) return null
-  const request = tx.state.byKey[e.handlerKey].request
-  if (request === null || request.requestId !== e.requestId || request.settled) return null
-  const card = cardOf(tx, e.handlerKey)
-  card.request = { ...request, settled: true }
+function settle(s: Breakers, e: Answer): BreakerCard | null {
+  if (s.tenantId !== e.tenantId) return null
+  const card = s.byKey[e.handlerKey]
+  if (card.request === null || card.request.requestId !== e.requestId || card.request.settled) return null
+  card.request.settled = true
   return card
 }
 
-function answered(tx: Tx<Breakers>, e: Answer, status: BreakerStatusBody): BreakerCard | null {
-  const card = settle(tx, e)
+function answered(s: Breakers, e: Answer, status: BreakerStatusBody): BreakerCard | null {
+  const card = settle(s, e)
   if (card === null) return null
-  card.status = status
-  card.checkedAt = e.at
-  card.error = null
+  assign(card, { status, checkedAt: e.at, error: null })
   return card
-}
-
-function cardOf(tx: Tx<Breakers>, key: BreakerKey): BreakerCard {
-  return edit(tx, edit(tx, tx.draft(), 'byKey'), key)
 }

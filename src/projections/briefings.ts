@@ -17,7 +17,9 @@
 import { type BriefingType, briefingKey } from '../domain/briefing'
 import type { EventOf } from '../domain/events'
 import type { BriefingBody, PredictBody, Uncertainty } from '../protocol/intelligence'
-import { defineProjection, edit, type Tx } from './define-projection'
+import { castDraft, type Draft } from 'immer'
+import { assign } from './collections'
+import { defineDraftProjection } from './define-draft-projection'
 
 /** How many objects' briefings are kept. */
 export const MAX_BRIEFINGS = 50
@@ -86,17 +88,16 @@ export const emptyBriefings: Briefings = { byKey: {}, order: [] }
 
 type Answer = EventOf<'briefing.loaded' | 'briefing.failed' | 'briefing.uncertaintiesLoaded' | 'briefing.uncertaintiesFailed' | 'briefing.predictionLoaded' | 'briefing.predictionFailed'>
 
-export const briefings = defineProjection<Briefings>({
+export const briefings = defineDraftProjection<Briefings>({
   name: 'briefings',
   initial: emptyBriefings,
   on: {
-    'briefing.requested': (tx, e) => {
+    'briefing.requested': (s, e) => {
       const key = briefingKey(e.briefingType, e.id)
-      const current = tx.state.byKey[key]
+      const current = s.byKey[key]
       if (current?.request.requestId === e.requestId) return
-      const s = tx.draft()
-      const byKey = edit(tx, s, 'byKey')
-      byKey[key] = tx.adopt({
+      const frame = e.briefingType === 'actionframe'
+      s.byKey[key] = castDraft({
         key,
         briefingType: e.briefingType,
         id: e.id,
@@ -105,68 +106,49 @@ export const briefings = defineProjection<Briefings>({
         body: current?.body ?? null,
         loadedAt: current?.loadedAt ?? null,
         error: null,
-        uncertainties: e.briefingType === 'actionframe' ? { requestId: e.requestId, settled: false, items: current?.uncertainties?.items ?? [], error: null } : null,
-        prediction: e.briefingType === 'actionframe' ? { requestId: e.requestId, settled: false, body: current?.prediction?.body ?? null, error: null } : null,
+        uncertainties: frame ? { requestId: e.requestId, settled: false, items: current?.uncertainties?.items ?? [], error: null } : null,
+        prediction: frame ? { requestId: e.requestId, settled: false, body: current?.prediction?.body ?? null, error: null } : null,
       })
       const order = [key, ...s.order.filter((k) => k !== key)]
-      for (const evicted of order.splice(MAX_BRIEFINGS)) delete byKey[evicted]
+      for (const evicted of order.splice(MAX_BRIEFINGS)) delete s.byKey[evicted]
       s.order = order
     },
-    'briefing.loaded': (tx, e) => {
-      const entry = settle(tx, e)
-      if (!entry) return
-      entry.status = BriefingStatus.Loaded
-      entry.body = e.body
-      entry.loadedAt = e.at
-      entry.error = null
+    'briefing.loaded': (s, e) => {
+      const entry = settle(s, e)
+      if (entry) assign(entry, { status: BriefingStatus.Loaded, body: e.body, loadedAt: e.at, error: null })
     },
-    'briefing.failed': (tx, e) => {
-      const entry = settle(tx, e)
+    'briefing.failed': (s, e) => {
+      const entry = settle(s, e)
       if (!entry) return
       const notFound = e.httpStatus === 404
       entry.status = notFound ? BriefingStatus.NotFound : BriefingStatus.Failed
       entry.error = { httpStatus: e.httpStatus, code: e.code, message: e.message, at: e.at }
-      if (notFound) {
-        entry.body = null
-        entry.loadedAt = null
-      }
+      if (notFound) assign(entry, { body: null, loadedAt: null })
     },
-    'briefing.uncertaintiesLoaded': (tx, e) => {
-      const u = uncertaintiesOf(tx, e)
-      if (!u) return
-      u.settled = true
-      u.items = e.items
-      u.error = null
+    'briefing.uncertaintiesLoaded': (s, e) => {
+      const u = uncertaintiesOf(s, e)
+      if (u) assign(u, { settled: true, items: e.items, error: null })
     },
-    'briefing.uncertaintiesFailed': (tx, e) => {
-      const u = uncertaintiesOf(tx, e)
-      if (!u) return
-      u.settled = true
-      u.error = { httpStatus: e.httpStatus, code: e.code, message: e.message, at: e.at }
+    'briefing.uncertaintiesFailed': (s, e) => {
+      const u = uncertaintiesOf(s, e)
+      if (u) assign(u, { settled: true, error: { httpStatus: e.httpStatus, code: e.code, message: e.message, at: e.at } })
     },
-    'briefing.predictionRequested': (tx, e) => {
-      const key = briefingKey(e.briefingType, e.id)
-      const p = tx.state.byKey[key]?.prediction
+    'briefing.predictionRequested': (s, e) => {
+      const entry = s.byKey[briefingKey(e.briefingType, e.id)]
+      const p = entry?.prediction
       // Only an action frame whose briefing was asked for has a prediction to ask for again.
-      if (!p || p.requestId === e.requestId) return
-      edit(tx, edit(tx, tx.draft(), 'byKey'), key).prediction = tx.adopt({ requestId: e.requestId, settled: false, body: p.body, error: null })
+      if (entry && p && p.requestId !== e.requestId) entry.prediction = { requestId: e.requestId, settled: false, body: p.body, error: null }
     },
-    'briefing.predictionLoaded': (tx, e) => {
-      const p = predictionOf(tx, e)
-      if (!p) return
-      p.settled = true
-      p.body = e.body
-      p.error = null
+    'briefing.predictionLoaded': (s, e) => {
+      const p = predictionOf(s, e)
+      if (p) assign(p, { settled: true, body: e.body, error: null })
     },
-    'briefing.predictionFailed': (tx, e) => {
-      const p = predictionOf(tx, e)
-      if (!p) return
-      p.settled = true
-      p.error = { httpStatus: e.httpStatus, code: e.code, message: e.message, at: e.at }
+    'briefing.predictionFailed': (s, e) => {
+      const p = predictionOf(s, e)
+      if (p) assign(p, { settled: true, error: { httpStatus: e.httpStatus, code: e.code, message: e.message, at: e.at } })
     },
-    'auth.signedOut': (tx) => {
-      if (tx.state === emptyBriefings) return
-      Object.assign(tx.draft(), emptyBriefings)
+    'auth.signedOut': (s) => {
+      assign(s, castDraft(emptyBriefings))
     },
   },
 })
@@ -192,25 +174,19 @@ export function isPredictionLoading(entry: BriefingEntry | null): boolean {
 }
 
 /** The entry to change for a briefing answer, or null when the answer is stale, a duplicate or unknown. */
-function settle(tx: Tx<Briefings>, e: Answer): BriefingEntry | null {
-  const key = briefingKey(e.briefingType, e.id)
-  const entry = tx.state.byKey[key]
+function settle(s: Draft<Briefings>, e: Answer): Draft<BriefingEntry> | null {
+  const entry = s.byKey[briefingKey(e.briefingType, e.id)]
   if (!entry || entry.request.requestId !== e.requestId || entry.request.settled) return null
-  const owned = edit(tx, edit(tx, tx.draft(), 'byKey'), key)
-  owned.request = { ...entry.request, settled: true }
-  return owned
+  entry.request.settled = true
+  return entry
 }
 
-function uncertaintiesOf(tx: Tx<Briefings>, e: Answer): BriefingUncertainties | null {
-  const key = briefingKey(e.briefingType, e.id)
-  const u = tx.state.byKey[key]?.uncertainties
-  if (!u || u.requestId !== e.requestId || u.settled) return null
-  return edit(tx, edit(tx, edit(tx, tx.draft(), 'byKey'), key), 'uncertainties')
+function uncertaintiesOf(s: Draft<Briefings>, e: Answer): Draft<BriefingUncertainties> | null {
+  const u = s.byKey[briefingKey(e.briefingType, e.id)]?.uncertainties
+  return u && u.requestId === e.requestId && !u.settled ? u : null
 }
 
-function predictionOf(tx: Tx<Briefings>, e: Answer): BriefingPrediction | null {
-  const key = briefingKey(e.briefingType, e.id)
-  const p = tx.state.byKey[key]?.prediction
-  if (!p || p.requestId !== e.requestId || p.settled) return null
-  return edit(tx, edit(tx, edit(tx, tx.draft(), 'byKey'), key), 'prediction')
+function predictionOf(s: Draft<Briefings>, e: Answer): Draft<BriefingPrediction> | null {
+  const p = s.byKey[briefingKey(e.briefingType, e.id)]?.prediction
+  return p && p.requestId === e.requestId && !p.settled ? p : null
 }

@@ -15,7 +15,9 @@
 import type { EventOf } from '../domain/events'
 import { type ForecastSeries, forecastKey, type KpiChange, pulseKey } from '../domain/intelligence'
 import type { BacktestBody, ForecastBody, KpiBinding, KpiDefinition, MotifsBody, PulseBody } from '../protocol/intelligence'
-import { defineProjection, edit, type Tx } from './define-projection'
+import { castDraft, type Draft } from 'immer'
+import { assign } from './collections'
+import { defineDraftProjection } from './define-draft-projection'
 
 export const LoadStatus = {
   /** Asked for; no answer to the latest request yet. */
@@ -88,107 +90,74 @@ export const emptyDashboard: Dashboard = {
 
 type Answer<T> = { requestId: string; at: number } & ({ body: T } | { message: string; code: string; httpStatus: number | null })
 
-export const dashboard = defineProjection<Dashboard>({
+export const dashboard = defineDraftProjection<Dashboard>({
   name: 'dashboard',
   initial: emptyDashboard,
   on: {
-    'pulse.requested': (tx, e) => {
+    'pulse.requested': (s, e) => {
       const key = pulseKey(e.query)
-      const current = tx.state.pulses[key]
+      const current = s.pulses[key]
       if (current?.requestId === e.requestId) return
-      const s = tx.draft()
-      edit(tx, s, 'pulses')[key] = { query: e.query, ...requested(current, e.requestId) }
-      s.pulseOrder = keep(s.pulseOrder, key, edit(tx, s, 'pulses'))
+      s.pulses[key] = { query: e.query, ...requested(current, e.requestId) }
+      keep(s.pulseOrder, key, s.pulses)
     },
-    'pulse.loaded': (tx, e) => answerPulse(tx, e),
-    'pulse.failed': (tx, e) => answerPulse(tx, e),
+    'pulse.loaded': (s, e) => answerPulse(s, e),
+    'pulse.failed': (s, e) => answerPulse(s, e),
 
-    'forecast.requested': (tx, e) => {
+    'forecast.requested': (s, e) => {
       const key = forecastKey(e.series)
-      const current = tx.state.forecasts[key]
+      const current = s.forecasts[key]
       if (current?.forecast.requestId === e.requestId) return
-      const s = tx.draft()
-      edit(tx, s, 'forecasts')[key] = { series: e.series, forecast: requested(current?.forecast, e.requestId), backtest: requested(current?.backtest, e.requestId) }
-      s.forecastOrder = keep(s.forecastOrder, key, edit(tx, s, 'forecasts'))
+      s.forecasts[key] = { series: e.series, forecast: requested(current?.forecast, e.requestId), backtest: requested(current?.backtest, e.requestId) }
+      keep(s.forecastOrder, key, s.forecasts)
     },
-    'forecast.loaded': (tx, e) => answerForecast(tx, e, 'forecast'),
-    'forecast.failed': (tx, e) => answerForecast(tx, e, 'forecast'),
-    'backtest.loaded': (tx, e) => answerForecast(tx, e, 'backtest'),
-    'backtest.failed': (tx, e) => answerForecast(tx, e, 'backtest'),
+    'forecast.loaded': (s, e) => answer(s.forecasts[forecastKey(e.series)]?.forecast, e),
+    'forecast.failed': (s, e) => answer(s.forecasts[forecastKey(e.series)]?.forecast, e),
+    'backtest.loaded': (s, e) => answer(s.forecasts[forecastKey(e.series)]?.backtest, e),
+    'backtest.failed': (s, e) => answer(s.forecasts[forecastKey(e.series)]?.backtest, e),
 
-    'motifs.requested': (tx, e) => {
-      const current = tx.state.motifs
-      if (current?.requestId === e.requestId) return
-      tx.draft().motifs = requested(current ?? undefined, e.requestId)
+    'motifs.requested': (s, e) => {
+      if (s.motifs?.requestId !== e.requestId) s.motifs = requested(s.motifs ?? undefined, e.requestId)
     },
-    'motifs.loaded': (tx, e) => {
-      const next = answered(tx.state.motifs, e)
-      if (next) tx.draft().motifs = next
-    },
-    'motifs.failed': (tx, e) => {
-      const next = answered(tx.state.motifs, e)
-      if (next) tx.draft().motifs = next
-    },
+    'motifs.loaded': (s, e) => answer(s.motifs, e),
+    'motifs.failed': (s, e) => answer(s.motifs, e),
 
-    'kpi.definitionsRequested': (tx, e) => {
-      const current = tx.state.kpi.definitions
-      if (current?.requestId === e.requestId) return
-      edit(tx, tx.draft(), 'kpi').definitions = requested(current ?? undefined, e.requestId)
+    'kpi.definitionsRequested': (s, e) => {
+      if (s.kpi.definitions?.requestId !== e.requestId) s.kpi.definitions = requested(s.kpi.definitions ?? undefined, e.requestId)
     },
-    'kpi.definitionsLoaded': (tx, e) => {
-      const next = answered(tx.state.kpi.definitions, { requestId: e.requestId, at: e.at, body: e.definitions })
-      if (next) edit(tx, tx.draft(), 'kpi').definitions = next
-    },
-    'kpi.definitionsFailed': (tx, e) => {
-      const next = answered(tx.state.kpi.definitions, e)
-      if (next) edit(tx, tx.draft(), 'kpi').definitions = next
-    },
+    'kpi.definitionsLoaded': (s, e) => answer(s.kpi.definitions, { requestId: e.requestId, at: e.at, body: e.definitions }),
+    'kpi.definitionsFailed': (s, e) => answer(s.kpi.definitions, e),
 
-    'kpi.bindingsRequested': (tx, e) => {
-      const current = tx.state.kpi.contexts[e.contextId]
+    'kpi.bindingsRequested': (s, e) => {
+      const current = s.kpi.contexts[e.contextId]
       if (current?.requestId === e.requestId) return
-      edit(tx, kpiOf(tx), 'contexts')[e.contextId] = {
-        ...requested(current, e.requestId),
-        bindingIds: current?.bindingIds ?? [],
-        changeError: current?.changeError ?? null,
-      }
+      s.kpi.contexts[e.contextId] = { ...requested(current, e.requestId), bindingIds: current?.bindingIds ?? [], changeError: current?.changeError ?? null }
     },
-    'kpi.bindingsLoaded': (tx, e) => {
-      const current = tx.state.kpi.contexts[e.contextId]
-      const next = answered(current, { requestId: e.requestId, at: e.at, body: null })
-      if (!current || !next) return
-      const kpi = kpiOf(tx)
-      const bindings = edit(tx, kpi, 'bindings')
-      for (const id of current.bindingIds) delete bindings[id]
-      for (const b of e.bindings) bindings[b.id] = b
-      edit(tx, kpi, 'contexts')[e.contextId] = { ...current, ...next, bindingIds: e.bindings.map((b) => b.id) }
+    'kpi.bindingsLoaded': (s, e) => {
+      const context = s.kpi.contexts[e.contextId]
+      if (!context || !answer(context, { requestId: e.requestId, at: e.at, body: null })) return
+      for (const id of context.bindingIds) delete s.kpi.bindings[id]
+      for (const b of e.bindings) s.kpi.bindings[b.id] = b
+      context.bindingIds = e.bindings.map((b) => b.id)
     },
-    'kpi.bindingsFailed': (tx, e) => {
-      const current = tx.state.kpi.contexts[e.contextId]
-      const next = answered(current, e)
-      if (current && next) edit(tx, kpiOf(tx), 'contexts')[e.contextId] = { ...current, ...next }
-    },
-    'kpi.bindingCreated': (tx, e) => upsertBinding(tx, e.binding),
-    'kpi.bindingUpdated': (tx, e) => upsertBinding(tx, e.binding),
-    'kpi.bindingDeleted': (tx, e) => {
-      const context = tx.state.kpi.contexts[e.contextId]
-      const listed = context?.bindingIds.includes(e.bindingId) ?? false
-      if (!tx.state.kpi.bindings[e.bindingId] && !listed && !context?.changeError) return
-      const kpi = kpiOf(tx)
-      if (tx.state.kpi.bindings[e.bindingId]) delete edit(tx, kpi, 'bindings')[e.bindingId]
-      if (context) edit(tx, kpi, 'contexts')[e.contextId] = { ...context, bindingIds: context.bindingIds.filter((id) => id !== e.bindingId), changeError: null }
-    },
-    'kpi.changeFailed': (tx, e) => {
-      const context = tx.state.kpi.contexts[e.contextId]
+    'kpi.bindingsFailed': (s, e) => answer(s.kpi.contexts[e.contextId], e),
+    'kpi.bindingCreated': (s, e) => upsertBinding(s, e.binding),
+    'kpi.bindingUpdated': (s, e) => upsertBinding(s, e.binding),
+    'kpi.bindingDeleted': (s, e) => {
+      delete s.kpi.bindings[e.bindingId]
+      const context = s.kpi.contexts[e.contextId]
       if (!context) return
+      if (context.bindingIds.includes(e.bindingId)) context.bindingIds = context.bindingIds.filter((id) => id !== e.bindingId)
+      context.changeError = null
+    },
+    'kpi.changeFailed': (s, e) => {
+      const context = s.kpi.contexts[e.contextId]
       const changeError = { change: e.change, bindingId: e.bindingId, message: e.message, code: e.code, httpStatus: e.httpStatus, at: e.at }
-      if (sameFailure(context.changeError, changeError)) return
-      edit(tx, kpiOf(tx), 'contexts')[e.contextId] = { ...context, changeError }
+      if (context && !sameFailure(context.changeError, changeError)) context.changeError = changeError
     },
 
-    'auth.signedOut': (tx) => {
-      if (isEmpty(tx.state)) return
-      Object.assign(tx.draft(), emptyDashboard)
+    'auth.signedOut': (s) => {
+      assign(s, emptyDashboard)
     },
   },
 })
@@ -231,39 +200,30 @@ export function isFirstLoad(l: Loadable<unknown> | null): boolean {
 
 // ---- helpers --------------------------------------------------------------------------------------
 
-function requested<T>(current: Loadable<T> | undefined, requestId: string): Loadable<T> {
-  return { requestId, status: LoadStatus.Loading, body: current?.body ?? null, loadedAt: current?.loadedAt ?? null, error: null }
+function requested<T>(current: Loadable<T> | Draft<Loadable<T>> | undefined, requestId: string): Draft<Loadable<T>> {
+  return castDraft({ requestId, status: LoadStatus.Loading, body: (current?.body ?? null) as T | null, loadedAt: current?.loadedAt ?? null, error: null })
 }
 
-/** The load after an answer, or null when the answer is stale, a duplicate or unasked for. */
-function answered<T>(current: Loadable<T> | null | undefined, e: Answer<T>): Loadable<T> | null {
-  if (!current || current.requestId !== e.requestId || current.status !== LoadStatus.Loading) return null
-  if ('body' in e) return { ...current, status: LoadStatus.Ready, body: e.body, loadedAt: e.at, error: null }
-  return { ...current, status: LoadStatus.Failed, error: { message: e.message, code: e.code, httpStatus: e.httpStatus, at: e.at } }
+/** Applies an answer to its load; false (and no change) when the answer is stale, a duplicate or unasked for. */
+function answer<T>(load: Loadable<T> | null | undefined, e: Answer<T>): boolean {
+  if (!load || load.requestId !== e.requestId || load.status !== LoadStatus.Loading) return false
+  if ('body' in e) assign(load, { status: LoadStatus.Ready, body: e.body, loadedAt: e.at, error: null })
+  else assign(load, { status: LoadStatus.Failed, error: { message: e.message, code: e.code, httpStatus: e.httpStatus, at: e.at } })
+  return true
 }
 
-function answerPulse(tx: Tx<Dashboard>, e: EventOf<'pulse.loaded' | 'pulse.failed'>): void {
-  const key = pulseKey(e.query)
-  const current = tx.state.pulses[key]
-  const next = answered(current, e)
-  if (current && next) edit(tx, tx.draft(), 'pulses')[key] = { ...next, query: current.query }
+function answerPulse(s: Draft<Dashboard>, e: EventOf<'pulse.loaded' | 'pulse.failed'>): void {
+  answer(s.pulses[pulseKey(e.query)], e)
 }
 
-function answerForecast(tx: Tx<Dashboard>, e: EventOf<'forecast.loaded' | 'forecast.failed' | 'backtest.loaded' | 'backtest.failed'>, half: 'forecast' | 'backtest'): void {
-  const key = forecastKey(e.series)
-  const current = tx.state.forecasts[key]
-  const next = answered<ForecastBody | BacktestBody>(current?.[half], e)
-  if (current && next) edit(tx, tx.draft(), 'forecasts')[key] = { ...current, [half]: next }
-}
-
-function upsertBinding(tx: Tx<Dashboard>, binding: KpiBinding): void {
-  const existing = tx.state.kpi.bindings[binding.id]
-  const context = tx.state.kpi.contexts[binding.contextId]
+function upsertBinding(s: Draft<Dashboard>, binding: KpiBinding): void {
+  const existing = s.kpi.bindings[binding.id]
+  const context = s.kpi.contexts[binding.contextId]
   const listed = context?.bindingIds.includes(binding.id) ?? false
   if (existing && sameBinding(existing, binding) && (!context || listed) && !context?.changeError) return
-  const kpi = kpiOf(tx)
-  edit(tx, kpi, 'bindings')[binding.id] = binding
-  if (context) edit(tx, kpi, 'contexts')[binding.contextId] = { ...context, bindingIds: listed ? context.bindingIds : [...context.bindingIds, binding.id], changeError: null }
+  s.kpi.bindings[binding.id] = binding
+  if (context && !listed) context.bindingIds.push(binding.id)
+  if (context) context.changeError = null
 }
 
 function sameBinding(a: KpiBinding, b: KpiBinding): boolean {
@@ -274,18 +234,10 @@ function sameFailure(a: KpiContextEntry['changeError'], b: NonNullable<KpiContex
   return a !== null && a.change === b.change && a.bindingId === b.bindingId && a.message === b.message && a.code === b.code && a.httpStatus === b.httpStatus && a.at === b.at
 }
 
-/** Whether the state is the empty one (itself, or a copy sharing all its parts, as sign-out leaves it). */
-function isEmpty(s: Dashboard): boolean {
-  return (Object.keys(emptyDashboard) as Array<keyof Dashboard>).every((k) => s[k] === emptyDashboard[k])
-}
-
-function kpiOf(tx: Tx<Dashboard>): Dashboard['kpi'] {
-  return edit(tx, tx.draft(), 'kpi')
-}
-
-/** `order` with `key` moved last, dropping the oldest keys (and their entries) beyond MAX_KEPT. */
-function keep(order: string[], key: string, entries: Record<string, unknown>): string[] {
-  const next = [...order.filter((k) => k !== key), key]
-  while (next.length > MAX_KEPT) delete entries[next.shift() as string]
-  return next
+/** Moves `key` last in `order`, dropping the oldest keys (and their entries) beyond MAX_KEPT. */
+function keep(order: string[], key: string, entries: Record<string, unknown>): void {
+  const at = order.indexOf(key)
+  if (at >= 0) order.splice(at, 1)
+  order.push(key)
+  for (const gone of order.splice(0, Math.max(0, order.length - MAX_KEPT))) delete entries[gone]
 }

@@ -62,6 +62,11 @@ export function setFreezeReadModels(on: boolean): void {
   freezeReadModels = on
 }
 
+/** Whether read models are frozen after each batch (./define-draft-projection.ts follows it too). */
+export function freezesReadModels(): boolean {
+  return freezeReadModels
+}
+
 export function defineProjection<S extends object>(spec: { name: string; initial: S; on: HandlerMap<S> }): Projection<S> {
   const handlers = spec.on as Record<string, Handler<S, DomainEventType> | undefined>
   const handles = (type: string) => handlers[type] !== undefined

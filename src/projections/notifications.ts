@@ -5,7 +5,7 @@
  */
 import { toastDuration } from '../domain/rules/notifications'
 import { Texts } from '../domain/rules/texts'
-import { defineProjection, edit, type Tx } from './define-projection'
+import { defineDraftProjection } from './define-draft-projection'
 
 export interface Toast {
   id: string
@@ -23,22 +23,22 @@ export interface Toasts {
 
 export const emptyToasts: Toasts = { byId: {}, order: [] }
 
-export const toasts = defineProjection<Toasts>({
+export const toasts = defineDraftProjection<Toasts>({
   name: 'toasts',
   initial: emptyToasts,
   on: {
-    'notification.shown': (tx, e) => {
+    'notification.shown': (s, e) => {
       const duration = toastDuration(e.kind, e.duration)
-      show(tx, { id: e.id, kind: e.kind, message: e.message, at: e.at, expiresAt: duration === null ? null : e.at + duration })
+      show(s, { id: e.id, kind: e.kind, message: e.message, at: e.at, expiresAt: duration === null ? null : e.at + duration })
     },
-    'notification.dismissed': (tx, e) => remove(tx, e.id),
-    'document.processingFailed': (tx, e, meta) => {
+    'notification.dismissed': (s, e) => remove(s, e.id),
+    'document.processingFailed': (s, e, meta) => {
       if (meta.source !== 'ws' && meta.source !== 'replay') return
       // A redelivered failure must not restart the toast's clock.
-      if (tx.state.byId[`processing-error:${e.eventId}`]) return
+      if (s.byId[`processing-error:${e.eventId}`]) return
       const message = e.error && e.error.trim() !== '' ? e.error : Texts.processingErrorFallback
       const duration = toastDuration('error') as number
-      show(tx, {
+      show(s, {
         id: `processing-error:${e.eventId}`,
         kind: 'error',
         message: Texts.documentProcessingFailed(message),
@@ -46,13 +46,12 @@ export const toasts = defineProjection<Toasts>({
         expiresAt: meta.receivedAt + duration,
       })
     },
-    'clock.ticked': (tx, e) => {
-      const s = tx.state
+    'clock.ticked': (s, e) => {
       const expired = s.order.filter((id) => {
         const t = s.byId[id]
         return t !== undefined && t.expiresAt !== null && t.expiresAt <= e.at
       })
-      for (const id of expired) remove(tx, id)
+      for (const id of expired) remove(s, id)
     },
   },
 })
@@ -67,15 +66,13 @@ export function selectNextToastExpiry(state: Toasts): number | null {
   return next
 }
 
-function show(tx: Tx<Toasts>, toast: Toast): void {
-  const s = tx.draft()
-  if (!s.byId[toast.id]) edit(tx, s, 'order').push(toast.id)
-  edit(tx, s, 'byId')[toast.id] = toast
+function show(s: Toasts, toast: Toast): void {
+  if (!s.byId[toast.id]) s.order.push(toast.id)
+  s.byId[toast.id] = toast
 }
 
-function remove(tx: Tx<Toasts>, id: string): void {
-  if (!tx.state.byId[id]) return
-  const s = tx.draft()
-  delete edit(tx, s, 'byId')[id]
+function remove(s: Toasts, id: string): void {
+  if (!s.byId[id]) return
+  delete s.byId[id]
   s.order = s.order.filter((x) => x !== id)
 }

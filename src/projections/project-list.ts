@@ -4,7 +4,7 @@
  */
 import type { DataSourceScope } from '../domain/data-source'
 import type { DataSource, Project } from '../protocol/entities'
-import { defineProjection, edit } from './define-projection'
+import { defineDraftProjection } from './define-draft-projection'
 
 export interface ProjectList {
   loaded: boolean
@@ -16,58 +16,47 @@ export interface ProjectList {
 
 export const emptyProjectList: ProjectList = { loaded: false, byId: {}, order: [], sources: {} }
 
-export const projectList = defineProjection<ProjectList>({
+export const projectList = defineDraftProjection<ProjectList>({
   name: 'projectList',
   initial: emptyProjectList,
   on: {
-    'project.listLoaded': (tx, e) => {
-      const s = tx.draft()
+    'project.listLoaded': (s, e) => {
       s.loaded = true
       s.byId = Object.fromEntries(e.projects.map((p) => [p.id, p]))
       s.order = e.projects.map((p) => p.id)
     },
-    'project.created': (tx, e) => {
-      const s = tx.draft()
-      if (!s.byId[e.project.id]) s.order = [e.project.id, ...s.order]
-      edit(tx, s, 'byId')[e.project.id] = e.project
+    'project.created': (s, e) => {
+      if (!s.byId[e.project.id]) s.order.unshift(e.project.id)
+      s.byId[e.project.id] = e.project
     },
-    'project.updated': (tx, e) => {
-      if (!tx.state.byId[e.project.id]) return
-      edit(tx, tx.draft(), 'byId')[e.project.id] = e.project
+    'project.updated': (s, e) => {
+      if (s.byId[e.project.id]) s.byId[e.project.id] = e.project
     },
-    'project.deleted': (tx, e) => {
-      const s = tx.draft()
+    'project.deleted': (s, e) => {
       if (s.byId[e.projectId]) {
-        delete edit(tx, s, 'byId')[e.projectId]
+        delete s.byId[e.projectId]
         s.order = s.order.filter((id) => id !== e.projectId)
       }
-      const sources = Object.values(s.sources).filter((src) => src.projectId === e.projectId)
-      if (sources.length > 0) {
-        const all = edit(tx, s, 'sources')
-        for (const src of sources) delete all[src.id]
-      }
+      for (const src of Object.values(s.sources)) if (src.projectId === e.projectId) delete s.sources[src.id]
     },
-    'dataSource.listLoaded': (tx, e) => {
-      const all = edit(tx, tx.draft(), 'sources')
+    'dataSource.listLoaded': (s, e) => {
       // A complete list for its scope: what the server no longer has goes.
       if (e.scope) {
         const fresh = new Set(e.sources.map((src) => src.id))
         const inScope = scopeFilter(e.scope)
-        for (const src of Object.values(all)) if (inScope(src) && !fresh.has(src.id)) delete all[src.id]
+        for (const src of Object.values(s.sources)) if (inScope(src) && !fresh.has(src.id)) delete s.sources[src.id]
       }
-      for (const src of e.sources) all[src.id] = src
+      for (const src of e.sources) s.sources[src.id] = src
     },
-    'dataSource.created': (tx, e) => {
-      edit(tx, tx.draft(), 'sources')[e.source.id] = e.source
+    'dataSource.created': (s, e) => {
+      s.sources[e.source.id] = e.source
     },
-    'dataSource.statusChanged': (tx, e) => {
-      const current = tx.state.sources[e.sourceId]
-      if (!current || current.status === e.status) return
-      edit(tx, tx.draft(), 'sources')[e.sourceId] = { ...current, status: e.status }
+    'dataSource.statusChanged': (s, e) => {
+      const current = s.sources[e.sourceId]
+      if (current) current.status = e.status
     },
-    'dataSource.deleted': (tx, e) => {
-      if (!tx.state.sources[e.sourceId]) return
-      delete edit(tx, tx.draft(), 'sources')[e.sourceId]
+    'dataSource.deleted': (s, e) => {
+      delete s.sources[e.sourceId]
     },
   },
 })

@@ -5,7 +5,7 @@
  * so the larger of what the list said and what the channel said is the truth, in any order.
  */
 import type { Research, Session } from '../protocol/entities'
-import { defineProjection, edit, type Tx } from './define-projection'
+import { defineDraftProjection } from './define-draft-projection'
 
 export interface ResearchList {
   /** True once the API has answered (a cached copy shows, but does not count as loaded). */
@@ -17,59 +17,52 @@ export interface ResearchList {
 
 export const emptyResearchList: ResearchList = { loaded: false, byId: {}, order: [], sessionsByResearch: {} }
 
-export const researchList = defineProjection<ResearchList>({
+export const researchList = defineDraftProjection<ResearchList>({
   name: 'researchList',
   initial: emptyResearchList,
   on: {
-    'research.listLoaded': (tx, e) => {
-      if (e.cached && tx.state.loaded) return
-      const s = tx.draft()
+    'research.listLoaded': (s, e) => {
+      if (e.cached && s.loaded) return
       s.loaded = !e.cached
       s.byId = Object.fromEntries(e.researches.map((r) => [r.id, r]))
       s.order = e.researches.map((r) => r.id)
     },
-    'research.created': (tx, e) => {
-      const s = tx.draft()
-      if (!s.byId[e.research.id]) s.order = [e.research.id, ...s.order]
-      edit(tx, s, 'byId')[e.research.id] = e.research
+    'research.created': (s, e) => {
+      if (!s.byId[e.research.id]) s.order.unshift(e.research.id)
+      s.byId[e.research.id] = e.research
     },
-    'research.deleted': (tx, e) => {
-      if (!tx.state.byId[e.researchId]) return
-      const s = tx.draft()
-      delete edit(tx, s, 'byId')[e.researchId]
-      delete edit(tx, s, 'sessionsByResearch')[e.researchId]
+    'research.deleted': (s, e) => {
+      if (!s.byId[e.researchId]) return
+      delete s.byId[e.researchId]
+      delete s.sessionsByResearch[e.researchId]
       s.order = s.order.filter((id) => id !== e.researchId)
     },
-    'research.sessionsLoaded': (tx, e) => {
-      edit(tx, tx.draft(), 'sessionsByResearch')[e.researchId] = e.sessions
+    'research.sessionsLoaded': (s, e) => {
+      s.sessionsByResearch[e.researchId] = e.sessions
     },
-    'research.sessionCreated': (tx, e) => {
-      const sessions = edit(tx, tx.draft(), 'sessionsByResearch')
-      const current = sessions[e.researchId] ?? []
-      sessions[e.researchId] = [e.session, ...current.filter((s) => s.id !== e.session.id)]
+    'research.sessionCreated': (s, e) => {
+      const current = s.sessionsByResearch[e.researchId] ?? []
+      s.sessionsByResearch[e.researchId] = [e.session, ...current.filter((x) => x.id !== e.session.id)]
     },
-    'document.ready': (tx, e) => tokensReported(tx, e.sessionId, e.sessionTokensUsed),
-    'document.reprocessProgressed': (tx, e) => tokensReported(tx, e.sessionId, e.sessionTokensUsed),
-    'research.sessionDeleted': (tx, e) => {
-      const current = tx.state.sessionsByResearch[e.researchId]
-      if (!current) return
-      edit(tx, tx.draft(), 'sessionsByResearch')[e.researchId] = current.filter((s) => s.id !== e.sessionId)
+    'document.ready': (s, e) => tokensReported(s, e.sessionId, e.sessionTokensUsed),
+    'document.reprocessProgressed': (s, e) => tokensReported(s, e.sessionId, e.sessionTokensUsed),
+    'research.sessionDeleted': (s, e) => {
+      const current = s.sessionsByResearch[e.researchId]
+      if (current) s.sessionsByResearch[e.researchId] = current.filter((x) => x.id !== e.sessionId)
     },
   },
 })
 
-function tokensReported(tx: Tx<ResearchList>, sessionId: string, total: number | null | undefined): void {
-  if (total == null) return
-  for (const [researchId, sessions] of Object.entries(tx.state.sessionsByResearch)) {
-    const i = sessions.findIndex((s) => s.id === sessionId)
-    const session = sessions[i]
-    if (!session || (session.tokensUsed ?? 0) >= total) continue
-    const owned = edit(tx, edit(tx, tx.draft(), 'sessionsByResearch'), researchId)
-    owned[i] = { ...session, tokensUsed: total }
-    return
-  }
-}
-
 export function selectResearches(s: ResearchList): Research[] {
   return s.order.map((id) => s.byId[id]).filter((r): r is Research => r !== undefined)
+}
+
+function tokensReported(s: ResearchList, sessionId: string, total: number | null | undefined): void {
+  if (total == null) return
+  for (const sessions of Object.values(s.sessionsByResearch)) {
+    const session = sessions.find((x) => x.id === sessionId)
+    if (!session || (session.tokensUsed ?? 0) >= total) continue
+    session.tokensUsed = total
+    return
+  }
 }

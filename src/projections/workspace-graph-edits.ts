@@ -8,6 +8,7 @@ import type { ActionFrame, Connection, GenesisEvent, Payload } from '../protocol
 import { compareMessageIds } from '../protocol/live-messages'
 import { DocumentStatus } from '../domain/document'
 import { cardType, chooseLoadedTitle, isMeaningfulTitle } from '../domain/rules/titles'
+import { putEntry, removeEntries, smUpsert, upsertEntry } from './collections'
 import { edit, type Tx } from './define-projection'
 import { emptyShardedMap, type ShardedMap, smDelete, smEdit, smGet, smHas, smSet } from './sharded-map'
 import type { DocumentCard, FrameCard, FramesState, WorkspaceGraph } from './workspace-graph'
@@ -82,15 +83,7 @@ export function editDocument(tx: G, id: string): DocumentCard {
 
 /** The document to change, created when a message arrives before its skeleton; it now follows the live title rule. */
 export function upsertDocument(tx: G, id: string, sessionId: string | null): DocumentCard {
-  const documents = draftDocuments(tx)
-  const byId = edit(tx, documents, 'byId')
-  let doc: DocumentCard
-  if (smHas(byId, id)) doc = smEdit(tx, byId, id)
-  else {
-    doc = tx.adopt(newDocument(id, sessionId))
-    smSet(tx, byId, id, doc)
-    edit(tx, documents, 'order').push(id)
-  }
+  const doc = upsertEntry(tx, draftDocuments(tx), id, () => newDocument(id, sessionId))
   doc.titleRule = 'live'
   // Whatever the server says next about it, the document is no longer waiting (parked says so again).
   if (doc.pausedReason !== null) doc.pausedReason = null
@@ -127,9 +120,7 @@ export function placeFrame(tx: G, frame: FrameCard, before: { parentId: string; 
   const frames = draftFrames(tx)
   const byParent = edit(tx, frames, 'byParent')
   if (before) removeFromList(tx, byParent, before.parentId, frame.id)
-  let list: string[]
-  if (smHas(byParent, frame.parentId)) list = smEdit(tx, byParent, frame.parentId)
-  else smSet(tx, byParent, frame.parentId, (list = tx.adopt([] as string[])))
+  const list = smUpsert(tx, byParent, frame.parentId, (): string[] => [])
   const key = orderKey(frame.actionIndex)
   let at = list.length
   while (at > 0 && orderKey(smGet(frames.byId, list[at - 1] as string)?.actionIndex) > key) at--
@@ -150,9 +141,7 @@ function removeFromList(tx: G, lists: ShardedMap<string[]>, key: string, id: str
 
 export function removeDocument(tx: G, id: string): void {
   if (!smHas(tx.state.documents.byId, id)) return
-  const documents = draftDocuments(tx)
-  smDelete(tx, edit(tx, documents, 'byId'), id)
-  documents.order = tx.adopt(documents.order.filter((d) => d !== id))
+  removeEntries(tx, draftDocuments(tx), new Set([id]))
   const children = smGet(tx.state.frames.byParent, id)
   if (children) {
     const frames = draftFrames(tx)
@@ -167,11 +156,7 @@ export function removeDocument(tx: G, id: string): void {
 function removeConnectionsOf(tx: G, frameIds: ReadonlySet<string>): void {
   const gone = tx.state.connections.order.filter((cid) => smGet(tx.state.connections.byId, cid)?.participants?.some((p) => frameIds.has(p)))
   if (gone.length === 0) return
-  const connections = draftConnections(tx)
-  const byId = edit(tx, connections, 'byId')
-  for (const cid of gone) smDelete(tx, byId, cid)
-  const goneIds = new Set(gone)
-  connections.order = tx.adopt(connections.order.filter((cid) => !goneIds.has(cid)))
+  removeEntries(tx, draftConnections(tx), new Set(gone))
 }
 
 export function resetTo(tx: G, researchId: string | null, sessionId: string | null): void {
@@ -190,12 +175,9 @@ export function resetTo(tx: G, researchId: string | null, sessionId: string | nu
 export function loadEvent(tx: G, ev: GenesisEvent, sessionId: string, framesState: FramesState): void {
   const payload = ev.payload ?? null
   const eventType = ev.eventType ?? ev.type ?? null
-  const documents = draftDocuments(tx)
-  const byId = edit(tx, documents, 'byId')
-  if (!smHas(byId, ev.id)) edit(tx, documents, 'order').push(ev.id)
-  smSet(
+  putEntry(
     tx,
-    byId,
+    draftDocuments(tx),
     ev.id,
     tx.adopt({
       ...newDocument(ev.id, ev.sessionId ?? sessionId),

@@ -18,7 +18,8 @@ import { DocumentStatus } from '../domain/document'
 import { cardType, isMeaningfulTitle } from '../domain/rules/titles'
 import { createdFrameStatus, ParkingPhases, phaseMessage, reprocessStageMessage } from '../domain/rules/processing'
 import { Texts } from '../domain/rules/texts'
-import { defineProjection, edit } from './define-projection'
+import { appendAt, assign, upsertEntry } from './collections'
+import { defineProjection, type HandlerMap } from './define-projection'
 import { emptyShardedMap, type ShardedMap, smEdit, smGet, smHas, smSet } from './sharded-map'
 import {
   accept,
@@ -120,244 +121,233 @@ export const emptyWorkspaceGraph: WorkspaceGraph = {
   load: { status: 'idle', message: null, liveCursor: null, pages: 0 },
 }
 
-export const workspaceGraph = defineProjection<WorkspaceGraph>({
-  name: 'workspaceGraph',
-  initial: emptyWorkspaceGraph,
-  on: {
-    'document.skeletonReceived': (tx, e) => {
-      if (!accept(tx, e)) return
-      const doc = upsertDocument(tx, e.eventId, e.sessionId)
-      if (e.payload) mergePayload(tx, doc, e.payload)
-      if (e.eventType) doc.eventType = e.eventType
-      doc.type = cardType(doc.payload, doc.eventType)
-      setTitle(doc, isMeaningfulTitle(e.title) ? e.title : Texts.processingDocument)
-      doc.status = DocumentStatus.Processing
-      doc.statusMessage = Texts.processingDocument
-      if (e.uploadedAt != null) doc.uploadedAt = e.uploadedAt
-    },
-    'document.summaryReceived': (tx, e) => {
-      if (!accept(tx, e)) return
-      const doc = upsertDocument(tx, e.eventId, e.sessionId)
-      setTitle(doc, e.title)
-      doc.summary = e.summary
-      doc.status = DocumentStatus.Summarized
-      doc.statusMessage = null
-    },
-    'document.ready': (tx, e) => {
-      if (!accept(tx, e)) return
-      const doc = upsertDocument(tx, e.eventId, e.sessionId)
-      if (e.title != null) setTitle(doc, e.title)
-      if (e.summary != null) doc.summary = e.summary
-      mergePayload(tx, doc, e.payload)
-      doc.analytics = e.analytics
-      doc.type = cardType(doc.payload, doc.eventType)
-      doc.status = DocumentStatus.DocumentReady
-      doc.statusMessage = null
-    },
-    'document.actionAnalysisStarted': (tx, e) => {
-      if (!accept(tx, e)) return
-      const doc = upsertDocument(tx, e.eventId, e.sessionId)
-      setTitle(doc, Texts.analyzingActions)
-      doc.status = DocumentStatus.AnalyzingActions
-      doc.statusMessage = Texts.analyzingActions
-    },
-    'document.actionAnalysisCompleted': (tx, e) => {
-      if (!accept(tx, e)) return
-      const doc = upsertDocument(tx, e.eventId, e.sessionId)
-      if (e.outcome === 'no-actions-found') {
-        setTitle(doc, Texts.noActionsFound)
-        doc.status = DocumentStatus.Completed
-        doc.statusMessage = Texts.noActionsFound
-        doc.actionCount = 0
-      } else {
-        doc.status = DocumentStatus.ProcessingActions
-        doc.actionCount = e.actionCount
-      }
-    },
-    'document.actionFramesDetected': (tx, e) => {
-      if (!accept(tx, e)) return
-      const doc = upsertDocument(tx, e.eventId, e.sessionId)
-      setTitle(doc, Texts.processingActions(e.count))
-      doc.status = DocumentStatus.ProcessingActions
-      doc.statusMessage = Texts.processingActions(e.count)
-      doc.actionCount = e.count
-    },
-    'document.processingCompleted': (tx, e) => {
-      if (!accept(tx, e)) return
-      const doc = upsertDocument(tx, e.eventId, e.sessionId)
-      setTitle(doc, Texts.completedActions(e.actionCount))
+/** The handlers, exported for bench/replay-immer-graph.ts (the same edits folded through immer). */
+export const workspaceGraphHandlers: HandlerMap<WorkspaceGraph> = {
+  'document.skeletonReceived': (tx, e) => {
+    if (!accept(tx, e)) return
+    const doc = upsertDocument(tx, e.eventId, e.sessionId)
+    if (e.payload) mergePayload(tx, doc, e.payload)
+    if (e.eventType) doc.eventType = e.eventType
+    doc.type = cardType(doc.payload, doc.eventType)
+    setTitle(doc, isMeaningfulTitle(e.title) ? e.title : Texts.processingDocument)
+    doc.status = DocumentStatus.Processing
+    doc.statusMessage = Texts.processingDocument
+    if (e.uploadedAt != null) doc.uploadedAt = e.uploadedAt
+  },
+  'document.summaryReceived': (tx, e) => {
+    if (!accept(tx, e)) return
+    const doc = upsertDocument(tx, e.eventId, e.sessionId)
+    setTitle(doc, e.title)
+    doc.summary = e.summary
+    doc.status = DocumentStatus.Summarized
+    doc.statusMessage = null
+  },
+  'document.ready': (tx, e) => {
+    if (!accept(tx, e)) return
+    const doc = upsertDocument(tx, e.eventId, e.sessionId)
+    if (e.title != null) setTitle(doc, e.title)
+    if (e.summary != null) doc.summary = e.summary
+    mergePayload(tx, doc, e.payload)
+    doc.analytics = e.analytics
+    doc.type = cardType(doc.payload, doc.eventType)
+    doc.status = DocumentStatus.DocumentReady
+    doc.statusMessage = null
+  },
+  'document.actionAnalysisStarted': (tx, e) => {
+    if (!accept(tx, e)) return
+    const doc = upsertDocument(tx, e.eventId, e.sessionId)
+    setTitle(doc, Texts.analyzingActions)
+    doc.status = DocumentStatus.AnalyzingActions
+    doc.statusMessage = Texts.analyzingActions
+  },
+  'document.actionAnalysisCompleted': (tx, e) => {
+    if (!accept(tx, e)) return
+    const doc = upsertDocument(tx, e.eventId, e.sessionId)
+    if (e.outcome === 'no-actions-found') {
+      setTitle(doc, Texts.noActionsFound)
       doc.status = DocumentStatus.Completed
-      doc.statusMessage = Texts.completedActions(e.actionCount)
+      doc.statusMessage = Texts.noActionsFound
+      doc.actionCount = 0
+    } else {
+      doc.status = DocumentStatus.ProcessingActions
       doc.actionCount = e.actionCount
+    }
+  },
+  'document.actionFramesDetected': (tx, e) => {
+    if (!accept(tx, e)) return
+    const doc = upsertDocument(tx, e.eventId, e.sessionId)
+    setTitle(doc, Texts.processingActions(e.count))
+    doc.status = DocumentStatus.ProcessingActions
+    doc.statusMessage = Texts.processingActions(e.count)
+    doc.actionCount = e.count
+  },
+  'document.processingCompleted': (tx, e) => {
+    if (!accept(tx, e)) return
+    const doc = upsertDocument(tx, e.eventId, e.sessionId)
+    setTitle(doc, Texts.completedActions(e.actionCount))
+    doc.status = DocumentStatus.Completed
+    doc.statusMessage = Texts.completedActions(e.actionCount)
+    doc.actionCount = e.actionCount
+    doc.reprocessing = false
+  },
+  'document.processingFailed': (tx, e) => {
+    if (!accept(tx, e)) return
+    const doc = upsertDocument(tx, e.eventId, e.sessionId)
+    const message = e.error && e.error.trim() !== '' ? e.error : Texts.processingErrorFallback
+    setTitle(doc, Texts.processingFailed)
+    doc.summary = message
+    doc.error = message
+    doc.status = DocumentStatus.Error
+    doc.statusMessage = Texts.processingFailed
+    doc.reprocessing = false
+  },
+  'document.phaseReported': (tx, e) => {
+    if (!accept(tx, e)) return
+    const doc = upsertDocument(tx, e.eventId, e.sessionId)
+    const { text, completes } = phaseMessage(e.phase, e.reason)
+    doc.statusMessage = text
+    if (e.phase === ParkingPhases.Parked) doc.pausedReason = text
+    if (completes) doc.status = DocumentStatus.Completed
+  },
+  'document.reprocessProgressed': (tx, e) => {
+    if (!accept(tx, e)) return
+    const doc = upsertDocument(tx, e.eventId, e.sessionId)
+    doc.statusMessage = reprocessStageMessage(e.stage, e.percentage)
+    if (e.stage === 'completed') {
+      const data = e.updatedData
+      if (data?.title != null) setTitle(doc, data.title)
+      if (data?.summary != null) doc.summary = data.summary
+      if (data?.payload) doc.payload = data.payload
+      if (data?.analytics) doc.analytics = data.analytics
+      doc.type = cardType(doc.payload, doc.eventType)
+      doc.status = DocumentStatus.Completed
+      doc.error = null
       doc.reprocessing = false
-    },
-    'document.processingFailed': (tx, e) => {
-      if (!accept(tx, e)) return
-      const doc = upsertDocument(tx, e.eventId, e.sessionId)
-      const message = e.error && e.error.trim() !== '' ? e.error : Texts.processingErrorFallback
-      setTitle(doc, Texts.processingFailed)
-      doc.summary = message
-      doc.error = message
+      doc.reprocessProgress = { stage: e.stage, percentage: 100 }
+      doc.statusBeforeReprocess = null
+    } else if (e.stage === 'failed') {
       doc.status = DocumentStatus.Error
-      doc.statusMessage = Texts.processingFailed
+      doc.error = e.error && e.error.trim() !== '' ? e.error : Texts.reprocessFailed
       doc.reprocessing = false
-    },
-    'document.phaseReported': (tx, e) => {
-      if (!accept(tx, e)) return
-      const doc = upsertDocument(tx, e.eventId, e.sessionId)
-      const { text, completes } = phaseMessage(e.phase, e.reason)
-      doc.statusMessage = text
-      if (e.phase === ParkingPhases.Parked) doc.pausedReason = text
-      if (completes) doc.status = DocumentStatus.Completed
-    },
-    'document.reprocessProgressed': (tx, e) => {
-      if (!accept(tx, e)) return
-      const doc = upsertDocument(tx, e.eventId, e.sessionId)
-      doc.statusMessage = reprocessStageMessage(e.stage, e.percentage)
-      if (e.stage === 'completed') {
-        const data = e.updatedData
-        if (data?.title != null) setTitle(doc, data.title)
-        if (data?.summary != null) doc.summary = data.summary
-        if (data?.payload) doc.payload = data.payload
-        if (data?.analytics) doc.analytics = data.analytics
-        doc.type = cardType(doc.payload, doc.eventType)
-        doc.status = DocumentStatus.Completed
-        doc.error = null
-        doc.reprocessing = false
-        doc.reprocessProgress = { stage: e.stage, percentage: 100 }
-        doc.statusBeforeReprocess = null
-      } else if (e.stage === 'failed') {
-        doc.status = DocumentStatus.Error
-        doc.error = e.error && e.error.trim() !== '' ? e.error : Texts.reprocessFailed
-        doc.reprocessing = false
-        doc.reprocessProgress = { stage: e.stage, percentage: e.percentage }
-        doc.statusBeforeReprocess = null
-      } else {
-        if (!doc.reprocessing) doc.statusBeforeReprocess = doc.status
-        doc.status = DocumentStatus.Processing
-        doc.reprocessing = true
-        doc.reprocessProgress = { stage: e.stage, percentage: e.percentage }
-      }
-    },
-    'document.reprocessRequested': (tx, e) => {
-      if (!smHas(tx.state.documents.byId, e.eventId)) return
-      const doc = editDocument(tx, e.eventId)
+      doc.reprocessProgress = { stage: e.stage, percentage: e.percentage }
+      doc.statusBeforeReprocess = null
+    } else {
       if (!doc.reprocessing) doc.statusBeforeReprocess = doc.status
       doc.status = DocumentStatus.Processing
       doc.reprocessing = true
-      doc.reprocessProgress = { stage: 'starting', percentage: 0 }
-      doc.statusMessage = Texts.reprocessRequested
-      // The old error stays (hidden while processing) so a refused start can show it again.
-    },
-    'document.reprocessStartFailed': (tx, e) => {
-      const current = smGet(tx.state.documents.byId, e.eventId)
-      if (!current?.reprocessing) return
-      const doc = editDocument(tx, e.eventId)
-      doc.status = doc.statusBeforeReprocess ?? DocumentStatus.Completed
-      doc.reprocessing = false
-      doc.reprocessProgress = null
-      doc.statusBeforeReprocess = null
-      doc.statusMessage = null
-    },
-    'document.deleted': (tx, e) => {
-      // A tombstone from the live log applies once and in its session, like any live message; this
-      // client's own delete (no session) applies at once.
-      if (e.sessionId != null && !accept(tx, { sessionId: e.sessionId, messageId: e.messageId })) return
-      removeDocument(tx, e.eventId)
-    },
-    'actionFrame.created': (tx, e) => {
-      if (!accept(tx, e)) return
-      const previous = smGet(tx.state.frames.byId, e.frameId)
-      const before = previous ? { parentId: previous.parentId, actionIndex: previous.actionIndex } : null
-      const fixed = { id: e.frameId, parentId: e.parentId, status: createdFrameStatus(e.frame.status) }
-      // Object.assign, not spread: copying a parsed frame is several times faster this way in V8.
-      const frame = tx.adopt((previous ? Object.assign({}, previous, e.frame, fixed) : Object.assign({}, e.frame, fixed)) as FrameCard)
-      const pending = tx.state.pendingFrameUpdates[e.frameId]
-      if (pending) {
-        for (const updates of pending) assignUpdates(frame, updates)
-        delete draftPendingUpdates(tx)[e.frameId]
-      }
-      smSet(tx, draftFramesById(tx), e.frameId, frame)
-      placeFrame(tx, frame, before)
-    },
-    'actionFrame.updated': (tx, e) => {
-      if (!accept(tx, e)) return
-      const current = smGet(tx.state.frames.byId, e.frameId)
-      if (!current) {
-        const pending = draftPendingUpdates(tx)
-        pending[e.frameId] = [...(pending[e.frameId] ?? []), e.updates]
-        return
-      }
-      const before = { parentId: current.parentId, actionIndex: current.actionIndex }
-      const frame = smEdit(tx, draftFramesById(tx), e.frameId)
-      assignUpdates(frame, e.updates)
-      placeFrame(tx, frame, before)
-    },
-    'connection.updated': (tx, e) => {
-      if (!accept(tx, e)) return
-      const id = e.connection.id
-      const connections = draftConnections(tx)
-      const byId = edit(tx, connections, 'byId')
-      if (smHas(byId, id)) Object.assign(smEdit(tx, byId, id), e.connection)
-      else {
-        smSet(tx, byId, id, tx.adopt({ ...e.connection }))
-        edit(tx, connections, 'order').push(id)
-      }
-    },
-    'workspace.sessionSelected': (tx, e) => {
-      const g = tx.state
-      if (g.sessionId === e.sessionId && (g.researchId ?? null) === (e.researchId ?? null)) return
-      resetTo(tx, e.researchId ?? null, e.sessionId)
-    },
-    'workspace.cleared': (tx) => resetTo(tx, tx.state.researchId, tx.state.sessionId),
-    'workspace.loaded': (tx, e) => {
-      if (tx.state.sessionId !== null && tx.state.sessionId !== e.sessionId) return
-      const pages = tx.state.load.pages
-      if (!e.append) {
-        resetTo(tx, tx.state.researchId, e.sessionId)
-        if (e.liveCursor) {
-          draftLoad(tx).liveCursor = e.liveCursor
-          draftCursors(tx)[e.sessionId] = e.liveCursor
-        }
-      }
-      const framesState: FramesState = e.framesDeferred ? 'deferred' : 'present'
-      for (const ev of e.events) loadEvent(tx, ev, e.sessionId, framesState)
-      for (const fr of e.actionFrames) loadFrame(tx, fr)
-      const load = draftLoad(tx)
-      load.status = 'loaded'
-      load.message = null
-      load.pages = pages + 1
-    },
-    'workspace.framesLoaded': (tx, e) => {
-      if (tx.state.sessionId !== e.sessionId) return
-      const last = tx.state.cursors[e.sessionId]
-      // Live messages applied after the snapshot the frames reflect are newer than the fetched frames.
-      const liveIsNewer = last !== undefined && (e.liveCursor == null || compareMessageIds(last, e.liveCursor) > 0)
-      const asked = new Set(e.documentIds)
-      for (const fr of e.actionFrames) {
-        const parentId = fr.parentId ?? fr.parentEventId
-        if (fr.id == null || parentId == null || !asked.has(parentId) || !smHas(tx.state.documents.byId, parentId)) continue
-        if (liveIsNewer && smHas(tx.state.frames.byId, fr.id)) continue
-        loadFrame(tx, fr)
-        applyPendingUpdates(tx, fr.id)
-      }
-      for (const id of e.documentIds) {
-        const doc = smGet(tx.state.documents.byId, id)
-        if (doc && doc.framesState !== 'present') editDocument(tx, id).framesState = 'present'
-      }
-    },
-    'workspace.framesLoadFailed': (tx, e) => {
-      if (tx.state.sessionId !== e.sessionId) return
-      for (const id of e.documentIds) {
-        const doc = smGet(tx.state.documents.byId, id)
-        if (doc && doc.framesState === 'deferred') editDocument(tx, id).framesState = 'failed'
-      }
-    },
-    'workspace.loadFailed': (tx, e) => {
-      if (tx.state.sessionId !== null && tx.state.sessionId !== e.sessionId) return
-      const load = draftLoad(tx)
-      load.status = 'failed'
-      load.message = e.message
-    },
+      doc.reprocessProgress = { stage: e.stage, percentage: e.percentage }
+    }
   },
-})
+  'document.reprocessRequested': (tx, e) => {
+    if (!smHas(tx.state.documents.byId, e.eventId)) return
+    const doc = editDocument(tx, e.eventId)
+    if (!doc.reprocessing) doc.statusBeforeReprocess = doc.status
+    doc.status = DocumentStatus.Processing
+    doc.reprocessing = true
+    doc.reprocessProgress = { stage: 'starting', percentage: 0 }
+    doc.statusMessage = Texts.reprocessRequested
+    // The old error stays (hidden while processing) so a refused start can show it again.
+  },
+  'document.reprocessStartFailed': (tx, e) => {
+    const current = smGet(tx.state.documents.byId, e.eventId)
+    if (!current?.reprocessing) return
+    const doc = editDocument(tx, e.eventId)
+    doc.status = doc.statusBeforeReprocess ?? DocumentStatus.Completed
+    doc.reprocessing = false
+    doc.reprocessProgress = null
+    doc.statusBeforeReprocess = null
+    doc.statusMessage = null
+  },
+  'document.deleted': (tx, e) => {
+    // A tombstone from the live log applies once and in its session, like any live message; this
+    // client's own delete (no session) applies at once.
+    if (e.sessionId != null && !accept(tx, { sessionId: e.sessionId, messageId: e.messageId })) return
+    removeDocument(tx, e.eventId)
+  },
+  'actionFrame.created': (tx, e) => {
+    if (!accept(tx, e)) return
+    const previous = smGet(tx.state.frames.byId, e.frameId)
+    const before = previous ? { parentId: previous.parentId, actionIndex: previous.actionIndex } : null
+    const fixed = { id: e.frameId, parentId: e.parentId, status: createdFrameStatus(e.frame.status) }
+    // Object.assign, not spread: copying a parsed frame is several times faster this way in V8.
+    const frame = tx.adopt((previous ? Object.assign({}, previous, e.frame, fixed) : Object.assign({}, e.frame, fixed)) as FrameCard)
+    const pending = tx.state.pendingFrameUpdates[e.frameId]
+    if (pending) {
+      for (const updates of pending) assignUpdates(frame, updates)
+      delete draftPendingUpdates(tx)[e.frameId]
+    }
+    smSet(tx, draftFramesById(tx), e.frameId, frame)
+    placeFrame(tx, frame, before)
+  },
+  'actionFrame.updated': (tx, e) => {
+    if (!accept(tx, e)) return
+    const current = smGet(tx.state.frames.byId, e.frameId)
+    if (!current) {
+      appendAt(draftPendingUpdates(tx), e.frameId, e.updates)
+      return
+    }
+    const before = { parentId: current.parentId, actionIndex: current.actionIndex }
+    const frame = smEdit(tx, draftFramesById(tx), e.frameId)
+    assignUpdates(frame, e.updates)
+    placeFrame(tx, frame, before)
+  },
+  'connection.updated': (tx, e) => {
+    if (!accept(tx, e)) return
+    assign(
+      upsertEntry(tx, draftConnections(tx), e.connection.id, () => ({ ...e.connection })),
+      e.connection,
+    )
+  },
+  'workspace.sessionSelected': (tx, e) => {
+    const g = tx.state
+    if (g.sessionId === e.sessionId && (g.researchId ?? null) === (e.researchId ?? null)) return
+    resetTo(tx, e.researchId ?? null, e.sessionId)
+  },
+  'workspace.cleared': (tx) => resetTo(tx, tx.state.researchId, tx.state.sessionId),
+  'workspace.loaded': (tx, e) => {
+    if (tx.state.sessionId !== null && tx.state.sessionId !== e.sessionId) return
+    const pages = tx.state.load.pages
+    if (!e.append) {
+      resetTo(tx, tx.state.researchId, e.sessionId)
+      if (e.liveCursor) {
+        draftLoad(tx).liveCursor = e.liveCursor
+        draftCursors(tx)[e.sessionId] = e.liveCursor
+      }
+    }
+    const framesState: FramesState = e.framesDeferred ? 'deferred' : 'present'
+    for (const ev of e.events) loadEvent(tx, ev, e.sessionId, framesState)
+    for (const fr of e.actionFrames) loadFrame(tx, fr)
+    assign(draftLoad(tx), { status: 'loaded', message: null, pages: pages + 1 })
+  },
+  'workspace.framesLoaded': (tx, e) => {
+    if (tx.state.sessionId !== e.sessionId) return
+    const last = tx.state.cursors[e.sessionId]
+    // Live messages applied after the snapshot the frames reflect are newer than the fetched frames.
+    const liveIsNewer = last !== undefined && (e.liveCursor == null || compareMessageIds(last, e.liveCursor) > 0)
+    const asked = new Set(e.documentIds)
+    for (const fr of e.actionFrames) {
+      const parentId = fr.parentId ?? fr.parentEventId
+      if (fr.id == null || parentId == null || !asked.has(parentId) || !smHas(tx.state.documents.byId, parentId)) continue
+      if (liveIsNewer && smHas(tx.state.frames.byId, fr.id)) continue
+      loadFrame(tx, fr)
+      applyPendingUpdates(tx, fr.id)
+    }
+    for (const id of e.documentIds) {
+      const doc = smGet(tx.state.documents.byId, id)
+      if (doc && doc.framesState !== 'present') editDocument(tx, id).framesState = 'present'
+    }
+  },
+  'workspace.framesLoadFailed': (tx, e) => {
+    if (tx.state.sessionId !== e.sessionId) return
+    for (const id of e.documentIds) {
+      const doc = smGet(tx.state.documents.byId, id)
+      if (doc && doc.framesState === 'deferred') editDocument(tx, id).framesState = 'failed'
+    }
+  },
+  'workspace.loadFailed': (tx, e) => {
+    if (tx.state.sessionId !== null && tx.state.sessionId !== e.sessionId) return
+    assign(draftLoad(tx), { status: 'failed', message: e.message })
+  },
+}
+
+export const workspaceGraph = defineProjection<WorkspaceGraph>({ name: 'workspaceGraph', initial: emptyWorkspaceGraph, on: workspaceGraphHandlers })

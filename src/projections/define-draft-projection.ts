@@ -1,0 +1,55 @@
+/**
+ * Projections off the replay's hot path, written with immer: a handler receives a draft of the state and
+ * changes it in place, one line per change; immer copies what a batch changes and shares the rest.
+ *
+ * Each handler is a curried producer: each event of a batch is one `produce` over the state the previous
+ * one left, so an event that changes nothing returns the very same state (subscribers see no change) and
+ * parts no event touched keep their identity, as with the copy-on-write engine (./define-projection.ts).
+ * One `produce` per event rather than per batch: immer drafts only what was in the base, so within one
+ * `produce` an object a handler put into the state (an event's own object) is the raw object, and a later
+ * handler of the batch changing it would change the event. Per event, it is in the base and is copied.
+ * Within a handler the same holds: change what the handler itself put in only if it built it.
+ * Handlers read time only from the event or `meta.receivedAt`, and do no I/O.
+ *
+ * Freezing follows `setFreezeReadModels`: outside production immer freezes each new state (a component
+ * that mutates a read model fails loudly, as the copy-on-write engine's states do); in production it
+ * does not, since freezing a state after every batch costs time and finds nothing a development run
+ * would not. This file keeps its own `Immer` instance, so no other use of immer is affected.
+ *
+ * Not for the workspace graph nor the progress cards: both fold every document message of a replay,
+ * where immer's proxies cost several times the copy-on-write (NOTES-projections.md has the figures).
+ */
+import { type Draft, freeze, Immer } from 'immer'
+import type { DomainEventType, EventOf } from '../domain/events'
+import { type Envelope, type EventMeta, freezesReadModels, type Projection } from './define-projection'
+
+export type DraftHandler<S, T extends DomainEventType> = (draft: Draft<S>, event: EventOf<T>, meta: EventMeta) => void
+
+export type DraftHandlerMap<S> = { [T in DomainEventType]?: DraftHandler<S, T> }
+
+export function defineDraftProjection<S extends object>(spec: { name: string; initial: S; on: DraftHandlerMap<S> }): Projection<S> {
+  const handlers = spec.on as Record<string, DraftHandler<S, DomainEventType> | undefined>
+  const handles = (type: string) => handlers[type] !== undefined
+  const applyAll = (state: S, envelopes: readonly Envelope[]): S => {
+    let next = state
+    for (const envelope of envelopes) {
+      const handler = handlers[envelope.event.type]
+      if (handler === undefined) continue
+      if (next === state) immer.setAutoFreeze(freezesReadModels())
+      next = immer.produce(next, (draft) => {
+        // A handler's return value means nothing (immer would take it for a replacement state).
+        handler(draft, envelope.event as never, envelope)
+      })
+    }
+    return next
+  }
+  return {
+    name: spec.name,
+    initial: freezesReadModels() ? freeze(spec.initial, true) : spec.initial,
+    handles,
+    apply: (state, envelope) => applyAll(state, [envelope]),
+    applyAll,
+  }
+}
+
+const immer = new Immer()
