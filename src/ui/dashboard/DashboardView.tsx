@@ -25,7 +25,7 @@ import { count, formatClock } from './format'
 import { KpiStrip } from './KpiStrip'
 import { MotifsPanel } from './MotifsPanel'
 import { PulsePanels, PulseSkeleton } from './PulsePanels'
-import { RefreshFailed } from './LoadFailure'
+import { LoadFailure } from './LoadFailure'
 
 /** The route's search (validated in router.tsx): the applied contextual query, if any. */
 interface DashboardSearch {
@@ -173,9 +173,9 @@ function PulseContent({ pulse, query, onRetry, onClear }: { pulse: PulseEntry | 
   return (
     <>
       {pulse.status === LoadStatus.Failed && (
-        <RefreshFailed onRetry={onRetry}>
+        <LoadFailure stale onRetry={onRetry}>
           Could not refresh the pulse: {pulse.error?.message}. These are the figures from {formatClock(body.generatedAt)}.
-        </RefreshFailed>
+        </LoadFailure>
       )}
       {body.documentCount === 0 ? <NoDocuments query={query} onClear={onClear} /> : <PulsePanels body={body} />}
     </>

@@ -16,7 +16,7 @@ import { useModels } from '../models-context'
 import { formatDay } from './format'
 import { ForecastChart } from './lazy-charts'
 import { Panel } from './PulsePanels'
-import { LoadFailed, RefreshFailed } from './LoadFailure'
+import { LoadFailure } from './LoadFailure'
 
 type Horizon = (typeof ForecastHorizons)[number]
 const SIGNALS = 'signals'
@@ -103,12 +103,16 @@ function ForecastBodyView({ entry, what, horizon, onRetry }: { entry: ForecastEn
   }
   const forecast = entry.forecast.body
   if (forecast === null) {
-    return <LoadFailed onRetry={onRetry}>Could not load the forecast: {entry.forecast.error?.message ?? 'unknown error'}</LoadFailed>
+    return <LoadFailure onRetry={onRetry}>Could not load the forecast: {entry.forecast.error?.message ?? 'unknown error'}</LoadFailure>
   }
   const nothing = forecast.history.every((h) => h.value === 0)
   return (
     <>
-      {entry.forecast.status === LoadStatus.Failed && <RefreshFailed onRetry={onRetry}>Could not refresh the forecast: {entry.forecast.error?.message}</RefreshFailed>}
+      {entry.forecast.status === LoadStatus.Failed && (
+        <LoadFailure stale onRetry={onRetry}>
+          Could not refresh the forecast: {entry.forecast.error?.message}
+        </LoadFailure>
+      )}
       {nothing ? (
         <div className="dash-panel-empty muted">
           <p>

@@ -19,7 +19,7 @@ import { useIntent } from '../hooks/use-intent'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 import { Panel } from './PulsePanels'
-import { LoadFailed, RefreshFailed } from './LoadFailure'
+import { LoadFailure } from './LoadFailure'
 
 interface ContextOption {
   id: string
@@ -106,14 +106,18 @@ function KpiContextView({ ctx, context }: { ctx: IntentContext; context: Context
   if (entry === null || isFirstLoad(entry)) return <KpiSkeleton />
   if (entry.loadedAt === null) {
     return (
-      <LoadFailed onRetry={retry}>
+      <LoadFailure onRetry={retry}>
         Could not load the KPIs of {context.name}: {entry.error?.message}
-      </LoadFailed>
+      </LoadFailure>
     )
   }
   return (
     <div className="dash-kpi-body">
-      {entry.status === LoadStatus.Failed && <RefreshFailed onRetry={retry}>Could not refresh the KPIs: {entry.error?.message}</RefreshFailed>}
+      {entry.status === LoadStatus.Failed && (
+        <LoadFailure stale onRetry={retry}>
+          Could not refresh the KPIs: {entry.error?.message}
+        </LoadFailure>
+      )}
       {bindings.length === 0 ? (
         <div className="dash-kpi-empty">
           <p>
@@ -289,7 +293,11 @@ function AddKpi({
 
   if (definitions === null || isFirstLoad(definitions)) return <p className="muted small">Loading the KPIs you can add…</p>
   if (definitions.body === null) {
-    return <RefreshFailed onRetry={() => void loadKpiDefinitions(ctx)}>Could not load the KPIs you can add: {definitions.error?.message}</RefreshFailed>
+    return (
+      <LoadFailure stale onRetry={() => void loadKpiDefinitions(ctx)}>
+        Could not load the KPIs you can add: {definitions.error?.message}
+      </LoadFailure>
+    )
   }
   if (available.length === 0) return <p className="muted small">Every KPI is on this {context.type} already.</p>
 

@@ -1,25 +1,15 @@
 /**
  * How a dashboard panel says a load failed, announced when it appears and always with Retry: in place of
- * figures it never had (`LoadFailed`), or above the older figures it still shows (`RefreshFailed`).
+ * figures it never had, or (`stale`) as a slim strip, above the older figures a panel still shows.
  */
 import type { ReactNode } from 'react'
 
-export function LoadFailed({ children, onRetry }: { children: ReactNode; onRetry: () => void }) {
+export function LoadFailure({ stale = false, children, onRetry }: { stale?: boolean; children: ReactNode; onRetry: () => void }) {
+  const Text = stale ? 'span' : 'p'
   return (
-    <div className="dash-failed" role="alert">
-      <p>{children}</p>
-      <button type="button" className="btn" onClick={onRetry}>
-        Retry
-      </button>
-    </div>
-  )
-}
-
-export function RefreshFailed({ children, onRetry }: { children: ReactNode; onRetry: () => void }) {
-  return (
-    <div className="dash-stale" role="alert">
-      <span>{children}</span>
-      <button type="button" className="btn small-btn" onClick={onRetry}>
+    <div className={stale ? 'dash-stale' : 'dash-failed'} role="alert">
+      <Text>{children}</Text>
+      <button type="button" className={stale ? 'btn small-btn' : 'btn'} onClick={onRetry}>
         Retry
       </button>
     </div>

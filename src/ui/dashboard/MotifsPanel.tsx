@@ -16,7 +16,7 @@ import { humaniseActionType } from '../shared/format'
 import { useModels } from '../models-context'
 import { chipText, count } from './format'
 import { Panel } from './PulsePanels'
-import { LoadFailed, RefreshFailed } from './LoadFailure'
+import { LoadFailure } from './LoadFailure'
 
 const TITLE = 'Recurring Action Sequences'
 
@@ -53,11 +53,15 @@ function MotifsBodyView({ entry, onRetry }: { entry: Loadable<MotifsBody> | null
   }
   const body = entry.body
   if (body === null) {
-    return <LoadFailed onRetry={onRetry}>Could not load the recurring action sequences: {entry.error?.message ?? 'unknown error'}</LoadFailed>
+    return <LoadFailure onRetry={onRetry}>Could not load the recurring action sequences: {entry.error?.message ?? 'unknown error'}</LoadFailure>
   }
   return (
     <>
-      {entry.status === LoadStatus.Failed && <RefreshFailed onRetry={onRetry}>Could not refresh the recurring action sequences: {entry.error?.message}</RefreshFailed>}
+      {entry.status === LoadStatus.Failed && (
+        <LoadFailure stale onRetry={onRetry}>
+          Could not refresh the recurring action sequences: {entry.error?.message}
+        </LoadFailure>
+      )}
       {body.motifs.length === 0 ? (
         <div className="dash-panel-empty muted">
           <p>No recurring action sequences yet.</p>
