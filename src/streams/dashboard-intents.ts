@@ -35,14 +35,11 @@ export async function loadPulse(ctx: IntentContext, query?: string | null): Prom
   const q = normaliseQuery(query)
   const requestId = ctx.nextId('pulse')
   ctx.core.bus.publish({ type: 'pulse.requested', requestId, query: q, at: ctx.now() }, 'local')
-  try {
-    const body = await call(ctx.api, pulseContract, { body: q === null ? {} : { query: q } })
-    ctx.core.bus.publish({ type: 'pulse.loaded', requestId, query: q, body, at: ctx.now() }, 'api')
-    return true
-  } catch (error) {
-    ctx.core.bus.publish({ type: 'pulse.failed', requestId, query: q, ...failureOf(error), at: ctx.now() }, 'local')
-    return false
-  }
+  return answer(
+    ctx,
+    async () => ({ type: 'pulse.loaded', requestId, query: q, body: await call(ctx.api, pulseContract, { body: q === null ? {} : { query: q } }), at: ctx.now() }),
+    (failure) => ({ type: 'pulse.failed', requestId, query: q, ...failure, at: ctx.now() }),
+  )
 }
 
 /** Loads the forecast of a series over its horizon and the backtest that says how far to trust it. */
@@ -56,63 +53,56 @@ export async function loadForecast(ctx: IntentContext, series: ForecastSeries): 
     historyDays: FORECAST_HISTORY_DAYS,
     horizonDays: series.horizonDays,
   }
-  const forecast = (async () => {
-    try {
-      const body = await call(ctx.api, forecastContract, { body: selector })
-      ctx.core.bus.publish({ type: 'forecast.loaded', ...base, body, at: ctx.now() }, 'api')
-    } catch (error) {
-      ctx.core.bus.publish({ type: 'forecast.failed', ...base, ...failureOf(error), at: ctx.now() }, 'local')
-    }
-  })()
-  const backtest = (async () => {
-    try {
-      const body = await call(ctx.api, backtestContract, { body: selector })
-      ctx.core.bus.publish({ type: 'backtest.loaded', ...base, body, at: ctx.now() }, 'api')
-    } catch (error) {
-      ctx.core.bus.publish({ type: 'backtest.failed', ...base, ...failureOf(error), at: ctx.now() }, 'local')
-    }
-  })()
-  await Promise.all([forecast, backtest])
+  await Promise.all([
+    answer(
+      ctx,
+      async () => ({ type: 'forecast.loaded', ...base, body: await call(ctx.api, forecastContract, { body: selector }), at: ctx.now() }),
+      (failure) => ({ type: 'forecast.failed', ...base, ...failure, at: ctx.now() }),
+    ),
+    answer(
+      ctx,
+      async () => ({ type: 'backtest.loaded', ...base, body: await call(ctx.api, backtestContract, { body: selector }), at: ctx.now() }),
+      (failure) => ({ type: 'backtest.failed', ...base, ...failure, at: ctx.now() }),
+    ),
+  ])
 }
 
 /** Loads the recurring action sequences of the tenant's participants, with the server's default parameters. */
 export async function loadMotifs(ctx: IntentContext): Promise<boolean> {
   const requestId = ctx.nextId('motifs')
   ctx.core.bus.publish({ type: 'motifs.requested', requestId, at: ctx.now() }, 'local')
-  try {
-    const body = await call(ctx.api, motifsContract, { body: {} })
-    ctx.core.bus.publish({ type: 'motifs.loaded', requestId, body, at: ctx.now() }, 'api')
-    return true
-  } catch (error) {
-    ctx.core.bus.publish({ type: 'motifs.failed', requestId, ...failureOf(error), at: ctx.now() }, 'local')
-    return false
-  }
+  return answer(
+    ctx,
+    async () => ({ type: 'motifs.loaded', requestId, body: await call(ctx.api, motifsContract, { body: {} }), at: ctx.now() }),
+    (failure) => ({ type: 'motifs.failed', requestId, ...failure, at: ctx.now() }),
+  )
 }
 
 /** Loads the KPI definitions (name, description, unit, decimals). */
 export async function loadKpiDefinitions(ctx: IntentContext): Promise<void> {
   const requestId = ctx.nextId('kpi-definitions')
   ctx.core.bus.publish({ type: 'kpi.definitionsRequested', requestId, at: ctx.now() }, 'local')
-  try {
-    const body = await call(ctx.api, kpiDefinitionsContract, {})
-    ctx.core.bus.publish({ type: 'kpi.definitionsLoaded', requestId, definitions: body.items, at: ctx.now() }, 'api')
-  } catch (error) {
-    ctx.core.bus.publish({ type: 'kpi.definitionsFailed', requestId, ...failureOf(error), at: ctx.now() }, 'local')
-  }
+  await answer(
+    ctx,
+    async () => ({ type: 'kpi.definitionsLoaded', requestId, definitions: (await call(ctx.api, kpiDefinitionsContract, {})).items, at: ctx.now() }),
+    (failure) => ({ type: 'kpi.definitionsFailed', requestId, ...failure, at: ctx.now() }),
+  )
 }
 
 /** Loads the KPIs bound to a research or project. */
 export async function loadKpiBindings(ctx: IntentContext, contextId: string): Promise<void> {
   const requestId = ctx.nextId('kpi-bindings')
   ctx.core.bus.publish({ type: 'kpi.bindingsRequested', requestId, contextId, at: ctx.now() }, 'local')
-  try {
-    const body = await call(ctx.api, kpiBindingsContract, { query: { contextId } })
-    // Only this context's: a server that ignored the filter must not put other contexts' KPIs here.
-    const bindings = body.items.filter((b) => b.contextId === contextId)
-    ctx.core.bus.publish({ type: 'kpi.bindingsLoaded', requestId, contextId, bindings, at: ctx.now() }, 'api')
-  } catch (error) {
-    ctx.core.bus.publish({ type: 'kpi.bindingsFailed', requestId, contextId, ...failureOf(error), at: ctx.now() }, 'local')
-  }
+  await answer(
+    ctx,
+    async () => {
+      const body = await call(ctx.api, kpiBindingsContract, { query: { contextId } })
+      // Only this context's: a server that ignored the filter must not put other contexts' KPIs here.
+      const bindings = body.items.filter((b) => b.contextId === contextId)
+      return { type: 'kpi.bindingsLoaded', requestId, contextId, bindings, at: ctx.now() }
+    },
+    (failure) => ({ type: 'kpi.bindingsFailed', requestId, contextId, ...failure, at: ctx.now() }),
+  )
 }
 
 /** Binds a KPI to a research or project; its value is computed at once. Resolves true on success. */
@@ -159,7 +149,20 @@ function dashboardErrorReason(error: unknown): string {
 
 // ---- helpers --------------------------------------------------------------------------------------
 
-function failureOf(error: unknown): { httpStatus: number | null; code: string; message: string } {
+/** One load's answer: the event `load` makes of what arrived, else the failure `failed` makes. Resolves true when it arrived. */
+async function answer(ctx: IntentContext, load: () => Promise<DomainEvent>, failed: (failure: Failure) => DomainEvent): Promise<boolean> {
+  try {
+    ctx.core.bus.publish(await load(), 'api')
+    return true
+  } catch (error) {
+    ctx.core.bus.publish(failed(failureOf(error)), 'local')
+    return false
+  }
+}
+
+type Failure = { httpStatus: number | null; code: string; message: string }
+
+function failureOf(error: unknown): Failure {
   return {
     httpStatus: error instanceof ApiError ? error.status : null,
     code: error instanceof ApiError ? error.code : 'NETWORK_ERROR',

@@ -47,26 +47,25 @@ export const ProgressToastTexts: Record<'document_upload' | 'text_input' | 'url_
   url_processing: { accepted: (host) => `Website submitted for analysis: ${host}`, done: (host) => `Website processed successfully: ${host}` },
 }
 
+/** Every kind of input ends in the same two phases: the document's analysis, then its action frames. */
+const PipelinePhases: readonly PhaseDefinition[] = [
+  { id: 'analysis', name: 'Analysis', description: 'Title, summary and analytics' },
+  { id: 'actionframe', name: 'Action frames', description: 'Extracting actions' },
+]
+
 /** The phases of each kind of progress card, in order. */
 export const ProgressPhases: Record<'document_upload' | 'text_input' | 'url_processing', PhaseDefinition[]> = {
   document_upload: [
     { id: 'upload', name: 'Upload', description: 'Sending the file' },
     { id: 'validation', name: 'Validation', description: 'Checking type and size' },
     { id: 'parsing', name: 'Parsing', description: 'Extracting the text' },
-    { id: 'analysis', name: 'Analysis', description: 'Title, summary and analytics' },
-    { id: 'actionframe', name: 'Action frames', description: 'Extracting actions' },
+    ...PipelinePhases,
   ],
-  text_input: [
-    { id: 'validation', name: 'Validation', description: 'Checking the text' },
-    { id: 'preprocessing', name: 'Preprocessing', description: 'Cleaning the text' },
-    { id: 'analysis', name: 'Analysis', description: 'Title, summary and analytics' },
-    { id: 'actionframe', name: 'Action frames', description: 'Extracting actions' },
-  ],
+  text_input: [{ id: 'validation', name: 'Validation', description: 'Checking the text' }, { id: 'preprocessing', name: 'Preprocessing', description: 'Cleaning the text' }, ...PipelinePhases],
   url_processing: [
     { id: 'fetch', name: 'Fetch', description: 'Downloading the page' },
     { id: 'parsing', name: 'Parsing', description: 'Reading the page' },
     { id: 'cleaning', name: 'Cleaning', description: 'Keeping the article' },
-    { id: 'analysis', name: 'Analysis', description: 'Title, summary and analytics' },
-    { id: 'actionframe', name: 'Action frames', description: 'Extracting actions' },
+    ...PipelinePhases,
   ],
 }

@@ -25,6 +25,7 @@ import { count, formatClock } from './format'
 import { KpiStrip } from './KpiStrip'
 import { MotifsPanel } from './MotifsPanel'
 import { PulsePanels, PulseSkeleton } from './PulsePanels'
+import { LoadFailure } from './LoadFailure'
 
 /** The route's search (validated in router.tsx): the applied contextual query, if any. */
 interface DashboardSearch {
@@ -172,14 +173,9 @@ function PulseContent({ pulse, query, onRetry, onClear }: { pulse: PulseEntry | 
   return (
     <>
       {pulse.status === LoadStatus.Failed && (
-        <div className="dash-stale" role="alert">
-          <span>
-            Could not refresh the pulse: {pulse.error?.message}. These are the figures from {formatClock(body.generatedAt)}.
-          </span>
-          <button type="button" className="btn small-btn" onClick={onRetry}>
-            Retry
-          </button>
-        </div>
+        <LoadFailure stale onRetry={onRetry}>
+          Could not refresh the pulse: {pulse.error?.message}. These are the figures from {formatClock(body.generatedAt)}.
+        </LoadFailure>
       )}
       {body.documentCount === 0 ? <NoDocuments query={query} onClear={onClear} /> : <PulsePanels body={body} />}
     </>

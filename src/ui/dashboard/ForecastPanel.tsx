@@ -16,6 +16,7 @@ import { useModels } from '../models-context'
 import { formatDay } from './format'
 import { ForecastChart } from './lazy-charts'
 import { Panel } from './PulsePanels'
+import { LoadFailure } from './LoadFailure'
 
 type Horizon = (typeof ForecastHorizons)[number]
 const SIGNALS = 'signals'
@@ -102,25 +103,15 @@ function ForecastBodyView({ entry, what, horizon, onRetry }: { entry: ForecastEn
   }
   const forecast = entry.forecast.body
   if (forecast === null) {
-    return (
-      <div className="dash-failed" role="alert">
-        <p>Could not load the forecast: {entry.forecast.error?.message ?? 'unknown error'}</p>
-        <button type="button" className="btn" onClick={onRetry}>
-          Retry
-        </button>
-      </div>
-    )
+    return <LoadFailure onRetry={onRetry}>Could not load the forecast: {entry.forecast.error?.message ?? 'unknown error'}</LoadFailure>
   }
   const nothing = forecast.history.every((h) => h.value === 0)
   return (
     <>
       {entry.forecast.status === LoadStatus.Failed && (
-        <div className="dash-stale" role="alert">
-          <span>Could not refresh the forecast: {entry.forecast.error?.message}</span>
-          <button type="button" className="btn small-btn" onClick={onRetry}>
-            Retry
-          </button>
-        </div>
+        <LoadFailure stale onRetry={onRetry}>
+          Could not refresh the forecast: {entry.forecast.error?.message}
+        </LoadFailure>
       )}
       {nothing ? (
         <div className="dash-panel-empty muted">

@@ -19,6 +19,7 @@ import { useIntent } from '../hooks/use-intent'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 import { Panel } from './PulsePanels'
+import { LoadFailure } from './LoadFailure'
 
 interface ContextOption {
   id: string
@@ -105,25 +106,17 @@ function KpiContextView({ ctx, context }: { ctx: IntentContext; context: Context
   if (entry === null || isFirstLoad(entry)) return <KpiSkeleton />
   if (entry.loadedAt === null) {
     return (
-      <div className="dash-failed" role="alert">
-        <p>
-          Could not load the KPIs of {context.name}: {entry.error?.message}
-        </p>
-        <button type="button" className="btn" onClick={retry}>
-          Retry
-        </button>
-      </div>
+      <LoadFailure onRetry={retry}>
+        Could not load the KPIs of {context.name}: {entry.error?.message}
+      </LoadFailure>
     )
   }
   return (
     <div className="dash-kpi-body">
       {entry.status === LoadStatus.Failed && (
-        <div className="dash-stale" role="alert">
-          <span>Could not refresh the KPIs: {entry.error?.message}</span>
-          <button type="button" className="btn small-btn" onClick={retry}>
-            Retry
-          </button>
-        </div>
+        <LoadFailure stale onRetry={retry}>
+          Could not refresh the KPIs: {entry.error?.message}
+        </LoadFailure>
       )}
       {bindings.length === 0 ? (
         <div className="dash-kpi-empty">
@@ -301,12 +294,9 @@ function AddKpi({
   if (definitions === null || isFirstLoad(definitions)) return <p className="muted small">Loading the KPIs you can add…</p>
   if (definitions.body === null) {
     return (
-      <div className="dash-stale" role="alert">
-        <span>Could not load the KPIs you can add: {definitions.error?.message}</span>
-        <button type="button" className="btn small-btn" onClick={() => void loadKpiDefinitions(ctx)}>
-          Retry
-        </button>
-      </div>
+      <LoadFailure stale onRetry={() => void loadKpiDefinitions(ctx)}>
+        Could not load the KPIs you can add: {definitions.error?.message}
+      </LoadFailure>
     )
   }
   if (available.length === 0) return <p className="muted small">Every KPI is on this {context.type} already.</p>

@@ -16,6 +16,7 @@ import { humaniseActionType } from '../shared/format'
 import { useModels } from '../models-context'
 import { chipText, count } from './format'
 import { Panel } from './PulsePanels'
+import { LoadFailure } from './LoadFailure'
 
 const TITLE = 'Recurring Action Sequences'
 
@@ -52,24 +53,14 @@ function MotifsBodyView({ entry, onRetry }: { entry: Loadable<MotifsBody> | null
   }
   const body = entry.body
   if (body === null) {
-    return (
-      <div className="dash-failed" role="alert">
-        <p>Could not load the recurring action sequences: {entry.error?.message ?? 'unknown error'}</p>
-        <button type="button" className="btn" onClick={onRetry}>
-          Retry
-        </button>
-      </div>
-    )
+    return <LoadFailure onRetry={onRetry}>Could not load the recurring action sequences: {entry.error?.message ?? 'unknown error'}</LoadFailure>
   }
   return (
     <>
       {entry.status === LoadStatus.Failed && (
-        <div className="dash-stale" role="alert">
-          <span>Could not refresh the recurring action sequences: {entry.error?.message}</span>
-          <button type="button" className="btn small-btn" onClick={onRetry}>
-            Retry
-          </button>
-        </div>
+        <LoadFailure stale onRetry={onRetry}>
+          Could not refresh the recurring action sequences: {entry.error?.message}
+        </LoadFailure>
       )}
       {body.motifs.length === 0 ? (
         <div className="dash-panel-empty muted">

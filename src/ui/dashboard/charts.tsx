@@ -18,13 +18,14 @@ const GRID = 'var(--border)'
 const tick = { fontSize: 11, fill: MUTED }
 const tooltipStyle = { background: 'var(--surface)', border: '1px solid var(--border)', borderRadius: 6, fontSize: 12, color: 'var(--text)' }
 
-export interface SparklineProps {
+/** A count per day, drawn at a height (the width is the frame's). */
+export interface DailySeriesProps {
   series: DailyPoint[]
   height: number
 }
 
 /** A topic's mentions per day, as a small filled line without axes. */
-export function Sparkline({ series, height }: SparklineProps) {
+export function Sparkline({ series, height }: DailySeriesProps) {
   return (
     <Sized height={height}>
       {(width) => (
@@ -36,13 +37,8 @@ export function Sparkline({ series, height }: SparklineProps) {
   )
 }
 
-export interface VelocityChartProps {
-  series: DailyPoint[]
-  height: number
-}
-
 /** Signals per day over the last 28 days, as bars. */
-export function VelocityChart({ series, height }: VelocityChartProps) {
+export function VelocityChart({ series, height }: DailySeriesProps) {
   return (
     <Sized height={height}>
       {(width) => (

@@ -7,7 +7,7 @@
  * around it.
  */
 import { Component, lazy, type ReactNode, Suspense } from 'react'
-import type { ForecastChartProps, PestleChartProps, SparklineProps, VelocityChartProps } from './charts'
+import type { DailySeriesProps, ForecastChartProps, PestleChartProps } from './charts'
 
 const charts = () => import('./charts')
 const LazySparkline = lazy(() => charts().then((m) => ({ default: m.Sparkline })))
@@ -17,7 +17,7 @@ const LazyForecastChart = lazy(() => charts().then((m) => ({ default: m.Forecast
 
 type Labelled<P> = Omit<P, 'height'> & { label: string; height?: number }
 
-export function Sparkline({ label, height = 40, ...props }: Labelled<SparklineProps>) {
+export function Sparkline({ label, height = 40, ...props }: Labelled<DailySeriesProps>) {
   return (
     <ChartFrame label={label} height={height} className="dash-sparkline">
       <LazySparkline {...props} height={height} />
@@ -25,7 +25,7 @@ export function Sparkline({ label, height = 40, ...props }: Labelled<SparklinePr
   )
 }
 
-export function VelocityChart({ label, height = 150, ...props }: Labelled<VelocityChartProps>) {
+export function VelocityChart({ label, height = 150, ...props }: Labelled<DailySeriesProps>) {
   return (
     <ChartFrame label={label} height={height}>
       <LazyVelocityChart {...props} height={height} />

@@ -6,14 +6,17 @@
  * a 300 ms transition. Each card and frame carries its status letter (C, P, A, D, F; pending frames P).
  * Choosing a card or a frame opens it in the inspector.
  */
-import { type CSSProperties, memo, useCallback } from 'react'
+import { type CSSProperties, memo } from 'react'
 import { processingMessage, processingView, STATE_TRANSITION_MS, statusAbbreviation } from '../../domain/rules/processing'
-import { formatFileSize, percent, textChip, urgencyColour, visibleActors } from '../../domain/rules/scores'
+import { formatFileSize, percent, textChip, urgencyColour } from '../../domain/rules/scores'
 import { Texts } from '../../domain/rules/texts'
-import type { DocumentCard, FrameCard, WorkspaceGraph } from '../../projections/workspace-graph'
-import { selectActionProgress, selectCardSummary, selectCardTitle, selectDocument, selectDocumentFrames, selectDocumentIds } from '../../projections/workspace-selectors'
+import type { DocumentCard, FrameCard } from '../../projections/workspace-graph'
+import { selectCardSummary, selectCardTitle, selectDocumentIds } from '../../projections/workspace-selectors'
 import { useReadModel } from '../hooks/use-read-model'
+import { useActionProgress, useDocument, useDocumentFrames } from '../hooks/use-workspace-graph'
 import { useModels } from '../models-context'
+import { ActorChips } from '../shared/ActorChips'
+import { humaniseActionType } from '../shared/format'
 import { useInspector } from '../workspace/inspector-context'
 
 /** Actors a frame shows on the graph card (spec §9). */
@@ -32,32 +35,13 @@ export function ProcessingView() {
 
 /** One document: its card and the dashed area of its frames. */
 const ProcessingRow = memo(function ProcessingRow({ id }: { id: string }) {
-  const { workspaceGraph } = useModels()
   const inspector = useInspector()
-  const doc = useReadModel(
-    workspaceGraph,
-    useCallback((s: WorkspaceGraph) => selectDocument(s, id), [id]),
-  )
-  const frames = useReadModel(
-    workspaceGraph,
-    useCallback((s: WorkspaceGraph) => selectDocumentFrames(s, id), [id]),
-  )
-  const progress = useReadModel(
-    workspaceGraph,
-    useCallback(
-      (s: WorkspaceGraph) => {
-        const d = selectDocument(s, id)
-        if (!d) return '0/0'
-        const { done, total } = selectActionProgress(s, d)
-        return `${done}/${total}`
-      },
-      [id],
-    ),
-  )
+  const doc = useDocument(id)
+  const frames = useDocumentFrames(id)
+  const { done, total } = useActionProgress(id)
   if (!doc) return null
 
   const view = processingView(doc.status)
-  const [done, total] = progress.split('/').map(Number) as [number, number]
   const open = inspector ? () => inspector.select({ kind: 'document', documentId: id }) : null
   const selected = inspector?.open === true && inspector.target?.documentId === id && inspector.target.kind === 'document'
   // Frames announced but not created yet show as pending tiles while the document is still at work, and
@@ -145,8 +129,7 @@ function CardBody({ doc, view, done, total }: { doc: DocumentCard; view: string;
 const FrameTile = memo(function FrameTile({ frame, position, count, documentId }: { frame: FrameCard; position: number; count: number; documentId: string }) {
   const inspector = useInspector()
   const index = frame.actionIndex ?? position
-  const label = frame.actionType ? humanise(frame.actionType) : `Action ${index}`
-  const { shown, more } = visibleActors(frame.actors?.entries ?? [], GRAPH_CARD_ACTORS)
+  const label = frame.actionType ? humaniseActionType(frame.actionType) : `Action ${index}`
   const urgency = frame.urgency?.score
   const selected = inspector?.open === true && inspector.target?.kind === 'frame' && inspector.target.frameId === frame.id
   return (
@@ -168,16 +151,7 @@ const FrameTile = memo(function FrameTile({ frame, position, count, documentId }
       </div>
       {frame.actionDescription && <p className="pv-frame-description">{frame.actionDescription}</p>}
       <div className="pv-frame-foot">
-        {shown.length > 0 && (
-          <span className="actors">
-            {shown.map((a, i) => (
-              <span className="actor" key={`${a.text}-${i}`} title={a.role ?? undefined}>
-                {a.text}
-              </span>
-            ))}
-            {more > 0 && <span className="actor more">+{more}</span>}
-          </span>
-        )}
+        <ActorChips actors={frame.actors?.entries ?? []} limit={GRAPH_CARD_ACTORS} />
         {urgency != null && <span className={`score urgency urgency-${urgencyColour(urgency)}`}>{percent(urgency)}</span>}
       </div>
     </div>
@@ -234,9 +208,4 @@ function fileChip(doc: DocumentCard): { name: string; size: string | null } | nu
   const name = payload?.originalFilename ?? (doc.type === 'text' || doc.type === 'plain_text' ? textChip(payload?.cleanedContent ?? null) : null)
   if (!name) return null
   return { name, size: payload?.fileSize != null ? formatFileSize(payload.fileSize) : null }
-}
-
-function humanise(actionType: string): string {
-  const words = actionType.replace(/[_-]+/g, ' ').trim()
-  return words.charAt(0).toUpperCase() + words.slice(1)
 }

@@ -62,6 +62,13 @@ export function useIntent<A extends unknown[], R>(fn: (...args: A) => Promise<R>
   return { run, busy, error, reset, fail }
 }
 
+/** Runs `intent` unless a form's own check found `problem`, which then shows where the intent's failures do. */
+export function runChecked<A extends unknown[], R>(intent: Intent<A, R>, problem: string | null, ...args: A): Promise<R | undefined> {
+  if (!problem) return intent.run(...args)
+  intent.fail(problem)
+  return Promise.resolve(undefined)
+}
+
 /** The `error` of an outcome `{ ok: false, error }`; null for anything else. */
 function outcomeError(result: unknown): string | null {
   if (typeof result !== 'object' || result === null) return null

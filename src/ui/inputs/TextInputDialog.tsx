@@ -8,7 +8,7 @@ import { useState } from 'react'
 import { analyzeText, type InputTarget } from '../../streams/input-intents'
 import type { IntentContext } from '../../streams/intents'
 import { useIntent } from '../hooks/use-intent'
-import { FormDialog } from '../shared/FormDialog'
+import { FormActions, FormDialog } from '../shared/FormDialog'
 import { InputRefusalNotice } from '../shell/InputRefusalNotice'
 
 export function TextInputDialog({ ctx, target, onClose }: { ctx: IntentContext; target: InputTarget; onClose: () => void }) {
@@ -26,16 +26,7 @@ export function TextInputDialog({ ctx, target, onClose }: { ctx: IntentContext; 
   }
 
   return (
-    <FormDialog
-      title="Add Text for Analysis"
-      description="Paste an article, a report or notes; the analysis appears in the workspace as it runs."
-      wide
-      onClose={onClose}
-      onSubmit={(e) => {
-        e.preventDefault()
-        void submit()
-      }}
-    >
+    <FormDialog title="Add Text for Analysis" description="Paste an article, a report or notes; the analysis appears in the workspace as it runs." wide onClose={onClose} onSubmit={submit}>
       <label className="field">
         Text
         <textarea
@@ -53,17 +44,18 @@ export function TextInputDialog({ ctx, target, onClose }: { ctx: IntentContext; 
         />
       </label>
       <InputRefusalNotice ctx={ctx} />
-      <div className="dialog-actions">
-        <span className="muted dialog-hint">
-          <kbd>⌘</kbd>/<kbd>Ctrl</kbd>+<kbd>Enter</kbd> to analyze
-        </span>
-        <button type="button" className="btn" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="btn primary" disabled={empty || busy}>
-          {busy ? 'Analyzing…' : 'Analyze Text'}
-        </button>
-      </div>
+      <FormActions
+        hint={
+          <span className="muted dialog-hint">
+            <kbd>⌘</kbd>/<kbd>Ctrl</kbd>+<kbd>Enter</kbd> to analyze
+          </span>
+        }
+        onCancel={onClose}
+        submit="Analyze Text"
+        busy={busy}
+        busyLabel="Analyzing…"
+        disabled={empty}
+      />
     </FormDialog>
   )
 }

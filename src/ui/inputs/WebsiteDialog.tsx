@@ -8,8 +8,8 @@ import { useState } from 'react'
 import { websiteUrlError } from '../../domain/rules/inputs'
 import { ingestUrl } from '../../streams/input-intents'
 import type { IntentContext } from '../../streams/intents'
-import { useIntent } from '../hooks/use-intent'
-import { FormDialog, FormError } from '../shared/FormDialog'
+import { runChecked, useIntent } from '../hooks/use-intent'
+import { FormDialog, FormFooter } from '../shared/FormDialog'
 
 export function WebsiteDialog({ ctx, sessionId, onClose }: { ctx: IntentContext; sessionId: string | null; onClose: () => void }) {
   const [url, setUrl] = useState('')
@@ -20,25 +20,12 @@ export function WebsiteDialog({ ctx, sessionId, onClose }: { ctx: IntentContext;
   })
   const { busy, error } = ingest
 
-  const submit = async () => {
-    if (busy) return
-    const invalid = websiteUrlError(url)
-    if (invalid) {
-      ingest.fail(invalid)
-      return
-    }
-    await ingest.run()
-  }
-
   return (
     <FormDialog
       title="Add Website Content"
       description="The page is fetched, cleaned to its article and analysed in this workspace."
       onClose={onClose}
-      onSubmit={(e) => {
-        e.preventDefault()
-        void submit()
-      }}
+      onSubmit={() => !busy && runChecked(ingest, websiteUrlError(url))}
     >
       <label className="field">
         Website URL
@@ -66,15 +53,7 @@ export function WebsiteDialog({ ctx, sessionId, onClose }: { ctx: IntentContext;
           }}
         />
       </label>
-      <FormError error={error} />
-      <div className="dialog-actions">
-        <button type="button" className="btn" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="btn primary" disabled={busy}>
-          {busy ? 'Processing…' : 'Process Website'}
-        </button>
-      </div>
+      <FormFooter error={error} onCancel={onClose} submit="Process Website" busy={busy} busyLabel="Processing…" />
     </FormDialog>
   )
 }

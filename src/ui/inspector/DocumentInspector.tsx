@@ -1,12 +1,10 @@
 /** A document in the inspector: its title and the four tabs Overview, Analytics, Insights and Raw. */
 import { Tabs } from 'radix-ui'
-import { useCallback, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { inspectorAnalytics, InspectorTexts } from '../../domain/rules/inspector'
-import type { WorkspaceGraph } from '../../projections/workspace-graph'
-import { selectCardTitle, selectDocument, selectDocumentFrames } from '../../projections/workspace-selectors'
+import { selectCardTitle } from '../../projections/workspace-selectors'
 import type { IntentContext } from '../../streams/intents'
-import { useReadModel } from '../hooks/use-read-model'
-import { useModels } from '../models-context'
+import { useDocument, useDocumentFrames } from '../hooks/use-workspace-graph'
 import { AnalyticsPanel } from './AnalyticsPanel'
 import { DocumentOverview } from './DocumentOverview'
 import { EmptyState } from './EmptyState'
@@ -22,15 +20,8 @@ const DocumentTabs = [
 ] as const
 
 export function DocumentInspector({ ctx, researchId, sessionId, documentId }: { ctx: IntentContext; researchId: string; sessionId: string; documentId: string }) {
-  const { workspaceGraph } = useModels()
-  const doc = useReadModel(
-    workspaceGraph,
-    useCallback((s: WorkspaceGraph) => selectDocument(s, documentId), [documentId]),
-  )
-  const frames = useReadModel(
-    workspaceGraph,
-    useCallback((s: WorkspaceGraph) => selectDocumentFrames(s, documentId), [documentId]),
-  )
+  const doc = useDocument(documentId)
+  const frames = useDocumentFrames(documentId)
   const [tab, setTab] = useState<string>('overview')
   const analytics = useMemo(() => (doc ? inspectorAnalytics(doc.analytics, doc.payload) : null), [doc])
   if (!doc) return <EmptyState text={InspectorTexts.eventNotFound} />

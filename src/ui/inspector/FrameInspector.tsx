@@ -1,12 +1,10 @@
 /** An action frame in the inspector: its name, a way back to its document, and the Details and Raw tabs. */
 import { Tabs } from 'radix-ui'
-import { useCallback, useState } from 'react'
+import { useState } from 'react'
 import { InspectorTexts } from '../../domain/rules/inspector'
-import type { WorkspaceGraph } from '../../projections/workspace-graph'
-import { selectCardTitle, selectDocument, selectFrame } from '../../projections/workspace-selectors'
+import { selectCardTitle } from '../../projections/workspace-selectors'
 import { BriefingLink } from '../briefing/BriefingLink'
-import { useReadModel } from '../hooks/use-read-model'
-import { useModels } from '../models-context'
+import { useDocument, useFrame } from '../hooks/use-workspace-graph'
 import { useInspector } from '../workspace/inspector-context'
 import { EmptyState } from './EmptyState'
 import { frameLabel } from './format'
@@ -14,16 +12,9 @@ import { FrameDetails } from './FrameDetails'
 import { RawPanel } from './RawPanel'
 
 export function FrameInspector({ documentId, frameId }: { documentId: string; frameId: string }) {
-  const { workspaceGraph } = useModels()
   const inspector = useInspector()
-  const frame = useReadModel(
-    workspaceGraph,
-    useCallback((s: WorkspaceGraph) => selectFrame(s, frameId), [frameId]),
-  )
-  const doc = useReadModel(
-    workspaceGraph,
-    useCallback((s: WorkspaceGraph) => selectDocument(s, frame?.parentId ?? documentId), [frame?.parentId, documentId]),
-  )
+  const frame = useFrame(frameId)
+  const doc = useDocument(frame?.parentId ?? documentId)
   const [tab, setTab] = useState<string>('details')
   if (!frame) return <EmptyState text={InspectorTexts.eventNotFound} />
   const label = frameLabel(frame, frame.actionIndex ?? 1)

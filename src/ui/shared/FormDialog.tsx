@@ -1,11 +1,11 @@
 /**
  * A form in a radix dialog: focus moves in and is trapped, Escape and the backdrop close it, the title
  * names it for screen readers; closed, focus goes back to the control that opened it. Used by every
- * create and commit dialog.
+ * create and commit dialog. Submitting (a submit button, Enter in a field) calls `onSubmit` and never
+ * reloads the page.
  */
-import { Dialog } from 'radix-ui'
-import type { FormEvent, ReactNode } from 'react'
-import { useReturnFocus } from './return-focus'
+import type { ReactNode } from 'react'
+import { ModalFrame, ModalHeading } from './dialog-frame'
 
 export function FormDialog({
   title,
@@ -18,26 +18,24 @@ export function FormDialog({
   title: string
   description?: string
   onClose: () => void
-  onSubmit: (e: FormEvent) => void
+  onSubmit: () => unknown
   children: ReactNode
   wide?: boolean
 }) {
-  const returnFocus = useReturnFocus()
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-backdrop" />
-        <Dialog.Content className={`dialog dialog-centered ${wide ? 'wide' : ''}`} onCloseAutoFocus={returnFocus}>
-          <form onSubmit={onSubmit} noValidate className="dialog-form">
-            <Dialog.Title asChild>
-              <h2>{title}</h2>
-            </Dialog.Title>
-            {description ? <Dialog.Description className="muted">{description}</Dialog.Description> : <Dialog.Description className="sr-only">{title}</Dialog.Description>}
-            {children}
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ModalFrame wide={wide} onClose={onClose}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault()
+          void onSubmit()
+        }}
+        noValidate
+        className="dialog-form"
+      >
+        <ModalHeading title={title} description={description} />
+        {children}
+      </form>
+    </ModalFrame>
   )
 }
 
@@ -51,20 +49,42 @@ export function FormError({ error }: { error: string | null }) {
 }
 
 /** A dialog's error line and its Cancel and submit buttons (the submit reads `busyLabel` while it runs). */
-export function FormFooter({ error, onCancel, submit, busy, busyLabel = submit }: { error: string | null; onCancel?: () => void; submit: string; busy: boolean; busyLabel?: string }) {
+export function FormFooter({ error, ...actions }: { error: string | null } & FormActionsProps) {
   return (
     <>
       <FormError error={error} />
-      <div className="dialog-actions">
-        {onCancel && (
-          <button type="button" className="btn" onClick={onCancel}>
-            Cancel
-          </button>
-        )}
-        <button type="submit" className="btn primary" disabled={busy}>
-          {busy ? busyLabel : submit}
-        </button>
-      </div>
+      <FormActions {...actions} />
     </>
+  )
+}
+
+interface FormActionsProps {
+  onCancel?: () => void
+  submit: string
+  busy: boolean
+  busyLabel?: string
+  /** The submit waits for more than the intent (an empty field); it always waits while busy. */
+  disabled?: boolean
+  /** Said before the buttons (a keyboard shortcut). */
+  hint?: ReactNode
+  /** More buttons, between Cancel and the submit. */
+  children?: ReactNode
+}
+
+/** A dialog's Cancel and submit buttons; the submit reads `busyLabel` while it runs. */
+export function FormActions({ onCancel, submit, busy, busyLabel = submit, disabled = false, hint, children }: FormActionsProps) {
+  return (
+    <div className="dialog-actions">
+      {hint}
+      {onCancel && (
+        <button type="button" className="btn" onClick={onCancel}>
+          Cancel
+        </button>
+      )}
+      {children}
+      <button type="submit" className="btn primary" disabled={disabled || busy}>
+        {busy ? busyLabel : submit}
+      </button>
+    </div>
   )
 }

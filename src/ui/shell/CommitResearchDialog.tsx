@@ -4,12 +4,13 @@
  * try again.'
  */
 import { RadioGroup } from 'radix-ui'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import type { Project, Research } from '../../protocol/entities'
 import { commitResearch } from '../../streams/project-intents'
 import { useServices } from '../app-services'
 import { useIntent } from '../hooks/use-intent'
 import { FormDialog, FormFooter } from '../shared/FormDialog'
+import { ProjectFields } from './ProjectFields'
 
 export function CommitResearchDialog({ research, projects, onClose, onCommitted }: { research: Research; projects: Project[]; onClose: () => void; onCommitted: (projectId: string) => void }) {
   const { ctx } = useServices()
@@ -20,8 +21,7 @@ export function CommitResearchDialog({ research, projects, onClose, onCommitted 
   const [committed, setCommitted] = useState<string | null>(null)
   const commit = useIntent(() => commitResearch(ctx, research.id, mode === 'new' ? { kind: 'new', displayName: name, description } : { kind: 'existing', projectId }))
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault()
+  const submit = async () => {
     if (committed) {
       onClose()
       return onCommitted(committed)
@@ -58,16 +58,7 @@ export function CommitResearchDialog({ research, projects, onClose, onCommitted 
             </label>
           </RadioGroup.Root>
           {mode === 'new' ? (
-            <>
-              <label className="field">
-                <span>Project name</span>
-                <input value={name} onChange={(e) => setName(e.target.value)} autoFocus />
-              </label>
-              <label className="field">
-                <span>Description (optional)</span>
-                <textarea rows={2} value={description} onChange={(e) => setDescription(e.target.value)} />
-              </label>
-            </>
+            <ProjectFields name={name} setName={setName} description={description} setDescription={setDescription} rows={2} />
           ) : (
             <label className="field">
               <span>Project</span>

@@ -1,9 +1,10 @@
 /** Create Project (spec §2, §5): a name (non-blank) and an optional description; failures in the spec's words. */
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { createProject } from '../../streams/project-intents'
 import { useServices } from '../app-services'
 import { useIntent } from '../hooks/use-intent'
 import { FormDialog, FormFooter } from '../shared/FormDialog'
+import { ProjectFields } from './ProjectFields'
 
 export function CreateProjectDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (projectId: string) => void }) {
   const { ctx } = useServices()
@@ -17,20 +18,9 @@ export function CreateProjectDialog({ onClose, onCreated }: { onClose: () => voi
     }
     return result
   })
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    void create.run()
-  }
   return (
-    <FormDialog title="Create Project" description="A project keeps its sources permanently and runs them by itself." onClose={onClose} onSubmit={submit}>
-      <label className="field">
-        <span>Project name</span>
-        <input value={name} onChange={(e) => setName(e.target.value)} autoFocus />
-      </label>
-      <label className="field">
-        <span>Description (optional)</span>
-        <textarea rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
-      </label>
+    <FormDialog title="Create Project" description="A project keeps its sources permanently and runs them by itself." onClose={onClose} onSubmit={create.run}>
+      <ProjectFields name={name} setName={setName} description={description} setDescription={setDescription} />
       <FormFooter error={create.error} onCancel={onClose} submit="Create Project" busy={create.busy} busyLabel="Creating…" />
     </FormDialog>
   )

@@ -2,9 +2,9 @@
  * 'Create New Research': name (required) and optional tags (Add or Enter; duplicates ignored; removable).
  * The API's bounds (name length, number and length of tags) are said here before anything is sent.
  */
-import { type FormEvent, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { researchNameProblem, tagProblem } from '../../domain/rules/research-form'
-import { useIntent } from '../hooks/use-intent'
+import { runChecked, useIntent } from '../hooks/use-intent'
 import { FormDialog, FormFooter } from '../shared/FormDialog'
 
 export function CreateResearchDialog({ onCreate, onClose }: { onCreate: (input: { title: string; tags: string[] }) => Promise<void>; onClose: () => void }) {
@@ -26,14 +26,8 @@ export function CreateResearchDialog({ onCreate, onClose }: { onCreate: (input: 
     if (t !== '' && !tags.includes(t)) setTags([...tags, t])
     setTag('')
   }
-  const submit = async (e: FormEvent) => {
-    e.preventDefault()
-    const problem = researchNameProblem(title)
-    if (problem) return create.fail(problem)
-    await create.run()
-  }
   return (
-    <FormDialog title="Create New Research" onClose={onClose} onSubmit={submit}>
+    <FormDialog title="Create New Research" onClose={onClose} onSubmit={() => runChecked(create, researchNameProblem(title))}>
       <label className="field">
         <span>Name</span>
         <input value={title} onChange={(e) => setTitle(e.target.value)} autoFocus />

@@ -2,7 +2,6 @@
  * Delete Project (spec §2): lists the project's sources, which are deleted with it; Escape closes.
  * A failure reads 'Failed to delete project (code: {status})' and the project stays.
  */
-import { AlertDialog } from 'radix-ui'
 import { useCallback, useEffect, useState } from 'react'
 import { sourceKindLabel } from '../../domain/rules/source-kinds'
 import type { Project } from '../../protocol/entities'
@@ -12,11 +11,10 @@ import { useServices } from '../app-services'
 import { useIntent } from '../hooks/use-intent'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
+import { AlertCancel, AlertFrame } from '../shared/dialog-frame'
 import { FormError } from '../shared/FormDialog'
-import { useReturnFocus } from '../shared/return-focus'
 
 export function DeleteProjectDialog({ project, onClose, onDeleted }: { project: Project; onClose: () => void; onDeleted: () => void }) {
-  const returnFocus = useReturnFocus()
   const { ctx } = useServices()
   const select = useCallback((s: ProjectList) => selectSources(s, { projectId: project.id }), [project.id])
   const sources = useReadModel(useModels().projectList, select)
@@ -39,47 +37,34 @@ export function DeleteProjectDialog({ project, onClose, onDeleted }: { project: 
   }, [ctx, project.id, fail])
 
   return (
-    <AlertDialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-backdrop" />
-        <AlertDialog.Content className="dialog dialog-centered" onCloseAutoFocus={returnFocus}>
-          <AlertDialog.Title asChild>
-            <h2>Delete Project</h2>
-          </AlertDialog.Title>
-          <AlertDialog.Description>Delete “{project.displayName}”? Its data sources stop and are deleted with it. This cannot be undone.</AlertDialog.Description>
-          <div className="source-list" aria-live="polite">
-            {loading ? (
-              <p className="muted small">Loading its sources…</p>
-            ) : sources.length === 0 ? (
-              <p className="muted small">This project has no data sources.</p>
-            ) : (
-              <>
-                <p className="small">
-                  {sources.length} data source{sources.length === 1 ? '' : 's'} will be deleted:
-                </p>
-                <ul aria-label="Sources to delete">
-                  {sources.map((s) => (
-                    <li key={s.id}>
-                      <span className="kind-chip">{sourceKindLabel(s.kind)}</span> {s.displayName} <span className="muted small">{s.status}</span>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
-          </div>
-          <FormError error={remove.error} />
-          <div className="dialog-actions">
-            <AlertDialog.Cancel asChild>
-              <button type="button" className="btn">
-                Cancel
-              </button>
-            </AlertDialog.Cancel>
-            <button type="button" className="btn danger" disabled={remove.busy} onClick={() => void remove.run()}>
-              {remove.busy ? 'Deleting…' : 'Delete'}
-            </button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <AlertFrame title="Delete Project" description={<>Delete “{project.displayName}”? Its data sources stop and are deleted with it. This cannot be undone.</>} onClose={onClose}>
+      <div className="source-list" aria-live="polite">
+        {loading ? (
+          <p className="muted small">Loading its sources…</p>
+        ) : sources.length === 0 ? (
+          <p className="muted small">This project has no data sources.</p>
+        ) : (
+          <>
+            <p className="small">
+              {sources.length} data source{sources.length === 1 ? '' : 's'} will be deleted:
+            </p>
+            <ul aria-label="Sources to delete">
+              {sources.map((s) => (
+                <li key={s.id}>
+                  <span className="kind-chip">{sourceKindLabel(s.kind)}</span> {s.displayName} <span className="muted small">{s.status}</span>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+      <FormError error={remove.error} />
+      <div className="dialog-actions">
+        <AlertCancel />
+        <button type="button" className="btn danger" disabled={remove.busy} onClick={() => void remove.run()}>
+          {remove.busy ? 'Deleting…' : 'Delete'}
+        </button>
+      </div>
+    </AlertFrame>
   )
 }

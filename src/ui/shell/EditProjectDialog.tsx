@@ -1,10 +1,11 @@
 /** Edit Project: its name (non-blank) and description. */
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import type { Project } from '../../protocol/entities'
 import { updateProject } from '../../streams/project-intents'
 import { useServices } from '../app-services'
 import { useIntent } from '../hooks/use-intent'
 import { FormDialog, FormFooter } from '../shared/FormDialog'
+import { ProjectFields } from './ProjectFields'
 
 export function EditProjectDialog({ project, onClose }: { project: Project; onClose: () => void }) {
   const { ctx } = useServices()
@@ -15,20 +16,9 @@ export function EditProjectDialog({ project, onClose }: { project: Project; onCl
     if (result.ok) onClose()
     return result
   })
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    void save.run()
-  }
   return (
-    <FormDialog title="Edit Project" onClose={onClose} onSubmit={submit}>
-      <label className="field">
-        <span>Project name</span>
-        <input value={name} onChange={(e) => setName(e.target.value)} autoFocus />
-      </label>
-      <label className="field">
-        <span>Description (optional)</span>
-        <textarea rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
-      </label>
+    <FormDialog title="Edit Project" onClose={onClose} onSubmit={save.run}>
+      <ProjectFields name={name} setName={setName} description={description} setDescription={setDescription} />
       <FormFooter error={save.error} onCancel={onClose} submit="Save" busy={save.busy} busyLabel="Saving…" />
     </FormDialog>
   )

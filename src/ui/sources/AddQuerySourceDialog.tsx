@@ -19,9 +19,10 @@ import {
 import type { SearchPreviewItem, TelegramPreviewItem, TwitterPreviewItem } from '../../protocol/entities'
 import type { IntentContext } from '../../streams/intents'
 import { createSource, previewSearch, previewTelegram, previewTwitter, type SourceOutcome } from '../../streams/source-intents'
-import { useIntent } from '../hooks/use-intent'
-import { FormDialog, FormError } from '../shared/FormDialog'
-import { PreviewPanel, type PreviewState, SearchPreviewRow, TelegramPreviewRow, TwitterPreviewRow } from './SourcePreview'
+import { runChecked, useIntent } from '../hooks/use-intent'
+import { FormActions, FormDialog, FormError } from '../shared/FormDialog'
+import { SourceNameField } from './source-fields'
+import { PreviewPanel, SearchPreviewRow, TelegramPreviewRow, TwitterPreviewRow, usePreview } from './SourcePreview'
 
 interface DialogProps {
   ctx: IntentContext
@@ -123,35 +124,17 @@ function QuerySourceDialog<T>({
     return outcome
   })
   const { busy, error } = create
-  const [shown, setShown] = useState<PreviewState<T>>({ status: 'idle' })
+  const { shown, load, clear } = usePreview<T>()
   const valid = fieldError(value) === null
 
-  const runPreview = async () => {
+  const runPreview = () => {
     const invalid = fieldError(value)
     if (invalid) return create.fail(invalid)
-    setShown({ status: 'loading' })
-    const outcome = await preview(ctx, value)
-    setShown(outcome.ok ? { status: 'ready', items: outcome.value } : { status: 'failed', error: outcome.error, detail: outcome.detail })
-  }
-
-  const submit = async () => {
-    if (busy) return
-    const invalid = fieldError(value)
-    if (invalid) return create.fail(invalid)
-    await create.run()
+    return load(() => preview(ctx, value))
   }
 
   return (
-    <FormDialog
-      title={title}
-      description={description}
-      wide
-      onClose={onClose}
-      onSubmit={(e) => {
-        e.preventDefault()
-        void submit()
-      }}
-    >
+    <FormDialog title={title} description={description} wide onClose={onClose} onSubmit={() => !busy && runChecked(create, fieldError(value))}>
       <label className="field">
         {fieldLabel}
         <input
@@ -164,36 +147,18 @@ function QuerySourceDialog<T>({
             setValue(e.target.value)
             create.reset()
             // What was previewed no longer matches the field.
-            setShown({ status: 'idle' })
+            clear()
           }}
         />
       </label>
-      <label className="field">
-        Source name (optional)
-        <input
-          type="text"
-          placeholder={valid ? defaultName(value) : 'Named after the query'}
-          value={name}
-          maxLength={200}
-          onChange={(e) => {
-            setName(e.target.value)
-            create.reset()
-          }}
-        />
-      </label>
+      <SourceNameField placeholder={valid ? defaultName(value) : 'Named after the query'} name={name} setName={setName} onEdit={create.reset} />
       <FormError error={error} />
       <PreviewPanel state={shown} empty={empty} label="Preview" renderItem={renderItem} />
-      <div className="dialog-actions">
-        <button type="button" className="btn" onClick={onClose}>
-          Cancel
-        </button>
+      <FormActions onCancel={onClose} submit="Add Source" busy={busy} busyLabel="Adding…">
         <button type="button" className="btn" disabled={shown.status === 'loading'} onClick={() => void runPreview()}>
           {shown.status === 'loading' ? 'Previewing…' : 'Preview'}
         </button>
-        <button type="submit" className="btn primary" disabled={busy}>
-          {busy ? 'Adding…' : 'Add Source'}
-        </button>
-      </div>
+      </FormActions>
     </FormDialog>
   )
 }

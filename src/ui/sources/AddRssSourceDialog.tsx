@@ -6,14 +6,14 @@
  * starts it or discards it (deleted). Closing otherwise keeps the draft, which the manager can play.
  */
 import { useState } from 'react'
-import { defaultRssName, rssUrlError } from '../../domain/rules/inputs'
 import { isProjectScope, rssDialogTitle, SourceMessages, type SourceScope, sourceFormError } from '../../domain/rules/source-forms'
 import type { DataSource, RssPreviewItem } from '../../protocol/entities'
 import type { IntentContext } from '../../streams/intents'
 import { createDraftSource, deleteSource, previewRssSource, type SourceOutcome, startSource } from '../../streams/source-intents'
-import { useIntent } from '../hooks/use-intent'
-import { FormDialog, FormError } from '../shared/FormDialog'
-import { PreviewPanel, type PreviewState, RssPreviewRow } from './SourcePreview'
+import { runChecked, useIntent } from '../hooks/use-intent'
+import { FormActions, FormDialog, FormError } from '../shared/FormDialog'
+import { RssFields } from './source-fields'
+import { PreviewPanel, RssPreviewRow, usePreview } from './SourcePreview'
 
 export function AddRssSourceDialog({ ctx, scope, onClose, onCreated }: { ctx: IntentContext; scope: SourceScope; onClose: () => void; onCreated?: (sourceId: string) => void }) {
   const project = isProjectScope(scope)
@@ -25,20 +25,12 @@ export function AddRssSourceDialog({ ctx, scope, onClose, onCreated }: { ctx: In
   const create = useIntent(() => createDraftSource(ctx, scope, { kind: 'rss', value: url, name }))
   const finish = useIntent((work: () => Promise<SourceOutcome<unknown>>) => work())
   const { busy, error } = draft === null ? create : finish
-  const [shown, setShown] = useState<PreviewState<RssPreviewItem>>({ status: 'idle' })
-  const urlOk = rssUrlError(url) === null
-
-  const loadPreview = async (source: DataSource) => {
-    setShown({ status: 'loading' })
-    const outcome = await previewRssSource(ctx, source.id)
-    setShown(outcome.ok ? { status: 'ready', items: outcome.value } : { status: 'failed', error: outcome.error, detail: outcome.detail })
-  }
+  const { shown, load } = usePreview<RssPreviewItem>()
+  const loadPreview = (source: DataSource) => load(() => previewRssSource(ctx, source.id))
 
   const createAndPreview = async () => {
     if (busy) return
-    const invalid = sourceFormError({ kind: 'rss', value: url, name }, scope)
-    if (invalid) return create.fail(invalid)
-    const created = await create.run()
+    const created = await runChecked(create, sourceFormError({ kind: 'rss', value: url, name }, scope))
     if (!created?.ok) return
     setDraft(created.value)
     await loadPreview(created.value)
@@ -67,43 +59,10 @@ export function AddRssSourceDialog({ ctx, scope, onClose, onCreated }: { ctx: In
       description={project ? 'A permanent feed: new items are analysed into the project as they are published.' : 'The feed’s items are analysed in this workspace.'}
       wide
       onClose={onClose}
-      onSubmit={(e) => {
-        e.preventDefault()
-        if (draft) void start(draft)
-        else void createAndPreview()
-      }}
+      onSubmit={() => (draft ? start(draft) : createAndPreview())}
     >
       {draft === null ? (
-        <>
-          <label className="field">
-            RSS URL
-            <input
-              type="url"
-              inputMode="url"
-              autoFocus
-              placeholder="https://example.com/feed.xml"
-              value={url}
-              aria-invalid={error !== null}
-              onChange={(e) => {
-                setUrl(e.target.value)
-                create.reset()
-              }}
-            />
-          </label>
-          <label className="field">
-            {project ? 'Source name' : 'Source name (optional)'}
-            <input
-              type="text"
-              placeholder={project ? 'Reuters world news' : urlOk ? defaultRssName(url) : 'RSS Feed from the feed’s site'}
-              value={name}
-              maxLength={200}
-              onChange={(e) => {
-                setName(e.target.value)
-                create.reset()
-              }}
-            />
-          </label>
-        </>
+        <RssFields url={url} setUrl={setUrl} name={name} setName={setName} invalid={error !== null} onEdit={create.reset} project={project} />
       ) : (
         <p className="source-preview-head">
           <strong>{draft.displayName}</strong> <span className="muted small">{draft.sourceDetails?.rssUrl ?? ''} · draft until you start it</span>
@@ -111,32 +70,20 @@ export function AddRssSourceDialog({ ctx, scope, onClose, onCreated }: { ctx: In
       )}
       <FormError error={error} />
       <PreviewPanel state={shown} empty={SourceMessages.rssEmpty} label="Preview" renderItem={(item) => <RssPreviewRow item={item} />} />
-      <div className="dialog-actions">
-        {draft === null ? (
-          <>
-            <button type="button" className="btn" onClick={onClose}>
-              Cancel
+      {draft === null ? (
+        <FormActions key="create" onCancel={onClose} submit="Preview Feed" busy={busy} busyLabel="Adding…" />
+      ) : (
+        <FormActions key="finish" submit={project ? 'Start Monitoring' : 'Add Feed'} busy={busy} busyLabel="Starting…" disabled={shown.status === 'loading'}>
+          <button type="button" className="btn" disabled={busy} onClick={() => void discard(draft)}>
+            Discard
+          </button>
+          {shown.status === 'failed' && (
+            <button type="button" className="btn" disabled={busy} onClick={() => void loadPreview(draft)}>
+              Retry preview
             </button>
-            <button type="submit" className="btn primary" disabled={busy}>
-              {busy ? 'Adding…' : 'Preview Feed'}
-            </button>
-          </>
-        ) : (
-          <>
-            <button type="button" className="btn" disabled={busy} onClick={() => void discard(draft)}>
-              Discard
-            </button>
-            {shown.status === 'failed' && (
-              <button type="button" className="btn" disabled={busy} onClick={() => void loadPreview(draft)}>
-                Retry preview
-              </button>
-            )}
-            <button type="submit" className="btn primary" disabled={busy || shown.status === 'loading'}>
-              {busy ? 'Starting…' : project ? 'Start Monitoring' : 'Add Feed'}
-            </button>
-          </>
-        )}
-      </div>
+          )}
+        </FormActions>
+      )}
     </FormDialog>
   )
 }

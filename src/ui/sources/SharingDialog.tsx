@@ -8,7 +8,7 @@ import type { DataSource } from '../../protocol/entities'
 import { SourceVisibilities } from '../../protocol/sources'
 import type { IntentContext } from '../../streams/intents'
 import { setSourceVisibility } from '../../streams/source-intents'
-import { useIntent } from '../hooks/use-intent'
+import { runChecked, useIntent } from '../hooks/use-intent'
 import { FormDialog, FormFooter } from '../shared/FormDialog'
 
 export function SharingDialog({ ctx, source, onClose }: { ctx: IntentContext; source: DataSource; onClose: () => void }) {
@@ -24,22 +24,8 @@ export function SharingDialog({ ctx, source, onClose }: { ctx: IntentContext; so
   )
   const { busy, error } = share
 
-  const submit = async () => {
-    const invalid = visibilityError(visibility, tenants)
-    if (invalid) return share.fail(invalid)
-    await share.run()
-  }
-
   return (
-    <FormDialog
-      title="Share Data Source"
-      description={`Who may find “${source.displayName}” in Discovery.`}
-      onClose={onClose}
-      onSubmit={(e) => {
-        e.preventDefault()
-        void submit()
-      }}
-    >
+    <FormDialog title="Share Data Source" description={`Who may find “${source.displayName}” in Discovery.`} onClose={onClose} onSubmit={() => runChecked(share, visibilityError(visibility, tenants))}>
       <label className="field">
         Visibility
         <select

@@ -3,11 +3,27 @@
  * Twitter previews"): a list of items, the spec's empty text ('No RSS Items Found', 'No results', 'No
  * posts'), or its failure text with the server's reason underneath.
  */
-import type { ReactNode } from 'react'
+import { type ReactNode, useCallback, useState } from 'react'
 import type { RssPreviewItem, SearchPreviewItem, TelegramPreviewItem, TwitterPreviewItem } from '../../protocol/entities'
+import type { SourceOutcome } from '../../streams/source-intents'
 import { formatDateTime } from '../shared/format'
 
 export type PreviewState<T> = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; items: T[] } | { status: 'failed'; error: string; detail?: string }
+
+/**
+ * What a dialog's preview shows, and `load` to ask a reader for one: loading while it runs, then its items
+ * or its failure; `clear` hides it again (what was previewed no longer matches the form).
+ */
+export function usePreview<T>() {
+  const [shown, setShown] = useState<PreviewState<T>>({ status: 'idle' })
+  const load = useCallback(async (read: () => Promise<SourceOutcome<T[]>>) => {
+    setShown({ status: 'loading' })
+    const outcome = await read()
+    setShown(outcome.ok ? { status: 'ready', items: outcome.value } : { status: 'failed', error: outcome.error, detail: outcome.detail })
+  }, [])
+  const clear = useCallback(() => setShown({ status: 'idle' }), [])
+  return { shown, load, clear }
+}
 
 export function PreviewPanel<T>({ state, empty, label, renderItem }: { state: PreviewState<T>; empty: string; label: string; renderItem: (item: T, index: number) => ReactNode }) {
   if (state.status === 'idle') return null

@@ -1,18 +1,18 @@
 import { memo } from 'react'
 import { categoryLabel } from '../../domain/rules/categories'
-import { percent, urgencyColour, visibleActors } from '../../domain/rules/scores'
+import { percent, urgencyColour } from '../../domain/rules/scores'
 import type { FrameCard } from '../../projections/workspace-graph'
 import { BriefingLink } from '../briefing/BriefingLink'
+import { ActorChips } from '../shared/ActorChips'
+import { humaniseActionType } from '../shared/format'
 import { StatusPill } from '../shared/StatusPill'
 
 /** One action frame under its document: type, position, status, description, result, actors, scores. Its type opens it in the inspector. */
 export const ActionFrameCard = memo(function ActionFrameCard({ frame, position, onOpen }: { frame: FrameCard; position: number; onOpen?: () => void }) {
   const index = frame.actionIndex ?? position
-  const actors = frame.actors?.entries ?? []
-  const { shown, more } = visibleActors(actors, 2)
   const urgency = frame.urgency?.score
   const outcome = frame.result?.outcome ?? frame.summary
-  const name = frame.actionType ? humanise(frame.actionType) : `Action ${index}`
+  const name = frame.actionType ? humaniseActionType(frame.actionType) : `Action ${index}`
   const category = categoryLabel(frame.cameo)
   return (
     <article className="frame" data-frame-id={frame.id}>
@@ -52,16 +52,7 @@ export const ActionFrameCard = memo(function ActionFrameCard({ frame, position, 
         </p>
       )}
       <footer className="frame-foot">
-        {shown.length > 0 && (
-          <span className="actors">
-            {shown.map((a, i) => (
-              <span className="actor" key={`${a.text}-${i}`} title={a.role ?? undefined}>
-                {a.text}
-              </span>
-            ))}
-            {more > 0 && <span className="actor more">+{more}</span>}
-          </span>
-        )}
+        <ActorChips actors={frame.actors?.entries ?? []} limit={2} />
         <span className="scores">
           {frame.confidence != null && <span className="score">confidence {percent(frame.confidence)}</span>}
           {urgency != null && <span className={`score urgency urgency-${urgencyColour(urgency)}`}>urgency {percent(urgency)}</span>}
@@ -70,8 +61,3 @@ export const ActionFrameCard = memo(function ActionFrameCard({ frame, position, 
     </article>
   )
 })
-
-function humanise(actionType: string): string {
-  const words = actionType.replace(/[_-]+/g, ' ').trim()
-  return words.charAt(0).toUpperCase() + words.slice(1)
-}

@@ -4,13 +4,11 @@
  * and its action frames — placeholders while they are fetched, or 'No action frame generated yet'. The title opens the inspector; the menu
  * deletes the document after the spec's confirmation.
  */
-import { memo, useCallback, useState } from 'react'
+import { memo, useState } from 'react'
 import { formatFileSize, textChip } from '../../domain/rules/scores'
 import { Texts } from '../../domain/rules/texts'
-import type { WorkspaceGraph } from '../../projections/workspace-graph'
-import { selectActionProgress, selectCardSummary, selectCardTitle, selectDocument, selectDocumentFrames, selectShowsNoFrameYet } from '../../projections/workspace-selectors'
-import { useReadModel } from '../hooks/use-read-model'
-import { useModels } from '../models-context'
+import { selectCardSummary, selectCardTitle } from '../../projections/workspace-selectors'
+import { useActionProgress, useDocument, useDocumentFrames, useShowsNoFrameYet } from '../hooks/use-workspace-graph'
 import { ConfirmDialog } from '../shared/ConfirmDialog'
 import { ActionFrameCard } from './ActionFrameCard'
 import { AwaitedFrames } from './AwaitedFrames'
@@ -28,35 +26,10 @@ export const DocumentCard = memo(function DocumentCard({
   setSize?: number
   posInSet?: number
 }) {
-  const { workspaceGraph } = useModels()
-  const doc = useReadModel(
-    workspaceGraph,
-    useCallback((s: WorkspaceGraph) => selectDocument(s, id), [id]),
-  )
-  const frames = useReadModel(
-    workspaceGraph,
-    useCallback((s: WorkspaceGraph) => selectDocumentFrames(s, id), [id]),
-  )
-  const progress = useReadModel(
-    workspaceGraph,
-    useCallback(
-      (s: WorkspaceGraph) => {
-        const d = selectDocument(s, id)
-        return d ? progressKey(selectActionProgress(s, d)) : '0/0'
-      },
-      [id],
-    ),
-  )
-  const noFrameYet = useReadModel(
-    workspaceGraph,
-    useCallback(
-      (s: WorkspaceGraph) => {
-        const d = selectDocument(s, id)
-        return d ? selectShowsNoFrameYet(s, d) : false
-      },
-      [id],
-    ),
-  )
+  const doc = useDocument(id)
+  const frames = useDocumentFrames(id)
+  const { done, total } = useActionProgress(id)
+  const noFrameYet = useShowsNoFrameYet(id)
   const inspector = useInspector()
   const actions = useWorkspaceActions()
   const [confirming, setConfirming] = useState(false)
@@ -65,7 +38,6 @@ export const DocumentCard = memo(function DocumentCard({
   const title = selectCardTitle(doc)
   const summary = selectCardSummary(doc)
   const payload = doc.payload
-  const [done, total] = progress.split('/').map(Number) as [number, number]
   const entities = payload?.detectedEntities?.length ?? 0
   // A text's chip is its opening words: the cleaned text, else the first line ingest kept; never the
   // summary of a failed card, which is its error.
@@ -148,11 +120,6 @@ export const DocumentCard = memo(function DocumentCard({
     </article>
   )
 })
-
-/** A selection the cache can compare by value: 'done/total'. */
-function progressKey({ done, total }: { done: number; total: number }): string {
-  return `${done}/${total}`
-}
 
 function shortType(mime: string): string {
   const known: Record<string, string> = {
