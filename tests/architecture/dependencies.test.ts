@@ -85,7 +85,8 @@ const FIXTURE: Record<string, string> = {
   'server/modules/two/index.ts': "import { one } from '../one'\nexport const two = () => one",
   'server/modules/beta/reach.ts': "import type { plugin } from '../alpha/plugin'\nexport type Reach = typeof plugin",
   'server/sources/reader.ts': "import { clock } from '../platform/clock'\nexport const reader = clock",
-  'server/app.ts': "import { alpha } from './modules/alpha'\nimport { plugin } from './modules/alpha/plugin'\nexport type Deps = { at: number }\nexport const load = () => [alpha, plugin, import('./modules/alpha/routes')]",
+  'server/app.ts':
+    "import { alpha } from './modules/alpha'\nimport { plugin } from './modules/alpha/plugin'\nexport type Deps = { at: number }\nexport const load = () => [alpha, plugin, import('./modules/alpha/routes')]",
 }
 
 describe('every rule fires', () => {
