@@ -10,11 +10,10 @@
  * link to its project or workspace — and the same row actions; sources are added in a project or a
  * workspace, so it offers no add buttons there.
  *
- * Rows come from the projectList read model; the table (@tanstack/react-table v9) only sorts and filters.
+ * Rows come from the projectList read model; the table (./SourcesTable.tsx) only sorts and filters.
  */
-import { type ColumnFiltersState, type SortingState, useTable } from '@tanstack/react-table'
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { isProjectScope, SourceMessages, type SourceScope, SourceStatusList } from '../../domain/rules/source-forms'
+import { isProjectScope, SourceMessages, type SourceScope } from '../../domain/rules/source-forms'
 import type { DataSourceScope } from '../../domain/data-source'
 import type { DataSource } from '../../protocol/entities'
 import { type ProjectList, selectSources } from '../../projections/project-list'
@@ -22,6 +21,7 @@ import type { ResearchList } from '../../projections/research-list'
 import type { SessionState } from '../../projections/session-state'
 import { loadSources } from '../../streams/project-intents'
 import { loadSessions } from '../../streams/intents'
+import type { IntentContext } from '../../streams/intents'
 import { deleteSource, setSourceStatus } from '../../streams/source-intents'
 import { useServices } from '../app-services'
 import { useOnReconnect } from '../hooks/use-on-reconnect'
@@ -31,7 +31,8 @@ import { ConfirmDialog } from '../shared/ConfirmDialog'
 import { AddSearchSourceDialog, AddTelegramSourceDialog, AddTwitterSourceDialog } from './AddQuerySourceDialog'
 import { AddRssSourceDialog } from './AddRssSourceDialog'
 import { SharingDialog } from './SharingDialog'
-import { columns, columnsWithPlace, features, globallyFiltered, type RowActionHandlers, RowActions, SourcePlaces } from './source-table'
+import { type RowActionHandlers, RowActions, SourcePlaces } from './source-table'
+import { SourcesTable } from './SourcesTable'
 
 interface DataSourcesManagerProps {
   /** A project's or a workspace's sources, or 'all' of the tenant's (the Sources page). */
@@ -67,24 +68,10 @@ export function DataSourcesManager({ scope, title }: DataSourcesManagerProps) {
     for (const rid of unnamed === '' ? [] : unnamed.split(',')) void loadSessions(ctx, rid)
   }, [ctx, unnamed])
 
-  const [load, setLoad] = useState<'loading' | 'ready' | { error: string }>('loading')
+  const load = useSourcesLoad(ctx, stableScope)
   const [problem, setProblem] = useState<string | null>(null)
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set())
   const [dialog, setDialog] = useState<Dialog>(null)
-  const [sorting, setSorting] = useState<SortingState>([])
-  const [globalFilter, setGlobalFilter] = useState('')
-  const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>([])
-
-  useEffect(() => {
-    let live = true
-    setLoad('loading')
-    void loadSources(ctx, stableScope).then((error) => live && setLoad(error === null ? 'ready' : { error }))
-    return () => {
-      live = false
-    }
-  }, [ctx, stableScope])
-  // A list that failed while the server was down loads again when it is back.
-  useOnReconnect(() => void loadSources(ctx, stableScope).then((error) => setLoad(error === null ? 'ready' : { error })))
 
   const withBusy = useCallback(async (id: string, run: () => Promise<{ ok: boolean; error?: string }>) => {
     setProblem(null)
@@ -109,21 +96,6 @@ export function DataSourcesManager({ scope, title }: DataSourcesManagerProps) {
     [ctx, uid, busy, withBusy],
   )
 
-  const table = useTable({
-    features,
-    columns: all ? columnsWithPlace : columns,
-    data: sources,
-    getRowId: (s) => s.id,
-    state: { sorting, globalFilter, columnFilters },
-    onSortingChange: setSorting,
-    onGlobalFilterChange: setGlobalFilter,
-    onColumnFiltersChange: setColumnFilters,
-    globalFilterFn: 'includesString',
-    getColumnCanGlobalFilter: (column) => globallyFiltered.has(column.id),
-  })
-
-  const statusFilter = (columnFilters.find((f) => f.id === 'status')?.value as string | undefined) ?? ''
-  const rows = table.getRowModel().rows
   const sandbox = addScope !== null && !isProjectScope(addScope)
   const open = (kind: AddKind) => () => setDialog({ kind })
   const close = () => setDialog(null)
@@ -132,22 +104,7 @@ export function DataSourcesManager({ scope, title }: DataSourcesManagerProps) {
     <section className="sources-manager" aria-label={title}>
       <header className="sources-head">
         <h3>{title}</h3>
-        {addScope !== null && (
-          <div className="sources-add" role="group" aria-label="Add a data source">
-            <button type="button" className="btn small-btn" onClick={open('rss')}>
-              {sandbox ? 'RSS feed' : 'RSS source'}
-            </button>
-            <button type="button" className="btn small-btn" onClick={open('search')}>
-              Search
-            </button>
-            <button type="button" className="btn small-btn" onClick={open('telegram')}>
-              Telegram
-            </button>
-            <button type="button" className="btn small-btn" onClick={open('twitter')}>
-              Twitter
-            </button>
-          </div>
-        )}
+        {addScope !== null && <AddSourceButtons sandbox={sandbox} open={open} />}
       </header>
       {problem && (
         <div className="form-error sources-problem" role="alert">
@@ -165,107 +122,14 @@ export function DataSourcesManager({ scope, title }: DataSourcesManagerProps) {
         <p className="form-error" role="alert">
           {load.error}
         </p>
-      ) : sources.length === 0 && addScope === null ? (
-        <div className="empty inline-empty">
-          <p className="connection">{SourceMessages.empty}</p>
-          <p>Documents, texts and web pages you add to a workspace appear here, with the feeds and searches of your projects.</p>
-        </div>
       ) : sources.length === 0 ? (
-        <div className="empty inline-empty">
-          <p className="connection">{SourceMessages.empty}</p>
-          <p>{sandbox ? 'Documents, texts and web pages added to this workspace appear here, with its feeds and searches.' : 'Project sources are permanent and run by themselves. Add one:'}</p>
-          <p className="sources-quick-add">
-            <button type="button" className="link" onClick={open('rss')}>
-              Add an RSS feed
-            </button>
-            <button type="button" className="link" onClick={open('search')}>
-              Add a search
-            </button>
-            <button type="button" className="link" onClick={open('telegram')}>
-              Add a Telegram channel
-            </button>
-            <button type="button" className="link" onClick={open('twitter')}>
-              Add a Twitter search
-            </button>
-          </p>
-        </div>
+        <NoSources addable={addScope !== null} sandbox={sandbox} open={open} />
       ) : (
-        <>
-          <div className="sources-filters">
-            <label className="field inline-field">
-              Filter
-              <input type="search" placeholder="Name, kind or error" value={globalFilter} onChange={(e) => setGlobalFilter(e.target.value)} />
-            </label>
-            <label className="field inline-field">
-              Status
-              <select value={statusFilter} onChange={(e) => table.getColumn('status')?.setFilterValue(e.target.value === '' ? undefined : e.target.value)}>
-                <option value="">All statuses</option>
-                {SourceStatusList.map((s) => (
-                  <option key={s} value={s}>
-                    {s}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <span className="muted small" aria-live="polite">
-              {rows.length === sources.length ? `${sources.length} source${sources.length === 1 ? '' : 's'}` : `${rows.length} of ${sources.length} sources`}
-            </span>
-          </div>
-          <RowActions.Provider value={actions}>
-            <SourcePlaces.Provider value={all ? { projects: places, researches } : null}>
-              <div className="sources-table-wrap">
-                <table className="data-table sources-table">
-                  <thead>
-                    {table.getHeaderGroups().map((group) => (
-                      <tr key={group.id}>
-                        {group.headers.map((header) => {
-                          const sorted = header.column.getIsSorted()
-                          return (
-                            <th
-                              key={header.id}
-                              scope="col"
-                              className={`col-${header.column.id}`}
-                              aria-sort={header.column.getCanSort() ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
-                            >
-                              {header.column.getCanSort() ? (
-                                <button type="button" className="sort-button" onClick={header.column.getToggleSortingHandler()}>
-                                  <table.FlexRender header={header} />
-                                  <span className="sort-mark" aria-hidden="true">
-                                    {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
-                                  </span>
-                                </button>
-                              ) : (
-                                <table.FlexRender header={header} />
-                              )}
-                            </th>
-                          )
-                        })}
-                      </tr>
-                    ))}
-                  </thead>
-                  <tbody>
-                    {rows.map((row) => (
-                      <tr key={row.id}>
-                        {row.getAllCells().map((cell) => (
-                          <td key={cell.id} className={`col-${cell.column.id}`}>
-                            <table.FlexRender cell={cell} />
-                          </td>
-                        ))}
-                      </tr>
-                    ))}
-                    {rows.length === 0 && (
-                      <tr>
-                        <td colSpan={columns.length} className="muted">
-                          No sources match the filter.
-                        </td>
-                      </tr>
-                    )}
-                  </tbody>
-                </table>
-              </div>
-            </SourcePlaces.Provider>
-          </RowActions.Provider>
-        </>
+        <RowActions.Provider value={actions}>
+          <SourcePlaces.Provider value={all ? { projects: places, researches } : null}>
+            <SourcesTable sources={sources} withPlace={all} />
+          </SourcePlaces.Provider>
+        </RowActions.Provider>
       )}
       {addScope && dialog?.kind === 'rss' && <AddRssSourceDialog ctx={ctx} scope={addScope} onClose={close} />}
       {addScope && dialog?.kind === 'search' && <AddSearchSourceDialog ctx={ctx} scope={addScope} onClose={close} />}
@@ -286,6 +150,67 @@ export function DataSourcesManager({ scope, title }: DataSourcesManagerProps) {
       )}
     </section>
   )
+}
+
+/** Kinds the analyst adds here, with their buttons' words: the header's group and the empty state's links. */
+const ADDABLE: ReadonlyArray<{ kind: AddKind; button: (sandbox: boolean) => string; link: string }> = [
+  { kind: 'rss', button: (sandbox) => (sandbox ? 'RSS feed' : 'RSS source'), link: 'Add an RSS feed' },
+  { kind: 'search', button: () => 'Search', link: 'Add a search' },
+  { kind: 'telegram', button: () => 'Telegram', link: 'Add a Telegram channel' },
+  { kind: 'twitter', button: () => 'Twitter', link: 'Add a Twitter search' },
+]
+
+function AddSourceButtons({ sandbox, open }: { sandbox: boolean; open: (kind: AddKind) => () => void }) {
+  return (
+    <div className="sources-add" role="group" aria-label="Add a data source">
+      {ADDABLE.map((a) => (
+        <button key={a.kind} type="button" className="btn small-btn" onClick={open(a.kind)}>
+          {a.button(sandbox)}
+        </button>
+      ))}
+    </div>
+  )
+}
+
+/** 'No Data Sources', with what would appear here and, where sources are added, a link per kind. */
+function NoSources({ addable, sandbox, open }: { addable: boolean; sandbox: boolean; open: (kind: AddKind) => () => void }) {
+  if (!addable) {
+    return (
+      <div className="empty inline-empty">
+        <p className="connection">{SourceMessages.empty}</p>
+        <p>Documents, texts and web pages you add to a workspace appear here, with the feeds and searches of your projects.</p>
+      </div>
+    )
+  }
+  return (
+    <div className="empty inline-empty">
+      <p className="connection">{SourceMessages.empty}</p>
+      <p>{sandbox ? 'Documents, texts and web pages added to this workspace appear here, with its feeds and searches.' : 'Project sources are permanent and run by themselves. Add one:'}</p>
+      <p className="sources-quick-add">
+        {ADDABLE.map((a) => (
+          <button key={a.kind} type="button" className="link" onClick={open(a.kind)}>
+            {a.link}
+          </button>
+        ))}
+      </p>
+    </div>
+  )
+}
+
+/** The scope's sources, loaded when it opens and again when the server is back after an outage. */
+function useSourcesLoad(ctx: IntentContext, scope: DataSourceScope): 'loading' | 'ready' | { error: string } {
+  const [load, setLoad] = useState<'loading' | 'ready' | { error: string }>('loading')
+  useEffect(() => {
+    let live = true
+    setLoad('loading')
+    void loadSources(ctx, scope).then((error) => live && setLoad(error === null ? 'ready' : { error }))
+    return () => {
+      live = false
+    }
+  }, [ctx, scope])
+  // A list that failed while the server was down loads again when it is back.
+  useOnReconnect(() => void loadSources(ctx, scope).then((error) => setLoad(error === null ? 'ready' : { error })))
+  return load
 }
 
 const selectProjectNames = (s: ProjectList) => s.byId
