@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
-import { cachedVerifier, type VerifiedToken } from '../../server/platform/auth/tokens'
+import { askIdentity, cachedVerifier, IdentityUnavailable, isServiceFailure, type VerifiedToken } from '../../server/platform/auth/tokens'
+import { testApp, testDatabase } from './support/harness'
 
 test('verified tokens are remembered briefly, never past their own expiry, and failures are not cached', async () => {
   let now = 1_000_000
@@ -25,4 +26,55 @@ test('verified tokens are remembered briefly, never past their own expiry, and f
   await expect(v.verify('bad')).rejects.toThrow('invalid')
   await expect(v.verify('bad')).rejects.toThrow('invalid')
   expect(calls).toBe(6)
+})
+
+test('the identity service is asked once more when it does not answer; still silent, that is IdentityUnavailable, and a refusal of the token passes through', async () => {
+  const networkError = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9099'), { code: 'app/network-error' })
+  let calls = 0
+  const flaky = async () => {
+    calls++
+    if (calls === 1) throw networkError
+    return 'answer'
+  }
+  await expect(askIdentity(flaky, 1)).resolves.toBe('answer')
+  expect(calls).toBe(2)
+
+  calls = 0
+  const down = async () => {
+    calls++
+    throw networkError
+  }
+  await expect(askIdentity(down, 1)).rejects.toBeInstanceOf(IdentityUnavailable)
+  expect(calls).toBe(2)
+
+  calls = 0
+  const refused = async () => {
+    calls++
+    throw Object.assign(new Error('There is no user record corresponding to the provided identifier.'), { code: 'auth/user-not-found' })
+  }
+  await expect(askIdentity(refused, 1)).rejects.toMatchObject({ code: 'auth/user-not-found' })
+  expect(calls).toBe(1)
+  expect(isServiceFailure(new TypeError('fetch failed'))).toBe(true)
+  expect(isServiceFailure(new Error('an expired token'))).toBe(false)
+})
+
+test('a token the service refuses is a 401; a service that does not answer is a 503, not a refusal of the analyst', async () => {
+  const db = await testDatabase('pglite') // closed by the harness after the file
+  const answers: Record<string, () => Promise<VerifiedToken>> = {
+    refused: async () => {
+      throw new Error('an expired token')
+    },
+    silent: async () => {
+      throw new IdentityUnavailable('connect ECONNREFUSED')
+    },
+  }
+  const { app } = await testApp(db, { verifier: { verify: (token) => (answers[token] as () => Promise<VerifiedToken>)() } })
+  const ask = (token: string) => app.inject({ method: 'GET', url: '/api/v1/researches', headers: { authorization: `Bearer ${token}` } })
+  const refused = await ask('refused')
+  expect(refused.statusCode).toBe(401)
+  expect(refused.json()).toEqual({ code: 'UNAUTHORIZED', message: 'Invalid or expired identity token' })
+  const silent = await ask('silent')
+  expect(silent.statusCode).toBe(503)
+  expect(silent.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'The identity service did not answer; try again in a moment' })
+  await app.close()
 })

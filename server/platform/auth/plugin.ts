@@ -20,9 +20,12 @@ import fp from 'fastify-plugin'
 import { type Access, type AccountType, isBlockedCorporateEmail, tenantFor } from '../../../src/domain/rules/accounts'
 import type { Clock } from '../core/runtime'
 import { type Database, inLane } from '../db/database'
-import { forbidden, unauthorized } from '../http/errors'
+import { ApiError, forbidden, unauthorized } from '../http/errors'
 import { type AccountCache, accessOf, accountCache, createAccount, findAccount, noteVerified, refusal } from './accounts'
-import type { TokenVerifier, VerifiedToken } from './tokens'
+import { IdentityUnavailable, type TokenVerifier, type VerifiedToken } from './tokens'
+
+/** A 503 while the identity service does not answer: the analyst is still signed in and may try again. */
+const IdentityUnavailableMessage = 'The identity service did not answer; try again in a moment'
 
 export interface AuthContext {
   uid: string
@@ -116,7 +119,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database; 
     let verified: VerifiedToken
     try {
       verified = await opts.verifier.verify(token)
-    } catch {
+    } catch (error) {
+      if (error instanceof IdentityUnavailable) throw new ApiError(503, 'SERVICE_UNAVAILABLE', IdentityUnavailableMessage)
       throw unauthorized('Invalid or expired identity token')
     }
     const setup = config?.accountSetup === true

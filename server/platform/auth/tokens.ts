@@ -50,7 +50,7 @@ export function firebaseTokenVerifier(projectId: string, options: VerifierOption
   }
   const verify = async (token: string): Promise<VerifiedToken> => {
     if (process.env.FIREBASE_AUTH_EMULATOR_HOST) return verifyEmulatorToken(token, { projectId, secret: secret(), now: now(), auth: authFor() })
-    const decoded = await authFor().verifyIdToken(token)
+    const decoded = await askIdentity(() => authFor().verifyIdToken(token))
     return {
       uid: decoded.uid,
       email: decoded.email ?? null,
@@ -74,6 +74,39 @@ const emulatorClaimsSchema = z.object({
   name: z.string().nullish(),
 })
 
+/** The identity service (Firebase, or the emulator) did not answer: the request failed, not the token. */
+export class IdentityUnavailable extends Error {
+  override name = 'IdentityUnavailable'
+}
+
+/** A failure of the service rather than of the token: firebase-admin's network and internal errors, or a socket's. */
+export function isServiceFailure(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined
+  if (typeof code === 'string' && (code.startsWith('app/') || code === 'auth/internal-error')) return true
+  const text = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}` : ''
+  return /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EAI_AGAIN|socket hang up|fetch failed/i.test(text)
+}
+
+/**
+ * Asks the identity service, once more after a short pause when it did not answer (a busy emulator, a
+ * dropped connection); still no answer is `IdentityUnavailable`, which the API answers with 503, so a
+ * signed-in analyst is not taken for signed out. What the service says of the token passes through.
+ */
+export async function askIdentity<T>(ask: () => Promise<T>, pauseMs = 250): Promise<T> {
+  try {
+    return await ask()
+  } catch (error) {
+    if (!isServiceFailure(error)) throw error
+  }
+  await new Promise((resolve) => setTimeout(resolve, pauseMs))
+  try {
+    return await ask()
+  } catch (error) {
+    if (isServiceFailure(error)) throw new IdentityUnavailable(error instanceof Error ? error.message : String(error))
+    throw error
+  }
+}
+
 /** Clocks differ a little between the emulator and the server; more is a token from the future. */
 const SKEW_SECONDS = 60
 
@@ -96,7 +129,7 @@ async function verifyEmulatorToken(token: string, ctx: { projectId: string; secr
   if (claims.aud !== ctx.projectId || claims.iss !== `https://securetoken.google.com/${ctx.projectId}`) throw new Error('a token of another project')
   if (claims.exp <= nowS) throw new Error('an expired token')
   if (claims.iat > nowS + SKEW_SECONDS || claims.auth_time > nowS + SKEW_SECONDS) throw new Error('a token from the future')
-  const user = await ctx.auth.getUser(claims.sub)
+  const user = await askIdentity(() => ctx.auth.getUser(claims.sub))
   if (user.disabled) throw new Error('a disabled account')
   if ((user.email ?? '').toLowerCase() !== (claims.email ?? '').toLowerCase()) throw new Error('an e-mail the account does not have')
   if (user.emailVerified !== (claims.email_verified ?? false)) throw new Error('a verification the account does not have')
