@@ -10,9 +10,9 @@
 import mammoth from 'mammoth'
 import { extractText, getDocumentProxy, getMeta } from 'unpdf'
 import WordExtractor from 'word-extractor'
-import { parseHTML } from 'linkedom'
 import { z } from 'zod'
 import type { SourcesConfig } from './config'
+import { parseHtml } from './dom'
 import { explained, NO_TEXT_MESSAGE, SourceError, SourceErrorCode, SourceFailure, SourceMessage } from './errors'
 import { OLE_MAGIC, checkOleStructure } from './ole-inspect'
 import { cleanText, countWords, htmlToText, markdownTitle, markdownToText } from './text'
@@ -147,7 +147,7 @@ async function extractDocx(bytes: Buffer, limits: DocumentLimits): Promise<Extra
     // Images are never decoded: the text is what we want, and base64 data URIs would multiply memory.
     { convertImage: mammoth.images.imgElement(async () => ({ src: '' })) },
   )
-  const { document } = parseHTML(`<!doctype html><html><body>${result.value}</body></html>`)
+  const document = parseHtml(`<!doctype html><html><body>${result.value}</body></html>`)
   const coreXml = core?.toString('utf8') ?? ''
   return {
     text: htmlToText(document.body),

@@ -234,16 +234,20 @@ async function readCapped(stream: Readable, maxBytes: number, status: number): P
 
 function decodeText(body: Buffer, contentType: string): string {
   const label = charsetOf(contentType) ?? bomCharset(body) ?? declaredCharset(body) ?? 'utf-8'
-  let decoder: TextDecoder
-  try {
-    decoder = new TextDecoder(label)
-  } catch {
-    decoder = new TextDecoder('utf-8') // unknown label
-  }
+  const decoder = decoderFor(label)
   const text = decoder.decode(body)
   // Node 20 decodes windows-1252 (which every "latin1" label means on the web) as strict ISO-8859-1,
   // leaving C1 controls where pages have curly quotes and dashes; map them as browsers do.
   return decoder.encoding === 'windows-1252' ? text.replace(/[\u0080-\u009f]/g, (c) => CP1252_C1[c.charCodeAt(0) - 0x80] ?? c) : text
+}
+
+// The type is inferred: without lib.dom, Node's types declare the global TextDecoder as a value only.
+function decoderFor(label: string) {
+  try {
+    return new TextDecoder(label)
+  } catch {
+    return new TextDecoder('utf-8') // unknown label
+  }
 }
 
 const CP1252_C1 = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ'

@@ -4,10 +4,10 @@
  * are not absolute http(s) after resolving against the feed URL become null, so no `javascript:` link
  * ever reaches a page.
  */
-import { parseHTML } from 'linkedom'
 import Parser from 'rss-parser'
 import { z } from 'zod'
 import type { SourcesConfig } from './config'
+import { parseHtml } from './dom'
 import { SourceError, SourceErrorCode, SourceFailure, SourceMessage } from './errors'
 import { fetchText, parseHttpUrl, toSourceError } from './fetch-text'
 import { cleanText, htmlToText, snippet } from './text'
@@ -113,7 +113,7 @@ function textOf(value: unknown): string {
 // Feed text is often HTML (RSS descriptions, Atom type="html"); an HTML parser also handles "a < b" and &amp;.
 function fragmentText(html: string): string {
   if (!/[<&]/.test(html)) return cleanText(html)
-  return htmlToText(parseHTML(`<!doctype html><html><body>${html}</body></html>`).document.body)
+  return htmlToText(parseHtml(`<!doctype html><html><body>${html}</body></html>`).body)
 }
 
 function isoDate(text: string): string | null {

@@ -5,8 +5,8 @@
  * `forwards` is null. An unknown channel redirects to a page without channel info: an error, whereas a
  * real channel with no posts is an empty list.
  */
-import { parseHTML } from 'linkedom'
 import type { SourcesConfig } from './config'
+import { type DomElement, parseHtml } from './dom'
 import { SourceError, SourceErrorCode, SourceFailure, SourceMessage } from './errors'
 import { fetchText, toSourceError } from './fetch-text'
 import { cleanText, htmlToText } from './text'
@@ -43,7 +43,7 @@ export function normaliseChannelUsername(input: string): string {
 
 /** Posts of a `t.me/s/<channel>` page, newest first. */
 export function parseTelegramChannelPage(html: string, channel: string): TelegramChannel {
-  const { document } = parseHTML(html)
+  const document = parseHtml(html)
   const messages = Array.from(document.querySelectorAll('.tgme_widget_message[data-post]'))
   if (messages.length === 0 && !document.querySelector('.tgme_channel_info, .tgme_channel_history')) {
     throw new SourceError(SourceErrorCode.Unprocessable, SourceMessage.telegramFailed, SourceFailure.ChannelNotFound, {
@@ -66,7 +66,7 @@ export function parseCount(text: string | null | undefined): number | null {
   return Math.round(Number(match[1]!.replace(',', '.')) * scale)
 }
 
-function toPost(message: Element): TelegramPost {
+function toPost(message: DomElement): TelegramPost {
   const id = message.getAttribute('data-post') ?? ''
   // A reply quotes its parent inside .tgme_widget_message_reply; that text is not this post's.
   const textEl = Array.from(message.querySelectorAll('.tgme_widget_message_text')).find((el) => !el.closest('.tgme_widget_message_reply'))

@@ -3,6 +3,7 @@
  * breaks, Markdown → plain text, and preview snippets.
  */
 import { cleanFreeText, sliceText } from '../../src/protocol/input-text'
+import type { DomElement, DomNode } from './dom'
 
 /**
  * The normal form of `cleanedContent`: NFC, `\n` line ends, no control or zero-width characters, single
@@ -23,7 +24,7 @@ export function cleanText(raw: string): string {
 }
 
 /** Visible text of an HTML subtree, with blank lines between blocks and `<br>` as a line break. */
-export function htmlToText(root: Node): string {
+export function htmlToText(root: DomNode): string {
   const out: Array<string | number> = []
   walk(root, out, false)
   return cleanText(joinWithBreaks(out))
@@ -111,14 +112,14 @@ const PARAGRAPH = new Set([
 const LINE = new Set(['LI', 'TR', 'DT', 'DD', 'CAPTION'])
 
 // Text goes out as strings, block boundaries as numbers (newlines wanted), merged by joinWithBreaks.
-function walk(node: Node, out: Array<string | number>, pre: boolean): void {
+function walk(node: DomNode, out: Array<string | number>, pre: boolean): void {
   if (node.nodeType === 3) {
     const value = node.nodeValue ?? ''
     out.push(pre ? value : value.replace(/\s+/g, ' '))
     return
   }
   if (node.nodeType !== 1 && node.nodeType !== 9 && node.nodeType !== 11) return
-  const tag = node.nodeType === 1 ? (node as Element).tagName.toUpperCase() : ''
+  const tag = node.nodeType === 1 ? (node as DomElement).tagName.toUpperCase() : ''
   if (SKIPPED.has(tag)) return
   if (tag === 'BR') return void out.push('\n') // content, not a boundary: two <br> make a blank line
   const breaks = PARAGRAPH.has(tag) ? 2 : LINE.has(tag) ? 1 : 0

@@ -5,9 +5,8 @@
  * says its reason after the spec's text ('Invalid URL or request: private and loopback addresses are not
  * allowed', 'Failed to process website content: the site answered 404').
  */
-import { Readability } from '@mozilla/readability'
-import { parseHTML } from 'linkedom'
 import type { SourcesConfig } from './config'
+import { type HtmlDocument, parseHtml, readArticle } from './dom'
 import { explained, SourceError, SourceErrorCode, SourceFailure, SourceMessage, withReason } from './errors'
 import { fetchText, parseHttpUrl, toSourceError, type FetchTextResult } from './fetch-text'
 import { cleanText, countWords, htmlToText } from './text'
@@ -71,11 +70,11 @@ function toDocument(requestedUrl: string, page: FetchTextResult): SourceDocument
   if (contentType !== '' && !HTML_TYPES.test(contentType)) {
     throw failure(SourceFailure.UnsupportedContentType, `content type ${contentType}`)
   }
-  const { document } = parseHTML(page.text)
+  const document = parseHtml(page.text)
   const pageText = htmlToText(document.body ?? document.documentElement ?? document)
   const pageTitle = document.title || metaContent(document, 'og:title')
   // Readability rewrites the DOM it reads, so the page text is taken first.
-  const article = new Readability<string>(document, { serializer: htmlToText }).parse()
+  const article = readArticle(document, htmlToText)
   const articleText = article?.content ?? ''
   // Short pages are often rejected by Readability's heuristics; their whole text is then the content.
   const cleanedContent = countWords(articleText) >= MIN_PAGE_WORDS ? articleText : pageText
@@ -125,13 +124,13 @@ function assemble(requestedUrl: string, page: FetchTextResult, x: Extracted): So
   }
 }
 
-function metaContent(document: Document, property: string): string | undefined {
+function metaContent(document: HtmlDocument, property: string): string | undefined {
   const el = document.querySelector(`meta[property="${property}"], meta[name="${property}"]`)
   return el?.getAttribute('content') ?? undefined
 }
 
 function visibleWordCount(html: string): number {
-  const { document } = parseHTML(html)
+  const document = parseHtml(html)
   return countWords(htmlToText(document.body ?? document.documentElement ?? document))
 }
 

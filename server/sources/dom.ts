@@ -1,0 +1,58 @@
+/**
+ * The part of the DOM the HTML readers use, and the one place where linkedom and Readability get their
+ * types. Both packages publish types written against lib.dom (parseHTML returns `Window & typeof
+ * globalThis`, Readability takes a `Document` and hands its serializer a `Node`). The server compiles
+ * without lib.dom (tsconfig.server.json), so those names would mean nothing there. The readers therefore
+ * see the documents through the interfaces below, which list only what server/sources uses. Add a member
+ * here when a reader needs one; reaching for anything else fails to compile.
+ */
+import { Readability } from '@mozilla/readability'
+import { parseHTML } from 'linkedom'
+
+export interface DomNode {
+  /** 1 element, 3 text, 9 document, 11 fragment. */
+  readonly nodeType: number
+  readonly nodeValue: string | null
+  readonly textContent: string | null
+  readonly childNodes: ArrayLike<DomNode>
+}
+
+export interface DomElement extends DomNode {
+  readonly tagName: string
+  readonly classList: { contains(token: string): boolean }
+  getAttribute(name: string): string | null
+  closest(selectors: string): DomElement | null
+  querySelector(selectors: string): DomElement | null
+  querySelectorAll(selectors: string): ArrayLike<DomElement>
+}
+
+export interface HtmlDocument extends DomNode {
+  readonly title: string
+  /** linkedom makes one when the markup has none; with no element at all (documentElement null) reading it throws. */
+  readonly body: DomElement
+  /** Null when the markup has no element at all (empty, or bare text). */
+  readonly documentElement: DomElement | null
+  querySelector(selectors: string): DomElement | null
+  querySelectorAll(selectors: string): ArrayLike<DomElement>
+}
+
+/** What Readability found: title, byline and the rest as strings, `content` as the serializer made it. */
+export type Article<T> = NonNullable<ReturnType<Readability<T>['parse']>>
+
+/** Parses a whole page, or a fragment wrapped in `<!doctype html><html><body>…</body></html>`. */
+export function parseHtml(html: string): HtmlDocument {
+  return parseDocument(html).document
+}
+
+/**
+ * Readability's main content of `document`, each node of it passed to `serializer`; null when it finds
+ * none. Readability rewrites the document it reads: take anything else from the document first.
+ */
+export function readArticle<T>(document: HtmlDocument, serializer: (node: DomNode) => T): Article<T> | null {
+  return new ReadabilityOverDom<T>(document, { serializer }).parse()
+}
+
+// The two casts of this file. linkedom's document is what Readability reads in Node (its README's usage);
+// only the published types disagree, because they are lib.dom's.
+const parseDocument = parseHTML as unknown as (html: string) => { document: HtmlDocument }
+const ReadabilityOverDom = Readability as unknown as new <T>(document: HtmlDocument, options: { serializer: (node: DomNode) => T }) => { parse(): Article<T> | null }
