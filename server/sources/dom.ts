@@ -28,9 +28,9 @@ export interface DomElement extends DomNode {
 
 export interface HtmlDocument extends DomNode {
   readonly title: string
-  /** linkedom makes one when the markup has none; with no element at all (documentElement null) reading it throws. */
+  /** linkedom makes one when the markup has none (parseHtml wraps markup without any element). */
   readonly body: DomElement
-  /** Null when the markup has no element at all (empty, or bare text). */
+  /** Null only for markup with no element at all, which parseHtml wraps in a page. */
   readonly documentElement: DomElement | null
   querySelector(selectors: string): DomElement | null
   querySelectorAll(selectors: string): ArrayLike<DomElement>
@@ -39,9 +39,14 @@ export interface HtmlDocument extends DomNode {
 /** What Readability found: title, byline and the rest as strings, `content` as the serializer made it. */
 export type Article<T> = NonNullable<ReturnType<Readability<T>['parse']>>
 
-/** Parses a whole page, or a fragment wrapped in `<!doctype html><html><body>…</body></html>`. */
+/**
+ * Parses a whole page, or a fragment wrapped in `<!doctype html><html><body>…</body></html>`. Markup with no
+ * element at all (an empty answer, bare text served as HTML) is read as the body of an empty page, so the
+ * document always has one (linkedom's own would throw when asked for it).
+ */
 export function parseHtml(html: string): HtmlDocument {
-  return parseDocument(html).document
+  const { document } = parseDocument(html)
+  return document.documentElement === null ? parseDocument(`<!doctype html><html><head></head><body>${html}</body></html>`).document : document
 }
 
 /**

@@ -22,6 +22,9 @@ beforeAll(async () => {
     '/spa': reply(
       '<!doctype html><html><head><title>App</title></head><body><noscript>You need to enable JavaScript to run this app.</noscript><div id="root"></div><script src="/main.js"></script></body></html>',
     ),
+    '/blank': reply(''),
+    '/bare-words': reply('Hello.'),
+    '/bare-article': reply(`${'The harbour authority approved the second terminal after a long review of its costs. '.repeat(12)}`),
     '/missing': reply('<html><body><h1>Not found</h1><p>The page you asked for does not exist on this server.</p></body></html>', {}, 404),
     '/busy': reply('<html><body>Too many requests</body></html>', {}, 429),
     '/report.pdf': reply(Buffer.from('%PDF-1.4 ...'), { 'content-type': 'application/pdf' }),
@@ -86,7 +89,12 @@ describe('not documents', () => {
     })
   })
 
-  test.each(['/empty', '/spa'])('%s is an empty page', async (path) => {
+  test('bare text served as HTML (no element at all) is read as text', async () => {
+    const doc = await readWebPage(`${server.base}/bare-article`, config)
+    expect(doc.cleanedContent).toContain('The harbour authority approved the second terminal after a long review of its costs.')
+  })
+
+  test.each(['/empty', '/spa', '/blank', '/bare-words'])('%s is an empty page', async (path) => {
     const err = await refusal(readWebPage(`${server.base}${path}`, config))
     expect(err).toMatchObject({ status: 422, message: 'Failed to process website content: the page has no readable text', reason: 'empty_page' })
   })
