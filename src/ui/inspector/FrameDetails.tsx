@@ -5,6 +5,7 @@
  * frame came from, highlighted in its document's content preview (right under the sentence, so the
  * highlight is in view), and the other sentences that tell the same event, when the analyser merged them.
  */
+import { Fragment } from 'react'
 import { MAX_FRAME_IMPACTS, MAX_FRAME_TAGS } from '../../domain/rules/inspector'
 import { frameRetellings, frameSourceSentence, analysedContent } from '../../domain/rules/source-sentences'
 import { scoreTone } from './score-tone'
@@ -212,6 +213,13 @@ function Result({ frame }: { frame: FrameCard }) {
   )
 }
 
+/** The metadata's quality scores, in the order they are listed. */
+const QualityScores = [
+  ['confidence', 'Confidence'],
+  ['veracity', 'Veracity'],
+  ['relevance', 'Relevance'],
+] as const
+
 /** Scores, novelty, sentiment, business domain and up to MAX_FRAME_TAGS tags. */
 function Metadata({ frame }: { frame: FrameCard }) {
   const meta = frame.metadata
@@ -220,30 +228,19 @@ function Metadata({ frame }: { frame: FrameCard }) {
     <section className="inspector-section" aria-label="Metadata">
       <h4>Metadata</h4>
       <dl className="inspector-facts">
-        {meta?.confidence != null && (
-          <>
-            <dt>Confidence</dt>
-            <dd>
-              <Score value={meta.confidence} kind="quality" />
-            </dd>
-          </>
-        )}
-        {meta?.veracity != null && (
-          <>
-            <dt>Veracity</dt>
-            <dd>
-              <Score value={meta.veracity} kind="quality" />
-            </dd>
-          </>
-        )}
-        {meta?.relevance != null && (
-          <>
-            <dt>Relevance</dt>
-            <dd>
-              <Score value={meta.relevance} kind="quality" />
-            </dd>
-          </>
-        )}
+        {QualityScores.map(([key, term]) => {
+          const value = meta?.[key]
+          return (
+            value != null && (
+              <Fragment key={key}>
+                <dt>{term}</dt>
+                <dd>
+                  <Score value={value} kind="quality" />
+                </dd>
+              </Fragment>
+            )
+          )
+        })}
         {meta?.noveltyScore != null && (
           <>
             <dt>Novelty</dt>
