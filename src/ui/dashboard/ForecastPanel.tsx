@@ -17,6 +17,7 @@ import { formatDay } from './format'
 import { ForecastChart } from './lazy-charts'
 import { Panel } from './PulsePanels'
 import { LoadFailure } from './LoadFailure'
+import { LabelledSelect } from './LabelledSelect'
 
 type Horizon = (typeof ForecastHorizons)[number]
 const SIGNALS = 'signals'
@@ -59,21 +60,18 @@ export function ForecastPanel({ ctx, entities, queryMode }: ForecastPanelProps) 
       }
     >
       <div className="dash-forecast-controls">
-        <div className="dash-field">
-          <label htmlFor={seriesId}>Series</label>
-          <select id={seriesId} value={choice} onChange={(e) => setChoice(e.target.value)}>
-            <option value={SIGNALS}>All signals</option>
-            {options.length > 0 && (
-              <optgroup label="Mentions of a hot topic's entity">
-                {options.map((name) => (
-                  <option key={name} value={`${MENTIONS}${name}`}>
-                    Mentions of {name}
-                  </option>
-                ))}
-              </optgroup>
-            )}
-          </select>
-        </div>
+        <LabelledSelect label="Series" value={choice} onChange={(e) => setChoice(e.target.value)}>
+          <option value={SIGNALS}>All signals</option>
+          {options.length > 0 && (
+            <optgroup label="Mentions of a hot topic's entity">
+              {options.map((name) => (
+                <option key={name} value={`${MENTIONS}${name}`}>
+                  Mentions of {name}
+                </option>
+              ))}
+            </optgroup>
+          )}
+        </LabelledSelect>
         <fieldset className="dash-segmented">
           <legend>Horizon</legend>
           {ForecastHorizons.map((h) => (

@@ -20,6 +20,7 @@ import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 import { Panel } from './PulsePanels'
 import { LoadFailure } from './LoadFailure'
+import { LabelledSelect } from './LabelledSelect'
 
 interface ContextOption {
   id: string
@@ -37,7 +38,6 @@ export function KpiStrip({ ctx }: { ctx: IntentContext }) {
   const [chosen, setChosen] = useState<string | null>(null)
   const contextId = chosen !== null && options.some((o) => o.id === chosen) ? chosen : (options[0]?.id ?? null)
   const context = options.find((o) => o.id === contextId) ?? null
-  const selectId = useId()
 
   useEffect(() => {
     void loadKpiDefinitions(ctx)
@@ -67,23 +67,20 @@ export function KpiStrip({ ctx }: { ctx: IntentContext }) {
       ) : (
         <>
           <div className="dash-kpi-context">
-            <div className="dash-field">
-              <label htmlFor={selectId}>KPIs of</label>
-              <select id={selectId} value={context.id} onChange={(e) => setChosen(e.target.value)}>
-                {(['research', 'project'] as const).map((type) => {
-                  const group = options.filter((o) => o.type === type)
-                  return group.length === 0 ? null : (
-                    <optgroup key={type} label={type === 'research' ? 'Researches' : 'Projects'}>
-                      {group.map((o) => (
-                        <option key={o.id} value={o.id}>
-                          {o.name}
-                        </option>
-                      ))}
-                    </optgroup>
-                  )
-                })}
-              </select>
-            </div>
+            <LabelledSelect label="KPIs of" value={context.id} onChange={(e) => setChosen(e.target.value)}>
+              {(['research', 'project'] as const).map((type) => {
+                const group = options.filter((o) => o.type === type)
+                return group.length === 0 ? null : (
+                  <optgroup key={type} label={type === 'research' ? 'Researches' : 'Projects'}>
+                    {group.map((o) => (
+                      <option key={o.id} value={o.id}>
+                        {o.name}
+                      </option>
+                    ))}
+                  </optgroup>
+                )
+              })}
+            </LabelledSelect>
           </div>
           <KpiContextView ctx={ctx} context={context} />
         </>
@@ -282,7 +279,6 @@ function AddKpi({
   const available = useMemo(() => (definitions?.body ?? []).filter((d) => !bound.some((b) => b.kpiDefinitionId === d.id)), [definitions, bound])
   const [choice, setChoice] = useState('')
   const selectRef = useRef<HTMLSelectElement>(null)
-  const selectId = useId()
   const picked = available.some((d) => d.id === choice) ? choice : (available[0]?.id ?? '')
   const add = useIntent(async () => {
     const ok = await addKpi(ctx, context.id, picked)
@@ -310,16 +306,13 @@ function AddKpi({
   const description = available.find((d) => d.id === picked)?.description
   return (
     <form className={`dash-kpi-add ${emphasised ? 'dash-kpi-add-cta' : ''}`} onSubmit={(e) => void submit(e)}>
-      <div className="dash-field">
-        <label htmlFor={selectId}>Add a KPI</label>
-        <select id={selectId} ref={selectRef} value={picked} onChange={(e) => setChoice(e.target.value)}>
-          {available.map((d) => (
-            <option key={d.id} value={d.id}>
-              {d.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <LabelledSelect label="Add a KPI" ref={selectRef} value={picked} onChange={(e) => setChoice(e.target.value)}>
+        {available.map((d) => (
+          <option key={d.id} value={d.id}>
+            {d.name}
+          </option>
+        ))}
+      </LabelledSelect>
       <button type="submit" className={`btn ${emphasised ? 'primary' : ''}`} disabled={busy || !picked}>
         {busy ? 'Adding…' : 'Add KPI'}
       </button>

@@ -6,48 +6,38 @@
  * Every frame is an image with a label that says what it shows; the figures themselves are in the text
  * around it.
  */
-import { Component, lazy, type ReactNode, Suspense } from 'react'
+import { Component, type ComponentType, lazy, type ReactNode, Suspense } from 'react'
 import type { DailySeriesProps, ForecastChartProps, PestleChartProps } from './charts'
 
+export const Sparkline = lazyChart<DailySeriesProps>((m) => m.Sparkline, { height: () => 40, className: 'dash-sparkline' })
+export const VelocityChart = lazyChart<DailySeriesProps>((m) => m.VelocityChart, { height: () => 150 })
+export const PestleChart = lazyChart<PestleChartProps>((m) => m.PestleChart, { height: (props) => Math.max(60, props.data.length * 28) })
+export const ForecastChart = lazyChart<ForecastChartProps>((m) => m.ForecastChart, { height: () => 240 })
+
 const charts = () => import('./charts')
-const LazySparkline = lazy(() => charts().then((m) => ({ default: m.Sparkline })))
-const LazyVelocityChart = lazy(() => charts().then((m) => ({ default: m.VelocityChart })))
-const LazyPestleChart = lazy(() => charts().then((m) => ({ default: m.PestleChart })))
-const LazyForecastChart = lazy(() => charts().then((m) => ({ default: m.ForecastChart })))
 
 type Labelled<P> = Omit<P, 'height'> & { label: string; height?: number }
 
-export function Sparkline({ label, height = 40, ...props }: Labelled<DailySeriesProps>) {
-  return (
-    <ChartFrame label={label} height={height} className="dash-sparkline">
-      <LazySparkline {...props} height={height} />
-    </ChartFrame>
-  )
-}
-
-export function VelocityChart({ label, height = 150, ...props }: Labelled<DailySeriesProps>) {
-  return (
-    <ChartFrame label={label} height={height}>
-      <LazyVelocityChart {...props} height={height} />
-    </ChartFrame>
-  )
-}
-
-export function PestleChart({ label, height, ...props }: Labelled<PestleChartProps>) {
-  const h = height ?? Math.max(60, props.data.length * 28)
-  return (
-    <ChartFrame label={label} height={h}>
-      <LazyPestleChart {...props} height={h} />
-    </ChartFrame>
-  )
-}
-
-export function ForecastChart({ label, height = 240, ...props }: Labelled<ForecastChartProps>) {
-  return (
-    <ChartFrame label={label} height={height}>
-      <LazyForecastChart {...props} height={height} />
-    </ChartFrame>
-  )
+/**
+ * One of charts.tsx's components, loaded on first use and drawn in its labelled frame; without a height it
+ * takes the frame's default, which the placeholder needs before the chart code has arrived.
+ */
+function lazyChart<P extends { height: number }>(
+  // The chart is handed the label along with its own props (the frame is what shows it): typing it so keeps
+  // P whole, where taking the label out would need a cast that TypeScript cannot check.
+  pick: (m: typeof import('./charts')) => ComponentType<Labelled<P> & { height: number }>,
+  frame: { height: (props: Labelled<P>) => number; className?: string },
+) {
+  const Chart = lazy(() => charts().then((m) => ({ default: pick(m) })))
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per chart at module load, never in a render, so each chart keeps one identity
+  return function LabelledChart(props: Labelled<P>) {
+    const height = props.height ?? frame.height(props)
+    return (
+      <ChartFrame label={props.label} height={height} className={frame.className}>
+        <Chart {...props} height={height} />
+      </ChartFrame>
+    )
+  }
 }
 
 function ChartFrame({ label, height, className, children }: { label: string; height: number; className?: string; children: ReactNode }) {

@@ -5,6 +5,7 @@
  * frame came from, highlighted in its document's content preview (right under the sentence, so the
  * highlight is in view), and the other sentences that tell the same event, when the analyser merged them.
  */
+import { Fragment } from 'react'
 import { MAX_FRAME_IMPACTS, MAX_FRAME_TAGS } from '../../domain/rules/inspector'
 import { frameRetellings, frameSourceSentence, analysedContent } from '../../domain/rules/source-sentences'
 import { scoreTone } from './score-tone'
@@ -128,52 +129,47 @@ function SourceSentences({ source, retellings }: { source: ReturnType<typeof fra
 }
 
 function Actors({ frame }: { frame: FrameCard }) {
-  const actors = frame.actors?.entries ?? []
   return (
-    <section className="inspector-section" aria-label="Actors">
-      <h4>Actors</h4>
-      {actors.length === 0 ? (
-        <p className="muted">None</p>
-      ) : (
-        <ul className="inspector-entries">
-          {actors.map((a, i) => (
-            <li key={`${a.text}-${i}`}>
-              <strong>{a.text}</strong>
-              <Facets
-                items={[
-                  ['role', a.role],
-                  ['affect', a.affect],
-                  ['influence', formatNumber(a.influence)],
-                  ['motivation', a.motivation],
-                ]}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <Entries
+      title="Actors"
+      entries={frame.actors?.entries ?? []}
+      facets={(a) => [
+        ['role', a.role],
+        ['affect', a.affect],
+        ['influence', formatNumber(a.influence)],
+        ['motivation', a.motivation],
+      ]}
+    />
   )
 }
 
 function Resources({ frame }: { frame: FrameCard }) {
-  const resources = frame.resources?.entries ?? []
   return (
-    <section className="inspector-section" aria-label="Resources">
-      <h4>Resources</h4>
-      {resources.length === 0 ? (
+    <Entries
+      title="Resources"
+      entries={frame.resources?.entries ?? []}
+      facets={(r) => [
+        ['type', r.type],
+        ['state', r.state],
+        ['usage', r.usage],
+      ]}
+    />
+  )
+}
+
+/** A frame's actors or resources: each named, with its facets, or 'None'. */
+function Entries<E extends { text: string }>({ title, entries, facets }: { title: string; entries: readonly E[]; facets: (entry: E) => FacetItems }) {
+  return (
+    <section className="inspector-section" aria-label={title}>
+      <h4>{title}</h4>
+      {entries.length === 0 ? (
         <p className="muted">None</p>
       ) : (
         <ul className="inspector-entries">
-          {resources.map((r, i) => (
-            <li key={`${r.text}-${i}`}>
-              <strong>{r.text}</strong>
-              <Facets
-                items={[
-                  ['type', r.type],
-                  ['state', r.state],
-                  ['usage', r.usage],
-                ]}
-              />
+          {entries.map((e, i) => (
+            <li key={`${e.text}-${i}`}>
+              <strong>{e.text}</strong>
+              <Facets items={facets(e)} />
             </li>
           ))}
         </ul>
@@ -212,6 +208,13 @@ function Result({ frame }: { frame: FrameCard }) {
   )
 }
 
+/** The metadata's quality scores, in the order they are listed. */
+const QualityScores = [
+  ['confidence', 'Confidence'],
+  ['veracity', 'Veracity'],
+  ['relevance', 'Relevance'],
+] as const
+
 /** Scores, novelty, sentiment, business domain and up to MAX_FRAME_TAGS tags. */
 function Metadata({ frame }: { frame: FrameCard }) {
   const meta = frame.metadata
@@ -220,30 +223,19 @@ function Metadata({ frame }: { frame: FrameCard }) {
     <section className="inspector-section" aria-label="Metadata">
       <h4>Metadata</h4>
       <dl className="inspector-facts">
-        {meta?.confidence != null && (
-          <>
-            <dt>Confidence</dt>
-            <dd>
-              <Score value={meta.confidence} kind="quality" />
-            </dd>
-          </>
-        )}
-        {meta?.veracity != null && (
-          <>
-            <dt>Veracity</dt>
-            <dd>
-              <Score value={meta.veracity} kind="quality" />
-            </dd>
-          </>
-        )}
-        {meta?.relevance != null && (
-          <>
-            <dt>Relevance</dt>
-            <dd>
-              <Score value={meta.relevance} kind="quality" />
-            </dd>
-          </>
-        )}
+        {QualityScores.map(([key, term]) => {
+          const value = meta?.[key]
+          return (
+            value != null && (
+              <Fragment key={key}>
+                <dt>{term}</dt>
+                <dd>
+                  <Score value={value} kind="quality" />
+                </dd>
+              </Fragment>
+            )
+          )
+        })}
         {meta?.noveltyScore != null && (
           <>
             <dt>Novelty</dt>
@@ -286,7 +278,9 @@ function Score({ value, kind, label }: { value: number; kind: 'risk' | 'quality'
   )
 }
 
-function Facets({ items }: { items: Array<[string, string | null | undefined]> }) {
+type FacetItems = Array<[string, string | null | undefined]>
+
+function Facets({ items }: { items: FacetItems }) {
   const shown = items.filter((i): i is [string, string] => typeof i[1] === 'string' && i[1] !== '')
   if (shown.length === 0) return null
   return (

@@ -7,6 +7,7 @@ import { type ReactNode, useCallback, useState } from 'react'
 import type { RssPreviewItem, SearchPreviewItem, TelegramPreviewItem, TwitterPreviewItem } from '../../protocol/entities'
 import type { SourceOutcome } from '../../streams/source-intents'
 import { formatDateTime } from '../shared/format'
+import { ReadFailure } from '../shared/ReadFailure'
 
 export type PreviewState<T> = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; items: T[] } | { status: 'failed'; error: string; detail?: string }
 
@@ -34,12 +35,7 @@ export function PreviewPanel<T>({ state, empty, label, renderItem }: { state: Pr
           Loading preview…
         </p>
       ) : state.status === 'failed' ? (
-        <div>
-          <p className="form-error" role="alert">
-            {state.error}
-          </p>
-          {state.detail && <p className="muted small source-preview-detail">{state.detail}</p>}
-        </div>
+        <ReadFailure error={state.error} detail={state.detail} detailClass="source-preview-detail" />
       ) : state.items.length === 0 ? (
         <p className="source-preview-empty">{empty}</p>
       ) : (

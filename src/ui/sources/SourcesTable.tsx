@@ -7,6 +7,7 @@ import { type ColumnFiltersState, type SortingState, useTable } from '@tanstack/
 import { useState } from 'react'
 import { SourceStatusList } from '../../domain/rules/source-forms'
 import type { DataSource } from '../../protocol/entities'
+import { FilterSelect } from '../shared/FilterSelect'
 import { columns, columnsWithPlace, features, globallyFiltered } from './source-table'
 
 type Table = ReturnType<typeof useSourcesTable>['table']
@@ -87,17 +88,7 @@ function SourceFilters({ table, globalFilter, statusFilter, shown, total }: Filt
         Filter
         <input type="search" placeholder="Name, kind or error" value={globalFilter} onChange={(e) => table.setGlobalFilter(e.target.value)} />
       </label>
-      <label className="field inline-field">
-        Status
-        <select value={statusFilter} onChange={(e) => table.getColumn('status')?.setFilterValue(e.target.value === '' ? undefined : e.target.value)}>
-          <option value="">All statuses</option>
-          {SourceStatusList.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect label="Status" all="All statuses" options={SourceStatusList} value={statusFilter} onChange={(v) => table.getColumn('status')?.setFilterValue(v === '' ? undefined : v)} />
       <span className="muted small" aria-live="polite">
         {shown === total ? `${total} source${total === 1 ? '' : 's'}` : `${shown} of ${total} sources`}
       </span>

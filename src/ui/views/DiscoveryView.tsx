@@ -10,7 +10,9 @@ import { DataSourceKinds } from '../../protocol/entities'
 import type { DiscoveredSource } from '../../protocol/sources'
 import { discoverSources } from '../../streams/source-intents'
 import { useServices } from '../app-services'
+import { FilterSelect } from '../shared/FilterSelect'
 import { formatDateTime } from '../shared/format'
+import { ReadFailure } from '../shared/ReadFailure'
 
 type Results = { status: 'loading' } | { status: 'ready'; items: DiscoveredSource[] } | { status: 'failed'; error: string; detail?: string }
 
@@ -57,23 +59,17 @@ export function DiscoveryView() {
           Query
           <input type="search" placeholder="Feeds, channels, searches…" value={query} onChange={(e) => setQuery(e.target.value)} />
         </label>
-        <label className="field inline-field">
-          Category
-          <select
-            value={category}
-            onChange={(e) => {
-              setCategory(e.target.value)
-              void search({ query, category: e.target.value })
-            }}
-          >
-            <option value="">All kinds</option>
-            {DataSourceKinds.map((k) => (
-              <option key={k} value={k}>
-                {sourceKindLabel(k)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Category"
+          all="All kinds"
+          options={DataSourceKinds}
+          optionLabel={sourceKindLabel}
+          value={category}
+          onChange={(v) => {
+            setCategory(v)
+            void search({ query, category: v })
+          }}
+        />
         <button type="submit" className="btn primary">
           Search
         </button>
@@ -83,12 +79,7 @@ export function DiscoveryView() {
           Searching sources…
         </p>
       ) : results.status === 'failed' ? (
-        <div>
-          <p className="form-error" role="alert">
-            {results.error}
-          </p>
-          {results.detail && <p className="muted small">{results.detail}</p>}
-        </div>
+        <ReadFailure error={results.error} detail={results.detail} />
       ) : results.items.length === 0 ? (
         <div className="empty inline-empty">
           <p className="connection">No sources found</p>
