@@ -8,7 +8,7 @@
  * Prints messages/s and the ratio to the baseline. Targets: ≥ 200,000 messages/s, ratio ≤ 4.
  *
  * `REPLAY_GRAPH=immer` (or `immer-per-event`) folds the workspace graph through immer instead of its
- * copy-on-write transaction (./replay-immer-graph.ts): the measurement behind NOTES-projections.md.
+ * copy-on-write transaction (./replay-immer-graph.ts): the measurement behind the README's Dependency notes on immer.
  */
 import { performance } from 'node:perf_hooks'
 import { replayRecording } from '../src/streams/replay'

@@ -1,7 +1,7 @@
 /**
  * Typed collection helpers for the copy-on-write transaction (./define-projection.ts), so a hot-path
- * handler reads as one line per change, as an immer handler does, without immer's proxies (why: see
- * NOTES-projections.md). Every helper takes a collection the batch owns (from a `draft…(tx)` accessor or
+ * handler reads as one line per change, as an immer handler does, without immer's proxies (why: the
+ * README's Dependency notes). Every helper takes a collection the batch owns (from a `draft…(tx)` accessor or
  * `edit`) and makes owned whatever it changes inside it, copying each part at most once per batch.
  */
 import { edit, type Tx } from './define-projection'

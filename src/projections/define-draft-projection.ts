@@ -17,7 +17,7 @@
  * would not. This file keeps its own `Immer` instance, so no other use of immer is affected.
  *
  * Not for the workspace graph nor the progress cards: both fold every document message of a replay,
- * where immer's proxies cost several times the copy-on-write (NOTES-projections.md has the figures).
+ * where immer's proxies cost several times the copy-on-write (the README's Dependency notes have the figures).
  */
 import { type Draft, freeze, Immer } from 'immer'
 import type { DomainEventType, EventOf } from '../domain/events'

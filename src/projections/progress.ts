@@ -23,7 +23,7 @@
  *
  * Folded on the copy-on-write transaction, not immer: these cards see every document message of a
  * replay (a 100,000-message replay folds ~17,000 here), where immer cost 140-550 ms against ~10 ms
- * (NOTES-projections.md).
+ * (the README's Dependency notes).
  */
 import type { EventOf } from '../domain/events'
 import { type PhaseDefinition, PhaseOfStep, PROGRESS_AUTO_REMOVE_MS, ProgressPhases, type ServerStep, ServerSteps } from '../domain/rules/notifications'
