@@ -53,3 +53,29 @@ export function defineDraftProjection<S extends object>(spec: { name: string; in
 }
 
 const immer = new Immer()
+
+/** A list kept by id and shown in `order` (an immer draft of one: the project and research lists). */
+interface ListedById<V> {
+  byId: Record<string, V>
+  order: string[]
+}
+
+/** The whole list, as loaded: entries by id, in the order given. */
+export function listAll<V extends { id: string }>(list: ListedById<V>, entries: readonly V[]): void {
+  list.byId = Object.fromEntries(entries.map((entry) => [entry.id, entry]))
+  list.order = entries.map((entry) => entry.id)
+}
+
+/** A new entry goes first; one already listed is replaced where it stands. */
+export function listFirst<V extends { id: string }>(list: ListedById<V>, entry: V): void {
+  if (!list.byId[entry.id]) list.order.unshift(entry.id)
+  list.byId[entry.id] = entry
+}
+
+/** Takes `id` off the list; false when it was not on it. */
+export function unlist<V>(list: ListedById<V>, id: string): boolean {
+  if (!list.byId[id]) return false
+  delete list.byId[id]
+  list.order = list.order.filter((listed) => listed !== id)
+  return true
+}

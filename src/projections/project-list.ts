@@ -4,7 +4,7 @@
  */
 import type { DataSourceScope } from '../domain/data-source'
 import type { DataSource, Project } from '../protocol/entities'
-import { defineDraftProjection } from './define-draft-projection'
+import { defineDraftProjection, listAll, listFirst, unlist } from './define-draft-projection'
 
 export interface ProjectList {
   loaded: boolean
@@ -22,21 +22,14 @@ export const projectList = defineDraftProjection<ProjectList>({
   on: {
     'project.listLoaded': (s, e) => {
       s.loaded = true
-      s.byId = Object.fromEntries(e.projects.map((p) => [p.id, p]))
-      s.order = e.projects.map((p) => p.id)
+      listAll(s, e.projects)
     },
-    'project.created': (s, e) => {
-      if (!s.byId[e.project.id]) s.order.unshift(e.project.id)
-      s.byId[e.project.id] = e.project
-    },
+    'project.created': (s, e) => listFirst(s, e.project),
     'project.updated': (s, e) => {
       if (s.byId[e.project.id]) s.byId[e.project.id] = e.project
     },
     'project.deleted': (s, e) => {
-      if (s.byId[e.projectId]) {
-        delete s.byId[e.projectId]
-        s.order = s.order.filter((id) => id !== e.projectId)
-      }
+      unlist(s, e.projectId)
       for (const src of Object.values(s.sources)) if (src.projectId === e.projectId) delete s.sources[src.id]
     },
     'dataSource.listLoaded': (s, e) => {

@@ -5,7 +5,7 @@
  * so the larger of what the list said and what the channel said is the truth, in any order.
  */
 import type { Research, Session } from '../protocol/entities'
-import { defineDraftProjection } from './define-draft-projection'
+import { defineDraftProjection, listAll, listFirst, unlist } from './define-draft-projection'
 
 export interface ResearchList {
   /** True once the API has answered (a cached copy shows, but does not count as loaded). */
@@ -24,18 +24,11 @@ export const researchList = defineDraftProjection<ResearchList>({
     'research.listLoaded': (s, e) => {
       if (e.cached && s.loaded) return
       s.loaded = !e.cached
-      s.byId = Object.fromEntries(e.researches.map((r) => [r.id, r]))
-      s.order = e.researches.map((r) => r.id)
+      listAll(s, e.researches)
     },
-    'research.created': (s, e) => {
-      if (!s.byId[e.research.id]) s.order.unshift(e.research.id)
-      s.byId[e.research.id] = e.research
-    },
+    'research.created': (s, e) => listFirst(s, e.research),
     'research.deleted': (s, e) => {
-      if (!s.byId[e.researchId]) return
-      delete s.byId[e.researchId]
-      delete s.sessionsByResearch[e.researchId]
-      s.order = s.order.filter((id) => id !== e.researchId)
+      if (unlist(s, e.researchId)) delete s.sessionsByResearch[e.researchId]
     },
     'research.sessionsLoaded': (s, e) => {
       s.sessionsByResearch[e.researchId] = e.sessions
