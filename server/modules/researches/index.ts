@@ -4,5 +4,4 @@
  * lookups they need (the routes: plugin.ts).
  */
 export { findSession, getResearch, getSession, type ResearchRow, type SessionRow } from './queries'
-
 export { workspaceIsOpen, writableSession } from './service'
