@@ -122,7 +122,7 @@ export const briefings = defineDraftProjection<Briefings>({
       if (!entry) return
       const notFound = e.httpStatus === 404
       entry.status = notFound ? BriefingStatus.NotFound : BriefingStatus.Failed
-      entry.error = { httpStatus: e.httpStatus, code: e.code, message: e.message, at: e.at }
+      entry.error = failureOf(e)
       if (notFound) assign(entry, { body: null, loadedAt: null })
     },
     'briefing.uncertaintiesLoaded': (s, e) => {
@@ -131,7 +131,7 @@ export const briefings = defineDraftProjection<Briefings>({
     },
     'briefing.uncertaintiesFailed': (s, e) => {
       const u = uncertaintiesOf(s, e)
-      if (u) assign(u, { settled: true, error: { httpStatus: e.httpStatus, code: e.code, message: e.message, at: e.at } })
+      if (u) assign(u, { settled: true, error: failureOf(e) })
     },
     'briefing.predictionRequested': (s, e) => {
       const entry = s.byKey[briefingKey(e.briefingType, e.id)]
@@ -145,7 +145,7 @@ export const briefings = defineDraftProjection<Briefings>({
     },
     'briefing.predictionFailed': (s, e) => {
       const p = predictionOf(s, e)
-      if (p) assign(p, { settled: true, error: { httpStatus: e.httpStatus, code: e.code, message: e.message, at: e.at } })
+      if (p) assign(p, { settled: true, error: failureOf(e) })
     },
     'auth.signedOut': (s) => {
       assign(s, castDraft(emptyBriefings))
@@ -189,4 +189,8 @@ function uncertaintiesOf(s: Draft<Briefings>, e: Answer): Draft<BriefingUncertai
 function predictionOf(s: Draft<Briefings>, e: Answer): Draft<BriefingPrediction> | null {
   const p = s.byKey[briefingKey(e.briefingType, e.id)]?.prediction
   return p && p.requestId === e.requestId && !p.settled ? p : null
+}
+
+function failureOf(e: EventOf<'briefing.failed' | 'briefing.uncertaintiesFailed' | 'briefing.predictionFailed'>): BriefingFailure {
+  return { httpStatus: e.httpStatus, code: e.code, message: e.message, at: e.at }
 }

@@ -54,3 +54,14 @@ export function appendAt<T>(record: Record<string, T[]>, key: string, item: T): 
 export function assign<T extends object>(target: T, changes: Partial<T>): T {
   return Object.assign(target, changes)
 }
+
+/** The earliest of the times the listed items carry (an expiry, a removal), or null when none carries one. */
+export function earliestTime<V>(collection: { byId: Record<string, V>; order: readonly string[] }, time: (item: V) => number | null | undefined): number | null {
+  let next: number | null = null
+  for (const id of collection.order) {
+    const item = collection.byId[id]
+    const at = item === undefined ? null : time(item)
+    if (at != null && (next === null || at < next)) next = at
+  }
+  return next
+}

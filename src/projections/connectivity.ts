@@ -1,5 +1,5 @@
 /** Whether the server can be reached: the offline banner, the status dot on pages without a live channel, polling back-off. */
-import { defineProjection } from './define-projection'
+import { defineDraftProjection } from './define-draft-projection'
 
 export interface Connectivity {
   reachable: boolean
@@ -10,20 +10,18 @@ export interface Connectivity {
 
 export const initialConnectivity: Connectivity = { reachable: true, since: null, reason: null }
 
-export const connectivity = defineProjection<Connectivity>({
+export const connectivity = defineDraftProjection<Connectivity>({
   name: 'connectivity',
   initial: initialConnectivity,
   on: {
-    'server.unreachable': (tx, e) => {
+    'server.unreachable': (s, e) => {
       // The first failure dates the outage; later ones only refresh the reason.
-      const s = tx.draft()
       if (s.reachable) s.since = e.at
       s.reachable = false
       s.reason = e.reason
     },
-    'server.reachable': (tx) => {
-      if (tx.state.reachable) return
-      Object.assign(tx.draft(), initialConnectivity)
+    'server.reachable': (s) => {
+      Object.assign(s, initialConnectivity)
     },
   },
 })

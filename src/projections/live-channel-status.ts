@@ -1,5 +1,5 @@
 /** The workspace socket as the Live/Offline indicator and the debug panel see it. */
-import { defineProjection } from './define-projection'
+import { defineDraftProjection } from './define-draft-projection'
 
 export interface LiveChannelStatus {
   sessionId: string | null
@@ -24,45 +24,39 @@ export const initialLiveChannelStatus: LiveChannelStatus = {
   resyncRequired: false,
 }
 
-export const liveChannelStatus = defineProjection<LiveChannelStatus>({
+export const liveChannelStatus = defineDraftProjection<LiveChannelStatus>({
   name: 'liveChannelStatus',
   initial: initialLiveChannelStatus,
   on: {
-    'liveChannel.connecting': (tx, e) => {
-      const s = tx.draft()
+    'liveChannel.connecting': (s, e) => {
       s.sessionId = e.sessionId
       s.state = 'connecting'
       s.attempt = e.attempt
       s.retryInMs = null
     },
-    'liveChannel.opened': (tx, e) => {
-      const s = tx.draft()
+    'liveChannel.opened': (s, e) => {
       s.sessionId = e.sessionId
       s.state = 'live'
       s.url = e.url
     },
-    'liveChannel.closed': (tx, e) => {
-      const s = tx.draft()
+    'liveChannel.closed': (s, e) => {
       s.state = 'offline'
       s.retryInMs = e.willRetry ? (e.retryInMs ?? null) : null
       s.lastCloseReason = e.reason ?? (e.code != null ? `code ${e.code}` : null)
     },
-    'liveChannel.sessionEnded': (tx, e) => {
-      const s = tx.draft()
+    'liveChannel.sessionEnded': (s, e) => {
       s.state = 'ended'
       s.retryInMs = null
       s.lastCloseReason = e.reason
     },
-    'liveChannel.resyncRequired': (tx) => {
-      tx.draft().resyncRequired = true
+    'liveChannel.resyncRequired': (s) => {
+      s.resyncRequired = true
     },
-    'workspace.loaded': (tx) => {
-      if (tx.state.resyncRequired) tx.draft().resyncRequired = false
+    'workspace.loaded': (s) => {
+      s.resyncRequired = false
     },
-    'workspace.sessionSelected': (tx, e) => {
-      if (tx.state.sessionId === e.sessionId) return
-      const s = tx.draft()
-      Object.assign(s, initialLiveChannelStatus, { sessionId: e.sessionId })
+    'workspace.sessionSelected': (s, e) => {
+      if (s.sessionId !== e.sessionId) Object.assign(s, initialLiveChannelStatus, { sessionId: e.sessionId })
     },
   },
 })

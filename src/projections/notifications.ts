@@ -5,6 +5,7 @@
  */
 import { toastDuration } from '../domain/rules/notifications'
 import { Texts } from '../domain/rules/texts'
+import { earliestTime } from './collections'
 import { defineDraftProjection } from './define-draft-projection'
 
 export interface Toast {
@@ -58,12 +59,7 @@ export const toasts = defineDraftProjection<Toasts>({
 
 /** The next moment a toast expires, for the effect that schedules `clock.ticked`. */
 export function selectNextToastExpiry(state: Toasts): number | null {
-  let next: number | null = null
-  for (const id of state.order) {
-    const at = state.byId[id]?.expiresAt
-    if (at != null && (next === null || at < next)) next = at
-  }
-  return next
+  return earliestTime(state, (t) => t.expiresAt)
 }
 
 function show(s: Toasts, toast: Toast): void {

@@ -29,6 +29,7 @@ import type { EventOf } from '../domain/events'
 import { type PhaseDefinition, PhaseOfStep, PROGRESS_AUTO_REMOVE_MS, ProgressPhases, type ServerStep, ServerSteps } from '../domain/rules/notifications'
 import { ParkingPhases, pausedText } from '../domain/rules/processing'
 import { Texts } from '../domain/rules/texts'
+import { earliestTime } from './collections'
 import { defineProjection, edit, type Tx } from './define-projection'
 
 export type PhaseStatus = 'pending' | 'in_progress' | 'completed' | 'error'
@@ -224,12 +225,7 @@ export function selectInputRefusal(state: ProgressCards): InputRefusal | null {
 
 /** The next moment a card leaves by itself. */
 export function selectNextProgressRemoval(state: ProgressCards): number | null {
-  let next: number | null = null
-  for (const id of state.order) {
-    const at = state.byId[id]?.removeAt
-    if (at != null && (next === null || at < next)) next = at
-  }
-  return next
+  return earliestTime(state, (card) => card.removeAt)
 }
 
 /** A step for the linked card, or kept for the card a link will name. */

@@ -1,22 +1,23 @@
 /** Every read model of the client, connected to one bus. */
 import type { Observable } from 'rxjs'
-import type { Envelope } from './define-projection'
-import { breakers, type Breakers } from './breakers'
-import { briefings, type Briefings } from './briefings'
+import type { Envelope, Projection } from './define-projection'
+import { breakers } from './breakers'
+import { briefings } from './briefings'
 import { connectProjection, type ReadModel } from './connect-projection'
-import { connectivity, type Connectivity } from './connectivity'
-import { dashboard, type Dashboard } from './dashboard'
-import { diagnostics, type Diagnostics } from './diagnostics'
-import { liveChannelStatus, type LiveChannelStatus } from './live-channel-status'
-import { toasts, type Toasts } from './notifications'
-import { progressCards, type ProgressCards } from './progress'
-import { projectDocuments, type ProjectDocuments } from './project-documents'
-import { projectList, type ProjectList } from './project-list'
-import { researchList, type ResearchList } from './research-list'
-import { sessionState, type SessionState } from './session-state'
-import { workspaceGraph, type WorkspaceGraph } from './workspace-graph'
+import { connectivity } from './connectivity'
+import { dashboard } from './dashboard'
+import { diagnostics } from './diagnostics'
+import { liveChannelStatus } from './live-channel-status'
+import { toasts } from './notifications'
+import { progressCards } from './progress'
+import { projectDocuments } from './project-documents'
+import { projectList } from './project-list'
+import { researchList } from './research-list'
+import { sessionState } from './session-state'
+import { workspaceGraph } from './workspace-graph'
 
-export const projections = [
+/** Every projection by the name its read model goes by. */
+const byName = {
   workspaceGraph,
   toasts,
   progressCards,
@@ -30,40 +31,19 @@ export const projections = [
   briefings,
   projectDocuments,
   connectivity,
-] as const
+} as const
 
-export interface ReadModels {
-  workspaceGraph: ReadModel<WorkspaceGraph>
-  toasts: ReadModel<Toasts>
-  progressCards: ReadModel<ProgressCards>
-  liveChannelStatus: ReadModel<LiveChannelStatus>
-  diagnostics: ReadModel<Diagnostics>
-  sessionState: ReadModel<SessionState>
-  researchList: ReadModel<ResearchList>
-  projectList: ReadModel<ProjectList>
-  projectDocuments: ReadModel<ProjectDocuments>
-  breakers: ReadModel<Breakers>
-  dashboard: ReadModel<Dashboard>
-  briefings: ReadModel<Briefings>
-  connectivity: ReadModel<Connectivity>
-}
+type ByName = typeof byName
+
+export const projections: readonly ByName[keyof ByName][] = Object.values(byName)
+
+/** One read model per projection, under the same name. */
+export type ReadModels = { -readonly [K in keyof ByName]: ReadModel<ByName[K] extends Projection<infer S> ? S : never> }
 
 export function connectReadModels(batches$: Observable<readonly Envelope[]>): ReadModels {
-  return {
-    workspaceGraph: connectProjection(workspaceGraph, batches$),
-    toasts: connectProjection(toasts, batches$),
-    progressCards: connectProjection(progressCards, batches$),
-    liveChannelStatus: connectProjection(liveChannelStatus, batches$),
-    diagnostics: connectProjection(diagnostics, batches$),
-    sessionState: connectProjection(sessionState, batches$),
-    researchList: connectProjection(researchList, batches$),
-    projectList: connectProjection(projectList, batches$),
-    projectDocuments: connectProjection(projectDocuments, batches$),
-    breakers: connectProjection(breakers, batches$),
-    dashboard: connectProjection(dashboard, batches$),
-    briefings: connectProjection(briefings, batches$),
-    connectivity: connectProjection(connectivity, batches$),
-  }
+  const models: Partial<Record<keyof ByName, ReadModel<unknown>>> = {}
+  for (const [name, projection] of Object.entries(byName)) models[name as keyof ByName] = connectProjection<unknown>(projection as Projection<unknown>, batches$)
+  return models as ReadModels
 }
 
 export function disposeReadModels(models: ReadModels): void {

@@ -3,7 +3,7 @@
  * the user menu. Tokens never enter read models: the API client asks the identity library for them.
  */
 import type { Access } from '../domain/rules/accounts'
-import { defineProjection } from './define-projection'
+import { defineDraftProjection } from './define-draft-projection'
 
 export interface SessionState {
   status: 'loading' | 'signedIn' | 'signedOut'
@@ -30,18 +30,16 @@ export const initialSessionState: SessionState = {
   setupProblem: null,
 }
 
-export const sessionState = defineProjection<SessionState>({
+export const sessionState = defineDraftProjection<SessionState>({
   name: 'sessionState',
   initial: initialSessionState,
   on: {
-    'auth.signedIn': (tx, e) => {
-      const s = tx.draft()
+    'auth.signedIn': (s, e) => {
       s.status = 'signedIn'
       s.user = e.user
       s.email = e.user.email
     },
-    'auth.contextResolved': (tx, e) => {
-      const s = tx.draft()
+    'auth.contextResolved': (s, e) => {
       s.email = e.email
       s.tenantId = e.tenantId
       s.authType = e.authType
@@ -49,21 +47,17 @@ export const sessionState = defineProjection<SessionState>({
       s.access = e.access ?? 'granted'
       s.setupProblem = null
     },
-    'auth.emailVerified': (tx) => {
-      if (!tx.state.user) return
-      const s = tx.draft()
-      s.user = { ...tx.state.user, emailVerified: true }
+    'auth.emailVerified': (s) => {
+      if (s.user) s.user.emailVerified = true
     },
-    'auth.accountSetupFailed': (tx, e) => {
-      tx.draft().setupProblem = e.message
+    'auth.accountSetupFailed': (s, e) => {
+      s.setupProblem = e.message
     },
-    'auth.profileUpdated': (tx, e) => {
-      if (!tx.state.user) return
-      const s = tx.draft()
-      s.user = { ...tx.state.user, displayName: e.displayName }
+    'auth.profileUpdated': (s, e) => {
+      if (s.user) s.user.displayName = e.displayName
     },
-    'auth.signedOut': (tx) => {
-      Object.assign(tx.draft(), initialSessionState, { status: 'signedOut' })
+    'auth.signedOut': (s) => {
+      Object.assign(s, initialSessionState, { status: 'signedOut' })
     },
   },
 })

@@ -2,9 +2,10 @@
  * What the signed-in screens need besides read models: the intent context (core + API), the identity
  * session, and the server's public settings. Provided once by the composition root (main.tsx).
  */
-import { createContext, type ReactNode, useContext } from 'react'
+import { createContext, type ReactNode } from 'react'
 import type { IdentitySession } from '../streams/firebase-auth'
 import type { IntentContext } from '../streams/intents'
+import { useRequired } from './shared/required-context'
 
 export interface AppServices {
   ctx: IntentContext
@@ -25,8 +26,4 @@ export function ServicesProvider({ services, children }: { services: AppServices
   return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>
 }
 
-export function useServices(): AppServices {
-  const services = useContext(ServicesContext)
-  if (services === null) throw new Error('useServices outside ServicesProvider')
-  return services
-}
+export const useServices = (): AppServices => useRequired(ServicesContext, 'useServices')

@@ -1,6 +1,7 @@
 /** Hands the client core's read models to the component tree. */
-import { createContext, useContext, type ReactNode } from 'react'
+import { createContext, type ReactNode } from 'react'
 import type { ReadModels } from '../projections/registry'
+import { useRequired } from './shared/required-context'
 
 const ModelsContext = createContext<ReadModels | null>(null)
 
@@ -8,8 +9,4 @@ export function ModelsProvider({ models, children }: { models: ReadModels; child
   return <ModelsContext.Provider value={models}>{children}</ModelsContext.Provider>
 }
 
-export function useModels(): ReadModels {
-  const models = useContext(ModelsContext)
-  if (models === null) throw new Error('useModels outside ModelsProvider')
-  return models
-}
+export const useModels = (): ReadModels => useRequired(ModelsContext, 'useModels')

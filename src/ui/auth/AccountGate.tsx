@@ -32,35 +32,25 @@ function VerifyEmail({ email, tenant }: { email: string; tenant: string }) {
   const action = useAction()
   // The identity provider's refusals in the login screen's words; our own sentences as they are.
   const describe = (e: unknown) => (e instanceof Error && e.message === TenancyTexts.notVerifiedYet ? e.message : authErrorMessage(e, TenancyTexts.verifyFailed))
+  const confirm = () =>
+    action.run(async () => {
+      if (!(await identity.confirmVerification())) throw new Error(TenancyTexts.notVerifiedYet)
+    }, describe)
+  const resend = () =>
+    action.run(async () => {
+      await identity.resendVerification()
+      return TenancyTexts.resent(email)
+    }, describe)
   return (
     <Card title={TenancyTexts.verifyTitle}>
       <p>{TenancyTexts.verifyPrompt(email, tenant)}</p>
       {emulator && <p className="muted small">{TenancyTexts.emulatorMail}</p>}
       <Outcome error={action.error} note={action.note} />
-      <button
-        type="button"
-        className="btn primary"
-        disabled={action.busy}
-        onClick={() =>
-          action.run(async () => {
-            if (!(await identity.confirmVerification())) throw new Error(TenancyTexts.notVerifiedYet)
-          }, describe)
-        }
-      >
+      <button type="button" className="btn primary" disabled={action.busy} onClick={confirm}>
         {action.busy ? 'Please wait…' : 'Continue'}
       </button>
       <div className="login-links">
-        <button
-          type="button"
-          className="link"
-          disabled={action.busy}
-          onClick={() =>
-            action.run(async () => {
-              await identity.resendVerification()
-              return TenancyTexts.resent(email)
-            }, describe)
-          }
-        >
+        <button type="button" className="link" disabled={action.busy} onClick={resend}>
           Resend email
         </button>
         <SignOut identity={identity} />

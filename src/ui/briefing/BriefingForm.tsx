@@ -5,6 +5,7 @@
  */
 import { type FormEvent, useId, useRef, useState } from 'react'
 import { type BriefingType, BriefingTexts, BriefingTypeLabels, BriefingTypes } from '../../domain/briefing'
+import { Options } from '../shared/Options'
 
 const Placeholders: Record<BriefingType, string> = {
   causalcontext: 'A causal context ID',
@@ -44,11 +45,7 @@ export function BriefingForm({ initialType, initialId, onSubmit }: BriefingFormP
       <label className="field briefing-type">
         <span>Object type</span>
         <select value={type} onChange={(e) => setType(e.target.value as BriefingType)}>
-          {BriefingTypes.map((t) => (
-            <option key={t} value={t}>
-              {BriefingTypeLabels[t]}
-            </option>
-          ))}
+          <Options items={BriefingTypes} label={(t) => BriefingTypeLabels[t]} />
         </select>
       </label>
       <label className="field briefing-id">

@@ -21,6 +21,7 @@ import { useModels } from '../models-context'
 import { Panel } from './PulsePanels'
 import { LoadFailure } from './LoadFailure'
 import { LabelledSelect } from './LabelledSelect'
+import { Options } from '../shared/Options'
 
 interface ContextOption {
   id: string
@@ -72,11 +73,7 @@ export function KpiStrip({ ctx }: { ctx: IntentContext }) {
                 const group = options.filter((o) => o.type === type)
                 return group.length === 0 ? null : (
                   <optgroup key={type} label={type === 'research' ? 'Researches' : 'Projects'}>
-                    {group.map((o) => (
-                      <option key={o.id} value={o.id}>
-                        {o.name}
-                      </option>
-                    ))}
+                    <Options items={group} value={(o) => o.id} label={(o) => o.name} />
                   </optgroup>
                 )
               })}
@@ -307,11 +304,7 @@ function AddKpi({
   return (
     <form className={`dash-kpi-add ${emphasised ? 'dash-kpi-add-cta' : ''}`} onSubmit={(e) => void submit(e)}>
       <LabelledSelect label="Add a KPI" ref={selectRef} value={picked} onChange={(e) => setChoice(e.target.value)}>
-        {available.map((d) => (
-          <option key={d.id} value={d.id}>
-            {d.name}
-          </option>
-        ))}
+        <Options items={available} value={(d) => d.id} label={(d) => d.name} />
       </LabelledSelect>
       <button type="submit" className={`btn ${emphasised ? 'primary' : ''}`} disabled={busy || !picked}>
         {busy ? 'Adding…' : 'Add KPI'}

@@ -27,8 +27,8 @@ export function FrameDetails({ frame, payload }: { frame: FrameCard; payload: Pa
       <FrameFacts frame={frame} />
       <SourceSentences source={source} retellings={retellings} />
       <ContentPreview content={content} highlight={source} />
-      <Actors frame={frame} />
-      <Resources frame={frame} />
+      <Entries title="Actors" entries={frame.actors?.entries ?? []} facets={actorFacets} />
+      <Entries title="Resources" entries={frame.resources?.entries ?? []} facets={resourceFacets} />
       <Result frame={frame} />
       <Metadata frame={frame} />
     </div>
@@ -128,36 +128,6 @@ function SourceSentences({ source, retellings }: { source: ReturnType<typeof fra
   )
 }
 
-function Actors({ frame }: { frame: FrameCard }) {
-  return (
-    <Entries
-      title="Actors"
-      entries={frame.actors?.entries ?? []}
-      facets={(a) => [
-        ['role', a.role],
-        ['affect', a.affect],
-        ['influence', formatNumber(a.influence)],
-        ['motivation', a.motivation],
-      ]}
-    />
-  )
-}
-
-function Resources({ frame }: { frame: FrameCard }) {
-  return (
-    <Entries
-      title="Resources"
-      entries={frame.resources?.entries ?? []}
-      facets={(r) => [
-        ['type', r.type],
-        ['state', r.state],
-        ['usage', r.usage],
-      ]}
-    />
-  )
-}
-
-/** A frame's actors or resources: each named, with its facets, or 'None'. */
 function Entries<E extends { text: string }>({ title, entries, facets }: { title: string; entries: readonly E[]; facets: (entry: E) => FacetItems }) {
   return (
     <section className="inspector-section" aria-label={title}>
@@ -279,6 +249,21 @@ function Score({ value, kind, label }: { value: number; kind: 'risk' | 'quality'
 }
 
 type FacetItems = Array<[string, string | null | undefined]>
+
+type Entry<K extends 'actors' | 'resources'> = NonNullable<NonNullable<FrameCard[K]>['entries']>[number]
+
+const actorFacets = (a: Entry<'actors'>): FacetItems => [
+  ['role', a.role],
+  ['affect', a.affect],
+  ['influence', formatNumber(a.influence)],
+  ['motivation', a.motivation],
+]
+
+const resourceFacets = (r: Entry<'resources'>): FacetItems => [
+  ['type', r.type],
+  ['state', r.state],
+  ['usage', r.usage],
+]
 
 function Facets({ items }: { items: FacetItems }) {
   const shown = items.filter((i): i is [string, string] => typeof i[1] === 'string' && i[1] !== '')

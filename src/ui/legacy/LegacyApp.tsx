@@ -23,6 +23,7 @@ import { Toasts } from '../shell/Toasts'
 import { WorkspacePage } from '../workspace/WorkspacePage'
 import { FrameLoaderContext } from '../workspace/frame-loader-context'
 import { type LiveTransport, useOpenWorkspace } from '../workspace/use-open-workspace'
+import { Options } from '../shared/Options'
 
 export const LEGACY_STORAGE_KEY = 'sightline.legacy.active'
 
@@ -95,11 +96,7 @@ export function LegacyApp({ ctx, identity, liveTransport }: LegacyAppProps) {
                   <label>
                     Workspace{' '}
                     <select value={openSession?.id ?? ''} onChange={(e) => setActive({ researchId: research.id, sessionId: e.target.value })}>
-                      {sessions.map((s) => (
-                        <option key={s.id} value={s.id}>
-                          {workspaceOption(s)}
-                        </option>
-                      ))}
+                      <Options items={sessions} value={(s) => s.id} label={(s) => workspaceOption(s)} />
                     </select>
                   </label>
                 )}

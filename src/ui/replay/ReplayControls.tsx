@@ -5,6 +5,7 @@
  */
 import type { ReplayPlayer } from '../../streams/replay-player'
 import { useReplayState } from './use-replay-state'
+import { Options } from '../shared/Options'
 
 /** Speeds offered, as the pause between two messages. */
 const REPLAY_SPEEDS = [
@@ -70,11 +71,7 @@ export function ReplayControls({ player, name }: { player: ReplayPlayer; name: s
       <label className="replay-speed">
         Speed{' '}
         <select value={intervalMs} onChange={(e) => player.setIntervalMs(Number(e.currentTarget.value))}>
-          {speeds.map((s) => (
-            <option key={s.ms} value={s.ms}>
-              {s.label}
-            </option>
-          ))}
+          <Options items={speeds} value={(s) => s.ms} label={(s) => s.label} />
         </select>
       </label>
     </div>

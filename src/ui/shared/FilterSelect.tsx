@@ -1,3 +1,5 @@
+import { Options } from './Options'
+
 /** A list filter: a labelled select of "all" (the empty value) or one of `options`. */
 export function FilterSelect<T extends string>({
   label,
@@ -19,11 +21,7 @@ export function FilterSelect<T extends string>({
       {label}
       <select value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">{all}</option>
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {optionLabel(o)}
-          </option>
-        ))}
+        <Options items={options} label={optionLabel} />
       </select>
     </label>
   )

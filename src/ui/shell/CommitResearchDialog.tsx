@@ -11,6 +11,7 @@ import { useServices } from '../app-services'
 import { useIntent } from '../hooks/use-intent'
 import { FormDialog, FormFooter } from '../shared/FormDialog'
 import { ProjectFields } from './ProjectFields'
+import { Options } from '../shared/Options'
 
 export function CommitResearchDialog({ research, projects, onClose, onCommitted }: { research: Research; projects: Project[]; onClose: () => void; onCommitted: (projectId: string) => void }) {
   const { ctx } = useServices()
@@ -64,11 +65,7 @@ export function CommitResearchDialog({ research, projects, onClose, onCommitted 
               <span>Project</span>
               <select value={projectId} onChange={(e) => setProjectId(e.target.value)} aria-label="Project">
                 <option value="">Select a project…</option>
-                {projects.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.displayName}
-                  </option>
-                ))}
+                <Options items={projects} value={(p) => p.id} label={(p) => p.displayName} />
               </select>
             </label>
           )}

@@ -1,6 +1,7 @@
 /** The shell's dialogs, opened from centre views too (welcome's 'Create first project', a research's Commit). */
-import { createContext, useContext } from 'react'
+import { createContext } from 'react'
 import type { Research } from '../../protocol/entities'
+import { useRequired } from '../shared/required-context'
 
 interface ShellActionHandlers {
   newResearch(): void
@@ -10,8 +11,4 @@ interface ShellActionHandlers {
 
 export const ShellActions = createContext<ShellActionHandlers | null>(null)
 
-export function useShellActions(): ShellActionHandlers {
-  const actions = useContext(ShellActions)
-  if (actions === null) throw new Error('useShellActions outside the shell')
-  return actions
-}
+export const useShellActions = (): ShellActionHandlers => useRequired(ShellActions, 'useShellActions')

@@ -10,6 +10,7 @@ import type { IntentContext } from '../../streams/intents'
 import { setSourceVisibility } from '../../streams/source-intents'
 import { runChecked, useIntent } from '../hooks/use-intent'
 import { FormDialog, FormFooter } from '../shared/FormDialog'
+import { Options } from '../shared/Options'
 
 export function SharingDialog({ ctx, source, onClose }: { ctx: IntentContext; source: DataSource; onClose: () => void }) {
   const [visibility, setVisibility] = useState<SourceVisibility>(asVisibility(source.visibility))
@@ -35,11 +36,7 @@ export function SharingDialog({ ctx, source, onClose }: { ctx: IntentContext; so
             share.reset()
           }}
         >
-          {SourceVisibilities.map((v) => (
-            <option key={v} value={v}>
-              {VisibilityLabels[v]}
-            </option>
-          ))}
+          <Options items={SourceVisibilities} label={(v) => VisibilityLabels[v]} />
         </select>
       </label>
       {visibility === 'listed' && (
