@@ -42,6 +42,38 @@ const analyticsTextShape = Object.fromEntries(AnalyticsTextKeys.map((k) => [k, o
 export const analyticsSchema = z.looseObject({ ...scoreShape, ...analyticsTextShape })
 export type Analytics = z.infer<typeof analyticsSchema>
 
+/** How a document reached the workspace: typed in, uploaded, read from an address, or brought by a source. */
+export const ProvenanceChannels = ['paste', 'upload', 'web', 'rss', 'search', 'telegram', 'twitter'] as const
+export type ProvenanceChannel = (typeof ProvenanceChannels)[number]
+
+/**
+ * Where a document comes from, as its source says (issue 20): the original's address, who published it
+ * and who wrote it, in which language, when the source says it was published (the card's ingestion time
+ * is beside it), the headline as the publisher wrote it, and the channel it came through. Every field is
+ * optional: a pasted text has only its channel. Unknown channels are kept as sent (a newer server's).
+ */
+export const provenanceSchema = z.looseObject({
+  /** The canonical address of the original (absolute http or https), when there is one. */
+  url: opt(text),
+  /** The site, feed or channel that published it ("Reuters", "example.com"). */
+  publisher: opt(text),
+  author: opt(text),
+  language: opt(text),
+  /** When the source says it was published, ISO 8601. */
+  publishedAt: opt(text),
+  /** The original headline, as the publisher wrote it. */
+  headline: opt(text),
+  via: opt(
+    z.looseObject({
+      channel: text,
+      /** The source's name (a feed's title, a channel's @name, the data source's display name). */
+      name: opt(text),
+      dataSourceId: opt(text),
+    }),
+  ),
+})
+export type Provenance = z.infer<typeof provenanceSchema>
+
 /** A document's payload: file facts, AI title and summary, extracted text, plus analytics fields. */
 export const payloadSchema = z.looseObject({
   originalFilename: opt(text),
@@ -62,6 +94,7 @@ export const payloadSchema = z.looseObject({
   sourceUrl: opt(text),
   /** Tokens this document's analysis consumed. */
   tokensUsed: opt(num),
+  provenance: opt(provenanceSchema),
   ...scoreShape,
   ...analyticsTextShape,
 })

@@ -165,6 +165,15 @@ describe.each(dialects())('sources that run on %s', { timeout: 60_000 }, (dialec
     }
     // Oldest first: the feed lists newest first.
     expect(docs.items.map((d: { payload: { sourceUrl: string } }) => d.payload.sourceUrl)).toEqual([2, 1, 0].map((n) => `${server.base}/a/articles/${n}`))
+    // Each says where it came from: the feed's title as publisher (the page names none), its headline, the source.
+    expect(docs.items.map((d: { payload: { provenance: unknown } }) => d.payload.provenance)).toEqual(
+      [2, 1, 0].map((n) => ({
+        url: `${server.base}/a/articles/${n}`,
+        publisher: 'Test feed',
+        headline: item(n, 'a').title,
+        via: { channel: 'rss', name: 'Harbour feed', dataSourceId: src.id },
+      })),
+    )
     // Every link is in the tenant's processed-URL registry.
     const registered = await call('GET', `/processed-urls/${encodeURIComponent(`${server.base}/a/articles/1`)}`)
     expect(registered.statusCode).toBe(200)

@@ -13,6 +13,7 @@ import { appendLiveMessage, notifyLive, notifyLiveOnCommit } from '../live'
 import { getEvent, insertEvent } from '../session-data'
 import { DOCUMENT_MIME_TYPES, documentTypeOf } from '../../sources/index'
 import type { HandlerKey, IngestInput, IngestRequest, Pipeline } from './contract'
+import { ingestProvenance } from './provenance'
 import { INGEST_RUN, type QueuedJob, type StageJob } from './queue'
 import { reprocessProgress } from './stages/reprocess'
 import { nextReprocessNumber } from './queries/store'
@@ -32,6 +33,7 @@ export function ingestCommand({ db, clock, ids, enqueue, wake }: CommandDeps): P
     const eventId = ids.next('evt')
     const contentHash = inputHash(request.input)
     const card = cardFor(request.input)
+    card.payload.provenance = ingestProvenance(request)
     const job: StageJob = { tenantId: request.tenantId, eventId, run: INGEST_RUN, contentHash }
     const staged = await stageInput(db, request.tenantId, eventId, request.input)
     await db.transaction(async (tx) => {

@@ -3,13 +3,23 @@
  * pipeline creates the card (skeleton first) and reports everything else on the live channel.
  */
 
-import { BreakerKeys } from '../../../src/protocol/entities'
+import { BreakerKeys, type Provenance } from '../../../src/protocol/entities'
 
 /** The pipeline's handlers: one queue and one circuit breaker each (the spec's breaker keys). */
 export const HandlerKeys = BreakerKeys
 export type HandlerKey = (typeof HandlerKeys)[number]
 
-export type IngestInput = { kind: 'text'; text: string; title?: string | null } | { kind: 'url'; url: string } | { kind: 'document'; fileName: string; contentType?: string | null; bytes: Buffer }
+/**
+ * What to ingest, with what the caller knows of where it comes from (a feed item's publisher, date and
+ * headline; the channel it came through): the card's provenance starts from it (./provenance.ts).
+ */
+export type IngestInput = (
+  | { kind: 'text'; text: string; title?: string | null }
+  | { kind: 'url'; url: string }
+  | { kind: 'document'; fileName: string; contentType?: string | null; bytes: Buffer }
+) & {
+  provenance?: Provenance
+}
 
 export interface IngestRequest {
   tenantId: string

@@ -2,9 +2,12 @@
  * The Overview tab of a document (spec §2): its facts (Event ID, type, filename, file type and size,
  * status, analysis status badge, ingested at, session id), the 'Processing Error' box, Reprocess, the
  * content preview, and where each entity and action frame came from in that content. The source (file
- * name, web address) is shown whatever became of it: a failed document still says what it was.
+ * name, web address) is shown whatever became of it: a failed document still says what it was; so is its
+ * provenance (publisher, author, publication time, original headline, language, the channel it came through).
  */
-import { useMemo, useState } from 'react'
+import { Fragment, type ReactNode, useMemo, useState } from 'react'
+import { documentOrigin } from '../../domain/rules/document-origin'
+import type { Payload } from '../../protocol/entities'
 import { analysisStatusBadge, InspectorTexts, reprocessAvailability } from '../../domain/rules/inspector'
 import type { SourceSentence } from '../../domain/rules/source-sentences'
 import { formatFileSize } from '../../domain/rules/scores'
@@ -31,7 +34,6 @@ export function DocumentOverview({ ctx, researchId, sessionId, doc, frames }: { 
   const reprocess = reprocessAvailability(doc.type, doc.status, doc.reprocessing)
   const ingested = formatTimestamp(doc.ingestedAt ?? doc.uploadedAt)
   const fileSize = formatFileSize(payload?.fileSize)
-  const sourceUrl = typeof payload?.sourceUrl === 'string' && payload.sourceUrl.trim() !== '' ? payload.sourceUrl : null
 
   const highlight: SourceSentence | null = focus === null ? null : (focusedSource(provenance, focus) ?? null)
   const toggle = (key: string) => setFocus((current) => (current === key ? null : key))
@@ -49,20 +51,7 @@ export function DocumentOverview({ ctx, researchId, sessionId, doc, frames }: { 
             <dd>{payload.originalFilename}</dd>
           </>
         )}
-        {sourceUrl && (
-          <>
-            <dt>Source</dt>
-            <dd className="inspector-url">
-              {/^https?:\/\//i.test(sourceUrl) ? (
-                <a href={sourceUrl} target="_blank" rel="noopener noreferrer">
-                  {sourceUrl}
-                </a>
-              ) : (
-                sourceUrl
-              )}
-            </dd>
-          </>
-        )}
+        <OriginFacts payload={payload} />
         <dt>File type</dt>
         <dd>{payload?.fileType || '—'}</dd>
         <dt>File size</dt>
@@ -169,4 +158,41 @@ function focusedSource(p: ReturnType<typeof documentProvenance>, key: string): S
   if (key.startsWith('entity:')) return p.entities[Number(key.slice('entity:'.length))]?.source
   const id = key.slice('frame:'.length)
   return p.frames.find((f) => f.frame.id === id)?.source
+}
+
+/**
+ * Where the document comes from: the original (a link when it is an http(s) address, else the address as
+ * text, as a failed page's may be), publisher, author, publication time, headline, language, channel.
+ */
+function OriginFacts({ payload }: { payload: Payload | null | undefined }) {
+  const origin = documentOrigin(payload)
+  const asked = origin.url ?? (typeof payload?.sourceUrl === 'string' && payload.sourceUrl.trim() !== '' ? payload.sourceUrl : null)
+  const published = formatTimestamp(origin.publishedAt)
+  const facts: Array<[string, ReactNode]> = [
+    [
+      'Source',
+      asked &&
+        (origin.url ? (
+          <a href={origin.url} target="_blank" rel="noopener noreferrer">
+            {origin.url}
+          </a>
+        ) : (
+          asked
+        )),
+    ],
+    ['Publisher', origin.publisher],
+    ['Author', origin.author],
+    ['Published', published && <time dateTime={published.iso}>{published.text}</time>],
+    ['Headline', origin.headline],
+    ['Language', origin.language],
+    ['Came through', origin.via],
+  ]
+  return facts.map(([label, value]) =>
+    value ? (
+      <Fragment key={label}>
+        <dt>{label}</dt>
+        <dd className={label === 'Source' ? 'inspector-url' : undefined}>{value}</dd>
+      </Fragment>
+    ) : null,
+  )
 }

@@ -1,6 +1,7 @@
 /**
  * A document card as spec §2 describes it: title, summary when it differs, file chip, status pill (or
- * 'Reprocessing' with its percent bar), knowledge area and entity count, 'Actions: n/total' with a bar,
+ * 'Reprocessing' with its percent bar), where it comes from (publisher, publication date, a link to the
+ * original: OriginMeta), knowledge area and entity count, 'Actions: n/total' with a bar,
  * and its action frames — placeholders while they are fetched, or 'No action frame generated yet'. The title opens the inspector; the menu
  * deletes the document after the spec's confirmation.
  */
@@ -13,6 +14,7 @@ import { ConfirmDialog } from '../shared/ConfirmDialog'
 import { ActionFrameCard } from './ActionFrameCard'
 import { AwaitedFrames } from './AwaitedFrames'
 import { CardMenu } from './CardMenu'
+import { OriginMeta } from './OriginMeta'
 import { useInspector } from './inspector-context'
 import { useWorkspaceActions } from './workspace-actions'
 import { StatusPill } from '../shared/StatusPill'
@@ -89,6 +91,7 @@ export const DocumentCard = memo(function DocumentCard({
             {payload?.fileSize != null && <span className="chip-size">{formatFileSize(payload.fileSize)}</span>}
           </span>
         )}
+        <OriginMeta payload={payload} />
         {payload?.knowledgeArea && <span className="meta">{payload.knowledgeArea}</span>}
         {entities > 0 && <span className="meta">{entities} entities</span>}
         {doc.statusMessage && doc.status !== 'completed' && <span className="meta status-line">{doc.statusMessage}</span>}

@@ -12,6 +12,7 @@ import { insertJobs, type StageJob } from '../../../server/modules/pipeline/queu
 import { readDocument, SourceError, SourceErrorCode, SourceFailure, SourceMessage } from '../../../server/sources/index'
 import { replayRecording, summarizeReplay } from '../../../src/streams/replay'
 import type { LiveMessage } from '../../../src/protocol/live-messages'
+import type { Payload } from '../../../src/protocol/entities'
 import { makeDocx, makePdf } from '../../sources/helpers/files'
 import { dialects } from '../support/harness'
 import { ARTICLES, happySequence, ingestRequest, label, messagesOf, openTestStore, switchableAnalyser, TEST_JOBS } from './support'
@@ -26,6 +27,8 @@ describe.each(dialects())('pipeline on %s', (dialect) => {
   const pages = new Map<string, string>()
   /** A page's own title, when it is not the text's first line. */
   const titles = new Map<string, string>()
+  /** What a page says of itself besides its text (site name, byline, canonical address…). */
+  const facts = new Map<string, Record<string, string>>()
 
   beforeAll(async () => {
     db = (await openTestStore(dialect)).db
@@ -43,7 +46,7 @@ describe.each(dialects())('pipeline on %s', (dialect) => {
             title: titles.get(url) ?? text.split('\n')[0],
             text,
             cleanedContent: text,
-            metadata: { kind: 'web', url, finalUrl: url, contentType: 'text/html', publishedTime: '2024-06-12T08:00:00Z', wordCount: 60, charCount: text.length },
+            metadata: { kind: 'web', url, finalUrl: url, contentType: 'text/html', publishedTime: '2024-06-12T08:00:00Z', wordCount: 60, charCount: text.length, ...facts.get(url) },
           }
         },
       },
@@ -166,6 +169,56 @@ describe.each(dialects())('pipeline on %s', (dialect) => {
     const failed = await messagesOf(db, T, S, missing.eventId)
     expect(failed.map(label)).toEqual(['genesis-event-skeleton', 'processing-error'])
     expect(failed[1]?.data).toEqual({ eventId: missing.eventId, error: SourceMessage.websiteFailed })
+  })
+
+  test('provenance: what the feed item said at ingest, then what the page says of itself, on the skeleton, the stored card and document-ready', async () => {
+    const S = nextSession()
+    const url = 'https://www.harbour-gazette.example/2024/rotterdam?utm_source=feed'
+    pages.set(url, ARTICLES[1]!)
+    facts.set(url, {
+      canonicalUrl: 'https://harbour-gazette.example/2024/rotterdam',
+      siteName: 'Harbour Gazette',
+      byline: '  Ana   Whitfield ',
+      lang: 'en-GB',
+      headline: 'Rotterdam opens its first hydrogen import terminal',
+    })
+    const said = { publisher: 'Harbour Gazette: Ports', publishedAt: 'Wed, 12 Jun 2024 07:30:00 GMT', headline: 'Rotterdam opens hydrogen terminal', via: { channel: 'rss', name: 'Ports feed' } }
+    const { eventId } = await pipeline.ingest(ingestRequest(T, S, { kind: 'url', url, provenance: said }))
+    const skeleton = (await messagesOf(db, T, S, eventId))[0]
+    // At ingest: the feed's word, its date in ISO, and the channel with the source it came through.
+    expect((skeleton?.data as { payload: Payload }).payload.provenance).toEqual({
+      url,
+      publisher: 'Harbour Gazette: Ports',
+      publishedAt: '2024-06-12T07:30:00.000Z',
+      headline: 'Rotterdam opens hydrogen terminal',
+      via: { channel: 'rss', name: 'Ports feed', dataSourceId: 'src_1' },
+    })
+    await pipeline.drain()
+    // Once read: the page's canonical address, site name, byline (cleaned), language, time and headline win.
+    const read = {
+      url: 'https://harbour-gazette.example/2024/rotterdam',
+      publisher: 'Harbour Gazette',
+      author: 'Ana Whitfield',
+      language: 'en-GB',
+      publishedAt: '2024-06-12T08:00:00.000Z',
+      headline: 'Rotterdam opens its first hydrogen import terminal',
+      via: { channel: 'rss', name: 'Ports feed', dataSourceId: 'src_1' },
+    }
+    expect((await getEvent(db, T, eventId))?.payload.provenance).toEqual(read)
+    const ready = (await messagesOf(db, T, S, eventId)).find((m) => m.type === 'document-ready')
+    expect((ready?.data as { payload: Payload }).payload.provenance).toEqual(read)
+  })
+
+  test('provenance: a paste says only its channel; a page that cannot be read keeps the address it was asked for', async () => {
+    const S = nextSession()
+    const pasted = await pipeline.ingest(ingestRequest(T, S, { kind: 'text', text: ARTICLES[0]! }))
+    const failed = await pipeline.ingest(ingestRequest(T, S, { kind: 'url', url: 'https://news.example/withdrawn' }))
+    await pipeline.drain()
+    expect((await getEvent(db, T, pasted.eventId))?.payload.provenance).toEqual({ via: { channel: 'paste', dataSourceId: 'src_1' } })
+    expect(await getEvent(db, T, failed.eventId)).toMatchObject({
+      status: 'error',
+      payload: { provenance: { url: 'https://news.example/withdrawn', publisher: 'news.example', via: { channel: 'web', dataSourceId: 'src_1' } } },
+    })
   })
 
   test("a corrupt file ends in processing-error 'Failed to parse document' with its reason and the card in error", async () => {

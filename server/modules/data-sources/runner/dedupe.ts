@@ -28,6 +28,7 @@
  */
 import type { Queryable } from '../../../platform/db/database'
 import { z } from 'zod'
+import { provenanceSchema } from '../../../../src/protocol/entities'
 import type { IngestInput } from '../../pipeline'
 import type { PolledItem } from './items'
 import { claimOldestDeferred, insertClaim, ItemOutcome, recordSighting, sameContentSeen, type SourceRef, settleItem, storeDeferred, takeOverStaleClaim, urlProcessed } from './queries/seen-items'
@@ -74,16 +75,29 @@ export async function claimDeferred(db: Queryable, ref: SourceRef, now: number):
 }
 
 /** An input as `pending_input` holds it: JSON, a document's bytes in base64. */
-const pendingInputSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('text'), text: z.string(), title: z.string().nullish() }),
-  z.object({ kind: z.literal('url'), url: z.string() }),
-  z.object({ kind: z.literal('document'), fileName: z.string(), contentType: z.string().nullish(), bytesBase64: z.string() }),
-])
+const pendingInputSchema = z.intersection(
+  z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('text'), text: z.string(), title: z.string().nullish() }),
+    z.object({ kind: z.literal('url'), url: z.string() }),
+    z.object({ kind: z.literal('document'), fileName: z.string(), contentType: z.string().nullish(), bytesBase64: z.string() }),
+  ]),
+  // What the item said of its origin; an input deferred before provenance existed has none.
+  z.object({ provenance: provenanceSchema.optional() }),
+)
 
 function storedInput(input: IngestInput): z.infer<typeof pendingInputSchema> {
-  return input.kind === 'document' ? { kind: 'document', fileName: input.fileName, contentType: input.contentType ?? null, bytesBase64: input.bytes.toString('base64') } : input
+  if (input.kind !== 'document') return input
+  return {
+    kind: 'document',
+    fileName: input.fileName,
+    contentType: input.contentType ?? null,
+    bytesBase64: input.bytes.toString('base64'),
+    ...(input.provenance ? { provenance: input.provenance } : {}),
+  }
 }
 
 function restoredInput(stored: z.infer<typeof pendingInputSchema>): IngestInput {
-  return stored.kind === 'document' ? { kind: 'document', fileName: stored.fileName, contentType: stored.contentType ?? null, bytes: Buffer.from(stored.bytesBase64, 'base64') } : stored
+  if (stored.kind !== 'document') return stored
+  const { bytesBase64, ...rest } = stored
+  return { ...rest, bytes: Buffer.from(bytesBase64, 'base64') }
 }

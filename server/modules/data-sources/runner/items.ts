@@ -6,8 +6,11 @@
  *
  * Inputs: feed and search items with a link are ingested as that URL (the article itself, read by the
  * content ingestor), without a link as their title and snippet; Telegram posts and tweets are their text.
+ * Each carries what the item says of its origin (publisher, author, date, headline, link) and its channel:
+ * the card's provenance starts from it (server/modules/pipeline/provenance.ts).
  */
 import { createHash } from 'node:crypto'
+import type { Provenance } from '../../../../src/protocol/entities'
 import type { IngestInput } from '../../pipeline'
 import type { DataSourceRow } from '../queries'
 import { isSourceError, type SourceReaders, SourceErrorCode, SourceFailure } from '../../../sources/index'
@@ -51,26 +54,38 @@ export async function readItems(readers: FeedReaders, source: Pick<DataSourceRow
         const url = detail('rssUrl', 'uri')
         if (!url) throw new RunFailure('This RSS source has no feed URL', false)
         const feed = await readers.readRssFeed(url, options)
-        return feed.items.map((i) => linkedItem(i.link, `${i.title}\n\n${i.snippet}`, i.title, i.publishDate)).reverse()
+        return feed.items
+          .map((i) => {
+            const item = i as typeof i & { author?: string | null }
+            const said = { publisher: feed.title, author: item.author, publishedAt: i.publishDate, headline: i.title, language: (feed as { language?: string }).language }
+            return linkedItem(i.link, `${i.title}\n\n${i.snippet}`, i.title, i.publishDate, { ...said, via: { channel: 'rss' } })
+          })
+          .reverse()
       }
       case 'topic_based_interest': {
         const query = detail('searchQuery', 'snippet')
         if (!query) throw new RunFailure('This search source has no query', false)
         const results = await readers.searchNews(query, options)
-        return results.items.map((i) => linkedItem(i.link, `${i.title}\n\n${i.snippet}`, i.title, null)).reverse()
+        return results.items.map((i) => linkedItem(i.link, `${i.title}\n\n${i.snippet}`, i.title, null, { headline: i.title, via: { channel: 'search' } })).reverse()
       }
       case 'telegram_channel': {
         const channel = detail('channelUsername', 'uri')
         if (!channel) throw new RunFailure('This Telegram source has no channel', false)
         const page = await readers.readTelegramChannel(channel, options)
         // The channel page lists posts oldest first already.
-        return page.items.map((p) => textItem(`telegram:${p.id}`, p.link, p.text))
+        const publisher = page.title ?? `@${page.channel}`
+        return page.items.map((p) => textItem(`telegram:${p.id}`, p.link, p.text, { url: p.link, publisher, publishedAt: p.date, via: { channel: 'telegram' } }))
       }
       case 'twitter_search': {
         const query = detail('searchQuery', 'snippet')
         if (!query) throw new RunFailure('This Twitter source has no search query', false)
         const found = await readers.searchTwitter(query, options)
-        return found.items.map((t) => textItem(`tweet:${t.id}`, t.link, t.text.trim() === '' ? '' : `@${t.authorUsername}: ${t.text}`)).reverse()
+        return found.items
+          .map((t) => {
+            const said = { url: t.link, publisher: `@${t.authorUsername}`, author: t.authorName, publishedAt: t.createdAt, via: { channel: 'twitter' } }
+            return textItem(`tweet:${t.id}`, t.link, t.text.trim() === '' ? '' : `@${t.authorUsername}: ${t.text}`, said)
+          })
+          .reverse()
       }
     }
   } catch (error) {
@@ -127,20 +142,20 @@ export function asRunFailure(kind: string, error: unknown): RunFailure {
   return new RunFailure(`${what}: ${why[error.reason] ?? error.message}`, transient, { cause: error })
 }
 
-function linkedItem(link: string | null, text: string, title: string, publishDate: string | null): PolledItem {
+function linkedItem(link: string | null, text: string, title: string, publishDate: string | null, provenance: Provenance): PolledItem {
   const hash = itemHash(text)
-  if (link) return { key: link, link, contentHash: hash, input: { kind: 'url', url: link } }
+  if (link) return { key: link, link, contentHash: hash, input: { kind: 'url', url: link, provenance } }
   // No link: the text is all there is, and also what tells the item apart.
   const body = text.trim()
   return {
     key: `text:${itemHash(`${title}\n${publishDate ?? ''}\n${text}`) || 'empty'}`,
     link: null,
     contentHash: hash,
-    input: hash === '' ? null : { kind: 'text', text: body, title: title.trim() || null },
+    input: hash === '' ? null : { kind: 'text', text: body, title: title.trim() || null, provenance },
   }
 }
 
-function textItem(key: string, link: string, text: string): PolledItem {
+function textItem(key: string, link: string, text: string, provenance: Provenance): PolledItem {
   const hash = itemHash(text)
-  return { key, link, contentHash: hash, input: hash === '' ? null : { kind: 'text', text: text.trim(), title: null } }
+  return { key, link, contentHash: hash, input: hash === '' ? null : { kind: 'text', text: text.trim(), title: null, provenance } }
 }

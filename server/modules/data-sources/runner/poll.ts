@@ -145,7 +145,8 @@ async function ingestItem(
       sessionId: source.session_id,
       projectId: source.project_id,
       dataSourceId: source.id,
-      input: item.input,
+      // The source's name is the channel's: "Reuters world feed", as the analyst named it.
+      input: { ...item.input, provenance: { ...item.input.provenance, via: { channel: item.input.provenance?.via?.channel ?? 'rss', name: source.display_name } } },
     }),
   )
   if (!admitted.ok) return admitted

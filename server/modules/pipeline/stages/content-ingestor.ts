@@ -6,11 +6,13 @@
  * error's user-facing message (its reason said after the spec's text), the card in error, and a source that was
  * this one document in error with the same reason. It emits nothing else: the skeleton came from ingest.
  */
+import type { Provenance } from '../../../../src/protocol/entities'
 import { hashContent } from '../../../analysis/index'
 import { isSourceError, type SourceDocument } from '../../../sources/index'
 import { recordDocumentOutcome } from '../../data-sources'
 import { updateEvent } from '../../session-data'
 import { errorData } from '../journal'
+import { readProvenance } from '../provenance'
 import { done, type Stage, type StageContext, type StageOutcome } from '../stage'
 import { deleteInput } from '../queries/store'
 import { getContent, getInput, putContent, stageContent, type StoredContent, type StoredInput } from '../store'
@@ -31,8 +33,10 @@ export function contentIngestor(deps: { sources: DocumentReaders }): Stage {
       return failDocument(ctx, 'The source of this document is no longer available')
     }
     let content: StoredContent
+    let doc: SourceDocument | null
     try {
-      content = toContent(input, await read(deps.sources, input))
+      doc = await read(deps.sources, input)
+      content = toContent(input, doc)
     } catch (error) {
       if (isSourceError(error)) return failDocument(ctx, error.message)
       throw error
@@ -45,7 +49,8 @@ export function contentIngestor(deps: { sources: DocumentReaders }): Stage {
       write: async (tx) => {
         await putContent(tx, job.tenantId, job.eventId, content, now, staged)
         await deleteInput(tx, job.tenantId, job.eventId)
-        await updateEvent(tx, job.tenantId, job.eventId, { payload: { parsingStatus: 'completed', ...(content.title ? { extractedTitle: content.title } : {}) }, now })
+        const provenance = doc ? { provenance: readProvenance(ctx.event.payload.provenance as Provenance | undefined, doc) } : {}
+        await updateEvent(tx, job.tenantId, job.eventId, { payload: { parsingStatus: 'completed', ...(content.title ? { extractedTitle: content.title } : {}), ...provenance }, now })
       },
     })
   }

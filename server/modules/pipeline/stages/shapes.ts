@@ -31,8 +31,8 @@ export function analyseOptionsOf(content: Pick<StoredContent, 'referenceDate'> &
 
 export const frameIdOf = (eventId: string, actionIndex: number) => `${eventId}-f${actionIndex}`
 
-/** The source facts ingest recorded on the event (kept through every later payload update): file, address, a text's first line. */
-export function sourceFacts(event: EventRow): Pick<Payload, 'originalFilename' | 'fileType' | 'fileSize' | 'title'> & { sourceUrl?: string } {
+/** The source facts ingest recorded on the event (kept through every later payload update): file, address, a text's first line, provenance. */
+export function sourceFacts(event: EventRow): Pick<Payload, 'originalFilename' | 'fileType' | 'fileSize' | 'title' | 'provenance'> & { sourceUrl?: string } {
   const p = event.payload
   return {
     ...(typeof p.title === 'string' ? { title: p.title } : {}),
@@ -40,6 +40,7 @@ export function sourceFacts(event: EventRow): Pick<Payload, 'originalFilename' |
     ...(typeof p.fileType === 'string' ? { fileType: p.fileType } : {}),
     ...(typeof p.fileSize === 'number' ? { fileSize: p.fileSize } : {}),
     ...(typeof p.sourceUrl === 'string' ? { sourceUrl: p.sourceUrl } : {}),
+    ...(typeof p.provenance === 'object' && p.provenance !== null ? { provenance: p.provenance as Payload['provenance'] } : {}),
   }
 }
 
