@@ -8,8 +8,13 @@
  * - Two claims are the same (`sameClaim`) when their categories are equal, they share at least one agent, and
  *   their patients are both empty or share at least one. Sharing rather than equality because outlets name a
  *   different subset of the parties ("the merger of Kessel and Norland" against "Kessel's takeover"); the
- *   category keeps apart what the same two parties did on other occasions. Names are not matched by meaning:
- *   "Ministry of Trade" and "trade ministry" are two actors unless the caller's alias map says otherwise.
+ *   category keeps apart what the same two parties did on other occasions.
+ * - Two names are one actor (`sameActor`) when their keys are equal, or when the shorter, of at least two words,
+ *   ends the longer: "Valdoria's trade ministry" is the "trade ministry", "the US State Department" the "State
+ *   Department". Outlets often put the country or a title in front; a one-word tail ("ministry", "Smith") is too
+ *   common to identify anyone. Names are not matched by meaning: "Ministry of Trade" and "trade ministry" are two
+ *   actors unless the caller's alias map says otherwise. `actorIndexKey` (the last two words) is what an index
+ *   groups names by, so every pair that can be one actor shares it.
  * - A document's main claim is the claim most of its frames make (grouped by exact key), ties going to the claim
  *   of the earliest such frame in the document (the lead tells the news first). Its event time is the main claim's
  *   first dated frame's date, else the document's time.
@@ -72,11 +77,23 @@ export function mainClaimOf(doc: Pick<StoryDocument, 'frames' | 'publishedAt' | 
   return { claim: best.claim, frameIds: best.frames.map((f) => f.id), eventAt: dated?.occurredAt ?? documentTime(doc) }
 }
 
+/** One actor (see the rules above); both names already normalised by `actorKey`. */
+export function sameActor(a: string, b: string): boolean {
+  if (a === b) return true
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a]
+  return short.includes(' ') && long.endsWith(` ${short}`)
+}
+
+/** The key that every name that can be one actor with this one shares: its last two words. */
+export function actorIndexKey(name: string): string {
+  return name.split(' ').slice(-2).join(' ')
+}
+
 /** The distinct normalised names of a list, sorted; empty names dropped. */
 export function namesOf(names: readonly string[]): string[] {
   return [...new Set(names.map(actorKey).filter((n) => n !== ''))].sort()
 }
 
 function intersects(a: readonly string[], b: readonly string[]): boolean {
-  return a.some((x) => b.includes(x))
+  return a.some((x) => b.some((y) => sameActor(x, y)))
 }

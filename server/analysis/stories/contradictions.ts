@@ -20,7 +20,7 @@
  * the reasons.
  */
 import type { Claim } from './claims'
-import { claimOf, sameClaim } from './claims'
+import { actorIndexKey, claimOf, sameClaim } from './claims'
 import { figuresConflict, figuresOf } from './figures'
 import { contentKey } from './normalise'
 import { EVENT_WINDOW_MS } from './stories'
@@ -100,8 +100,7 @@ export function forEachComparablePair(docs: readonly StoryDocument[], visit: (a:
     for (const frame of doc.frames) {
       const claim = claimOf(frame)
       if (!claim) continue
-      for (const agent of claim.agents) {
-        const bucket = `${claim.category}|${agent}`
+      for (const bucket of new Set(claim.agents.map((agent) => `${claim.category}|${actorIndexKey(agent)}`))) {
         for (const other of index.get(bucket) ?? []) {
           if (other.frame.documentId === frame.documentId) continue
           const ka = keyOf.get(other.frame.documentId)

@@ -27,7 +27,7 @@
  * its main frames are every frame of its members that makes the same claim, affirmed or denied.
  */
 import type { Claim } from './claims'
-import { claimKey, sameClaim } from './claims'
+import { actorIndexKey, claimKey, sameClaim } from './claims'
 import type { DocumentFingerprint } from './fingerprint'
 import { bandedSimilarity, connectedGroups, exactDuplicates, fingerprintDocument, sharedKeyCandidates } from './fingerprint'
 import { NEAR_DUPLICATE_THRESHOLD } from './minhash'
@@ -139,13 +139,13 @@ export function applyAssignment(stories: readonly StoryState[], doc: StoryDocume
 }
 
 /** Every story of a set of documents at once (see the rules above for what does not depend on order). */
-export function buildStories(docs: readonly StoryDocument[], options: StoryOptions = {}): Story[] {
-  const fps = docs.map(fingerprintDocument).sort(byTime)
+export function buildStories(docs: ReadonlyArray<StoryDocument | DocumentFingerprint>, options: StoryOptions = {}): Story[] {
+  const fps = docs.map((d) => ('frames' in d ? fingerprintDocument(d) : d)).sort(byTime)
   // Candidates: a shared content key, LSH band, or main-claim agent with category; links are then checked in full.
   const candidates = sharedKeyCandidates(fps, (fp) => [
     ...(fp.contentKey ? [`c:${fp.contentKey}`] : []),
     ...fp.bandKeys.map((k) => `b:${k}`),
-    ...(fp.mainClaim ? fp.mainClaim.claim.agents.map((a) => `e:${fp.mainClaim!.claim.category}|${a}`) : []),
+    ...(fp.mainClaim ? fp.mainClaim.claim.agents.map((a) => `e:${fp.mainClaim!.claim.category}|${actorIndexKey(a)}`) : []),
   ])
   const groups = connectedGroups(fps, (a, b) => linkBetween(a, b, options) !== null, candidates)
   return groups.map((members) => summariseStory({ id: storyIdFor(members[0]!.documentId), members: withOriginals(members) })).sort((x, y) => x.start - y.start || x.id.localeCompare(y.id))
