@@ -16,12 +16,17 @@
  *   actors unless the caller's alias map says otherwise. `actorIndexKey` (the last two words) is what an index
  *   groups names by, so every pair that can be one actor shares it.
  * - A document's main claim is the claim most of its frames make (grouped by exact key), ties going to the claim
- *   of the earliest such frame in the document (the lead tells the news first). Its event time is the main claim's
- *   first dated frame's date, else the document's time.
+ *   of the earliest such frame in the document (the lead tells the news first). Statements (category '01', Make
+ *   public statement) are passed over when the document makes any other claim: "two officials told the Courier",
+ *   "a spokesman said" are how a report is sourced, and an article that quotes three people is not about their
+ *   speaking. Its event time is the main claim's first dated frame's date, else the document's time.
  */
 import { actorKey } from './normalise'
 import type { StoryDocument, StoryFrame } from './types'
 import { documentTime } from './types'
+
+/** CAMEO 01, Make public statement. */
+export const STATEMENT = '01'
 
 /** What a frame asserts, names normalised and sorted. */
 export interface Claim {
@@ -69,7 +74,8 @@ export function mainClaimOf(doc: Pick<StoryDocument, 'frames' | 'publishedAt' | 
     else groups.set(key, { claim, frames: [frame], first: index })
   })
   let best: { claim: Claim; frames: StoryFrame[]; first: number } | undefined
-  for (const g of groups.values()) {
+  const acts = [...groups.values()].filter((g) => g.claim.category !== STATEMENT)
+  for (const g of acts.length > 0 ? acts : groups.values()) {
     if (!best || g.frames.length > best.frames.length || (g.frames.length === best.frames.length && g.first < best.first)) best = g
   }
   if (!best) return null

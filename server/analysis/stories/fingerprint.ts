@@ -68,7 +68,8 @@ export function exactDuplicates(a: Pick<DocumentFingerprint, 'contentKey'>, b: P
 /** The estimated Jaccard of two fingerprints when they share an LSH band, else null (see above). */
 export function bandedSimilarity(a: Pick<DocumentFingerprint, 'signature' | 'bandKeys'>, b: Pick<DocumentFingerprint, 'signature' | 'bandKeys'>): number | null {
   if (!a.signature || !b.signature) return null
-  if (!a.bandKeys.some((k) => b.bandKeys.includes(k))) return null
+  // Band keys are in band order and each starts with its band's number, so only the same position can match.
+  if (!a.bandKeys.some((k, i) => k === b.bandKeys[i])) return null
   return estimateJaccard(a.signature, b.signature)
 }
 
