@@ -20,7 +20,7 @@
  *   does; two long texts are near-duplicates by their first 50,000 words.
  * - LSH: `lshBandKeys` cuts a signature into LSH_BANDS (32) bands of LSH_ROWS (4) rows. Two texts share a band
  *   key with probability 1 − (1 − J⁴)³², the S-curve's midpoint at (1/32)^(1/4) ≈ 0.42: 99 % at J = 0.6,
- *   87 % at 0.5, 13 % at 0.25. A store indexes the band keys, looks up a new text's candidates by them and
+ *   87 % at 0.5, 12 % at 0.25. A store indexes the band keys, looks up a new text's candidates by them and
  *   confirms each with `estimateJaccard`.
  */
 import { normalisedWords } from './normalise'
