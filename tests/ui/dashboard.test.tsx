@@ -485,7 +485,7 @@ describe('Dashboard pulse', () => {
     server.use(http.post(`${API}/dashboard/pulse`, () => HttpResponse.json({ ...samplePulse(), opportunityLeaderboard: [] })))
     open()
     await loaded()
-    expect(within(panel('Opportunity Leaderboard')).getByText(/^No signal reads as clearly good news\. A frame stands here only when its tone is clear/)).toBeTruthy()
+    expect(within(panel('Opportunity Leaderboard')).getByText(/^No signal reads as clearly good news\. A frame stands here only when its impacts or its tone say which way its news cuts/)).toBeTruthy()
     expect(within(panel('Risk Leaderboard')).getAllByRole('listitem')).toHaveLength(5)
   })
 

@@ -144,7 +144,7 @@ function Leaderboard({ kind, entries }: { kind: 'risk' | 'opportunity'; entries:
     <Panel title={board.title} help={<p>{board.help}</p>}>
       {shown.length === 0 ? (
         // The pulse shows its panels only once documents are in: an empty board is a reading of them.
-        <p className="dash-panel-empty muted">{board.empty} A frame stands here only when its tone is clear; the ? says how.</p>
+        <p className="dash-panel-empty muted">{board.empty} A frame stands here only when its impacts or its tone say which way its news cuts, and neither says otherwise; the ? says how.</p>
       ) : (
         <ol className="dash-board">
           {shown.map((e, i) => {
