@@ -227,7 +227,8 @@ function SignalVelocityPanel({ velocity, now }: { velocity: SignalVelocity; now:
             {velocity.averageVelocity.toFixed(2)} <span className="muted small">per day</span>
           </dd>
         </div>
-        <div>
+        {/* The reason for no trend is a sentence, not a figure: it takes the whole row. */}
+        <div className={comparable ? undefined : 'dash-figure-wide'}>
           <dt>Trend</dt>
           {comparable ? (
             <dd className={`dash-trend dash-trend-${trend}`}>
