@@ -79,6 +79,8 @@ export const leaderboardEntrySchema = z.object({
   riskIndex: z.number().min(0).max(1),
   opportunityIndex: z.number().min(0).max(1),
   components: z.object({ impactSeverity: unit, urgency: unit, sentiment: z.number().min(-1).max(1), confidence: unit }),
+  /** The frame's impacts that name a harm (sign −1) or a gain (+1): with its sentiment, what put it on its board. Absent: none did. */
+  directedImpacts: z.array(z.object({ effect: z.string(), magnitude: unit, sign: z.union([z.literal(-1), z.literal(1)]) })).optional(),
 })
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>
 

@@ -92,7 +92,7 @@ function samplePulse(query: string | null = null, documentCount = 12): PulseBody
       },
     ],
     riskLeaderboard: [
-      frame('af_r1', 'EU imposes provisional tariffs', 0.74, 0.5, -0.4),
+      { ...frame('af_r1', 'EU imposes provisional tariffs', 0.74, 0.5, -0.4), directedImpacts: [{ effect: 'trade losses', magnitude: 0.7, sign: -1 }] },
       frame('af_r2', 'Beijing vows countermeasures', 0.7, 0.48, -0.3),
       frame('af_r3', 'Plant closure announced', 0.66, 0.45, -0.2),
       frame('af_r4', 'Supplier warns of delays', 0.612, 0.44, -0.1),
@@ -335,6 +335,9 @@ describe('Dashboard pulse', () => {
     expect(risk.map((r) => r.querySelector('.dash-index')?.textContent)).toEqual(['Risk index 0.74', 'Risk index 0.70', 'Risk index 0.66', 'Risk index 0.61', 'Risk index 0.60'])
     expect(within(risk[0] as HTMLElement).getByText('Impact 0.80 · Urgency 0.70 · Sentiment \u22120.40 · Confidence 0.90')).toBeTruthy()
     expect(within(risk[0] as HTMLElement).getByText('Document of EU imposes provisional tariffs')).toBeTruthy()
+    // Impacts that name a harm or a gain are shown beside the tone: what put the frame on its board.
+    expect(within(risk[0] as HTMLElement).getByText('Impacts: trade losses (harm 0.70)')).toBeTruthy()
+    expect(within(risk[1] as HTMLElement).queryByText(/^Impacts:/)).toBeNull()
     expect(risk[0]?.querySelector('.dash-index')?.getAttribute('title')).toBe('0.90 × (0.4 · 0.80 + 0.3 · 0.70 + 0.3 · (1 − (\u22120.40)) / 2) = 0.74')
     const opportunity = within(panel('Opportunity Leaderboard')).getAllByRole('listitem')
     expect(opportunity).toHaveLength(5)

@@ -9,7 +9,8 @@
  *   frame's description, documentTitle its document's title. A risk is a frame whose direction is adverse,
  *   an opportunity one whose direction is favourable, the direction read from its impacts and its tone
  *   together (direction.ts): a frame with no direction, or a mixed one, stands on neither board and no frame
- *   on both. Background stands on neither: a frame dated more than 180 days before its document's
+ *   on both. An entry lists the impacts that have a direction (directedImpacts), so the board can say
+ *   what, beside the tone, put the frame there. Background stands on neither: a frame dated more than 180 days before its document's
  *   latest dated frame ("when it bought a German rival in 2017") is history, not this week's risk; nor does
  *   what did not happen ("did not deny the movement"), nor a statement (its telling of an event is not the
  *   event, which stands there on its own).
@@ -26,7 +27,7 @@
  */
 import type { LeaderboardEntry, PulseBody, SignalVelocity } from '../../../src/protocol/intelligence'
 import { COMPARISON_MS, type Corpus, type CorpusFrame, DAY_MS, dailyCounts, opportunityIndex, riskIndex } from './corpus'
-import { Direction, frameDirection } from './direction'
+import { Direction, effectSign, frameDirection } from './direction'
 import { compareText, hotTopics, pestleCounts } from './topics'
 
 const LEADERBOARD_SIZE = 5
@@ -95,6 +96,7 @@ export function leaderboardEntries(corpus: Corpus): LeaderboardEntry[] {
         riskIndex: riskIndex(f, doc.impactSeverity),
         opportunityIndex: opportunityIndex(f, doc.impactSeverity),
         components: { impactSeverity: doc.impactSeverity, urgency: f.urgency, sentiment: f.sentiment, confidence: f.confidence },
+        ...directedImpacts(f),
       },
     ]
   })
@@ -140,4 +142,13 @@ export function pestleDistribution(corpus: Corpus): PulseBody['pestleDistributio
 
 function topBy(entries: LeaderboardEntry[], score: (e: LeaderboardEntry) => number): LeaderboardEntry[] {
   return [...entries].sort((a, b) => score(b) - score(a) || compareText(a.id, b.id)).slice(0, LEADERBOARD_SIZE)
+}
+
+/** The impacts that give a frame a direction, for the board to show why it stands there; nothing when none does. */
+function directedImpacts(f: CorpusFrame): Pick<LeaderboardEntry, 'directedImpacts'> {
+  const directed = f.impacts.flatMap((i) => {
+    const sign = effectSign(i.effect)
+    return sign === 0 ? [] : [{ effect: i.effect, magnitude: Math.min(1, Math.max(0, i.magnitude)), sign }]
+  })
+  return directed.length > 0 ? { directedImpacts: directed } : {}
 }

@@ -163,6 +163,7 @@ function Leaderboard({ kind, entries }: { kind: 'risk' | 'opportunity'; entries:
                   <span className="muted small dash-components">
                     Impact {c.impactSeverity.toFixed(2)} · Urgency {c.urgency.toFixed(2)} · Sentiment {formatNumber(c.sentiment, 2)} · Confidence {c.confidence.toFixed(2)}
                   </span>
+                  {e.directedImpacts && e.directedImpacts.length > 0 && <span className="muted small dash-components">{directedImpactsText(e.directedImpacts)}</span>}
                 </div>
                 <span className={`dash-index dash-index-${kind}`} title={indexComputation(kind, e)}>
                   <span className="sr-only">{board.index} </span>
@@ -175,6 +176,11 @@ function Leaderboard({ kind, entries }: { kind: 'risk' | 'opportunity'; entries:
       )}
     </Panel>
   )
+}
+
+/** 'Impacts: humanitarian (harm 0.70), growth (gain 0.40)': what, beside the tone, put the frame on its board. */
+function directedImpactsText(impacts: NonNullable<LeaderboardEntry['directedImpacts']>): string {
+  return `Impacts: ${impacts.map((i) => `${i.effect} (${i.sign < 0 ? 'harm' : 'gain'} ${i.magnitude.toFixed(2)})`).join(', ')}`
 }
 
 /** '0.90 × (0.4 · 0.80 + 0.3 · 0.70 + 0.3 · (1 − (−0.40)) / 2) = 0.74' */

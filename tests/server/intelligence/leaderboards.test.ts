@@ -92,6 +92,8 @@ describe('the direction of a frame: its impacts and its tone together', () => {
     const pulse = computePulse(corpusOf([killed]), NOW)
     expect(ids(pulse.riskLeaderboard)).toEqual(['bomb killed 12 people'])
     expect(ids(pulse.opportunityLeaderboard)).toEqual([])
+    // The board says which impact put it there, beside its tone.
+    expect(pulse.riskLeaderboard[0]?.directedImpacts).toEqual([{ effect: 'humanitarian', magnitude: 0.7, sign: -1 }])
   })
 
   test('a positive tone about a harm is mixed: on neither board', () => {
@@ -117,6 +119,12 @@ describe('the direction of a frame: its impacts and its tone together', () => {
     const pulse = computePulse(corpusOf(frames), NOW)
     expect(ids(pulse.riskLeaderboard).sort()).toEqual(['merger with layoffs and savings', 'plant closure costs jobs'])
     expect(ids(pulse.opportunityLeaderboard)).toEqual(['harvest recovers'])
+    // Only impacts with a direction are listed; a domain alone ('economic') is not.
+    const merger = pulse.riskLeaderboard.find((e) => e.id === 'merger with layoffs and savings')
+    expect(merger?.directedImpacts).toEqual([
+      { effect: 'layoffs', magnitude: 0.6, sign: -1 },
+      { effect: 'cost savings', magnitude: 0.2, sign: 1 },
+    ])
   })
 
   test('no frame stands on both boards, over every tone and impact on a grid', () => {
