@@ -167,19 +167,45 @@ export function forecastKey(s: ForecastSeries): string {
 export const MetricDefinitions = {
   signal: 'A signal is one action frame of a completed document, dated when its document was ingested.',
   riskIndex:
-    'Risk index = confidence × (0.4 · impact severity + 0.3 · urgency + 0.3 · (1 − sentiment) / 2), rounded to 2 decimals. Impact severity is the document’s score; urgency, sentiment and confidence are the frame’s. Negative sentiment raises the risk. The board shows frames whose sentiment is −0.25 or below; a statement, what did not happen and background are on neither board.',
+    'Risk index = confidence × (0.4 · impact severity + 0.3 · urgency + 0.3 · (1 − sentiment) / 2), rounded to 2 decimals. Impact severity is the document’s score; urgency, sentiment and confidence are the frame’s. Negative sentiment raises the risk. The board holds frames whose news is adverse: an impact of the result names a harm (a loss, damage, a decline, deaths, injuries, disruption) or the sentiment is −0.25 or below, and neither points the other way. A frame whose impacts and tone disagree, or that has neither, stands on neither board, as do a statement, what did not happen and background; no frame stands on both boards.',
   opportunityIndex:
-    'Opportunity index = confidence × (0.4 · impact severity + 0.3 · urgency + 0.3 · (1 + sentiment) / 2), rounded to 2 decimals. Impact severity is the document’s score; urgency, sentiment and confidence are the frame’s. Positive sentiment raises the opportunity. The board shows frames whose sentiment is 0.25 or above; a statement, what did not happen and background are on neither board.',
-  momentum: 'Momentum 7d = the topic’s mentions in the last 7 days minus its mentions in the 7 days before. A mention is one occurrence of one of the topic’s entities in a document’s text.',
+    'Opportunity index = confidence × (0.4 · impact severity + 0.3 · urgency + 0.3 · (1 + sentiment) / 2), rounded to 2 decimals. Impact severity is the document’s score; urgency, sentiment and confidence are the frame’s. Positive sentiment raises the opportunity. The board holds frames whose news is favourable: an impact of the result names a gain (a benefit, growth, an improvement, a recovery) or the sentiment is 0.25 or above, and neither points the other way. A frame whose impacts and tone disagree, or that has neither, stands on neither board, as do a statement, what did not happen and background; no frame stands on both boards.',
+  momentum:
+    'Momentum 7d = the topic’s mentions in the last 7 days minus its mentions in the 7 days before. A mention is one occurrence of one of the topic’s entities in a document’s text. A topic first mentioned less than 14 days ago is New: there is no whole week before to compare with, so the card says when it was first seen instead of a change.',
   velocity: 'Average velocity = signals of the last 7 days ÷ 7, per day.',
-  trend: 'Trend: rising when the last 7 days have at least 10 % more signals than the 7 days before (or the week before had none), falling when at least 10 % fewer, else stable.',
+  trend:
+    'Trend: rising when the last 7 days have at least 10 % more signals than the 7 days before (or the week before had none), falling when at least 10 % fewer, else stable. Until your first document is 14 days old there is no whole week before this one to compare with, and no trend is given.',
   pestle: 'Completed documents per PESTLE category (Political, Economic, Social, Technological, Legal, Environmental), most first.',
   forecast:
-    'The forecast extends the daily series with the method below; the shaded bands are the 80 % and 95 % prediction intervals. The backtest refits the method at every past day and compares its error with the naive forecast (tomorrow = today).',
+    'The forecast extends the daily series with the method below; the shaded bands are the 80 % and 95 % prediction intervals. The backtest refits the method at every past day and compares its error with the naive forecast (tomorrow = today). A forecast needs at least 14 days of data, counted from the first day with any: Holt’s method fits a level and a trend but no weekly rhythm, so it needs two whole weeks for a quiet weekend not to read as a trend, and enough past days to measure how wide its intervals are. With less, no forecast line is drawn.',
   skill: 'Skill = 1 − MAE(method) ÷ MAE(naive). Above 0 the method beats the naive forecast; at or below 0 it does not, so treat the forecast with caution.',
   motifs:
     'A participant is an entity named as an actor of action frames; its history is the action types of those frames in the order their documents were ingested. A recurring sequence is a run of action types that follow one another directly in the histories of at least two participants; its support is how many participants’ histories contain it.',
 } as const
+
+const DAY_MS = 86_400_000
+
+/** 'today', 'yesterday', '3 days ago': how long before `now` (both ISO or ms) a time was, in whole days. */
+export function daysAgoText(at: string | number, now: string | number): string {
+  const days = Math.max(0, Math.floor((new Date(now).getTime() - new Date(at).getTime()) / DAY_MS))
+  if (!Number.isFinite(days)) return 'recently'
+  return days === 0 ? 'today' : days === 1 ? 'yesterday' : `${days} days ago`
+}
+
+/** A new topic's line in place of its momentum: 'first seen 2 days ago'. */
+export function firstSeenText(firstMentionedAt: string, now: string | number): string {
+  return `first seen ${daysAgoText(firstMentionedAt, now)}`
+}
+
+/** Signal velocity's trend before there is a whole week before this one. */
+export function noTrendYetText(historyStartedAt: string | null | undefined, now: string | number): string {
+  return historyStartedAt ? `Not yet a week to compare with: your first document arrived ${daysAgoText(historyStartedAt, now)}.` : 'Not yet a week to compare with: no documents yet.'
+}
+
+/** Why a forecast has no line. */
+export function tooShortToForecastText(dataDays: number, minimumDays: number): string {
+  return `Not enough history to forecast: ${dataDays} ${dataDays === 1 ? 'day' : 'days'} of data, the method needs ${minimumDays}.`
+}
 
 /** '+3', '−2' (a true minus sign) or '0'. */
 export function formatSigned(n: number, decimals = 0): string {

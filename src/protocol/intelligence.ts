@@ -12,10 +12,21 @@
  *   rounded to 2 decimals; impactSeverity is the document's analytics score, urgency, sentiment and
  *   confidence are the frame's.
  * - **momentumDelta7d** of a topic = its mentions in the last 7 days minus its mentions in the 7 days
- *   before (a mention is one occurrence of one of the topic's entities in a document's text).
+ *   before (a mention is one occurrence of one of the topic's entities in a document's text). A topic
+ *   first mentioned less than 14 days ago is **new**: the week before did not watch it whole, so there is
+ *   no week-on-week comparison (`isNew`, `firstMentionedAt`), and the delta is not shown.
  * - **trend** of signal velocity: rising when signals of the last 7 days exceed the 7 days before by at
  *   least 10 % (or the week before had none and this one has some), falling when they are at least 10 %
- *   fewer, else stable.
+ *   fewer, else stable; only once the tenant's first document is at least 14 days old (`comparable`):
+ *   before that there is no whole week before this one, and the trend is left at its default, stable.
+ * - A **forecast** needs MIN_FORECAST_DAYS (14) days of data counted from the first day with any; with
+ *   fewer it has no line (`forecast` empty, `parameters` null) and says how many days there were.
+ * - A **risk** is a frame whose direction is adverse and an **opportunity** one whose direction is
+ *   favourable; the direction comes from its result's impacts and its sentiment together
+ *   (server/modules/intelligence/direction.ts), so no frame stands on both boards.
+ *
+ * Fields added after the first recordings are optional, so those recordings still parse; a client reads
+ * their absence as the rule not applying (an established topic, a comparable trend, a forecast made).
  */
 import { z } from 'zod'
 import { pestleCategorySchema } from './analysis'
@@ -51,6 +62,10 @@ export const hotTopicSchema = z.object({
   documentCount: z.number().int().min(0),
   /** Mentions per day over the last 14 days: the momentum sparkline. */
   series: z.array(dailyPointSchema),
+  /** When the topic was first mentioned: the ingestion time (ISO) of its earliest document. */
+  firstMentionedAt: z.string().optional(),
+  /** First mentioned less than 14 days ago: no week-on-week comparison (momentumDelta7d is not one). */
+  isNew: z.boolean().optional(),
 })
 export type HotTopic = z.infer<typeof hotTopicSchema>
 
@@ -64,6 +79,8 @@ export const leaderboardEntrySchema = z.object({
   riskIndex: z.number().min(0).max(1),
   opportunityIndex: z.number().min(0).max(1),
   components: z.object({ impactSeverity: unit, urgency: unit, sentiment: z.number().min(-1).max(1), confidence: unit }),
+  /** The frame's impacts that name a harm (sign −1) or a gain (+1): with its sentiment, what put it on its board. Absent: none did. */
+  directedImpacts: z.array(z.object({ effect: z.string(), magnitude: unit, sign: z.union([z.literal(-1), z.literal(1)]) })).optional(),
 })
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>
 
@@ -77,6 +94,10 @@ export const signalVelocitySchema = z.object({
   trend: z.enum(['rising', 'falling', 'stable']).default('stable'),
   /** Signals per day over the last 28 days. */
   series: z.array(dailyPointSchema),
+  /** When the tenant's first completed document was ingested (ISO); null without any. */
+  historyStartedAt: z.string().nullish(),
+  /** Whether there is a whole week before this one to compare with (history of at least 14 days); when false the trend is no comparison. */
+  comparable: z.boolean().optional(),
 })
 export type SignalVelocity = z.infer<typeof signalVelocitySchema>
 
@@ -187,8 +208,14 @@ export const BriefingTypes = ['causalcontext', 'actionframe', 'entity', 'project
 export type BriefingType = (typeof BriefingTypes)[number]
 
 export const keyEventSchema = z.object({
+  /** When it happened (yyyy-mm-dd, the date its sentence names), else when it was reported (ISO ingestion time); see dated. */
   timestamp: z.string(),
+  /** occurred: the timestamp is the event's own date; expected: the date it is planned or predicted for; reported: it has none, the timestamp is its document's ingestion. */
+  dated: z.enum(['occurred', 'expected', 'reported']).optional(),
   description: z.string(),
+  /** The document it was read in: its citation. */
+  documentId: z.string().optional(),
+  documentTitle: z.string().optional(),
   /** What the event is, so the view can open its own briefing. */
   refType: z.enum(BriefingTypes).nullish(),
   refId: z.string().nullish(),
@@ -230,14 +257,32 @@ export const forecastRequestSchema = seriesSelectorSchema.extend({
   horizonDays: z.number().int().min(1).max(60).default(7),
 })
 export const forecastPointSchema = z.object({ date: isoDate, value: z.number(), lower80: z.number(), upper80: z.number(), lower95: z.number(), upper95: z.number() })
+/**
+ * Days of data Holt's linear trend needs before it forecasts, counted from the first day with any count.
+ * Daily news counts swing with the week (quiet weekends) and Holt's method has no seasonal term, so its
+ * level and trend must be fitted over at least two whole weeks lest one weekend read as a trend; and its
+ * level and trend start from the first two points, so 14 points leave 12 one-step errors to choose α and β
+ * and estimate the spread of the intervals from: three times the four quantities the method estimates
+ * (ℓ, b, α, β), where fewer leaves the intervals guessed rather than measured.
+ */
+export const MIN_FORECAST_DAYS = 14
+
+/** How much history a forecast or backtest had: days from the first day with any count to the last, and the method's minimum. */
+const historyLengthFields = {
+  dataDays: z.number().int().min(0).optional(),
+  minimumDays: z.number().int().min(1).optional(),
+}
 export const forecastBodySchema = z.object({
   /** e.g. "Holt's linear trend (double exponential smoothing)". */
   method: z.string(),
-  parameters: z.object({ alpha: z.number(), beta: z.number(), level: z.number(), trend: z.number(), residualSd: z.number() }),
+  /** The fitted parameters; null when the history was too short to fit (dataDays < minimumDays). */
+  parameters: z.object({ alpha: z.number(), beta: z.number(), level: z.number(), trend: z.number(), residualSd: z.number() }).nullable(),
   metric: z.enum(['signals', 'mentions']),
   entity: z.string().nullish(),
   history: z.array(z.object({ date: isoDate, value: z.number() })),
+  /** Empty when the history was too short to forecast from. */
   forecast: z.array(forecastPointSchema),
+  ...historyLengthFields,
 })
 export type ForecastBody = z.infer<typeof forecastBodySchema>
 
@@ -279,6 +324,7 @@ export const backtestBodySchema = z.object({
   naive: errorScoresSchema,
   /** 1 − MAE(model) / MAE(naive); null when the naive error is 0. */
   skill: z.number().nullable(),
+  ...historyLengthFields,
 })
 export type BacktestBody = z.infer<typeof backtestBodySchema>
 

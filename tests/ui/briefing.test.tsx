@@ -250,6 +250,42 @@ describe('the briefing view', () => {
     expect(predictBodies).toEqual([])
   })
 
+  test('key events say when they happened, or that only their report dates them, and name the document they came from', async () => {
+    const cite = (timestamp: string, dated: 'occurred' | 'expected' | 'reported', description: string, documentTitle: string): KeyEvent => ({
+      timestamp,
+      dated,
+      description,
+      refType: 'actionframe',
+      refId: `af_${dated}`,
+      documentId: `evt_${dated}`,
+      documentTitle,
+    })
+    known['research:r2'] = {
+      ...researchBriefing,
+      id: 'r2',
+      briefing: {
+        ...researchBriefing.briefing,
+        keyEvents: [
+          cite('2026-03-12', 'occurred', 'Agreement: Russia signed a trade deal with China (riskIndex 0.23)', 'Russia and China sign a trade deal'),
+          cite('2026-11-25T09:30:00.000Z', 'reported', 'Opposition: BYD denied the claims (riskIndex 0.31)', 'Volkswagen sues BYD'),
+          cite('2027-03-01', 'expected', 'Launch: Germany will open a gas terminal (riskIndex 0.12)', 'Germany plans an LNG terminal'),
+        ],
+      },
+    }
+    openBriefing('/briefing?type=research&id=r2')
+    await screen.findByRole('heading', { name: 'EV tariffs: the week in review' })
+    const events = within(section('Key Events')).getAllByRole('listitem')
+    const read = (item: HTMLElement) => {
+      const time = item.querySelector('time') as HTMLTimeElement
+      return [time.textContent, time.getAttribute('datetime'), item.querySelector('.briefing-event-source')?.textContent]
+    }
+    expect(events.map((e) => read(e as HTMLElement))).toEqual([
+      ['12 Mar 2026', '2026-03-12', 'Source: Russia and China sign a trade deal'],
+      ['reported 25 Nov 2026', '2026-11-25', 'Source: Volkswagen sues BYD'],
+      ['expected 1 Mar 2027', '2027-03-01', 'Source: Germany plans an LNG terminal'],
+    ])
+  })
+
   test('Enter in the Object ID field loads too', async () => {
     const { router } = openBriefing()
     await screen.findByLabelText('Object type')

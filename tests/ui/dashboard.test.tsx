@@ -92,7 +92,7 @@ function samplePulse(query: string | null = null, documentCount = 12): PulseBody
       },
     ],
     riskLeaderboard: [
-      frame('af_r1', 'EU imposes provisional tariffs', 0.74, 0.5, -0.4),
+      { ...frame('af_r1', 'EU imposes provisional tariffs', 0.74, 0.5, -0.4), directedImpacts: [{ effect: 'trade losses', magnitude: 0.7, sign: -1 }] },
       frame('af_r2', 'Beijing vows countermeasures', 0.7, 0.48, -0.3),
       frame('af_r3', 'Plant closure announced', 0.66, 0.45, -0.2),
       frame('af_r4', 'Supplier warns of delays', 0.612, 0.44, -0.1),
@@ -335,6 +335,9 @@ describe('Dashboard pulse', () => {
     expect(risk.map((r) => r.querySelector('.dash-index')?.textContent)).toEqual(['Risk index 0.74', 'Risk index 0.70', 'Risk index 0.66', 'Risk index 0.61', 'Risk index 0.60'])
     expect(within(risk[0] as HTMLElement).getByText('Impact 0.80 · Urgency 0.70 · Sentiment \u22120.40 · Confidence 0.90')).toBeTruthy()
     expect(within(risk[0] as HTMLElement).getByText('Document of EU imposes provisional tariffs')).toBeTruthy()
+    // Impacts that name a harm or a gain are shown beside the tone: what put the frame on its board.
+    expect(within(risk[0] as HTMLElement).getByText('Impacts: trade losses (harm 0.70)')).toBeTruthy()
+    expect(within(risk[1] as HTMLElement).queryByText(/^Impacts:/)).toBeNull()
     expect(risk[0]?.querySelector('.dash-index')?.getAttribute('title')).toBe('0.90 × (0.4 · 0.80 + 0.3 · 0.70 + 0.3 · (1 − (\u22120.40)) / 2) = 0.74')
     const opportunity = within(panel('Opportunity Leaderboard')).getAllByRole('listitem')
     expect(opportunity).toHaveLength(5)
@@ -368,6 +371,36 @@ describe('Dashboard pulse', () => {
     // The charts are drawn (recharts, loaded lazily).
     // (recharts' first import can take over a second when the whole suite runs in parallel)
     await waitFor(() => expect(document.querySelectorAll('.dash-chart svg').length).toBeGreaterThan(0), { timeout: 5_000 })
+  })
+
+  test("history too short to compare: a topic younger than two weeks reads 'New' with when it was first seen, and the trend waits", async () => {
+    const young = samplePulse()
+    // A two-day-old account (generatedAt is 2026-11-20 10:00): the first topic arrived with it.
+    young.hotTopics[0] = { ...young.hotTopics[0]!, momentumDelta7d: 22, mentionsLast7d: 22, mentionsPrevious7d: 0, isNew: true, firstMentionedAt: '2026-11-18T09:00:00.000Z' }
+    young.signalVelocity = { ...young.signalVelocity, signalsPrevious7d: 0, comparable: false, historyStartedAt: '2026-11-18T09:00:00.000Z' }
+    server.use(http.post(`${API}/dashboard/pulse`, () => HttpResponse.json(young)))
+    open()
+    await loaded()
+    const [t1, t2] = within(panel('Hot Topics'))
+      .getAllByRole('article')
+      .map((t) => within(t))
+    expect(t1?.getByText('Momentum 7d').nextElementSibling?.textContent).toBe('New · first seen 2 days ago')
+    expect(t1?.queryByText('+22')).toBeNull()
+    expect(t1?.getByText('22 mentions in the last 7 days · 5 documents')).toBeTruthy()
+    // An established topic next to it keeps its change.
+    expect(t2?.getByText('Momentum 7d').nextElementSibling?.textContent).toBe('\u22122')
+
+    const velocity = within(panel('Signal Velocity'))
+    const figure = (label: string) => velocity.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent
+    expect(figure('Last 7 days')).toBe('42 (no whole week before yet)')
+    expect(figure('Trend')).toBe('Not yet a week to compare with: your first document arrived 2 days ago.')
+    expect(velocity.queryByText('rising')).toBeNull()
+
+    // The notes say the rule.
+    fireEvent.click(within(panel('Hot Topics')).getByRole('button', { name: 'How Hot Topics is computed' }))
+    expect(within(panel('Hot Topics')).getByText(/first mentioned less than 14 days ago is New/)).toBeTruthy()
+    fireEvent.click(within(panel('Signal Velocity')).getByRole('button', { name: 'How Signal Velocity is computed' }))
+    expect(within(panel('Signal Velocity')).getByText(/Until your first document is 14 days old/)).toBeTruthy()
   })
 
   test('each panel explains its figures on request', async () => {
@@ -455,7 +488,7 @@ describe('Dashboard pulse', () => {
     server.use(http.post(`${API}/dashboard/pulse`, () => HttpResponse.json({ ...samplePulse(), opportunityLeaderboard: [] })))
     open()
     await loaded()
-    expect(within(panel('Opportunity Leaderboard')).getByText(/^No signal reads as clearly good news\. A frame stands here only when its tone is clear/)).toBeTruthy()
+    expect(within(panel('Opportunity Leaderboard')).getByText(/^No signal reads as clearly good news\. A frame stands here only when its impacts or its tone say which way its news cuts/)).toBeTruthy()
     expect(within(panel('Risk Leaderboard')).getAllByRole('listitem')).toHaveLength(5)
   })
 
@@ -524,6 +557,21 @@ describe('Forecasts', () => {
     const forecast = within(await screen.findByRole('region', { name: 'Forecasts' }))
     expect(await forecast.findByText(/^No signals in the last \d+ days: nothing to forecast yet\.$/)).toBeTruthy()
     expect(forecast.queryByText('How far to trust it')).toBeNull()
+  })
+
+  test('too little history: no forecast line, the reason, and no backtest', async () => {
+    // Three days of data (the days before the first with any are not data): Holt's method needs 14.
+    const short = { ...sampleForecast('signals', null, 7), parameters: null, forecast: [], dataDays: 3, minimumDays: 14 }
+    short.history = short.history.map((h, i) => ({ ...h, value: i < 25 ? 0 : i - 24 }))
+    server.use(http.post(`${API}/prospective/forecast`, () => HttpResponse.json(forecastBodySchema.parse(short))))
+    open()
+    const forecast = within(await screen.findByRole('region', { name: 'Forecasts' }))
+    expect(await forecast.findByText('Not enough history to forecast: 3 days of data, the method needs 14.')).toBeTruthy()
+    expect(forecast.queryByRole('img', { name: /forecast of signals per day/ })).toBeNull()
+    expect(forecast.queryByText('Parameters')).toBeNull()
+    expect(forecast.queryByText('How far to trust it')).toBeNull()
+    fireEvent.click(forecast.getByRole('button', { name: 'How Forecasts is computed' }))
+    expect(forecast.getByText(/A forecast needs at least 14 days of data, counted from the first day with any/)).toBeTruthy()
   })
 
   test('a failed forecast says why and Retry asks again', async () => {

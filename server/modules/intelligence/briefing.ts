@@ -7,9 +7,12 @@
  * - Figures come from completed documents and their frames (corpus.ts), rounded to 2 decimals; riskIndex
  *   and opportunityIndex are those of src/protocol/intelligence.ts.
  * - A document's day is the day its lead event happened: the date of its first past frame that names one
- *   (occurredOn), else its ingestion day. A frame's time is the date its sentence names when there is one,
- *   else its document's day, else its document's ingestion time (ISO); narratives and key events run
- *   oldest first (then by id).
+ *   (occurredOn), else its ingestion day. A frame's time is its own: the date its sentence names when
+ *   there is one (dated 'occurred', or 'expected' for what is planned or predicted), else its document's
+ *   ingestion time (ISO, dated 'reported': when we learnt of it, not when it happened). Another frame's
+ *   date is not borrowed: "BYD denied the claims" after "VW sued BYD on Monday" may have come days later.
+ *   Narratives and key events run oldest first (then by id).
+ * - Each key event cites the document it was read in (documentId, documentTitle).
  * - Key events are frames (refType actionframe, so each opens its own briefing): for a research, a
  *   project or an entity the five with the highest riskIndex (ties: earlier, then id); for a frame itself
  *   and its four most confident connections; for a causal context its two frames.
@@ -44,7 +47,7 @@ export interface ActorRole {
 export function scopeBriefing(tenant: GraphView, scope: GraphView, subject: { type: 'research' | 'project'; id: string; title: string }): BriefingBody {
   const { documents, frames } = scope
   const ranked = riskiest(tenant, frames)
-  const keyFrames = chronological(tenant, ranked.slice(0, KEY_EVENTS))
+  const keyFrames = chronological(ranked.slice(0, KEY_EVENTS))
   const highest = ranked[0]
   const pestle = dominantPestle(documents)
   const top = scope.entities().slice(0, 3)
@@ -83,7 +86,7 @@ export function scopeBriefing(tenant: GraphView, scope: GraphView, subject: { ty
 export function frameBriefing(tenant: GraphView, frame: CorpusFrame, roles: readonly ActorRole[]): BriefingBody {
   const doc = documentOf(tenant, frame)
   const links = tenant.linksOf(frame)
-  const involved = chronological(tenant, [frame, ...links.slice(0, KEY_EVENTS - 1).map((l) => (l.source.id === frame.id ? l.target : l.source))])
+  const involved = chronological([frame, ...links.slice(0, KEY_EVENTS - 1).map((l) => (l.source.id === frame.id ? l.target : l.source))])
   const who = roleNames(tenant, roles, ['agent']) || (roles.length === 0 ? listOf(frame.actors) : '')
   const whom = roleNames(tenant, roles, ['patient', 'recipient'])
   const alongside = roleNames(tenant, roles, ['participant'])
@@ -126,7 +129,7 @@ export function frameBriefing(tenant: GraphView, frame: CorpusFrame, roles: read
 export function entityBriefing(tenant: GraphView, entity: MergedEntity): BriefingBody {
   const frames = tenant.framesActing(entity.id)
   const ranked = riskiest(tenant, frames)
-  const keyFrames = chronological(tenant, ranked.slice(0, KEY_EVENTS))
+  const keyFrames = chronological(ranked.slice(0, KEY_EVENTS))
   const highest = ranked[0]
   const documents = [...entity.byDocument.keys()].flatMap((id) => tenant.corpus.documentsById.get(id) ?? [])
   const executiveSummary = [
@@ -138,7 +141,7 @@ export function entityBriefing(tenant: GraphView, entity: MergedEntity): Briefin
   return body('entity', entity.id, {
     title: `Entity: ${entity.name}`,
     executiveSummary,
-    narrative: chronological(tenant, frames)
+    narrative: chronological(frames)
       .slice(-NARRATIVE_LINES)
       .map((f) => frameLine(tenant, f))
       .join('\n'),
@@ -158,7 +161,7 @@ export function entityBriefing(tenant: GraphView, entity: MergedEntity): Briefin
 /** The briefing of a causal context: two frames, what they share, and how strong the connection is. */
 export function connectionBriefing(tenant: GraphView, id: string, a: CorpusFrame, b: CorpusFrame): BriefingBody {
   const link = linkBetween(tenant, a, b)
-  const pair = chronological(tenant, [link.source, link.target])
+  const pair = chronological([link.source, link.target])
   const names = link.shared.map((e) => e.name)
   const mean = round2((a.confidence + b.confidence) / 2)
   const where = (f: CorpusFrame) => `“${f.description}” (${f.actionType}, in “${documentOf(tenant, f)?.title ?? f.eventId}”)`
@@ -182,8 +185,14 @@ export function connectionBriefing(tenant: GraphView, id: string, a: CorpusFrame
 }
 
 /** When a frame happened: the date its sentence names, else its document's ingestion time (ISO). */
-export function whenOf(tenant: GraphView, f: CorpusFrame): string {
-  return f.occurredOn ?? documentDay(tenant, f.eventId) ?? new Date(f.at).toISOString()
+export function whenOf(f: CorpusFrame): string {
+  return f.occurredOn ?? new Date(f.at).toISOString()
+}
+
+/** What whenOf's time is: the event's own date (past or planned), or only when it was reported. */
+export function datedOf(f: CorpusFrame): NonNullable<KeyEvent['dated']> {
+  if (f.occurredOn === null) return 'reported'
+  return f.temporality === 'future' || f.temporality === 'planned' ? 'expected' : 'occurred'
 }
 
 /** The day a document's lead event happened: its first past frame that names a date. */
@@ -215,20 +224,30 @@ function frameMetrics(tenant: GraphView, frames: readonly CorpusFrame[]) {
 }
 
 function keyEvent(tenant: GraphView, f: CorpusFrame): KeyEvent {
-  return { timestamp: whenOf(tenant, f), description: `${f.actionType}: ${f.description} (riskIndex ${riskOf(tenant, f)})`, refType: 'actionframe', refId: f.id }
+  const doc = documentOf(tenant, f)
+  return {
+    timestamp: whenOf(f),
+    dated: datedOf(f),
+    description: `${f.actionType}: ${f.description} (riskIndex ${riskOf(tenant, f)})`,
+    refType: 'actionframe',
+    refId: f.id,
+    documentId: f.eventId,
+    ...(doc ? { documentTitle: doc.title } : {}),
+  }
 }
 
 function frameLine(tenant: GraphView, f: CorpusFrame): string {
-  return `${whenOf(tenant, f).slice(0, 10)}: ${f.description} (${f.actionType}, in “${documentOf(tenant, f)?.title ?? f.eventId}”)`
+  const when = datedOf(f) === 'occurred' ? whenOf(f).slice(0, 10) : `${datedOf(f)} ${whenOf(f).slice(0, 10)}`
+  return `${when}: ${f.description} (${f.actionType}, in “${documentOf(tenant, f)?.title ?? f.eventId}”)`
 }
 
 /** Highest riskIndex first; ties: earlier, then id. */
 function riskiest(tenant: GraphView, frames: readonly CorpusFrame[]): CorpusFrame[] {
-  return [...frames].sort((a, b) => riskOf(tenant, b) - riskOf(tenant, a) || compareText(whenOf(tenant, a), whenOf(tenant, b)) || compareText(a.id, b.id))
+  return [...frames].sort((a, b) => riskOf(tenant, b) - riskOf(tenant, a) || compareText(whenOf(a), whenOf(b)) || compareText(a.id, b.id))
 }
 
-function chronological(tenant: GraphView, frames: readonly CorpusFrame[]): CorpusFrame[] {
-  return [...frames].sort((a, b) => compareText(whenOf(tenant, a), whenOf(tenant, b)) || compareText(a.id, b.id))
+function chronological(frames: readonly CorpusFrame[]): CorpusFrame[] {
+  return [...frames].sort((a, b) => compareText(whenOf(a), whenOf(b)) || compareText(a.id, b.id))
 }
 
 function riskOf(tenant: GraphView, f: CorpusFrame): number {

@@ -12,6 +12,8 @@ import { type CorpusDocumentRow as DocRow, type CorpusFrameRow as FrameRowLite, 
 export type { CorpusScope } from './queries'
 
 export const DAY_MS = 86_400_000
+/** This week against the week before: a comparison needs this much history (14 days) behind it. */
+export const COMPARISON_MS = 14 * DAY_MS
 
 export interface CorpusDocument {
   id: string
@@ -45,6 +47,8 @@ export interface CorpusFrame {
   negated: boolean
   actors: string[]
   resources: string[]
+  /** The result's impacts: a domain or direction (effect) and how much (magnitude 0–1). */
+  impacts: Array<{ effect: string; magnitude: number }>
   /** The date the sentence names (yyyy-mm-dd), if any. */
   occurredOn: string | null
   /** The document's ingestion time: when the signal arrived. */
@@ -135,6 +139,11 @@ function toFrame(row: FrameRowLite, at: number): CorpusFrame {
     negated: b.negated === true,
     actors: names(b.actors),
     resources: names(b.resources),
+    impacts: list(obj(b.result).impacts).flatMap((raw) => {
+      const i = obj(raw)
+      const effect = str(i.effect)
+      return effect ? [{ effect, magnitude: num(i.magnitude) }] : []
+    }),
     occurredOn: str(obj(b.timeReference).date),
     at,
   }

@@ -16,20 +16,24 @@
  *   standard deviation: the root mean square of the one-step errors (their mean taken as 0, as the model
  *   has it). The 80 % and 95 % intervals are ŷ ± z·σₕ with z = probit(0.9) and probit(0.975).
  * - Counts cannot be negative: the forecast and every bound are clipped at 0.
+ * - How much history: a series' days of data run from its first day with any count to its last day (the
+ *   zeros before it are days nobody was counting, not quiet days: a series that is all zeros but today has
+ *   one day of data). Below MIN_FORECAST_DAYS (14, src/protocol/intelligence.ts says why) there is no fit
+ *   and no forecast line: the answer says how many days there were and how many the method needs.
  *
- * The backtest (rolling origin): for each origin t from minTrainDays to n − h, fit (α, β included) on the
- * first t days, forecast h days ahead and compare the h-th forecast with the actual count; the same for
+ * The backtest (rolling origin): for each origin t from minTrainDays to n − h whose first t days hold at
+ * least MIN_FORECAST_DAYS days of data (the forecast's own floor), fit (α, β included) on the first t
+ * days, forecast h days ahead and compare the h-th forecast with the actual count; the same for
  * the naive forecast (the last observed count). MAE = mean |error|; MAPE = mean |error| / actual × 100
  * over the non-zero actuals only (null when there are none); skill = 1 − MAE(model) / MAE(naive) (null
  * when the naive MAE is 0). Figures on the wire are rounded to 2 decimals.
  */
 import { mean, probit, rootMeanSquare } from 'simple-statistics'
-import type { BacktestBody, ForecastBody } from '../../../src/protocol/intelligence'
+import { type BacktestBody, type ForecastBody, MIN_FORECAST_DAYS } from '../../../src/protocol/intelligence'
 import type { MergedEntity } from './aliases'
 import { type Corpus, dailyCounts } from './corpus'
 
-export const HOLT_METHOD =
-  "Holt's linear trend (double exponential smoothing); alpha and beta by grid search (0.1–0.9) minimising one-step-ahead squared error; intervals from the residual standard deviation"
+export const HOLT_METHOD = `Holt's linear trend (double exponential smoothing); alpha and beta by grid search (0.1–0.9) minimising one-step-ahead squared error; intervals from the residual standard deviation; needs at least ${MIN_FORECAST_DAYS} days of data, counted from the first day with any`
 export const BACKTEST_METHOD = "Rolling-origin backtest of Holt's linear trend against the naive forecast (last observed value)"
 
 const GRID = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => i / 10)
@@ -48,6 +52,14 @@ export interface HoltFit {
 }
 
 export type ForecastPoint = ForecastBody['forecast'][number]
+
+export { MIN_FORECAST_DAYS }
+
+/** Days of data in a series: from its first non-zero value to its end (0 when it is all zeros). */
+export function dataDays(values: readonly number[]): number {
+  const first = values.findIndex((v) => v !== 0)
+  return first === -1 ? 0 : values.length - first
+}
 
 /** Frames per UTC day over the `days` days ending with the day of `now`. */
 export function signalSeries(corpus: Corpus, now: number, days: number): Array<{ date: string; value: number }> {
@@ -109,9 +121,15 @@ export function forecastSd(fit: HoltFit, h: number): number {
   return fit.residualSd * Math.sqrt(factor)
 }
 
-/** Forecasts for the `horizon` days after the last of `history`, with 80 % and 95 % intervals. */
-export function forecastSeries(history: Array<{ date: string; value: number }>, horizon: number): { fit: HoltFit; forecast: ForecastPoint[] } {
-  const fit = fitHolt(history.map((p) => p.value))
+/**
+ * Forecasts for the `horizon` days after the last of `history`, with 80 % and 95 % intervals; no fit and
+ * no forecast when the history holds fewer than MIN_FORECAST_DAYS days of data.
+ */
+export function forecastSeries(history: Array<{ date: string; value: number }>, horizon: number): { fit: HoltFit | null; forecast: ForecastPoint[]; dataDays: number } {
+  const values = history.map((p) => p.value)
+  const days = dataDays(values)
+  if (days < MIN_FORECAST_DAYS) return { fit: null, forecast: [], dataDays: days }
+  const fit = fitHolt(values)
   const last = history.at(-1)?.date ?? '1970-01-01'
   const forecast = Array.from({ length: horizon }, (_, i) => {
     const h = i + 1
@@ -127,18 +145,25 @@ export function forecastSeries(history: Array<{ date: string; value: number }>, 
       upper95: clip(value + Z95 * sd),
     }
   })
-  return { fit, forecast }
+  return { fit, forecast, dataDays: days }
 }
 
-/** The forecast body's parameters, rounded. */
-export function holtParameters(fit: HoltFit): ForecastBody['parameters'] {
+/** The forecast body's parameters, rounded; null without a fit. */
+export function holtParameters(fit: HoltFit | null): ForecastBody['parameters'] {
+  if (fit === null) return null
   return { alpha: fit.alpha, beta: fit.beta, level: round2(fit.level), trend: round2(fit.trend), residualSd: round2(fit.residualSd) }
 }
 
-/** Rolling-origin evaluation of Holt against the naive forecast; needs minTrainDays + horizon ≤ series length for any origin. */
+/**
+ * Rolling-origin evaluation of Holt against the naive forecast; needs minTrainDays + horizon ≤ series
+ * length for any origin, and origins come only once the training days hold MIN_FORECAST_DAYS of data.
+ */
 export function backtest(series: number[], horizon: number, minTrainDays: number): Omit<BacktestBody, 'method'> {
   const pairs: Array<{ actual: number; model: number; naive: number }> = []
-  for (let t = minTrainDays; t <= series.length - horizon; t++) {
+  const firstData = series.findIndex((v) => v !== 0)
+  // The first t days hold t − firstData days of data: the earliest origin the forecast itself would accept.
+  const earliest = firstData === -1 ? Number.POSITIVE_INFINITY : firstData + MIN_FORECAST_DAYS
+  for (let t = Math.max(minTrainDays, earliest); t <= series.length - horizon; t++) {
     const train = series.slice(0, t)
     pairs.push({ actual: series[t - 1 + horizon]!, model: Math.max(0, pointForecast(fitHolt(train), horizon)), naive: train.at(-1)! })
   }
@@ -149,6 +174,8 @@ export function backtest(series: number[], horizon: number, minTrainDays: number
     model: rounded(model),
     naive: rounded(naive),
     skill: naive.mae === 0 ? null : round2(1 - model.mae / naive.mae),
+    dataDays: dataDays(series),
+    minimumDays: MIN_FORECAST_DAYS,
   }
 }
 

@@ -2,8 +2,11 @@
  * Prospective analysis (spec §7), computed from the caller's tenant's completed documents at the
  * server's time; the methods are stated in forecast.ts and sequences.ts and returned in `method`.
  *
- * - POST /prospective/forecast: Holt's forecast of a daily series (signals, or one entity's mentions).
- * - POST /prospective/backtest: rolling-origin errors of that forecast against the naive one.
+ * - POST /prospective/forecast: Holt's forecast of a daily series (signals, or one entity's mentions); a
+ *   series with fewer than MIN_FORECAST_DAYS days of data is answered 200 with no forecast line and its
+ *   dataDays and minimumDays, so the panel can say why (it is the data, not the request, that is short).
+ * - POST /prospective/backtest: rolling-origin errors of that forecast against the naive one (no origin
+ *   before the training days hold MIN_FORECAST_DAYS days of data: origins 0 says so, with the same figures).
  * - POST /prospective/predict-from-seed {frameId}: the action types that follow the seed frame's type.
  * - POST /prospective/motifs:extract: frequent runs of action types across participants.
  *
@@ -18,7 +21,7 @@ import { authOf } from '../../platform/auth/plugin'
 import { route } from '../../platform/http/contracts'
 import { validation } from '../../platform/http/errors'
 import { loadCorpus } from './corpus'
-import { BACKTEST_METHOD, backtest, forecastSeries, HOLT_METHOD, holtParameters } from './forecast'
+import { BACKTEST_METHOD, backtest, forecastSeries, HOLT_METHOD, holtParameters, MIN_FORECAST_DAYS } from './forecast'
 import { extractMotifs, MOTIFS_METHOD, participantSequences, predictNext, TRANSITIONS_METHOD } from './sequences'
 import { actionTypeOf, contextCorpus, seriesOf } from './service'
 
@@ -27,8 +30,8 @@ export async function prospectiveRoutes(app: FastifyInstance, deps: ModuleDeps):
 
   route(app, forecastContract, async ({ body, request }) => {
     const { metric, entity, history } = await seriesOf(db, authOf(request).tenantId, body, clock.now())
-    const { fit, forecast } = forecastSeries(history, body.horizonDays)
-    return { method: HOLT_METHOD, parameters: holtParameters(fit), metric, entity, history, forecast }
+    const { fit, forecast, dataDays } = forecastSeries(history, body.horizonDays)
+    return { method: HOLT_METHOD, parameters: holtParameters(fit), metric, entity, history, forecast, dataDays, minimumDays: MIN_FORECAST_DAYS }
   })
 
   route(app, backtestContract, async ({ body, request }) => {

@@ -6,39 +6,48 @@
  * - hotTopics: see topics.ts (Louvain clusters of co-mentioned entities, ranked by mentions this week).
  * - riskLeaderboard / opportunityLeaderboard: every frame gets riskIndex and opportunityIndex (corpus.ts,
  *   with its document's impactSeverity); the five highest of each, ties by frame id; the title is the
- *   frame's description, documentTitle its document's title. A risk is something bad happening (sentiment
- *   at most −NEUTRAL_TONE), an opportunity something good (at least NEUTRAL_TONE): a neutral frame stands on
- *   neither board and no frame on both. Background stands on neither: a frame dated more than 180 days before its document's
+ *   frame's description, documentTitle its document's title. A risk is a frame whose direction is adverse,
+ *   an opportunity one whose direction is favourable, the direction read from its impacts and its tone
+ *   together (direction.ts): a frame with no direction, or a mixed one, stands on neither board and no frame
+ *   on both. An entry lists the impacts that have a direction (directedImpacts), so the board can say
+ *   what, beside the tone, put the frame there. Background stands on neither: a frame dated more than 180 days before its document's
  *   latest dated frame ("when it bought a German rival in 2017") is history, not this week's risk; nor does
  *   what did not happen ("did not deny the movement"), nor a statement (its telling of an event is not the
  *   event, which stands there on its own).
  * - signalVelocity: a signal is a frame, dated by its document's ingestion time. totalSignals counts every
  *   frame; signalsLast24h those in (now − 24 h, now]; signalsLast7d those in (now − 7 d, now];
  *   signalsPrevious7d those in (now − 14 d, now − 7 d]; averageVelocity = signalsLast7d / 7 (2 decimals);
- *   trend as the contract states (±10 % week on week; a first week with signals is rising); series =
- *   signals per UTC day over the 28 days ending today.
+ *   trend as the contract states (±10 % week on week; a first week with signals is rising) when the
+ *   tenant's history (its first completed document, in any mode) is at least 14 days old, so there was a
+ *   whole week before this one to count; younger, comparable is false and the trend stays 'stable', its
+ *   default: a two-day-old account is not "rising" from nothing. series = signals per UTC day over the 28
+ *   days ending today.
  * - pestleDistribution: completed documents per PESTLE category, count desc then name, the first six
  *   (documents without a valid category are not counted).
  */
 import type { LeaderboardEntry, PulseBody, SignalVelocity } from '../../../src/protocol/intelligence'
-import { type Corpus, type CorpusFrame, DAY_MS, dailyCounts, opportunityIndex, riskIndex } from './corpus'
+import { COMPARISON_MS, type Corpus, type CorpusFrame, DAY_MS, dailyCounts, opportunityIndex, riskIndex } from './corpus'
+import { Direction, effectSign, frameDirection } from './direction'
 import { compareText, hotTopics, pestleCounts } from './topics'
 
 const LEADERBOARD_SIZE = 5
-/** A tone nearer zero than this is neutral: one mild word in a sentence ("acting president") is no good news. */
-export const NEUTRAL_TONE = 0.25
 /** Kinds of frame that tell of events rather than being one. */
 const TELLING = new Set(['Statement', 'No comment'])
 const PESTLE_SIZE = 6
 const VELOCITY_DAYS = 28
 
-/** The pulse of a corpus at `now` (ms). `query` is the Query mode's query (the corpus already matches it). */
-export function computePulse(corpus: Corpus, now: number, query?: string | null): PulseBody {
+/**
+ * The pulse of a corpus at `now` (ms). `query` is the Query mode's query (the corpus already matches it);
+ * `historyFrom` is when the tenant's first completed document was ingested (ms), which in Global mode is
+ * the corpus's own first document and in Query mode must come from the whole tenant.
+ */
+export function computePulse(corpus: Corpus, now: number, query?: string | null, historyFrom: number | null = firstIngested(corpus)): PulseBody {
   const q = query?.trim() || null
   const background = backgroundFrames(corpus.frames)
   // What did not happen ("did not deny the movement", "not to take any action") is on neither board, nor is
   // the telling of an event ("…, the agency said"): the event it tells is there on its own.
   const off = new Set(corpus.frames.filter((f) => f.negated || TELLING.has(f.actionType)).map((f) => f.id))
+  const direction = new Map(corpus.frames.map((f) => [f.id, frameDirection(f)]))
   const board = leaderboardEntries(corpus).filter((e) => !background.has(e.id) && !off.has(e.id))
   return {
     generatedAt: new Date(now).toISOString(),
@@ -47,14 +56,14 @@ export function computePulse(corpus: Corpus, now: number, query?: string | null)
     documentCount: corpus.documents.length,
     hotTopics: hotTopics(corpus, now),
     riskLeaderboard: topBy(
-      board.filter((e) => e.components.sentiment <= -NEUTRAL_TONE),
+      board.filter((e) => direction.get(e.id) === Direction.Adverse),
       (e) => e.riskIndex,
     ),
     opportunityLeaderboard: topBy(
-      board.filter((e) => e.components.sentiment >= NEUTRAL_TONE),
+      board.filter((e) => direction.get(e.id) === Direction.Favourable),
       (e) => e.opportunityIndex,
     ),
-    signalVelocity: signalVelocity(corpus.frames, now),
+    signalVelocity: signalVelocity(corpus.frames, now, historyFrom),
     pestleDistribution: pestleDistribution(corpus),
   }
 }
@@ -87,27 +96,38 @@ export function leaderboardEntries(corpus: Corpus): LeaderboardEntry[] {
         riskIndex: riskIndex(f, doc.impactSeverity),
         opportunityIndex: opportunityIndex(f, doc.impactSeverity),
         components: { impactSeverity: doc.impactSeverity, urgency: f.urgency, sentiment: f.sentiment, confidence: f.confidence },
+        ...directedImpacts(f),
       },
     ]
   })
 }
 
-export function signalVelocity(frames: CorpusFrame[], now: number): SignalVelocity {
+/** Signal velocity at `now`; `historyFrom` (ms) is when the tenant's history starts, null without any. */
+export function signalVelocity(frames: CorpusFrame[], now: number, historyFrom: number | null): SignalVelocity {
   const within = (from: number, to: number) => frames.filter((f) => f.at > from && f.at <= to).length
   const signalsLast7d = within(now - 7 * DAY_MS, now)
   const signalsPrevious7d = within(now - 14 * DAY_MS, now - 7 * DAY_MS)
+  const comparable = historyFrom !== null && now - historyFrom >= COMPARISON_MS
   return {
     totalSignals: frames.length,
     signalsLast24h: within(now - DAY_MS, now),
     signalsLast7d,
     signalsPrevious7d,
     averageVelocity: Math.round((signalsLast7d / 7) * 100) / 100,
-    trend: trendOf(signalsLast7d, signalsPrevious7d),
+    trend: comparable ? trendOf(signalsLast7d, signalsPrevious7d) : 'stable',
     series: dailyCounts(frames, now, VELOCITY_DAYS),
+    historyStartedAt: historyFrom === null ? null : new Date(historyFrom).toISOString(),
+    comparable,
   }
 }
 
-/** rising: ≥ 10 % more than the week before (or some after none); falling: ≥ 10 % fewer; else stable. */
+/** When the corpus's first document was ingested (ms), null when it has none. */
+export function firstIngested(corpus: Corpus): number | null {
+  // A reduce, not Math.min(...): a tenant's documents can outnumber the arguments a call may take.
+  return corpus.documents.reduce<number | null>((first, d) => (first === null || d.at < first ? d.at : first), null)
+}
+
+/** rising: ≥ 10 % more than the week before (or some after none); falling: ≥ 10 % fewer; else stable. Only for a comparable history. */
 export function trendOf(last: number, previous: number): SignalVelocity['trend'] {
   if (previous === 0) return last > 0 ? 'rising' : 'stable'
   // In integers, so 11 against 10 is exactly +10 %.
@@ -122,4 +142,13 @@ export function pestleDistribution(corpus: Corpus): PulseBody['pestleDistributio
 
 function topBy(entries: LeaderboardEntry[], score: (e: LeaderboardEntry) => number): LeaderboardEntry[] {
   return [...entries].sort((a, b) => score(b) - score(a) || compareText(a.id, b.id)).slice(0, LEADERBOARD_SIZE)
+}
+
+/** The impacts that give a frame a direction, for the board to show why it stands there; nothing when none does. */
+function directedImpacts(f: CorpusFrame): Pick<LeaderboardEntry, 'directedImpacts'> {
+  const directed = f.impacts.flatMap((i) => {
+    const sign = effectSign(i.effect)
+    return sign === 0 ? [] : [{ effect: i.effect, magnitude: Math.min(1, Math.max(0, i.magnitude)), sign }]
+  })
+  return directed.length > 0 ? { directedImpacts: directed } : {}
 }

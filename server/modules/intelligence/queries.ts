@@ -5,6 +5,7 @@
  */
 import type { KpiBinding, KpiDefinitionIds } from '../../../src/protocol/intelligence'
 import type { Queryable } from '../../platform/db/database'
+import { iso } from '../../platform/db/rows'
 import type { FrameRow } from '../session-data'
 
 // ---------------------------------------------------------------------------------------------------
@@ -77,6 +78,12 @@ export async function corpusRows(db: Queryable, tenantId: string, scope: CorpusS
           [tenantId, ids],
         )
   return { docs, frames }
+}
+
+/** When the tenant's first completed document was ingested (ms), null without any: the start of its history. */
+export async function firstIngestedAt(db: Queryable, tenantId: string): Promise<number | null> {
+  const [row] = await db.query<{ first: Date | string | null }>(`SELECT min(ingested_at) AS first FROM events WHERE tenant_id = $1 AND status = 'completed'`, [tenantId])
+  return row?.first == null ? null : Date.parse(iso(row.first)!)
 }
 
 // ---------------------------------------------------------------------------------------------------

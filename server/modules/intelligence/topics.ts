@@ -18,6 +18,11 @@
  *    (now − 7 d, now], the previous 7 days (now − 14 d, now − 7 d]; momentumDelta7d = last − previous.
  *    The series is the mentions per UTC day over the 14 days ending today (so it is aligned to days, and
  *    the windows to the hour of `now`).
+ * 5a. A topic is first mentioned when its earliest document was ingested (firstMentionedAt). One first
+ *    mentioned less than 14 days before `now` is new (isNew): the week before was not watched whole for
+ *    it, so "+22 (0 the week before)" would be its arrival, not its momentum; the delta is still the
+ *    arithmetic above, but the dashboard shows "New" instead. The tenant's own history cannot be shorter
+ *    than its topics', so the topic's first mention is what limits the comparison.
  * 6. Ranking: mentionsLast7d desc, then momentumDelta7d desc, then all-time mentions desc, then title;
  *    the first three are the hot topics.
  */
@@ -26,7 +31,7 @@ import louvain from 'graphology-communities-louvain'
 import { type PestleCategoryName, pestleCategorySchema } from '../../../src/protocol/analysis'
 import type { HotTopic } from '../../../src/protocol/intelligence'
 import type { MergedEntity } from './aliases'
-import { type Corpus, type CorpusDocument, DAY_MS, dailyCounts } from './corpus'
+import { COMPARISON_MS, type Corpus, type CorpusDocument, DAY_MS, dailyCounts } from './corpus'
 
 export const HOT_TOPICS = 3
 const SERIES_DAYS = 14
@@ -101,6 +106,7 @@ function describeTopic(cluster: MergedEntity[], corpus: Corpus, now: number): Ra
   const within = (from: number, to: number) => documents.filter((d) => d.at > from && d.at <= to).reduce((sum, d) => sum + mentionsIn(d), 0)
   const mentionsLast7d = within(now - 7 * DAY_MS, now)
   const mentionsPrevious7d = within(now - 14 * DAY_MS, now - 7 * DAY_MS)
+  const firstAt = documents.reduce((first, d) => Math.min(first, d.at), Number.POSITIVE_INFINITY)
   const title = entities
     .slice(0, 3)
     .map((e) => e.name)
@@ -119,6 +125,8 @@ function describeTopic(cluster: MergedEntity[], corpus: Corpus, now: number): Ra
       now,
       SERIES_DAYS,
     ),
+    firstMentionedAt: new Date(firstAt).toISOString(),
+    isNew: now - firstAt < COMPARISON_MS,
     totalMentions: entities.reduce((sum, e) => sum + e.mentionCount, 0),
   }
 }

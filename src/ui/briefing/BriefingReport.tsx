@@ -1,15 +1,17 @@
 /**
  * One loaded briefing: its title, Executive Summary (executiveSummary, else summary), Narrative, up to
- * 5 Key Events (each opening its own briefing when the server says what it is), Detailed Metrics, the
+ * 5 Key Events (each dated by when it happened, or marked 'reported' when only its document's arrival
+ * dates it, citing the document it was read in, and opening its own briefing when the server says what
+ * it is), Detailed Metrics, the
  * action frame's uncertainties and what tends to follow it (action frames only), and the local graph.
  */
 import { useId, type ReactNode } from 'react'
 import { BriefingTypeLabels, nothingFollowedText, UncertaintyLabels } from '../../domain/briefing'
 import { type BriefingEntry, isPredictionLoading, isUncertaintiesLoading } from '../../projections/briefings'
 import type { BriefingBody, PredictBody } from '../../protocol/intelligence'
-import { formatTimestamp, humaniseActionType } from '../shared/format'
+import { humaniseActionType } from '../shared/format'
 import { BriefingLink } from './BriefingLink'
-import { metricLabel, metricValue } from './format'
+import { keyEventTime, metricLabel, metricValue } from './format'
 import { LocalGraph } from './LocalGraph'
 
 /** Key events shown at most (spec §2). */
@@ -69,7 +71,7 @@ export function BriefingReport({ entry, body, refreshing, onRefresh, onRetryPred
         ) : (
           <ol className="briefing-event-list">
             {events.map((event, i) => {
-              const time = formatTimestamp(event.timestamp)
+              const time = keyEventTime(event)
               return (
                 <li key={`${event.timestamp}-${i}`} className="briefing-event">
                   {time ? (
@@ -80,6 +82,7 @@ export function BriefingReport({ entry, body, refreshing, onRefresh, onRetryPred
                     <span className="briefing-event-time muted small">—</span>
                   )}
                   <span className="briefing-event-text">{event.description}</span>
+                  {event.documentTitle && <span className="briefing-event-source muted small">Source: {event.documentTitle}</span>}
                   {event.refType && event.refId && (
                     <BriefingLink type={event.refType} id={event.refId} label={`${BriefingTypeLabels[event.refType]} briefing: ${event.description}`} className="briefing-event-link">
                       {BriefingTypeLabels[event.refType]} briefing

@@ -2,11 +2,12 @@
  * Forecasts: a daily series (all signals, or the mentions of one of the hot topics' entities) over the
  * last 28 days and its forecast for the next 7 or 14 days inside the 80 % and 95 % intervals, with the
  * method and its fitted parameters, and the backtest (MAE and MAPE against the naive forecast, skill)
- * that says how far to trust it.
+ * that says how far to trust it. A history shorter than the method needs (the server says how many days
+ * of data there were and how many it needs) gets no line and no backtest, only the reason.
  */
 import { Link } from '@tanstack/react-router'
 import { useCallback, useEffect, useId, useMemo, useState } from 'react'
-import { FORECAST_HISTORY_DAYS, ForecastHorizons, type ForecastSeries, formatNumber, MetricDefinitions, skillVerdict } from '../../domain/intelligence'
+import { FORECAST_HISTORY_DAYS, ForecastHorizons, type ForecastSeries, formatNumber, MetricDefinitions, skillVerdict, tooShortToForecastText } from '../../domain/intelligence'
 import { type Dashboard, type ForecastEntry, isFirstLoad, LoadStatus, selectForecast } from '../../projections/dashboard'
 import type { BacktestBody, ForecastBody } from '../../protocol/intelligence'
 import { loadForecast } from '../../streams/dashboard-intents'
@@ -104,6 +105,8 @@ function ForecastBodyView({ entry, what, horizon, onRetry }: { entry: ForecastEn
     return <LoadFailure onRetry={onRetry}>Could not load the forecast: {entry.forecast.error?.message ?? 'unknown error'}</LoadFailure>
   }
   const nothing = forecast.history.every((h) => h.value === 0)
+  // No fit (answers recorded before the rule always had one): too little history for the method.
+  const tooShort = !nothing && forecast.parameters === null
   return (
     <>
       {entry.forecast.status === LoadStatus.Failed && (
@@ -120,14 +123,21 @@ function ForecastBodyView({ entry, what, horizon, onRetry }: { entry: ForecastEn
             Add sources in a workspace
           </Link>
         </div>
+      ) : tooShort ? (
+        <div className="dash-panel-empty muted dash-forecast-short">
+          <p>{tooShortToForecastText(forecast.dataDays ?? 0, forecast.minimumDays ?? 0)}</p>
+          <p className="small">
+            {forecast.history.length} days of {what} were read; the days before the first one with any do not count as data.
+          </p>
+        </div>
       ) : (
         <div className="dash-forecast-body">
           <ForecastChart body={forecast} label={`History and ${horizon}-day forecast of ${what} per day, with 80 % and 95 % intervals`} />
           <ForecastFacts body={forecast} what={what} />
         </div>
       )}
-      {/* A backtest of an all-zero history says nothing: the naive forecast is exact. */}
-      {!nothing && <Backtest entry={entry} horizon={horizon} onRetry={onRetry} />}
+      {/* A backtest of an all-zero or too short history says nothing: the naive forecast is exact, or there is no fit to test. */}
+      {!nothing && !tooShort && <Backtest entry={entry} horizon={horizon} onRetry={onRetry} />}
     </>
   )
 }
@@ -142,10 +152,14 @@ function ForecastFacts({ body, what }: { body: ForecastBody; what: string }) {
       <dl className="dash-facts">
         <dt>Method</dt>
         <dd>{body.method}</dd>
-        <dt>Parameters</dt>
-        <dd className="mono small">
-          α {p.alpha.toFixed(2)} · β {p.beta.toFixed(2)} · level {formatNumber(p.level, 2)} · trend {formatNumber(p.trend, 2)} · residual SD {p.residualSd.toFixed(2)}
-        </dd>
+        {p && (
+          <>
+            <dt>Parameters</dt>
+            <dd className="mono small">
+              α {p.alpha.toFixed(2)} · β {p.beta.toFixed(2)} · level {formatNumber(p.level, 2)} · trend {formatNumber(p.trend, 2)} · residual SD {p.residualSd.toFixed(2)}
+            </dd>
+          </>
+        )}
         {first && (
           <>
             <dt>Next day ({formatDay(first.date)})</dt>
@@ -218,7 +232,14 @@ function Backtest({ entry, horizon, onRetry }: { entry: ForecastEntry; horizon: 
 }
 
 function BacktestFigures({ body, horizon }: { body: BacktestBody; horizon: number }) {
-  if (body.origins === 0) return <p className="muted small">Not enough history yet to backtest a forecast {horizon} days ahead.</p>
+  if (body.origins === 0) {
+    return (
+      <p className="muted small">
+        Not enough history yet to backtest a forecast {horizon} days ahead
+        {body.minimumDays ? `: every past day tested needs ${body.minimumDays} days of data before it and the day ${horizon} days after it.` : '.'}
+      </p>
+    )
+  }
   const mape = (m: number | null) => (m === null ? '—' : `${m.toFixed(1)} %`)
   const skill = body.skill
   const better =

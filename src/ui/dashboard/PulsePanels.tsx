@@ -2,11 +2,14 @@
  * The panels of the pulse (spec §2 "Dashboard pulse view"): Hot Topics (top 3), Risk Leaderboard and
  * Opportunity Leaderboard (top 5 each), Signal Velocity and PESTLE Distribution (top 6), plus their
  * skeleton. Each panel explains its figures through its help note; leaderboard rows open the frame's
- * briefing.
+ * briefing. A figure with too little history behind it says so instead of a number: a topic younger than
+ * two weeks reads "New · first seen …" rather than a change from a week nobody watched, and the signal
+ * trend waits for a whole week before this one. Ages are counted to the pulse's generatedAt, not the
+ * clock, so a pulse reads the same whenever it is shown.
  */
 import { Link } from '@tanstack/react-router'
 import { type ReactNode, useId } from 'react'
-import { DashboardLimits, formatNumber, formatSigned, MetricDefinitions } from '../../domain/intelligence'
+import { DashboardLimits, firstSeenText, formatNumber, formatSigned, MetricDefinitions, noTrendYetText } from '../../domain/intelligence'
 import type { HotTopic, LeaderboardEntry, PulseBody, SignalVelocity } from '../../protocol/intelligence'
 import { BriefingLink } from '../briefing/BriefingLink'
 import { chipText, count, pestleClass } from './format'
@@ -30,13 +33,13 @@ export function Panel({ title, help, className, children, busy }: { title: strin
 export function PulsePanels({ body }: { body: PulseBody }) {
   return (
     <>
-      <HotTopics topics={body.hotTopics} />
+      <HotTopics topics={body.hotTopics} now={body.generatedAt} />
       <div className="dash-row-2">
         <Leaderboard kind="risk" entries={body.riskLeaderboard} />
         <Leaderboard kind="opportunity" entries={body.opportunityLeaderboard} />
       </div>
       <div className="dash-row-2">
-        <SignalVelocityPanel velocity={body.signalVelocity} />
+        <SignalVelocityPanel velocity={body.signalVelocity} now={body.generatedAt} />
         <PestleDistribution items={body.pestleDistribution} />
       </div>
     </>
@@ -57,7 +60,7 @@ export function PulseSkeleton() {
 
 // ---- Hot Topics -----------------------------------------------------------------------------------
 
-function HotTopics({ topics }: { topics: HotTopic[] }) {
+function HotTopics({ topics, now }: { topics: HotTopic[]; now: string }) {
   const shown = topics.slice(0, DashboardLimits.hotTopics)
   return (
     <Panel title="Hot Topics" help={<p>{MetricDefinitions.momentum}</p>}>
@@ -67,7 +70,7 @@ function HotTopics({ topics }: { topics: HotTopic[] }) {
         <ol className="dash-topics">
           {shown.map((t) => (
             <li key={t.id}>
-              <TopicCard topic={t} />
+              <TopicCard topic={t} now={now} />
             </li>
           ))}
         </ol>
@@ -76,7 +79,7 @@ function HotTopics({ topics }: { topics: HotTopic[] }) {
   )
 }
 
-function TopicCard({ topic }: { topic: HotTopic }) {
+function TopicCard({ topic, now }: { topic: HotTopic; now: string }) {
   const titleId = useId()
   const chips = topic.entities.slice(0, DashboardLimits.entityChips)
   const more = topic.entities.length - chips.length
@@ -89,13 +92,21 @@ function TopicCard({ topic }: { topic: HotTopic }) {
       </h4>
       <div className="dash-momentum">
         <span className="muted small">Momentum 7d</span>
-        <strong className={`dash-delta dash-${direction}`} title={`${topic.mentionsLast7d} mentions in the last 7 days, ${topic.mentionsPrevious7d} in the 7 days before`}>
-          {formatSigned(topic.momentumDelta7d)}
-        </strong>
+        {topic.isNew ? (
+          // Younger than the two weeks compared: its whole count would read as a rise from nothing.
+          <span className="dash-new-topic" title="First mentioned less than 14 days ago: no whole week before to compare with">
+            <strong className="dash-delta dash-new">New</strong>
+            {topic.firstMentionedAt && <span className="muted small"> · {firstSeenText(topic.firstMentionedAt, now)}</span>}
+          </span>
+        ) : (
+          <strong className={`dash-delta dash-${direction}`} title={`${topic.mentionsLast7d} mentions in the last 7 days, ${topic.mentionsPrevious7d} in the 7 days before`}>
+            {formatSigned(topic.momentumDelta7d)}
+          </strong>
+        )}
       </div>
       <Sparkline series={topic.series} label={`Mentions of ${topic.title} per day over the last ${topic.series.length} days`} />
       <p className="muted small dash-topic-facts">
-        {count(topic.mentionsLast7d, 'mention')} in the last 7 days ({topic.mentionsPrevious7d} the week before) · {count(topic.documentCount, 'document')}
+        {count(topic.mentionsLast7d, 'mention')} in the last 7 days{topic.isNew ? '' : ` (${topic.mentionsPrevious7d} the week before)`} · {count(topic.documentCount, 'document')}
       </p>
       {chips.length > 0 && (
         <ul className="dash-chips" aria-label={`Entities of ${topic.title}`}>
@@ -133,7 +144,7 @@ function Leaderboard({ kind, entries }: { kind: 'risk' | 'opportunity'; entries:
     <Panel title={board.title} help={<p>{board.help}</p>}>
       {shown.length === 0 ? (
         // The pulse shows its panels only once documents are in: an empty board is a reading of them.
-        <p className="dash-panel-empty muted">{board.empty} A frame stands here only when its tone is clear; the ? says how.</p>
+        <p className="dash-panel-empty muted">{board.empty} A frame stands here only when its impacts or its tone say which way its news cuts, and neither says otherwise; the ? says how.</p>
       ) : (
         <ol className="dash-board">
           {shown.map((e, i) => {
@@ -152,6 +163,7 @@ function Leaderboard({ kind, entries }: { kind: 'risk' | 'opportunity'; entries:
                   <span className="muted small dash-components">
                     Impact {c.impactSeverity.toFixed(2)} · Urgency {c.urgency.toFixed(2)} · Sentiment {formatNumber(c.sentiment, 2)} · Confidence {c.confidence.toFixed(2)}
                   </span>
+                  {e.directedImpacts && e.directedImpacts.length > 0 && <span className="muted small dash-components">{directedImpactsText(e.directedImpacts)}</span>}
                 </div>
                 <span className={`dash-index dash-index-${kind}`} title={indexComputation(kind, e)}>
                   <span className="sr-only">{board.index} </span>
@@ -164,6 +176,11 @@ function Leaderboard({ kind, entries }: { kind: 'risk' | 'opportunity'; entries:
       )}
     </Panel>
   )
+}
+
+/** 'Impacts: humanitarian (harm 0.70), growth (gain 0.40)': what, beside the tone, put the frame on its board. */
+function directedImpactsText(impacts: NonNullable<LeaderboardEntry['directedImpacts']>): string {
+  return `Impacts: ${impacts.map((i) => `${i.effect} (${i.sign < 0 ? 'harm' : 'gain'} ${i.magnitude.toFixed(2)})`).join(', ')}`
 }
 
 /** '0.90 × (0.4 · 0.80 + 0.3 · 0.70 + 0.3 · (1 − (−0.40)) / 2) = 0.74' */
@@ -180,8 +197,10 @@ function indexComputation(kind: 'risk' | 'opportunity', e: LeaderboardEntry): st
 
 const trendArrows = { rising: '↑', falling: '↓', stable: '→' } as const
 
-function SignalVelocityPanel({ velocity }: { velocity: SignalVelocity }) {
+function SignalVelocityPanel({ velocity, now }: { velocity: SignalVelocity; now: string }) {
   const trend = velocity.trend ?? 'stable'
+  // Absent in pulses recorded before the rule: those compared as they always had.
+  const comparable = velocity.comparable ?? true
   return (
     <Panel
       title="Signal Velocity"
@@ -205,7 +224,7 @@ function SignalVelocityPanel({ velocity }: { velocity: SignalVelocity }) {
         <div>
           <dt>Last 7 days</dt>
           <dd>
-            {velocity.signalsLast7d.toLocaleString('en-US')} <span className="muted small">({velocity.signalsPrevious7d} the week before)</span>
+            {velocity.signalsLast7d.toLocaleString('en-US')} <span className="muted small">{comparable ? `(${velocity.signalsPrevious7d} the week before)` : '(no whole week before yet)'}</span>
           </dd>
         </div>
         <div>
@@ -214,12 +233,17 @@ function SignalVelocityPanel({ velocity }: { velocity: SignalVelocity }) {
             {velocity.averageVelocity.toFixed(2)} <span className="muted small">per day</span>
           </dd>
         </div>
-        <div>
+        {/* The reason for no trend is a sentence, not a figure: it takes the whole row. */}
+        <div className={comparable ? undefined : 'dash-figure-wide'}>
           <dt>Trend</dt>
-          <dd className={`dash-trend dash-trend-${trend}`}>
-            <span aria-hidden="true">{trendArrows[trend]} </span>
-            {trend}
-          </dd>
+          {comparable ? (
+            <dd className={`dash-trend dash-trend-${trend}`}>
+              <span aria-hidden="true">{trendArrows[trend]} </span>
+              {trend}
+            </dd>
+          ) : (
+            <dd className="dash-trend dash-trend-none small">{noTrendYetText(velocity.historyStartedAt, now)}</dd>
+          )}
         </div>
       </dl>
       {velocity.series.length > 0 && <VelocityChart series={velocity.series} label={`Signals per day over the last ${velocity.series.length} days`} />}

@@ -85,10 +85,20 @@ describe.each(dialects())('briefings on %s', (dialect) => {
     expect(b.briefing.narrative).toBe(
       ['2026-11-20: The U.S. imposed tariffs on steel & aluminium from Canada.', '2026-11-20: USA signed a trade deal with Mexico.', '2026-11-20: The United States sanctioned Russia.'].join('\n'),
     )
+    // No sentence names a date: each is dated by when its document arrived, and says so; each cites its document.
+    const reported = (d: Doc, hour: number, description: string) => ({
+      timestamp: at(hour),
+      dated: 'reported',
+      description,
+      refType: 'actionframe',
+      refId: frame(d),
+      documentId: doc[d],
+      documentTitle: TEXTS[d].slice(0, -1),
+    })
     expect(b.briefing.keyEvents).toEqual([
-      { timestamp: at(10), description: 'Policy change: The U.S. imposed tariffs on steel & aluminium from Canada (riskIndex 0.24)', refType: 'actionframe', refId: frame('A') },
-      { timestamp: at(11), description: 'Agreement: USA signed a trade deal with Mexico (riskIndex 0.19)', refType: 'actionframe', refId: frame('B') },
-      { timestamp: at(12), description: 'Enforcement: The United States sanctioned Russia (riskIndex 0.38)', refType: 'actionframe', refId: frame('C') },
+      reported('A', 10, 'Policy change: The U.S. imposed tariffs on steel & aluminium from Canada (riskIndex 0.24)'),
+      reported('B', 11, 'Agreement: USA signed a trade deal with Mexico (riskIndex 0.19)'),
+      reported('C', 12, 'Enforcement: The United States sanctioned Russia (riskIndex 0.38)'),
     ])
     // averageRiskIndex = (0.24 + 0.19 + 0.38) / 3 = 0.27; the three frames share the United States: 3 connections.
     expect(b.detailedMetrics).toEqual({
@@ -110,9 +120,10 @@ describe.each(dialects())('briefings on %s', (dialect) => {
 
   test("a research's key events run by the date a sentence names; conflicts and negation count as uncertainties", async () => {
     const b = await briefing('research', ids.russia)
-    expect(b.briefing.keyEvents.map((k) => [k.timestamp, k.refId])).toEqual([
-      ['2026-03-12', frame('D')],
-      [at(14), frame('E')],
+    // D happened on 12 March (its sentence says so), though it arrived on 20 November; E names no date.
+    expect(b.briefing.keyEvents.map((k) => [k.timestamp, k.dated, k.refId, k.documentId])).toEqual([
+      ['2026-03-12', 'occurred', frame('D'), doc.D],
+      [at(14), 'reported', frame('E'), doc.E],
     ])
     // Its narrative tells each document on the day its lead event happened, not the day it arrived.
     expect(b.briefing.narrative.split('\n').map((line) => line.slice(0, 10))).toEqual(['2026-03-12', '2026-11-20'])
@@ -184,9 +195,9 @@ describe.each(dialects())('briefings on %s', (dialect) => {
         'Highest risk: “The United States sanctioned Russia” (riskIndex 0.38).',
     )
     expect(b.briefing.narrative.split('\n')).toEqual([
-      '2026-11-20: The U.S. imposed tariffs on steel & aluminium from Canada (Policy change, in “The U.S. imposed tariffs on steel & aluminium from Canada”)',
-      '2026-11-20: USA signed a trade deal with Mexico (Agreement, in “USA signed a trade deal with Mexico”)',
-      '2026-11-20: The United States sanctioned Russia (Enforcement, in “The United States sanctioned Russia”)',
+      'reported 2026-11-20: The U.S. imposed tariffs on steel & aluminium from Canada (Policy change, in “The U.S. imposed tariffs on steel & aluminium from Canada”)',
+      'reported 2026-11-20: USA signed a trade deal with Mexico (Agreement, in “USA signed a trade deal with Mexico”)',
+      'reported 2026-11-20: The United States sanctioned Russia (Enforcement, in “The United States sanctioned Russia”)',
     ])
     expect(b.detailedMetrics).toEqual({
       mentions: 3,

@@ -94,6 +94,7 @@ describe('computeKpi at the boundaries', () => {
     negated: false,
     actors: [],
     resources: [],
+    impacts: [],
     occurredOn: null,
     at,
     ...s,

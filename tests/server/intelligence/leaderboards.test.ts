@@ -1,16 +1,18 @@
 /**
- * Which frames the dashboard's leaderboards may show (server/modules/intelligence/pulse.ts): a risk is something bad
- * happening, an opportunity something good; a neutral frame is on neither board and no frame is on both;
- * background (dated more than 180 days before its document's latest dated frame), what did not happen and
- * the telling of an event (a statement) are on neither.
+ * Which frames the dashboard's leaderboards may show (server/modules/intelligence/pulse.ts, direction.ts): a
+ * risk is something bad happening, an opportunity something good, read from the frame's impacts and its
+ * tone together; a neutral or mixed frame is on neither board and no frame is on both; background (dated
+ * more than 180 days before its document's latest dated frame), what did not happen and the telling of an
+ * event (a statement) are on neither.
  */
 import { describe, expect, test } from 'vitest'
 import type { Corpus, CorpusDocument, CorpusFrame } from '../../../server/modules/intelligence/corpus'
+import { effectSign, frameDirection } from '../../../server/modules/intelligence/direction'
 import { backgroundFrames, computePulse } from '../../../server/modules/intelligence/pulse'
 
 const NOW = Date.parse('2026-11-20T12:00:00Z')
 
-function frame(id: string, sentiment: number, occurredOn: string | null): CorpusFrame {
+function frame(id: string, sentiment: number, occurredOn: string | null, impacts: CorpusFrame['impacts'] = []): CorpusFrame {
   return {
     id,
     eventId: 'doc',
@@ -26,6 +28,7 @@ function frame(id: string, sentiment: number, occurredOn: string | null): Corpus
     negated: false,
     actors: [],
     resources: [],
+    impacts,
     occurredOn,
     at: NOW,
   }
@@ -71,5 +74,72 @@ describe('leaderboards', () => {
     expect([...backgroundFrames(frames)]).toEqual(['bought a German rival in 2017'])
     // A document whose every frame is years old keeps them: they are its news.
     expect([...backgroundFrames([frame('old news', -0.3, '2019-05-01'), frame('undated', -0.2, null)])]).toEqual([])
+  })
+})
+
+describe('the direction of a frame: its impacts and its tone together', () => {
+  const ids = (entries: Array<{ id: string }>) => entries.map((e) => e.id)
+
+  test('effects that name a harm or a gain have a direction; a domain alone has none', () => {
+    expect(['humanitarian', 'negative economic impact', 'job losses', 'Damage to crops', 'negative growth'].map(effectSign)).toEqual([-1, -1, -1, -1, -1])
+    expect(['positive', 'economic growth', 'Benefit to farmers', 'recovery'].map(effectSign)).toEqual([1, 1, 1, 1])
+    expect(['economic', 'political', 'market', 'quantitative', 'legal'].map(effectSign)).toEqual([0, 0, 0, 0, 0])
+  })
+
+  test('negative impacts and a negative tone: on the risk board only', () => {
+    // "A bomb killed 12 people": a humanitarian toll (magnitude 0.7) told at −0.5.
+    const killed = frame('bomb killed 12 people', -0.5, null, [{ effect: 'humanitarian', magnitude: 0.7 }])
+    const pulse = computePulse(corpusOf([killed]), NOW)
+    expect(ids(pulse.riskLeaderboard)).toEqual(['bomb killed 12 people'])
+    expect(ids(pulse.opportunityLeaderboard)).toEqual([])
+    // The board says which impact put it there, beside its tone.
+    expect(pulse.riskLeaderboard[0]?.directedImpacts).toEqual([{ effect: 'humanitarian', magnitude: 0.7, sign: -1 }])
+  })
+
+  test('a positive tone about a harm is mixed: on neither board', () => {
+    // "Rescuers pulled 30 from the rubble; 12 were killed": told at +0.6, a humanitarian toll of 0.7.
+    const mixed = frame('rescue amid deaths', 0.6, null, [{ effect: 'humanitarian', magnitude: 0.7 }])
+    expect(frameDirection(mixed)).toBe('mixed')
+    const pulse = computePulse(corpusOf([mixed]), NOW)
+    expect(ids(pulse.riskLeaderboard)).toEqual([])
+    expect(ids(pulse.opportunityLeaderboard)).toEqual([])
+  })
+
+  test('impacts decide a flat tone; a domain-only impact leaves it to the tone', () => {
+    const frames = [
+      frame('plant closure costs jobs', 0, null, [{ effect: 'job losses', magnitude: 0.5 }]),
+      frame('harvest recovers', 0.1, null, [{ effect: 'economic growth', magnitude: 0.4 }]),
+      frame('tariffs at stake', -0.1, null, [{ effect: 'economic', magnitude: 0.9 }]),
+      // −0.6 + 0.2 = −0.4: more harm than gain.
+      frame('merger with layoffs and savings', 0, null, [
+        { effect: 'layoffs', magnitude: 0.6 },
+        { effect: 'cost savings', magnitude: 0.2 },
+      ]),
+    ]
+    const pulse = computePulse(corpusOf(frames), NOW)
+    expect(ids(pulse.riskLeaderboard).sort()).toEqual(['merger with layoffs and savings', 'plant closure costs jobs'])
+    expect(ids(pulse.opportunityLeaderboard)).toEqual(['harvest recovers'])
+    // Only impacts with a direction are listed; a domain alone ('economic') is not.
+    const merger = pulse.riskLeaderboard.find((e) => e.id === 'merger with layoffs and savings')
+    expect(merger?.directedImpacts).toEqual([
+      { effect: 'layoffs', magnitude: 0.6, sign: -1 },
+      { effect: 'cost savings', magnitude: 0.2, sign: 1 },
+    ])
+  })
+
+  test('no frame stands on both boards, over every tone and impact on a grid', () => {
+    const effects = ['humanitarian', 'growth', 'economic', null] as const
+    const frames = [-1, -0.5, -0.25, -0.1, 0, 0.1, 0.25, 0.5, 1].flatMap((sentiment) =>
+      effects.map((effect, i) => frame(`s${sentiment}-e${i}`, sentiment, null, effect ? [{ effect, magnitude: 0.5 }] : [])),
+    )
+    // Not vacuous: the grid holds frames of every direction.
+    expect(new Set(frames.map(frameDirection))).toEqual(new Set(['adverse', 'favourable', 'mixed', 'none']))
+    // Each frame alone, so the top five of a board never hides one.
+    for (const f of frames) {
+      const pulse = computePulse(corpusOf([f]), NOW)
+      const on = [pulse.riskLeaderboard.length, pulse.opportunityLeaderboard.length]
+      const direction = frameDirection(f)
+      expect(on, `${f.id}: ${direction}`).toEqual(direction === 'adverse' ? [1, 0] : direction === 'favourable' ? [0, 1] : [0, 0])
+    }
   })
 })

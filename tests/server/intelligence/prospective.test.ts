@@ -3,11 +3,13 @@
  * clock moved between ingests), called with real emulator accounts. Expected figures are worked out by
  * hand from the texts and days below; Holt's recursion is also checked on a tiny series by hand.
  *
- * Tenant "forecaster" (now = 2026-11-20 12:00 UTC): on each day 2026-11-14 + k (k = 0…6) one document
+ * Tenant "forecaster" (now = 2026-11-20 12:00 UTC): on each day 2026-11-05 + k (k = 0…15) one document
  * "Ghana cut interest rates." followed by the first k Nigeria sentences, one frame per sentence. So:
- *   signals per day   1 2 3 4 5 6 7   (a line)
- *   Nigeria mentions  0 1 2 3 4 5 6   (a line)
- *   Ghana mentions    1 1 1 1 1 1 1   (a constant)
+ *   signals per day   1 2 3 … 16   (a line)
+ *   Nigeria mentions  0 1 2 … 15   (a line)
+ *   Ghana mentions    1 1 1 … 1    (a constant)
+ * 16 days: Holt's method needs 14 days of data (MIN_FORECAST_DAYS), and a backtest origin 14 days of
+ * training data and a day after it.
  * Tenant "sequencer", one document a day (40 to 37 days ago), one frame per sentence:
  *   A (research res_seq)   Google, Apple, Microsoft announced new factories   Announcement ×3
  *   B (research res_seq)   Google, Apple launched…; Microsoft denied…        Launch, Launch, Opposition
@@ -35,7 +37,17 @@ const NIGERIA = [
   'Nigeria launched a satellite.',
   'Nigeria signed a trade deal.',
   'Nigeria praised the agreement.',
+  'Nigeria opened a new port.',
+  'Nigeria built a railway.',
+  'Nigeria hired new teachers.',
+  'Nigeria approved a budget.',
+  'Nigeria banned plastic bags.',
+  'Nigeria repaid a loan.',
+  'Nigeria sold its stake in an oil field.',
+  'Nigeria closed its border.',
+  'Nigeria planted a million trees.',
 ]
+const FORECASTER_DAYS = NIGERIA.length + 1
 const forecasterText = (k: number) => [GHANA, ...NIGERIA.slice(0, k)].join(' ')
 
 const SEQUENCES = [
@@ -63,8 +75,8 @@ describe.each(dialects())('prospective analysis on %s', (dialect) => {
     sequencer = await emulatorUser(`prospective-sequencer-${dialect}@gmail.com`)
     stranger = await emulatorUser(`prospective-stranger-${dialect}@gmail.com`)
 
-    for (let k = 0; k <= 6; k++) {
-      clock.set(Date.parse('2026-11-14T10:00:00Z') + k * DAY)
+    for (let k = 0; k < FORECASTER_DAYS; k++) {
+      clock.set(Date.parse('2026-11-05T10:00:00Z') + k * DAY)
       await ingestText(stack.pipeline, forecaster, { researchId: 'res_1', sessionId: 'ses_forecast' }, forecasterText(k))
     }
     for (const id of ['res_seq', 'res_other']) await insertResearch(stack.db, tenantOf(sequencer), { id, title: id, description: null, tags: [], ownerUserId: sequencer.uid, now: NOW - 60 * DAY })
@@ -85,7 +97,7 @@ describe.each(dialects())('prospective analysis on %s', (dialect) => {
   const frameOf = (doc: string, index: number) => `${sequenceEvents.get(doc)}-f${index}`
 
   test('the analyser read the texts as the header says', () => {
-    for (let k = 0; k <= 6; k++) {
+    for (let k = 0; k < FORECASTER_DAYS; k++) {
       const a = analyseLocal(forecasterText(k))
       expect(a.frames).toHaveLength(1 + k)
       expect(Object.fromEntries(a.entities.map((e) => [e.text, e.mentions.length]))).toEqual(k === 0 ? { Ghana: 1 } : { Ghana: 1, Nigeria: k })
@@ -127,33 +139,52 @@ describe.each(dialects())('prospective analysis on %s', (dialect) => {
 
   describe('POST /prospective/forecast', () => {
     test('signals on a line: the line goes on, with no residual and so no spread', async () => {
-      const body = await ok<ForecastBody>(forecaster, 'forecast', { metric: 'signals', historyDays: 7, horizonDays: 3 })
-      expect(body.method).toMatch(/^Holt's linear trend \(double exponential smoothing\)/)
-      expect(body).toMatchObject({ metric: 'signals', entity: null })
-      expect(body.history).toEqual(datesFrom('2026-11-14', 7).map((date, i) => ({ date, value: i + 1 })))
-      // Every (α, β) of the grid fits a line exactly: the tie goes to the smallest.
-      expect(body.parameters).toEqual({ alpha: 0.1, beta: 0.1, level: 7, trend: 1, residualSd: 0 })
-      expect(body.forecast).toEqual([flat('2026-11-21', 8), flat('2026-11-22', 9), flat('2026-11-23', 10)])
+      const body = await ok<ForecastBody>(forecaster, 'forecast', { metric: 'signals', historyDays: 14, horizonDays: 3 })
+      expect(body.method).toMatch(/^Holt's linear trend \(double exponential smoothing\).*needs at least 14 days of data/)
+      expect(body).toMatchObject({ metric: 'signals', entity: null, dataDays: 14, minimumDays: 14 })
+      expect(body.history).toEqual(datesFrom('2026-11-07', 14).map((date, i) => ({ date, value: i + 3 })))
+      // Every (α, β) of the grid fits a line; which one wins is down to rounding in the last bits.
+      expect(body.parameters).toMatchObject({ level: 16, trend: 1, residualSd: 0 })
+      expect(body.forecast).toEqual([flat('2026-11-21', 17), flat('2026-11-22', 18), flat('2026-11-23', 19)])
+    })
+
+    test('fewer than 14 days of data: no line, and how many days there were', async () => {
+      // The last 7 days of the line are 7 days of data.
+      const week = await ok<ForecastBody>(forecaster, 'forecast', { metric: 'signals', historyDays: 7, horizonDays: 3 })
+      expect(week).toMatchObject({ parameters: null, forecast: [], dataDays: 7, minimumDays: 14 })
+      expect(week.history.map((p) => p.value)).toEqual([10, 11, 12, 13, 14, 15, 16])
+      // Three days into the tenant's history (2026-11-07 12:00): 4 empty days, then 1, 2, 3: 3 daily points.
+      clock.set(Date.parse('2026-11-07T12:00:00Z'))
+      try {
+        const three = await ok<ForecastBody>(forecaster, 'forecast', { metric: 'signals', historyDays: 7, horizonDays: 7 })
+        expect(three.history.map((p) => p.value)).toEqual([0, 0, 0, 0, 1, 2, 3])
+        expect(three).toMatchObject({ parameters: null, forecast: [], dataDays: 3, minimumDays: 14 })
+      } finally {
+        clock.set(NOW)
+      }
     })
 
     test("one entity's mentions, by any of its names; a constant stays constant", async () => {
-      const nigeria = await ok<ForecastBody>(forecaster, 'forecast', { metric: 'mentions', entity: 'nigeria', historyDays: 7, horizonDays: 2 })
-      expect(nigeria).toMatchObject({ metric: 'mentions', entity: 'Nigeria', parameters: { level: 6, trend: 1, residualSd: 0 } })
-      expect(nigeria.history.map((p) => p.value)).toEqual([0, 1, 2, 3, 4, 5, 6])
-      expect(nigeria.forecast).toEqual([flat('2026-11-21', 7), flat('2026-11-22', 8)])
+      const nigeria = await ok<ForecastBody>(forecaster, 'forecast', { metric: 'mentions', entity: 'nigeria', historyDays: 14, horizonDays: 2 })
+      expect(nigeria).toMatchObject({ metric: 'mentions', entity: 'Nigeria', parameters: { level: 15, trend: 1, residualSd: 0 } })
+      expect(nigeria.history.map((p) => p.value)).toEqual(Array.from({ length: 14 }, (_, i) => i + 2))
+      expect(nigeria.forecast).toEqual([flat('2026-11-21', 16), flat('2026-11-22', 17)])
+      // Over all 16 days Nigeria's first day has none: 15 days of data, still enough.
+      expect(await ok<ForecastBody>(forecaster, 'forecast', { metric: 'mentions', entity: 'Nigeria', historyDays: 16, horizonDays: 1 })).toMatchObject({ dataDays: 15 })
 
-      const ghana = await ok<ForecastBody>(forecaster, 'forecast', { metric: 'mentions', entity: 'Ghana', historyDays: 7, horizonDays: 3 })
-      expect(ghana.history.map((p) => p.value)).toEqual([1, 1, 1, 1, 1, 1, 1])
+      const ghana = await ok<ForecastBody>(forecaster, 'forecast', { metric: 'mentions', entity: 'Ghana', historyDays: 14, horizonDays: 3 })
+      expect(ghana.history.map((p) => p.value)).toEqual(Array<number>(14).fill(1))
       expect(ghana.parameters).toMatchObject({ level: 1, trend: 0, residualSd: 0 })
       expect(ghana.forecast.map((p) => p.value)).toEqual([1, 1, 1])
     })
 
     test('a bent series has residuals: intervals nest, widen with the horizon, and never go below 0', async () => {
-      // 28 days: 21 empty days, then 1…7.
+      // 28 days: 12 empty days, then 1…16 (16 days of data).
       const body = await ok<ForecastBody>(forecaster, 'forecast', { metric: 'signals', horizonDays: 5 })
       expect(body.history).toHaveLength(28)
-      expect(body.history.map((p) => p.value)).toEqual([...Array<number>(21).fill(0), 1, 2, 3, 4, 5, 6, 7])
-      expect(body.parameters.residualSd).toBeGreaterThan(0)
+      expect(body.history.map((p) => p.value)).toEqual([...Array<number>(12).fill(0), ...Array.from({ length: 16 }, (_, i) => i + 1)])
+      expect(body.dataDays).toBe(16)
+      expect(body.parameters?.residualSd).toBeGreaterThan(0)
       for (const p of body.forecast) {
         expect(0 <= p.lower95 && p.lower95 <= p.lower80 && p.lower80 <= p.value && p.value <= p.upper80 && p.upper80 <= p.upper95).toBe(true)
       }
@@ -179,31 +210,34 @@ describe.each(dialects())('prospective analysis on %s', (dialect) => {
       }
     })
 
-    test('another tenant sees an empty history', async () => {
+    test('another tenant sees an empty history: no data, no line', async () => {
       const body = await ok<ForecastBody>(stranger, 'forecast', { historyDays: 7, horizonDays: 1 })
       expect(body.history.map((p) => p.value)).toEqual([0, 0, 0, 0, 0, 0, 0])
-      expect(body.forecast).toEqual([flat('2026-11-21', 0)])
+      expect(body).toMatchObject({ parameters: null, forecast: [], dataDays: 0, minimumDays: 14 })
     })
   })
 
   describe('POST /prospective/backtest', () => {
     test('on a line the model is exact and the naive forecast is one step behind: skill 1', async () => {
-      // Origins t = 3…6 forecast days 4…7 (actuals 4, 5, 6, 7); naive says 3, 4, 5, 6.
-      const one = await ok<BacktestBody>(forecaster, 'backtest', { metric: 'signals', historyDays: 7, horizonDays: 1, minTrainDays: 3 })
+      // 16 days (1…16); the fit needs 14: origins t = 14, 15 forecast days 15, 16 (actuals 15, 16); naive says 14, 15.
+      const one = await ok<BacktestBody>(forecaster, 'backtest', { metric: 'signals', historyDays: 16, horizonDays: 1, minTrainDays: 3 })
       expect(one.method).toMatch(/Holt/)
-      expect(one).toMatchObject({ origins: 4, model: { mae: 0, mape: 0 }, naive: { mae: 1, mape: 18.99 }, skill: 1 })
-      expect(((1 / 4 + 1 / 5 + 1 / 6 + 1 / 7) / 4) * 100).toBeCloseTo(18.99, 2)
+      expect(one).toMatchObject({ origins: 2, model: { mae: 0, mape: 0 }, naive: { mae: 1, mape: 6.46 }, skill: 1, dataDays: 16, minimumDays: 14 })
+      expect(((1 / 15 + 1 / 16) / 2) * 100).toBeCloseTo(6.46, 2)
 
-      // Two days ahead from t = 3…5: actuals 5, 6, 7 against naive 3, 4, 5.
-      const two = await ok<BacktestBody>(forecaster, 'backtest', { metric: 'signals', historyDays: 7, horizonDays: 2, minTrainDays: 3 })
-      expect(two).toMatchObject({ origins: 3, model: { mae: 0, mape: 0 }, naive: { mae: 2, mape: 33.97 }, skill: 1 })
+      // Two days ahead from t = 14 only: actual 16 against naive 14.
+      const two = await ok<BacktestBody>(forecaster, 'backtest', { metric: 'signals', historyDays: 16, horizonDays: 2, minTrainDays: 3 })
+      expect(two).toMatchObject({ origins: 1, model: { mae: 0, mape: 0 }, naive: { mae: 2, mape: 12.5 }, skill: 1 })
     })
 
-    test('a constant: both exact, so no skill to speak of (null); an empty series has no MAPE', async () => {
-      const ghana = await ok<BacktestBody>(forecaster, 'backtest', { metric: 'mentions', entity: 'Ghana', historyDays: 7, minTrainDays: 3 })
-      expect(ghana).toMatchObject({ origins: 4, model: { mae: 0, mape: 0 }, naive: { mae: 0, mape: 0 }, skill: null })
+    test('a constant: both exact, so no skill to speak of (null); too short or empty a series has no origin', async () => {
+      const ghana = await ok<BacktestBody>(forecaster, 'backtest', { metric: 'mentions', entity: 'Ghana', historyDays: 16, minTrainDays: 3 })
+      expect(ghana).toMatchObject({ origins: 2, model: { mae: 0, mape: 0 }, naive: { mae: 0, mape: 0 }, skill: null })
+      // 7 days of data: minTrainDays 3 would allow 4 origins, the method's 14 days none.
+      const week = await ok<BacktestBody>(forecaster, 'backtest', { metric: 'signals', historyDays: 7, minTrainDays: 3 })
+      expect(week).toMatchObject({ origins: 0, dataDays: 7, minimumDays: 14 })
       const empty = await ok<BacktestBody>(stranger, 'backtest', { historyDays: 7, minTrainDays: 3 })
-      expect(empty).toMatchObject({ origins: 4, model: { mae: 0, mape: null }, naive: { mae: 0, mape: null }, skill: null })
+      expect(empty).toMatchObject({ origins: 0, model: { mae: 0, mape: null }, naive: { mae: 0, mape: null }, skill: null, dataDays: 0 })
     })
 
     test('400 when no origin is left; 404 for an unknown entity', async () => {

@@ -12,6 +12,9 @@
  *   vw-deal    2026-11-17 12:00  BYD ×1, Volkswagen ×2, 2 frames
  *   google-c   2026-11-18 12:00  Google ×1, 1 frame
  *   vw-suit    2026-11-20 11:00  Volkswagen ×1, BYD ×2, 2 frames   (within the last 24 hours)
+ * Every topic here was first mentioned less than 14 days ago, so each is new (no week-on-week comparison);
+ * the tenant's history (20 days) is long enough for the signal trend. A second account, "newcomer", has
+ * one document from yesterday: its topic is new and its trend not yet a comparison.
  */
 import { beforeAll, describe, expect, test } from 'vitest'
 import { analyseLocal } from '../../../server/analysis/index'
@@ -36,6 +39,8 @@ const DOCUMENTS = [
 type DocumentName = (typeof DOCUMENTS)[number]['name']
 
 const round2 = (x: number) => Math.round(x * 100) / 100
+/** Impact effects that name a domain, not a direction. */
+const DOMAINS = ['economic', 'political', 'legal', 'social', 'technological', 'environmental', 'market', 'quantitative']
 
 /** A series of `days` zeros ending on 2026-11-20, with the given counts on the given days. */
 function series(days: number, counts: Record<string, number>): Array<{ date: string; count: number }> {
@@ -48,6 +53,7 @@ function series(days: number, counts: Record<string, number>): Array<{ date: str
 describe.each(dialects())('dashboard pulse on %s', (dialect) => {
   let user: TestUser
   let stranger: TestUser
+  let newcomer: TestUser
   const clock = manualClock(NOW - 30 * DAY)
   const stack = startAnalyticsStack(dialect, clock)
   const call = apiCaller(stack)
@@ -56,10 +62,13 @@ describe.each(dialects())('dashboard pulse on %s', (dialect) => {
   beforeAll(async () => {
     user = await emulatorUser(`pulse-${dialect}@gmail.com`)
     stranger = await emulatorUser(`pulse-stranger-${dialect}@gmail.com`)
+    newcomer = await emulatorUser(`pulse-newcomer-${dialect}@gmail.com`)
     for (const doc of DOCUMENTS) {
       clock.set(doc.at)
       eventIds.set(doc.name, await ingestText(stack.pipeline, user, { researchId: 'res_1', sessionId: 'ses_pulse' }, doc.text, doc.name))
     }
+    clock.set(NOW - DAY)
+    await ingestText(stack.pipeline, newcomer, { researchId: 'res_new', sessionId: 'ses_new' }, DOCUMENTS[6].text, 'newcomer')
     await stack.pipeline.drain()
     clock.set(NOW)
   }, 120_000)
@@ -81,6 +90,8 @@ describe.each(dialects())('dashboard pulse on %s', (dialect) => {
       const analysis = analyseLocal(text)
       const dates = analysis.frames.flatMap((f) => (f.timeReference ? [f.timeReference.date] : [])).sort()
       const latest = dates[dates.length - 1]
+      // No impact of these texts names a harm or a gain (only a domain): the tone alone gives each frame its direction.
+      expect(analysis.frames.flatMap((f) => f.result.impacts.map((i) => i.effect)).filter((e) => !DOMAINS.includes(e))).toEqual([])
       for (const [i, f] of analysis.frames.entries()) {
         // Dated more than 180 days before the document's latest dated frame: background, on neither board;
         // nor is what did not happen, nor the telling of an event.
@@ -144,6 +155,8 @@ describe.each(dialects())('dashboard pulse on %s', (dialect) => {
         entities: ['BYD', 'Volkswagen'],
         documentCount: 2,
         series: series(14, { '2026-11-17': 3, '2026-11-20': 3 }),
+        firstMentionedAt: '2026-11-17T12:00:00.000Z',
+        isNew: true,
       },
       {
         id: 'topic_place_kenya',
@@ -155,6 +168,8 @@ describe.each(dialects())('dashboard pulse on %s', (dialect) => {
         entities: ['Kenya'],
         documentCount: 1,
         series: series(14, { '2026-11-15': 1 }),
+        firstMentionedAt: '2026-11-15T12:00:00.000Z',
+        isNew: true,
       },
       {
         id: 'topic_organisation_google',
@@ -166,6 +181,9 @@ describe.each(dialects())('dashboard pulse on %s', (dialect) => {
         entities: ['Google', 'European Commission'],
         documentCount: 3,
         series: series(14, { '2026-11-10': 2, '2026-11-11': 3, '2026-11-18': 1 }),
+        // First mentioned 10 days ago: within the 14 compared, so new although the week before has some.
+        firstMentionedAt: '2026-11-10T12:00:00.000Z',
+        isNew: true,
       },
     ])
 
@@ -183,6 +201,8 @@ describe.each(dialects())('dashboard pulse on %s', (dialect) => {
       averageVelocity: 0.86,
       trend: 'rising',
       series: series(28, { '2026-10-31': 2, '2026-11-10': 2, '2026-11-11': 2, '2026-11-15': 1, '2026-11-17': 2, '2026-11-18': 1, '2026-11-20': 2 }),
+      historyStartedAt: '2026-10-31T12:00:00.000Z',
+      comparable: true,
     })
     expect(body.pestleDistribution).toEqual([
       { category: 'Economic', count: 3 },
@@ -201,8 +221,18 @@ describe.each(dialects())('dashboard pulse on %s', (dialect) => {
     expect([...boards.risk, ...boards.opportunity].every((e) => google.has(e.eventId))).toBe(true)
     expect(body.riskLeaderboard).toEqual(boards.risk)
     expect(body.opportunityLeaderboard).toEqual(boards.opportunity)
-    // 1 signal this week against 4 the week before: falling.
-    expect(body.signalVelocity).toMatchObject({ totalSignals: 5, signalsLast24h: 0, signalsLast7d: 1, signalsPrevious7d: 4, averageVelocity: 0.14, trend: 'falling' })
+    // 1 signal this week against 4 the week before: falling. The query's first match is 10 days old, but
+    // the tenant has been collecting for 20: its week before was watched, so the trend compares.
+    expect(body.signalVelocity).toMatchObject({
+      totalSignals: 5,
+      signalsLast24h: 0,
+      signalsLast7d: 1,
+      signalsPrevious7d: 4,
+      averageVelocity: 0.14,
+      trend: 'falling',
+      historyStartedAt: '2026-10-31T12:00:00.000Z',
+      comparable: true,
+    })
     expect(body.pestleDistribution).toEqual([
       { category: 'Legal', count: 2 },
       { category: 'Political', count: 1 },
@@ -221,10 +251,11 @@ describe.each(dialects())('dashboard pulse on %s', (dialect) => {
       // This week only vw-suit; google-c (exactly 11-18 12:00) and google-b (exactly 11-11 12:00) sit on
       // the far edges of the week before and of nothing. Nigeria (0, 0) beats Google (0, 1 before: −1),
       // and Google beats Kenya (also 0 and −1) on all-time mentions, 6 against 1.
-      expect(body.hotTopics.map((t) => [t.title, t.mentionsLast7d, t.mentionsPrevious7d, t.momentumDelta7d])).toEqual([
-        ['BYD · Volkswagen', 3, 3, 0],
-        ['Nigeria', 0, 0, 0],
-        ['Google · European Commission', 0, 1, -1],
+      // BYD · Volkswagen, first mentioned 8 days before, is still new; Nigeria (25 days) and Google (15) are compared.
+      expect(body.hotTopics.map((t) => [t.title, t.mentionsLast7d, t.mentionsPrevious7d, t.momentumDelta7d, t.isNew])).toEqual([
+        ['BYD · Volkswagen', 3, 3, 0, true],
+        ['Nigeria', 0, 0, 0, false],
+        ['Google · European Commission', 0, 1, -1, false],
       ])
       expect(body.signalVelocity).toMatchObject({ signalsLast24h: 0, signalsLast7d: 2, signalsPrevious7d: 4, averageVelocity: 0.29, trend: 'falling' })
     } finally {
@@ -235,7 +266,25 @@ describe.each(dialects())('dashboard pulse on %s', (dialect) => {
   test('another tenant sees none of these documents', async () => {
     const body = await pulse(stranger)
     expect(body).toMatchObject({ mode: 'global', documentCount: 0, hotTopics: [], riskLeaderboard: [], opportunityLeaderboard: [], pestleDistribution: [] })
-    expect(body.signalVelocity).toEqual({ totalSignals: 0, signalsLast24h: 0, signalsLast7d: 0, signalsPrevious7d: 0, averageVelocity: 0, trend: 'stable', series: series(28, {}) })
+    expect(body.signalVelocity).toEqual({
+      totalSignals: 0,
+      signalsLast24h: 0,
+      signalsLast7d: 0,
+      signalsPrevious7d: 0,
+      averageVelocity: 0,
+      trend: 'stable',
+      series: series(28, {}),
+      historyStartedAt: null,
+      comparable: false,
+    })
+  })
+
+  test('an account one day old: its topic is new, not "+3", and its trend no comparison', async () => {
+    const body = await pulse(newcomer)
+    // vw-suit's text, ingested yesterday: BYD ×2 and Volkswagen ×1 this week, nothing before (nobody watched).
+    expect(body.hotTopics).toEqual([expect.objectContaining({ title: 'BYD · Volkswagen', mentionsLast7d: 3, mentionsPrevious7d: 0, isNew: true, firstMentionedAt: '2026-11-19T12:00:00.000Z' })])
+    // 2 signals this week and 0 the week before would read "rising"; with one day of history it is no comparison.
+    expect(body.signalVelocity).toMatchObject({ signalsLast7d: 2, signalsPrevious7d: 0, trend: 'stable', comparable: false, historyStartedAt: '2026-11-19T12:00:00.000Z' })
   })
 
   test('the same request gives the same answer (the clustering is seeded)', async () => {
