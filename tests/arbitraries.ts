@@ -59,6 +59,19 @@ const dataByType: Record<(typeof LiveMessageTypes)[number], fc.Arbitrary<Record<
     { requiredKeys: ['eventId', 'trigger', 'stage', 'percentage'] },
   ),
   'genesis-event-deleted': fc.record({ eventId }),
+  'story-updated': fc.record({
+    story: fc.record({
+      id: fc.constantFrom('story:e1', 'story:e2'),
+      title: title.map((t) => t || 'Story'),
+      startedAt: fc.constant('2026-11-20T09:00:00.000Z'),
+      endedAt: fc.constant('2026-11-20T12:00:00.000Z'),
+      documentIds: fc.array(eventId, { minLength: 1, maxLength: 3 }),
+      sources: fc.constant([]),
+      publisherCount: fc.nat(3),
+      mainFrameIds: fc.array(frameId, { maxLength: 3 }),
+      credibility: fc.constant([]),
+    }),
+  }),
 }
 
 /** One valid message body of a random type. */

@@ -14,6 +14,7 @@ import { liveChannelEvents } from './live-channel'
 import { notificationEvents } from './notification'
 import { projectEvents } from './project'
 import { researchEvents } from './research'
+import { storyEvents } from './story'
 import { workspaceEvents } from './workspace'
 
 export const domainEventSchema = z.discriminatedUnion('type', [
@@ -32,6 +33,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   ...dashboardEvents,
   ...briefingEvents,
   ...connectivityEvents,
+  ...storyEvents,
 ])
 export type DomainEvent = z.infer<typeof domainEventSchema>
 export type DomainEventType = DomainEvent['type']

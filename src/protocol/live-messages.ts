@@ -18,6 +18,7 @@
 import { z } from 'zod'
 import { camelizeKeys } from './case'
 import { compileGuard } from './fast-guard'
+import { storySchema } from './stories'
 import { actionFrameSchema, actionFrameUpdateSchema, analyticsSchema, connectionSchema, idSchema, payloadSchema, timestampSchema } from './entities'
 
 const opt = <T extends z.ZodType>(schema: T) => schema.nullish()
@@ -37,6 +38,7 @@ export const LiveMessageTypes = [
   'status-update',
   'genesis_event_updated',
   'genesis-event-deleted',
+  'story-updated',
 ] as const
 export type LiveMessageType = (typeof LiveMessageTypes)[number]
 
@@ -98,6 +100,9 @@ export const liveMessageDataSchemas = {
   // means delete), so a client resuming from before it never sees the document, and one that has the
   // card drops it with its frames. Nothing about the document follows it.
   'genesis-event-deleted': z.object(eventRef),
+  // A story with a document of this workspace changed (src/protocol/stories.ts): the whole story as it now
+  // is, and the stories it absorbed (a document that links two stories merges them), which are gone.
+  'story-updated': z.object({ story: storySchema, mergedStoryIds: opt(z.array(z.string())) }),
 } as const satisfies Record<LiveMessageType, z.ZodType>
 
 const messageEnvelope = <T extends LiveMessageType>(type: T) =>

@@ -37,6 +37,22 @@ const valid: Record<(typeof LiveMessageTypes)[number], unknown> = {
   'status-update': { eventId: 'e1', phase: 'structuring-started' },
   genesis_event_updated: { eventId: 'e1', trigger: 'manual_reprocess', stage: 'ai_enrichment', percentage: 40 },
   'genesis-event-deleted': { eventId: 'e1' },
+  'story-updated': {
+    story: {
+      id: 'story:e1',
+      title: 'Ministry approves the port deal',
+      startedAt: '2026-11-20T09:00:00.000Z',
+      endedAt: '2026-11-20T12:00:00.000Z',
+      documentIds: ['e1', 'e2'],
+      sources: [
+        { documentId: 'e1', publisher: 'harbour.example', reliability: { grade: 'F' } },
+        { documentId: 'e2', duplicateOf: 'e1' },
+      ],
+      publisherCount: 1,
+      mainFrameIds: ['e1-f1'],
+      credibility: [{ frameId: 'e1-f1', documentId: 'e1', grade: 6, explanation: 'One source with no record', supporting: 1, contradicting: 0, evidence: [], contestedBy: [] }],
+    },
+  },
 }
 
 const invalid: Record<(typeof LiveMessageTypes)[number], [string, unknown]> = {
@@ -54,6 +70,22 @@ const invalid: Record<(typeof LiveMessageTypes)[number], [string, unknown]> = {
   'status-update': ['phase missing', { eventId: 'e1' }],
   genesis_event_updated: ['stage missing', { eventId: 'e1', trigger: 'manual_reprocess', percentage: 10 }],
   'genesis-event-deleted': ['eventId missing', {}],
+  'story-updated': [
+    'a grade of 7',
+    {
+      story: {
+        id: 's',
+        title: 'T',
+        startedAt: 'x',
+        endedAt: 'y',
+        documentIds: [],
+        sources: [],
+        publisherCount: 0,
+        mainFrameIds: [],
+        credibility: [{ frameId: 'f', documentId: 'd', grade: 7, explanation: '', supporting: 0, contradicting: 0, evidence: [], contestedBy: [] }],
+      },
+    },
+  ],
 }
 
 describe('live messages', () => {

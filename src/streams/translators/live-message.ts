@@ -109,6 +109,8 @@ export function toDomainEvent(m: LiveMessage): DomainEvent {
     }
     case 'genesis-event-deleted':
       return { type: 'document.deleted', sessionId, messageId, eventId: m.data.eventId }
+    case 'story-updated':
+      return { type: 'story.updated', sessionId, messageId, story: m.data.story, mergedStoryIds: m.data.mergedStoryIds }
   }
 }
 

@@ -1,0 +1,101 @@
+/**
+ * Stories, corroboration and credibility on the wire (issue 20).
+ *
+ * A story is the documents that report one event: exact copies, syndicated or lightly edited copies, and
+ * other outlets telling the same event (the same main actors and action category within 72 hours). The
+ * server keeps stories per tenant as documents arrive (server/analysis/stories/) and sends, for a
+ * workspace, the stories its documents belong to: `GET …/sessions/{sid}/stories`, then `story-updated` on
+ * the live channel whenever one of them changes (a document joins, two stories merge, a grade moves).
+ * A story lists all its documents, those of other workspaces too, since corroboration is what the whole
+ * team holds.
+ *
+ * Credibility is the Admiralty scale for information, per frame: 1 confirmed by independent sources,
+ * 2 probably true, 3 possibly true, 4 doubtful, 5 improbable (contradicted), 6 cannot be judged. Sources
+ * count by publisher family (one owner, or copies of one text), never copy by copy. Each grade lists its
+ * evidence (which sources said it or denied it, in which sentence), and a contested frame names the frames
+ * that disagree with it and why. Source reliability is A (completely reliable) … E (unreliable), F (cannot
+ * be judged: no record yet).
+ */
+import { z } from 'zod'
+
+const opt = <T extends z.ZodType>(schema: T) => schema.nullish()
+const text = z.string()
+
+export const CredibilityLabels = {
+  1: 'Confirmed',
+  2: 'Probably true',
+  3: 'Possibly true',
+  4: 'Doubtful',
+  5: 'Improbable',
+  6: 'Cannot be judged',
+} as const
+
+export const ReliabilityLabels = {
+  A: 'Completely reliable',
+  B: 'Usually reliable',
+  C: 'Fairly reliable',
+  D: 'Not usually reliable',
+  E: 'Unreliable',
+  F: 'Cannot be judged',
+} as const
+export type ReliabilityGrade = keyof typeof ReliabilityLabels
+
+/** One source's word on a frame's claim: it says so, or it says otherwise (with why they disagree). */
+export const credibilityEvidenceSchema = z.looseObject({
+  frameId: text,
+  documentId: text,
+  publisher: opt(text),
+  sourceKey: opt(text),
+  sentence: opt(text),
+  stance: z.enum(['supports', 'contradicts']),
+  /** For a contradiction: 'negation', 'outcome', 'figures' or 'date', each with a line saying what differs. */
+  reasons: opt(z.array(z.looseObject({ reason: text, detail: opt(text) }))),
+})
+export type CredibilityEvidence = z.infer<typeof credibilityEvidenceSchema>
+
+export const frameCredibilitySchema = z.looseObject({
+  frameId: text,
+  documentId: text,
+  grade: z.number().int().min(1).max(6),
+  explanation: text,
+  /** Independent publisher families that report the claim (its own among them), and that deny it. */
+  supporting: z.number().int().min(0),
+  contradicting: z.number().int().min(0),
+  evidence: z.array(credibilityEvidenceSchema),
+  /** The frames that disagree with this one, each pointing back (contested). */
+  contestedBy: z.array(z.looseObject({ frameId: text, documentId: text, reasons: z.array(text) })),
+})
+export type FrameCredibility = z.infer<typeof frameCredibilitySchema>
+
+/** One document of a story, as the story lists it. */
+export const storySourceSchema = z.looseObject({
+  documentId: text,
+  title: opt(text),
+  publisher: opt(text),
+  url: opt(text),
+  publishedAt: opt(text),
+  /** The document this one is an exact copy of: attached as one more source, not analysed again. */
+  duplicateOf: opt(text),
+  /** Its source's reliability, and why. */
+  reliability: opt(z.looseObject({ grade: z.enum(['A', 'B', 'C', 'D', 'E', 'F']), explanation: opt(text) })),
+})
+export type StorySource = z.infer<typeof storySourceSchema>
+
+export const storySchema = z.looseObject({
+  id: text,
+  title: text,
+  /** The time span of its documents (publication time where the source gives one), ISO 8601. */
+  startedAt: text,
+  endedAt: text,
+  documentIds: z.array(text),
+  sources: z.array(storySourceSchema),
+  /** Independent publisher families among its sources. */
+  publisherCount: z.number().int().min(0),
+  /** Its main frames: the main claim's frames, one per document. */
+  mainFrameIds: z.array(text),
+  credibility: z.array(frameCredibilitySchema),
+})
+export type Story = z.infer<typeof storySchema>
+
+/** `GET …/sessions/{sid}/stories`: the stories of a workspace's documents. */
+export const sessionStoriesSchema = z.object({ stories: z.array(storySchema) })
