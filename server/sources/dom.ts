@@ -15,6 +15,9 @@ export interface DomNode {
   readonly nodeValue: string | null
   readonly textContent: string | null
   readonly childNodes: ArrayLike<DomNode>
+  /** Walk children with these on large trees: linkedom builds `childNodes` by scanning the whole subtree. */
+  readonly firstChild: DomNode | null
+  readonly nextSibling: DomNode | null
 }
 
 export interface DomElement extends DomNode {

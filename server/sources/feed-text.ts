@@ -4,7 +4,7 @@
  * without e-mail noise, and links (absolute http(s) or null).
  */
 import { parseHtml } from './dom'
-import { Ns, type XmlElement, attr, textContent } from './feed-tree'
+import { Ns, type XmlElement, attr, nestsDeeperThan, textContent } from './feed-tree'
 import { cleanText, htmlToText } from './text'
 
 /**
@@ -37,8 +37,13 @@ export function looseHtmlText(el: XmlElement | undefined): string {
 /** HTML as text; also decodes what a second level of escaping left (`&amp;amp;`). */
 export function htmlText(html: string): string {
   if (!/[<&]/.test(html)) return cleanText(html)
-  return htmlToText(parseHtml(`<!doctype html><html><body>${html}</body></html>`).body)
+  // The HTML parser is quadratic in nesting depth: a hostile description loses its tags, not a core.
+  const safe = nestsDeeperThan(html, MAX_HTML_NESTING) ? html.replace(/<[^>]*>/g, ' ') : html
+  return htmlToText(parseHtml(`<!doctype html><html><body>${safe}</body></html>`).body)
 }
+
+/** Loose HTML leaves void and unclosed elements open, so this counts high; real markup stays far below. */
+const MAX_HTML_NESTING = 1000
 
 /** ISO 8601 of a feed date (RFC 822 or ISO 8601, as written), or null. */
 export function feedDate(el: XmlElement | undefined): string | null {

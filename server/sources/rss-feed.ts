@@ -12,7 +12,7 @@
 import type { SourcesConfig } from './config'
 import { SourceError, SourceErrorCode, SourceFailure, SourceMessage } from './errors'
 import { fetchText, parseHttpUrl, toSourceError } from './fetch-text'
-import { Ns, type XmlElement, attr, childrenNamed, firstNamed, is, parseFeedTree, textContent } from './feed-tree'
+import { Ns, type XmlElement, attr, childrenNamed, firstNamed, is, nestsDeeperThan, parseFeedTree, textContent } from './feed-tree'
 import { atomText, feedDate, looseHtmlText, personName, safeHttpLink } from './feed-text'
 import { cleanText, snippet } from './text'
 import type { ReadOptions, RssFeed, RssItem } from './types'
@@ -40,6 +40,9 @@ export async function readRssFeed(rawUrl: string, config: Pick<SourcesConfig, 'f
  */
 export async function parseFeedXml(xml: string, opts: { baseUrl: string; maxItems: number; failure: string }): Promise<RssFeed> {
   assertNoEntityDeclarations(xml, opts.failure)
+  if (nestsDeeperThan(xml, MAX_NESTING)) {
+    throw new SourceError(SourceErrorCode.Unprocessable, opts.failure, SourceFailure.InvalidFeed, { detail: `elements nest deeper than ${MAX_NESTING}` })
+  }
   const root = parseFeedTree(xml, opts.baseUrl)
   const reading = root ? readTree(root) : undefined
   if (!reading) {
@@ -59,6 +62,9 @@ export function assertNoEntityDeclarations(xml: string, failure: string): void {
     })
   }
 }
+
+/** Real feeds nest a few levels, XHTML content a few more; this is far past both. */
+const MAX_NESTING = 200
 
 type Reading = { feed: Omit<RssFeed, 'items'>; items: RssItem[] }
 

@@ -225,3 +225,12 @@ describe('encodings over HTTP', () => {
     expect((await readRssFeed(`${server.base}/utf8.xml`, config)).items[0]?.title).toBe('Últimas')
   })
 })
+
+describe('hostile nesting', () => {
+  test('elements nested past any real feed are refused before parsing; deep escaped HTML loses its tags', async () => {
+    const deep = rss(`<item><title>x</title><description>${'<b>'.repeat(100_000)}deep${'</b>'.repeat(100_000)}</description></item>`)
+    expect(await refusal(parse(deep))).toMatchObject({ reason: 'invalid_feed' })
+    const escaped = rss(`<item><title>x</title><description>${'&lt;b&gt;'.repeat(100_000)}deep text</description></item>`)
+    expect((await first(escaped)).snippet).toBe('deep text')
+  })
+})
