@@ -3,6 +3,7 @@
  * Atom 0.3's `mode` xml, escaped or base64), RSS fields that are HTML in practice, dates, author names
  * without e-mail noise, and links (absolute http(s) or null).
  */
+import { isoDate } from './dates'
 import { parseHtml } from './dom'
 import { Ns, type XmlElement, attr, nestsDeeperThan, textContent } from './feed-tree'
 import { cleanText, htmlToText } from './text'
@@ -47,10 +48,7 @@ const MAX_HTML_NESTING = 1000
 
 /** ISO 8601 of a feed date (RFC 822 or ISO 8601, as written), or null. */
 export function feedDate(el: XmlElement | undefined): string | null {
-  const text = el ? textContent(el).trim() : ''
-  if (!text) return null
-  const time = Date.parse(text)
-  return Number.isNaN(time) ? null : new Date(time).toISOString()
+  return el ? isoDate(textContent(el)) : null
 }
 
 /**
