@@ -174,8 +174,9 @@ function atomAuthor(el: XmlElement, atom: readonly string[]): string | null {
   return personName([...names, ...childrenNamed(el, DC, 'creator').map(text)])
 }
 
+// Some RSS writers borrow Atom's form, `<link href="…"/>`, for the item link.
 function elementLink(el: XmlElement | undefined): string | null {
-  return el ? safeHttpLink(rawText(el), el.base) : null
+  return el ? safeHttpLink(rawText(el) || attr(el, 'href'), el.base) : null
 }
 
 function rawText(el: XmlElement | undefined): string {

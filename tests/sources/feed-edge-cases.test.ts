@@ -99,6 +99,10 @@ describe('links', () => {
     expect(feed.items.map((i) => i.link)).toEqual(['http://www.taverncast.com', 'https://localhost:8000?ref=rss', 'https://example.org/', null])
   })
 
+  test('an RSS link written in Atom form', async () => {
+    expect((await first(rss('<item><title>a</title><link href="/a"/></item>'))).link).toBe('https://news.example/a')
+  })
+
   test('only rel="alternate" (or no rel) is the link; an RSS atom:link is not the item link', async () => {
     const entry = await first(atom(`<entry><title>a</title><link rel="self" href="https://news.example/self"/><link rel="enclosure" href="https://news.example/a.mp3"/></entry>`))
     expect(entry.link).toBeNull()
