@@ -13,6 +13,7 @@ import WordExtractor from 'word-extractor'
 import { z } from 'zod'
 import type { SourcesConfig } from './config'
 import { isoDate } from './dates'
+import { readDocProperties } from './doc-properties'
 import { parseHtml } from './dom'
 import { explained, NO_TEXT_MESSAGE, SourceError, SourceErrorCode, SourceFailure, SourceMessage } from './errors'
 import { OLE_MAGIC, checkOleStructure } from './ole-inspect'
@@ -184,9 +185,9 @@ async function extractDocx(bytes: Buffer, limits: DocumentLimits): Promise<Extra
 async function extractDoc(bytes: Buffer): Promise<Extracted> {
   if (!bytes.subarray(0, 8).equals(OLE_MAGIC)) throw parseError(SourceFailure.MagicMismatch, 'not an OLE2 file')
   checkOleStructure(bytes)
-  const doc = await new WordExtractor().extract(bytes)
+  const [doc, properties] = await Promise.all([new WordExtractor().extract(bytes), readDocProperties(bytes)])
   const parts = [doc.getBody(), doc.getFootnotes(), doc.getEndnotes()].map((p) => p.trim()).filter(Boolean)
-  return { text: parts.join('\n\n') }
+  return { text: parts.join('\n\n'), title: properties.title, author: properties.author, publishedTime: properties.created }
 }
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04])

@@ -1,7 +1,8 @@
 /**
  * What a file says about itself (title, creation time, language) in the document metadata, and the text
  * of PDFs whose CJK fonts are not embedded (server/sources/pdf-cmaps.ts), on files made here: PDFs
- * written by hand (tests/sources/helpers/cjk-pdf.ts) and a docx whose core properties are Word's.
+ * written by hand (tests/sources/helpers/cjk-pdf.ts), a docx whose core properties are Word's and a
+ * Word 97 file with a SummaryInformation stream.
  */
 import JSZip from 'jszip'
 import { describe, expect, test } from 'vitest'
@@ -10,6 +11,7 @@ import { pdfDate } from '../../server/sources/documents'
 import { makeCjkPdf } from './helpers/cjk-pdf'
 import { makeDocx, makePdf } from './helpers/files'
 import { refusal } from './helpers/refusal'
+import { buildWord97, summaryInformation } from './helpers/word97'
 
 describe('PDFs with CJK fonts that are not embedded', () => {
   test('Chinese in UniGB-UCS2-H: the text, the UTF-16 title and the creation date', async () => {
@@ -91,5 +93,30 @@ describe('docx core properties', () => {
     expect(doc.metadata).not.toHaveProperty('title')
     expect(doc.metadata).not.toHaveProperty('publishedTime')
     expect(doc.metadata).not.toHaveProperty('lang')
+  })
+})
+
+describe('doc (Word 97) summary information', () => {
+  test('title, author and creation time from the SummaryInformation stream', async () => {
+    const summary = summaryInformation({ title: 'Rapport sur le port du Havre', author: 'Élise Martin', created: new Date('2003-05-06T07:08:00Z') })
+    const doc = await readDocument({ fileName: 'rapport.doc', bytes: buildWord97('Le trafic du port a augmenté de 3 %.', { summary }) })
+    expect(doc.cleanedContent).toBe('Le trafic du port a augmenté de 3 %.')
+    expect(doc.title).toBe('Rapport sur le port du Havre')
+    expect(doc.metadata).toMatchObject({ title: 'Rapport sur le port du Havre', author: 'Élise Martin', publishedTime: '2003-05-06T07:08:00.000Z' })
+  })
+
+  test('UTF-16 strings (code page 1200)', async () => {
+    const summary = summaryInformation({ title: '港口报告', codepage: 1200 })
+    const doc = await readDocument({ fileName: 'r.doc', bytes: buildWord97('Port report.', { summary }) })
+    expect(doc.metadata).toMatchObject({ title: '港口报告' })
+  })
+
+  test('without the stream, or with a damaged one, the text is still read and no property claimed', async () => {
+    for (const summary of [undefined, Buffer.from('not a property set')]) {
+      const doc = await readDocument({ fileName: 'r.doc', bytes: buildWord97('Port report.', summary ? { summary } : {}) })
+      expect(doc.cleanedContent).toBe('Port report.')
+      expect(doc.metadata).not.toHaveProperty('title')
+      expect(doc.metadata).not.toHaveProperty('publishedTime')
+    }
   })
 })
