@@ -12,9 +12,12 @@ import { extractText, getDocumentProxy, getMeta } from 'unpdf'
 import WordExtractor from 'word-extractor'
 import { z } from 'zod'
 import type { SourcesConfig } from './config'
+import { isoDate } from './dates'
+import { readDocProperties } from './doc-properties'
 import { parseHtml } from './dom'
 import { explained, NO_TEXT_MESSAGE, SourceError, SourceErrorCode, SourceFailure, SourceMessage } from './errors'
 import { OLE_MAGIC, checkOleStructure } from './ole-inspect'
+import { UnicodeCMapFactory } from './pdf-cmaps'
 import { cleanText, countWords, htmlToText, markdownTitle, markdownToText } from './text'
 import { DocumentType, type SourceDocument } from './types'
 import { ZipFormatError, inflateEntry, readZipDirectory, type ZipEntry } from './zip-inspect'
@@ -83,6 +86,7 @@ export async function readDocument(input: DocumentInput, limits: DocumentLimits 
       mimeType: DOCUMENT_MIME_TYPES[fileType],
       ...(extracted.pageCount ? { pageCount: extracted.pageCount } : {}),
       ...(extracted.author?.trim() ? { author: extracted.author.trim() } : {}),
+      ...provenance(extracted),
       wordCount: countWords(cleanedContent),
       charCount: cleanedContent.length,
       warnings: extracted.warnings ?? [],
@@ -90,7 +94,18 @@ export async function readDocument(input: DocumentInput, limits: DocumentLimits 
   }
 }
 
-type Extracted = { text: string; title?: string; author?: string; pageCount?: number; warnings?: string[] }
+type Extracted = {
+  text: string
+  /** The card's title: the file's own, else its first heading. */
+  title?: string
+  /** Only what the file states as its title (metadata); defaults to `title`. */
+  ownTitle?: string
+  author?: string
+  publishedTime?: string
+  lang?: string
+  pageCount?: number
+  warnings?: string[]
+}
 
 const extractors: Record<DocumentType, (bytes: Buffer, limits: DocumentLimits) => Promise<Extracted>> = {
   pdf: extractPdf,
@@ -103,7 +118,11 @@ const extractors: Record<DocumentType, (bytes: Buffer, limits: DocumentLimits) =
   },
 }
 
-const pdfInfoSchema = z.looseObject({ Title: z.unknown().optional(), Author: z.unknown().optional() })
+const pdfInfoSchema = z.looseObject({ Title: z.unknown().optional(), Author: z.unknown().optional(), CreationDate: z.unknown().optional() })
+
+// unpdf points pdf.js at pdfjs-dist's CMaps when that package is installed; otherwise ours serve the
+// Unicode ones (pdf-cmaps.ts), as text, so a non-embedded CJK font still yields its text.
+const PDF_CMAPS = resolvesPdfjsDist() ? {} : { BinaryDataFactory: UnicodeCMapFactory, cMapPacked: false }
 
 async function extractPdf(bytes: Buffer): Promise<Extracted> {
   // The header may follow up to 1 KB of junk (PDF 1.7 §7.5.2), so look for it there, not only at 0.
@@ -113,14 +132,17 @@ async function extractPdf(bytes: Buffer): Promise<Extracted> {
     isEvalSupported: false, // no font-program eval (CVE-2024-4367 class of bugs)
     verbosity: 0,
     disableFontFace: true,
+    ...PDF_CMAPS,
   })
   try {
     const { totalPages, text } = await extractText(pdf, { mergePages: false })
     const info = pdfInfoSchema.safeParse((await getMeta(pdf)).info)
+    const field = (key: 'Title' | 'Author' | 'CreationDate') => (info.success && typeof info.data[key] === 'string' ? info.data[key] : undefined)
     return {
       text: text.map((page) => page.trim()).join('\n\n'),
-      title: info.success && typeof info.data.Title === 'string' ? info.data.Title : undefined,
-      author: info.success && typeof info.data.Author === 'string' ? info.data.Author : undefined,
+      title: field('Title'),
+      author: field('Author'),
+      publishedTime: pdfDate(field('CreationDate')),
       pageCount: totalPages,
     }
   } finally {
@@ -152,7 +174,10 @@ async function extractDocx(bytes: Buffer, limits: DocumentLimits): Promise<Extra
   return {
     text: htmlToText(document.body),
     title: xmlElementText(coreXml, 'dc:title') ?? document.querySelector('h1')?.textContent ?? undefined,
+    ownTitle: xmlElementText(coreXml, 'dc:title') ?? '', // a heading is the card's title, not the file's word
     author: xmlElementText(coreXml, 'dc:creator'),
+    publishedTime: isoDate(xmlElementText(coreXml, 'dcterms:created')) ?? undefined,
+    lang: xmlElementText(coreXml, 'dc:language'),
     warnings: result.messages.map((m) => m.message),
   }
 }
@@ -160,9 +185,9 @@ async function extractDocx(bytes: Buffer, limits: DocumentLimits): Promise<Extra
 async function extractDoc(bytes: Buffer): Promise<Extracted> {
   if (!bytes.subarray(0, 8).equals(OLE_MAGIC)) throw parseError(SourceFailure.MagicMismatch, 'not an OLE2 file')
   checkOleStructure(bytes)
-  const doc = await new WordExtractor().extract(bytes)
+  const [doc, properties] = await Promise.all([new WordExtractor().extract(bytes), readDocProperties(bytes)])
   const parts = [doc.getBody(), doc.getFootnotes(), doc.getEndnotes()].map((p) => p.trim()).filter(Boolean)
-  return { text: parts.join('\n\n') }
+  return { text: parts.join('\n\n'), title: properties.title, author: properties.author, publishedTime: properties.created }
 }
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04])
@@ -191,6 +216,34 @@ function assertSaneExpansion(entries: ZipEntry[], limits: DocumentLimits): void 
     if (e.uncompressedSize > LARGE_ENTRY_BYTES && ratio > limits.maxCompressionRatio) {
       throw parseError(SourceFailure.ZipBomb, `${e.name} expands ${Math.round(ratio)}:1`)
     }
+  }
+}
+
+/** The file's own statements about itself, for the metadata: title, creation time, language. */
+function provenance(x: Extracted): { title?: string; publishedTime?: string; lang?: string } {
+  const title = cleanText(x.ownTitle ?? x.title ?? '')
+  return {
+    ...(title ? { title } : {}),
+    ...(x.publishedTime ? { publishedTime: x.publishedTime } : {}),
+    ...(x.lang?.trim() ? { lang: x.lang.trim() } : {}),
+  }
+}
+
+/** A PDF date (`D:20240314083000+01'00'`, PDF 1.7 §7.9.4) as ISO 8601, or undefined. */
+export function pdfDate(value: string | undefined): string | undefined {
+  const m = /^(?:D:)?(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?\s*(Z|[+-])?(\d{2})?'?(\d{2})?'?/.exec(value?.trim() ?? '')
+  if (!m) return undefined
+  const [, year, month = '01', day = '01', hour = '00', minute = '00', second = '00', sign, tzHour = '00', tzMinute = '00'] = m
+  const zone = sign === '+' || sign === '-' ? `${sign}${tzHour}:${tzMinute}` : 'Z'
+  return isoDate(`${year}-${month}-${day}T${hour}:${minute}:${second}${zone}`) ?? undefined
+}
+
+function resolvesPdfjsDist(): boolean {
+  try {
+    import.meta.resolve('pdfjs-dist/package.json')
+    return true
+  } catch {
+    return false
   }
 }
 

@@ -7,7 +7,7 @@
  * here when a reader needs one; reaching for anything else fails to compile.
  */
 import { Readability } from '@mozilla/readability'
-import { parseHTML } from 'linkedom'
+import { DOMParser, parseHTML } from 'linkedom'
 
 export interface DomNode {
   /** 1 element, 3 text, 9 document, 11 fragment. */
@@ -15,11 +15,16 @@ export interface DomNode {
   readonly nodeValue: string | null
   readonly textContent: string | null
   readonly childNodes: ArrayLike<DomNode>
+  /** Walk children with these on large trees: linkedom builds `childNodes` by scanning the whole subtree. */
+  readonly firstChild: DomNode | null
+  readonly nextSibling: DomNode | null
 }
 
 export interface DomElement extends DomNode {
   readonly tagName: string
   readonly classList: { contains(token: string): boolean }
+  /** As written, prefixes included (`xml:base`, `xmlns:a`): linkedom resolves no namespaces. */
+  readonly attributes: ArrayLike<{ readonly name: string; readonly value: string }>
   getAttribute(name: string): string | null
   closest(selectors: string): DomElement | null
   querySelector(selectors: string): DomElement | null
@@ -50,6 +55,15 @@ export function parseHtml(html: string): HtmlDocument {
 }
 
 /**
+ * The root element of an XML document (a feed), or null when the text holds no element. Lenient, as
+ * linkedom's XML mode is: an unescaped `&` or an unclosed tag does not lose the rest. Tag and attribute
+ * names keep their prefixes (`a:feed`); server/sources/feed-tree.ts resolves the namespaces.
+ */
+export function parseXml(xml: string): DomElement | null {
+  return parseXmlDocument(xml).documentElement
+}
+
+/**
  * Readability's main content of `document`, each node of it passed to `serializer`; null when it finds
  * none. Readability rewrites the document it reads: take anything else from the document first.
  */
@@ -57,7 +71,8 @@ export function readArticle<T>(document: HtmlDocument, serializer: (node: DomNod
   return new ReadabilityOverDom<T>(document, { serializer }).parse()
 }
 
-// The two casts of this file. linkedom's document is what Readability reads in Node (its README's usage);
+// The casts of this file. linkedom's document is what Readability reads in Node (its README's usage);
 // only the published types disagree, because they are lib.dom's.
 const parseDocument = parseHTML as unknown as (html: string) => { document: HtmlDocument }
+const parseXmlDocument = (xml: string) => new DOMParser().parseFromString(xml, 'text/xml') as unknown as { documentElement: DomElement | null }
 const ReadabilityOverDom = Readability as unknown as new <T>(document: HtmlDocument, options: { serializer: (node: DomNode) => T }) => { parse(): Article<T> | null }

@@ -4,6 +4,7 @@
  * non-http(s) schemes and, unless allowed, non-public addresses. Failures are `FetchError`s; each reader
  * turns them into a `SourceError` carrying its own user-facing words (`toSourceError`).
  */
+import { isUtf8 } from 'node:buffer'
 import http from 'node:http'
 import https from 'node:https'
 import net from 'node:net'
@@ -233,7 +234,10 @@ async function readCapped(stream: Readable, maxBytes: number, status: number): P
 }
 
 function decodeText(body: Buffer, contentType: string): string {
-  const label = charsetOf(contentType) ?? bomCharset(body) ?? declaredCharset(body) ?? 'utf-8'
+  const declared = charsetOf(contentType) ?? bomCharset(body) ?? declaredCharset(body)
+  // Nothing declared and not valid UTF-8: old publishers' undeclared Latin-1, which the web reads as
+  // windows-1252 (a browser's fallback too), rather than U+FFFD in every accented word.
+  const label = declared ?? (isUtf8(body) ? 'utf-8' : 'windows-1252')
   const decoder = decoderFor(label)
   const text = decoder.decode(body)
   // Node 20 decodes windows-1252 (which every "latin1" label means on the web) as strict ISO-8859-1,

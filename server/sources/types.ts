@@ -18,6 +18,12 @@ export const documentMetadataSchema = z.object({
   mimeType: z.string(),
   pageCount: z.number().int().positive().optional(),
   author: z.string().optional(),
+  /** The file's own title (docx dc:title, PDF Title, Markdown heading) where it has one. */
+  title: z.string().optional(),
+  /** ISO 8601: docx dcterms:created, PDF CreationDate, .doc creation time. */
+  publishedTime: z.string().optional(),
+  /** The language the file declares (docx dc:language). */
+  lang: z.string().optional(),
   wordCount: z.number().int().nonnegative(),
   charCount: z.number().int().nonnegative(),
   /** Parser remarks worth keeping (e.g. unrecognised docx styles); never user-facing errors. */
@@ -30,10 +36,18 @@ export const webPageMetadataSchema = z.object({
   url: z.string(),
   finalUrl: z.string(),
   contentType: z.string(),
+  /** `<link rel=canonical>` or og:url, absolute http(s). */
+  canonicalUrl: z.string().optional(),
+  /** og:site_name, else application-name. */
   siteName: z.string().optional(),
+  /** The page's own headline as the publisher wrote it: og:title, else the h1 or Readability's title. */
+  headline: z.string().optional(),
+  /** Author meta, article:author or Readability's byline. */
   byline: z.string().optional(),
   excerpt: z.string().optional(),
+  /** ISO 8601 when parseable (article:published_time, JSON-LD datePublished, `<time datetime>`). */
   publishedTime: z.string().optional(),
+  /** `<html lang>`. */
   lang: z.string().optional(),
   wordCount: z.number().int().nonnegative(),
   charCount: z.number().int().nonnegative(),
@@ -59,6 +73,10 @@ export const rssItemSchema = z.object({
   link: z.string().nullable(),
   /** ISO 8601, or null when the feed's date is missing or unreadable. */
   publishDate: z.string().nullable(),
+  /** Who wrote it (dc:creator, author, author/name, itunes:author), as plain text; null when unsaid. */
+  author: z.string().nullable(),
+  /** The item's guid or Atom id exactly as given (after trimming); null when it has none. */
+  guid: z.string().nullable(),
 })
 export type RssItem = z.infer<typeof rssItemSchema>
 
@@ -66,6 +84,8 @@ export const rssFeedSchema = z.object({
   title: z.string().optional(),
   link: z.string().optional(),
   description: z.string().optional(),
+  /** RSS `language`, `dc:language`, or the feed's `xml:lang`. */
+  language: z.string().optional(),
   items: z.array(rssItemSchema),
 })
 export type RssFeed = z.infer<typeof rssFeedSchema>

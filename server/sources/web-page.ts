@@ -1,14 +1,17 @@
 /**
- * A web page → SourceDocument: fetchText (limits, redirects, SSRF guard), then Readability over linkedom.
+ * A web page → SourceDocument: fetchText (limits, redirects, SSRF guard), then Readability over linkedom,
+ * with where the page says it comes from (canonical URL, site, headline, byline, date, language) in its
+ * metadata (page-metadata.ts).
  * A bot-check interstitial or a page without readable text is an error, never a document: analysing a
  * Cloudflare "Just a moment..." page as if it were the article would poison the workspace. Every failure
  * says its reason after the spec's text ('Invalid URL or request: private and loopback addresses are not
  * allowed', 'Failed to process website content: the site answered 404').
  */
 import type { SourcesConfig } from './config'
-import { type HtmlDocument, parseHtml, readArticle } from './dom'
+import { parseHtml, readArticle } from './dom'
 import { explained, SourceError, SourceErrorCode, SourceFailure, SourceMessage, withReason } from './errors'
 import { fetchText, parseHttpUrl, toSourceError, type FetchTextResult } from './fetch-text'
+import { isoTime, readPageMetadata } from './page-metadata'
 import { cleanText, countWords, htmlToText } from './text'
 import type { ReadOptions, SourceDocument } from './types'
 
@@ -37,25 +40,33 @@ export async function readWebPage(rawUrl: string, config: Pick<SourcesConfig, 'f
   }
 }
 
-/** Recognises Cloudflare/Incapsula/DDoS-Guard interstitials and captcha walls. */
+/**
+ * Recognises a challenge interstitial (Cloudflare, Incapsula, DDoS-Guard) or a captcha wall: a page that
+ * stands in for the article. A real article that merely loads Cloudflare's passive bot-detection script
+ * (`/cdn-cgi/challenge-platform/…`, `window.__CF$cv$params`), or carries a captcha in its comments, is
+ * not one: every marker but Cloudflare's own `cf-mitigated: challenge` header also needs a page with
+ * next to no text of its own.
+ */
 export function isBotCheck(page: Pick<FetchTextResult, 'headers' | 'text'>): boolean {
   if (page.headers['cf-mitigated']?.toLowerCase() === 'challenge') return true
   const html = page.text
-  if (STRONG_BOT_MARKERS.some((re) => re.test(html))) return true
-  // A captcha widget on a real article is fine; a captcha widget on a near-empty page is a wall.
-  return WEAK_BOT_MARKERS.some((re) => re.test(html)) && visibleWordCount(html) < 150
+  if (!BOT_CHECK_MARKERS.some((re) => re.test(html))) return false
+  return visibleWordCount(html) < INTERSTITIAL_MAX_WORDS
 }
 
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)\b/i
 
-const STRONG_BOT_MARKERS = [
+/** An interstitial says a sentence or two; an article with a challenge script in it says far more. */
+const INTERSTITIAL_MAX_WORDS = 150
+
+const BOT_CHECK_MARKERS = [
   /<title>\s*(just a moment\.\.\.|attention required! \| cloudflare|please wait\.\.\. \| cloudflare|ddos-guard)\s*<\/title>/i,
   /checking (your browser before accessing|if the site connection is secure)/i,
-  /cf-browser-verification|cf_chl_opt|\/cdn-cgi\/challenge-platform\/|id=["']challenge-form["']/i,
+  // The interstitial's own config and form; not `__CF$cv$params` or the challenge-platform script, which
+  // Cloudflare injects into ordinary pages for passive detection.
+  /cf-browser-verification|_cf_chl_opt|id=["']challenge-form["']/i,
   /enable javascript and cookies to continue/i,
   /_incapsula_resource|request unsuccessful\. incapsula incident/i,
-]
-const WEAK_BOT_MARKERS = [
   /class=["'][^"']*\b(g-recaptcha|h-captcha|cf-turnstile)\b/i,
   /\b(verify (that )?you are (a )?human|are you a robot|unusual traffic from your computer network)\b/i,
   /<title>[^<]*(captcha|access denied|security check)[^<]*<\/title>/i,
@@ -72,8 +83,9 @@ function toDocument(requestedUrl: string, page: FetchTextResult): SourceDocument
   }
   const document = parseHtml(page.text)
   const pageText = htmlToText(document.body ?? document.documentElement ?? document)
-  const pageTitle = document.title || metaContent(document, 'og:title')
-  // Readability rewrites the DOM it reads, so the page text is taken first.
+  // Readability rewrites the DOM it reads, so the page text and its own statements are taken first.
+  const stated = readPageMetadata(document, page.url)
+  const pageTitle = document.title || stated.headline
   const article = readArticle(document, htmlToText)
   const articleText = article?.content ?? ''
   // Short pages are often rejected by Readability's heuristics; their whole text is then the content.
@@ -82,11 +94,13 @@ function toDocument(requestedUrl: string, page: FetchTextResult): SourceDocument
     title: article?.title || pageTitle || undefined,
     text: pageText,
     cleanedContent,
-    siteName: article?.siteName ?? metaContent(document, 'og:site_name'),
-    byline: article?.byline ?? undefined,
+    canonicalUrl: stated.canonicalUrl,
+    siteName: stated.siteName ?? article?.siteName ?? undefined,
+    headline: stated.headline ?? article?.title ?? undefined,
+    byline: stated.byline ?? article?.byline ?? undefined,
     excerpt: article?.excerpt ?? undefined,
-    publishedTime: article?.publishedTime ?? undefined,
-    lang: article?.lang ?? document.documentElement?.getAttribute('lang') ?? undefined,
+    publishedTime: stated.publishedTime ?? isoTime(article?.publishedTime),
+    lang: stated.lang ?? article?.lang ?? undefined,
   })
 }
 
@@ -94,7 +108,9 @@ type Extracted = {
   title?: string
   text: string
   cleanedContent: string
+  canonicalUrl?: string
   siteName?: string
+  headline?: string
   byline?: string
   excerpt?: string
   publishedTime?: string
@@ -113,7 +129,9 @@ function assemble(requestedUrl: string, page: FetchTextResult, x: Extracted): So
       url: requestedUrl,
       finalUrl: page.url,
       contentType: page.contentType,
+      ...(x.canonicalUrl ? { canonicalUrl: x.canonicalUrl } : {}),
       ...optional('siteName', x.siteName),
+      ...optional('headline', x.headline),
       ...optional('byline', x.byline),
       ...optional('excerpt', x.excerpt),
       ...optional('publishedTime', x.publishedTime),
@@ -122,11 +140,6 @@ function assemble(requestedUrl: string, page: FetchTextResult, x: Extracted): So
       charCount: x.cleanedContent.length,
     },
   }
-}
-
-function metaContent(document: HtmlDocument, property: string): string | undefined {
-  const el = document.querySelector(`meta[property="${property}"], meta[name="${property}"]`)
-  return el?.getAttribute('content') ?? undefined
 }
 
 function visibleWordCount(html: string): number {

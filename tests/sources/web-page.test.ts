@@ -17,6 +17,13 @@ beforeAll(async () => {
     '/cf-managed': reply(fixture('cloudflare-managed-challenge.html'), { 'cf-mitigated': 'challenge', server: 'cloudflare' }, 403),
     '/cf-legacy': reply(fixture('cloudflare-browser-check-legacy.html'), { server: 'cloudflare' }, 503),
     '/captcha': reply(fixture('captcha-wall.html')),
+    '/wirtschaft/hafen': reply(fixture('article-cloudflare-passive.html')),
+    '/about-cloudflare': reply(
+      article.replace(
+        '<p>The port authority will present',
+        '<p>Visitors saw a page saying "Checking your browser before accessing" and "Just a moment..." for hours.</p><p>The port authority will present',
+      ),
+    ),
     '/article-with-captcha-comments': reply(article.replace('</article>', '<section class="comments"><div class="g-recaptcha" data-sitekey="x"></div></section></article>')),
     '/empty': reply('<!doctype html><html><head><title>Nothing here</title></head><body>\n</body></html>'),
     '/spa': reply(
@@ -56,11 +63,32 @@ describe('articles', () => {
       url: `${server.base}/old-link`,
       finalUrl: `${server.base}/2024/03/hydrogen-terminal`,
       siteName: 'Harbour Ledger',
+      headline: 'Port of Rotterdam expands hydrogen terminal', // og:title, without the site's suffix
       byline: 'Marta Jansen',
-      publishedTime: '2024-03-14T08:30:00Z',
+      publishedTime: '2024-03-14T08:30:00.000Z',
       lang: 'en',
       contentType: 'text/html; charset=utf-8',
     })
+  })
+
+  test('a real article that loads Cloudflare passive detection is read, with what it says about itself', async () => {
+    const doc = await readWebPage(`${server.base}/wirtschaft/hafen`, config)
+    expect(doc.cleanedContent).toContain('Der Hamburger Hafen hat im vergangenen Quartal erstmals')
+    expect(doc.cleanedContent).not.toContain('__CF$cv$params')
+    expect(doc.metadata).toMatchObject({
+      // rel=canonical (relative) wins over og:url and is resolved against the page's address.
+      canonicalUrl: `${server.base}/wirtschaft/hafen-containerumschlag-steigt-1234567`,
+      siteName: 'Nordkurier', // application-name: the page has no og:site_name
+      headline: 'Hamburger Hafen: Containerumschlag steigt wieder', // the h1: no og:title
+      byline: 'Jana Petersen, Ole Brandt', // JSON-LD; article:author is a profile URL, not a name
+      publishedTime: '2024-03-14T09:30:00.000Z', // JSON-LD datePublished, before <time datetime>
+      lang: 'de',
+    })
+  })
+
+  test('an article that talks about bot checks is not one', async () => {
+    const doc = await readWebPage(`${server.base}/about-cloudflare`, config)
+    expect(doc.cleanedContent).toContain('Checking your browser before accessing')
   })
 
   test('a captcha widget inside a real article does not make it a bot check', async () => {

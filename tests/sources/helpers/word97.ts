@@ -1,7 +1,8 @@
 /**
  * Builds a minimal but valid Word 97-2003 (.doc) file: an OLE2 compound file holding a `WordDocument`
  * stream (a FIB pointing at 8-bit text) and a `1Table` stream (a CLX with one piece). Streams are padded to
- * 4096 bytes so both live in regular sectors and no mini stream is needed.
+ * 4096 bytes so both live in regular sectors and no mini stream is needed; so is the optional
+ * `\x05SummaryInformation` property set (title, author, creation time) that Word writes beside them.
  *
  * `corrupt` variants produce structurally hostile files for the OLE guard: a FAT loop, or a directory
  * whose entries are reachable twice.
@@ -14,6 +15,43 @@ export type Word97Options = {
   corrupt?: 'fat-loop' | 'directory-dag'
   /** Rename the main stream, e.g. 'Workbook' to make an OLE file that is not a Word document. */
   mainStreamName?: string
+  /** Adds a SummaryInformation stream (see `summaryInformation`). */
+  summary?: Buffer
+}
+
+/**
+ * A SummaryInformation property set ([MS-OLEPS]) as Word writes it: code page, title, author and creation
+ * time, strings in the code page (windows-1252 unless given).
+ */
+export function summaryInformation(p: { title?: string; author?: string; created?: Date; codepage?: 1252 | 1200 }): Buffer {
+  const codepage = p.codepage ?? 1252
+  const lpstr = (text: string) => {
+    const bytes = Buffer.concat([codepage === 1200 ? Buffer.from(text, 'utf16le') : Buffer.from(text, 'latin1'), Buffer.alloc(codepage === 1200 ? 2 : 1)])
+    const padded = Buffer.alloc(Math.ceil(bytes.length / 4) * 4)
+    bytes.copy(padded)
+    return Buffer.concat([u32(0x1e), u32(bytes.length), padded])
+  }
+  const props: Array<[number, Buffer]> = [[1, Buffer.concat([u32(0x02), u32(codepage)])]]
+  if (p.title !== undefined) props.push([2, lpstr(p.title)])
+  if (p.author !== undefined) props.push([4, lpstr(p.author)])
+  if (p.created) {
+    const filetime = Buffer.alloc(8)
+    filetime.writeBigUInt64LE(BigInt(p.created.getTime()) * 10_000n + 116_444_736_000_000_000n)
+    props.push([12, Buffer.concat([u32(0x40), filetime])])
+  }
+  let offset = 8 + props.length * 8
+  const index: Buffer[] = []
+  for (const [pid, value] of props) {
+    index.push(u32(pid), u32(offset))
+    offset += value.length
+  }
+  const section = Buffer.concat([u32(offset), u32(props.length), ...index, ...props.map(([, v]) => v)])
+  const header = Buffer.alloc(48)
+  header.writeUInt16LE(0xfffe, 0)
+  header.writeUInt32LE(1, 24) // one property set
+  Buffer.from('e0859ff2f94f6810ab9108002b27b3d9', 'hex').copy(header, 28) // FMTID_SummaryInformation
+  header.writeUInt32LE(48, 44)
+  return Buffer.concat([header, section])
 }
 
 export function buildWord97(text: string, options: Word97Options = {}): Buffer {
@@ -43,12 +81,15 @@ export function buildWord97(text: string, options: Word97Options = {}): Buffer {
   const streamSectors = STREAM_BYTES / SECTOR
   const wordStart = 2
   const tableStart = wordStart + streamSectors
-  const totalSectors = tableStart + streamSectors
+  const summaryStart = tableStart + streamSectors
+  const totalSectors = summaryStart + (options.summary ? streamSectors : 0)
+  const summary = Buffer.alloc(options.summary ? STREAM_BYTES : 0)
+  options.summary?.copy(summary)
 
   const fat = Buffer.alloc(SECTOR, 0xff) // -1 = free
   fat.writeInt32LE(-3, 0) // sector 0 holds the FAT
   fat.writeInt32LE(-2, 4) // sector 1: directory, one sector
-  for (const start of [wordStart, tableStart]) {
+  for (const start of options.summary ? [wordStart, tableStart, summaryStart] : [wordStart, tableStart]) {
     for (let i = 0; i < streamSectors; i++) {
       const last = i === streamSectors - 1
       fat.writeInt32LE(last ? -2 : start + i + 1, (start + i) * 4)
@@ -59,7 +100,8 @@ export function buildWord97(text: string, options: Word97Options = {}): Buffer {
   const directory = Buffer.alloc(SECTOR)
   dirEntry(directory, 0, { name: 'Root Entry', type: 5, left: -1, right: -1, child: 1, start: -2, size: 0 })
   dirEntry(directory, 1, { name: options.mainStreamName ?? 'WordDocument', type: 2, left: -1, right: 2, child: -1, start: wordStart, size: STREAM_BYTES })
-  dirEntry(directory, 2, { name: '1Table', type: 2, left: -1, right: -1, child: -1, start: tableStart, size: STREAM_BYTES })
+  dirEntry(directory, 2, { name: '1Table', type: 2, left: -1, right: options.summary ? 3 : -1, child: -1, start: tableStart, size: STREAM_BYTES })
+  if (options.summary) dirEntry(directory, 3, { name: '\u0005SummaryInformation', type: 2, left: -1, right: -1, child: -1, start: summaryStart, size: STREAM_BYTES })
   if (options.corrupt === 'directory-dag') {
     // Entry 2 reachable from entry 1 twice: word-extractor would visit shared subtrees again and again.
     directory.writeInt32LE(2, 128 + 68)
@@ -81,7 +123,7 @@ export function buildWord97(text: string, options: Word97Options = {}): Buffer {
   header.writeUInt32LE(0, 72)
   for (let i = 0; i < 109; i++) header.writeInt32LE(i === 0 ? 0 : -1, 76 + i * 4)
 
-  const file = Buffer.concat([header, fat, directory, wordDocument, table])
+  const file = Buffer.concat([header, fat, directory, wordDocument, table, summary])
   if (file.length !== SECTOR * (totalSectors + 1)) throw new Error('layout error')
   return file
 }
