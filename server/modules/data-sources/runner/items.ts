@@ -56,8 +56,7 @@ export async function readItems(readers: FeedReaders, source: Pick<DataSourceRow
         const feed = await readers.readRssFeed(url, options)
         return feed.items
           .map((i) => {
-            const item = i as typeof i & { author?: string | null }
-            const said = { publisher: feed.title, author: item.author, publishedAt: i.publishDate, headline: i.title, language: (feed as { language?: string }).language }
+            const said = { publisher: feed.title, author: i.author, publishedAt: i.publishDate, headline: i.title, language: feed.language }
             return linkedItem(i.link, `${i.title}\n\n${i.snippet}`, i.title, i.publishDate, { ...said, via: { channel: 'rss' } })
           })
           .reverse()
