@@ -15,6 +15,7 @@ import { type HealthDeps, opsModule } from './modules/ops/plugin'
 import { projectsModule } from './modules/projects/plugin'
 import { type ResearchDeps, researchesModule } from './modules/researches/plugin'
 import { type SessionDataDeps, sessionDataModule } from './modules/session-data/plugin'
+import { storiesModule } from './modules/stories/plugin'
 import { usersModule } from './modules/users/plugin'
 import { authPlugin } from './platform/auth/plugin'
 import type { TokenVerifier } from './platform/auth/tokens'
@@ -45,6 +46,7 @@ const FEATURES: ReadonlyArray<FeatureModule<AppDeps>> = [
   usersModule,
   researchesModule,
   sessionDataModule,
+  storiesModule,
   projectsModule,
   dataSourcesModule,
   ingestModule,

@@ -40,6 +40,7 @@ import { claimKey, claimOf } from './claims'
 import type { Disagreement } from './contradictions'
 import { compareFrames, forEachComparablePair } from './contradictions'
 import { familiesOf } from './families'
+import type { DocumentFingerprint } from './fingerprint'
 import { EVENT_WINDOW_MS } from './stories'
 import type { CredibilityGrade, OwnerMap, SourceGradeName, StoryDocument, StoryFrame } from './types'
 
@@ -73,6 +74,8 @@ export interface CredibilityOptions {
   /** Each source's reliability grade (`gradeSource`); a source not named is F. */
   sourceGrades?: ReadonlyMap<string, SourceGradeName>
   eventWindowMs?: number
+  /** Stored fingerprints by document id: copies of one text are one family without the texts at hand. */
+  fingerprints?: ReadonlyMap<string, DocumentFingerprint>
 }
 
 export interface SourceOutcome {
@@ -84,7 +87,7 @@ export interface SourceOutcome {
 
 /** Every frame's credibility among the documents (see the rule table above), in document then frame order. */
 export function assessCredibility(docs: readonly StoryDocument[], options: CredibilityOptions = {}): FrameCredibility[] {
-  const family = familiesOf(docs, options.owners ?? {})
+  const family = familiesOf(docs, options.owners ?? {}, options.fingerprints)
   const docById = new Map(docs.map((d) => [d.id, d]))
   const related = new Map<string, Array<{ other: StoryFrame; stance: 'supports' | 'contradicts'; disagreements?: Disagreement[] }>>()
   const relate = (from: StoryFrame, other: StoryFrame, stance: 'supports' | 'contradicts', disagreements?: Disagreement[]) => {

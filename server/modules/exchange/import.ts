@@ -87,7 +87,7 @@ export async function importBundle(db: Database, ids: Ids, importer: Importer, b
         d.title,
         d.summary,
         finished ? d.status : 'error',
-        json(d.payload),
+        json(withSourceRef(d.payload, ref)),
         d.analytics === null ? null : json(d.analytics),
         finished ? d.error : UNFINISHED_ON_EXPORT,
         d.actionCount,
@@ -325,4 +325,12 @@ function importMessage(kind: BundleKind, b: Bundle): string {
 
 function count(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`
+}
+
+/** A payload whose provenance names the source it came through, under that source's new id. */
+function withSourceRef(payload: Record<string, unknown>, ref: (id: string | null) => string | null): Record<string, unknown> {
+  const provenance = payload.provenance as { via?: { dataSourceId?: unknown } } | undefined
+  const via = provenance?.via
+  if (!via || typeof via.dataSourceId !== 'string') return payload
+  return { ...payload, provenance: { ...provenance, via: { ...via, dataSourceId: ref(via.dataSourceId) } } }
 }

@@ -3,4 +3,4 @@
  * other modules may use: the log they append to.
  */
 export { appendLiveMessage, appendLiveMessages, eraseFromLiveLog, notifyLive, notifyLiveOnCommit, type LiveNotice } from './log'
-export { dropLiveLog, pruneLiveLogBefore } from './queries/log'
+export { deleteStoryMessages, dropLiveLog, pruneLiveLogBefore } from './queries/log'

@@ -3,7 +3,8 @@
  * everywhere the server copied it. One function per kind, each one transaction; the routes keep their
  * checks (404, 410) and their KPI refresh.
  *
- * - A document: its row and, by foreign key, its frames, connections, stored input and full text, and stage
+ * - A document: its row and, by foreign key, its frames, connections, stored input and full text, its place in
+ *   a story (the story assessed again without it, and every story message that quoted it gone), and stage
  *   runs (their memos hold its analysis); its messages on its session's live log, with one
  *   `genesis-event-deleted` tombstone appended in their place (a client that has the card drops it, one
  *   resuming from before never sees it); its parked jobs and its pg-boss jobs, queued or archived; its
@@ -24,6 +25,7 @@
  */
 import type { Database, Queryable } from '../../platform/db/database'
 import { dropLiveLog, eraseFromLiveLog, notifyLive, type LiveNotice } from '../live'
+import { afterRemoval, storiesOf } from '../stories'
 import { announceDeletion } from './notices'
 import {
   bossInstalled,
@@ -60,7 +62,7 @@ import { addPending } from './queries/maintenance'
 export async function eraseDocuments(db: Database, tenantId: string, scope: { sessionId: string; eventIds: readonly string[] | 'all' }, now: number): Promise<string[]> {
   const erased = await db.transaction(async (tx) => {
     const ids = scope.eventIds === 'all' ? await sessionEventIds(tx, tenantId, scope.sessionId) : await sessionEventIdsAmong(tx, tenantId, scope.sessionId, scope.eventIds)
-    const removed = await removeEvents(tx, tenantId, ids)
+    const removed = await removeEvents(tx, tenantId, ids, now)
     const notices: LiveNotice[] = []
     for (const [sessionId, eventIds] of removed.bySession) {
       const last = await eraseFromLiveLog(tx, tenantId, sessionId, eventIds, now)
@@ -74,10 +76,10 @@ export async function eraseDocuments(db: Database, tenantId: string, scope: { se
 }
 
 /** Deletes a workspace of a research with everything in it; false when there is no such workspace. */
-export async function eraseSession(db: Database, tenantId: string, researchId: string, sessionId: string, _now: number): Promise<boolean> {
+export async function eraseSession(db: Database, tenantId: string, researchId: string, sessionId: string, now: number): Promise<boolean> {
   const erased = await db.transaction(async (tx) => {
     if (!(await lockSession(tx, tenantId, researchId, sessionId))) return null
-    const ids = await removeSessions(tx, tenantId, [sessionId])
+    const ids = await removeSessions(tx, tenantId, [sessionId], now)
     await deleteSessionRow(tx, tenantId, sessionId)
     await markPurgeDue(db, tx)
     return ids
@@ -88,12 +90,12 @@ export async function eraseSession(db: Database, tenantId: string, researchId: s
 }
 
 /** Deletes a research, its workspaces and everything in them; false when there is no such research. */
-export async function eraseResearch(db: Database, tenantId: string, researchId: string, _now: number): Promise<boolean> {
+export async function eraseResearch(db: Database, tenantId: string, researchId: string, now: number): Promise<boolean> {
   const erased = await db.transaction(async (tx) => {
     if (!(await lockResearch(tx, tenantId, researchId))) return null
-    const ids = await removeSessions(tx, tenantId, await researchSessionIds(tx, tenantId, researchId))
+    const ids = await removeSessions(tx, tenantId, await researchSessionIds(tx, tenantId, researchId), now)
     // Anything of the research no workspace held (a document or source whose workspace went earlier).
-    ids.push(...(await removeEvents(tx, tenantId, await researchEventIds(tx, tenantId, researchId))).ids)
+    ids.push(...(await removeEvents(tx, tenantId, await researchEventIds(tx, tenantId, researchId), now)).ids)
     await removeBossJobs(tx, tenantId, 'dataSourceId', await deleteResearchLooseSources(tx, tenantId, researchId))
     await deleteResearchRow(tx, tenantId, researchId)
     await markPurgeDue(db, tx)
@@ -105,12 +107,12 @@ export async function eraseResearch(db: Database, tenantId: string, researchId: 
 }
 
 /** Deletes a project, its sources and its own documents; false when there is no such project. */
-export async function eraseProject(db: Database, tenantId: string, projectId: string, _now: number): Promise<boolean> {
+export async function eraseProject(db: Database, tenantId: string, projectId: string, now: number): Promise<boolean> {
   const erased = await db.transaction(async (tx) => {
     if (!(await lockProject(tx, tenantId, projectId))) return null
     await removeBossJobs(tx, tenantId, 'dataSourceId', await deleteProjectSources(tx, tenantId, projectId))
     // A project's own documents (polled by its sources) have no workspace; committed ones stay their workspace's.
-    const removed = await removeEvents(tx, tenantId, await projectOwnEventIds(tx, tenantId, projectId))
+    const removed = await removeEvents(tx, tenantId, await projectOwnEventIds(tx, tenantId, projectId), now)
     await unlinkProjectEvents(tx, tenantId, projectId)
     await deleteProjectRow(tx, tenantId, projectId)
     await markPurgeDue(db, tx)
@@ -131,14 +133,17 @@ interface Removed {
 }
 
 /** Deletes documents and every row that names them; their live messages are the caller's. */
-async function removeEvents(tx: Queryable, tenantId: string, eventIds: readonly string[]): Promise<Removed> {
+async function removeEvents(tx: Queryable, tenantId: string, eventIds: readonly string[], now: number): Promise<Removed> {
   const removed: Removed = { ids: [], bySession: new Map() }
   if (eventIds.length === 0) return removed
   // A connection written without its document (an imported one) is found by the frames it joins.
   const frames = await documentFrameIds(tx, tenantId, eventIds)
   if (frames.length > 0) await deleteLooseConnections(tx, tenantId, frames)
+  const stories = await storiesOf(tx, tenantId, eventIds)
   const rows = await deleteEventRows(tx, tenantId, eventIds)
   if (rows.length === 0) return removed
+  // Their stories, assessed again without them; the messages that quoted them leave every log.
+  await afterRemoval(tx, tenantId, stories, now)
   const ids = rows.map((r) => r.id)
   removed.ids = ids
   removed.bySession = bySession(rows)
@@ -158,9 +163,9 @@ async function removeEvents(tx: Queryable, tenantId: string, eventIds: readonly 
 }
 
 /** Deletes sessions' documents, sandbox sources and live logs (not the session rows); answers the documents' ids. */
-async function removeSessions(tx: Queryable, tenantId: string, sessionIds: readonly string[]): Promise<string[]> {
+async function removeSessions(tx: Queryable, tenantId: string, sessionIds: readonly string[], now: number): Promise<string[]> {
   if (sessionIds.length === 0) return []
-  const removed = await removeEvents(tx, tenantId, await sessionsEventIds(tx, tenantId, sessionIds))
+  const removed = await removeEvents(tx, tenantId, await sessionsEventIds(tx, tenantId, sessionIds), now)
   await removeBossJobs(tx, tenantId, 'dataSourceId', await deleteSessionSandboxSources(tx, tenantId, sessionIds))
   // Connections without a document (none are written so) would otherwise outlive their workspace.
   await deleteSessionConnections(tx, tenantId, sessionIds)

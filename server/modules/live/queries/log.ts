@@ -54,6 +54,12 @@ export async function deleteDocumentMessages(tx: Queryable, tenantId: string, se
   await tx.query(`DELETE FROM live_log WHERE tenant_id = $1 AND session_id = $2 AND event_id = ANY($3::text[])`, [tenantId, sessionId, eventIds])
 }
 
+/** Every session's `story-updated` messages about these stories: they may quote a document that is being deleted. */
+export async function deleteStoryMessages(tx: Queryable, tenantId: string, storyIds: readonly string[]): Promise<void> {
+  if (storyIds.length === 0) return
+  await tx.query(`DELETE FROM live_log WHERE tenant_id = $1 AND type = 'story-updated' AND data->'story'->>'id' = ANY($2::text[])`, [tenantId, [...storyIds]])
+}
+
 /** Messages of a session after `after` (exclusive), in order, at most `limit`. */
 export async function readLiveMessages(db: Queryable, tenantId: string, sessionId: string, after: string | null, limit = 1000): Promise<LiveMessage[]> {
   const rows = await db.query<{ seq: string | number; type: string; data: Record<string, unknown> }>(

@@ -5,7 +5,7 @@
  * · action-analysis-complete (no-actions-found, or actions-found with actionCount) · action-frames-detected
  * and one action-frame-created per frame, ids `${eventId}-f${actionIndex}`, in one transaction with the
  * frames themselves (replacing any earlier set) · status-update decomposition-completed · processing-complete
- * (card completed with its action count). The enrichers queued after it never hold up processing-complete.
+ * (card completed with its action count, and the document placed in its story with the same commit). The enrichers queued after it never hold up processing-complete.
  */
 import { z } from 'zod'
 import type { Analysis } from '../../../analysis/index'
@@ -13,6 +13,7 @@ import { analysisSchema } from '../../../analysis/index'
 import type { Queryable } from '../../../platform/db/database'
 import { recordDocumentOutcome } from '../../data-sources'
 import { replaceFrames, updateEvent } from '../../session-data'
+import { placeDocument } from '../../stories'
 import type { StageJob } from '../queue'
 import { done, type Stage, type StageContext } from '../stage'
 import { frameRows, wireFrame } from './shapes'
@@ -61,6 +62,8 @@ export function frameEnricher(): Stage {
       async (tx) => {
         await setStatus('completed', { actionCount: count })(tx)
         await recordDocumentOutcome(tx, tenantId, event.data_source_id, 'processed', ctx.clock.now())
+        // Its story, corroboration and credibility, with the frames they rest on (server/modules/stories).
+        await placeDocument(tx, tenantId, eventId, ctx.clock.now())
       },
     )
     return done([{ key: 'Core_AliasEnricher', contentHash: job.contentHash }])

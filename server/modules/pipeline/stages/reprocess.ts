@@ -16,6 +16,7 @@ import { updateEvent } from '../../session-data'
 import { breakerFailure, done, type Stage, type StageMessage } from '../stage'
 import { addSessionTokens } from '../queries/store'
 import { getContent } from '../store'
+import { placeDocument } from '../../stories'
 import { storeFrames } from './frame-enricher'
 import { documentPayload, frameRows, wireFrame, withSessionTokens } from './shapes'
 
@@ -53,6 +54,8 @@ export function reprocessor(deps: { analyser: Analyser }): Stage {
       await updateEvent(tx, tenantId, eventId, { title, summary, payload, analytics, status: 'completed', error: null, actionCount: rows.length, now: at })
       await storeFrames(tx, ctx, rows, at)
       await recordDocumentOutcome(tx, tenantId, event.data_source_id, 'processed', at)
+      // Placed again with its new frames: it may leave its story, join another, or stay.
+      await placeDocument(tx, tenantId, eventId, at)
     })
     await ctx.emit(
       [

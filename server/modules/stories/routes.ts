@@ -1,0 +1,19 @@
+/** The stories of a workspace's documents (src/protocol/http/stories.ts), read from the stories table as kept. */
+import type { FastifyInstance } from 'fastify'
+import { sessionStoriesContract } from '../../../src/protocol/http/stories'
+import { sessionStoriesSchema } from '../../../src/protocol/stories'
+import { authOf } from '../../platform/auth/plugin'
+import { route } from '../../platform/http/contracts'
+import { notFound } from '../../platform/http/errors'
+import type { ModuleDeps } from '../../platform/module'
+import { getSession } from '../researches'
+import { sessionStoryBodies } from './queries'
+
+export async function storiesRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
+  route(app, sessionStoriesContract, async ({ params, request }) => {
+    const auth = authOf(request)
+    if (!(await getSession(deps.db, auth.tenantId, params.id, params.sid))) throw notFound('Session')
+    // Stored as the wire sends them; parsed again so a body an older server wrote cannot go out malformed.
+    return sessionStoriesSchema.parse({ stories: await sessionStoryBodies(deps.db, auth.tenantId, params.sid) })
+  })
+}

@@ -1,0 +1,113 @@
+/**
+ * Stories kept by the pipeline (issue 20), on both stores, through the real local analyser: one event told
+ * by four sources (two syndicated copies of a wire story from two outlets, one outlet in its own words,
+ * one denying it), an unrelated story, and a paste of one of them. The texts and the hand-worked figures
+ * are the engine's test corpus (tests/analysis/stories/corpus.ts); here they arrive as web pages and a paste.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { manualClock, sequentialIds } from '../../../server/platform/core/runtime'
+import type { Database } from '../../../server/platform/db/database'
+import { readLiveMessages } from '../../../server/modules/live/queries/log'
+import { createPipeline, type PipelineService } from '../../../server/modules/pipeline/pipeline'
+import { sessionStoryBodies } from '../../../server/modules/stories/queries'
+import { SourceError, SourceErrorCode, SourceFailure, SourceMessage } from '../../../server/sources/index'
+import { type Story, storySchema } from '../../../src/protocol/stories'
+import { courier, evening, flood, harbour, ledger, paste } from '../../analysis/stories/corpus'
+import { dialects } from '../support/harness'
+import { ingestRequest, openTestStore, switchableAnalyser, TEST_JOBS } from './support'
+
+const PAGES = [harbour, evening, ledger, courier, flood]
+const urlOf = (id: string) => `https://www.${PAGES.find((d) => d.id === id)!.sourceKey}/2026/03/${id}`
+
+describe.each(dialects())('stories on %s', { timeout: 120_000 }, (dialect) => {
+  let db: Database
+  let pipeline: PipelineService
+  const T = 'stories-tenant.example'
+  const S = `ses_stories_${dialect}`
+  const ids = new Map<string, string>()
+  let stories: Story[] = []
+
+  beforeAll(async () => {
+    db = (await openTestStore(dialect)).db
+    pipeline = createPipeline({
+      db,
+      clock: manualClock(paste.ingestedAt),
+      ids: sequentialIds(),
+      analyser: switchableAnalyser().analyser,
+      sources: {
+        readDocument: () => Promise.reject(new Error('no files here')),
+        async readWebPage(url) {
+          const doc = PAGES.find((d) => urlOf(d.id) === url)
+          if (!doc) throw new SourceError(SourceErrorCode.Unprocessable, SourceMessage.websiteFailed, SourceFailure.HttpStatus, { detail: '404' })
+          return {
+            title: doc.title,
+            text: doc.text,
+            cleanedContent: doc.text,
+            metadata: { kind: 'web', url, finalUrl: url, contentType: 'text/html', publishedTime: new Date(doc.publishedAt!).toISOString(), wordCount: 1, charCount: doc.text.length },
+          }
+        },
+      },
+      jobs: TEST_JOBS,
+    })
+    await pipeline.start({ workers: true })
+    // One at a time, in the order they were published: each placed against what came before it.
+    for (const d of PAGES) {
+      ids.set(d.id, (await pipeline.ingest(ingestRequest(T, S, { kind: 'url', url: urlOf(d.id) }))).eventId)
+      await pipeline.drain()
+    }
+    ids.set('paste', (await pipeline.ingest(ingestRequest(T, S, { kind: 'text', text: paste.text }))).eventId)
+    await pipeline.drain()
+    stories = (await sessionStoryBodies(db, T, S)).map((b) => storySchema.parse(b))
+  }, 180_000)
+  afterAll(async () => {
+    await pipeline.stop()
+  })
+
+  const named = (eventIds: readonly string[]) => eventIds.map((e) => [...ids].find(([, v]) => v === e)?.[0] ?? e)
+  const storyOf = (id: string) => stories.find((s) => s.documentIds.includes(ids.get(id)!))!
+
+  test('three stories: the merger as the wire and the denial tell it, the Ledger with its paste, the flood', () => {
+    // As the engine's own test on the local analyser's frames: the Ledger's main claim is the police action.
+    expect(stories.map((s) => named(s.documentIds))).toEqual([['harbour', 'evening', 'courier'], ['ledger', 'paste'], ['flood']])
+    const ledgerStory = storyOf('ledger')
+    expect(ledgerStory.sources.find((s) => s.documentId === ids.get('paste'))).toMatchObject({ duplicateOf: ids.get('ledger') })
+  })
+
+  test('the syndicated copies count once: two independent publishers in the merger story, each source listed with its publisher and address', () => {
+    const merger = storyOf('harbour')
+    expect(merger.publisherCount).toBe(2)
+    expect(merger.sources.map((s) => [named([s.documentId])[0], s.publisher, s.url])).toEqual([
+      ['harbour', 'harbourtimes.example', urlOf('harbour')],
+      ['evening', 'eveningpost.example', urlOf('evening')],
+      ['courier', 'courier.example', urlOf('courier')],
+    ])
+    // New sources have no record yet: F, cannot be judged.
+    expect(merger.sources.every((s) => s.reliability?.grade === 'F')).toBe(true)
+  })
+
+  test("the denial contests both wire copies' approval, which is doubtful: one family says so, one says otherwise", () => {
+    const merger = storyOf('harbour')
+    const approval = merger.credibility.find((c) => c.documentId === ids.get('harbour') && c.evidence.some((e) => e.stance === 'contradicts'))!
+    expect(approval).toMatchObject({ grade: 4, supporting: 1, contradicting: 1 })
+    expect(named(approval.contestedBy.map((c) => c.documentId))).toEqual(['courier'])
+    expect(approval.contestedBy[0]?.reasons).toContain('negation')
+    const denial = merger.credibility.find((c) => c.frameId === approval.contestedBy[0]?.frameId)!
+    expect(named(denial.contestedBy.map((c) => c.documentId)).sort()).toEqual(['evening', 'harbour'])
+    // Its evidence quotes the sentences: the wire's own, and the Courier's denial.
+    expect(approval.evidence.find((e) => e.stance === 'contradicts')?.sentence).toContain('has not approved')
+  })
+
+  test('each change reached the workspace as story-updated, the last one equal to the stored story', async () => {
+    const log = await readLiveMessages(db, T, S, null, 10_000)
+    const updates = log.filter((m) => m.type === 'story-updated').map((m) => storySchema.parse((m.data as { story: unknown }).story))
+    expect(updates.length).toBeGreaterThanOrEqual(PAGES.length + 1)
+    for (const s of stories) expect(updates.filter((u) => u.id === s.id).at(-1)).toEqual(s)
+  })
+
+  test('reprocessing a document places it again without a second membership', async () => {
+    await pipeline.reprocess({ tenantId: T, eventId: ids.get('courier')! })
+    await pipeline.drain()
+    const again = (await sessionStoryBodies(db, T, S)).map((b) => storySchema.parse(b))
+    expect(again.map((s) => named(s.documentIds))).toEqual([['harbour', 'evening', 'courier'], ['ledger', 'paste'], ['flood']])
+  })
+})
