@@ -46,6 +46,10 @@ export const stories = defineDraftProjection<Stories>({
     'auth.signedOut': (s) => {
       if (s.sessionId !== null || s.order.length > 0) assign(s, freshStories(null))
     },
+    // Clear deleted every document here (Reset clears too, then reloads the stories).
+    'workspace.cleared': (s) => {
+      if (s.order.length > 0) assign(s, { ...freshStories(s.sessionId), cursor: s.cursor })
+    },
     'story.listLoaded': (s, e) => {
       if (s.sessionId !== null && s.sessionId !== e.sessionId) return
       // The cursor stays: live updates after it are newer than nothing the list could say, and older ones
