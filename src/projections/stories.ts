@@ -91,9 +91,17 @@ export function selectFrameCredibility(s: Stories, frameId: string): FrameCredib
   return s.credibilityOfFrame[frameId] ?? null
 }
 
-/** Whether any story has more than one document: the workspace offers grouping only then. */
-export function selectHasSharedStories(s: Stories): boolean {
-  return s.order.some((id) => (s.byId[id]?.documentIds.length ?? 0) > 1)
+/** Whether some story holds two or more of these documents: grouping them would change the list only then. */
+export function hasStoryGroups(s: Stories, documentIds: readonly string[]): boolean {
+  if (s.order.length === 0) return false
+  const seen = new Set<string>()
+  for (const id of documentIds) {
+    const storyId = s.storyOfDocument[id]
+    if (storyId === undefined) continue
+    if (seen.has(storyId)) return true
+    seen.add(storyId)
+  }
+  return false
 }
 
 /** The story's best grade: its main frames' lowest grade that can be judged (1–5), else 6; null when none is graded. */

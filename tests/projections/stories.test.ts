@@ -7,7 +7,7 @@ import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import type { DomainEvent } from '../../src/domain/events'
 import type { Envelope } from '../../src/projections/define-projection'
-import { groupByStory, selectFrameCredibility, selectHasSharedStories, selectSharedStoryOfDocument, selectStoryOfDocument, stories, storyBestGrade } from '../../src/projections/stories'
+import { groupByStory, hasStoryGroups, selectFrameCredibility, selectSharedStoryOfDocument, selectStoryOfDocument, stories, storyBestGrade } from '../../src/projections/stories'
 import type { FrameCredibility, Story } from '../../src/protocol/stories'
 import { translateLiveValue } from '../../src/streams/translators/live-message'
 import { liveLog, propertySeed } from '../arbitraries'
@@ -54,7 +54,8 @@ describe('stories', () => {
     expect(selectSharedStoryOfDocument(state, 'd3')).toBeNull()
     expect(selectFrameCredibility(state, 'd1-f1')?.grade).toBe(2)
     expect(selectFrameCredibility(state, 'x-f1')).toBeNull()
-    expect(selectHasSharedStories(state)).toBe(true)
+    expect(hasStoryGroups(state, ['d1', 'd3', 'd2'])).toBe(true)
+    expect(hasStoryGroups(state, ['d1', 'd3'])).toBe(false)
   })
 
   test('an update puts the story in whole; a redelivered one (not after the last applied id) changes nothing', () => {

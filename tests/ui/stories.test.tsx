@@ -139,6 +139,26 @@ describe('sources of a story', () => {
     expect(screen.queryByRole('button', { name: 'Group by story' })).toBeNull()
     expect(document.querySelector('.credibility-badge')).toBeNull()
   })
+
+  test('a story whose other documents are all in other workspaces: its sources, but nothing to group', () => {
+    workspace({
+      stories: [
+        {
+          ...story,
+          documentIds: ['d0', 'far'],
+          sources: [
+            { documentId: 'd0', publisher: 'Memo desk' },
+            { documentId: 'far', publisher: 'Nordic Post' },
+          ],
+          credibility: [],
+        },
+      ],
+    })
+    fireEvent.click(card('d0').getByRole('button', { name: /2 sources/ }))
+    expect(card('d0').getByText('Nordic Post')).toBeTruthy()
+    expect(card('d0').getByText('(this document)')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Group by story' })).toBeNull()
+  })
 })
 
 describe('group by story', () => {

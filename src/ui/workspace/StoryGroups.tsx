@@ -4,14 +4,14 @@
  * "N sources · M independent" and its best credibility. The rows themselves (which cards go under which
  * header, duplicates under their original) are `groupByStory` in the stories read model.
  *
- * The toggle only shows when some story has more than one document: with nothing to group, a button that
- * changes nothing would be a dead end.
+ * The toggle only shows when some story holds two or more of the workspace's documents: with nothing to
+ * group, a button that changes nothing would be a dead end.
  */
-import { useCallback, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { storyCountsText } from '../../domain/rules/credibility'
-import { storyBestGrade } from '../../projections/stories'
+import { hasStoryGroups, storyBestGrade } from '../../projections/stories'
 import { CredibilityBadge } from './CredibilityBadge'
-import { useHasSharedStories, useStory } from './use-stories'
+import { useStories, useStory } from './use-stories'
 import '../styles/stories.css'
 
 const storageKey = (sessionId: string) => `sightline.groupByStory.${sessionId}`
@@ -32,9 +32,10 @@ export function useGroupByStory(sessionId: string | null): [boolean, (on: boolea
   return [current, set]
 }
 
-export function GroupByStoryToggle({ grouped, onChange }: { grouped: boolean; onChange: (on: boolean) => void }) {
-  const shared = useHasSharedStories()
-  if (!shared) return null
+export function GroupByStoryToggle({ documentIds, grouped, onChange }: { documentIds: readonly string[]; grouped: boolean; onChange: (on: boolean) => void }) {
+  const stories = useStories()
+  const groups = useMemo(() => hasStoryGroups(stories, documentIds), [stories, documentIds])
+  if (!groups) return null
   return (
     <button type="button" className={`btn ${grouped ? 'pressed' : ''}`} aria-pressed={grouped} onClick={() => onChange(!grouped)}>
       Group by story

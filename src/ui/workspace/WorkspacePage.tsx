@@ -13,7 +13,7 @@
  * progress card is linked to it, or while one of theirs awaits its link) is scrolled to; others, unless
  * the list is already at its end, are counted on a 'new documents' pill that scrolls to them.
  *
- * 'Group by story' (shown when some story has several documents) orders the list by story: a header per
+ * 'Group by story' (shown when some story holds several of its documents) orders the list by story: a header per
  * story of several documents here, its cards under it, an exact duplicate as 'One more source' under its
  * original; the other cards stay where they are.
  */
@@ -73,7 +73,7 @@ export function WorkspacePage({
         <h2>{title}</h2>
         <span className="counts">{counts}</span>
         <span className={`live live-${isConnected ? 'on' : 'off'}`}>{isConnected ? 'Live' : 'Offline'}</span>
-        {listed && <GroupByStoryToggle grouped={grouped} onChange={setGrouped} />}
+        {listed && <GroupByStoryToggle documentIds={ids} grouped={grouped} onChange={setGrouped} />}
         {actions}
       </header>
       {ended && connected === undefined && (

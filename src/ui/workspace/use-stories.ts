@@ -4,7 +4,7 @@
  * only when its own story changes.
  */
 import { useCallback } from 'react'
-import { selectFrameCredibility, selectHasSharedStories, selectSharedStoryOfDocument, type Stories } from '../../projections/stories'
+import { selectFrameCredibility, selectSharedStoryOfDocument, type Stories } from '../../projections/stories'
 import type { FrameCredibility, Story } from '../../protocol/stories'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
@@ -34,10 +34,6 @@ export function useFrameCredibility(frameId: string): FrameCredibility | null {
 /** Every frame's credibility by frame id (a card looks up each of its frames). */
 export function useCredibilityIndex(): Readonly<Record<string, FrameCredibility>> {
   return useReadModel(useModels().stories, selectCredibilityIndex)
-}
-
-export function useHasSharedStories(): boolean {
-  return useReadModel(useModels().stories, selectHasSharedStories)
 }
 
 export function useStories(): Stories {
