@@ -14,6 +14,7 @@ import { projectDocuments } from './project-documents'
 import { projectList } from './project-list'
 import { researchList } from './research-list'
 import { sessionState } from './session-state'
+import { stories } from './stories'
 import { workspaceGraph } from './workspace-graph'
 
 /** Every projection by the name its read model goes by. */
@@ -31,6 +32,7 @@ const byName = {
   briefings,
   projectDocuments,
   connectivity,
+  stories,
 } as const
 
 type ByName = typeof byName

@@ -8,7 +8,7 @@
 import { eventsClearContract } from '../protocol/http/session-data'
 import { ApiError } from './api-client'
 import { call } from './call'
-import { DEFAULT_PAGING, loadWorkspace } from './session-loader'
+import { loadWorkspaceAndStories } from './story-loader'
 import { type IntentContext, toast } from './intents'
 
 /** The stored inputs of progress cards, so a failed one can be sent again. Kept out of read models (files can be large). */
@@ -25,7 +25,7 @@ export function canRetry(progressId: string): boolean {
 
 export async function resetWorkspace(ctx: IntentContext, ids: { researchId: string; sessionId: string }): Promise<void> {
   ctx.core.bus.publish({ type: 'workspace.cleared' }, 'local')
-  await loadWorkspace(ctx.core, ctx.api, ids, DEFAULT_PAGING, 'on-view')
+  await loadWorkspaceAndStories(ctx.core, ctx.api, ids)
   toast(ctx, 'info', 'View reset: documents reloaded from the server')
 }
 

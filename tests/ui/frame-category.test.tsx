@@ -5,13 +5,22 @@
  * one or with a code that is not a root.
  */
 import { cleanup, render, screen } from '@testing-library/react'
+import type { ReactNode } from 'react'
 import { afterEach, describe, expect, test } from 'vitest'
 import { categoryLabel } from '../../src/domain/rules/categories'
 import type { FrameCard } from '../../src/projections/workspace-graph'
 import { FrameDetails } from '../../src/ui/inspector/FrameDetails'
 import { ActionFrameCard } from '../../src/ui/workspace/ActionFrameCard'
+import { createClientCore } from '../../src/streams/client-core'
+import { ModelsProvider } from '../../src/ui/models-context'
 
 afterEach(cleanup)
+
+/** The inspector's details read the workspace's read models (a frame's credibility): empty ones here. */
+const emptyModels = createClientCore().models
+function Models({ children }: { children: ReactNode }) {
+  return <ModelsProvider models={emptyModels}>{children}</ModelsProvider>
+}
 
 const frame = (over: Partial<FrameCard>): FrameCard => ({ id: 'd1-f1', parentId: 'd1', status: 'final', actionType: 'Military action', actionIndex: 1, totalActions: 1, ...over }) as FrameCard
 
@@ -45,7 +54,7 @@ describe('the CAMEO category of a frame', () => {
   })
 
   test('the inspector lists the category among the facts', () => {
-    const { rerender } = render(<FrameDetails frame={frame({ cameo: { code: '16', name: 'Reduce relations' } })} payload={null} />)
+    const { rerender } = render(<FrameDetails frame={frame({ cameo: { code: '16', name: 'Reduce relations' } })} payload={null} />, { wrapper: Models })
     expect(screen.getByText('Event category').nextElementSibling?.textContent).toBe('CAMEO 16 Reduce relations, material conflict')
     rerender(<FrameDetails frame={frame({ actionType: 'Market movement' })} payload={null} />)
     expect(screen.getByText('Event category').nextElementSibling?.textContent).toBe('None: not an act between parties')
@@ -57,6 +66,7 @@ describe('the CAMEO category of a frame', () => {
     const payload = { cleanedContent: content } as unknown as Parameters<typeof FrameDetails>[0]['payload']
     const { rerender } = render(
       <FrameDetails frame={frame({ source: { start: 0, end: 35, sentence: 'Gondor shelled Osgiliath on Monday.' }, alsoToldIn: [told] } as Partial<FrameCard>)} payload={payload} />,
+      { wrapper: Models },
     )
     const section = screen.getByRole('region', { name: 'Also told in' })
     expect(section.querySelector('blockquote')?.textContent).toBe(told.sentence)

@@ -188,6 +188,7 @@ describe('legacy app', () => {
         requests.push(`GET /researches/${String(params.id)}/sessions/${String(params.sid)}/data`)
         return HttpResponse.json({ events: [], actionFrames: [] })
       }),
+      http.get(`${API}/researches/:id/sessions/:sid/stories`, () => HttpResponse.json({ stories: [] })),
       http.post(`${API}/researches`, async ({ request }) => {
         const body = (await request.json()) as { title: string; tags: string[] }
         requests.push(`POST /researches ${JSON.stringify(body)}`)

@@ -77,6 +77,8 @@ describe('signed in', () => {
     await waitFor(() => expect(breadcrumb()).toBe('EV tariffs / Week 47'))
     expect(screen.getByRole('region', { name: 'Workspace' })).toBeTruthy()
     await waitFor(() => expect(backend.requests()).toContain('GET /researches/r1/sessions/s1/data'))
+    // Beside the documents, the stories they belong to (issue 20).
+    await waitFor(() => expect(backend.requests()).toContain('GET /researches/r1/sessions/s1/stories'))
     // Every request carries the bearer token, the tenant and the user (spec §7).
     expect(backend.calls.every((c) => c.headers.authorization === 'Bearer id-token-u1' && c.headers.tenant === 'acme.io' && c.headers.user === 'u1')).toBe(true)
     // The workspace also asks for the breakers its documents pass through (to say when processing is paused).
@@ -89,6 +91,7 @@ describe('signed in', () => {
       'GET /researches',
       'GET /researches/r1/sessions',
       'GET /researches/r1/sessions/s1/data',
+      'GET /researches/r1/sessions/s1/stories',
     ])
     // Negotiate answered 500, so the channel used the fallback /ws/{sessionId} on the API host.
     await waitFor(() => expect(FakeWebSocket.instances.map((s) => s.url)).toEqual(['ws://localhost:3000/ws/s1']))

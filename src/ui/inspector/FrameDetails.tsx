@@ -4,6 +4,7 @@
  * and justification; scores and magnitudes coloured by the thresholds 0.4 and 0.7. Then the sentence the
  * frame came from, highlighted in its document's content preview (right under the sentence, so the
  * highlight is in view), and the other sentences that tell the same event, when the analyser merged them.
+ * When a story grades the frame, its credibility comes first after the facts (FrameCredibility.tsx).
  */
 import { Fragment } from 'react'
 import { MAX_FRAME_IMPACTS, MAX_FRAME_TAGS } from '../../domain/rules/inspector'
@@ -15,6 +16,7 @@ import type { Payload } from '../../protocol/entities'
 import type { FrameCard } from '../../projections/workspace-graph'
 import { StatusPill } from '../shared/StatusPill'
 import { ContentPreview } from './ContentPreview'
+import { FrameCredibility } from './FrameCredibility'
 import { formatNumber } from './format'
 import { formatTimestamp } from '../shared/format'
 
@@ -25,6 +27,7 @@ export function FrameDetails({ frame, payload }: { frame: FrameCard; payload: Pa
   return (
     <div className="inspector-panel">
       <FrameFacts frame={frame} />
+      <FrameCredibility frameId={frame.id} />
       <SourceSentences source={source} retellings={retellings} />
       <ContentPreview content={content} highlight={source} />
       <Entries title="Actors" entries={frame.actors?.entries ?? []} facets={actorFacets} />

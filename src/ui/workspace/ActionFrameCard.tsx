@@ -2,13 +2,29 @@ import { memo } from 'react'
 import { categoryLabel } from '../../domain/rules/categories'
 import { percent, urgencyColour } from '../../domain/rules/scores'
 import type { FrameCard } from '../../projections/workspace-graph'
+import type { FrameCredibility } from '../../protocol/stories'
 import { BriefingLink } from '../briefing/BriefingLink'
 import { ActorChips } from '../shared/ActorChips'
 import { humaniseActionType } from '../shared/format'
 import { StatusPill } from '../shared/StatusPill'
+import { ContestedMark, CredibilityBadge } from './CredibilityBadge'
 
-/** One action frame under its document: type, position, status, description, result, actors, scores. Its type opens it in the inspector. */
-export const ActionFrameCard = memo(function ActionFrameCard({ frame, position, onOpen }: { frame: FrameCard; position: number; onOpen?: () => void }) {
+/**
+ * One action frame under its document: type, position, status, credibility when graded ('2 · Probably
+ * true', and 'Contested' when other reports disagree), description, result, actors, scores. Its type opens
+ * it in the inspector.
+ */
+export const ActionFrameCard = memo(function ActionFrameCard({
+  frame,
+  position,
+  credibility = null,
+  onOpen,
+}: {
+  frame: FrameCard
+  position: number
+  credibility?: FrameCredibility | null
+  onOpen?: () => void
+}) {
   const index = frame.actionIndex ?? position
   const urgency = frame.urgency?.score
   const outcome = frame.result?.outcome ?? frame.summary
@@ -30,8 +46,14 @@ export const ActionFrameCard = memo(function ActionFrameCard({ frame, position, 
         <StatusPill status={frame.status} />
         <BriefingLink type="actionframe" id={frame.id} label={`Briefing on ${name}`} className="frame-briefing" />
       </header>
-      {(category || frame.negated === true || frame.agentUnnamed === true) && (
+      {(category || frame.negated === true || frame.agentUnnamed === true || credibility) && (
         <p className="frame-kind">
+          {credibility && (
+            <>
+              <CredibilityBadge grade={credibility.grade} explanation={credibility.explanation} />
+              <ContestedMark count={credibility.contestedBy.length} />
+            </>
+          )}
           {category && (
             <span className={`frame-category quad-${category.quad.replace(' ', '-')}`} title={category.detail}>
               {category.name}

@@ -2,7 +2,8 @@
  * A document card as spec §2 describes it: title, summary when it differs, file chip, status pill (or
  * 'Reprocessing' with its percent bar), where it comes from (publisher, publication date, a link to the
  * original: OriginMeta), knowledge area and entity count, 'Actions: n/total' with a bar,
- * and its action frames — placeholders while they are fetched, or 'No action frame generated yet'. The title opens the inspector; the menu
+ * the story's other sources when it has some ('3 sources', StorySources), and its action frames (each with
+ * its credibility when graded) — placeholders while they are fetched, or 'No action frame generated yet'. The title opens the inspector; the menu
  * deletes the document after the spec's confirmation.
  */
 import { memo, useState } from 'react'
@@ -15,6 +16,8 @@ import { ActionFrameCard } from './ActionFrameCard'
 import { AwaitedFrames } from './AwaitedFrames'
 import { CardMenu } from './CardMenu'
 import { OriginMeta } from './OriginMeta'
+import { StorySources } from './StorySources'
+import { useCredibilityIndex } from './use-stories'
 import { useInspector } from './inspector-context'
 import { useWorkspaceActions } from './workspace-actions'
 import { StatusPill } from '../shared/StatusPill'
@@ -32,6 +35,7 @@ export const DocumentCard = memo(function DocumentCard({
   const frames = useDocumentFrames(id)
   const { done, total } = useActionProgress(id)
   const noFrameYet = useShowsNoFrameYet(id)
+  const credibility = useCredibilityIndex()
   const inspector = useInspector()
   const actions = useWorkspaceActions()
   const [confirming, setConfirming] = useState(false)
@@ -96,6 +100,7 @@ export const DocumentCard = memo(function DocumentCard({
         {entities > 0 && <span className="meta">{entities} entities</span>}
         {doc.statusMessage && doc.status !== 'completed' && <span className="meta status-line">{doc.statusMessage}</span>}
       </div>
+      <StorySources documentId={doc.id} />
       {doc.error && doc.status === 'error' && (
         <p className="doc-error-text" role="alert">
           {doc.error}
@@ -114,7 +119,13 @@ export const DocumentCard = memo(function DocumentCard({
       ) : frames.length > 0 ? (
         <div className="frames">
           {frames.map((f, i) => (
-            <ActionFrameCard key={f.id} frame={f} position={i + 1} onOpen={inspector ? () => inspector.select({ kind: 'frame', documentId: doc.id, frameId: f.id }) : undefined} />
+            <ActionFrameCard
+              key={f.id}
+              frame={f}
+              position={i + 1}
+              credibility={credibility[f.id] ?? null}
+              onOpen={inspector ? () => inspector.select({ kind: 'frame', documentId: doc.id, frameId: f.id }) : undefined}
+            />
           ))}
         </div>
       ) : (

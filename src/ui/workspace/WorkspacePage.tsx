@@ -12,16 +12,23 @@
  * New cards arrive at the end of the list, below what is in view. The analyst's own (a card whose
  * progress card is linked to it, or while one of theirs awaits its link) is scrolled to; others, unless
  * the list is already at its end, are counted on a 'new documents' pill that scrolls to them.
+ *
+ * 'Group by story' (shown when some story holds several of its documents) orders the list by story: a header per
+ * story of several documents here, its cards under it, an exact duplicate as 'One more source' under its
+ * original; the other cards stay where they are.
  */
 import { defaultRangeExtractor, measureElement, observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual'
-import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
 import type { ProgressCards } from '../../projections/progress'
+import { groupByStory, type Stories, type StoryRow } from '../../projections/stories'
 import type { WorkspaceGraph } from '../../projections/workspace-graph'
 import { formatCounts, selectCounts, selectDocumentIds } from '../../projections/workspace-selectors'
 import { selectLiveLabel, selectSessionEnded } from '../../projections/live-channel-status'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 import { DocumentCard } from './DocumentCard'
+import { DuplicateSources } from './StorySources'
+import { GroupByStoryToggle, StoryGroupHeader, useGroupByStory } from './StoryGroups'
 
 const EMPTY_HINT = 'Use the input below to add data sources and start building your knowledge graph'
 export const SESSION_ENDED = 'Your sign-in has ended, so this workspace no longer updates live. Sign in again to carry on where you were.'
@@ -57,12 +64,16 @@ export function WorkspacePage({
   const live = useReadModel(liveChannelStatus, selectLiveLabel)
   const ended = useReadModel(liveChannelStatus, selectSessionEnded)
   const isConnected = connected ?? live === 'Live'
+  const sessionId = useReadModel(workspaceGraph, selectSessionId)
+  const [grouped, setGrouped] = useGroupByStory(sessionId)
+  const listed = children === undefined && ids.length > 0
   return (
     <section className="workspace" aria-label="Workspace">
       <header className="workspace-head">
         <h2>{title}</h2>
         <span className="counts">{counts}</span>
         <span className={`live live-${isConnected ? 'on' : 'off'}`}>{isConnected ? 'Live' : 'Offline'}</span>
+        {listed && <GroupByStoryToggle documentIds={ids} grouped={grouped} onChange={setGrouped} />}
         {actions}
       </header>
       {ended && connected === undefined && (
@@ -82,15 +93,19 @@ export function WorkspacePage({
             <p>{EMPTY_HINT}</p>
           </div>
         ) : (
-          <DocumentList ids={ids} />
+          <DocumentList ids={ids} grouped={grouped} />
         ))}
     </section>
   )
 }
 
-function DocumentList({ ids }: { ids: readonly string[] }) {
+function DocumentList({ ids, grouped }: { ids: readonly string[]; grouped: boolean }) {
   const scroller = useRef<HTMLDivElement>(null)
-  const { workspaceGraph, progressCards } = useModels()
+  const { workspaceGraph, progressCards, stories } = useModels()
+  // Ungrouped, the list does not depend on the stories at all (a story update renders no list).
+  const storyState = useReadModel(stories, grouped ? selectStories : selectNoStories)
+  const rows = useMemo(() => listRows(ids, storyState), [ids, storyState])
+  const cardCount = useMemo(() => rows.filter((row) => row.kind === 'card').length, [rows])
   const [heights] = useState(() =>
     cardHeights(() => {
       const { documents, actions } = selectCounts(workspaceGraph.get())
@@ -99,7 +114,7 @@ function DocumentList({ ids }: { ids: readonly string[] }) {
   )
   const self = useRef<Virtualizer<HTMLDivElement, Element> | null>(null)
   const virtualizer = useVirtualizer({
-    count: ids.length,
+    count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: heights.estimate,
     measureElement: (element, entry, instance) => heights.record(measureElement(element, entry, instance)),
@@ -109,7 +124,7 @@ function DocumentList({ ids }: { ids: readonly string[] }) {
     // many. The overscan comes back when the scrolling stops (isScrolling changes, this runs anew).
     rangeExtractor: (range) => defaultRangeExtractor(self.current?.isScrolling ? { ...range, overscan: 0 } : range),
     gap: 12,
-    getItemKey: (index) => ids[index] as string,
+    getItemKey: (index) => rowKey(rows[index] as StoryRow),
     // Where layout cannot be measured (tests, a hidden tab), assume a window's worth of room.
     initialRect: UNMEASURED,
     observeElementRect: (instance, report) => observeElementRect(instance, (rect) => report(rect.height === 0 ? UNMEASURED : rect)),
@@ -120,7 +135,7 @@ function DocumentList({ ids }: { ids: readonly string[] }) {
   const loadPages = useReadModel(workspaceGraph, selectLoadPages)
   const pagesSeen = useRef(loadPages)
   const toEnd = () => {
-    virtualizer.scrollToIndex(ids.length - 1, { align: 'end' })
+    virtualizer.scrollToIndex(rows.length - 1, { align: 'end' })
     setUnseen(0)
   }
   useEffect(() => {
@@ -148,7 +163,7 @@ function DocumentList({ ids }: { ids: readonly string[] }) {
         <div className="documents" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => (
             <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="document-slot" style={{ transform: `translateY(${item.start}px)` }}>
-              <DocumentCard id={ids[item.index] as string} setSize={ids.length} posInSet={item.index + 1} />
+              <Row row={rows[item.index] as StoryRow} setSize={cardCount} />
             </div>
           ))}
         </div>
@@ -158,6 +173,29 @@ function DocumentList({ ids }: { ids: readonly string[] }) {
           {newDocumentsText(unseen)}
         </button>
       )}
+    </div>
+  )
+}
+
+/** The list's rows: one card per document, or (grouped by story) story headers with their cards. */
+function listRows(ids: readonly string[], stories: Stories | null): Array<StoryRow & { posInSet?: number }> {
+  if (stories === null) return ids.map((documentId, i) => ({ kind: 'card', documentId, storyId: null, duplicateIds: [], posInSet: i + 1 }))
+  let position = 0
+  return groupByStory(stories, ids).map((row) => (row.kind === 'card' ? { ...row, posInSet: ++position } : row))
+}
+
+function rowKey(row: StoryRow): string {
+  return row.kind === 'group' ? `story:${row.storyId}` : row.documentId
+}
+
+function Row({ row, setSize }: { row: StoryRow & { posInSet?: number }; setSize: number }) {
+  if (row.kind === 'group') return <StoryGroupHeader storyId={row.storyId} shown={row.documentIds.length} />
+  const card = <DocumentCard id={row.documentId} setSize={setSize} posInSet={row.posInSet} />
+  if (row.storyId === null) return card
+  return (
+    <div className="story-member">
+      {card}
+      <DuplicateSources storyId={row.storyId} documentIds={row.duplicateIds} />
     </div>
   )
 }
@@ -181,6 +219,10 @@ function atEnd(element: HTMLElement | null): boolean {
   if (!element) return true
   return element.scrollHeight - element.scrollTop - element.clientHeight < 48
 }
+
+const selectStories = (s: Stories): Stories | null => s
+const selectNoStories = (): Stories | null => null
+const selectSessionId = (s: WorkspaceGraph) => s.sessionId
 
 function selectLoadPages(state: WorkspaceGraph): number {
   return state.load.pages

@@ -2,7 +2,7 @@
  * Opening a workspace, for the routed shell and the legacy one: attaches its live channel (negotiated
  * URL, else the `/ws/{id}` fallback with the identity token) and loads it through the API; a
  * `resync-required` reloads it. A token the server refuses is refreshed once (then the sign-in has
- * ended); the browser's `online` event reconnects at once. The documents load without their frames; the frame loader it returns
+ * ended); the browser's `online` event reconnects at once. The stories of its documents load beside it. The documents load without their frames; the frame loader it returns
  * (null until the first render's effect) fetches a card's frames when the card is shown. Closing the
  * channel and the loader is the effect's cleanup, so a new workspace (or unmounting) closes the old one.
  * The browser pieces (fetch, WebSocket, origin) come in as a transport, so a test can hand in a fake
@@ -15,7 +15,7 @@ import type { IntentContext } from '../../streams/intents'
 import type { SocketLike } from '../../streams/live-channel'
 import { createNegotiator, fallbackLiveUrl } from '../../streams/live-endpoints'
 import { createFrameLoader, type FrameLoader } from '../../streams/frame-loader'
-import { DEFAULT_PAGING, loadWorkspace } from '../../streams/session-loader'
+import { loadWorkspaceAndStories } from '../../streams/story-loader'
 import { attachWorkspaceLive } from '../../streams/workspace-live'
 
 /** What the live channel needs from the browser. */
@@ -45,7 +45,7 @@ export function useOpenWorkspace(ctx: IntentContext, identity: IdentitySession, 
     const t = transport ?? browserLiveTransport()
     const endpoints = { apiBase: API_BASE, origin: t.origin }
     const reload = async () => {
-      await loadWorkspace(ctx.core, ctx.api, { researchId, sessionId }, DEFAULT_PAGING, 'on-view')
+      await loadWorkspaceAndStories(ctx.core, ctx.api, { researchId, sessionId })
     }
     const loader = createFrameLoader(ctx.core, ctx.api, { researchId, sessionId })
     setFrames(loader)

@@ -201,6 +201,11 @@ export class FakeBackend {
         if (!(this.sessions[params.id as string] ?? []).some((s) => s.id === params.sid)) return notFound('Session')
         return HttpResponse.json({ events: [], actionFrames: [], eventsContinuationToken: null, framesContinuationToken: null, liveCursor: null })
       }),
+      // The stories of a workspace's documents (issue 20): none in these tests.
+      route('get', '/researches/:id/sessions/:sid/stories', ({ params }) => {
+        if (!(this.sessions[params.id as string] ?? []).some((s) => s.id === params.sid)) return notFound('Session')
+        return HttpResponse.json({ stories: [] })
+      }),
       route('post', '/researches/:id/commit', ({ params, body }) => {
         const research = this.researches.find((r) => r.id === params.id)
         if (!research) return notFound('Research')
