@@ -20,8 +20,14 @@ describe('live frame translator', () => {
     )
   })
 
-  test('covers all 14 message types', () => {
-    expect(LiveMessageTypes).toHaveLength(14)
+  test('covers all 15 message types', () => {
+    expect(LiveMessageTypes).toHaveLength(15)
+  })
+
+  test('story-updated becomes story.updated with its session, id, story and the stories it absorbed', () => {
+    const story = { id: 'story:e1', title: 'T', startedAt: 'a', endedAt: 'b', documentIds: ['e1', 'e2'], sources: [], publisherCount: 2, mainFrameIds: [], credibility: [] }
+    const t = translateLiveText(JSON.stringify({ type: 'story-updated', sessionId: 's', id: '9', data: { story, mergedStoryIds: ['story:e2'] } }))
+    expect(t).toMatchObject({ kind: 'message', event: { type: 'story.updated', sessionId: 's', messageId: '9', story, mergedStoryIds: ['story:e2'] } })
   })
 
   test.each([
