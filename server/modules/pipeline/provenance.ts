@@ -13,6 +13,7 @@
  * Values are cleaned on the way in: text trimmed and capped, dates to ISO 8601 (a date that does not read
  * is dropped, never guessed), addresses absolute http(s) only (a `javascript:` link is no provenance).
  */
+import { safeLink } from '../../../src/domain/rules/document-origin'
 import type { Provenance, ProvenanceChannel } from '../../../src/protocol/entities'
 import type { SourceDocument } from '../../sources/index'
 import type { IngestRequest } from './contract'
@@ -23,7 +24,7 @@ const MAX_TEXT = 300
 export function ingestProvenance(request: Pick<IngestRequest, 'input' | 'dataSourceId'>): Provenance {
   const hint = request.input.provenance ?? {}
   const channel = (hint.via?.channel as ProvenanceChannel | undefined) ?? DEFAULT_CHANNEL[request.input.kind]
-  const url = httpUrl(hint.url) ?? (request.input.kind === 'url' ? httpUrl(request.input.url) : null)
+  const url = safeLink(hint.url) ?? (request.input.kind === 'url' ? safeLink(request.input.url) : null)
   return clean({
     ...hint,
     url,
@@ -37,10 +38,10 @@ export function ingestProvenance(request: Pick<IngestRequest, 'input' | 'dataSou
 export function readProvenance(known: Provenance | null | undefined, doc: Pick<SourceDocument, 'metadata' | 'title'>): Provenance {
   const facts = doc.metadata as ReaderFacts
   const page = doc.metadata.kind === 'web'
-  const url = httpUrl(facts.canonicalUrl) ?? (page ? (httpUrl(facts.finalUrl) ?? httpUrl(facts.url)) : null) ?? httpUrl(known?.url)
+  const url = safeLink(facts.canonicalUrl) ?? (page ? (safeLink(facts.finalUrl) ?? safeLink(facts.url)) : null) ?? safeLink(known?.url)
   // A publisher that was only the asked address's host gives way to the host of where the page really is.
   const knownPublisher = cleanText(known?.publisher)
-  const onlyHost = knownPublisher !== null && knownPublisher === hostOf(httpUrl(known?.url))
+  const onlyHost = knownPublisher !== null && knownPublisher === hostOf(safeLink(known?.url))
   return clean({
     ...known,
     url,
@@ -94,16 +95,6 @@ function cleanText(value: unknown): string | null {
   if (t === '') return null
   const chars = Array.from(t)
   return chars.length > MAX_TEXT ? `${chars.slice(0, MAX_TEXT - 1).join('')}…` : t
-}
-
-function httpUrl(value: unknown): string | null {
-  if (typeof value !== 'string' || value.trim() === '') return null
-  try {
-    const u = new URL(value.trim())
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null
-  } catch {
-    return null
-  }
 }
 
 function isoDate(value: unknown): string | null {
