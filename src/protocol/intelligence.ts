@@ -81,6 +81,13 @@ export const leaderboardEntrySchema = z.object({
   components: z.object({ impactSeverity: unit, urgency: unit, sentiment: z.number().min(-1).max(1), confidence: unit }),
   /** The frame's impacts that name a harm (sign −1) or a gain (+1): with its sentiment, what put it on its board. Absent: none did. */
   directedImpacts: z.array(z.object({ effect: z.string(), magnitude: unit, sign: z.union([z.literal(-1), z.literal(1)]) })).optional(),
+  /**
+   * The story the frame's document belongs to (issue 20): a board lists a story once, by its strongest
+   * frame, with how many documents tell it and how many independent publishers. Absent: not yet placed.
+   */
+  story: z.object({ id: z.string(), title: z.string(), sources: z.number().int().min(1), independentSources: z.number().int().min(0) }).optional(),
+  /** The frame's credibility (1 confirmed … 6 cannot be judged) and whether a source contradicts it. */
+  credibility: z.object({ grade: z.number().int().min(1).max(6), contested: z.boolean() }).optional(),
 })
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>
 

@@ -492,6 +492,24 @@ describe('Dashboard pulse', () => {
     expect(within(panel('Risk Leaderboard')).getAllByRole('listitem')).toHaveLength(5)
   })
 
+  test('a row stands for its story: how many sources tell it, how many independent, its frame’s credibility and whether it is contested', async () => {
+    const pulse = samplePulse()
+    const [first, ...rest] = pulse.riskLeaderboard
+    const told = { ...first!, story: { id: 'story:e1', title: 'Tariffs', sources: 3, independentSources: 2 }, credibility: { grade: 4, contested: true } }
+    const alone = { ...rest[0]!, story: { id: 'story:e2', title: 'Countermeasures', sources: 1, independentSources: 1 }, credibility: { grade: 6, contested: false } }
+    server.use(http.post(`${API}/dashboard/pulse`, () => HttpResponse.json({ ...pulse, riskLeaderboard: [told, alone, ...rest.slice(1)] })))
+    open()
+    await loaded()
+    const [row1, row2] = within(panel('Risk Leaderboard')).getAllByRole('listitem')
+    expect(within(row1!).getByText('Told by 3 sources · 2 independent')).toBeTruthy()
+    expect(within(row1!).getByText('4 · Doubtful')).toBeTruthy()
+    expect(within(row1!).getByText('Contested')).toBeTruthy()
+    // A story of one document says nothing of sources; its credibility still shows.
+    expect(within(row2!).queryByText(/^Told by/)).toBeNull()
+    expect(within(row2!).getByText('6 · Cannot be judged')).toBeTruthy()
+    expect(within(row2!).queryByText('Contested')).toBeNull()
+  })
+
   test('a leaderboard row opens the action frame’s briefing', async () => {
     const { router } = open()
     await loaded()

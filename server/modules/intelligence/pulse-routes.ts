@@ -11,7 +11,8 @@ import type { ModuleDeps } from '../../platform/module'
 import { authOf } from '../../platform/auth/plugin'
 import { route } from '../../platform/http/contracts'
 import { loadCorpus } from './corpus'
-import { computePulse, firstIngested } from './pulse'
+import { boardStoryFacts } from '../stories'
+import { boardCandidates, computePulse, firstIngested } from './pulse'
 import { firstIngestedAt } from './queries'
 
 export async function pulseRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
@@ -23,6 +24,9 @@ export async function pulseRoutes(app: FastifyInstance, deps: ModuleDeps): Promi
     const corpus = await loadCorpus(db, tenantId, { query })
     // In Global mode the corpus is the whole history; a query's corpus starts where its first match does.
     const historyFrom = query ? await firstIngestedAt(db, tenantId) : firstIngested(corpus)
-    return computePulse(corpus, clock.now(), query, historyFrom)
+    // The boards read by story: the stories of their candidates, then each story once (pulse.ts).
+    const candidates = boardCandidates(corpus)
+    const stories = await boardStoryFacts(db, tenantId, [...candidates.risk, ...candidates.opportunity])
+    return computePulse(corpus, clock.now(), query, historyFrom, stories)
   })
 }

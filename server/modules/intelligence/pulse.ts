@@ -13,7 +13,9 @@
  *   what, beside the tone, put the frame there. Background stands on neither: a frame dated more than 180 days before its document's
  *   latest dated frame ("when it bought a German rival in 2017") is history, not this week's risk; nor does
  *   what did not happen ("did not deny the movement"), nor a statement (its telling of an event is not the
- *   event, which stands there on its own).
+ *   event, which stands there on its own). With the tenant's stories (server/modules/stories), a board lists
+ *   each story once, by its strongest frame, with its story (title, documents, independent publishers)
+ *   and that frame's credibility: four outlets reporting one strike are one row, not four.
  * - signalVelocity: a signal is a frame, dated by its document's ingestion time. totalSignals counts every
  *   frame; signalsLast24h those in (now − 24 h, now]; signalsLast7d those in (now − 7 d, now];
  *   signalsPrevious7d those in (now − 14 d, now − 7 d]; averageVelocity = signalsLast7d / 7 (2 decimals);
@@ -41,31 +43,67 @@ const VELOCITY_DAYS = 28
  * `historyFrom` is when the tenant's first completed document was ingested (ms), which in Global mode is
  * the corpus's own first document and in Query mode must come from the whole tenant.
  */
-export function computePulse(corpus: Corpus, now: number, query?: string | null, historyFrom: number | null = firstIngested(corpus)): PulseBody {
+export function computePulse(corpus: Corpus, now: number, query?: string | null, historyFrom: number | null = firstIngested(corpus), stories?: BoardStories): PulseBody {
   const q = query?.trim() || null
-  const background = backgroundFrames(corpus.frames)
-  // What did not happen ("did not deny the movement", "not to take any action") is on neither board, nor is
-  // the telling of an event ("…, the agency said"): the event it tells is there on its own.
-  const off = new Set(corpus.frames.filter((f) => f.negated || TELLING.has(f.actionType)).map((f) => f.id))
-  const direction = new Map(corpus.frames.map((f) => [f.id, frameDirection(f)]))
-  const board = leaderboardEntries(corpus).filter((e) => !background.has(e.id) && !off.has(e.id))
+  const boards = boardCandidates(corpus)
+  const top = (entries: LeaderboardEntry[]) => (stories ? byStory(entries, stories) : entries).slice(0, LEADERBOARD_SIZE)
   return {
     generatedAt: new Date(now).toISOString(),
     mode: q ? 'query' : 'global',
     query: q,
     documentCount: corpus.documents.length,
     hotTopics: hotTopics(corpus, now),
-    riskLeaderboard: topBy(
-      board.filter((e) => direction.get(e.id) === Direction.Adverse),
-      (e) => e.riskIndex,
-    ),
-    opportunityLeaderboard: topBy(
-      board.filter((e) => direction.get(e.id) === Direction.Favourable),
-      (e) => e.opportunityIndex,
-    ),
+    riskLeaderboard: top(boards.risk),
+    opportunityLeaderboard: top(boards.opportunity),
     signalVelocity: signalVelocity(corpus.frames, now, historyFrom),
     pestleDistribution: pestleDistribution(corpus),
   }
+}
+
+/** What the boards know of stories: each document's story, each frame's credibility (server/modules/stories). */
+export interface BoardStories {
+  byEvent: ReadonlyMap<string, NonNullable<LeaderboardEntry['story']>>
+  byFrame: ReadonlyMap<string, NonNullable<LeaderboardEntry['credibility']>>
+}
+
+/** How deep each board is read before stories fold it: enough that five stories remain after folding. */
+export const BOARD_CANDIDATES = 50
+
+/**
+ * Both boards in order, best first, BOARD_CANDIDATES deep. What did not happen ("did not deny the
+ * movement") is on neither board, nor the telling of an event ("…, the agency said": the event it tells
+ * is there on its own), nor background.
+ */
+export function boardCandidates(corpus: Corpus): { risk: LeaderboardEntry[]; opportunity: LeaderboardEntry[] } {
+  const background = backgroundFrames(corpus.frames)
+  const off = new Set(corpus.frames.filter((f) => f.negated || TELLING.has(f.actionType)).map((f) => f.id))
+  const direction = new Map(corpus.frames.map((f) => [f.id, frameDirection(f)]))
+  const board = leaderboardEntries(corpus).filter((e) => !background.has(e.id) && !off.has(e.id))
+  return {
+    risk: ranked(
+      board.filter((e) => direction.get(e.id) === Direction.Adverse),
+      (e) => e.riskIndex,
+    ),
+    opportunity: ranked(
+      board.filter((e) => direction.get(e.id) === Direction.Favourable),
+      (e) => e.opportunityIndex,
+    ),
+  }
+}
+
+/** A board by story: each story once, by its strongest frame (the first in board order), with its sources and that frame's credibility. */
+function byStory(entries: readonly LeaderboardEntry[], stories: BoardStories): LeaderboardEntry[] {
+  const seen = new Set<string>()
+  const out: LeaderboardEntry[] = []
+  for (const e of entries) {
+    const story = stories.byEvent.get(e.eventId)
+    const key = story?.id ?? `document:${e.eventId}`
+    if (seen.has(key)) continue
+    seen.add(key)
+    const credibility = stories.byFrame.get(e.id)
+    out.push({ ...e, ...(story ? { story } : {}), ...(credibility ? { credibility } : {}) })
+  }
+  return out
 }
 
 const BACKGROUND_DAYS = 180
@@ -140,8 +178,8 @@ export function pestleDistribution(corpus: Corpus): PulseBody['pestleDistributio
   return pestleCounts(corpus.documents).slice(0, PESTLE_SIZE)
 }
 
-function topBy(entries: LeaderboardEntry[], score: (e: LeaderboardEntry) => number): LeaderboardEntry[] {
-  return [...entries].sort((a, b) => score(b) - score(a) || compareText(a.id, b.id)).slice(0, LEADERBOARD_SIZE)
+function ranked(entries: LeaderboardEntry[], score: (e: LeaderboardEntry) => number): LeaderboardEntry[] {
+  return [...entries].sort((a, b) => score(b) - score(a) || compareText(a.id, b.id)).slice(0, BOARD_CANDIDATES)
 }
 
 /** The impacts that give a frame a direction, for the board to show why it stands there; nothing when none does. */

@@ -3,5 +3,5 @@
  * use is placing a completed document (the pipeline, in the transaction that completes it) and assessing a
  * story again (after a document leaves it).
  */
-export { afterRemoval, placeDocument, refreshStory, storiesOf } from './service'
+export { afterRemoval, type BoardStoryFacts, boardStoryFacts, placeDocument, refreshStory, storiesOf } from './service'
 export { storyOfEvent } from './queries'

@@ -46,6 +46,7 @@ import {
   sessionsOf,
   sourceRecords,
   storiesOfEvents,
+  storyFactsOf,
   type StoryDocumentRow,
   storyDocuments,
   storyOfEvent,
@@ -247,4 +248,26 @@ function wireStory(
       contestedBy: contested.get(a.frameId) ?? [],
     })),
   }
+}
+
+/** What the dashboard's boards show of a frame's story and credibility, by document and by frame. */
+export interface BoardStoryFacts {
+  byEvent: Map<string, { id: string; title: string; sources: number; independentSources: number }>
+  byFrame: Map<string, { grade: number; contested: boolean }>
+}
+
+export async function boardStoryFacts(db: Queryable, tenantId: string, entries: ReadonlyArray<{ id: string; eventId: string }>): Promise<BoardStoryFacts> {
+  const rows = await storyFactsOf(
+    db,
+    tenantId,
+    [...new Set(entries.map((e) => e.eventId))],
+    entries.map((e) => e.id),
+  )
+  const facts: BoardStoryFacts = { byEvent: new Map(), byFrame: new Map() }
+  for (const r of rows) {
+    facts.byEvent.set(r.event_id, { id: r.story_id, title: r.title, sources: Number(r.sources), independentSources: Number(r.independent) })
+    const frames = (typeof r.frames === 'string' ? JSON.parse(r.frames) : r.frames) as Array<{ frameId: string; grade: number; contested: boolean }>
+    for (const f of frames) facts.byFrame.set(f.frameId, { grade: f.grade, contested: f.contested })
+  }
+  return facts
 }

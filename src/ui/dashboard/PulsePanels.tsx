@@ -11,7 +11,9 @@ import { Link } from '@tanstack/react-router'
 import { type ReactNode, useId } from 'react'
 import { DashboardLimits, firstSeenText, formatNumber, formatSigned, MetricDefinitions, noTrendYetText } from '../../domain/intelligence'
 import type { HotTopic, LeaderboardEntry, PulseBody, SignalVelocity } from '../../protocol/intelligence'
+import { storyCountsText } from '../../domain/rules/credibility'
 import { BriefingLink } from '../briefing/BriefingLink'
+import { ContestedMark, CredibilityBadge } from '../workspace/CredibilityBadge'
 import { chipText, count, pestleClass } from './format'
 import { Help } from './Help'
 import { PestleChart, Sparkline, VelocityChart } from './lazy-charts'
@@ -160,6 +162,13 @@ function Leaderboard({ kind, entries }: { kind: 'risk' | 'opportunity'; entries:
                     {e.title}
                   </Link>
                   <span className="muted small dash-board-doc">{e.documentTitle}</span>
+                  {(e.story || e.credibility) && (
+                    <span className="small dash-board-story">
+                      {e.story && e.story.sources > 1 && <span className="muted">Told by {storyCountsText(e.story.sources, e.story.independentSources)}</span>}
+                      {e.credibility && <CredibilityBadge grade={e.credibility.grade} />}
+                      {e.credibility?.contested && <ContestedMark count={1} />}
+                    </span>
+                  )}
                   <span className="muted small dash-components">
                     Impact {c.impactSeverity.toFixed(2)} · Urgency {c.urgency.toFixed(2)} · Sentiment {formatNumber(c.sentiment, 2)} · Confidence {c.confidence.toFixed(2)}
                   </span>

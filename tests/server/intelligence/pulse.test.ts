@@ -20,6 +20,7 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { analyseLocal } from '../../../server/analysis/index'
 import { manualClock } from '../../../server/platform/core/runtime'
 import type { LeaderboardEntry, PulseBody } from '../../../src/protocol/intelligence'
+import type { Story } from '../../../src/protocol/stories'
 import { dialects, emulatorUser, type TestUser } from '../support/harness'
 import { apiCaller, ingestText, startAnalyticsStack } from './support'
 
@@ -112,17 +113,27 @@ describe.each(dialects())('dashboard pulse on %s', (dialect) => {
       }
     }
     const byId = (a: LeaderboardEntry, b: LeaderboardEntry) => (a.id < b.id ? -1 : 1)
+    // Each story once, by its strongest frame, with the story's counts and that frame's credibility as stored.
+    const stories = await stack.db.query<{ event_id: string; story_id: string; body: Story }>(
+      `SELECT m.event_id, m.story_id, s.body FROM story_members m JOIN stories s ON s.tenant_id = m.tenant_id AND s.id = m.story_id`,
+    )
+    const storyOf = new Map(stories.map((r) => [r.event_id, r.body]))
+    const byStory = (ranked: LeaderboardEntry[]) => {
+      const seen = new Set<string>()
+      return ranked.flatMap((e) => {
+        const story = storyOf.get(e.eventId)!
+        if (seen.has(story.id)) return []
+        seen.add(story.id)
+        const c = story.credibility.find((x) => x.frameId === e.id)!
+        const counts = { id: story.id, title: story.title, sources: story.documentIds.length, independentSources: story.publisherCount }
+        return [{ ...e, story: counts, credibility: { grade: c.grade, contested: c.contestedBy.length > 0 } }]
+      })
+    }
     return {
       // Something bad happening is a risk, something good an opportunity; a neutral frame (a tone within
       // 0.25 of zero: one mild word in its sentence) is neither.
-      risk: entries
-        .filter((e) => e.components.sentiment <= -0.25)
-        .sort((a, b) => b.riskIndex - a.riskIndex || byId(a, b))
-        .slice(0, 5),
-      opportunity: entries
-        .filter((e) => e.components.sentiment >= 0.25)
-        .sort((a, b) => b.opportunityIndex - a.opportunityIndex || byId(a, b))
-        .slice(0, 5),
+      risk: byStory(entries.filter((e) => e.components.sentiment <= -0.25).sort((a, b) => b.riskIndex - a.riskIndex || byId(a, b))).slice(0, 5),
+      opportunity: byStory(entries.filter((e) => e.components.sentiment >= 0.25).sort((a, b) => b.opportunityIndex - a.opportunityIndex || byId(a, b))).slice(0, 5),
     }
   }
 
@@ -188,7 +199,9 @@ describe.each(dialects())('dashboard pulse on %s', (dialect) => {
     ])
 
     const boards = await expectedBoards(DOCUMENTS.map((d) => d.name))
-    expect(boards.risk).toHaveLength(5)
+    // Five adverse frames, three stories: google-b's fine and appeal are one document's story, vw-suit's suit
+    // and denial another, google-c's appeal (a week after google-b's, past the 72 hours) a third.
+    expect(boards.risk.map((e) => e.title)).toEqual(['The European Commission fined Google for antitrust violations', 'Volkswagen sued BYD over battery patents', 'Google appealed the fine'])
     expect(body.riskLeaderboard).toEqual(boards.risk)
     expect(body.opportunityLeaderboard).toEqual(boards.opportunity)
 

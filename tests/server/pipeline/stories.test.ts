@@ -9,6 +9,9 @@ import { manualClock, sequentialIds } from '../../../server/platform/core/runtim
 import type { Database } from '../../../server/platform/db/database'
 import { readLiveMessages } from '../../../server/modules/live/queries/log'
 import { createPipeline, type PipelineService } from '../../../server/modules/pipeline/pipeline'
+import { loadCorpus } from '../../../server/modules/intelligence/corpus'
+import { boardCandidates, computePulse } from '../../../server/modules/intelligence/pulse'
+import { boardStoryFacts } from '../../../server/modules/stories'
 import { sessionStoryBodies } from '../../../server/modules/stories/queries'
 import { SourceError, SourceErrorCode, SourceFailure, SourceMessage } from '../../../server/sources/index'
 import { type Story, storySchema } from '../../../src/protocol/stories'
@@ -102,6 +105,21 @@ describe.each(dialects())('stories on %s', { timeout: 120_000 }, (dialect) => {
     const updates = log.filter((m) => m.type === 'story-updated').map((m) => storySchema.parse((m.data as { story: unknown }).story))
     expect(updates.length).toBeGreaterThanOrEqual(PAGES.length + 1)
     for (const s of stories) expect(updates.filter((u) => u.id === s.id).at(-1)).toEqual(s)
+  })
+
+  test("the dashboard's boards list each story once, by its strongest frame, with its sources and that frame's credibility", async () => {
+    const corpus = await loadCorpus(db, T)
+    const candidates = boardCandidates(corpus)
+    const facts = await boardStoryFacts(db, T, [...candidates.risk, ...candidates.opportunity])
+    const pulse = computePulse(corpus, paste.ingestedAt, null, null, facts)
+    const rows = [...pulse.riskLeaderboard, ...pulse.opportunityLeaderboard]
+    for (const board of [pulse.riskLeaderboard, pulse.opportunityLeaderboard]) {
+      const storyIds = board.map((e) => e.story?.id ?? e.eventId)
+      expect(new Set(storyIds).size).toBe(storyIds.length)
+    }
+    // The approval stands for the merger story: told by three documents of two independent publishers, doubtful and contested.
+    const approval = rows.find((r) => r.title.includes('approved the merger'))
+    expect(approval).toMatchObject({ story: { title: harbour.title, sources: 3, independentSources: 2 }, credibility: { grade: 4, contested: true } })
   })
 
   test('reprocessing a document places it again without a second membership', async () => {
