@@ -4,11 +4,7 @@ import { storySchema } from '../protocol/stories'
 import { liveOrigin } from './live'
 
 /** The workspace's stories were read (`GET …/sessions/{sid}/stories`): they replace what was known. */
-export const storiesLoaded = z.object({
-  type: z.literal('story.listLoaded'),
-  sessionId: z.string(),
-  stories: z.array(storySchema),
-})
+export const storiesLoaded = z.object({ type: z.literal('story.listLoaded'), sessionId: z.string(), stories: z.array(storySchema) })
 
 /** A story changed on the server (a document joined, stories merged, a grade moved); merged ones are gone. */
 export const storyUpdated = z.object({

@@ -125,28 +125,16 @@ export const briefings = defineDraftProjection<Briefings>({
       entry.error = failureOf(e)
       if (notFound) assign(entry, { body: null, loadedAt: null })
     },
-    'briefing.uncertaintiesLoaded': (s, e) => {
-      const u = uncertaintiesOf(s, e)
-      if (u) assign(u, { settled: true, items: e.items, error: null })
-    },
-    'briefing.uncertaintiesFailed': (s, e) => {
-      const u = uncertaintiesOf(s, e)
-      if (u) assign(u, { settled: true, error: failureOf(e) })
-    },
+    'briefing.uncertaintiesLoaded': (s, e) => settlePart(uncertaintiesOf(s, e), { items: e.items, error: null }),
+    'briefing.uncertaintiesFailed': (s, e) => settlePart(uncertaintiesOf(s, e), { error: failureOf(e) }),
     'briefing.predictionRequested': (s, e) => {
       const entry = s.byKey[briefingKey(e.briefingType, e.id)]
       const p = entry?.prediction
       // Only an action frame whose briefing was asked for has a prediction to ask for again.
       if (entry && p && p.requestId !== e.requestId) entry.prediction = { requestId: e.requestId, settled: false, body: p.body, error: null }
     },
-    'briefing.predictionLoaded': (s, e) => {
-      const p = predictionOf(s, e)
-      if (p) assign(p, { settled: true, body: e.body, error: null })
-    },
-    'briefing.predictionFailed': (s, e) => {
-      const p = predictionOf(s, e)
-      if (p) assign(p, { settled: true, error: failureOf(e) })
-    },
+    'briefing.predictionLoaded': (s, e) => settlePart(predictionOf(s, e), { body: e.body, error: null }),
+    'briefing.predictionFailed': (s, e) => settlePart(predictionOf(s, e), { error: failureOf(e) }),
     'auth.signedOut': (s) => {
       assign(s, castDraft(emptyBriefings))
     },
@@ -193,4 +181,9 @@ function predictionOf(s: Draft<Briefings>, e: Answer): Draft<BriefingPrediction>
 
 function failureOf(e: EventOf<'briefing.failed' | 'briefing.uncertaintiesFailed' | 'briefing.predictionFailed'>): BriefingFailure {
   return { httpStatus: e.httpStatus, code: e.code, message: e.message, at: e.at }
+}
+
+/** A briefing's part (its uncertainties, its prediction) answered, when it is still the one asked for. */
+function settlePart<P extends { settled: boolean }>(part: P | null | undefined, changes: Partial<P>): void {
+  if (part) assign(part, { settled: true, ...changes } as Partial<P>)
 }

@@ -23,3 +23,14 @@ export function useReadModel<S, T>(model: ReadModel<S>, select: (state: S) => T)
   }, [model, select])
   return useSyncExternalStore(model.subscribe, getSnapshot, getSnapshot)
 }
+
+/**
+ * The part of a read model that one key names (a document by id, a frame's credibility): `select` must be
+ * one function for the component's life (a module-level selector), so only the key changes the selection.
+ */
+export function useReadModelPart<S, T>(model: ReadModel<S>, select: (state: S, key: string) => T, key: string): T {
+  return useReadModel(
+    model,
+    useCallback((s: S) => select(s, key), [select, key]),
+  )
+}

@@ -7,27 +7,18 @@ import { useCallback } from 'react'
 import type { DocumentCard, FrameCard, WorkspaceGraph } from '../../projections/workspace-graph'
 import { selectActionProgress, selectDocument, selectDocumentFrames, selectFrame, selectShowsNoFrameYet } from '../../projections/workspace-selectors'
 import { useModels } from '../models-context'
-import { useReadModel } from './use-read-model'
+import { useReadModel, useReadModelPart } from './use-read-model'
 
 export function useDocument(id: string): DocumentCard | undefined {
-  return useReadModel(
-    useModels().workspaceGraph,
-    useCallback((s: WorkspaceGraph) => selectDocument(s, id), [id]),
-  )
+  return useReadModelPart(useModels().workspaceGraph, selectDocument, id)
 }
 
 export function useDocumentFrames(id: string): FrameCard[] {
-  return useReadModel(
-    useModels().workspaceGraph,
-    useCallback((s: WorkspaceGraph) => selectDocumentFrames(s, id), [id]),
-  )
+  return useReadModelPart(useModels().workspaceGraph, selectDocumentFrames, id)
 }
 
 export function useFrame(id: string): FrameCard | undefined {
-  return useReadModel(
-    useModels().workspaceGraph,
-    useCallback((s: WorkspaceGraph) => selectFrame(s, id), [id]),
-  )
+  return useReadModelPart(useModels().workspaceGraph, selectFrame, id)
 }
 
 /** A document's actions done and in all (0 of 0 while it is unknown). */

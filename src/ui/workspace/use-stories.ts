@@ -3,32 +3,22 @@
  * Each hook selects a part of the state itself (a story, a frame's credibility), so a card renders again
  * only when its own story changes.
  */
-import { useCallback } from 'react'
 import { selectFrameCredibility, selectSharedStoryOfDocument, type Stories } from '../../projections/stories'
 import type { FrameCredibility, Story } from '../../protocol/stories'
-import { useReadModel } from '../hooks/use-read-model'
+import { useReadModel, useReadModelPart } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 
 /** The story of a document when it has more than one document; null otherwise (no sources to show). */
 export function useSharedStory(documentId: string): Story | null {
-  return useReadModel(
-    useModels().stories,
-    useCallback((s: Stories) => selectSharedStoryOfDocument(s, documentId), [documentId]),
-  )
+  return useReadModelPart(useModels().stories, selectSharedStoryOfDocument, documentId)
 }
 
 export function useStory(storyId: string): Story | null {
-  return useReadModel(
-    useModels().stories,
-    useCallback((s: Stories) => s.byId[storyId] ?? null, [storyId]),
-  )
+  return useReadModelPart(useModels().stories, selectStory, storyId)
 }
 
 export function useFrameCredibility(frameId: string): FrameCredibility | null {
-  return useReadModel(
-    useModels().stories,
-    useCallback((s: Stories) => selectFrameCredibility(s, frameId), [frameId]),
-  )
+  return useReadModelPart(useModels().stories, selectFrameCredibility, frameId)
 }
 
 /** Every frame's credibility by frame id (a card looks up each of its frames). */
@@ -42,3 +32,4 @@ export function useStories(): Stories {
 
 const selectCredibilityIndex = (s: Stories) => s.credibilityOfFrame
 const selectAll = (s: Stories) => s
+const selectStory = (s: Stories, id: string): Story | null => s.byId[id] ?? null
