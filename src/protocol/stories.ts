@@ -61,7 +61,10 @@ export const frameCredibilitySchema = z.looseObject({
   /** Independent publisher families that report the claim (its own among them), and that deny it. */
   supporting: z.number().int().min(0),
   contradicting: z.number().int().min(0),
+  /** The frame's own sentence first, then one report per publisher family before any second of a family, at most 8. */
   evidence: z.array(credibilityEvidenceSchema),
+  /** Reports left out of `evidence` (copies within a family beyond the first), counted. */
+  omittedEvidence: z.number().int().min(0).optional(),
   /** The frames that disagree with this one, each pointing back (contested). */
   contestedBy: z.array(z.looseObject({ frameId: text, documentId: text, reasons: z.array(text) })),
 })
@@ -81,6 +84,7 @@ export const storySourceSchema = z.looseObject({
 })
 export type StorySource = z.infer<typeof storySourceSchema>
 
+/** A story; `credibility` lists the frames that can be judged or are contested (a frame absent from it cannot be judged: one source, no record). */
 export const storySchema = z.looseObject({
   id: text,
   title: text,

@@ -123,8 +123,11 @@ export async function refreshStory(tx: Queryable, tenantId: string, storyId: str
   }
   const summary = summariseStory(state)
   const rows = await storyDocuments(tx, tenantId, summary.documentIds)
-  const docs = rows.map((r) => storyDocumentOf(r, ''))
-  const reliability = await reliabilityOf(tx, tenantId, [...new Set(docs.map((d) => d.sourceKey))])
+  // An exact copy says nothing its original does not: it is listed as a source, not assessed again.
+  const copies = new Set(summary.duplicates.map((d) => d.documentId))
+  const all = rows.map((r) => storyDocumentOf(r, ''))
+  const docs = all.filter((d) => !copies.has(d.id))
+  const reliability = await reliabilityOf(tx, tenantId, [...new Set(all.map((d) => d.sourceKey))])
   const grades = new Map<string, SourceGradeName>([...reliability].map(([k, r]) => [k, r.grade]))
   const assessed = assessCredibility(docs, { sourceGrades: grades, fingerprints: new Map(state.members.map((m) => [m.documentId, m])) })
   await replaceOutcomes(
@@ -133,7 +136,7 @@ export async function refreshStory(tx: Queryable, tenantId: string, storyId: str
     storyId,
     sourceOutcomes(assessed).map((o) => ({ sourceKey: o.sourceKey, claimKey: o.claimKey, outcome: o.outcome })),
   )
-  const body = wireStory(summary, state.members, rows, docs, assessed, reliability)
+  const body = wireStory(summary, state.members, rows, all, assessed, reliability)
   await upsertStory(tx, tenantId, { id: storyId, body, startedAt: summary.start, endedAt: summary.end, at: now })
   for (const sessionId of await sessionsOf(tx, tenantId, summary.documentIds)) {
     const [m] = await appendLiveMessages(tx, tenantId, sessionId, [{ type: 'story-updated', data: { story: body, mergedStoryIds: [...mergedStoryIds] }, at: now }])
@@ -202,6 +205,7 @@ function wireStory(
     for (const e of a.evidence) {
       if (e.stance !== 'contradicts') continue
       const list = contested.get(a.frameId) ?? []
+      if (list.length >= MAX_EVIDENCE) continue
       list.push({ frameId: e.frameId, documentId: e.documentId, reasons: (e.disagreements ?? []).map((d) => d.reason) })
       contested.set(a.frameId, list)
     }
@@ -229,24 +233,54 @@ function wireStory(
     }),
     publisherCount: families.size > 0 ? families.size : new Set(docs.map((d) => d.publisher ?? d.sourceKey)).size,
     mainFrameIds: summary.mainFrameIds,
-    credibility: assessed.map((a) => ({
-      frameId: a.frameId,
-      documentId: a.documentId,
-      grade: a.grade,
-      explanation: a.explanation,
-      supporting: a.supportingFamilies.length,
-      contradicting: a.contradictingFamilies.length,
-      evidence: a.evidence.map((e) => ({
-        frameId: e.frameId,
-        documentId: e.documentId,
-        publisher: e.publisher,
-        sourceKey: e.sourceKey,
-        sentence: e.sentence,
-        stance: e.stance,
-        ...(e.disagreements ? { reasons: e.disagreements.map((d) => ({ reason: d.reason, detail: d.detail ?? null })) } : {}),
+    // A frame no second source speaks to and whose only source has no record cannot be judged (6) and has
+    // no evidence to show: it is left out, so a story of fifty copies does not send fifty frames' nothing.
+    credibility: assessed
+      .filter((a) => a.grade !== UNJUDGED || contested.has(a.frameId))
+      .map((a) => ({
+        frameId: a.frameId,
+        documentId: a.documentId,
+        grade: a.grade,
+        explanation: a.explanation,
+        supporting: a.supportingFamilies.length,
+        contradicting: a.contradictingFamilies.length,
+        ...shownEvidence(a.evidence),
+        contestedBy: contested.get(a.frameId) ?? [],
       })),
-      contestedBy: contested.get(a.frameId) ?? [],
+  }
+}
+
+/** At most this many reports listed per frame: a story of fifty copies would otherwise quote each fifty times. */
+export const MAX_EVIDENCE = 8
+
+/** Admiralty 6, cannot be judged. */
+const UNJUDGED = 6
+
+/** A frame's own report, then one report per family before any family's second, up to MAX_EVIDENCE. */
+function shownEvidence(evidence: ReturnType<typeof assessCredibility>[number]['evidence']) {
+  const [own, ...others] = evidence
+  const picked: typeof evidence = own ? [own] : []
+  const seen = new Set(picked.map((e) => e.family))
+  // First one report of each family not yet heard, then the further reports, in the engine's order.
+  for (const firstOfFamily of [true, false]) {
+    for (const e of others) {
+      if (picked.length >= MAX_EVIDENCE) break
+      if (picked.includes(e) || (firstOfFamily && seen.has(e.family))) continue
+      seen.add(e.family)
+      picked.push(e)
+    }
+  }
+  return {
+    evidence: picked.map((e) => ({
+      frameId: e.frameId,
+      documentId: e.documentId,
+      publisher: e.publisher,
+      sourceKey: e.sourceKey,
+      sentence: e.sentence,
+      stance: e.stance,
+      ...(e.disagreements ? { reasons: e.disagreements.map((d) => ({ reason: d.reason, detail: d.detail ?? null })) } : {}),
     })),
+    ...(evidence.length > picked.length ? { omittedEvidence: evidence.length - picked.length } : {}),
   }
 }
 
