@@ -27,6 +27,11 @@
  * worker died); `start({workers: false})` only queues (an API process). Any number of either may share a
  * PostgreSQL server.
  *
+ * Giving up: a job that fails its last attempt ends its run (journal.ts `abandonRun`: the document in
+ * error, told once). When the last attempt expires instead (its worker died or is stuck), no handler sees
+ * it fail: right after the upkeep round in which pg-boss failed it, the pipeline gives its run up the same
+ * way, so no document waits for ever.
+ *
  * This file composes the parts: the worker pool (worker-pool.ts: pg-boss and its workers), the commands
  * (commands.ts: ingest, reprocess), the table of stages (stages/index.ts), the breakers and what parking
  * tells (parking.ts), and the source runner. It owns one thing itself: what running a job means.
@@ -41,10 +46,11 @@ import { createSourceReaders } from '../../sources/index'
 import { createSourceRunner, feedReadersOf, type SourceRunner, type SourceRunnerOptions } from '../data-sources'
 import { type Breakers, type BreakerSettings, createBreakers } from './breakers'
 import { ingestCommand, reprocessCommand } from './commands'
-import type { HandlerKey, Pipeline } from './contract'
+import { type HandlerKey, HandlerKeys, type Pipeline } from './contract'
 import { claimFairJob } from './fair-queue'
 import { abandonRun, type JournalDeps, MemoCache, runStage } from './journal'
 import { parkingAnnouncer } from './parking'
+import { expiredLastAttempts } from './queries/boss-jobs'
 import { DEFAULT_JOB_POLICY, type JobPolicy, stageJobSchema } from './queue'
 import type { DocumentReaders } from './stages/content-ingestor'
 import { abandonEffect, type StageTable, stageTable } from './stages/index'
@@ -129,6 +135,7 @@ export function createPipeline(options: PipelineOptions): PipelineService {
     archiveRetentionSeconds: options.jobs?.archiveRetentionSeconds,
     sourceRuns,
     handle: (key, job) => runJob(key, job),
+    afterUpkeep: () => giveUpExpiredRuns(),
     // A deleted document's analysis leaves this process's memory too (issue 16).
     listeners: [
       {
@@ -184,6 +191,20 @@ export function createPipeline(options: PipelineOptions): PipelineService {
       await breakers.recordFailure(data.tenantId, key, message).catch((e: unknown) => log.error({ err: e }, 'could not record a breaker failure'))
       if (job.retryCount < job.retryLimit) throw error
       await abandonRun(journal, key, data, GENERIC_FAILURE, abandonEffect(key, data))
+    }
+  }
+
+  /**
+   * Runs whose last attempt expired (the worker holding it died, or outlived the expiry) are given up as a
+   * final failure is: without this their document would wait for ever, since no handler saw them fail.
+   */
+  async function giveUpExpiredRuns(): Promise<void> {
+    for (const row of await expiredLastAttempts(db, HandlerKeys, 100)) {
+      const job = stageJobSchema.safeParse(row.data)
+      const key = HandlerKeys.find((k) => k === row.queue)
+      if (!job.success || !key) continue
+      log.error({ queue: key, eventId: job.data.eventId }, 'stage given up: its last attempt expired')
+      await abandonRun(journal, key, job.data, GENERIC_FAILURE, abandonEffect(key, job.data))
     }
   }
 

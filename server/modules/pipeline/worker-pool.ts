@@ -34,6 +34,11 @@ export interface WorkerPoolOptions {
   sourceRuns: SourceRunner
   /** Runs one job of a handler queue; a throw fails the job (pg-boss retries it by its policy). */
   handle(key: HandlerKey, job: PgBoss.JobWithMetadata<unknown>): Promise<void>
+  /**
+   * After each round of pg-boss's upkeep (in the one working process that ran it): its expiry has just
+   * failed for good the jobs whose last attempt stalled, and no handler saw them fail.
+   */
+  afterUpkeep(): Promise<void>
   /** Channels listened to while the workers run (with their handlers). */
   listeners?: Array<{ channel: string; onNotice(payload: string): void }>
 }
@@ -89,6 +94,18 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     }
   }
 
+  async function upkeep(): Promise<void> {
+    if (stopping) return
+    inFlight++
+    try {
+      await inLane('queue', () => options.afterUpkeep())
+    } catch (error) {
+      log.error({ err: error }, 'after-upkeep work failed; the next round tries again')
+    } finally {
+      inFlight--
+    }
+  }
+
   async function openBoss(workers: boolean): Promise<PgBoss> {
     const instance = new PgBoss({
       db: bossDb(db, gate),
@@ -104,6 +121,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       retryBackoff: policy.retryBackoff,
     })
     instance.on('error', (error) => log.error({ err: error }, 'pg-boss error'))
+    if (workers) instance.on('maintenance', () => void upkeep())
     await instance.start()
     // Every queue is created here, inside the retry: processes starting together can deadlock on it.
     for (const key of [...HandlerKeys, ...SOURCE_RUN_QUEUES]) {

@@ -68,13 +68,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('crash recovery on postgres, sep
       for (let k = 0; k < n && events.length < DOCUMENTS; k++) events.push((await api.ingest(ingestRequest(T, S, { kind: 'text', text: texts[events.length]! }))).eventId)
     }
     const monitor = watchProgress(db, T)
+    /** What the workers logged of stages that failed (a kill is silent; anything here is a real error). */
+    const failures: string[] = []
 
     const workers: Worker[] = []
     try {
       await ingest(10)
       for (const life of lives) {
         await ingest(life.ingestsBefore)
-        const worker = startWorker(store.url!, monitor)
+        const worker = startWorker(store.url!, monitor, failures)
         workers.push(worker)
         if (life.from === 'running') await worker.running
         await new Promise((r) => setTimeout(r, life.delayMs))
@@ -83,7 +85,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('crash recovery on postgres, sep
         monitor.workerAlive(false)
       }
       await ingest(DOCUMENTS)
-      workers.push(startWorker(store.url!, monitor))
+      workers.push(startWorker(store.url!, monitor, failures))
       await waitFor(
         async () => {
           const rows = await db.query<{ status: string }>(`SELECT status FROM events WHERE tenant_id = $1`, [T])
@@ -119,9 +121,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('crash recovery on postgres, sep
         expect(labels.slice(0, happySequence(n).length)).toEqual(happySequence(n))
         expect(labels.slice(happySequence(n).length).every((l) => l === 'connection-updated')).toBe(true)
       } else {
+        // A document whose job was held at more kills than it has retries is given up: its card in error, told once.
         expect(status, `${eventId} ended ${status}`).toBe('error')
         expect(mine).toEqual([])
-        expect(labels.filter((l) => l === 'processing-complete')).toHaveLength(1)
+        expect(
+          labels.filter((l) => l === 'processing-error'),
+          `${eventId} ended in error; failed stages the workers logged: ${failures.join(' | ') || 'none'}`,
+        ).toHaveLength(1)
+        expect(labels).not.toContain('processing-complete')
       }
       const connections = (await messagesOf(db, T, S, eventId)).filter((m) => m.type === 'connection-updated').map((m) => JSON.stringify(m.data))
       expect(new Set(connections).size).toBe(connections.length)
@@ -138,6 +145,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('crash recovery on postgres, sep
     const bound = (STALL_SECONDS + 2 * MAINTENANCE_SECONDS + 2) * 1000 + 5000
     console.info(
       `[crash] ${KILLS} kills, ${DOCUMENTS} documents: ${JSON.stringify(statuses)}; stage runs retried ${retried[0]?.n}, jobs retried ${expired[0]?.n}; ` +
+        `stage failures logged ${failures.length}; ` +
         `longest hold without progress while a worker lived ${monitor.longestStallMs()} ms (bound ${bound} ms)`,
     )
     expect(monitor.failedSamples()).toBe(0)
@@ -154,18 +162,25 @@ interface Worker {
   running: Promise<void>
 }
 
-/** `npm run worker` as a child process, on the test's database and pipeline settings. */
-function startWorker(url: string, monitor: ReturnType<typeof watchProgress>): Worker {
+/** `npm run worker` as a child process, on the test's database and pipeline settings; its failed stages go to `failures`. */
+function startWorker(url: string, monitor: ReturnType<typeof watchProgress>, failures: string[]): Worker {
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts'), '--role', 'worker'], {
     cwd: ROOT,
     env: { ...process.env, ...PIPELINE_ENV, DATABASE_URL: url },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stderr = ''
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)))
+  const noteFailures = (chunk: string) => {
+    for (const line of chunk.split('\n')) if (line.includes('stage failed') && failures.length < 20) failures.push(line.slice(0, 600))
+  }
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-4000)
+    noteFailures(chunk)
+  })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const running = new Promise<void>((resolve, reject) => {
     child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      noteFailures(chunk)
       if (chunk.includes('Sightline workers are running')) resolve()
     })
     void exited.then(() => reject(new Error(`worker exited before running: ${stderr}`)))

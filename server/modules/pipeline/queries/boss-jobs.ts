@@ -21,3 +21,19 @@ export async function requeueHeldJobs(db: Queryable): Promise<number> {
   )
   return rows.length
 }
+
+/**
+ * Stage jobs pg-boss failed for good (their last attempt expired: the worker holding it died, or outlived its
+ * expiry) whose run no code of ours has given up yet: the run is missing or still running, and its
+ * document is still there. Failed in the last day, at most `limit`; the caller gives each run up.
+ */
+export async function expiredLastAttempts(db: Queryable, queues: readonly string[], limit: number): Promise<Array<{ queue: string; data: unknown }>> {
+  return db.query<{ queue: string; data: unknown }>(
+    `SELECT j.name AS queue, j.data FROM ${BOSS_SCHEMA}.job j
+       JOIN events e ON e.tenant_id = j.data->>'tenantId' AND e.id = j.data->>'eventId'
+       LEFT JOIN pipeline_stage_runs r ON r.tenant_id = e.tenant_id AND r.event_id = e.id AND r.run = j.data->>'run' AND r.stage = j.name AND r.content_hash = j.data->>'contentHash'
+      WHERE j.name = ANY($1::text[]) AND j.state = 'failed' AND j.completed_on > now() - interval '1 day' AND (r.state IS NULL OR r.state <> 'done')
+      ORDER BY j.completed_on LIMIT $2`,
+    [queues, limit],
+  )
+}

@@ -43,10 +43,16 @@ export async function markRunFinished(tx: Queryable, key: RunKey, outcome: 'fail
 
 /**
  * Claims the run's next `count` message positions if it has emitted exactly `emitted` so far (a
- * compare-and-set); false when a racing copy claimed them first.
+ * compare-and-set) and is still running; false when a racing copy claimed them first or the run was given up.
  */
 export async function claimPositions(tx: Queryable, key: RunKey, emitted: number, at: string, count: number): Promise<boolean> {
-  const claimed = await tx.query(`UPDATE pipeline_stage_runs SET emitted = emitted + $8, updated_at = $7 WHERE ${RUN_KEY} AND emitted = $6 RETURNING emitted`, [...key, emitted, at, count])
+  // A run given up (abandoned) takes no more messages: a copy that outlived its expiry says nothing after the error.
+  const claimed = await tx.query(`UPDATE pipeline_stage_runs SET emitted = emitted + $8, updated_at = $7 WHERE ${RUN_KEY} AND emitted = $6 AND state = 'running' RETURNING emitted`, [
+    ...key,
+    emitted,
+    at,
+    count,
+  ])
   return claimed.length > 0
 }
 
