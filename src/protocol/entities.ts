@@ -95,6 +95,8 @@ export const payloadSchema = z.looseObject({
   /** Tokens this document's analysis consumed. */
   tokensUsed: opt(num),
   provenance: opt(provenanceSchema),
+  /** An exact copy of a document the team analysed already (the same cleaned text): that analysis was reused, not run again. */
+  copyOf: opt(z.looseObject({ eventId: text, title: opt(text) })),
   ...scoreShape,
   ...analyticsTextShape,
 })

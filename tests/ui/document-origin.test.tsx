@@ -69,3 +69,14 @@ test('a pasted text has no publisher, date or link to show', () => {
   expect(card.queryByText(/Published/)).toBeNull()
   expect(card.queryByRole('link', { name: /Open original/ })).toBeNull()
 })
+
+test('an exact copy of a document analysed earlier says whose copy it is and that it was analysed once', () => {
+  const card = cards([
+    { id: 'orig', type: 'text', status: 'completed', title: 'Port opens terminal', payload: { provenance: { via: { channel: 'paste' } } } },
+    { id: 'copy', type: 'text', status: 'completed', title: 'Port opens terminal', payload: { provenance: { via: { channel: 'paste' } }, copyOf: { eventId: 'orig', title: 'Port opens terminal' } } },
+    { id: 'untitled', type: 'text', status: 'completed', title: 'Notes', payload: { copyOf: { eventId: 'orig', title: null } } },
+  ])
+  expect(card('copy').getByText('Same text as “Port opens terminal”: analysed once')).toBeTruthy()
+  expect(card('untitled').getByText('Same text as an earlier document: analysed once')).toBeTruthy()
+  expect(card('orig').queryByText(/Same text as/)).toBeNull()
+})

@@ -21,6 +21,8 @@ export interface DocumentOrigin {
   headline: string | null
   /** How it came in: 'RSS feed "Reuters world"', 'Pasted text'; null when unknown. */
   via: string | null
+  /** 'Same text as “Title”: analysed once' when it is an exact copy of a document analysed earlier; else null. */
+  copyOf: string | null
 }
 
 export const ChannelLabels: Record<ProvenanceChannel, string> = {
@@ -45,7 +47,14 @@ export function documentOrigin(payload: Payload | null | undefined): DocumentOri
     language: nonBlank(p?.language),
     headline: nonBlank(p?.headline),
     via: viaLabel(p?.via),
+    copyOf: copyLabel(payload?.copyOf),
   }
+}
+
+function copyLabel(copy: Payload['copyOf']): string | null {
+  if (!copy) return null
+  const title = nonBlank(copy.title)
+  return title ? `Same text as “${title}”: analysed once` : 'Same text as an earlier document: analysed once'
 }
 
 /** The address if it is an absolute http(s) one, else null. */

@@ -186,6 +186,7 @@ function OriginFacts({ payload }: { payload: Payload | null | undefined }) {
     ['Headline', origin.headline],
     ['Language', origin.language],
     ['Came through', origin.via],
+    ['Copy', origin.copyOf],
   ]
   return facts.map(([label, value]) =>
     value ? (

@@ -1,4 +1,7 @@
-/** A card's line of provenance: publisher, publication date and a link that opens the original in a new tab. */
+/**
+ * A card's line of provenance: publisher, publication date, whose exact copy it is (analysed once) and a
+ * link that opens the original in a new tab.
+ */
 import { documentOrigin } from '../../domain/rules/document-origin'
 import type { Payload } from '../../protocol/entities'
 
@@ -16,6 +19,7 @@ export function OriginMeta({ payload }: { payload: Payload | null | undefined })
           </time>
         </span>
       )}
+      {origin.copyOf && <span className="meta origin-copy">{origin.copyOf}</span>}
       {origin.url && (
         <span className="meta">
           {/* noopener noreferrer: the original's page gets no handle on this one, nor the workspace's address. */}

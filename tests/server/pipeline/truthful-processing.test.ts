@@ -152,7 +152,9 @@ describe.each(dialects())('a truthful workspace on %s', (dialect) => {
     const { researchId, sessionId } = await workspace('Tokens')
     const before = (await call('GET', `/researches/${researchId}/sessions/${sessionId}`)).json() as { tokensUsed: number }
     expect(before.tokensUsed).toBe(0)
-    const a = (await call('POST', '/ingest', { text: ARTICLES[0] }, { 'x-session-id': sessionId })).json() as { eventId: string }
+    // A text of its own: an exact copy of one analysed earlier would reuse that analysis and cost nothing.
+    const own = `${ARTICLES[0]}\n\nTrade ministers are due to meet again in Brussels next month.`
+    const a = (await call('POST', '/ingest', { text: own }, { 'x-session-id': sessionId })).json() as { eventId: string }
     const b = (await call('POST', '/ingest', { text: ARTICLES[2] }, { 'x-session-id': sessionId })).json() as { eventId: string }
     await settled(a.eventId)
     await settled(b.eventId)
@@ -168,6 +170,12 @@ describe.each(dialects())('a truthful workspace on %s', (dialect) => {
       .map((m) => Number((m.data as { sessionTokensUsed?: number }).sessionTokensUsed))
     expect(Math.max(...totals)).toBe(ta + tb)
     expect([ta, tb]).toContain(Math.min(...totals))
+
+    // The same text pasted again is not analysed again: it consumed nothing, and the workspace's count stays.
+    const c = (await call('POST', '/ingest', { text: own }, { 'x-session-id': sessionId })).json() as { eventId: string }
+    await settled(c.eventId)
+    expect(await tokensOf(c.eventId)).toBe(0)
+    expect(((await call('GET', `/researches/${researchId}/sessions/${sessionId}`)).json() as { tokensUsed: number }).tokensUsed).toBe(ta + tb)
 
     // A reprocess analyses again: its tokens count too.
     expect((await call('POST', `/researches/${researchId}/sessions/${sessionId}/events/${a.eventId}/reprocess`)).statusCode).toBe(202)

@@ -99,3 +99,19 @@ export async function addSessionTokens(tx: Queryable, tenantId: string, sessionI
   ])
   return rows[0] ? Number(rows[0].tokens_used) : null
 }
+
+/**
+ * The earliest other document of the tenant, not failed, whose analysis of the very same cleaned text
+ * (content hash) is still in the stage journal (kept PIPELINE_RETENTION_DAYS): its id, title and analysis.
+ */
+export async function selectAnalysedCopy(db: Queryable, tenantId: string, eventId: string, contentHash: string): Promise<{ event_id: string; title: string | null; analysis: unknown } | undefined> {
+  const rows = await db.query<{ event_id: string; title: string | null; analysis: unknown }>(
+    `SELECT r.event_id, e.title, r.memo -> 'analysis' AS analysis
+       FROM pipeline_stage_runs r JOIN events e ON e.tenant_id = r.tenant_id AND e.id = r.event_id
+      WHERE r.tenant_id = $1 AND r.stage = 'Core_EventOrchestrator' AND r.content_hash = $2 AND r.event_id <> $3
+        AND r.memo -> 'analysis' IS NOT NULL AND e.status <> 'error'
+      ORDER BY e.ingested_at, e.id LIMIT 1`,
+    [tenantId, contentHash, eventId],
+  )
+  return rows[0]
+}

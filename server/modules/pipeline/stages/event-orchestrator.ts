@@ -6,7 +6,9 @@
  * payload and analytics (status document-ready): genesis-event-summary · status-update
  * structuring-completed · document-ready (with the workspace's tokens used after this analysis). The analysis is memoised with the run, so a retry after a crash emits the rest of
  * the same card rather than a second opinion. An AnalysisError ends the document with
- * `processing-error` and counts as a failure of this handler's breaker.
+ * `processing-error` and counts as a failure of this handler's breaker. An exact copy of a document the
+ * team analysed already (same cleaned text, ../copies.ts) takes that analysis instead of running the
+ * analyser again, and its payload says whose copy it is (`copyOf`).
  */
 import { analyseOptionsOf } from './shapes'
 import type { Analyser } from '../../../analysis/index'
@@ -17,6 +19,8 @@ import { updateEvent } from '../../session-data'
 import { errorData } from '../journal'
 import { breakerFailure, done, type Stage } from '../stage'
 import { addSessionTokens } from '../queries/store'
+import { INGEST_RUN } from '../queue'
+import { analysedCopyOf, copiedAnalysis, copySchema } from '../copies'
 import { getContent } from '../store'
 import { documentPayload, withSessionTokens } from './shapes'
 
@@ -29,10 +33,19 @@ export function eventOrchestrator(deps: { analyser: Analyser }): Stage {
     if (!content || content.contentHash !== job.contentHash) throw new Error(`no stored content ${job.contentHash.slice(0, 12)} for ${eventId}`)
 
     await ctx.emit({ type: 'status-update', data: { eventId, phase: 'structuring-started' } })
+    // An exact copy of a document analysed already (same cleaned text) takes its analysis: not analysed again.
+    const copy = job.run === INGEST_RUN ? await ctx.memo('copyOf', copySchema, () => analysedCopyOf(ctx.db, tenantId, eventId, job.contentHash)) : null
     let analysis
     try {
       // Its novelty is measured against the team's earlier documents, once, with the analysis.
-      analysis = await ctx.memo('analysis', analysisSchema, async () => withNovelty(ctx.db, tenantId, eventId, await deps.analyser.analyse(content.cleanedContent, analyseOptionsOf(content, event))))
+      analysis = await ctx.memo('analysis', analysisSchema, async () =>
+        withNovelty(
+          ctx.db,
+          tenantId,
+          eventId,
+          (copy && (await copiedAnalysis(ctx.db, tenantId, eventId, job.contentHash))) ?? (await deps.analyser.analyse(content.cleanedContent, analyseOptionsOf(content, event))),
+        ),
+      )
     } catch (error) {
       if (!isAnalysisError(error)) throw error
       const now = ctx.clock.now()
@@ -44,7 +57,7 @@ export function eventOrchestrator(deps: { analyser: Analyser }): Stage {
     }
 
     const { title, summary } = analysis
-    const payload = documentPayload(event, content, analysis)
+    const payload = { ...documentPayload(event, content, analysis), ...(copy ? { copyOf: copy } : {}) }
     await ctx.emit(
       [
         { type: 'genesis-event-summary', data: { eventId, title, summary } },
