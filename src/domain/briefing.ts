@@ -21,6 +21,7 @@ export const BriefingTypeLabels: Record<BriefingType, string> = {
   entity: 'Entity',
   project: 'Project',
   research: 'Research',
+  story: 'Story',
 }
 
 /** The object type the form starts with: the first of the spec's list. */

@@ -211,7 +211,7 @@ export const uncertaintiesBodySchema = z.object({ frameId: z.string(), items: z.
 // ---------------------------------------------------------------------------------------------------
 // Briefing: GET /briefing/{type}/{id}
 
-export const BriefingTypes = ['causalcontext', 'actionframe', 'entity', 'project', 'research'] as const
+export const BriefingTypes = ['causalcontext', 'actionframe', 'entity', 'project', 'research', 'story'] as const
 export type BriefingType = (typeof BriefingTypes)[number]
 
 export const keyEventSchema = z.object({
@@ -223,6 +223,11 @@ export const keyEventSchema = z.object({
   /** The document it was read in: its citation. */
   documentId: z.string().optional(),
   documentTitle: z.string().optional(),
+  /** Who published that document and where (an absolute http(s) address), when known (issue 20). */
+  publisher: z.string().optional(),
+  url: z.string().optional(),
+  /** How sure the claim is (Admiralty 1–6, src/protocol/stories.ts) and how many reports disagree with it, when its story can judge it. */
+  credibility: z.object({ grade: z.number().int().min(1).max(6), explanation: z.string().optional(), contestedBy: z.number().int().min(0) }).optional(),
   /** What the event is, so the view can open its own briefing. */
   refType: z.enum(BriefingTypes).nullish(),
   refId: z.string().nullish(),

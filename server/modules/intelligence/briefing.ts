@@ -202,7 +202,7 @@ function documentDay(tenant: GraphView, eventId: string): string | undefined {
 
 // ---------------------------------------------------------------------------------------------------
 
-function body(
+export function body(
   type: BriefingType,
   id: string,
   parts: { title: string; executiveSummary: string; narrative: string; keyEvents: KeyEvent[]; detailedMetrics: BriefingBody['detailedMetrics']; graph: BriefingBody['graph'] },
@@ -211,7 +211,7 @@ function body(
   return { type, id, briefing, detailedMetrics, graph }
 }
 
-function frameMetrics(tenant: GraphView, frames: readonly CorpusFrame[]) {
+export function frameMetrics(tenant: GraphView, frames: readonly CorpusFrame[]) {
   const risks = frames.map((f) => riskOf(tenant, f))
   return {
     actionFrames: frames.length,
@@ -223,7 +223,7 @@ function frameMetrics(tenant: GraphView, frames: readonly CorpusFrame[]) {
   }
 }
 
-function keyEvent(tenant: GraphView, f: CorpusFrame): KeyEvent {
+export function keyEvent(tenant: GraphView, f: CorpusFrame): KeyEvent {
   const doc = documentOf(tenant, f)
   return {
     timestamp: whenOf(f),
@@ -246,11 +246,11 @@ function riskiest(tenant: GraphView, frames: readonly CorpusFrame[]): CorpusFram
   return [...frames].sort((a, b) => riskOf(tenant, b) - riskOf(tenant, a) || compareText(whenOf(a), whenOf(b)) || compareText(a.id, b.id))
 }
 
-function chronological(frames: readonly CorpusFrame[]): CorpusFrame[] {
+export function chronological(frames: readonly CorpusFrame[]): CorpusFrame[] {
   return [...frames].sort((a, b) => compareText(whenOf(a), whenOf(b)) || compareText(a.id, b.id))
 }
 
-function riskOf(tenant: GraphView, f: CorpusFrame): number {
+export function riskOf(tenant: GraphView, f: CorpusFrame): number {
   return riskIndex(f, documentOf(tenant, f)?.impactSeverity ?? 0)
 }
 
@@ -285,7 +285,7 @@ function mean(xs: readonly number[]): number {
   return xs.length === 0 ? 0 : round2(xs.reduce((s, x) => s + x, 0) / xs.length)
 }
 
-function plural(n: number, noun: string): string {
+export function plural(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? '' : 's'}`
 }
 

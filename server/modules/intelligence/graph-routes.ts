@@ -10,8 +10,9 @@
  * - GET  /action-frames?participant=                   the frames naming the participant as an actor (any alias)
  * - GET  /connections?participant=                     pairs of those frames, with what they share
  * - GET  /action-frames/{id}/uncertainties             what rests on weak ground in a frame (uncertainties.ts)
- * - GET  /briefing/{type}/{id}                         a briefing (briefing.ts); a causalcontext id is a stored
- *                                                      connection's or one /connections returned
+ * - GET  /briefing/{type}/{id}                         a briefing (briefing.ts, a story's story-briefing.ts),
+ *                                                      its key events citing their sources; a causalcontext id
+ *                                                      is a stored connection's or one /connections returned
  * A participant that is no entity of the tenant has no frames and no connections (entity null).
  */
 import type { FastifyInstance } from 'fastify'
@@ -34,8 +35,12 @@ import { ApiError, notFound } from '../../platform/http/errors'
 import { toActionFrame } from '../session-data'
 import { getProject } from '../projects'
 import { getResearch } from '../researches'
+import type { BriefingBody, BriefingType } from '../../../src/protocol/intelligence'
+import type { Database } from '../../platform/db/database'
+import { storiesOfDocuments, storyById } from '../stories'
 import { connectionBriefing, entityBriefing, frameBriefing, scopeBriefing } from './briefing'
-import { documentsIn, expandNode, explore, findEntity, graphView, participantConnections, resolvedEntity } from './graph'
+import { documentsIn, expandNode, explore, findEntity, type GraphView, graphView, participantConnections, resolvedEntity } from './graph'
+import { citeSources, storyBriefing } from './story-briefing'
 import { toGraphML } from './graphml'
 import { framesByIds, rankDocuments } from './queries'
 import { actorRoles, connectionFrameIds, researchView, tenantView } from './service'
@@ -103,6 +108,15 @@ export async function graphRoutes(app: FastifyInstance, deps: ModuleDeps): Promi
   route(app, briefingContract, async ({ params: { type, id }, request }) => {
     const { tenantId } = authOf(request)
     const view = await tenantView(db, tenantId)
+    const briefing = await briefingOf(db, tenantId, view, type, id)
+    // Every key event cites its source and its claim's credibility (issue 20).
+    const documents = [...new Set(briefing.briefing.keyEvents.flatMap((e) => (e.documentId ? [e.documentId] : [])))]
+    return citeSources(briefing, await storiesOfDocuments(db, tenantId, documents))
+  })
+}
+
+async function briefingOf(db: Database, tenantId: string, view: GraphView, type: BriefingType, id: string): Promise<BriefingBody> {
+  {
     switch (type) {
       case 'research': {
         const research = await getResearch(db, tenantId, id)
@@ -130,6 +144,11 @@ export async function graphRoutes(app: FastifyInstance, deps: ModuleDeps): Promi
         if (!a || !b || a === b) throw notFound('Causal context')
         return connectionBriefing(view, id, a, b)
       }
+      case 'story': {
+        const story = await storyById(db, tenantId, id)
+        if (!story) throw notFound('Story')
+        return storyBriefing(view, story)
+      }
     }
-  })
+  }
 }

@@ -193,3 +193,19 @@ export async function documentText(tx: Queryable, tenantId: string, eventId: str
   const [row] = await tx.query<{ text: string | null }>(`SELECT payload->>'cleanedContent' AS text FROM events WHERE tenant_id = $1 AND id = $2`, [tenantId, eventId])
   return row?.text ?? ''
 }
+
+/** The stories holding any of these documents, as the wire sends them. */
+export async function storyBodiesOfEvents(db: Queryable, tenantId: string, eventIds: readonly string[]): Promise<unknown[]> {
+  if (eventIds.length === 0) return []
+  const rows = await db.query<{ body: unknown }>(
+    `SELECT s.body FROM stories s WHERE s.tenant_id = $1 AND s.id IN (SELECT m.story_id FROM story_members m WHERE m.tenant_id = $1 AND m.event_id = ANY($2::text[])) ORDER BY s.started_at, s.id`,
+    [tenantId, [...eventIds]],
+  )
+  return rows.map((r) => (typeof r.body === 'string' ? JSON.parse(r.body) : r.body))
+}
+
+/** One story as the wire sends it, or undefined. */
+export async function storyBody(db: Queryable, tenantId: string, storyId: string): Promise<unknown> {
+  const [row] = await db.query<{ body: unknown }>(`SELECT body FROM stories WHERE tenant_id = $1 AND id = $2`, [tenantId, storyId])
+  return typeof row?.body === 'string' ? JSON.parse(row.body) : row?.body
+}

@@ -1,5 +1,5 @@
 /**
- * The briefing's object chooser: the type select (the spec's five, in its order), the Object ID and
+ * The briefing's object chooser: the type select (the spec's five, in its order, then Story), the Object ID and
  * Load Briefing. Enter in the field submits; an empty ID is refused with the spec's text and sends
  * nothing. It starts from the address's choice (remounted when the address changes).
  */
@@ -13,6 +13,7 @@ const Placeholders: Record<BriefingType, string> = {
   entity: 'An entity name or ID',
   project: 'A project ID',
   research: 'A research ID',
+  story: 'A story ID',
 }
 
 interface BriefingFormProps {

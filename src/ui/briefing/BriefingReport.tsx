@@ -1,18 +1,56 @@
 /**
  * One loaded briefing: its title, Executive Summary (executiveSummary, else summary), Narrative, up to
  * 5 Key Events (each dated by when it happened, or marked 'reported' when only its document's arrival
- * dates it, citing the document it was read in, and opening its own briefing when the server says what
+ * dates it, citing the document it was read in and its publisher, with its claim's credibility and
+ * Contested mark when its story judges it, and opening its own briefing when the server says what
  * it is), Detailed Metrics, the
  * action frame's uncertainties and what tends to follow it (action frames only), and the local graph.
  */
 import { useId, type ReactNode } from 'react'
 import { BriefingTypeLabels, nothingFollowedText, UncertaintyLabels } from '../../domain/briefing'
 import { type BriefingEntry, isPredictionLoading, isUncertaintiesLoading } from '../../projections/briefings'
-import type { BriefingBody, PredictBody } from '../../protocol/intelligence'
+import { safeLink } from '../../domain/rules/document-origin'
+import type { BriefingBody, KeyEvent, PredictBody } from '../../protocol/intelligence'
+import { ContestedMark, CredibilityBadge } from '../workspace/CredibilityBadge'
 import { humaniseActionType } from '../shared/format'
 import { BriefingLink } from './BriefingLink'
 import { keyEventTime, metricLabel, metricValue } from './format'
 import { LocalGraph } from './LocalGraph'
+
+/**
+ * Where a key event was read: its document, and who published it (a link to the original when there is a
+ * safe address); with its claim's credibility and a Contested mark when other reports disagree.
+ */
+function EventSource({ event }: { event: KeyEvent }) {
+  const url = safeLink(event.url)
+  const origin =
+    event.publisher && url ? (
+      <a href={url} target="_blank" rel="noopener noreferrer" title={url}>
+        {event.publisher}
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    ) : (
+      (event.publisher ?? null)
+    )
+  if (!event.documentTitle && !origin && !event.credibility) return null
+  return (
+    <span className="briefing-event-source muted small">
+      {event.documentTitle && <>Source: {event.documentTitle}</>}
+      {origin && (
+        <>
+          {event.documentTitle ? ' · ' : 'Source: '}
+          {origin}
+        </>
+      )}
+      {event.credibility && (
+        <>
+          {' '}
+          <CredibilityBadge grade={event.credibility.grade} explanation={event.credibility.explanation ?? null} /> <ContestedMark count={event.credibility.contestedBy} />
+        </>
+      )}
+    </span>
+  )
+}
 
 /** Key events shown at most (spec §2). */
 const MAX_KEY_EVENTS = 5
@@ -82,7 +120,7 @@ export function BriefingReport({ entry, body, refreshing, onRefresh, onRetryPred
                     <span className="briefing-event-time muted small">—</span>
                   )}
                   <span className="briefing-event-text">{event.description}</span>
-                  {event.documentTitle && <span className="briefing-event-source muted small">Source: {event.documentTitle}</span>}
+                  <EventSource event={event} />
                   {event.refType && event.refId && (
                     <BriefingLink type={event.refType} id={event.refId} label={`${BriefingTypeLabels[event.refType]} briefing: ${event.description}`} className="briefing-event-link">
                       {BriefingTypeLabels[event.refType]} briefing

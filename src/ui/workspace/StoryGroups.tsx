@@ -10,6 +10,7 @@
 import { useCallback, useMemo, useState } from 'react'
 import { storyCountsText } from '../../domain/rules/credibility'
 import { hasStoryGroups, storyBestGrade } from '../../projections/stories'
+import { BriefingLink } from '../briefing/BriefingLink'
 import { CredibilityBadge } from './CredibilityBadge'
 import { useStories, useStory } from './use-stories'
 import '../styles/stories.css'
@@ -59,6 +60,9 @@ export function StoryGroupHeader({ storyId, shown }: { storyId: string; shown: n
           {storyCountsText(count, story.publisherCount)}
         </span>
         {best !== null && <CredibilityBadge grade={best} explanation={explanation} />}
+        <BriefingLink type="story" id={story.id} label={`Story briefing: ${story.title}`}>
+          Story briefing
+        </BriefingLink>
       </span>
     </header>
   )
