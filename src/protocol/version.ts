@@ -19,7 +19,7 @@ import * as sources from './sources'
 import * as tenancy from './tenancy'
 
 export const PROTOCOL_VERSION = 1
-export const PROTOCOL_FINGERPRINT = 'a2e4ca5390d844d5'
+export const PROTOCOL_FINGERPRINT = '898e6a48f1b3ce93'
 
 /** The wire schemas the fingerprint covers, by name. */
 export function wireSchemas(): Record<string, z.ZodType> {
