@@ -14,7 +14,9 @@
  * count by publisher family (one owner, or copies of one text), never copy by copy. Each grade lists its
  * evidence (which sources said it or denied it, in which sentence), and a contested frame names the frames
  * that disagree with it and why. Source reliability is A (completely reliable) … E (unreliable), F (cannot
- * be judged: no record yet).
+ * be judged: no record yet), learned from the source's record; an analyst may set a source's grade (A–E,
+ * with a reason) over it, and every story with a document from that source is assessed again at once
+ * (`story-updated`).
  */
 import { z } from 'zod'
 
@@ -39,6 +41,7 @@ export const ReliabilityLabels = {
   F: 'Cannot be judged',
 } as const
 export type ReliabilityGrade = keyof typeof ReliabilityLabels
+const ReliabilityGrades = ['A', 'B', 'C', 'D', 'E', 'F'] as const
 
 /** One source's word on a frame's claim: it says so, or it says otherwise (with why they disagree). */
 export const credibilityEvidenceSchema = z.looseObject({
@@ -79,10 +82,41 @@ export const storySourceSchema = z.looseObject({
   publishedAt: opt(text),
   /** The document this one is an exact copy of: attached as one more source, not analysed again. */
   duplicateOf: opt(text),
+  /** What its reliability is graded on (`GET`/`PUT /sources/{key}/grade`): a domain, `rss:<source id>`, … */
+  sourceKey: opt(text),
   /** Its source's reliability, and why. */
-  reliability: opt(z.looseObject({ grade: z.enum(['A', 'B', 'C', 'D', 'E', 'F']), explanation: opt(text) })),
+  reliability: opt(z.looseObject({ grade: z.enum(ReliabilityGrades), explanation: opt(text) })),
 })
 export type StorySource = z.infer<typeof storySourceSchema>
+
+/** The grades an analyst may give a source: F is what a source without a record gets, not a judgement. */
+export const SettableReliabilityGrades = ['A', 'B', 'C', 'D', 'E'] as const
+export type SettableReliabilityGrade = (typeof SettableReliabilityGrades)[number]
+/** The longest reason an analyst may give for a grade. */
+export const GRADE_REASON_MAX = 500
+
+/** `PUT /sources/{key}/grade`: the analyst's grade and why; it wins over the source's record. */
+export const sourceGradeRequestSchema = z.object({
+  grade: z.enum(SettableReliabilityGrades, { error: 'grade must be one of A, B, C, D or E' }),
+  reason: z
+    .string({ error: 'reason is required' })
+    .transform((s) => s.trim())
+    .pipe(z.string().min(1, 'reason must not be blank').max(GRADE_REASON_MAX, `reason must be at most ${GRADE_REASON_MAX} characters`)),
+})
+
+/**
+ * A source's reliability as the server grades it: the grade, why (`explanation`), the record it is learned
+ * from (claims corroborated and contradicted by independent publishers), and the analyst's grade when one is
+ * set, which wins over the record.
+ */
+export const sourceReliabilitySchema = z.object({
+  sourceKey: text,
+  grade: z.enum(ReliabilityGrades),
+  explanation: text,
+  record: z.object({ corroborated: z.number().int().min(0), contradicted: z.number().int().min(0) }),
+  override: z.object({ grade: z.enum(SettableReliabilityGrades), reason: text, updatedAt: text }).nullable(),
+})
+export type SourceReliability = z.infer<typeof sourceReliabilitySchema>
 
 /** A story; `credibility` lists the frames that can be judged or are contested (a frame absent from it cannot be judged: one source, no record). */
 export const storySchema = z.looseObject({

@@ -91,7 +91,8 @@ export function gradeSource(record: SourceRecord, override: SourceOverride | nul
       overridden: true,
       posteriorMean,
       evidence: n,
-      explanation: `${override.grade} (${GRADE_NAMES[override.grade]}), set by the analyst: ${override.reason}. Its record alone would give ${learned}.`,
+      // The reason as the analyst wrote it, but for a closing full stop: the sentence ends here anyway.
+      explanation: `${override.grade} (${GRADE_NAMES[override.grade]}), set by the analyst: ${override.reason.trim().replace(/\.+$/, '')}. Its record alone would give ${learned}.`,
     }
   }
   return { grade: learnedGrade, learnedGrade, overridden: false, posteriorMean, evidence: n, explanation: `${learned}.` }

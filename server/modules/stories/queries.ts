@@ -132,21 +132,55 @@ export async function replaceOutcomes(tx: Queryable, tenantId: string, storyId: 
   )
 }
 
+export interface SourceRecordRow {
+  source_key: string
+  corroborated: number
+  contradicted: number
+  grade: string | null
+  reason: string | null
+  updated_at: Date | string | null
+}
+
 /** Each source's record (corroborated and contradicted claims) and the analyst's grade, if any. */
-export async function sourceRecords(
-  tx: Queryable,
-  tenantId: string,
-  sourceKeys: readonly string[],
-): Promise<Array<{ source_key: string; corroborated: number; contradicted: number; grade: string | null; reason: string | null }>> {
+export async function sourceRecords(tx: Queryable, tenantId: string, sourceKeys: readonly string[]): Promise<SourceRecordRow[]> {
   if (sourceKeys.length === 0) return []
   return tx.query(
     `SELECT k AS source_key,
             (SELECT count(*)::int FROM source_outcomes o WHERE o.tenant_id = $1 AND o.source_key = k AND o.outcome = 'corroborated') AS corroborated,
             (SELECT count(*)::int FROM source_outcomes o WHERE o.tenant_id = $1 AND o.source_key = k AND o.outcome = 'contradicted') AS contradicted,
-            g.grade, g.reason
+            g.grade, g.reason, g.updated_at
        FROM unnest($2::text[]) AS k LEFT JOIN source_grades g ON g.tenant_id = $1 AND g.source_key = k`,
     [tenantId, [...sourceKeys]],
   )
+}
+
+/** Whether the tenant knows the source: a document of its stories comes from it, or the analyst graded it. */
+export async function sourceKnown(tx: Queryable, tenantId: string, sourceKey: string): Promise<boolean> {
+  const [row] = await tx.query<{ known: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM story_members WHERE tenant_id = $1 AND fingerprint->>'sourceKey' = $2)
+         OR EXISTS (SELECT 1 FROM source_grades WHERE tenant_id = $1 AND source_key = $2) AS known`,
+    [tenantId, sourceKey],
+  )
+  return row?.known === true
+}
+
+/** The stories with a document from the source (by the story_members_source index). */
+export async function storiesOfSource(tx: Queryable, tenantId: string, sourceKey: string): Promise<string[]> {
+  const rows = await tx.query<{ story_id: string }>(`SELECT DISTINCT story_id FROM story_members WHERE tenant_id = $1 AND fingerprint->>'sourceKey' = $2 ORDER BY story_id`, [tenantId, sourceKey])
+  return rows.map((r) => r.story_id)
+}
+
+/** The analyst's grade of a source, replacing any before it. */
+export async function upsertSourceGrade(tx: Queryable, tenantId: string, g: { sourceKey: string; grade: string; reason: string; at: number }): Promise<void> {
+  await tx.query(
+    `INSERT INTO source_grades (tenant_id, source_key, grade, reason, updated_at) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (tenant_id, source_key) DO UPDATE SET grade = EXCLUDED.grade, reason = EXCLUDED.reason, updated_at = EXCLUDED.updated_at`,
+    [tenantId, g.sourceKey, g.grade, g.reason, iso(g.at)],
+  )
+}
+
+export async function deleteSourceGrade(tx: Queryable, tenantId: string, sourceKey: string): Promise<void> {
+  await tx.query(`DELETE FROM source_grades WHERE tenant_id = $1 AND source_key = $2`, [tenantId, sourceKey])
 }
 
 /** The sessions with a document in the story: each gets the story's update on its live log. */

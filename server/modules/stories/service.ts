@@ -44,6 +44,7 @@ import {
   removeMember,
   replaceOutcomes,
   sessionsOf,
+  type SourceRecordRow,
   sourceRecords,
   storiesOfEvents,
   storyFactsOf,
@@ -170,6 +171,11 @@ function sourceKeyOf(p: Provenance, eventId: string): string {
   return `document:${eventId}`
 }
 
+/** A source's grade from its stored record and the analyst's grade, if any (the engine's `gradeSource`). */
+export function reliabilityOfRecord(r: SourceRecordRow): SourceReliability {
+  return gradeSource({ corroborated: r.corroborated, contradicted: r.contradicted }, r.grade ? { grade: r.grade as SourceGradeName, reason: r.reason ?? '' } : null)
+}
+
 function statesOf(rows: ReadonlyArray<{ story_id: string; fingerprint: unknown }>): StoryState[] {
   const byStory = new Map<string, StoryMember[]>()
   for (const r of rows) {
@@ -183,9 +189,7 @@ function statesOf(rows: ReadonlyArray<{ story_id: string; fingerprint: unknown }
 
 async function reliabilityOf(tx: Queryable, tenantId: string, sourceKeys: readonly string[]): Promise<Map<string, SourceReliability>> {
   const rows = await sourceRecords(tx, tenantId, sourceKeys)
-  return new Map(
-    rows.map((r) => [r.source_key, gradeSource({ corroborated: r.corroborated, contradicted: r.contradicted }, r.grade ? { grade: r.grade as SourceGradeName, reason: r.reason ?? '' } : null)]),
-  )
+  return new Map(rows.map((r) => [r.source_key, reliabilityOfRecord(r)]))
 }
 
 function wireStory(
@@ -228,6 +232,7 @@ function wireStory(
         url: p.url ?? null,
         publishedAt: p.publishedAt ?? null,
         duplicateOf: memberById.get(id)?.duplicateOf ?? null,
+        sourceKey: doc?.sourceKey ?? null,
         ...(r ? { reliability: { grade: r.grade, explanation: r.explanation } } : {}),
       }
     }),

@@ -4,7 +4,7 @@
  * independent sources report or deny a claim, and why two reports disagree. The labels themselves are the
  * wire's (src/protocol/stories.ts), so the server's explanations and these texts never drift apart.
  */
-import { type CredibilityEvidence, CredibilityLabels, type ReliabilityGrade, ReliabilityLabels } from '../../protocol/stories'
+import { type CredibilityEvidence, CredibilityLabels, GRADE_REASON_MAX, type ReliabilityGrade, ReliabilityLabels, type SettableReliabilityGrade } from '../../protocol/stories'
 
 /** The grade that means "cannot be judged": its text leads with that and says why. */
 export const UNJUDGED_GRADE = 6
@@ -35,6 +35,30 @@ export function reliabilityLabel(grade: ReliabilityGrade): string {
 /** 'B · Usually reliable'. */
 export function reliabilityText(grade: ReliabilityGrade): string {
   return `${grade} · ${reliabilityLabel(grade)}`
+}
+
+/** What the form that sets a source's reliability says (issue 20, item 5). */
+export const SourceGradeTexts = {
+  set: 'Set reliability',
+  why: 'Why this grade',
+  useLearned: 'Use learned grade',
+  reading: "Reading this source's grade…",
+  gradeRequired: 'Choose a grade from A to E',
+  reasonRequired: 'Say why this source deserves the grade',
+  reasonTooLong: `Keep the reason to ${GRADE_REASON_MAX} characters or fewer`,
+  loadFailed: "Could not read this source's reliability",
+  saveFailed: 'Could not save the grade',
+  clearFailed: 'Could not go back to the learned grade',
+  notFound: "the source is no longer in your team's stories",
+  unreachable: 'the server did not answer; try again in a moment',
+} as const
+
+/** What keeps a grade from being saved, in the form's words; null when it can be. */
+export function sourceGradeProblem(grade: SettableReliabilityGrade | '', reason: string): string | null {
+  if (grade === '') return SourceGradeTexts.gradeRequired
+  const why = reason.trim()
+  if (why === '') return SourceGradeTexts.reasonRequired
+  return why.length > GRADE_REASON_MAX ? SourceGradeTexts.reasonTooLong : null
 }
 
 /** 'Reported by 3 independent sources; denied by 1', 'Reported by 1 independent source'. */

@@ -37,7 +37,7 @@ import { InspectorContext } from '../workspace/inspector-context'
 import { useInspectorState } from '../workspace/use-inspector-state'
 import { ProgressList } from '../workspace/ProgressList'
 import { useOpenWorkspace } from '../workspace/use-open-workspace'
-import { WorkspaceActionsContext } from '../workspace/workspace-actions'
+import { sourceGradeActions, type WorkspaceActions, WorkspaceActionsContext } from '../workspace/workspace-actions'
 import { FrameLoaderContext } from '../workspace/frame-loader-context'
 import { WorkspacePage } from '../workspace/WorkspacePage'
 import { WorkspaceSettingsDialog } from '../workspace/WorkspaceSettingsDialog'
@@ -96,7 +96,13 @@ function OpenWorkspace({ researchId, session }: { researchId: string; session: S
   const filePicker = useRef<HTMLInputElement>(null)
   const ids = useMemo(() => ({ researchId, sessionId: session.id }), [researchId, session.id])
   const frameLoader = useOpenWorkspace(ctx, identity, ids)
-  const actions = useMemo(() => ({ deleteDocument: async (eventId: string) => void (await deleteDocument(ctx, { ...ids, eventId })) }), [ctx, ids])
+  const actions = useMemo<WorkspaceActions>(
+    () => ({
+      deleteDocument: async (eventId: string) => void (await deleteDocument(ctx, { ...ids, eventId })),
+      sourceGrades: sourceGradeActions(ctx),
+    }),
+    [ctx, ids],
+  )
 
   const onAdd = (kind: AddKind) => (kind === 'document' ? filePicker.current?.click() : setAdding(kind))
   // Reset puts the view back as it opens: the list, no selection or filters, the inspector closed, the documents as the server has them.

@@ -1,9 +1,10 @@
 /**
  * A document card's sources (issue 20): when its story has more than one document, an "N sources" button
  * that opens the list of the story's documents — publisher (or title), publication date, the source's
- * reliability ("B · Usually reliable", its explanation as tooltip), "exact copy" for a duplicate, and a
- * link to the original in a new tab. Documents of other workspaces are listed too: corroboration is the
- * team's. A story of one document, or none, shows nothing.
+ * reliability ("B · Usually reliable", its explanation as tooltip and behind "Why this grade"), "exact
+ * copy" for a duplicate, a link to the original in a new tab, and "Set reliability" (SourceGrade.tsx).
+ * Documents of other workspaces are listed too: corroboration is the team's. A story of one document, or
+ * none, shows nothing.
  *
  * Also the "One more source" lines a grouped card shows for its exact duplicates (StoryGroups.tsx).
  */
@@ -12,6 +13,7 @@ import { EXACT_COPY, ONE_MORE_SOURCE, reliabilityLabel, reliabilityText, sources
 import { safeLink } from '../../domain/rules/document-origin'
 import { storySourceOf } from '../../projections/stories'
 import type { StorySource } from '../../protocol/stories'
+import { SourceGradeControls } from './SourceGrade'
 import { useSharedStory, useStory } from './use-stories'
 import '../styles/stories.css'
 
@@ -32,6 +34,7 @@ export function StorySources({ documentId }: { documentId: string }) {
           {story.sources.map((source) => (
             <li key={source.documentId} className="story-source" data-source-document={source.documentId}>
               <SourceLine source={source} current={source.documentId === documentId} />
+              <SourceGradeControls source={source} name={sourceName(source)} />
             </li>
           ))}
         </ul>
@@ -52,6 +55,7 @@ export function DuplicateSources({ storyId, documentIds }: { storyId: string; do
           <li key={id} className="story-source story-duplicate" data-duplicate-document={id}>
             <span className="story-duplicate-label">{ONE_MORE_SOURCE}</span>
             <SourceLine source={source} />
+            <SourceGradeControls source={source} name={sourceName(source)} />
           </li>
         )
       })}
@@ -61,7 +65,7 @@ export function DuplicateSources({ storyId, documentIds }: { storyId: string; do
 
 /** One source: who, when, how reliable, whether a copy, and the original. */
 function SourceLine({ source, current = false }: { source: StorySource; current?: boolean }) {
-  const name = nonBlank(source.publisher) ?? nonBlank(source.title) ?? 'Unnamed source'
+  const name = sourceName(source)
   const title = nonBlank(source.publisher) ? nonBlank(source.title) : null
   const url = safeLink(source.url)
   const published = source.publishedAt ? new Date(source.publishedAt) : null
@@ -90,6 +94,11 @@ function SourceLine({ source, current = false }: { source: StorySource; current?
       )}
     </span>
   )
+}
+
+/** Who a source is: its publisher, else its title. */
+function sourceName(source: StorySource): string {
+  return nonBlank(source.publisher) ?? nonBlank(source.title) ?? 'Unnamed source'
 }
 
 function nonBlank(value: string | null | undefined): string | null {

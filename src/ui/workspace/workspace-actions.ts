@@ -1,8 +1,28 @@
-/** What a card can ask of its workspace (delete a document); absent where cards are read-only (replay). */
+/** What a card can ask of its workspace (delete a document, grade a source); absent where cards are read-only (replay). */
 import { createContext, useContext } from 'react'
+import type { SettableReliabilityGrade } from '../../protocol/stories'
+import type { IntentContext } from '../../streams/intents'
+import { clearSourceGrade, readSourceGrade, type SourceGradeOutcome, setSourceGrade } from '../../streams/source-grade-intents'
 
 export interface WorkspaceActions {
   deleteDocument(documentId: string): Promise<void>
+  /** A source's reliability as the analyst sets it (src/streams/source-grade-intents.ts); absent, no source can be graded here. */
+  sourceGrades?: SourceGradeActions
+}
+
+export interface SourceGradeActions {
+  read(sourceKey: string): Promise<SourceGradeOutcome>
+  set(sourceKey: string, grade: SettableReliabilityGrade | '', reason: string): Promise<SourceGradeOutcome>
+  clear(sourceKey: string): Promise<SourceGradeOutcome>
+}
+
+/** The source grade intents on the app's API. */
+export function sourceGradeActions(ctx: IntentContext): SourceGradeActions {
+  return {
+    read: (sourceKey) => readSourceGrade(ctx, sourceKey),
+    set: (sourceKey, grade, reason) => setSourceGrade(ctx, sourceKey, grade, reason),
+    clear: (sourceKey) => clearSourceGrade(ctx, sourceKey),
+  }
 }
 
 export const WorkspaceActionsContext = createContext<WorkspaceActions | null>(null)
