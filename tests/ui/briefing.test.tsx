@@ -173,7 +173,7 @@ const section = (name: string) => screen.getByRole('region', { name })
 // ---- the view ----------------------------------------------------------------------------------------
 
 describe('the briefing view', () => {
-  test('the form: the five types with their labels, an Object ID field and Load Briefing; nothing loads without an id', async () => {
+  test("the form: the spec's five types with their labels, then Story, an Object ID field and Load Briefing; nothing loads without an id", async () => {
     openBriefing()
     const select = (await screen.findByLabelText('Object type')) as HTMLSelectElement
     expect([...select.options].map((o) => [o.value, o.textContent])).toEqual([
@@ -182,6 +182,7 @@ describe('the briefing view', () => {
       ['entity', 'Entity'],
       ['project', 'Project'],
       ['research', 'Research'],
+      ['story', 'Story'],
     ])
     expect(screen.getByLabelText('Object ID')).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Load Briefing' })).toBeTruthy()
@@ -284,6 +285,41 @@ describe('the briefing view', () => {
       ['reported 25 Nov 2026', '2026-11-25', 'Source: Volkswagen sues BYD'],
       ['expected 1 Mar 2027', '2027-03-01', 'Source: Germany plans an LNG terminal'],
     ])
+  })
+
+  test("key events name their publisher (a safe link to the original) and their claim's credibility, marked when contested", async () => {
+    const base = { timestamp: '2026-03-03', dated: 'occurred' as const, refType: 'actionframe' as const, documentId: 'evt_1', documentTitle: 'Valdoria approves rail merger' }
+    known['research:r3'] = {
+      ...researchBriefing,
+      id: 'r3',
+      briefing: {
+        ...researchBriefing.briefing,
+        keyEvents: [
+          {
+            ...base,
+            refId: 'af_a',
+            description: 'Agreement: the ministry approved the merger',
+            publisher: 'harbourtimes.example',
+            url: 'https://www.harbourtimes.example/2026/03/harbour',
+            credibility: { grade: 4, explanation: '4 (doubtful): as many deny it as report it.', contestedBy: 1 },
+          },
+          { ...base, refId: 'af_b', description: 'Opposition: the union criticised the ministry', publisher: 'Evening Post', url: 'javascript:alert(1)' },
+        ],
+      },
+    }
+    openBriefing('/briefing?type=research&id=r3')
+    await screen.findByRole('heading', { name: 'EV tariffs: the week in review' })
+    const [approval, criticism] = within(section('Key Events')).getAllByRole('listitem') as HTMLElement[]
+    const link = within(approval!).getByRole('link', { name: /harbourtimes\.example/ })
+    expect(link.getAttribute('href')).toBe('https://www.harbourtimes.example/2026/03/harbour')
+    expect(link.getAttribute('target')).toBe('_blank')
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer')
+    expect(approval!.querySelector('.credibility-badge')?.getAttribute('data-grade')).toBe('4')
+    expect(within(approval!).getByText('Contested')).toBeTruthy()
+    // An address that is not http(s) is never a link: the publisher is named as text.
+    expect(criticism!.querySelector('.briefing-event-source')?.textContent).toBe('Source: Valdoria approves rail merger · Evening Post')
+    expect(criticism!.querySelector('a[href^="javascript:"]')).toBeNull()
+    expect(criticism!.querySelector('.credibility-badge')).toBeNull()
   })
 
   test('Enter in the Object ID field loads too', async () => {

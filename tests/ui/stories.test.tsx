@@ -177,6 +177,7 @@ describe('group by story', () => {
     expect(within(header).getByText('4 sources · 3 independent')).toBeTruthy()
     expect(within(header).getByText('2 · Probably true')).toBeTruthy()
     expect(header.textContent).toContain('Nov 20 – Nov 22, 2026')
+    expect(within(header).getByRole('link', { name: 'Story briefing: Gdańsk port strike' }).getAttribute('href')).toBe('/briefing?type=story&id=st1')
 
     // The copy d3 is not a card of its own: it is one more source under d1.
     const copy = document.querySelector('[data-duplicate-document="d3"]') as HTMLElement

@@ -3,8 +3,8 @@
  *
  * `storyBriefing` tells one story (server/modules/stories): who told it and when, how many independent
  * publishers, its main claim with its credibility, what is contested and why; key events are its distinct
- * claims (one frame per claim: the best-judged, then the earliest), the main claim first, then contested
- * ones, then the rest by credibility, up to five, shown oldest first; the narrative is one line per source,
+ * claims (one frame per claim: the best-judged, then the earliest), the main claims first (the one most of
+ * its documents tell leading), then contested ones, then the rest by credibility, up to five, shown oldest first; the narrative is one line per source,
  * in the order they published (else arrived).
  *
  * `citeSources` adds to any briefing's key events the publisher and address of the document each was read
@@ -21,9 +21,14 @@ export function storyBriefing(tenant: GraphView, story: Story): BriefingBody {
   const frames = story.documentIds.flatMap((id) => tenant.corpus.framesByDocument.get(id) ?? [])
   const credibility = new Map(story.credibility.map((c) => [c.frameId, c]))
   const main = new Set(story.mainFrameIds)
-  const claims = distinctClaims(frames, credibility)
+  const { claims, told } = distinctClaims(frames, credibility)
   const ranked = [...claims].sort(
-    (a, b) => rank(a, main, credibility) - rank(b, main, credibility) || gradeOf(a, credibility) - gradeOf(b, credibility) || riskOf(tenant, b) - riskOf(tenant, a) || compareText(a.id, b.id),
+    (a, b) =>
+      rank(a, main, credibility) - rank(b, main, credibility) ||
+      (told.get(b.id) ?? 0) - (told.get(a.id) ?? 0) ||
+      gradeOf(a, credibility) - gradeOf(b, credibility) ||
+      riskOf(tenant, b) - riskOf(tenant, a) ||
+      compareText(a.id, b.id),
   )
   const keyFrames = chronological(ranked.slice(0, KEY_EVENTS))
   const lead = ranked.find((f) => main.has(f.id)) ?? ranked[0]
@@ -100,15 +105,23 @@ function citeEvents(events: readonly KeyEvent[], stories: readonly Story[]): Key
   })
 }
 
-/** One frame per claim (its action and description, as written): the best-judged, then the earliest. */
-function distinctClaims(frames: readonly CorpusFrame[], credibility: ReadonlyMap<string, FrameCredibility>): CorpusFrame[] {
-  const best = new Map<string, CorpusFrame>()
+/**
+ * One frame per claim (its action and description, as written; an affirmation and its denial are two):
+ * the best-judged, then the earliest; and how many of the story's documents tell each.
+ */
+function distinctClaims(frames: readonly CorpusFrame[], credibility: ReadonlyMap<string, FrameCredibility>): { claims: CorpusFrame[]; told: Map<string, number> } {
+  const best = new Map<string, { frame: CorpusFrame; documents: Set<string> }>()
   for (const f of chronological(frames)) {
-    const key = `${f.actionType}\u0000${f.description.trim().toLowerCase()}`
+    const key = `${f.actionType}\u0000${f.negated}\u0000${f.description.trim().toLowerCase()}`
     const kept = best.get(key)
-    if (!kept || gradeOf(f, credibility) < gradeOf(kept, credibility)) best.set(key, f)
+    if (!kept) best.set(key, { frame: f, documents: new Set([f.eventId]) })
+    else {
+      kept.documents.add(f.eventId)
+      if (gradeOf(f, credibility) < gradeOf(kept.frame, credibility)) kept.frame = f
+    }
   }
-  return [...best.values()]
+  const claims = [...best.values()]
+  return { claims: claims.map((c) => c.frame), told: new Map(claims.map((c) => [c.frame.id, c.documents.size])) }
 }
 
 /** The main claim first, then contested claims, then the rest. */
@@ -122,9 +135,11 @@ function gradeOf(f: CorpusFrame, credibility: ReadonlyMap<string, FrameCredibili
   return credibility.get(f.id)?.grade ?? 6
 }
 
+/** '4 (doubtful): reported by …' — the engine's explanation, which starts with the grade and its label. */
 function gradeText(c: FrameCredibility): string {
-  const label = CredibilityLabels[c.grade as keyof typeof CredibilityLabels] ?? 'Cannot be judged'
-  return `${label.toLowerCase()} (${c.grade}): ${c.explanation.replace(/\.$/, '')}`
+  const label = (CredibilityLabels[c.grade as keyof typeof CredibilityLabels] ?? 'Cannot be judged').toLowerCase()
+  const explanation = c.explanation.replace(/\.$/, '')
+  return explanation.startsWith(`${c.grade} (`) ? explanation : `${c.grade} (${label}): ${explanation}`
 }
 
 function reasonsOf(c: FrameCredibility): string {

@@ -11,6 +11,9 @@ import { readLiveMessages } from '../../../server/modules/live/queries/log'
 import { createPipeline, type PipelineService } from '../../../server/modules/pipeline/pipeline'
 import { loadCorpus } from '../../../server/modules/intelligence/corpus'
 import { boardCandidates, computePulse } from '../../../server/modules/intelligence/pulse'
+import { scopeBriefing } from '../../../server/modules/intelligence/briefing'
+import { graphView } from '../../../server/modules/intelligence/graph'
+import { citeSources, storyBriefing } from '../../../server/modules/intelligence/story-briefing'
 import { boardStoryFacts } from '../../../server/modules/stories'
 import { sessionStoryBodies } from '../../../server/modules/stories/queries'
 import { SourceError, SourceErrorCode, SourceFailure, SourceMessage } from '../../../server/sources/index'
@@ -120,6 +123,38 @@ describe.each(dialects())('stories on %s', { timeout: 120_000 }, (dialect) => {
     // The approval stands for the merger story: told by three documents of two independent publishers, doubtful and contested.
     const approval = rows.find((r) => r.title.includes('approved the merger'))
     expect(approval).toMatchObject({ story: { title: harbour.title, sources: 3, independentSources: 2 }, credibility: { grade: 4, contested: true } })
+  })
+
+  test("a story's briefing says who told it, how many independent publishers, its main claim and what is contested; every briefing's key events cite their sources", async () => {
+    const view = graphView(await loadCorpus(db, T))
+    const merger = storyOf('harbour')
+    const briefing = storyBriefing(view, merger)
+    expect(briefing).toMatchObject({ type: 'story', id: merger.id, briefing: { title: `Story: ${harbour.title}` }, detailedMetrics: { documents: 3, independentPublishers: 2, exactCopies: 0 } })
+    const summary = briefing.briefing.executiveSummary ?? ''
+    expect(summary).toContain('Told by 3 sources from 2 independent publishers')
+    expect(summary).toMatch(/Contested: “[^”]*approved[^”]*” \(disputed: negation/)
+    // One line per source, in the order they published, each naming its publisher.
+    expect(briefing.briefing.narrative.split('\n').map((line) => line.slice(12).split(' — ')[0])).toEqual(['harbourtimes.example', 'eveningpost.example', 'courier.example'])
+    // The main claim is the one most of its documents tell: the approval (the wire's two copies), doubtful.
+    expect(summary).toMatch(/Main claim: “Valdoria's Trade Ministry on Tuesday approved the merger[^”]*” \(Agreement\), 4 \(doubtful\): reported by 1 independent family/)
+    // Each claim once (the wire copies' approval is one key event, the Courier's denial another), each citing its publisher.
+    const events = briefing.briefing.keyEvents
+    const approval = events.filter((e) => e.description.includes('on Tuesday approved the merger'))
+    const denial = events.filter((e) => e.description.includes('has not approved the merger'))
+    expect(approval).toHaveLength(1)
+    expect(denial).toHaveLength(1)
+    for (const e of events) expect(e.publisher).toMatch(/\.example$/)
+    expect(approval[0]).toMatchObject({ publisher: 'harbourtimes.example', credibility: { grade: 4, contestedBy: 1 } })
+    expect(denial[0]).toMatchObject({ publisher: 'courier.example', credibility: { grade: 4, contestedBy: 2 } })
+    // The Ledger's story counts its paste as one exact copy.
+    const ledgerStory = storyBriefing(view, storyOf('ledger'))
+    expect(ledgerStory.detailedMetrics.exactCopies).toBe(1)
+    expect(ledgerStory.briefing.executiveSummary).toContain("One is an exact copy of another source's text, counted once.")
+    // A research's briefing: its key events cite the publisher of the page they were read in.
+    const research = citeSources(scopeBriefing(view, view, { type: 'research', id: 'res_1', title: 'Mergers' }), stories)
+    const cited = research.briefing.keyEvents.filter((e) => e.documentId !== ids.get('paste'))
+    expect(cited.length).toBeGreaterThan(0)
+    for (const e of cited) expect(e.url).toBe(urlOf(named([e.documentId!])[0]!))
   })
 
   test('reprocessing a document places it again without a second membership', async () => {

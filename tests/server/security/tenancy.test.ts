@@ -22,6 +22,7 @@ import { createBreakers } from '../../../server/modules/pipeline/breakers'
 import { HandlerKeys } from '../../../server/modules/pipeline/contract'
 import { breakerRoutes } from '../../../server/modules/pipeline/routes'
 import { insertEvent, replaceFrames } from '../../../server/modules/session-data/queries'
+import { placeDocument, storyOfEvent } from '../../../server/modules/stories'
 import { propertySeed } from '../../arbitraries'
 import { dialects, emulatorUser, recordingPipeline, testApp, testDatabase, type TestUser, truncateAll } from '../support/harness'
 import { verifiedUser } from '../support/verified-users'
@@ -50,6 +51,9 @@ interface Owned {
   projectSource: string
   event: string
   frame: string
+  /** The story of its last document, and that document's source (issue 20). */
+  story: string
+  sourceKey: string
   kpi: string
   url: string
   entity: string
@@ -157,7 +161,11 @@ describe.each(dialects())('tenancy on %s', (dialect) => {
         ],
         { researchId: research.id, sessionId: session, now: clock.now() },
       )
+      // And placed it in its story, as the pipeline does when it completes a document.
+      await db.transaction((tx) => placeDocument(tx, tenant, event, clock.now()))
     }
+    const story = (await storyOfEvent(db, people[who].tenant, event)) ?? ''
+    expect(story, 'its document is in a story').not.toBe('')
     const kpi = (await ok({ method: 'POST', url: '/kpi/bindings', payload: { contextId: plan.kpiOnProject ? project : research.id, kpiDefinitionId: 'documents_processed' } })).id as string
     const url = `https://${marker}.example/read`
     await ok({ method: 'POST', url: '/processed-urls', payload: { url } })
@@ -172,6 +180,8 @@ describe.each(dialects())('tenancy on %s', (dialect) => {
       projectSource,
       event,
       frame: `frm_${marker}_0`,
+      story,
+      sourceKey: `document:${event}`,
       kpi,
       url,
       entity,
@@ -205,7 +215,7 @@ describe.each(dialects())('tenancy on %s', (dialect) => {
                 // One of the two colleagues stands for their tenant (SOAK runs cover both).
                 if (victim.startsWith('acme') && victim !== acmeVictim) continue
                 const v = owned[victim]
-                const secrets = [v.research, v.session, v.session2, v.project, v.source, v.projectSource, v.event, v.frame, v.kpi, v.uid, v.url, v.entity, v.title, v.marker]
+                const secrets = [v.research, v.session, v.session2, v.project, v.source, v.projectSource, v.event, v.frame, v.story, v.kpi, v.uid, v.url, v.entity, v.title, v.marker]
                 const foreign = attacks(owned[attacker], v)
                 const missing = attacks(owned[attacker], missingIds(v))
                 for (const [i, r] of foreign.entries()) {
@@ -351,6 +361,12 @@ function attacks(a: Owned, v: Owned): Req[] {
     r('briefing project', 'GET', `/briefing/project/${v.project}`),
     r('briefing frame', 'GET', `/briefing/actionframe/${v.frame}`),
     r('briefing entity', 'GET', `/briefing/entity/${q(v.entity)}`),
+    r('briefing story', 'GET', `/briefing/story/${v.story}`),
+    // stories (issue 20)
+    r('stories of a workspace', 'GET', `/researches/${v.research}/sessions/${v.session}/stories`),
+    r('source grade', 'GET', `/sources/${q(v.sourceKey)}/grade`),
+    r('set source grade', 'PUT', `/sources/${q(v.sourceKey)}/grade`, { grade: 'A', reason: 'Trusted' }),
+    r('clear source grade', 'DELETE', `/sources/${q(v.sourceKey)}/grade`),
     scoped('frames of foreign participant', 'GET', `/action-frames?participant=${q(v.entity)}`),
     scoped('connections of foreign participant', 'GET', `/connections?participant=${q(v.entity)}`),
     scoped('explore foreign words', 'POST', '/explore', { query: v.marker }),
@@ -428,6 +444,8 @@ function missingIds(v: Owned): Owned {
     projectSource: m(v.projectSource),
     event: m(v.event),
     frame: m(v.frame),
+    story: m(v.story),
+    sourceKey: m(v.sourceKey),
     kpi: m(v.kpi),
     uid: m(v.uid),
     url: `${v.url}9missing`,
@@ -439,7 +457,7 @@ function missingIds(v: Owned): Owned {
 /** The body with `o`'s ids and names replaced by their field names, to compare answers across ids. */
 function normalise(body: string, o: Owned): string {
   let out = body
-  const fields = ['url', 'entity', 'research', 'session2', 'session', 'projectSource', 'project', 'source', 'event', 'frame', 'kpi', 'uid', 'tenant'] as const
+  const fields = ['url', 'entity', 'sourceKey', 'story', 'research', 'session2', 'session', 'projectSource', 'project', 'source', 'event', 'frame', 'kpi', 'uid', 'tenant'] as const
   for (const f of fields) out = out.split(o[f]).join(`<${f}>`).split(encodeURIComponent(o[f])).join(`<${f}>`)
   return out
 }
