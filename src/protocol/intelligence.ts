@@ -66,6 +66,8 @@ export const hotTopicSchema = z.object({
   firstMentionedAt: z.string().optional(),
   /** First mentioned less than 14 days ago: no week-on-week comparison (momentumDelta7d is not one). */
   isNew: z.boolean().optional(),
+  /** The stories the topic is (issue 20): one, or a thread about the same two leading actors; hottest first. */
+  storyIds: z.array(z.string()).optional(),
 })
 export type HotTopic = z.infer<typeof hotTopicSchema>
 

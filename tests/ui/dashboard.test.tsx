@@ -373,6 +373,20 @@ describe('Dashboard pulse', () => {
     await waitFor(() => expect(document.querySelectorAll('.dash-chart svg').length).toBeGreaterThan(0), { timeout: 5_000 })
   })
 
+  test("a topic that is a thread of stories says how many and opens its hottest story's briefing", async () => {
+    const threaded = samplePulse()
+    threaded.hotTopics[0] = { ...threaded.hotTopics[0]!, title: 'US curbs Nvidia chip exports to China', storyIds: ['story:e1', 'story:e7'] }
+    threaded.hotTopics[1] = { ...threaded.hotTopics[1]!, storyIds: ['story:e3'] }
+    server.use(http.post(`${API}/dashboard/pulse`, () => HttpResponse.json(threaded)))
+    open()
+    await loaded()
+    const [t1, t2] = within(panel('Hot Topics')).getAllByRole('article')
+    expect(t1?.querySelector('.dash-topic-facts')?.textContent).toBe('12 mentions in the last 7 days (9 the week before) · 5 documents · 2 stories · Story briefing')
+    expect(within(t1!).getByRole('link', { name: 'Story briefing: US curbs Nvidia chip exports to China' }).getAttribute('href')).toBe('/briefing?type=story&id=story%3Ae1')
+    // One story: no count, the briefing link only.
+    expect(t2?.querySelector('.dash-topic-facts')?.textContent).toBe('4 mentions in the last 7 days (6 the week before) · 3 documents · Story briefing')
+  })
+
   test("history too short to compare: a topic younger than two weeks reads 'New' with when it was first seen, and the trend waits", async () => {
     const young = samplePulse()
     // A two-day-old account (generatedAt is 2026-11-20 10:00): the first topic arrived with it.

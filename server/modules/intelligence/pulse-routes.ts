@@ -11,7 +11,7 @@ import type { ModuleDeps } from '../../platform/module'
 import { authOf } from '../../platform/auth/plugin'
 import { route } from '../../platform/http/contracts'
 import { loadCorpus } from './corpus'
-import { boardStoryFacts } from '../stories'
+import { boardStoryFacts, documentStories } from '../stories'
 import { boardCandidates, computePulse, firstIngested } from './pulse'
 import { firstIngestedAt } from './queries'
 
@@ -27,6 +27,7 @@ export async function pulseRoutes(app: FastifyInstance, deps: ModuleDeps): Promi
     // The boards read by story: the stories of their candidates, then each story once (pulse.ts).
     const candidates = boardCandidates(corpus)
     const stories = await boardStoryFacts(db, tenantId, [...candidates.risk, ...candidates.opportunity])
-    return computePulse(corpus, clock.now(), query, historyFrom, stories)
+    // Hot topics are stories and threads of stories (story-topics.ts).
+    return computePulse(corpus, clock.now(), query, historyFrom, stories, await documentStories(db, tenantId))
   })
 }

@@ -3,7 +3,9 @@
  * corpus is the tenant's completed documents, or, in Query mode, only those matching the query; every
  * figure below is computed from it and nothing else.
  *
- * - hotTopics: see topics.ts (Louvain clusters of co-mentioned entities, ranked by mentions this week).
+ * - hotTopics: with the tenant's stories, stories and threads of stories (story-topics.ts), as the route
+ *   computes them; without (a corpus on its own), Louvain clusters of co-mentioned entities (topics.ts).
+ *   Either way ranked by mentions this week.
  * - riskLeaderboard / opportunityLeaderboard: every frame gets riskIndex and opportunityIndex (corpus.ts,
  *   with its document's impactSeverity); the five highest of each, ties by frame id; the title is the
  *   frame's description, documentTitle its document's title. A risk is a frame whose direction is adverse,
@@ -30,6 +32,7 @@
 import type { LeaderboardEntry, PulseBody, SignalVelocity } from '../../../src/protocol/intelligence'
 import { COMPARISON_MS, type Corpus, type CorpusFrame, DAY_MS, dailyCounts, opportunityIndex, riskIndex } from './corpus'
 import { Direction, effectSign, frameDirection } from './direction'
+import { type StoryIndex, storyTopics } from './story-topics'
 import { compareText, hotTopics, pestleCounts } from './topics'
 
 const LEADERBOARD_SIZE = 5
@@ -43,7 +46,7 @@ const VELOCITY_DAYS = 28
  * `historyFrom` is when the tenant's first completed document was ingested (ms), which in Global mode is
  * the corpus's own first document and in Query mode must come from the whole tenant.
  */
-export function computePulse(corpus: Corpus, now: number, query?: string | null, historyFrom: number | null = firstIngested(corpus), stories?: BoardStories): PulseBody {
+export function computePulse(corpus: Corpus, now: number, query?: string | null, historyFrom: number | null = firstIngested(corpus), stories?: BoardStories, storyIndex?: StoryIndex): PulseBody {
   const q = query?.trim() || null
   const boards = boardCandidates(corpus)
   const top = (entries: LeaderboardEntry[]) => (stories ? byStory(entries, stories) : entries).slice(0, LEADERBOARD_SIZE)
@@ -52,7 +55,7 @@ export function computePulse(corpus: Corpus, now: number, query?: string | null,
     mode: q ? 'query' : 'global',
     query: q,
     documentCount: corpus.documents.length,
-    hotTopics: hotTopics(corpus, now),
+    hotTopics: storyIndex ? storyTopics(corpus, now, storyIndex) : hotTopics(corpus, now),
     riskLeaderboard: top(boards.risk),
     opportunityLeaderboard: top(boards.opportunity),
     signalVelocity: signalVelocity(corpus.frames, now, historyFrom),

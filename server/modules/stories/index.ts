@@ -5,4 +5,4 @@
  */
 export { afterRemoval, type BoardStoryFacts, boardStoryFacts, placeDocument, refreshStory, storiesOf } from './service'
 export { storyOfEvent } from './queries'
-export { storiesOfDocuments, storyById } from './reads'
+export { documentStories, storiesOfDocuments, storyById } from './reads'

@@ -243,3 +243,8 @@ export async function storyBody(db: Queryable, tenantId: string, storyId: string
   const [row] = await db.query<{ body: unknown }>(`SELECT body FROM stories WHERE tenant_id = $1 AND id = $2`, [tenantId, storyId])
   return typeof row?.body === 'string' ? JSON.parse(row.body) : row?.body
 }
+
+/** Every placed document of the tenant with its story's id and title (the dashboard's topics). */
+export async function documentStoryIndex(db: Queryable, tenantId: string): Promise<Array<{ event_id: string; story_id: string; title: string }>> {
+  return db.query(`SELECT m.event_id, m.story_id, s.body->>'title' AS title FROM story_members m JOIN stories s ON s.tenant_id = m.tenant_id AND s.id = m.story_id WHERE m.tenant_id = $1`, [tenantId])
+}

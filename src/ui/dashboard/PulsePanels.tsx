@@ -67,7 +67,7 @@ function HotTopics({ topics, now }: { topics: HotTopic[]; now: string }) {
   return (
     <Panel title="Hot Topics" help={<p>{MetricDefinitions.momentum}</p>}>
       {shown.length === 0 ? (
-        <p className="dash-panel-empty muted">No topics yet: topics form once documents mention the same entities.</p>
+        <p className="dash-panel-empty muted">No topics yet: topics form as documents are analysed.</p>
       ) : (
         <ol className="dash-topics">
           {shown.map((t) => (
@@ -86,6 +86,7 @@ function TopicCard({ topic, now }: { topic: HotTopic; now: string }) {
   const chips = topic.entities.slice(0, DashboardLimits.entityChips)
   const more = topic.entities.length - chips.length
   const direction = topic.momentumDelta7d > 0 ? 'up' : topic.momentumDelta7d < 0 ? 'down' : 'flat'
+  const stories = topic.storyIds ?? []
   return (
     <article className="dash-topic" aria-labelledby={titleId}>
       <span className={`dash-pestle ${pestleClass(topic.pestleCategory)}`}>{topic.pestleCategory}</span>
@@ -109,6 +110,15 @@ function TopicCard({ topic, now }: { topic: HotTopic; now: string }) {
       <Sparkline series={topic.series} label={`Mentions of ${topic.title} per day over the last ${topic.series.length} days`} />
       <p className="muted small dash-topic-facts">
         {count(topic.mentionsLast7d, 'mention')} in the last 7 days{topic.isNew ? '' : ` (${topic.mentionsPrevious7d} the week before)`} · {count(topic.documentCount, 'document')}
+        {stories.length > 1 && ` · ${stories.length} stories`}
+        {stories.length > 0 && (
+          <>
+            {' · '}
+            <BriefingLink type="story" id={stories[0]!} label={`Story briefing: ${topic.title}`}>
+              Story briefing
+            </BriefingLink>
+          </>
+        )}
       </p>
       {chips.length > 0 && (
         <ul className="dash-chips" aria-label={`Entities of ${topic.title}`}>

@@ -80,6 +80,15 @@ describe.each(dialects())('dashboard pulse on %s', (dialect) => {
     return res.json<PulseBody>()
   }
 
+  /** Each document's story id and that story's title, as stored (server/modules/stories). */
+  async function storiesOf(): Promise<{ story: (name: DocumentName) => string; title: (name: DocumentName) => string }> {
+    const rows = await stack.db.query<{ event_id: string; story_id: string; title: string }>(
+      `SELECT m.event_id, m.story_id, s.body->>'title' AS title FROM story_members m JOIN stories s ON s.tenant_id = m.tenant_id AND s.id = m.story_id`,
+    )
+    const of = (name: DocumentName) => rows.find((r) => r.event_id === eventIds.get(name))!
+    return { story: (name) => of(name).story_id, title: (name) => of(name).title }
+  }
+
   /** What the leaderboards should hold, from the analyser's frames and the stored impactSeverity. */
   async function expectedBoards(names: DocumentName[]): Promise<{ risk: LeaderboardEntry[]; opportunity: LeaderboardEntry[] }> {
     const entries: LeaderboardEntry[] = []
@@ -153,13 +162,16 @@ describe.each(dialects())('dashboard pulse on %s', (dialect) => {
     const body = await pulse(user)
     expect(body).toMatchObject({ generatedAt: '2026-11-20T12:00:00.000Z', mode: 'global', query: null, documentCount: 7 })
 
-    // BYD · Volkswagen: 3 + 3 mentions this week, none before. Kenya: 1 this week. Google · European
-    // Commission: 1 this week (google-c), 2 + 3 the week before, so −4, ranked below Kenya's +1. Nigeria
-    // (20 days ago, nothing in either week) is fourth and left out.
+    // Topics are stories, and threads of stories with the same two leading actors (story-topics.ts).
+    // BYD · Volkswagen: vw-deal's story and vw-suit's, 3 + 3 mentions this week, none before, titled by the
+    // latest of the two (each has one document this week). google-c (Google alone) and Kenya: 1 this week
+    // each, tied on momentum and all-time mentions, so by title. google-a and google-b (Google and the
+    // European Commission: one thread, 0 this week, 5 before) come fourth and are left out, as is Nigeria.
+    const { story, title } = await storiesOf()
     expect(body.hotTopics).toEqual([
       {
-        id: 'topic_organisation_byd',
-        title: 'BYD · Volkswagen',
+        id: `topic_${[story('vw-deal'), story('vw-suit')].sort()[0]}`,
+        title: title('vw-suit'),
         pestleCategory: 'Economic', // one Legal, one Economic: the tie goes to the first alphabetically
         momentumDelta7d: 6,
         mentionsLast7d: 6,
@@ -169,10 +181,25 @@ describe.each(dialects())('dashboard pulse on %s', (dialect) => {
         series: series(14, { '2026-11-17': 3, '2026-11-20': 3 }),
         firstMentionedAt: '2026-11-17T12:00:00.000Z',
         isNew: true,
+        storyIds: [story('vw-suit'), story('vw-deal')],
       },
       {
-        id: 'topic_place_kenya',
-        title: 'Kenya',
+        id: `topic_${story('google-c')}`,
+        title: title('google-c'),
+        pestleCategory: 'Legal',
+        momentumDelta7d: 1,
+        mentionsLast7d: 1,
+        mentionsPrevious7d: 0,
+        entities: ['Google'],
+        documentCount: 1,
+        series: series(14, { '2026-11-18': 1 }),
+        firstMentionedAt: '2026-11-18T12:00:00.000Z',
+        isNew: true,
+        storyIds: [story('google-c')],
+      },
+      {
+        id: `topic_${story('kenya')}`,
+        title: title('kenya'),
         pestleCategory: 'Economic',
         momentumDelta7d: 1,
         mentionsLast7d: 1,
@@ -182,22 +209,12 @@ describe.each(dialects())('dashboard pulse on %s', (dialect) => {
         series: series(14, { '2026-11-15': 1 }),
         firstMentionedAt: '2026-11-15T12:00:00.000Z',
         isNew: true,
-      },
-      {
-        id: 'topic_organisation_google',
-        title: 'Google · European Commission',
-        pestleCategory: 'Legal',
-        momentumDelta7d: -4,
-        mentionsLast7d: 1,
-        mentionsPrevious7d: 5,
-        entities: ['Google', 'European Commission'],
-        documentCount: 3,
-        series: series(14, { '2026-11-10': 2, '2026-11-11': 3, '2026-11-18': 1 }),
-        // First mentioned 10 days ago: within the 14 compared, so new although the week before has some.
-        firstMentionedAt: '2026-11-10T12:00:00.000Z',
-        isNew: true,
+        storyIds: [story('kenya')],
       },
     ])
+    expect(title('google-c') < title('kenya')).toBe(true)
+    expect(story('vw-deal')).not.toBe(story('vw-suit'))
+    expect(story('google-a')).not.toBe(story('google-b'))
 
     const boards = await expectedBoards(DOCUMENTS.map((d) => d.name))
     // Five adverse frames, three stories: google-b's fine and appeal are one document's story, vw-suit's suit
@@ -228,7 +245,12 @@ describe.each(dialects())('dashboard pulse on %s', (dialect) => {
   test('Query mode: only the documents matching the query count', async () => {
     const body = await pulse(user, { query: '  Google ' })
     expect(body).toMatchObject({ mode: 'query', query: 'Google', documentCount: 3 })
-    expect(body.hotTopics.map((t) => [t.title, t.mentionsLast7d, t.mentionsPrevious7d, t.documentCount])).toEqual([['Google · European Commission', 1, 5, 3]])
+    // Only Google's documents: google-c's story (1 this week), then google-a's and google-b's thread (5 the week before).
+    const { title } = await storiesOf()
+    expect(body.hotTopics.map((t) => [t.title, t.mentionsLast7d, t.mentionsPrevious7d, t.documentCount])).toEqual([
+      [title('google-c'), 1, 0, 1],
+      [title('google-b'), 0, 5, 2],
+    ])
     const boards = await expectedBoards(['google-a', 'google-b', 'google-c'])
     const google = new Set(['google-a', 'google-b', 'google-c'].map((n) => eventIds.get(n as DocumentName)))
     expect(boards.risk.length).toBeGreaterThan(0)
@@ -263,13 +285,14 @@ describe.each(dialects())('dashboard pulse on %s', (dialect) => {
     try {
       const body = await pulse(user)
       // This week only vw-suit; google-c (exactly 11-18 12:00) and google-b (exactly 11-11 12:00) sit on
-      // the far edges of the week before and of nothing. Nigeria (0, 0) beats Google (0, 1 before: −1),
-      // and Google beats Kenya (also 0 and −1) on all-time mentions, 6 against 1.
-      // BYD · Volkswagen, first mentioned 8 days before, is still new; Nigeria (25 days) and Google (15) are compared.
+      // the far edges of the week before and of nothing. The Google thread (google-a, google-b: 0 and 0)
+      // and Nigeria (0, 0) tie on momentum; the thread wins on all-time mentions, 5 against 2.
+      // BYD · Volkswagen, first mentioned 8 days before, is still new; Nigeria (25 days) and the thread (15) are compared.
+      const { title } = await storiesOf()
       expect(body.hotTopics.map((t) => [t.title, t.mentionsLast7d, t.mentionsPrevious7d, t.momentumDelta7d, t.isNew])).toEqual([
-        ['BYD · Volkswagen', 3, 3, 0, true],
-        ['Nigeria', 0, 0, 0, false],
-        ['Google · European Commission', 0, 1, -1, false],
+        [title('vw-suit'), 3, 3, 0, true],
+        [title('google-b'), 0, 0, 0, false],
+        [title('nigeria'), 0, 0, 0, false],
       ])
       expect(body.signalVelocity).toMatchObject({ signalsLast24h: 0, signalsLast7d: 2, signalsPrevious7d: 4, averageVelocity: 0.29, trend: 'falling' })
     } finally {
@@ -296,7 +319,9 @@ describe.each(dialects())('dashboard pulse on %s', (dialect) => {
   test('an account one day old: its topic is new, not "+3", and its trend no comparison', async () => {
     const body = await pulse(newcomer)
     // vw-suit's text, ingested yesterday: BYD ×2 and Volkswagen ×1 this week, nothing before (nobody watched).
-    expect(body.hotTopics).toEqual([expect.objectContaining({ title: 'BYD · Volkswagen', mentionsLast7d: 3, mentionsPrevious7d: 0, isNew: true, firstMentionedAt: '2026-11-19T12:00:00.000Z' })])
+    expect(body.hotTopics).toEqual([
+      expect.objectContaining({ title: 'Volkswagen sued BYD over battery patents', mentionsLast7d: 3, mentionsPrevious7d: 0, isNew: true, firstMentionedAt: '2026-11-19T12:00:00.000Z' }),
+    ])
     // 2 signals this week and 0 the week before would read "rising"; with one day of history it is no comparison.
     expect(body.signalVelocity).toMatchObject({ signalsLast7d: 2, signalsPrevious7d: 0, trend: 'stable', comparable: false, historyStartedAt: '2026-11-19T12:00:00.000Z' })
   })
