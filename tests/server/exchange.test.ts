@@ -101,6 +101,13 @@ describe.each(dialects())('export and import on %s', (dialect) => {
     })
     // Nothing was queued for analysis again: the pipeline there is a recorder that saw no ingest.
     expect(there.recorded()).toEqual([])
+    // Stories are not carried but placed again: the same stories, sources and credibility under the new ids.
+    const stories = async (inst: Installation, user: TestUser, id: string, sid: string) => (await call(inst, user, 'GET', `/researches/${id}/sessions/${sid}/stories`)).stories
+    const told = await stories(here, ana, researchId, sessionId)
+    expect(told.length).toBeGreaterThan(0)
+    // A story is named after its first document and a pasted text's source after its data source: renamed too.
+    const storyNames = new Map([...map].flatMap(([from, to]) => [[`story:${from}`, `story:${to}`] as const, [`paste:${from}`, `paste:${to}`] as const]))
+    expect(await stories(there, bob, research!.id, research!.sessionIds[0]!)).toEqual(renamed(renamed(told, map), storyNames))
   })
 
   test('a bundle whose content no longer matches its manifest is refused with a 400 naming the section', async () => {

@@ -13,6 +13,9 @@
  *   written as the bundle has them, and nothing is queued. A document whose processing had not finished
  *   when it was exported arrives in error, saying so (no pipeline here holds its unfinished steps);
  *   active sources arrive paused, to be resumed by hand, so an import never starts polling by itself.
+ * - Stories are not carried: they are the team's reading of all its documents, so the completed
+ *   documents of the bundle are placed in the importer's stories (server/modules/stories), oldest first,
+ *   joining those told by documents already there.
  * - One transaction: an import is whole or absent.
  */
 import type { Bundle, BundleKind, ImportResult } from '../../../src/protocol/bundle'
@@ -20,6 +23,7 @@ import { BundleSections } from '../../../src/protocol/bundle'
 import type { Ids } from '../../platform/core/runtime'
 import type { Database } from '../../platform/db/database'
 import { type FrameRow, toActionFrame } from '../session-data'
+import { placeDocument } from '../stories'
 import { assertMatchesManifest, invalidField } from './manifest'
 import { insertBundleRow } from './queries'
 
@@ -34,7 +38,7 @@ export interface Importer {
   uid: string
 }
 
-export async function importBundle(db: Database, ids: Ids, importer: Importer, bundle: Bundle): Promise<ImportResult> {
+export async function importBundle(db: Database, ids: Ids, importer: Importer, bundle: Bundle, now: number): Promise<ImportResult> {
   assertMatchesManifest(bundle, bundle.manifest)
   assertSelfContained(bundle)
   const map = remap(bundle, ids)
@@ -166,6 +170,9 @@ export async function importBundle(db: Database, ids: Ids, importer: Importer, b
         b.updatedAt,
       ])
     }
+    // Its completed documents join the team's stories, oldest first, as if each had just completed here.
+    const completed = bundle.documents.filter((d) => d.status === 'completed').sort((a, b) => compareText(a.ingestedAt, b.ingestedAt) || compareText(a.id, b.id))
+    for (const d of completed) await placeDocument(tx, t, map.get(d.id)!, now)
   })
 
   const counts = Object.fromEntries(BundleSections.map((s) => [s, bundle[s].length])) as ImportResult['counts']
@@ -333,4 +340,8 @@ function withSourceRef(payload: Record<string, unknown>, ref: (id: string | null
   const via = provenance?.via
   if (!via || typeof via.dataSourceId !== 'string') return payload
   return { ...payload, provenance: { ...provenance, via: { ...via, dataSourceId: ref(via.dataSourceId) } } }
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
 }

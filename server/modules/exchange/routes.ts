@@ -44,7 +44,7 @@ export async function exchangeRoutes(app: FastifyInstance, deps: ModuleDeps): Pr
 
   route(app, bundleImportContract, async ({ body, request, reply }) => {
     const auth = authOf(request)
-    const result = await importBundle(db, ids, { tenantId: auth.tenantId, uid: auth.uid }, body)
+    const result = await importBundle(db, ids, { tenantId: auth.tenantId, uid: auth.uid }, body, clock.now())
     return reply.status(201).send(result)
   })
 }
