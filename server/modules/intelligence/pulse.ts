@@ -17,7 +17,8 @@
  *   what did not happen ("did not deny the movement"), nor a statement (its telling of an event is not the
  *   event, which stands there on its own). With the tenant's stories (server/modules/stories), a board lists
  *   each story once, by its strongest frame, with its story (title, documents, independent publishers)
- *   and that frame's credibility: four outlets reporting one strike are one row, not four.
+ *   and that frame's credibility: four outlets reporting one strike are one row, not four. An exact copy's
+ *   frame stands for its story only when no other document of the story has a frame on the board.
  * - signalVelocity: a signal is a frame, dated by its document's ingestion time. totalSignals counts every
  *   frame; signalsLast24h those in (now − 24 h, now]; signalsLast7d those in (now − 7 d, now];
  *   signalsPrevious7d those in (now − 14 d, now − 7 d]; averageVelocity = signalsLast7d / 7 (2 decimals);
@@ -63,10 +64,14 @@ export function computePulse(corpus: Corpus, now: number, query?: string | null,
   }
 }
 
-/** What the boards know of stories: each document's story, each frame's credibility (server/modules/stories). */
+/**
+ * What the boards know of stories: each document's story, each frame's credibility, and the documents that
+ * are exact copies of another (server/modules/stories).
+ */
 export interface BoardStories {
   byEvent: ReadonlyMap<string, NonNullable<LeaderboardEntry['story']>>
   byFrame: ReadonlyMap<string, NonNullable<LeaderboardEntry['credibility']>>
+  copies: ReadonlySet<string>
 }
 
 /** How deep each board is read before stories fold it: enough that five stories remain after folding. */
@@ -94,14 +99,21 @@ export function boardCandidates(corpus: Corpus): { risk: LeaderboardEntry[]; opp
   }
 }
 
-/** A board by story: each story once, by its strongest frame (the first in board order), with its sources and that frame's credibility. */
+/**
+ * A board by story: each story once, by its strongest frame (the first in board order), with its sources and
+ * that frame's credibility. An exact copy's frames stand for a story only when none of its other documents'
+ * frames is on the board: a copy is not assessed (its original is), so its frame, tied with the original's, would
+ * show the story without a grade or a contested mark whenever its id happened to sort first.
+ */
 function byStory(entries: readonly LeaderboardEntry[], stories: BoardStories): LeaderboardEntry[] {
+  const keyOf = (e: LeaderboardEntry) => stories.byEvent.get(e.eventId)?.id ?? `document:${e.eventId}`
+  const withOriginal = new Set(entries.filter((e) => !stories.copies.has(e.eventId)).map(keyOf))
   const seen = new Set<string>()
   const out: LeaderboardEntry[] = []
   for (const e of entries) {
     const story = stories.byEvent.get(e.eventId)
-    const key = story?.id ?? `document:${e.eventId}`
-    if (seen.has(key)) continue
+    const key = keyOf(e)
+    if (seen.has(key) || (stories.copies.has(e.eventId) && withOriginal.has(key))) continue
     seen.add(key)
     const credibility = stories.byFrame.get(e.id)
     out.push({ ...e, ...(story ? { story } : {}), ...(credibility ? { credibility } : {}) })

@@ -193,16 +193,17 @@ export async function sessionsOf(tx: Queryable, tenantId: string, eventIds: read
   return rows.map((r) => r.session_id)
 }
 
-/** For the dashboard's boards: each document's story and the credibility of the named frames. */
+/** For the dashboard's boards: each document's story, the original it is an exact copy of, and the credibility of the named frames. */
 export async function storyFactsOf(
   db: Queryable,
   tenantId: string,
   eventIds: readonly string[],
   frameIds: readonly string[],
-): Promise<Array<{ event_id: string; story_id: string; title: string; sources: number; independent: number; frames: unknown }>> {
+): Promise<Array<{ event_id: string; story_id: string; title: string; sources: number; independent: number; duplicate_of: string | null; frames: unknown }>> {
   if (eventIds.length === 0) return []
   return db.query(
     `SELECT m.event_id, s.id AS story_id, s.body->>'title' AS title, jsonb_array_length(s.body->'documentIds') AS sources, (s.body->>'publisherCount')::int AS independent,
+            m.fingerprint->>'duplicateOf' AS duplicate_of,
             (SELECT COALESCE(jsonb_agg(jsonb_build_object('frameId', c->>'frameId', 'grade', (c->>'grade')::int, 'contested', jsonb_array_length(c->'contestedBy') > 0)), '[]'::jsonb)
                FROM jsonb_array_elements(s.body->'credibility') AS c WHERE c->>'documentId' = m.event_id AND c->>'frameId' = ANY($3::text[])) AS frames
        FROM story_members m JOIN stories s ON s.tenant_id = m.tenant_id AND s.id = m.story_id

@@ -289,10 +289,11 @@ function shownEvidence(evidence: ReturnType<typeof assessCredibility>[number]['e
   }
 }
 
-/** What the dashboard's boards show of a frame's story and credibility, by document and by frame. */
+/** What the dashboard's boards show of a frame's story and credibility, by document and by frame; and which documents are exact copies. */
 export interface BoardStoryFacts {
   byEvent: Map<string, { id: string; title: string; sources: number; independentSources: number }>
   byFrame: Map<string, { grade: number; contested: boolean }>
+  copies: Set<string>
 }
 
 export async function boardStoryFacts(db: Queryable, tenantId: string, entries: ReadonlyArray<{ id: string; eventId: string }>): Promise<BoardStoryFacts> {
@@ -302,9 +303,10 @@ export async function boardStoryFacts(db: Queryable, tenantId: string, entries: 
     [...new Set(entries.map((e) => e.eventId))],
     entries.map((e) => e.id),
   )
-  const facts: BoardStoryFacts = { byEvent: new Map(), byFrame: new Map() }
+  const facts: BoardStoryFacts = { byEvent: new Map(), byFrame: new Map(), copies: new Set() }
   for (const r of rows) {
     facts.byEvent.set(r.event_id, { id: r.story_id, title: r.title, sources: Number(r.sources), independentSources: Number(r.independent) })
+    if (r.duplicate_of) facts.copies.add(r.event_id)
     const frames = (typeof r.frames === 'string' ? JSON.parse(r.frames) : r.frames) as Array<{ frameId: string; grade: number; contested: boolean }>
     for (const f of frames) facts.byFrame.set(f.frameId, { grade: f.grade, contested: f.contested })
   }

@@ -3,12 +3,13 @@
  * risk is something bad happening, an opportunity something good, read from the frame's impacts and its
  * tone together; a neutral or mixed frame is on neither board and no frame is on both; background (dated
  * more than 180 days before its document's latest dated frame), what did not happen and the telling of an
- * event (a statement) are on neither.
+ * event (a statement) are on neither. With stories, each story stands once, and an exact copy's frame does not
+ * stand for a story its original's frame is on the board for.
  */
 import { describe, expect, test } from 'vitest'
 import type { Corpus, CorpusDocument, CorpusFrame } from '../../../server/modules/intelligence/corpus'
 import { effectSign, frameDirection } from '../../../server/modules/intelligence/direction'
-import { backgroundFrames, computePulse } from '../../../server/modules/intelligence/pulse'
+import { backgroundFrames, type BoardStories, computePulse } from '../../../server/modules/intelligence/pulse'
 
 const NOW = Date.parse('2026-11-20T12:00:00Z')
 
@@ -143,3 +144,43 @@ describe('the direction of a frame: its impacts and its tone together', () => {
     }
   })
 })
+
+describe('boards by story', () => {
+  // An article and an analyst's paste of it: one story, the paste an exact copy (listed, not assessed again).
+  // The two frames tie; the copy's id sorts first, as a random id may.
+  const story = { id: 'story:herald', title: 'Port authority sells Marrow Bay terminal', sources: 3, independentSources: 2 }
+  const original = { ...frame('herald-f1', 0.64, null), eventId: 'herald' }
+  const copy = { ...frame('a-paste-f1', 0.64, null), eventId: 'a-paste' }
+  const facts = (copies: string[]): BoardStories => ({
+    byEvent: new Map([
+      ['herald', story],
+      ['a-paste', story],
+    ]),
+    byFrame: new Map([['herald-f1', { grade: 3, contested: true }]]),
+    copies: new Set(copies),
+  })
+
+  test("the original's frame stands for the story, with its grade and contested mark, not its copy's", () => {
+    const pulse = computePulse(corpusOfDocuments([original, copy]), NOW, null, NOW, facts(['a-paste']))
+    expect(pulse.opportunityLeaderboard).toHaveLength(1)
+    expect(pulse.opportunityLeaderboard[0]).toMatchObject({ id: 'herald-f1', story, credibility: { grade: 3, contested: true } })
+  })
+
+  test("a copy's frame stands for its story when no other document of the story is on the board", () => {
+    const pulse = computePulse(corpusOfDocuments([copy]), NOW, null, NOW, facts(['a-paste']))
+    expect(pulse.opportunityLeaderboard.map((e) => [e.id, e.story?.id])).toEqual([['a-paste-f1', 'story:herald']])
+  })
+})
+
+/** Each frame's document (its eventId) as a document of the corpus. */
+function corpusOfDocuments(frames: CorpusFrame[]): Corpus {
+  const base = corpusOf([]).documents[0]!
+  const documents = [...new Set(frames.map((f) => f.eventId))].map((id) => ({ ...base, id }))
+  return {
+    documents,
+    frames,
+    documentsById: new Map(documents.map((d) => [d.id, d])),
+    framesByDocument: new Map(documents.map((d) => [d.id, frames.filter((f) => f.eventId === d.id)])),
+    entities: { entities: [], resolve: () => undefined, byId: new Map() },
+  }
+}

@@ -114,6 +114,8 @@ describe.each(dialects())('stories on %s', { timeout: 120_000 }, (dialect) => {
     const corpus = await loadCorpus(db, T)
     const candidates = boardCandidates(corpus)
     const facts = await boardStoryFacts(db, T, [...candidates.risk, ...candidates.opportunity])
+    // The paste is the Ledger's exact copy: its frames give way to the Ledger's, which were assessed.
+    expect([...facts.copies]).toEqual([ids.get('paste')])
     const pulse = computePulse(corpus, paste.ingestedAt, null, null, facts)
     const rows = [...pulse.riskLeaderboard, ...pulse.opportunityLeaderboard]
     for (const board of [pulse.riskLeaderboard, pulse.opportunityLeaderboard]) {
