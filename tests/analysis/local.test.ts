@@ -173,6 +173,13 @@ describe('local analyser: entities', () => {
     expect(names).not.toContain('Health')
     expect(names).not.toContain('Aid')
   })
+
+  test('a byline or an opening preposition is not part of the name after it', () => {
+    const names = (text: string) => analyseLocal(text).entities.map((e) => e.text)
+    expect(names('By Jonas Feld\n\nThe Caldera Port Authority approved the sale on Monday.')).toEqual(['Jonas Feld', 'Caldera Port Authority'])
+    expect(names('From Marrow Bay, the ships left for Ostrava.')).toContain('Marrow Bay')
+    expect(names('For Jonas Feld, the deal was a win.')).toEqual(['Jonas Feld'])
+  })
 })
 
 describe('local analyser: unknown names that act', () => {

@@ -69,6 +69,9 @@ export function capitalisedSpanAt(tokens: Token[], i: number): { from: number; t
     const t = tokens[j]!
     if (t.text === '') break
     if (j > i && /[("“]/.test(t.pre)) break
+    // "By Jonas Feld", "From Marrow Bay": a preposition or conjunction capitalised at a sentence's or a
+    // byline's start starts no name; the name, if any, starts after it.
+    if (j === i && (t.tags.has('Preposition') || t.tags.has('Conjunction'))) return undefined
     if (isCapitalisedWord(t)) {
       last = j
       if (breaksAfter(t)) break
