@@ -76,9 +76,9 @@ const fold = (events: DomainEvent[], from = briefings.initial) => foldLive(brief
 const entryOf = (events: DomainEvent[], type: BriefingType = 'research', id = 'r1') => selectBriefing(fold(events), type, id)
 
 describe('briefing domain', () => {
-  test('the five types with the spec labels, in its order; the texts', () => {
-    expect(BriefingTypes).toEqual(['causalcontext', 'actionframe', 'entity', 'project', 'research'])
-    expect(BriefingTypes.map((t) => BriefingTypeLabels[t])).toEqual(['Causal Context', 'Action Frame', 'Entity', 'Project', 'Research'])
+  test("the spec's five types with its labels, in its order, then Story (issue 20); the texts", () => {
+    expect(BriefingTypes).toEqual(['causalcontext', 'actionframe', 'entity', 'project', 'research', 'story'])
+    expect(BriefingTypes.map((t) => BriefingTypeLabels[t])).toEqual(['Causal Context', 'Action Frame', 'Entity', 'Project', 'Research', 'Story'])
     expect(briefingKey('entity', 'Volkswagen')).toBe('entity:Volkswagen')
     expect(briefingNotFoundText('actionframe', 'af_9')).toBe('No Action Frame with ID af_9')
     expect(nothingFollowedText('Sign agreement')).toBe('No action has followed a Sign agreement yet in your documents.')
