@@ -3,7 +3,8 @@
  * (`{type, sessionId, id, data}`), or an envelope `{"source":"ws"|"api","at":<ms>,"message":{…}}`, or an
  * API body `{"source":"api","at":<ms>,"route":"GET /researches/{id}/sessions/{sid}/data","body":{…}}`
  * (with `"framesDeferred":true` when the load left the frames on the server), or the frames of some of its
- * documents fetched later, `"route":"GET /researches/{id}/sessions/{sid}/frames?events=e1,e2"`.
+ * documents fetched later, `"route":"GET /researches/{id}/sessions/{sid}/frames?events=e1,e2"`, or its
+ * stories, `"route":"GET /researches/{id}/sessions/{sid}/stories"`.
  * An optional first line `{"recording":1,"protocol":1,…}` describes the file. Blank lines are skipped.
  *
  * `translateRecording` turns each line into the domain events it stands for, through the same
@@ -15,7 +16,7 @@ import { PROTOCOL_VERSION } from '../protocol/version'
 import type { DomainEvent, EventOf } from '../domain/events'
 import type { EventSource } from '../projections/define-projection'
 import { translateLiveText, translateLiveValue, type Translation } from './translators/live-message'
-import { translateSessionData, translateSessionFrames } from './translators/session-data'
+import { translateSessionData, translateSessionFrames, translateSessionStories } from './translators/session-data'
 
 export interface RecordedLine {
   line: number
@@ -75,6 +76,12 @@ export function* recordingLines(text: string, options: { upToLine?: number } = {
     if (env.success && frames) {
       const documentIds = frames.documentIds.length > 0 ? frames.documentIds : parentsOf(env.data.body)
       yield apiLine(line, env.data.at ?? line, translateSessionFrames(env.data.body, { sessionId: frames.sessionId ?? sessionHint ?? 'unknown', documentIds, line }))
+      continue
+    }
+    const storiesOf = env.success && env.data.route !== undefined ? /\/sessions\/([^/\s]+)\/stories\b/.exec(env.data.route) : null
+    if (env.success && storiesOf) {
+      const named = storiesOf[1] && !storiesOf[1].startsWith('{') ? decodeURIComponent(storiesOf[1]) : null
+      yield apiLine(line, env.data.at ?? line, translateSessionStories(env.data.body, { sessionId: named ?? sessionHint ?? 'unknown', line }))
       continue
     }
     if (env.success && env.data.route !== undefined) {

@@ -77,4 +77,46 @@ describe('recordings', () => {
     expect(replayedFromWriter.rejected.map((r) => [r.line, r.reason])).toEqual([[3, 'invalid-json']])
     expect(writer.size).toBe(3)
   })
+
+  test('a recording with stories replays into the stories read model: the loaded list, then live updates, a merge and a redelivery', () => {
+    const story = (id: string, documentIds: string[], grade: number) => ({
+      id,
+      title: 'Port strike',
+      startedAt: '2026-11-20T08:00:00.000Z',
+      endedAt: '2026-11-20T09:00:00.000Z',
+      documentIds,
+      sources: documentIds.map((documentId) => ({ documentId, publisher: `${documentId}.example` })),
+      publisherCount: documentIds.length,
+      mainFrameIds: [`${documentIds[0]}-f1`],
+      credibility: [{ frameId: `${documentIds[0]}-f1`, documentId: documentIds[0], grade, explanation: `${grade}`, supporting: documentIds.length, contradicting: 0, evidence: [], contestedBy: [] }],
+    })
+    const text = [
+      JSON.stringify({ recording: 1, protocol: 1, sessionId: 's1' }),
+      JSON.stringify({ source: 'api', at: 1, route: 'GET /researches/{id}/sessions/{sid}/data', body: { events: [{ id: 'e1' }, { id: 'e2' }, { id: 'e3' }], actionFrames: [] } }),
+      JSON.stringify({ source: 'api', at: 2, route: 'GET /researches/r1/sessions/s1/stories', body: { stories: [story('story:e1', ['e1'], 6), story('story:e2', ['e2'], 6)] } }),
+      raw('10', 'story-updated', { story: story('story:e1', ['e1', 'e2', 'e3'], 2), mergedStoryIds: ['story:e2'] }),
+      // Redelivered after a resume: applied once.
+      raw('10', 'story-updated', { story: story('story:e1', ['e1', 'e2'], 6), mergedStoryIds: [] }),
+    ].join('\n')
+    // Up to the stories' load: both stories as listed.
+    expect(replayRecording(text, { at: 3 }).core.models.stories.get().order).toEqual(['story:e1', 'story:e2'])
+    const result = replayRecording(text)
+    expect(result.rejected).toEqual([])
+    const model = result.core.models.stories.get()
+    expect(model.order).toEqual(['story:e1'])
+    expect(model.byId['story:e1']?.documentIds).toEqual(['e1', 'e2', 'e3'])
+    expect(model.storyOfDocument).toEqual({ e1: 'story:e1', e2: 'story:e1', e3: 'story:e1' })
+    expect(model.credibilityOfFrame['e1-f1']?.grade).toBe(2)
+  })
+
+  test('a stories body that is not one is rejected on its line, and the workspace is left as it was', () => {
+    const text = [
+      JSON.stringify({ source: 'api', at: 1, route: 'GET /researches/r1/sessions/s1/data', body: { events: [{ id: 'e1' }], actionFrames: [] } }),
+      JSON.stringify({ source: 'api', at: 2, route: 'GET /researches/r1/sessions/s1/stories', body: { stories: [{ id: 'story:e1' }] } }),
+    ].join('\n')
+    const result = replayRecording(text)
+    expect(result.rejected).toEqual([expect.objectContaining({ line: 2, reason: 'schema-mismatch' })])
+    expect(summarizeReplay(result).documents.map((d) => d.id)).toEqual(['e1'])
+    expect(result.core.models.stories.get().order).toEqual([])
+  })
 })

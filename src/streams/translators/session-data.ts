@@ -4,6 +4,7 @@
  * so the rest of the page still loads.
  */
 import { parseSessionData, parseSessionFrames } from '../../protocol/api'
+import { sessionStoriesSchema } from '../../protocol/stories'
 import { RejectionReason } from '../../domain/diagnostic'
 import type { DomainEvent } from '../../domain/events'
 import { Texts } from '../../domain/rules/texts'
@@ -63,6 +64,23 @@ export function translateSessionFrames(body: unknown, ctx: { sessionId: string; 
     ]
   }
   return [{ type: 'workspace.framesLoaded', sessionId: ctx.sessionId, documentIds: ctx.documentIds, actionFrames: parsed.data.actionFrames, liveCursor: parsed.data.liveCursor ?? null }]
+}
+
+/** A workspace's stories as `GET …/sessions/{sid}/stories` answered them (issue 20): `story.listLoaded`, or a rejection. */
+export function translateSessionStories(body: unknown, ctx: { sessionId: string; line?: number | null }): DomainEvent[] {
+  const parsed = sessionStoriesSchema.safeParse(body)
+  if (!parsed.success) {
+    return [
+      {
+        type: 'diagnostic.inputRejected',
+        reason: RejectionReason.SchemaMismatch,
+        detail: `session stories: ${issuesText(parsed.error.issues)}`,
+        line: ctx.line ?? null,
+        messageType: 'session-stories',
+      },
+    ]
+  }
+  return [{ type: 'story.listLoaded', sessionId: ctx.sessionId, stories: parsed.data.stories }]
 }
 
 function issuesText(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): string {
