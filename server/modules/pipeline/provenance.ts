@@ -6,8 +6,8 @@
  *    upload, an address, or a source's poll), the source's name and id, and what a feed item, a post or a
  *    tweet says of itself (publisher, author, date, headline, link). The card shows it from its skeleton on.
  * 2. Once the source is read (`readProvenance`), what the page or the file says of itself wins over what
- *    the feed said of it: a page's canonical address, site name, byline, language, publication time and
- *    headline; a file's author, title, creation time and language. What neither says stays as it was;
+ *    the feed said of it: a page's canonical address (when it is on the site the page was read from),
+ *    site name, byline, language, publication time and headline; a file's author, title, creation time and language. What neither says stays as it was;
  *    the publisher of an address no one names is its host.
  *
  * Values are cleaned on the way in: text trimmed and capped, dates to ISO 8601 (a date that does not read
@@ -38,7 +38,11 @@ export function ingestProvenance(request: Pick<IngestRequest, 'input' | 'dataSou
 export function readProvenance(known: Provenance | null | undefined, doc: Pick<SourceDocument, 'metadata' | 'title'>): Provenance {
   const facts = doc.metadata as ReaderFacts
   const page = doc.metadata.kind === 'web'
-  const url = safeLink(facts.canonicalUrl) ?? (page ? (safeLink(facts.finalUrl) ?? safeLink(facts.url)) : null) ?? safeLink(known?.url)
+  const fetched = page ? (safeLink(facts.finalUrl) ?? safeLink(facts.url)) : null
+  const canonical = safeLink(facts.canonicalUrl)
+  // A page's canonical address counts only on its own site: any page may claim an outlet's address, and the
+  // address names the publisher the stories count (a claimed one elsewhere is ignored, not believed).
+  const url = (canonical && (fetched === null || sameSite(canonical, fetched)) ? canonical : null) ?? fetched ?? safeLink(known?.url)
   // A publisher that was only the asked address's host gives way to the host of where the page really is.
   const knownPublisher = cleanText(known?.publisher)
   const onlyHost = knownPublisher !== null && knownPublisher === hostOf(safeLink(known?.url))
@@ -51,6 +55,14 @@ export function readProvenance(known: Provenance | null | undefined, doc: Pick<S
     publishedAt: isoDate(facts.publishedTime) ?? isoDate(known?.publishedAt),
     headline: cleanText(facts.headline) ?? cleanText(facts.title) ?? cleanText(known?.headline) ?? (page ? cleanText(doc.title) : null),
   })
+}
+
+/** Whether two addresses are on one site: the same host (without `www.`), or one a subdomain of the other. */
+export function sameSite(a: string, b: string): boolean {
+  const x = hostOf(a)
+  const y = hostOf(b)
+  if (x === null || y === null) return false
+  return x === y || x.endsWith(`.${y}`) || y.endsWith(`.${x}`)
 }
 
 /** The host an address names, without its `www.`: the publisher when nothing names one. */

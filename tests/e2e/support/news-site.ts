@@ -6,11 +6,12 @@
  * a canonical link on the outlet's own domain, og:site_name, article:published_time and an author, inside the
  * usual navigation and footer.
  *
- * The tests cannot reach the internet, so every page is served from one local server; what names an outlet is
- * the page's canonical address (the provenance's url, whose domain is the publisher the story engine counts,
- * `publisherOfUrl`) and its og:site_name (the publisher a card shows), exactly as for a page fetched from
- * its own host. The publication times are a few hours before the test runs, so the story's 72-hour window
- * holds the analyst's pastes made now.
+ * The tests cannot reach the internet, so each outlet is served from its own loopback address (127.0.0.1, .2,
+ * .3: three hosts, as three outlets are), and its canonical address is on that host, without the tracking
+ * query the analyst's link carries: a canonical address counts only on the site the page was read from
+ * (server/modules/pipeline/provenance.ts), and its host is the publisher the story engine counts
+ * (`publisherOfUrl`); og:site_name is the publisher a card shows. The publication times are a few hours
+ * before the test runs, so the story's 72-hour window holds the analyst's pastes made now.
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -18,8 +19,7 @@ import type { AddressInfo } from 'node:net'
 export interface NewsPage {
   path: string
   site: string
-  /** The registrable domain the story engine names the publisher by (the canonical address without "www."). */
-  domain: string
+  /** The page's own address without its tracking query; set when the site starts (its host and port are the server's). */
   canonical: string
   author: string
   headline: string
@@ -46,8 +46,7 @@ export function newsPages(now: number): { herald: NewsPage; tidewater: NewsPage;
     herald: {
       path: '/business/2026/marrow-bay-terminal-sold',
       site: 'The Caldera Herald',
-      domain: 'calderaherald.example',
-      canonical: 'https://www.calderaherald.example/business/2026/marrow-bay-terminal-sold',
+      canonical: '',
       author: 'Mara Quint',
       headline: 'Port authority sells Marrow Bay terminal to Ostrava Logistics',
       publishedAt: hoursAgo(6),
@@ -56,8 +55,7 @@ export function newsPages(now: number): { herald: NewsPage; tidewater: NewsPage;
     tidewater: {
       path: '/news/ostrava-wins-marrow-bay',
       site: 'Tidewater Post',
-      domain: 'tidewaterpost.example',
-      canonical: 'https://tidewaterpost.example/news/ostrava-wins-marrow-bay',
+      canonical: '',
       author: 'Jonas Feld',
       headline: 'Ostrava Logistics wins Marrow Bay terminal',
       publishedAt: hoursAgo(4),
@@ -69,8 +67,7 @@ export function newsPages(now: number): { herald: NewsPage; tidewater: NewsPage;
     courier: {
       path: '/ports/marrow-bay-sale-not-approved',
       site: 'Coastline Courier',
-      domain: 'news.coastlinecourier.example',
-      canonical: 'https://news.coastlinecourier.example/ports/marrow-bay-sale-not-approved',
+      canonical: '',
       author: 'Ines Varga',
       headline: 'Marrow Bay sale not approved, board members say',
       publishedAt: hoursAgo(2),
@@ -109,17 +106,28 @@ ${p.paragraphs.map((text) => `<p>${text}</p>`).join('\n')}
 </html>`
 }
 
-/** Serves the pages on 127.0.0.1 (any other path is a 404); `urlOf` is where the test asks for a page. */
-export async function startNewsSite(pages: readonly NewsPage[]): Promise<{ urlOf(p: NewsPage): string; close(): Promise<void> }> {
-  const server: Server = createServer((req, res) => {
-    const page = pages.find((p) => p.path === req.url)
-    res.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' })
-    res.end(page ? articleHtml(page) : 'not found')
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+/**
+ * Serves each page from its own loopback address, 127.0.0.1 for the first, .2 and .3 for the next (any other
+ * path is a 404), and sets its canonical address there; `urlOf` is the link the analyst pastes (with a
+ * tracking query the canonical address leaves out).
+ */
+export async function startNewsSite(pages: NewsPage[]): Promise<{ urlOf(p: NewsPage): string; close(): Promise<void> }> {
+  const servers: Server[] = []
+  for (const [i, page] of pages.entries()) {
+    const server = createServer((req, res) => {
+      const found = new URL(req.url ?? '/', 'http://x').pathname === page.path
+      res.writeHead(found ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' })
+      res.end(found ? articleHtml(page) : 'not found')
+    })
+    const host = `127.0.0.${i + 1}`
+    await new Promise<void>((resolve) => server.listen(0, host, resolve))
+    page.canonical = `http://${host}:${(server.address() as AddressInfo).port}${page.path}`
+    servers.push(server)
+  }
   return {
-    urlOf: (p) => `${base}${p.path}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    urlOf: (p) => `${p.canonical}?utm_source=newsletter`,
+    close: async () => {
+      for (const server of servers) await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
   }
 }

@@ -31,6 +31,16 @@ test('a page that redirected elsewhere: the host of where it is replaces the ask
   expect(readProvenance(fed, web({ finalUrl: 'https://news.example/story', siteName: 'The News' }))).toMatchObject({ publisher: 'The News' })
 })
 
+test("a page's canonical address counts on its own site only: a page elsewhere claiming an outlet's address is where it was read", () => {
+  const asked = ingestProvenance({ dataSourceId: 'src', input: { kind: 'url', url: 'https://www.a.example/x?utm_source=feed' } })
+  const read = (canonicalUrl: string, finalUrl = 'https://www.a.example/x?utm_source=feed') => readProvenance(asked, web({ finalUrl, canonicalUrl })).url
+  expect(read('https://a.example/x')).toBe('https://a.example/x')
+  expect(read('https://news.a.example/x')).toBe('https://news.a.example/x')
+  expect(read('https://www.reuters.example/world/x')).toBe('https://www.a.example/x?utm_source=feed')
+  // Nor does a lookalike whose name merely ends the same.
+  expect(read('https://evila.example/x')).toBe('https://www.a.example/x?utm_source=feed')
+})
+
 test("a file's own title, author and creation time; long text capped at 300 characters", () => {
   const p = readProvenance(
     { via: { channel: 'upload' } },
