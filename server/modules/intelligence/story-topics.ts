@@ -21,10 +21,8 @@
  */
 import type { HotTopic } from '../../../src/protocol/intelligence'
 import type { MergedEntity } from './aliases'
-import { COMPARISON_MS, type Corpus, type CorpusDocument, DAY_MS, dailyCounts } from './corpus'
-import { compareText, HOT_TOPICS, pestleCounts } from './topics'
-
-const SERIES_DAYS = 14
+import { type Corpus, type CorpusDocument, DAY_MS } from './corpus'
+import { compareText, HOT_TOPICS, pestleCounts, topicFigures } from './topics'
 
 /** Each document's story: its id and title. */
 export type StoryIndex = ReadonlyMap<string, { id: string; title: string }>
@@ -74,10 +72,6 @@ function describeThread(thread: StoryGroup[], mentions: Mentions, now: number): 
   if (!pestleCategory) return null
   const entities = ranked(tally(documents, mentions))
   const mentionsIn = (d: CorpusDocument) => (mentions.get(d.id) ?? []).reduce((sum, [, n]) => sum + n, 0)
-  const within = (from: number, to: number) => documents.filter((d) => d.at > from && d.at <= to).reduce((sum, d) => sum + mentionsIn(d), 0)
-  const mentionsLast7d = within(now - 7 * DAY_MS, now)
-  const mentionsPrevious7d = within(now - 14 * DAY_MS, now - 7 * DAY_MS)
-  const firstAt = documents.reduce((first, d) => Math.min(first, d.at), Number.POSITIVE_INFINITY)
   const recent = (g: StoryGroup) => g.documents.filter((d) => d.at > now - 7 * DAY_MS && d.at <= now).length
   const latest = (g: StoryGroup) => g.documents.reduce((last, d) => Math.max(last, d.at), 0)
   const hottest = [...thread].sort((a, b) => recent(b) - recent(a) || b.documents.length - a.documents.length || latest(b) - latest(a) || compareText(a.id, b.id))
@@ -85,18 +79,8 @@ function describeThread(thread: StoryGroup[], mentions: Mentions, now: number): 
     id: `topic_${[...thread].sort((a, b) => compareText(a.id, b.id))[0]!.id}`,
     title: hottest[0]!.title,
     pestleCategory,
-    momentumDelta7d: mentionsLast7d - mentionsPrevious7d,
-    mentionsLast7d,
-    mentionsPrevious7d,
+    ...topicFigures(documents, mentionsIn, now),
     entities: entities.map(([e]) => e.name),
-    documentCount: documents.length,
-    series: dailyCounts(
-      documents.map((d) => ({ at: d.at, count: mentionsIn(d) })),
-      now,
-      SERIES_DAYS,
-    ),
-    firstMentionedAt: new Date(firstAt).toISOString(),
-    isNew: now - firstAt < COMPARISON_MS,
     storyIds: hottest.filter((g) => !g.id.startsWith('document:')).map((g) => g.id),
     total: documents.reduce((sum, d) => sum + mentionsIn(d), 0),
   }

@@ -103,10 +103,6 @@ function describeTopic(cluster: MergedEntity[], corpus: Corpus, now: number): Ra
   const pestleCategory = pestleCounts(documents)[0]?.category
   if (!pestleCategory) return null
   const mentionsIn = (d: CorpusDocument) => entities.reduce((sum, e) => sum + (e.byDocument.get(d.id) ?? 0), 0)
-  const within = (from: number, to: number) => documents.filter((d) => d.at > from && d.at <= to).reduce((sum, d) => sum + mentionsIn(d), 0)
-  const mentionsLast7d = within(now - 7 * DAY_MS, now)
-  const mentionsPrevious7d = within(now - 14 * DAY_MS, now - 7 * DAY_MS)
-  const firstAt = documents.reduce((first, d) => Math.min(first, d.at), Number.POSITIVE_INFINITY)
   const title = entities
     .slice(0, 3)
     .map((e) => e.name)
@@ -115,10 +111,29 @@ function describeTopic(cluster: MergedEntity[], corpus: Corpus, now: number): Ra
     id: `topic_${entities[0]!.id.replace(/^ent_/, '')}`,
     title,
     pestleCategory,
+    ...topicFigures(documents, mentionsIn, now),
+    entities: entities.map((e) => e.name),
+    totalMentions: entities.reduce((sum, e) => sum + e.mentionCount, 0),
+  }
+}
+
+/**
+ * A topic's figures over its documents (rules 5–5a): mentions in the last 7 days and the 7 before, their
+ * difference, the daily series, its first mention and whether it is new. Story topics count the same way.
+ */
+export function topicFigures(
+  documents: readonly CorpusDocument[],
+  mentionsIn: (d: CorpusDocument) => number,
+  now: number,
+): Pick<HotTopic, 'momentumDelta7d' | 'mentionsLast7d' | 'mentionsPrevious7d' | 'documentCount' | 'series' | 'firstMentionedAt' | 'isNew'> {
+  const within = (from: number, to: number) => documents.filter((d) => d.at > from && d.at <= to).reduce((sum, d) => sum + mentionsIn(d), 0)
+  const mentionsLast7d = within(now - 7 * DAY_MS, now)
+  const mentionsPrevious7d = within(now - 14 * DAY_MS, now - 7 * DAY_MS)
+  const firstAt = documents.reduce((first, d) => Math.min(first, d.at), Number.POSITIVE_INFINITY)
+  return {
     momentumDelta7d: mentionsLast7d - mentionsPrevious7d,
     mentionsLast7d,
     mentionsPrevious7d,
-    entities: entities.map((e) => e.name),
     documentCount: documents.length,
     series: dailyCounts(
       documents.map((d) => ({ at: d.at, count: mentionsIn(d) })),
@@ -127,7 +142,6 @@ function describeTopic(cluster: MergedEntity[], corpus: Corpus, now: number): Ra
     ),
     firstMentionedAt: new Date(firstAt).toISOString(),
     isNew: now - firstAt < COMPARISON_MS,
-    totalMentions: entities.reduce((sum, e) => sum + e.mentionCount, 0),
   }
 }
 
