@@ -19,19 +19,24 @@ export async function lockTenantStories(tx: Queryable, tenantId: string): Promis
   await tx.query(`SELECT pg_advisory_xact_lock(hashtext('stories:' || $1))`, [tenantId])
 }
 
-/** The stories holding a document that a new one may link to: same content, a shared band, or the same category near its time. */
+/**
+ * The stories holding a document that a new one may link to: same content, a shared band, or the same category near its time.
+ * One SELECT per way, each on its index: as one WHERE with ORs, the band subquery made PostgreSQL read every member of the
+ * tenant for every document placed (bench:intelligence).
+ */
 export async function candidateStoryIds(
   tx: Queryable,
   tenantId: string,
   q: { eventId: string; contentKey: string | null; bandKeys: readonly string[]; category: string | null; bandFrom: number; bandTo: number; eventFrom: number; eventTo: number },
 ): Promise<string[]> {
   const rows = await tx.query<{ story_id: string }>(
-    `SELECT DISTINCT story_id FROM story_members m
-      WHERE m.tenant_id = $1 AND m.event_id <> $2 AND (
-        ($3::text IS NOT NULL AND m.content_key = $3)
-        OR ($5::text IS NOT NULL AND m.claim_key = $5 AND m.event_at BETWEEN $6 AND $7)
-        OR m.event_id IN (SELECT b.event_id FROM story_bands b WHERE b.tenant_id = $1 AND b.band_key = ANY($4::text[]) AND b.event_at BETWEEN $8 AND $9)
-      )`,
+    `SELECT story_id FROM story_members WHERE tenant_id = $1 AND event_id <> $2 AND $3::text IS NOT NULL AND content_key = $3
+     UNION
+     SELECT story_id FROM story_members WHERE tenant_id = $1 AND event_id <> $2 AND $5::text IS NOT NULL AND claim_key = $5 AND event_at BETWEEN $6 AND $7
+     UNION
+     SELECT m.story_id FROM story_bands b JOIN story_members m ON m.tenant_id = b.tenant_id AND m.event_id = b.event_id
+      WHERE b.tenant_id = $1 AND b.band_key = ANY($4::text[]) AND b.event_at BETWEEN $8 AND $9 AND m.event_id <> $2
+     ORDER BY 1`,
     [tenantId, q.eventId, q.contentKey, [...q.bandKeys], q.category, iso(q.eventFrom), iso(q.eventTo), iso(q.bandFrom), iso(q.bandTo)],
   )
   return rows.map((r) => r.story_id)
@@ -141,15 +146,20 @@ export interface SourceRecordRow {
   updated_at: Date | string | null
 }
 
-/** Each source's record (corroborated and contradicted claims) and the analyst's grade, if any. */
+/**
+ * Each source's record (corroborated and contradicted claims) and the analyst's grade, if any. Both counts in one
+ * pass over the source's outcomes: a publisher's outcomes grow with the tenant, and every placement reads them.
+ */
 export async function sourceRecords(tx: Queryable, tenantId: string, sourceKeys: readonly string[]): Promise<SourceRecordRow[]> {
   if (sourceKeys.length === 0) return []
   return tx.query(
-    `SELECT k AS source_key,
-            (SELECT count(*)::int FROM source_outcomes o WHERE o.tenant_id = $1 AND o.source_key = k AND o.outcome = 'corroborated') AS corroborated,
-            (SELECT count(*)::int FROM source_outcomes o WHERE o.tenant_id = $1 AND o.source_key = k AND o.outcome = 'contradicted') AS contradicted,
-            g.grade, g.reason, g.updated_at
-       FROM unnest($2::text[]) AS k LEFT JOIN source_grades g ON g.tenant_id = $1 AND g.source_key = k`,
+    `SELECT k AS source_key, c.corroborated, c.contradicted, g.grade, g.reason, g.updated_at
+       FROM unnest($2::text[]) AS k
+       CROSS JOIN LATERAL (
+         SELECT (count(*) FILTER (WHERE o.outcome = 'corroborated'))::int AS corroborated, (count(*) FILTER (WHERE o.outcome = 'contradicted'))::int AS contradicted
+           FROM source_outcomes o WHERE o.tenant_id = $1 AND o.source_key = k
+       ) c
+       LEFT JOIN source_grades g ON g.tenant_id = $1 AND g.source_key = k`,
     [tenantId, [...sourceKeys]],
   )
 }
@@ -212,11 +222,16 @@ export async function storyFactsOf(
   )
 }
 
-/** The stories of a workspace's documents, as the wire sends them, oldest first. */
+/**
+ * The stories of a workspace's documents, as the wire sends them, oldest first. Each document's story, then each story,
+ * is looked up by its key: as joins, PostgreSQL's statistics had it hash every member (or every story) of the tenant to
+ * find a workspace's few hundred.
+ */
 export async function sessionStoryBodies(db: Queryable, tenantId: string, sessionId: string): Promise<unknown[]> {
   const rows = await db.query<{ body: unknown }>(
     `SELECT s.body FROM stories s
-      WHERE s.tenant_id = $1 AND s.id IN (SELECT m.story_id FROM story_members m JOIN events e ON e.tenant_id = m.tenant_id AND e.id = m.event_id WHERE m.tenant_id = $1 AND e.session_id = $2)
+      WHERE s.tenant_id = $1
+        AND s.id = ANY (ARRAY(SELECT (SELECT m.story_id FROM story_members m WHERE m.tenant_id = e.tenant_id AND m.event_id = e.id) FROM events e WHERE e.tenant_id = $1 AND e.session_id = $2))
       ORDER BY s.started_at, s.id`,
     [tenantId, sessionId],
   )

@@ -1,0 +1,139 @@
+/**
+ * The requests the dashboard and the briefings make, each as its route handler runs it (the same service
+ * functions in the same order, minus HTTP): if a handler changes, change its line here.
+ */
+import { sessionStoriesSchema } from '../../src/protocol/stories'
+import { backtestRequestSchema, forecastRequestSchema, motifsRequestSchema } from '../../src/protocol/intelligence'
+import { scopeBriefing } from '../../server/modules/intelligence/briefing'
+import { loadCorpus } from '../../server/modules/intelligence/corpus'
+import { backtest, forecastSeries } from '../../server/modules/intelligence/forecast'
+import { documentsIn, graphView } from '../../server/modules/intelligence/graph'
+import { boardCandidates, computePulse, firstIngested } from '../../server/modules/intelligence/pulse'
+import { extractMotifs, participantSequences } from '../../server/modules/intelligence/sequences'
+import { contextCorpus, researchView, seriesOf, tenantView } from '../../server/modules/intelligence/service'
+import { getResearch, getSession } from '../../server/modules/researches'
+import { boardStoryFacts } from '../../server/modules/stories'
+import { sessionStoryBodies } from '../../server/modules/stories/queries'
+import type { Queryable } from '../../server/platform/db/database'
+
+export interface Scope {
+  tenantId: string
+  now: number
+  researchId: string
+  sessionId: string
+}
+
+/** The dashboard's series request, as src/streams/dashboard-intents.ts sends it to both (signals, 28 days, 7 ahead). */
+const SERIES = { metric: 'signals', historyDays: 28, horizonDays: 7 } as const
+
+export interface Request {
+  name: string
+  route: string
+  /** One request; or, with `prepare`, what `prepare` answers is timed (for a part of a request). */
+  run: (db: Queryable, s: Scope) => Promise<unknown>
+  prepare?: (db: Queryable, s: Scope) => Promise<() => Promise<unknown>>
+}
+
+export const requests: readonly Request[] = [
+  {
+    name: 'baseline: bare SQL read of the rows',
+    route: 'events and frames, no parsing',
+    run: (db, s) =>
+      db.query(
+        `SELECT e.*, (SELECT json_agg(f.body) FROM action_frames f WHERE f.tenant_id = e.tenant_id AND f.event_id = e.id) AS frames FROM events e WHERE e.tenant_id = $1 AND e.status = 'completed'`,
+        [s.tenantId],
+      ),
+  },
+  { name: 'corpus read (SQL + alias merge)', route: 'loadCorpus', run: (db, s) => loadCorpus(db, s.tenantId) },
+  {
+    name: 'dashboard pulse, by story',
+    route: 'POST /dashboard/pulse',
+    // pulse-routes.ts
+    run: async (db, s) => {
+      const corpus = await loadCorpus(db, s.tenantId, { query: null })
+      const historyFrom = firstIngested(corpus)
+      const candidates = boardCandidates(corpus)
+      const stories = await boardStoryFacts(db, s.tenantId, [...candidates.risk, ...candidates.opportunity])
+      return computePulse(corpus, s.now, null, historyFrom, stories)
+    },
+  },
+  {
+    name: "  of which its boards' stories",
+    route: 'boardStoryFacts (story tables)',
+    run: async () => undefined,
+    // The story part of the pulse alone: the boards' candidates are taken first, untimed.
+    prepare: async (db, s) => {
+      const candidates = boardCandidates(await loadCorpus(db, s.tenantId, { query: null }))
+      return () => boardStoryFacts(db, s.tenantId, [...candidates.risk, ...candidates.opportunity])
+    },
+  },
+  {
+    name: 'research briefing',
+    route: 'GET /briefing/research/:id',
+    // graph-routes.ts, case 'research'
+    run: async (db, s) => {
+      const view = await tenantView(db, s.tenantId)
+      const research = await getResearch(db, s.tenantId, s.researchId)
+      if (!research) throw new Error(`no research ${s.researchId}`)
+      return scopeBriefing(view, graphView(view.corpus, documentsIn(view.corpus, { researchId: s.researchId })), { type: 'research', id: s.researchId, title: research.title })
+    },
+  },
+  {
+    name: "workspace's stories",
+    route: 'GET /researches/:id/sessions/:sid/stories',
+    // stories/routes.ts
+    run: async (db, s) => {
+      if (!(await getSession(db, s.tenantId, s.researchId, s.sessionId))) throw new Error(`no session ${s.sessionId}`)
+      return sessionStoriesSchema.parse({ stories: await sessionStoryBodies(db, s.tenantId, s.sessionId) })
+    },
+  },
+  { name: 'research graph', route: 'GET /researches/:id/graph', run: async (db, s) => (await researchView(db, s.tenantId, s.researchId)).whole() },
+  {
+    name: 'forecast (signals, 28 days)',
+    route: 'POST /prospective/forecast',
+    run: async (db, s) => {
+      const body = forecastRequestSchema.parse(SERIES)
+      return forecastSeries((await seriesOf(db, s.tenantId, body, s.now)).history, body.horizonDays)
+    },
+  },
+  {
+    name: 'backtest (signals, 28 days)',
+    route: 'POST /prospective/backtest',
+    run: async (db, s) => {
+      const body = backtestRequestSchema.parse(SERIES)
+      const { history } = await seriesOf(db, s.tenantId, body, s.now)
+      return backtest(
+        history.map((p) => p.value),
+        body.horizonDays,
+        body.minTrainDays,
+      )
+    },
+  },
+  {
+    name: 'motifs',
+    route: 'POST /prospective/motifs::extract',
+    run: async (db, s) => {
+      const { minLength, maxLength, minSupport, limit, contextId } = motifsRequestSchema.parse({})
+      return extractMotifs(participantSequences(await contextCorpus(db, s.tenantId, contextId)), { minSupport, minLength, maxLength, limit })
+    },
+  },
+]
+
+/** Median of `times` runs after one warm-up (ms). */
+export async function median(run: () => Promise<unknown>, times = 5): Promise<number> {
+  const samples: number[] = []
+  await run()
+  for (let k = 0; k < times; k++) {
+    const t = performance.now()
+    await run()
+    samples.push(performance.now() - t)
+  }
+  return percentile(samples, 0.5)
+}
+
+/** The p-quantile of samples (nearest rank). */
+export function percentile(samples: readonly number[], p: number): number {
+  if (samples.length === 0) return Number.NaN
+  const sorted = [...samples].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!
+}
