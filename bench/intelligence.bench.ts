@@ -163,7 +163,7 @@ function report(stages: readonly Stage[], totalMs: number): void {
   const ratio: Record<string, number> = {}
   const headline: Record<string, string> = {
     pulse: 'dashboard pulse, by story',
-    "pulse's story read": "  of which its boards' stories",
+    "pulse's story read": "  of which its stories' reads",
     briefing: 'research briefing',
     stories: "workspace's stories",
     'bare SQL read': baseline,

@@ -12,7 +12,8 @@ import { boardCandidates, computePulse, firstIngested } from '../../server/modul
 import { extractMotifs, participantSequences } from '../../server/modules/intelligence/sequences'
 import { contextCorpus, researchView, seriesOf, tenantView } from '../../server/modules/intelligence/service'
 import { getResearch, getSession } from '../../server/modules/researches'
-import { boardStoryFacts } from '../../server/modules/stories'
+import { citeSources } from '../../server/modules/intelligence/story-briefing'
+import { boardStoryFacts, documentStories, storiesOfDocuments } from '../../server/modules/stories'
 import { sessionStoryBodies } from '../../server/modules/stories/queries'
 import type { Queryable } from '../../server/platform/db/database'
 
@@ -54,17 +55,17 @@ export const requests: readonly Request[] = [
       const historyFrom = firstIngested(corpus)
       const candidates = boardCandidates(corpus)
       const stories = await boardStoryFacts(db, s.tenantId, [...candidates.risk, ...candidates.opportunity])
-      return computePulse(corpus, s.now, null, historyFrom, stories)
+      return computePulse(corpus, s.now, null, historyFrom, stories, await documentStories(db, s.tenantId))
     },
   },
   {
-    name: "  of which its boards' stories",
-    route: 'boardStoryFacts (story tables)',
+    name: "  of which its stories' reads",
+    route: 'boardStoryFacts + documentStories',
     run: async () => undefined,
-    // The story part of the pulse alone: the boards' candidates are taken first, untimed.
+    // The story part of the pulse alone (the boards' stories and each document's story for the hot topics): the boards' candidates are taken first, untimed.
     prepare: async (db, s) => {
       const candidates = boardCandidates(await loadCorpus(db, s.tenantId, { query: null }))
-      return () => boardStoryFacts(db, s.tenantId, [...candidates.risk, ...candidates.opportunity])
+      return async () => [await boardStoryFacts(db, s.tenantId, [...candidates.risk, ...candidates.opportunity]), await documentStories(db, s.tenantId)]
     },
   },
   {
@@ -75,7 +76,10 @@ export const requests: readonly Request[] = [
       const view = await tenantView(db, s.tenantId)
       const research = await getResearch(db, s.tenantId, s.researchId)
       if (!research) throw new Error(`no research ${s.researchId}`)
-      return scopeBriefing(view, graphView(view.corpus, documentsIn(view.corpus, { researchId: s.researchId })), { type: 'research', id: s.researchId, title: research.title })
+      const briefing = scopeBriefing(view, graphView(view.corpus, documentsIn(view.corpus, { researchId: s.researchId })), { type: 'research', id: s.researchId, title: research.title })
+      // Its key events cite their sources, from their stories.
+      const documents = [...new Set(briefing.briefing.keyEvents.flatMap((e) => (e.documentId ? [e.documentId] : [])))]
+      return citeSources(briefing, await storiesOfDocuments(db, s.tenantId, documents))
     },
   },
   {
