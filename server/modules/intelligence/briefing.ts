@@ -31,6 +31,7 @@ import type { MergedEntity } from './aliases'
 import { type CorpusDocument, type CorpusFrame, dayOf, opportunityIndex, riskIndex } from './corpus'
 import { type GraphView, linkBetween, localGraph } from './graph'
 import { listOf, uncertaintiesOf } from './uncertainties'
+import { compareText } from './topics'
 
 export const KEY_EVENTS = 5
 export const BRIEFING_GRAPH_NODES = 40
@@ -287,10 +288,6 @@ function mean(xs: readonly number[]): number {
 
 export function plural(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? '' : 's'}`
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100

@@ -116,39 +116,37 @@ export async function graphRoutes(app: FastifyInstance, deps: ModuleDeps): Promi
 }
 
 async function briefingOf(db: Database, tenantId: string, view: GraphView, type: BriefingType, id: string): Promise<BriefingBody> {
-  {
-    switch (type) {
-      case 'research': {
-        const research = await getResearch(db, tenantId, id)
-        if (!research) throw notFound('Research')
-        return scopeBriefing(view, graphView(view.corpus, documentsIn(view.corpus, { researchId: id })), { type, id, title: research.title })
-      }
-      case 'project': {
-        const project = await getProject(db, tenantId, id)
-        if (!project) throw notFound('Project')
-        return scopeBriefing(view, graphView(view.corpus, documentsIn(view.corpus, { projectId: id })), { type, id, title: project.display_name })
-      }
-      case 'actionframe': {
-        const frame = view.frames.find((f) => f.id === id)
-        if (!frame) throw notFound('Action frame')
-        return frameBriefing(view, frame, await actorRoles(db, tenantId, id))
-      }
-      case 'entity': {
-        const entity = findEntity(view.corpus.entities, id)
-        if (!entity) throw notFound('Entity')
-        return entityBriefing(view, entity)
-      }
-      case 'causalcontext': {
-        const ids = await connectionFrameIds(db, tenantId, id)
-        const [a, b] = (ids ?? []).map((frameId) => view.frames.find((f) => f.id === frameId))
-        if (!a || !b || a === b) throw notFound('Causal context')
-        return connectionBriefing(view, id, a, b)
-      }
-      case 'story': {
-        const story = await storyById(db, tenantId, id)
-        if (!story) throw notFound('Story')
-        return storyBriefing(view, story)
-      }
+  switch (type) {
+    case 'research': {
+      const research = await getResearch(db, tenantId, id)
+      if (!research) throw notFound('Research')
+      return scopeBriefing(view, graphView(view.corpus, documentsIn(view.corpus, { researchId: id })), { type, id, title: research.title })
+    }
+    case 'project': {
+      const project = await getProject(db, tenantId, id)
+      if (!project) throw notFound('Project')
+      return scopeBriefing(view, graphView(view.corpus, documentsIn(view.corpus, { projectId: id })), { type, id, title: project.display_name })
+    }
+    case 'actionframe': {
+      const frame = view.frames.find((f) => f.id === id)
+      if (!frame) throw notFound('Action frame')
+      return frameBriefing(view, frame, await actorRoles(db, tenantId, id))
+    }
+    case 'entity': {
+      const entity = findEntity(view.corpus.entities, id)
+      if (!entity) throw notFound('Entity')
+      return entityBriefing(view, entity)
+    }
+    case 'causalcontext': {
+      const ids = await connectionFrameIds(db, tenantId, id)
+      const [a, b] = (ids ?? []).map((frameId) => view.frames.find((f) => f.id === frameId))
+      if (!a || !b || a === b) throw notFound('Causal context')
+      return connectionBriefing(view, id, a, b)
+    }
+    case 'story': {
+      const story = await storyById(db, tenantId, id)
+      if (!story) throw notFound('Story')
+      return storyBriefing(view, story)
     }
   }
 }

@@ -28,6 +28,7 @@
 import type { ExploreBody, FrameConnection, GraphBody, GraphEdge, GraphNode, ResolvedEntity } from '../../../src/protocol/intelligence'
 import type { EntityIndex, MergedEntity } from './aliases'
 import { type Corpus, type CorpusDocument, type CorpusFrame, riskIndex } from './corpus'
+import { compareText } from './topics'
 
 export const MAX_LOCAL_NODES = 60
 export const MAX_CONNECTED_EDGES = 2000
@@ -370,10 +371,6 @@ function getOrCreate<K, V>(map: Map<K, V>, key: K, make: () => V): V {
 
 function sum(xs: readonly number[]): number {
   return xs.reduce((s, x) => s + x, 0)
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100

@@ -16,6 +16,7 @@ import { CredibilityLabels, type FrameCredibility, type Story } from '../../../s
 import { body, BRIEFING_GRAPH_NODES, chronological, frameMetrics, KEY_EVENTS, keyEvent, plural, riskOf } from './briefing'
 import type { CorpusFrame } from './corpus'
 import { type GraphView, localGraph } from './graph'
+import { compareText } from './topics'
 
 export function storyBriefing(tenant: GraphView, story: Story): BriefingBody {
   const frames = story.documentIds.flatMap((id) => tenant.corpus.framesByDocument.get(id) ?? [])
@@ -151,8 +152,4 @@ function span(story: Story): string {
   const from = story.startedAt.slice(0, 10)
   const to = story.endedAt.slice(0, 10)
   return from === to ? `on ${from}` : `from ${from} to ${to}`
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0
 }
