@@ -8,18 +8,19 @@
  * a day, so 2,000 documents span about a month and 20,000 about nine; ten workspaces at a time, ten new
  * ones every 28 days (the one measured is of the last complete set: about 200 documents at either size).
  * Each document is stored as the pipeline stores it (bench/intelligence/seed.ts): its row with provenance,
- * its frames from a real local analysis of its text, and `placeDocument` in the same transaction, one
+ * its frames from a real local analysis of its text, `placeDocument` and `recordSignals` in the same transaction, one
  * transaction per document in arrival order, so the story, corroboration and reliability tables are what
  * the pipeline would have left; the database is vacuumed and analysed along the way as the server's
  * hourly upkeep does.
  *
  * It prints, for each size:
- * - seeding: placeDocument per document (median, p95, max) and the whole transaction, for the documents
+ * - seeding: placeDocument per document (median, p95, max), recordSignals (the frames' places on the
+ *   boards kept for the pulse) and the whole transaction, for the documents
  *   added to reach that size and for its last 2,000: the incremental cost the pipeline pays per document;
  * - the stories that made (how many, how large) and the workspace measured;
  * - each request as its route runs it (bench/intelligence/requests.ts), median of 5 after a warm-up: the
- *   dashboard pulse (the corpus read, then its boards' stories and credibility from the story tables, that
- *   part also timed alone), the research briefing and graph, the workspace's stories, the forecast,
+ *   dashboard pulse as kept (its hot topics, the one part that reads documents, also timed alone) and the
+ *   same pulse computed from the whole corpus as the route did before it was kept, the research briefing and graph, the workspace's stories, the forecast,
  *   backtest and motifs; and the baseline, the bare SQL read of the same rows (events and frames, no
  *   parsing), in the same run.
  * Then each request's ratio between the sizes next to the baseline's: a request that grows like the
@@ -145,8 +146,8 @@ function report(stages: readonly Stage[], totalMs: number): void {
     console.log(
       `  seeding documents ${fmt(s.from + 1)}–${fmt(s.size)}: ${(s.wallMs / 1000).toFixed(1)} s wall, of which local analysis ${(s.seeding.analyseMs / 1000).toFixed(1)} s and VACUUM ANALYZE ${(s.seeding.vacuumMs / 1000).toFixed(1)} s (neither in a transaction)`,
     )
-    seedingRow(`    all ${fmt(s.size - s.from)}`, s.seeding.place, s.seeding.transaction)
-    if (s.size - s.from > WINDOW) seedingRow(`    last ${fmt(WINDOW)}`, s.seeding.place.slice(-WINDOW), s.seeding.transaction.slice(-WINDOW))
+    seedingRow(`    all ${fmt(s.size - s.from)}`, s.seeding.place, s.seeding.signals, s.seeding.transaction)
+    if (s.size - s.from > WINDOW) seedingRow(`    last ${fmt(WINDOW)}`, s.seeding.place.slice(-WINDOW), s.seeding.signals.slice(-WINDOW), s.seeding.transaction.slice(-WINDOW))
   }
   const first = stages[0]!
   const last = stages[stages.length - 1]!
@@ -172,15 +173,18 @@ function report(stages: readonly Stage[], totalMs: number): void {
     for (const [key, name] of Object.entries(headline)) figures[`${key} ms @${s.size}`] = round(s.figures.get(name)!)
     figures[`placeDocument p50 ms @${s.size}`] = round(percentile(s.seeding.place.slice(-WINDOW), 0.5))
     figures[`placeDocument p95 ms @${s.size}`] = round(percentile(s.seeding.place.slice(-WINDOW), 0.95))
+    figures[`recordSignals p50 ms @${s.size}`] = round(percentile(s.seeding.signals.slice(-WINDOW), 0.5))
   }
   if (stages.length > 1) for (const [key, name] of Object.entries(headline)) ratio[`${key} ${last.size}/${first.size}`] = round(last.figures.get(name)! / first.figures.get(name)!, 2)
   ratio['pulse vs bare SQL read'] = round(last.figures.get(headline.pulse!)! / last.figures.get(baseline)!, 2)
   console.log(`BENCH_RESULT ${JSON.stringify({ name: 'intelligence', figures, ratio, target: 'none in the issue', met: null })}`)
 }
 
-function seedingRow(label: string, place: readonly number[], transaction: readonly number[]): void {
+function seedingRow(label: string, place: readonly number[], signals: readonly number[], transaction: readonly number[]): void {
   const q = (xs: readonly number[], p: number) => ms(percentile(xs, p))
-  console.log(`${label.padEnd(16)} placeDocument median ${q(place, 0.5)}, p95 ${q(place, 0.95)}, max ${q(place, 1)}; whole transaction median ${q(transaction, 0.5)}, p95 ${q(transaction, 0.95)}`)
+  console.log(
+    `${label.padEnd(16)} placeDocument median ${q(place, 0.5)}, p95 ${q(place, 0.95)}, max ${q(place, 1)}; recordSignals median ${q(signals, 0.5)}, p95 ${q(signals, 0.95)}; whole transaction median ${q(transaction, 0.5)}, p95 ${q(transaction, 0.95)}`,
+  )
 }
 
 function round(n: number, digits = 1): number {

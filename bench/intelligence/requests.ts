@@ -5,12 +5,14 @@
 import { sessionStoriesSchema } from '../../src/protocol/stories'
 import { backtestRequestSchema, forecastRequestSchema, motifsRequestSchema } from '../../src/protocol/intelligence'
 import { scopeBriefing } from '../../server/modules/intelligence/briefing'
-import { loadCorpus } from '../../server/modules/intelligence/corpus'
+import { COMPARISON_MS, loadCorpus } from '../../server/modules/intelligence/corpus'
 import { backtest, forecastSeries } from '../../server/modules/intelligence/forecast'
 import { documentsIn, graphView } from '../../server/modules/intelligence/graph'
 import { boardCandidates, computePulse, firstIngested } from '../../server/modules/intelligence/pulse'
 import { extractMotifs, participantSequences } from '../../server/modules/intelligence/sequences'
-import { contextCorpus, researchView, seriesOf, tenantView } from '../../server/modules/intelligence/service'
+import { liveStoryDocuments } from '../../server/modules/intelligence/queries'
+import { contextCorpus, pulseOf, researchView, seriesOf, tenantView } from '../../server/modules/intelligence/service'
+import { storyTopics } from '../../server/modules/intelligence/story-topics'
 import { getResearch, getSession } from '../../server/modules/researches'
 import { citeSources } from '../../server/modules/intelligence/story-briefing'
 import { boardStoryFacts, documentStories, storiesOfDocuments } from '../../server/modules/stories'
@@ -47,25 +49,31 @@ export const requests: readonly Request[] = [
   },
   { name: 'corpus read (SQL + alias merge)', route: 'loadCorpus', run: (db, s) => loadCorpus(db, s.tenantId) },
   {
-    name: 'dashboard pulse, by story',
+    name: 'dashboard pulse (kept as documents arrive)',
     route: 'POST /dashboard/pulse',
     // pulse-routes.ts
-    run: async (db, s) => {
-      const corpus = await loadCorpus(db, s.tenantId, { query: null })
-      const historyFrom = firstIngested(corpus)
-      const candidates = boardCandidates(corpus)
-      const stories = await boardStoryFacts(db, s.tenantId, [...candidates.risk, ...candidates.opportunity])
-      return computePulse(corpus, s.now, null, historyFrom, stories, await documentStories(db, s.tenantId))
+    run: (db, s) => pulseOf(db, s.tenantId, s.now, null),
+  },
+  {
+    name: '  of which its hot topics',
+    route: 'the stories told in the last 14 days',
+    run: async () => undefined,
+    // The one part of a kept pulse that reads documents: the stories told in the last two weeks, whole.
+    prepare: async (db, s) => async () => {
+      const ids = await liveStoryDocuments(db, s.tenantId, s.now - COMPARISON_MS, s.now)
+      return storyTopics(await loadCorpus(db, s.tenantId, { eventIds: ids }), s.now, await documentStories(db, s.tenantId, ids))
     },
   },
   {
-    name: "  of which its stories' reads",
-    route: 'boardStoryFacts + documentStories',
-    run: async () => undefined,
-    // The story part of the pulse alone (the boards' stories and each document's story for the hot topics): the boards' candidates are taken first, untimed.
-    prepare: async (db, s) => {
-      const candidates = boardCandidates(await loadCorpus(db, s.tenantId, { query: null }))
-      return async () => [await boardStoryFacts(db, s.tenantId, [...candidates.risk, ...candidates.opportunity]), await documentStories(db, s.tenantId)]
+    name: 'the same pulse from the whole corpus',
+    route: 'computePulse (before 017)',
+    // What the route did before the pulse was kept, for comparison: the same figures, every document read.
+    run: async (db, s) => {
+      const corpus = await loadCorpus(db, s.tenantId, { query: null })
+      const candidates = boardCandidates(corpus)
+      const stories = await boardStoryFacts(db, s.tenantId, [...candidates.risk, ...candidates.opportunity])
+      const ids = corpus.documents.map((d) => d.id)
+      return computePulse(corpus, s.now, null, firstIngested(corpus), stories, await documentStories(db, s.tenantId, ids))
     },
   },
   {

@@ -1,8 +1,8 @@
 /**
  * Storing the bench corpus as the pipeline does: per document, one transaction with its row (completed,
  * with its analysis's payload and provenance), its frames (`replaceFrames` of `frameRows`, as
- * Core_FrameEnricher stores them) and its placement in its story (`placeDocument`, as the enricher's last
- * step), in arrival order. Each document's analysis is a real local analysis of its text (a copy carries
+ * Core_FrameEnricher stores them), its placement in its story (`placeDocument`) and its frames' places on the
+ * dashboard's boards (`recordSignals`), as the enricher's last step does, in arrival order. Each document's analysis is a real local analysis of its text (a copy carries
  * its original's), taken before the transaction and not timed with it. Every VACUUM_EVERY documents, and
  * at the end, the database is vacuumed and analysed as the server's upkeep does every hour
  * (`vacuumDatabase`, DB_VACUUM_MINUTES), so the planner has statistics; that is not timed either.
@@ -13,6 +13,7 @@ import { frameRows } from '../../server/modules/pipeline/stages/shapes'
 import { insertResearch, insertSession } from '../../server/modules/researches/queries'
 import { vacuumDatabase } from '../../server/modules/retention/maintenance'
 import { replaceFrames } from '../../server/modules/session-data'
+import { recordSignals } from '../../server/modules/intelligence'
 import { placeDocument } from '../../server/modules/stories'
 import type { Database, Queryable } from '../../server/platform/db/database'
 import type { BenchDocument } from './corpus'
@@ -25,7 +26,9 @@ const VACUUM_EVERY = 500
 export interface Seeding {
   /** placeDocument per document (ms), in arrival order. */
   place: number[]
-  /** The whole transaction per document: row, frames, placement, commit (ms). */
+  /** recordSignals per document (ms): its frames' places on the boards, kept for the pulse. */
+  signals: number[]
+  /** The whole transaction per document: row, frames, placement, signals, commit (ms). */
   transaction: number[]
   analyseMs: number
   vacuumMs: number
@@ -60,7 +63,7 @@ export class Analyses {
 
 /** Stores and places docs[from, to) one transaction each, then vacuums; `progress` is told every 1,000 documents. */
 export async function seedDocuments(db: Database, docs: readonly BenchDocument[], from: number, to: number, analyses: Analyses, progress: (done: number) => void): Promise<Seeding> {
-  const seeding: Seeding = { place: [], transaction: [], analyseMs: 0, vacuumMs: 0, frames: 0 }
+  const seeding: Seeding = { place: [], signals: [], transaction: [], analyseMs: 0, vacuumMs: 0, frames: 0 }
   const vacuum = async () => {
     const t = performance.now()
     await vacuumDatabase(db)
@@ -77,6 +80,9 @@ export async function seedDocuments(db: Database, docs: readonly BenchDocument[]
       const p = performance.now()
       await placeDocument(tx, TENANT, d.id, d.ingestedAt + 60_000)
       seeding.place.push(performance.now() - p)
+      const k = performance.now()
+      await recordSignals(tx, TENANT, d.id)
+      seeding.signals.push(performance.now() - k)
     })
     seeding.transaction.push(performance.now() - t)
     if ((i + 1) % VACUUM_EVERY === 0 && i + 1 < to) await vacuum()

@@ -108,6 +108,15 @@ describe.each(dialects())('export and import on %s', (dialect) => {
     // A story is named after its first document and a pasted text's source after its data source: renamed too.
     const storyNames = new Map([...map].flatMap(([from, to]) => [[`story:${from}`, `story:${to}`] as const, [`paste:${from}`, `paste:${to}`] as const]))
     expect(await stories(there, bob, research!.id, research!.sessionIds[0]!)).toEqual(renamed(renamed(told, map), storyNames))
+    // The dashboard there counts them and ranks their frames as here (kept as they were imported: signals.ts);
+    // the installations' clocks differ, so only what does not move with time is compared.
+    const pulse = async (inst: Installation, user: TestUser) => {
+      const body = await call(inst, user, 'POST', '/dashboard/pulse', {})
+      return [body.documentCount, body.signalVelocity.totalSignals, body.pestleDistribution, body.riskLeaderboard, body.opportunityLeaderboard]
+    }
+    const herePulse = await pulse(here, ana)
+    expect(herePulse[3]).not.toEqual([])
+    expect(await pulse(there, bob)).toEqual(renamed(renamed(herePulse, map), storyNames))
   })
 
   test('a bundle whose content no longer matches its manifest is refused with a 400 naming the section', async () => {

@@ -506,6 +506,14 @@ describe('Dashboard pulse', () => {
     expect(within(panel('Risk Leaderboard')).getAllByRole('listitem')).toHaveLength(5)
   })
 
+  test('no hot topic after two quiet weeks: it says why, not that topics have yet to form', async () => {
+    server.use(http.post(`${API}/dashboard/pulse`, () => HttpResponse.json({ ...samplePulse(), hotTopics: [] })))
+    open()
+    await loaded()
+    expect(within(panel('Hot Topics')).getByText('Nothing told in the last 14 days: a topic is hot while its stories are.')).toBeTruthy()
+    expect(within(panel('Hot Topics')).queryByText(/No topics yet/)).toBeNull()
+  })
+
   test('a row stands for its story: how many sources tell it, how many independent, its frame’s credibility and whether it is contested', async () => {
     const pulse = samplePulse()
     const [first, ...rest] = pulse.riskLeaderboard

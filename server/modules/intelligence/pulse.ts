@@ -1,11 +1,12 @@
 /**
  * The dashboard pulse (spec §2, POST /dashboard/pulse) as a pure function of a corpus and a time. The
  * corpus is the tenant's completed documents, or, in Query mode, only those matching the query; every
- * figure below is computed from it and nothing else.
+ * figure below is computed from it and nothing else. The route reads the same figures as the pipeline
+ * keeps them (signals.ts) in Global mode, and computes them here in Query mode.
  *
  * - hotTopics: with the tenant's stories, stories and threads of stories (story-topics.ts), as the route
- *   computes them; without (a corpus on its own), Louvain clusters of co-mentioned entities (topics.ts).
- *   Either way ranked by mentions this week.
+ *   computes them, only those told in the last 14 days; without (a corpus on its own), Louvain clusters of
+ *   co-mentioned entities (topics.ts). Either way ranked by mentions this week.
  * - riskLeaderboard / opportunityLeaderboard: every frame gets riskIndex and opportunityIndex (corpus.ts,
  *   with its document's impactSeverity); the five highest of each, ties by frame id; the title is the
  *   frame's description, documentTitle its document's title. A risk is a frame whose direction is adverse,
@@ -34,13 +35,13 @@ import type { LeaderboardEntry, PulseBody, SignalVelocity } from '../../../src/p
 import { COMPARISON_MS, type Corpus, type CorpusFrame, DAY_MS, dailyCounts, opportunityIndex, riskIndex } from './corpus'
 import { Direction, effectSign, frameDirection } from './direction'
 import { type StoryIndex, storyTopics } from './story-topics'
-import { compareText, hotTopics, pestleCounts } from './topics'
+import { compareText, hotTopics, pestleCounts, rankedPestle } from './topics'
 
 const LEADERBOARD_SIZE = 5
 /** Kinds of frame that tell of events rather than being one. */
 const TELLING = new Set(['Statement', 'No comment'])
 const PESTLE_SIZE = 6
-const VELOCITY_DAYS = 28
+export const VELOCITY_DAYS = 28
 
 /**
  * The pulse of a corpus at `now` (ms). `query` is the Query mode's query (the corpus already matches it);
@@ -48,19 +49,37 @@ const VELOCITY_DAYS = 28
  * the corpus's own first document and in Query mode must come from the whole tenant.
  */
 export function computePulse(corpus: Corpus, now: number, query?: string | null, historyFrom: number | null = firstIngested(corpus), stories?: BoardStories, storyIndex?: StoryIndex): PulseBody {
+  return pulseBody(now, query, {
+    documentCount: corpus.documents.length,
+    hotTopics: storyIndex ? storyTopics(corpus, now, storyIndex) : hotTopics(corpus, now),
+    boards: boardCandidates(corpus),
+    signalVelocity: signalVelocity(corpus.frames, now, historyFrom),
+    pestleDistribution: pestleDistribution(corpus),
+    stories,
+  })
+}
+
+/** What a pulse is made of, however it was read: from a corpus (computePulse) or from the kept rows (signals.ts). */
+export interface PulseParts extends Pick<PulseBody, 'documentCount' | 'hotTopics' | 'signalVelocity' | 'pestleDistribution'> {
+  /** Both boards' candidates, best first (boardCandidates). */
+  boards: BoardCandidates
+  stories?: BoardStories
+}
+
+/** The pulse at `now` from its parts: each board folded by story when the stories are known, five deep. */
+export function pulseBody(now: number, query: string | null | undefined, parts: PulseParts): PulseBody {
   const q = query?.trim() || null
-  const boards = boardCandidates(corpus)
-  const top = (entries: LeaderboardEntry[]) => (stories ? byStory(entries, stories) : entries).slice(0, LEADERBOARD_SIZE)
+  const top = (entries: LeaderboardEntry[]) => (parts.stories ? byStory(entries, parts.stories) : entries).slice(0, LEADERBOARD_SIZE)
   return {
     generatedAt: new Date(now).toISOString(),
     mode: q ? 'query' : 'global',
     query: q,
-    documentCount: corpus.documents.length,
-    hotTopics: storyIndex ? storyTopics(corpus, now, storyIndex) : hotTopics(corpus, now),
-    riskLeaderboard: top(boards.risk),
-    opportunityLeaderboard: top(boards.opportunity),
-    signalVelocity: signalVelocity(corpus.frames, now, historyFrom),
-    pestleDistribution: pestleDistribution(corpus),
+    documentCount: parts.documentCount,
+    hotTopics: parts.hotTopics,
+    riskLeaderboard: top(parts.boards.risk),
+    opportunityLeaderboard: top(parts.boards.opportunity),
+    signalVelocity: parts.signalVelocity,
+    pestleDistribution: parts.pestleDistribution,
   }
 }
 
@@ -77,26 +96,47 @@ export interface BoardStories {
 /** How deep each board is read before stories fold it: enough that five stories remain after folding. */
 export const BOARD_CANDIDATES = 50
 
+export type Board = 'risk' | 'opportunity'
+export interface BoardCandidates {
+  risk: LeaderboardEntry[]
+  opportunity: LeaderboardEntry[]
+}
+
 /**
  * Both boards in order, best first, BOARD_CANDIDATES deep. What did not happen ("did not deny the
  * movement") is on neither board, nor the telling of an event ("…, the agency said": the event it tells
  * is there on its own), nor background.
  */
-export function boardCandidates(corpus: Corpus): { risk: LeaderboardEntry[]; opportunity: LeaderboardEntry[] } {
+export function boardCandidates(corpus: Corpus): BoardCandidates {
+  const placed = boardPlacements(corpus)
+  const on = (board: Board) => placed.filter((p) => p.board === board).map((p) => p.entry)
+  return { risk: rankedBoard(on('risk'), 'risk'), opportunity: rankedBoard(on('opportunity'), 'opportunity') }
+}
+
+/**
+ * Every frame of the corpus as a leaderboard entry with the board it stands on, or null for neither. A
+ * frame's place depends on its own document alone (its background is dated against its own document's
+ * frames), so it can be kept per document as documents complete (signals.ts).
+ */
+export function boardPlacements(corpus: Corpus): Array<{ entry: LeaderboardEntry; board: Board | null }> {
   const background = backgroundFrames(corpus.frames)
-  const off = new Set(corpus.frames.filter((f) => f.negated || TELLING.has(f.actionType)).map((f) => f.id))
-  const direction = new Map(corpus.frames.map((f) => [f.id, frameDirection(f)]))
-  const board = leaderboardEntries(corpus).filter((e) => !background.has(e.id) && !off.has(e.id))
-  return {
-    risk: ranked(
-      board.filter((e) => direction.get(e.id) === Direction.Adverse),
-      (e) => e.riskIndex,
-    ),
-    opportunity: ranked(
-      board.filter((e) => direction.get(e.id) === Direction.Favourable),
-      (e) => e.opportunityIndex,
-    ),
-  }
+  const byId = new Map(corpus.frames.map((f) => [f.id, f]))
+  return leaderboardEntries(corpus).map((entry) => {
+    const f = byId.get(entry.id)!
+    if (background.has(f.id) || f.negated || TELLING.has(f.actionType)) return { entry, board: null }
+    const direction = frameDirection(f)
+    return { entry, board: direction === Direction.Adverse ? 'risk' : direction === Direction.Favourable ? 'opportunity' : null }
+  })
+}
+
+/** A board's index of an entry: riskIndex on the risk board, opportunityIndex on the other. */
+export function boardScore(entry: LeaderboardEntry, board: Board): number {
+  return board === 'risk' ? entry.riskIndex : entry.opportunityIndex
+}
+
+/** A board's entries best first (its index, then frame id), BOARD_CANDIDATES deep. */
+export function rankedBoard(entries: LeaderboardEntry[], board: Board): LeaderboardEntry[] {
+  return [...entries].sort((a, b) => boardScore(b, board) - boardScore(a, board) || compareText(a.id, b.id)).slice(0, BOARD_CANDIDATES)
 }
 
 /**
@@ -158,17 +198,39 @@ export function leaderboardEntries(corpus: Corpus): LeaderboardEntry[] {
 /** Signal velocity at `now`; `historyFrom` (ms) is when the tenant's history starts, null without any. */
 export function signalVelocity(frames: CorpusFrame[], now: number, historyFrom: number | null): SignalVelocity {
   const within = (from: number, to: number) => frames.filter((f) => f.at > from && f.at <= to).length
-  const signalsLast7d = within(now - 7 * DAY_MS, now)
-  const signalsPrevious7d = within(now - 14 * DAY_MS, now - 7 * DAY_MS)
+  return velocityOf(
+    {
+      total: frames.length,
+      last24h: within(now - DAY_MS, now),
+      last7d: within(now - 7 * DAY_MS, now),
+      previous7d: within(now - 14 * DAY_MS, now - 7 * DAY_MS),
+      series: dailyCounts(frames, now, VELOCITY_DAYS),
+    },
+    now,
+    historyFrom,
+  )
+}
+
+/** The signals counted over the windows signalVelocity names; series over the VELOCITY_DAYS ending today. */
+export interface SignalCounts {
+  total: number
+  last24h: number
+  last7d: number
+  previous7d: number
+  series: SignalVelocity['series']
+}
+
+/** Signal velocity from its counts (the trend compared only over a history of two weeks or more). */
+export function velocityOf(counts: SignalCounts, now: number, historyFrom: number | null): SignalVelocity {
   const comparable = historyFrom !== null && now - historyFrom >= COMPARISON_MS
   return {
-    totalSignals: frames.length,
-    signalsLast24h: within(now - DAY_MS, now),
-    signalsLast7d,
-    signalsPrevious7d,
-    averageVelocity: Math.round((signalsLast7d / 7) * 100) / 100,
-    trend: comparable ? trendOf(signalsLast7d, signalsPrevious7d) : 'stable',
-    series: dailyCounts(frames, now, VELOCITY_DAYS),
+    totalSignals: counts.total,
+    signalsLast24h: counts.last24h,
+    signalsLast7d: counts.last7d,
+    signalsPrevious7d: counts.previous7d,
+    averageVelocity: Math.round((counts.last7d / 7) * 100) / 100,
+    trend: comparable ? trendOf(counts.last7d, counts.previous7d) : 'stable',
+    series: counts.series,
     historyStartedAt: historyFrom === null ? null : new Date(historyFrom).toISOString(),
     comparable,
   }
@@ -193,8 +255,9 @@ export function pestleDistribution(corpus: Corpus): PulseBody['pestleDistributio
   return pestleCounts(corpus.documents).slice(0, PESTLE_SIZE)
 }
 
-function ranked(entries: LeaderboardEntry[], score: (e: LeaderboardEntry) => number): LeaderboardEntry[] {
-  return [...entries].sort((a, b) => score(b) - score(a) || compareText(a.id, b.id)).slice(0, BOARD_CANDIDATES)
+/** The distribution from documents counted by category as stored ('' or null for none). */
+export function pestleDistributionOf(counts: ReadonlyMap<string | null, number>): PulseBody['pestleDistribution'] {
+  return rankedPestle(counts).slice(0, PESTLE_SIZE)
 }
 
 /** The impacts that give a frame a direction, for the board to show why it stands there; nothing when none does. */

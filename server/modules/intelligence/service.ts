@@ -4,17 +4,38 @@
  * missing one. Refusals are thrown as `Refusal`s.
  */
 import { z } from 'zod'
-import { type KpiBinding, KpiDefinitionIds, type SeriesSelector } from '../../../src/protocol/intelligence'
+import { type KpiBinding, KpiDefinitionIds, type PulseBody, type SeriesSelector } from '../../../src/protocol/intelligence'
 import { missing, Refusal } from '../../platform/core/refusal'
 import type { Queryable } from '../../platform/db/database'
 import type { ModuleDeps } from '../../platform/module'
 import { getResearch } from '../researches'
+import { boardStoryFacts, documentStories } from '../stories'
 import type { ActorRole } from './briefing'
 import { type Corpus, loadCorpus } from './corpus'
 import { mentionSeries, signalSeries } from './forecast'
 import { documentsIn, frameIdsOfConnection, graphView, type GraphView } from './graph'
 import { kpiDefinition, refreshKpiBinding, toKpiBinding } from './kpis'
-import { connectionParticipants, contextTypeOf, frameActionTypes, frameBody, getKpiBinding, insertKpiBinding, setKpiBindingValue } from './queries'
+import { boardCandidates, computePulse } from './pulse'
+import { connectionParticipants, contextTypeOf, firstIngestedAt, frameActionTypes, frameBody, getKpiBinding, insertKpiBinding, setKpiBindingValue } from './queries'
+import { keptPulse } from './signals'
+
+/**
+ * POST /dashboard/pulse: in Global mode, the pulse as kept (signals.ts); in Query mode, computed from the
+ * documents matching the query, its history the tenant's (pulse-routes.ts).
+ */
+export async function pulseOf(db: Queryable, tenantId: string, now: number, query: string | null): Promise<PulseBody> {
+  if (!query) return keptPulse(db, tenantId, now)
+  const corpus = await loadCorpus(db, tenantId, { query })
+  // The boards read by story: the stories of their candidates, then each story once (pulse.ts).
+  const candidates = boardCandidates(corpus)
+  const stories = await boardStoryFacts(db, tenantId, [...candidates.risk, ...candidates.opportunity])
+  const storyIndex = await documentStories(
+    db,
+    tenantId,
+    corpus.documents.map((d) => d.id),
+  )
+  return computePulse(corpus, now, query, await firstIngestedAt(db, tenantId), stories, storyIndex)
+}
 
 /** The tenant's whole graph view. */
 export async function tenantView(db: Queryable, tenantId: string): Promise<GraphView> {

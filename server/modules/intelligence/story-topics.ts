@@ -18,10 +18,14 @@
  *    documents, then the latest); its stories are listed (storyIds) hottest first in the same order;
  *    its id is `topic_` and the id of its first story by id.
  * 6. Ranking as in topics.ts: mentions in the last 7 days, momentum, all-time mentions, title.
+ * 7. Hot means told in the two weeks the momentum compares: a topic none of whose documents was ingested
+ *    in (now − 14 d, now] is left out (a thread quiet for a month is history, not a hot topic). The pulse
+ *    reads only the stories told in that span (signals.ts), so a thread's stories that were not are not
+ *    counted in it either.
  */
 import type { HotTopic } from '../../../src/protocol/intelligence'
 import type { MergedEntity } from './aliases'
-import { type Corpus, type CorpusDocument, DAY_MS } from './corpus'
+import { COMPARISON_MS, type Corpus, type CorpusDocument, DAY_MS } from './corpus'
 import { compareText, HOT_TOPICS, pestleCounts, topicFigures } from './topics'
 
 /** Each document's story: its id and title. */
@@ -68,6 +72,7 @@ type Mentions = ReadonlyMap<string, ReadonlyArray<readonly [MergedEntity, number
 
 function describeThread(thread: StoryGroup[], mentions: Mentions, now: number): (HotTopic & { total: number }) | null {
   const documents = thread.flatMap((g) => g.documents)
+  if (!documents.some((d) => d.at > now - COMPARISON_MS && d.at <= now)) return null
   const pestleCategory = pestleCounts(documents)[0]?.category
   if (!pestleCategory) return null
   const entities = ranked(tally(documents, mentions))

@@ -81,12 +81,19 @@ export function seededRandom(seed: number): () => number {
 
 /** Documents per valid PESTLE category, most first (ties: alphabetical); documents without one are not counted. */
 export function pestleCounts(documents: CorpusDocument[]): Array<{ category: PestleCategoryName; count: number }> {
-  const counts = new Map<PestleCategoryName, number>()
-  for (const d of documents) {
-    const parsed = pestleCategorySchema.safeParse(d.pestleCategory)
-    if (parsed.success) counts.set(parsed.data, (counts.get(parsed.data) ?? 0) + 1)
+  const counts = new Map<string | null, number>()
+  for (const d of documents) counts.set(d.pestleCategory, (counts.get(d.pestleCategory) ?? 0) + 1)
+  return rankedPestle(counts)
+}
+
+/** Counts of documents by category as stored, ranked: count desc, then name; what is no PESTLE category is left out. */
+export function rankedPestle(counts: ReadonlyMap<string | null, number>): Array<{ category: PestleCategoryName; count: number }> {
+  const valid = new Map<PestleCategoryName, number>()
+  for (const [category, count] of counts) {
+    const parsed = pestleCategorySchema.safeParse(category)
+    if (parsed.success) valid.set(parsed.data, (valid.get(parsed.data) ?? 0) + count)
   }
-  return [...counts].map(([category, count]) => ({ category, count })).sort((a, b) => b.count - a.count || compareText(a.category, b.category))
+  return [...valid].map(([category, count]) => ({ category, count })).sort((a, b) => b.count - a.count || compareText(a.category, b.category))
 }
 
 /** Code-point order: the same everywhere, whatever the locale. */

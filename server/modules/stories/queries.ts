@@ -260,7 +260,12 @@ export async function storyBody(db: Queryable, tenantId: string, storyId: string
   return typeof row?.body === 'string' ? JSON.parse(row.body) : row?.body
 }
 
-/** Every placed document of the tenant with its story's id and title (the dashboard's topics). */
-export async function documentStoryIndex(db: Queryable, tenantId: string): Promise<Array<{ event_id: string; story_id: string; title: string }>> {
-  return db.query(`SELECT m.event_id, m.story_id, s.body->>'title' AS title FROM story_members m JOIN stories s ON s.tenant_id = m.tenant_id AND s.id = m.story_id WHERE m.tenant_id = $1`, [tenantId])
+/** These placed documents with their story's id and title (the dashboard's topics). */
+export async function documentStoryIndex(db: Queryable, tenantId: string, eventIds: readonly string[]): Promise<Array<{ event_id: string; story_id: string; title: string }>> {
+  if (eventIds.length === 0) return []
+  return db.query(
+    `SELECT m.event_id, m.story_id, s.body->>'title' AS title FROM story_members m JOIN stories s ON s.tenant_id = m.tenant_id AND s.id = m.story_id
+      WHERE m.tenant_id = $1 AND m.event_id = ANY($2::text[])`,
+    [tenantId, [...eventIds]],
+  )
 }

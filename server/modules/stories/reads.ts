@@ -17,7 +17,7 @@ export async function storyById(db: Queryable, tenantId: string, storyId: string
   return parsed.success ? parsed.data : null
 }
 
-/** Each placed document's story, id and title, for the dashboard's hot topics. */
-export async function documentStories(db: Queryable, tenantId: string): Promise<Map<string, { id: string; title: string }>> {
-  return new Map((await documentStoryIndex(db, tenantId)).map((r) => [r.event_id, { id: r.story_id, title: r.title }]))
+/** Each of these documents' story, id and title (a document not placed yet has none), for the dashboard's hot topics. */
+export async function documentStories(db: Queryable, tenantId: string, eventIds: readonly string[]): Promise<Map<string, { id: string; title: string }>> {
+  return new Map((await documentStoryIndex(db, tenantId, eventIds)).map((r) => [r.event_id, { id: r.story_id, title: r.title }]))
 }

@@ -35,7 +35,7 @@ export function Panel({ title, help, className, children, busy }: { title: strin
 export function PulsePanels({ body }: { body: PulseBody }) {
   return (
     <>
-      <HotTopics topics={body.hotTopics} now={body.generatedAt} />
+      <HotTopics topics={body.hotTopics} now={body.generatedAt} documentCount={body.documentCount} />
       <div className="dash-row-2">
         <Leaderboard kind="risk" entries={body.riskLeaderboard} />
         <Leaderboard kind="opportunity" entries={body.opportunityLeaderboard} />
@@ -62,12 +62,14 @@ export function PulseSkeleton() {
 
 // ---- Hot Topics -----------------------------------------------------------------------------------
 
-function HotTopics({ topics, now }: { topics: HotTopic[]; now: string }) {
+function HotTopics({ topics, now, documentCount }: { topics: HotTopic[]; now: string; documentCount: number }) {
   const shown = topics.slice(0, DashboardLimits.hotTopics)
   return (
     <Panel title="Hot Topics" help={<p>{MetricDefinitions.momentum}</p>}>
       {shown.length === 0 ? (
-        <p className="dash-panel-empty muted">No topics yet: topics form as documents are analysed.</p>
+        <p className="dash-panel-empty muted">
+          {documentCount === 0 ? 'No topics yet: topics form as documents are analysed.' : 'Nothing told in the last 14 days: a topic is hot while its stories are.'}
+        </p>
       ) : (
         <ol className="dash-topics">
           {shown.map((t) => (

@@ -3,7 +3,8 @@
  * central bank inside a chip-export cluster because the two shared a country. Here a chip-export story and
  * a central-bank story that both name China stay two topics; a later chip-export story with the same two
  * leading actors joins the first as a thread, titled by its hottest story; a document in no story yet is a
- * topic of its own. Pure: a small corpus written out here, the figures worked out by hand.
+ * topic of its own; what was not told in the last two weeks is not hot. Pure: a small corpus written out
+ * here, the figures worked out by hand.
  */
 import { expect, test } from 'vitest'
 import { mergeEntities } from '../../../server/modules/intelligence/aliases'
@@ -69,4 +70,13 @@ test('unrelated stories that share an entity stay apart; stories with the same t
 
 test('the limit caps the topics, hottest first', () => {
   expect(storyTopics(corpus, NOW, stories, 2).map((t) => t.id)).toEqual(['topic_story:chips-1', 'topic_story:bank'])
+})
+
+test('a topic not told in the last two weeks is not hot, however few topics are', () => {
+  // Twenty days on, nothing was told in the two weeks before: no hot topic, not the least cold one.
+  expect(storyTopics(corpus, NOW + 20 * DAY, stories)).toEqual([])
+  // 12 days 23 hours on, the two weeks start an hour before chips-3 (a day before NOW): its thread is hot,
+  // counted whole (its three documents), the bank and the loose document are not.
+  const later = storyTopics(corpus, NOW + 13 * DAY - 3_600_000, stories)
+  expect(later.map((t) => [t.id, t.mentionsLast7d, t.mentionsPrevious7d, t.documentCount])).toEqual([['topic_story:chips-1', 0, 2, 3]])
 })

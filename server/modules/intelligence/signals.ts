@@ -1,0 +1,105 @@
+/**
+ * The dashboard pulse kept as documents arrive (issue 20, item 8), so a pulse reads a few rows, not the
+ * tenant's corpus. Migration 017-pulse-signals.sql holds the tables.
+ *
+ * What is kept, and where:
+ * - Counts of completed documents and their signals per UTC day and PESTLE category (signal_days), by a
+ *   trigger on events: whatever completes, changes or deletes a document keeps them in its transaction.
+ * - Each frame's place on the boards (frame_signals): its leaderboard entry and the board it stands on
+ *   with that board's index, or none (pulse.ts `boardPlacements`, which reads the frame's own document
+ *   only). `recordSignals` writes a document's places in the transaction that completes it, beside its
+ *   story placement (the frame enricher, a reprocess, an import), again on a retry; its frames' rows go
+ *   with them (a reprocess replaces them). `backfillSignals` writes them at start-up for documents that
+ *   completed before this was kept.
+ *
+ * What a Global-mode pulse reads (`keptPulse`), and how it equals `computePulse` over the whole corpus:
+ * - documentCount, totalSignals, the 28-day series and the PESTLE distribution: sums of signal_days.
+ * - signalsLast24h / 7d / previous 7d: the completed documents of the last 14 days, by index.
+ * - the tenant's history: its first completed document, by index.
+ * - the boards: the BOARD_CANDIDATES best of each board by index, folded by story as computePulse does.
+ * - the hot topics: computed as story-topics.ts says over the documents of the stories told in the last
+ *   14 days (whole: their earlier documents too) and that span's documents in no story; a topic not told
+ *   in that span is not hot anyway (its rule 7).
+ * Query mode reads the documents matching its query, as computePulse does (pulse-routes.ts).
+ */
+import type { LeaderboardEntry, PulseBody } from '../../../src/protocol/intelligence'
+import { leaderboardEntrySchema } from '../../../src/protocol/intelligence'
+import type { Database, Queryable } from '../../platform/db/database'
+import { boardStoryFacts, documentStories } from '../stories'
+import { COMPARISON_MS, dailyCounts, loadCorpus } from './corpus'
+import { BOARD_CANDIDATES, type Board, type BoardCandidates, boardPlacements, boardScore, pestleDistributionOf, pulseBody, rankedBoard, VELOCITY_DAYS, velocityOf } from './pulse'
+import { boardEntries, documentsWithoutSignals, type FrameSignalRow, firstIngestedAt, insertFrameSignals, liveStoryDocuments, recentSignals, replaceFrameSignals, signalDays } from './queries'
+import { storyTopics } from './story-topics'
+
+/** Keeps one completed document's frames' places on the boards (in the transaction that completes it). */
+export async function recordSignals(tx: Queryable, tenantId: string, eventId: string): Promise<void> {
+  await replaceFrameSignals(tx, tenantId, eventId, await placesOf(tx, tenantId, [eventId]))
+}
+
+const BACKFILL_BATCH = 200
+
+/** Keeps the places of every completed document that has none kept yet, a batch at a time; how many documents. */
+export async function backfillSignals(db: Database): Promise<number> {
+  let done = 0
+  for (;;) {
+    const batch = await documentsWithoutSignals(db, BACKFILL_BATCH)
+    if (batch.length === 0) return done
+    const byTenant = new Map<string, string[]>()
+    for (const d of batch) byTenant.set(d.tenant_id, [...(byTenant.get(d.tenant_id) ?? []), d.id])
+    for (const [tenantId, ids] of byTenant) await db.transaction(async (tx) => insertFrameSignals(tx, tenantId, await placesOf(tx, tenantId, ids)))
+    done += batch.length
+    // A document whose frames went meanwhile is not picked again (it has none), so this ends.
+  }
+}
+
+async function placesOf(db: Queryable, tenantId: string, eventIds: string[]): Promise<FrameSignalRow[]> {
+  const corpus = await loadCorpus(db, tenantId, { eventIds })
+  return boardPlacements(corpus).map(({ entry, board }) => ({ frameId: entry.id, eventId: entry.eventId, board, score: board ? boardScore(entry, board) : 0, entry }))
+}
+
+/** The Global-mode pulse of a tenant at `now` from what is kept (the rules are at the top of this file). */
+export async function keptPulse(db: Queryable, tenantId: string, now: number): Promise<PulseBody> {
+  const days = await signalDays(db, tenantId)
+  const recent = await recentSignals(db, tenantId, now)
+  const boards: BoardCandidates = { risk: await keptBoard(db, tenantId, 'risk'), opportunity: await keptBoard(db, tenantId, 'opportunity') }
+  const pestle = new Map<string, number>()
+  for (const d of days) pestle.set(d.pestle, (pestle.get(d.pestle) ?? 0) + d.documents)
+  return pulseBody(now, null, {
+    documentCount: days.reduce((sum, d) => sum + d.documents, 0),
+    hotTopics: await liveTopics(db, tenantId, now),
+    boards,
+    signalVelocity: velocityOf(
+      {
+        total: days.reduce((sum, d) => sum + d.frames, 0),
+        ...recent,
+        series: dailyCounts(
+          days.map((d) => ({ at: Date.parse(d.day), count: d.frames })),
+          now,
+          VELOCITY_DAYS,
+        ),
+      },
+      now,
+      await firstIngestedAt(db, tenantId),
+    ),
+    pestleDistribution: pestleDistributionOf(pestle),
+    stories: await boardStoryFacts(db, tenantId, [...boards.risk, ...boards.opportunity]),
+  })
+}
+
+/** A board's candidates as kept, in the order computePulse ranks them. */
+async function keptBoard(db: Queryable, tenantId: string, board: Board): Promise<LeaderboardEntry[]> {
+  const entries = (await boardEntries(db, tenantId, board, BOARD_CANDIDATES)).flatMap((raw) => {
+    const parsed = leaderboardEntrySchema.safeParse(raw)
+    return parsed.success ? [parsed.data] : []
+  })
+  // Sorted again in code-point order, whatever order the database's collation gave equal indices.
+  return rankedBoard(entries, board)
+}
+
+/** The hot topics from the stories told in the last 14 days. */
+async function liveTopics(db: Queryable, tenantId: string, now: number): Promise<PulseBody['hotTopics']> {
+  const eventIds = await liveStoryDocuments(db, tenantId, now - COMPARISON_MS, now)
+  if (eventIds.length === 0) return []
+  const corpus = await loadCorpus(db, tenantId, { eventIds })
+  return storyTopics(corpus, now, await documentStories(db, tenantId, eventIds))
+}
