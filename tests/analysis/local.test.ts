@@ -586,6 +586,12 @@ describe('local analyser: who did what, precision first', () => {
     expect(frameFor(a, 'attack').metadata.sentiment).toBeGreaterThan(-0.4)
   })
 
+  test('"went on strike in Wolfsburg" is a walkout, not a launch cut at "on"; "raised fuel prices sharply" raised the prices', () => {
+    const a = analyseLocal('Workers at Volkswagen went on strike in Wolfsburg on Thursday. Nigeria raised fuel prices sharply on Monday.')
+    expect(frameFor(a, 'go')).toMatchObject({ actionType: 'Civil action', actionDescription: 'Workers at Volkswagen went on strike in Wolfsburg on Thursday' })
+    expect(frameFor(a, 'raise').actionDescription).toMatch(/^Nigeria raised fuel prices/)
+  })
+
   test('"one of the four suicide bombers" acts; "lost his son" is no election; "raised rates" no funding; an office keeps its fields', () => {
     const a = analyseLocal(
       'Grahame Russell lost his son when one of the four suicide bombers detonated a device. The Bank of England raised rates. The report raised fears of a recession. The Minister of Trade and Industry resigned. President Ilham Aliyev and President of the European Commission Jose Manuel Barroso held a meeting.',

@@ -28,6 +28,8 @@ export function actionClassOf(lemma: string, resources: ResourceEntry[], sentenc
   // "raised fears", "raised rates": a worry voiced, a rate set — money raised only where money is.
   if (lemma === 'raise' && /\brais(?:e|es|ed|ing) (?:\w+ )?(?:fears?|concerns?|questions?|doubts?|alarm|worries|hopes?|objections?)\b/.test(lower)) return { type: 'Concern', known: true }
   if (lemma === 'raise' && !resources.some((r) => r.type === 'money')) return { type: 'Policy change', known: true }
+  // "Workers went on strike": a walkout, not a launch.
+  if (lemma === 'go' && /\b(?:go|goes|went|gone|going) on (?:an? )?(?:[\w-]+ )?strike\b/.test(lower)) return { type: 'Civil action', known: true }
   if (lemma === 'launch' && !/missile|drone|rocket|attack|strike|offensive|raid/.test(lower)) return { type: 'Launch', known: true }
   if (lemma === 'strike' && /struck down|strike down|strikes down/.test(lower)) return { type: 'Legal action', known: true }
   if (lemma === 'fire' && /fired (?:\d|the|his|her|its|their|chief|ceo|head)/.test(lower) && !/fired at|fired on|fired (?:rockets|missiles|shots|tear gas)/.test(lower)) {

@@ -48,6 +48,9 @@ export function basePos(t: Token, tokens: Token[], i: number): Pos {
   return 'other'
 }
 
+/** States one is on or under ("on strike", "under attack"): nouns there, whatever their verb forms. */
+const STATE_NOUNS = new Set(['strike', 'trial', 'hold', 'alert', 'attack', 'fire', 'review', 'pressure', 'watch'])
+
 export function fixPos(tokens: Token[], pos: Pos[]): void {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!
@@ -206,6 +209,13 @@ export function fixPos(tokens: Token[], pos: Pos[]): void {
       t.tags.add('PresentTense')
       continue
     }
+    // "went on strike in Wolfsburg", "came under attack": a state after "on" or "under" is a noun, not a verb.
+    if (pos[i] === 'verb' && (prevTok?.lower === 'on' || prevTok?.lower === 'under') && STATE_NOUNS.has(t.lower)) {
+      pos[i] = 'noun'
+      t.tags.delete('Verb')
+      t.tags.add('Noun')
+      continue
+    }
     // "in" tagged as a particle where no verb precedes it is a preposition.
     if (pos[i] === 'part' && prev !== 'verb') {
       pos[i] = 'prep'
@@ -270,9 +280,16 @@ export function fixPos(tokens: Token[], pos: Pos[]): void {
       pos[i] = 'noun'
       continue
     }
-    // "take minority stakes in the venture", "accessed names, birth dates and …": an -s "verb" inside
-    // the object of an earlier verb of the same clause.
-    if (pos[i] === 'verb' && /s$/.test(t.lower) && !t.tags.has('PastTense') && (prev === 'noun' || prev === 'propn') && (next === undefined || pos[i + 1] === 'prep' || pos[i + 1] === 'conj' || /[,;.]/.test(t.post)) && actionVerbEarlierInClause(tokens, pos, i)) {
+    // "take minority stakes in the venture", "accessed names, birth dates and …", "raised fuel prices
+    // sharply": an -s "verb" inside the object of an earlier verb of the same clause.
+    if (
+      pos[i] === 'verb' &&
+      /s$/.test(t.lower) &&
+      !t.tags.has('PastTense') &&
+      (prev === 'noun' || prev === 'propn') &&
+      (next === undefined || pos[i + 1] === 'prep' || pos[i + 1] === 'conj' || (pos[i + 1] === 'adv' && /ly$/.test(next.lower)) || /[,;.]/.test(t.post)) &&
+      actionVerbEarlierInClause(tokens, pos, i)
+    ) {
       pos[i] = 'noun'
       continue
     }
