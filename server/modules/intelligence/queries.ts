@@ -19,6 +19,8 @@ export interface CorpusScope {
   /** Only documents whose title, summary or text match this (PostgreSQL full-text search, English). */
   query?: string | null
   eventIds?: string[]
+  /** Only documents ingested at or after this time (ms). */
+  since?: number
 }
 
 /** The full-text document of an event, as both the query and any index use it. */
@@ -60,6 +62,7 @@ export async function corpusRows(db: Queryable, tenantId: string, scope: CorpusS
     where.push(`(e.research_id = ${p} OR e.project_id = ${p})`)
   }
   if (scope.eventIds) where.push(`e.id = ANY(${param(scope.eventIds)}::text[])`)
+  if (scope.since !== undefined) where.push(`e.ingested_at >= ${param(new Date(scope.since).toISOString())}`)
   const query = scope.query?.trim()
   if (query) where.push(`${EVENT_TSVECTOR} @@ websearch_to_tsquery('english', ${param(query)})`)
 
@@ -140,11 +143,11 @@ export async function boardEntries(db: Queryable, tenantId: string, board: 'risk
   return rows.map((r) => (typeof r.entry === 'string' ? JSON.parse(r.entry) : r.entry))
 }
 
-/** The tenant's completed documents and their signals per UTC day and PESTLE category as stored ('' for none). */
-export async function signalDays(db: Queryable, tenantId: string): Promise<Array<{ day: string; pestle: string; documents: number; frames: number }>> {
+/** The tenant's completed documents and their signals per UTC day (from `fromDay`, yyyy-mm-dd) and PESTLE category as stored ('' for none). */
+export async function signalDays(db: Queryable, tenantId: string, fromDay = '0001-01-01'): Promise<Array<{ day: string; pestle: string; documents: number; frames: number }>> {
   const rows = await db.query<{ day: string; pestle: string; documents: number | string; frames: number | string }>(
-    `SELECT to_char(day, 'YYYY-MM-DD') AS day, pestle, documents, frames FROM signal_days WHERE tenant_id = $1`,
-    [tenantId],
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day, pestle, documents, frames FROM signal_days WHERE tenant_id = $1 AND day >= $2::date`,
+    [tenantId, fromDay],
   )
   return rows.map((r) => ({ day: r.day, pestle: r.pestle, documents: Number(r.documents), frames: Number(r.frames) }))
 }

@@ -11,13 +11,13 @@ import type { ModuleDeps } from '../../platform/module'
 import { getResearch } from '../researches'
 import { boardStoryFacts, documentStories } from '../stories'
 import type { ActorRole } from './briefing'
-import { type Corpus, loadCorpus } from './corpus'
+import { type Corpus, lastDays, loadCorpus } from './corpus'
 import { mentionSeries, signalSeries } from './forecast'
 import { documentsIn, frameIdsOfConnection, graphView, type GraphView } from './graph'
 import { kpiDefinition, refreshKpiBinding, toKpiBinding } from './kpis'
 import { boardCandidates, computePulse } from './pulse'
 import { connectionParticipants, contextTypeOf, firstIngestedAt, frameActionTypes, frameBody, getKpiBinding, insertKpiBinding, setKpiBindingValue } from './queries'
-import { keptPulse } from './signals'
+import { keptPulse, keptSignalSeries } from './signals'
 
 /**
  * POST /dashboard/pulse: in Global mode, the pulse as kept (signals.ts); in Query mode, computed from the
@@ -66,14 +66,24 @@ export async function actorRoles(db: Queryable, tenantId: string, frameId: strin
   return parsed.success ? parsed.data.actors.entries : []
 }
 
-/** The daily series a selector names, over its history days ending `now`. */
+/**
+ * The daily series a selector names, over its history days ending `now`. All the tenant's signals are
+ * read from the kept day counts (signals.ts); a context's signals and an entity's mentions from the
+ * documents ingested in those days only, the entity resolved among them (or, named only in older
+ * documents, among all of the context's: its mentions in the window are then none).
+ */
 export async function seriesOf(db: Queryable, tenantId: string, selector: SeriesSelector, now: number) {
   if (selector.metric === 'mentions' && !selector.entity) throw new Refusal('invalid', 'entity: an entity name is required for metric mentions')
-  const corpus = await contextCorpus(db, tenantId, selector.contextId)
-  if (selector.metric === 'signals') return { metric: selector.metric, entity: null, history: signalSeries(corpus, now, selector.historyDays) }
-  const entity = corpus.entities.resolve(selector.entity!)
+  const { contextId, historyDays } = selector
+  if (contextId && (await contextTypeOf(db, tenantId, contextId)) === null) throw missing('Research or project')
+  if (selector.metric === 'signals' && !contextId) return { metric: selector.metric, entity: null, history: await keptSignalSeries(db, tenantId, now, historyDays) }
+  const window = await loadCorpus(db, tenantId, { contextId, since: Date.parse(lastDays(now, historyDays)[0]!) })
+  if (selector.metric === 'signals') return { metric: selector.metric, entity: null, history: signalSeries(window, now, historyDays) }
+  const inWindow = window.entities.resolve(selector.entity!)
+  const corpus = inWindow ? window : await loadCorpus(db, tenantId, { contextId })
+  const entity = inWindow ?? corpus.entities.resolve(selector.entity!)
   if (!entity) throw missing(`Entity "${selector.entity}"`)
-  return { metric: selector.metric, entity: entity.name, history: mentionSeries(corpus, entity, now, selector.historyDays) }
+  return { metric: selector.metric, entity: entity.name, history: mentionSeries(corpus, entity, now, historyDays) }
 }
 
 /** The tenant's corpus, within a research or project when a context is given (refused when it is not the tenant's). */

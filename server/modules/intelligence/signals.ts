@@ -20,13 +20,14 @@
  * - the hot topics: computed as story-topics.ts says over the documents of the stories told in the last
  *   14 days (whole: their earlier documents too) and that span's documents in no story; a topic not told
  *   in that span is not hot anyway (its rule 7).
- * Query mode reads the documents matching its query, as computePulse does (pulse-routes.ts).
+ * Query mode reads the documents matching its query, as computePulse does (pulse-routes.ts). The
+ * dashboard's forecast of all signals reads the day counts too (`keptSignalSeries`).
  */
 import type { LeaderboardEntry, PulseBody } from '../../../src/protocol/intelligence'
 import { leaderboardEntrySchema } from '../../../src/protocol/intelligence'
 import type { Database, Queryable } from '../../platform/db/database'
 import { boardStoryFacts, documentStories } from '../stories'
-import { COMPARISON_MS, dailyCounts, loadCorpus } from './corpus'
+import { COMPARISON_MS, dailyCounts, lastDays, loadCorpus } from './corpus'
 import { BOARD_CANDIDATES, type Board, type BoardCandidates, boardPlacements, boardScore, pestleDistributionOf, pulseBody, rankedBoard, VELOCITY_DAYS, velocityOf } from './pulse'
 import { boardEntries, documentsWithoutSignals, type FrameSignalRow, firstIngestedAt, insertFrameSignals, liveStoryDocuments, recentSignals, replaceFrameSignals, signalDays } from './queries'
 import { storyTopics } from './story-topics'
@@ -84,6 +85,16 @@ export async function keptPulse(db: Queryable, tenantId: string, now: number): P
     pestleDistribution: pestleDistributionOf(pestle),
     stories: await boardStoryFacts(db, tenantId, [...boards.risk, ...boards.opportunity]),
   })
+}
+
+/** The tenant's signals per UTC day over the `days` days ending today, from the day counts (forecast.ts `signalSeries`). */
+export async function keptSignalSeries(db: Queryable, tenantId: string, now: number, days: number): Promise<Array<{ date: string; value: number }>> {
+  const rows = await signalDays(db, tenantId, lastDays(now, days)[0])
+  return dailyCounts(
+    rows.map((d) => ({ at: Date.parse(d.day), count: d.frames })),
+    now,
+    days,
+  ).map((p) => ({ date: p.date, value: p.count }))
 }
 
 /** A board's candidates as kept, in the order computePulse ranks them. */

@@ -2,7 +2,8 @@
  * The pulse kept as documents arrive (server/modules/intelligence/signals.ts, migration 017): documents
  * really ingested by the pipeline on chosen days, then the kept pulse held equal to the pulse computed
  * from the whole corpus (computePulse, as the route answered before), after a reprocess, a deletion and
- * a backfill too; and what it reads held to the last two weeks' stories, however long the history.
+ * a backfill too; the forecast's series equal to those of the whole corpus; and what a pulse reads held
+ * to the last two weeks' stories, however long the history.
  *
  * The corpus (now = 2026-11-20 12:00 UTC), every story told within the last two weeks but the first:
  *   −40 d  a Nigerian fuel story (history: on the boards and in the counts, not a hot topic)
@@ -12,7 +13,9 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest'
 import { loadCorpus } from '../../../server/modules/intelligence/corpus'
+import { mentionSeries, signalSeries } from '../../../server/modules/intelligence/forecast'
 import { boardCandidates, computePulse, firstIngested } from '../../../server/modules/intelligence/pulse'
+import { seriesOf } from '../../../server/modules/intelligence/service'
 import { backfillSignals, keptPulse } from '../../../server/modules/intelligence/signals'
 import { boardStoryFacts, documentStories } from '../../../server/modules/stories'
 import { manualClock } from '../../../server/platform/core/runtime'
@@ -94,6 +97,22 @@ describe.each(dialects())('the pulse kept as documents arrive, on %s', (dialect)
 
   test('equals the pulse computed from the whole corpus, now and later (windows moving past each document)', async () => {
     await expectKeptEqualsWhole()
+  })
+
+  test("the dashboard's forecast series read the day counts, or the window's documents, as the whole corpus would give them", async () => {
+    const corpus = await loadCorpus(stack.db, tenantId)
+    for (const now of TIMES) {
+      for (const historyDays of [7, 28, 60]) {
+        const signals = await seriesOf(stack.db, tenantId, { metric: 'signals', historyDays }, now)
+        expect(signals.history).toEqual(signalSeries(corpus, now, historyDays))
+        const mentions = await seriesOf(stack.db, tenantId, { metric: 'mentions', entity: 'Volkswagen', historyDays }, now)
+        expect(mentions.history).toEqual(mentionSeries(corpus, corpus.entities.resolve('Volkswagen')!, now, historyDays))
+      }
+    }
+    // Named only in a document 40 days old: resolved all the same, no mentions in the last week.
+    const old = await seriesOf(stack.db, tenantId, { metric: 'mentions', entity: 'Nigeria', historyDays: 7 }, NOW)
+    expect(old).toMatchObject({ entity: 'Nigeria' })
+    expect(old.history.every((p) => p.value === 0)).toBe(true)
   })
 
   test('a reprocess, a deletion and a backfill keep it equal', async () => {
