@@ -163,8 +163,9 @@ function report(stages: readonly Stage[], totalMs: number): void {
   const figures: Record<string, number> = {}
   const ratio: Record<string, number> = {}
   const headline: Record<string, string> = {
-    pulse: 'dashboard pulse, by story',
-    "pulse's story read": "  of which its stories' reads",
+    pulse: 'dashboard pulse (kept as documents arrive)',
+    "pulse's hot topics": '  of which its hot topics',
+    'pulse from the whole corpus': 'the same pulse from the whole corpus',
     briefing: 'research briefing',
     stories: "workspace's stories",
     'bare SQL read': baseline,
