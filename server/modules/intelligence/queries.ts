@@ -1,7 +1,8 @@
 /**
- * Intelligence's SQL, scoped by tenant in every statement: the corpus's documents and frames, the
- * lookups of the graph and prospective routes, novelty's earlier signatures, and the KPI bindings
- * (kpis.ts says when their values are computed, and how a refresh locks them).
+ * Intelligence's SQL, scoped by tenant in every statement but the start-up backfill's: the corpus's documents
+ * and frames, the frames' actor keys (actor-keys.ts), the lookups of the graph and prospective routes,
+ * novelty's earlier signatures, and the KPI bindings (kpis.ts says when their values are computed, and how a
+ * refresh locks them).
  */
 import type { KpiBinding, KpiDefinitionIds } from '../../../src/protocol/intelligence'
 import type { Queryable } from '../../platform/db/database'
@@ -84,6 +85,70 @@ export async function corpusRows(db: Queryable, tenantId: string, scope: CorpusS
 export async function firstIngestedAt(db: Queryable, tenantId: string): Promise<number | null> {
   const [row] = await db.query<{ first: Date | string | null }>(`SELECT min(ingested_at) AS first FROM events WHERE tenant_id = $1 AND status = 'completed'`, [tenantId])
   return row?.first == null ? null : Date.parse(iso(row.first)!)
+}
+
+/** The ids of the tenant's completed documents of a research or a project, oldest first. */
+export async function completedEventIds(db: Queryable, tenantId: string, scope: { researchId: string } | { projectId: string }): Promise<string[]> {
+  const [column, id] = 'researchId' in scope ? ['research_id', scope.researchId] : ['project_id', scope.projectId]
+  const rows = await db.query<{ id: string }>(`SELECT id FROM events WHERE tenant_id = $1 AND status = 'completed' AND ${column} = $2 ORDER BY ingested_at, id`, [tenantId, id])
+  return rows.map((r) => r.id)
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Actor keys (actor-keys.ts)
+
+/** One key of one actor of a frame, with what an opposite reading is judged by. */
+export interface FrameActorKey {
+  frameId: string
+  actorKey: string
+  actionType: string
+  negated: boolean
+  sentiment: number
+}
+
+/** Replaces a document's actor keys with these (none: it has none). */
+export async function replaceFrameActorKeys(tx: Queryable, tenantId: string, eventId: string, keys: readonly FrameActorKey[]): Promise<void> {
+  await tx.query(`DELETE FROM frame_actor_keys WHERE tenant_id = $1 AND event_id = $2`, [tenantId, eventId])
+  if (keys.length === 0) return
+  await tx.query(
+    `INSERT INTO frame_actor_keys (tenant_id, event_id, frame_id, actor_key, action_type, negated, sentiment)
+     SELECT $1::text, $2::text, * FROM unnest($3::text[], $4::text[], $5::text[], $6::boolean[], $7::double precision[])
+     ON CONFLICT DO NOTHING`,
+    [tenantId, eventId, keys.map((k) => k.frameId), keys.map((k) => k.actorKey), keys.map((k) => k.actionType), keys.map((k) => k.negated), keys.map((k) => k.sentiment)],
+  )
+}
+
+/**
+ * The documents outside `eventIds` holding a witness of a conflict of theirs: for each actor key of each of
+ * their frames, the first frame (by id) of another completed document with that key, the same action type
+ * and the opposite reading (negated against not, or sentiments of opposite signs `gap` or more apart).
+ */
+export async function conflictWitnessDocuments(db: Queryable, tenantId: string, eventIds: readonly string[], gap: number): Promise<string[]> {
+  if (eventIds.length === 0) return []
+  const rows = await db.query<{ event_id: string }>(
+    `SELECT DISTINCT w.event_id
+       FROM frame_actor_keys s
+       CROSS JOIN LATERAL (
+         SELECT o.event_id FROM frame_actor_keys o
+           JOIN events e ON e.tenant_id = o.tenant_id AND e.id = o.event_id AND e.status = 'completed'
+          WHERE o.tenant_id = s.tenant_id AND o.actor_key = s.actor_key AND o.action_type = s.action_type AND o.event_id <> s.event_id
+            AND (o.negated <> s.negated OR (o.sentiment * s.sentiment < 0 AND abs(o.sentiment - s.sentiment) >= $3))
+          ORDER BY o.frame_id LIMIT 1) w
+      WHERE s.tenant_id = $1 AND s.event_id = ANY($2::text[]) AND NOT (w.event_id = ANY($2::text[]))
+      ORDER BY w.event_id`,
+    [tenantId, eventIds, gap],
+  )
+  return rows.map((r) => r.event_id)
+}
+
+/** Up to `limit` documents completed before the actor keys were kept, whose keys are still to write. */
+export async function actorKeysBackfill(db: Queryable, limit: number): Promise<Array<{ tenant_id: string; event_id: string }>> {
+  return db.query<{ tenant_id: string; event_id: string }>(`SELECT tenant_id, event_id FROM frame_actor_keys_backfill ORDER BY tenant_id, event_id LIMIT $1`, [limit])
+}
+
+/** The document's keys are written: it leaves the backfill. */
+export async function clearActorKeysBackfill(tx: Queryable, tenantId: string, eventId: string): Promise<void> {
+  await tx.query(`DELETE FROM frame_actor_keys_backfill WHERE tenant_id = $1 AND event_id = $2`, [tenantId, eventId])
 }
 
 // ---------------------------------------------------------------------------------------------------
