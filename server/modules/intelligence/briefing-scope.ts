@@ -3,18 +3,23 @@
  * (and bench/intelligence/requests.ts's), refusing an id the tenant does not have as not found.
  *
  * Rules (what reading a bounded set of rows changes; briefing.ts and story-briefing.ts say the rest):
- * - A research, a project or a story is briefed from the documents it is told by and the witnesses of their
- *   conflicts, never the tenant's corpus: its own completed documents; then, for each actor key of each of
- *   their frames (actor-keys.ts), the first frame by id of another completed document with that key, the
- *   same action type and the opposite reading (uncertainties.ts), read with its document. So what a briefing
- *   reads grows with its subject and the conflicts of its frames, not with the tenant.
+ * - A research, a project or a story is briefed from its own completed documents and the witnesses of their
+ *   frames' conflicts, never the tenant's corpus. A frame's witness is a frame of another completed document
+ *   with an actor key in common (actor-keys.ts), the same action type and the opposite reading
+ *   (uncertainties.ts): for each key the first such frame by id; none is read when one of the subject's
+ *   own documents holds one, else the first by id, with its document. So what such a briefing reads grows
+ *   with its subject and the conflicts of its frames, not with the tenant.
+ * - An action frame or a causal context is briefed from its frames' documents and those of every frame
+ *   sharing an actor key with one of them (any action type): its neighbourhood, which its connections,
+ *   conflicts and graph are drawn from.
  * - Entities are merged among the documents read (aliases.ts), so an entity's name, kind and id are chosen
- *   among them: they are the whole tenant's unless the tenant's other documents spell it otherwise more
- *   often or chain its aliases to another entity's.
- * - conflicting_sources (counted in a briefing's uncertainties) finds a frame of a document not otherwise read
- *   through an actor name key the two frames share, not through an alias chain a third document makes.
- * - An action frame, an entity or a causal context is still briefed from the tenant's whole graph: what it
- *   shows (every frame sharing an actor, every document naming the entity) is that neighbourhood.
+ *   among them, and an entity's weight in the graph is its mentions among them: they are the whole tenant's
+ *   unless the tenant's other documents mention it too, spell it otherwise more often, or chain its aliases
+ *   to another entity's.
+ * - Two frames of documents read for different reasons are found to share an actor (a connection, a
+ *   conflict) through an actor name key, not through an alias chain a document not read makes.
+ * - An entity is still briefed from the tenant's whole graph (what it shows, every document naming it, is
+ *   most of that graph for a much-named entity).
  * - Key events cite their sources and credibility from their documents' stories (story-briefing.ts).
  */
 import type { BriefingBody, BriefingType } from '../../../src/protocol/intelligence'
@@ -26,7 +31,7 @@ import { storiesOfDocuments, storyById } from '../stories'
 import { connectionBriefing, entityBriefing, frameBriefing, scopeBriefing } from './briefing'
 import { loadCorpus } from './corpus'
 import { findEntity, type GraphView, graphView } from './graph'
-import { completedEventIds, conflictWitnessDocuments } from './queries'
+import { actorNeighbourDocuments, completedEventIds, conflictWitnessDocuments } from './queries'
 import { actorRoles, connectionFrameIds, tenantView } from './service'
 import { citeSources, storyBriefing } from './story-briefing'
 import { OPPOSED_SENTIMENT_GAP } from './uncertainties'
@@ -45,11 +50,16 @@ export async function briefingFor(db: Queryable, tenantId: string, type: Briefin
  */
 export async function subjectViews(db: Queryable, tenantId: string, eventIds: readonly string[]): Promise<{ tenant: GraphView; scope: GraphView }> {
   const witnesses = await conflictWitnessDocuments(db, tenantId, eventIds, OPPOSED_SENTIMENT_GAP)
-  const corpus = await loadCorpus(db, tenantId, { eventIds: [...eventIds, ...witnesses] })
-  return { tenant: graphView(corpus), scope: graphView(corpus, new Set(eventIds)) }
+  const tenant = await viewOf(db, tenantId, [...eventIds, ...witnesses])
+  return { tenant, scope: graphView(tenant.corpus, new Set(eventIds)) }
 }
 
 // ---------------------------------------------------------------------------------------------------
+
+/** The graph of these documents (those completed), their entities merged among them. */
+async function viewOf(db: Queryable, tenantId: string, eventIds: readonly string[]): Promise<GraphView> {
+  return graphView(await loadCorpus(db, tenantId, { eventIds: [...eventIds] }))
+}
 
 async function briefingOf(db: Queryable, tenantId: string, type: BriefingType, id: string): Promise<BriefingBody> {
   switch (type) {
@@ -71,23 +81,23 @@ async function briefingOf(db: Queryable, tenantId: string, type: BriefingType, i
       return storyBriefing((await subjectViews(db, tenantId, story.documentIds)).tenant, story)
     }
     case 'actionframe': {
-      const view = await tenantView(db, tenantId)
+      const view = await viewOf(db, tenantId, await actorNeighbourDocuments(db, tenantId, [id]))
       const frame = view.frames.find((f) => f.id === id)
       if (!frame) throw missing('Action frame')
       return frameBriefing(view, frame, await actorRoles(db, tenantId, id))
+    }
+    case 'causalcontext': {
+      const ids = (await connectionFrameIds(db, tenantId, id)) ?? []
+      const view = await viewOf(db, tenantId, await actorNeighbourDocuments(db, tenantId, ids))
+      const [a, b] = ids.map((frameId) => view.frames.find((f) => f.id === frameId))
+      if (!a || !b || a === b) throw missing('Causal context')
+      return connectionBriefing(view, id, a, b)
     }
     case 'entity': {
       const view = await tenantView(db, tenantId)
       const entity = findEntity(view.corpus.entities, id)
       if (!entity) throw missing('Entity')
       return entityBriefing(view, entity)
-    }
-    case 'causalcontext': {
-      const view = await tenantView(db, tenantId)
-      const ids = await connectionFrameIds(db, tenantId, id)
-      const [a, b] = (ids ?? []).map((frameId) => view.frames.find((f) => f.id === frameId))
-      if (!a || !b || a === b) throw missing('Causal context')
-      return connectionBriefing(view, id, a, b)
     }
   }
 }

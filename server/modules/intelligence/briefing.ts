@@ -23,9 +23,8 @@
  *   with = its other participants, with = its resources; names are those of their entities when resolved.
  * - dominantPestle: the PESTLE category the most documents carry (ties: alphabetical), 'none' without one.
  * - connections: pairs of the frames concerned sharing an actor entity (graph.ts); uncertainties: the
- *   flags of uncertainties.ts over those frames, conflicts looked for in `tenant`: the whole tenant for a
- *   frame, an entity or a causal context, the documents and conflict witnesses briefing-scope.ts reads
- *   for a research, a project or a story.
+ *   flags of uncertainties.ts over those frames, conflicts looked for in `tenant`: the documents
+ *   briefing-scope.ts reads for the object (the whole tenant for an entity).
  * - The graph is the object's local graph (graph.ts), seeded by the object itself or its key frames.
  */
 import type { BriefingBody, BriefingType, KeyEvent } from '../../../src/protocol/intelligence'

@@ -13,8 +13,7 @@
  * - GET  /briefing/{type}/{id}                         a briefing (briefing.ts, a story's story-briefing.ts),
  *                                                      its key events citing their sources; a causalcontext id
  *                                                      is a stored connection's or one /connections returned;
- *                                                      a research, project or story reads its own documents and
- *                                                      their conflicts' only (briefing-scope.ts)
+ *                                                      what each reads is bounded (briefing-scope.ts)
  * A participant that is no entity of the tenant has no frames and no connections (entity null).
  */
 import type { FastifyInstance } from 'fastify'

@@ -119,24 +119,47 @@ export async function replaceFrameActorKeys(tx: Queryable, tenantId: string, eve
 }
 
 /**
- * The documents outside `eventIds` holding a witness of a conflict of theirs: for each actor key of each of
- * their frames, the first frame (by id) of another completed document with that key, the same action type
- * and the opposite reading (negated against not, or sentiments of opposite signs `gap` or more apart).
+ * The documents outside `eventIds` holding a witness of a conflict of theirs, at most one per frame: of the
+ * frames of other completed documents sharing an actor key with it, with the same action type and the
+ * opposite reading (negated against not, or sentiments of opposite signs `gap` or more apart), the first by
+ * id for each key, one of `eventIds`' own first (then none is needed), else the first by id.
  */
 export async function conflictWitnessDocuments(db: Queryable, tenantId: string, eventIds: readonly string[], gap: number): Promise<string[]> {
   if (eventIds.length === 0) return []
   const rows = await db.query<{ event_id: string }>(
-    `SELECT DISTINCT w.event_id
-       FROM frame_actor_keys s
-       CROSS JOIN LATERAL (
-         SELECT o.event_id FROM frame_actor_keys o
-           JOIN events e ON e.tenant_id = o.tenant_id AND e.id = o.event_id AND e.status = 'completed'
-          WHERE o.tenant_id = s.tenant_id AND o.actor_key = s.actor_key AND o.action_type = s.action_type AND o.event_id <> s.event_id
-            AND (o.negated <> s.negated OR (o.sentiment * s.sentiment < 0 AND abs(o.sentiment - s.sentiment) >= $3))
-          ORDER BY o.frame_id LIMIT 1) w
-      WHERE s.tenant_id = $1 AND s.event_id = ANY($2::text[]) AND NOT (w.event_id = ANY($2::text[]))
-      ORDER BY w.event_id`,
+    `SELECT DISTINCT event_id FROM (
+       SELECT DISTINCT ON (s.frame_id) w.event_id
+         FROM frame_actor_keys s
+         CROSS JOIN LATERAL (
+           SELECT o.event_id, o.frame_id FROM frame_actor_keys o
+             JOIN events e ON e.tenant_id = o.tenant_id AND e.id = o.event_id AND e.status = 'completed'
+            WHERE o.tenant_id = s.tenant_id AND o.actor_key = s.actor_key AND o.action_type = s.action_type AND o.event_id <> s.event_id
+              AND (o.negated <> s.negated OR (o.sentiment * s.sentiment < 0 AND abs(o.sentiment - s.sentiment) >= $3))
+            ORDER BY o.frame_id LIMIT 1) w
+        WHERE s.tenant_id = $1 AND s.event_id = ANY($2::text[])
+        ORDER BY s.frame_id, w.event_id = ANY($2::text[]) DESC, w.frame_id) witness
+      WHERE NOT (event_id = ANY($2::text[]))
+      ORDER BY event_id`,
     [tenantId, eventIds, gap],
+  )
+  return rows.map((r) => r.event_id)
+}
+
+/**
+ * The documents of these frames and those of every frame sharing an actor key with one of them, whatever its
+ * action type (documents not completed included: the corpus leaves them out).
+ */
+export async function actorNeighbourDocuments(db: Queryable, tenantId: string, frameIds: readonly string[]): Promise<string[]> {
+  if (frameIds.length === 0) return []
+  const rows = await db.query<{ event_id: string }>(
+    `SELECT event_id FROM action_frames WHERE tenant_id = $1 AND id = ANY($2::text[])
+     UNION
+     SELECT o.event_id FROM action_frames f
+       JOIN frame_actor_keys s ON s.tenant_id = f.tenant_id AND s.event_id = f.event_id AND s.frame_id = f.id
+       JOIN frame_actor_keys o ON o.tenant_id = s.tenant_id AND o.actor_key = s.actor_key
+      WHERE f.tenant_id = $1 AND f.id = ANY($2::text[])
+     ORDER BY event_id`,
+    [tenantId, frameIds],
   )
   return rows.map((r) => r.event_id)
 }

@@ -11,8 +11,8 @@
  * - predicted: its temporality is future (a forecast or possibility, not a report).
  * - negated: the sentence says the action did not happen.
  * All but conflicting_sources look at the frame alone, so the pipeline can flag them per document; the
- * conflicts need the tenant's other documents (a briefing of a research, a project or a story reads those
- * briefing-scope.ts finds by the frames' actor keys).
+ * conflicts need the tenant's other documents (a briefing reads those briefing-scope.ts finds by the frames'
+ * actor keys).
  */
 import type { Uncertainty } from '../../../src/protocol/intelligence'
 import type { CorpusFrame } from './corpus'

@@ -10,18 +10,20 @@
  * "Japan signed a trade deal with the United States." (an actor and an action type of B's, read the same
  * way: no conflict). Its entities are spelt alike everywhere, so a briefing from the rows it reads must
  * equal the one computed from the whole tenant, and Trade's briefing must read X (C's witness) and
- * neither Y nor Z.
+ * neither Y nor Z; C's own briefing reads every document naming one of its actors, Y alone not.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createLocalAnalyser } from '../../../server/analysis/local/local-analyser'
 import { actorKeysOf, backfillFrameActors } from '../../../server/modules/intelligence/actor-keys'
-import { scopeBriefing } from '../../../server/modules/intelligence/briefing'
+import { connectionBriefing, frameBriefing, scopeBriefing } from '../../../server/modules/intelligence/briefing'
 import { briefingFor } from '../../../server/modules/intelligence/briefing-scope'
 import { loadCorpus } from '../../../server/modules/intelligence/corpus'
 import { documentsIn, graphView } from '../../../server/modules/intelligence/graph'
-import { tenantView } from '../../../server/modules/intelligence/service'
+import { actorRoles, tenantView } from '../../../server/modules/intelligence/service'
 import { citeSources, storyBriefing } from '../../../server/modules/intelligence/story-briefing'
 import { uncertaintiesOf } from '../../../server/modules/intelligence/uncertainties'
+import { exportBundle } from '../../../server/modules/exchange/export'
+import { importBundle } from '../../../server/modules/exchange/import'
 import { createPipeline, type PipelineService } from '../../../server/modules/pipeline/pipeline'
 import { insertResearch, insertSession } from '../../../server/modules/researches/queries'
 import { eraseDocuments } from '../../../server/modules/retention'
@@ -102,7 +104,7 @@ describe.each(dialects())('what a briefing reads, on %s', { timeout: 120_000 }, 
     const b = await briefingFor(queryable, T, 'research', research('trade'))
     expect(ordered(b)).toEqual(ordered(await wholeTenantBriefing('trade')))
     expect(b.detailedMetrics.uncertainties).toBeGreaterThan(0)
-    const read = (d: Doc) => [...seen].some((id) => id === doc[d] || id.startsWith(`${doc[d]}-`))
+    const read = (d: Doc) => readIn(seen, doc[d])
     expect((['A', 'B', 'C', 'X'] as const).filter(read)).toEqual(['A', 'B', 'C', 'X'])
     expect((['Y', 'Z'] as const).filter(read)).toEqual([])
     // The other researches alike.
@@ -117,6 +119,21 @@ describe.each(dialects())('what a briefing reads, on %s', { timeout: 120_000 }, 
     }
   })
 
+  test("a frame's and a causal context's briefings equal the whole tenant's, and read their frames' actor neighbourhood only", async () => {
+    const view = await tenantView(db, T)
+    const frameOf = (d: Doc) => view.frames.find((f) => f.eventId === doc[d])!
+    const c = frameOf('C')
+    const { queryable, seen } = recording(db)
+    const frame = await briefingFor(queryable, T, 'actionframe', c.id)
+    expect(ordered(frame)).toEqual(ordered(await cited(frameBriefing(view, c, await actorRoles(db, T, c.id)))))
+    // C names the United States and Russia: A, B, X and Z name one of them too; Y neither.
+    expect((Object.keys(TEXTS) as Doc[]).filter((d) => readIn(seen, doc[d]))).toEqual(['A', 'B', 'C', 'X', 'Z'])
+    const [a, b] = [frameOf('A'), frameOf('B')]
+    const id = `${a.id}~${b.id}`
+    const pair = await briefingFor(db, T, 'causalcontext', id)
+    expect(ordered(pair)).toEqual(ordered(await cited(connectionBriefing(view, id, a, b))))
+  })
+
   test('the actor keys are those of the stored frames, after a reprocess and a deletion too', async () => {
     expect(await storedKeys(db)).toEqual(await expectedKeys(db))
     await pipeline.reprocess({ tenantId: T, eventId: doc.C })
@@ -127,6 +144,14 @@ describe.each(dialects())('what a briefing reads, on %s', { timeout: 120_000 }, 
     const after = await storedKeys(db)
     expect(after).toEqual(before.filter((k) => !k.startsWith(`${doc.Z}-`)))
     expect(after).toEqual(await expectedKeys(db))
+  })
+
+  test("an imported bundle's documents get their actor keys with them", async () => {
+    const bundle = (await exportBundle(db, T, { kind: 'tenant' }, clock.now()))!
+    await importBundle(db, sequentialIds(), { tenantId: 'briefing-scope-importer.example', uid: 'u2' }, bundle, clock.now())
+    const imported = await storedKeys(db, 'briefing-scope-importer.example')
+    expect(imported.length).toBeGreaterThan(0)
+    expect(imported).toEqual(await expectedKeys(db, 'briefing-scope-importer.example'))
   })
 
   test('the start-up backfill writes the keys of documents completed before they were kept, once', async () => {
@@ -149,6 +174,11 @@ function ordered(b: BriefingBody): BriefingBody {
   return { ...b, graph: { nodes: byId(b.graph.nodes), edges: byId(b.graph.edges) } }
 }
 
+/** Whether a document, or a frame of it, is among the ids seen. */
+function readIn(seen: ReadonlySet<string>, eventId: string): boolean {
+  return [...seen].some((id) => id === eventId || id.startsWith(`${eventId}-`))
+}
+
 /** A store that notes every id and event id of the rows it answers. */
 function recording(db: Queryable): { queryable: Queryable; seen: Set<string> } {
   const seen = new Set<string>()
@@ -164,14 +194,14 @@ function recording(db: Queryable): { queryable: Queryable; seen: Set<string> } {
 
 const keyLine = (k: { frameId: string; actorKey: string; actionType: string; negated: boolean; sentiment: number }) => `${k.frameId} ${k.actorKey} ${k.actionType} ${k.negated} ${k.sentiment}`
 
-async function storedKeys(db: Queryable): Promise<string[]> {
+async function storedKeys(db: Queryable, tenantId = T): Promise<string[]> {
   const rows = await db.query<{ frame_id: string; actor_key: string; action_type: string; negated: boolean; sentiment: number }>(
     `SELECT frame_id, actor_key, action_type, negated, sentiment FROM frame_actor_keys WHERE tenant_id = $1`,
-    [T],
+    [tenantId],
   )
   return rows.map((r) => keyLine({ frameId: r.frame_id, actorKey: r.actor_key, actionType: r.action_type, negated: r.negated, sentiment: Number(r.sentiment) })).sort()
 }
 
-async function expectedKeys(db: Queryable): Promise<string[]> {
-  return (await loadCorpus(db, T)).frames.flatMap(actorKeysOf).map(keyLine).sort()
+async function expectedKeys(db: Queryable, tenantId = T): Promise<string[]> {
+  return (await loadCorpus(db, tenantId)).frames.flatMap(actorKeysOf).map(keyLine).sort()
 }
