@@ -2,7 +2,7 @@
  * Storing the bench corpus as the pipeline does: per document, one transaction with its row (completed,
  * with its analysis's payload and provenance), its frames (`replaceFrames` of `frameRows`, as
  * Core_FrameEnricher stores them), its placement in its story (`placeDocument`, as the enricher's last
- * step) and its frames' actor keys (`indexFrameActors`, next to it), in arrival order. Each document's analysis is a real local analysis of its text (a copy carries
+ * step) and its frames' actor keys (`indexBriefingKeys`, next to it), in arrival order. Each document's analysis is a real local analysis of its text (a copy carries
  * its original's), taken before the transaction and not timed with it. Every VACUUM_EVERY documents, and
  * at the end, the database is vacuumed and analysed as the server's upkeep does every hour
  * (`vacuumDatabase`, DB_VACUUM_MINUTES), so the planner has statistics; that is not timed either.
@@ -14,7 +14,7 @@ import { insertResearch, insertSession } from '../../server/modules/researches/q
 import { vacuumDatabase } from '../../server/modules/retention/maintenance'
 import { replaceFrames } from '../../server/modules/session-data'
 import { placeDocument } from '../../server/modules/stories'
-import { indexFrameActors } from '../../server/modules/intelligence'
+import { indexBriefingKeys } from '../../server/modules/intelligence'
 import type { Database, Queryable } from '../../server/platform/db/database'
 import type { BenchDocument } from './corpus'
 
@@ -78,7 +78,7 @@ export async function seedDocuments(db: Database, docs: readonly BenchDocument[]
       const p = performance.now()
       await placeDocument(tx, TENANT, d.id, d.ingestedAt + 60_000)
       seeding.place.push(performance.now() - p)
-      await indexFrameActors(tx, TENANT, d.id)
+      await indexBriefingKeys(tx, TENANT, d.id)
     })
     seeding.transaction.push(performance.now() - t)
     if ((i + 1) % VACUUM_EVERY === 0 && i + 1 < to) await vacuum()

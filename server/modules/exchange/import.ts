@@ -24,7 +24,7 @@ import type { Ids } from '../../platform/core/runtime'
 import type { Database } from '../../platform/db/database'
 import { type FrameRow, toActionFrame } from '../session-data'
 import { placeDocument } from '../stories'
-import { indexFrameActors } from '../intelligence'
+import { indexBriefingKeys } from '../intelligence'
 import { assertMatchesManifest, invalidField } from './manifest'
 import { insertBundleRow } from './queries'
 
@@ -174,7 +174,7 @@ export async function importBundle(db: Database, ids: Ids, importer: Importer, b
     // Its completed documents join the team's stories, oldest first, as if each had just completed here.
     const completed = bundle.documents.filter((d) => d.status === 'completed').sort((a, b) => compareText(a.ingestedAt, b.ingestedAt) || compareText(a.id, b.id))
     for (const d of completed) await placeDocument(tx, t, map.get(d.id)!, now)
-    for (const d of completed) await indexFrameActors(tx, t, map.get(d.id)!)
+    for (const d of completed) await indexBriefingKeys(tx, t, map.get(d.id)!)
   })
 
   const counts = Object.fromEntries(BundleSections.map((s) => [s, bundle[s].length])) as ImportResult['counts']

@@ -5,10 +5,10 @@
  * Rules (what reading a bounded set of rows changes; briefing.ts and story-briefing.ts say the rest):
  * - A research, a project or a story is briefed from its own completed documents and the witnesses of their
  *   frames' conflicts, never the tenant's corpus. A frame's witness is a frame of another completed document
- *   with an actor key in common (actor-keys.ts), the same action type and the opposite reading
- *   (uncertainties.ts): for each key the first such frame by id; none is read when one of the subject's
- *   own documents holds one, else the first by id, with its document. So what such a briefing reads grows
- *   with its subject and the conflicts of its frames, not with the tenant.
+ *   with an actor key in common (briefing-keys.ts), the same action type and the opposite reading
+ *   (uncertainties.ts). At most one is read a frame, with its document: none when, for one of the frame's
+ *   keys, the first witness by id is in the subject's own documents; else the first by id for a key. So
+ *   what such a briefing reads grows with its subject and the conflicts of its frames, not with the tenant.
  * - An action frame or a causal context is briefed from its frames' documents and those of every frame
  *   sharing an actor key with one of them (any action type): its neighbourhood, which its connections,
  *   conflicts and graph are drawn from.
@@ -18,8 +18,10 @@
  *   to another entity's.
  * - Two frames of documents read for different reasons are found to share an actor (a connection, a
  *   conflict) through an actor name key, not through an alias chain a document not read makes.
- * - An entity is still briefed from the tenant's whole graph (what it shows, every document naming it, is
- *   most of that graph for a much-named entity).
+ * - An entity is briefed from the documents giving it one of its names (its detected entities and their
+ *   aliases, its frames' actors and resources; by key, briefing-keys.ts) and the witnesses of their frames'
+ *   conflicts: every document it is mentioned in or acts in, however many. An entity id whose slug spells
+ *   none of its names is looked for in the tenant's whole graph instead.
  * - Key events cite their sources and credibility from their documents' stories (story-briefing.ts).
  */
 import type { BriefingBody, BriefingType } from '../../../src/protocol/intelligence'
@@ -28,13 +30,17 @@ import type { Queryable } from '../../platform/db/database'
 import { getProject } from '../projects'
 import { getResearch } from '../researches'
 import { storiesOfDocuments, storyById } from '../stories'
+import { type MergedEntity, nameKeys } from './aliases'
 import { connectionBriefing, entityBriefing, frameBriefing, scopeBriefing } from './briefing'
 import { loadCorpus } from './corpus'
 import { findEntity, type GraphView, graphView } from './graph'
-import { actorNeighbourDocuments, completedEventIds, conflictWitnessDocuments } from './queries'
+import { actorNeighbourDocuments, completedEventIds, conflictWitnessDocuments, documentsNaming } from './queries'
 import { actorRoles, connectionFrameIds, tenantView } from './service'
 import { citeSources, storyBriefing } from './story-briefing'
 import { OPPOSED_SENTIMENT_GAP } from './uncertainties'
+
+/** An entity's id: `ent_<kind>_<slug of its name>` (aliases.ts). */
+const ENTITY_ID = /^ent_[^_]+_(.+)$/
 
 /** The briefing of one of the tenant's objects, its key events citing their sources. */
 export async function briefingFor(db: Queryable, tenantId: string, type: BriefingType, id: string): Promise<BriefingBody> {
@@ -55,6 +61,33 @@ export async function subjectViews(db: Queryable, tenantId: string, eventIds: re
 }
 
 // ---------------------------------------------------------------------------------------------------
+
+/**
+ * An entity and the view it is briefed from (see the rules above), or null when the tenant has none by that
+ * id or name. The documents giving a name with a key of the query (a name, or the name an id's slug spells)
+ * tell its names; those giving one of its names are read. An id whose slug spells none of its names (it has
+ * punctuation or accents) is looked for in the tenant's whole view.
+ */
+async function entityView(db: Queryable, tenantId: string, nameOrId: string): Promise<{ view: GraphView; entity: MergedEntity } | null> {
+  const slug = ENTITY_ID.exec(nameOrId)?.[1]
+  const first = await namingView(db, tenantId, [nameOrId, ...(slug ? [slug.replace(/-/g, ' ')] : [])])
+  const found = findEntity(first.corpus.entities, nameOrId)
+  if (found) {
+    const view = await namingView(db, tenantId, [found.name, ...found.aliases])
+    // More documents may choose another canonical name, and so another id.
+    const entity = view.corpus.entities.byId.get(found.id) ?? view.corpus.entities.resolve(found.name)
+    if (entity) return { view, entity }
+  }
+  if (!slug) return null
+  const whole = await tenantView(db, tenantId)
+  const entity = findEntity(whole.corpus.entities, nameOrId)
+  return entity ? { view: whole, entity } : null
+}
+
+/** The view of the documents giving an entity one of these names (by key), with their conflicts' witnesses. */
+async function namingView(db: Queryable, tenantId: string, names: readonly string[]): Promise<GraphView> {
+  return (await subjectViews(db, tenantId, await documentsNaming(db, tenantId, [...new Set(names.flatMap(nameKeys))]))).tenant
+}
 
 /** The graph of these documents (those completed), their entities merged among them. */
 async function viewOf(db: Queryable, tenantId: string, eventIds: readonly string[]): Promise<GraphView> {
@@ -94,10 +127,9 @@ async function briefingOf(db: Queryable, tenantId: string, type: BriefingType, i
       return connectionBriefing(view, id, a, b)
     }
     case 'entity': {
-      const view = await tenantView(db, tenantId)
-      const entity = findEntity(view.corpus.entities, id)
-      if (!entity) throw missing('Entity')
-      return entityBriefing(view, entity)
+      const found = await entityView(db, tenantId, id)
+      if (!found) throw missing('Entity')
+      return entityBriefing(found.view, found.entity)
     }
   }
 }

@@ -4,7 +4,7 @@
  * the pipeline computes as documents complete (aliases, novelty, uncertainties, graph keys, frames' actor keys,
  * KPI refresh).
  */
-export { backfillFrameActors, indexFrameActors } from './actor-keys'
+export { backfillBriefingKeys, indexBriefingKeys } from './briefing-keys'
 export { mergeEntities } from './aliases'
 export { documentConnectionId, pairsSharingActors } from './graph'
 export { refreshKpiBindings } from './kpis'

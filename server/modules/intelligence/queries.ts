@@ -1,6 +1,6 @@
 /**
  * Intelligence's SQL, scoped by tenant in every statement but the start-up backfill's: the corpus's documents
- * and frames, the frames' actor keys (actor-keys.ts), the lookups of the graph and prospective routes,
+ * and frames, the keys briefings find their neighbours by (briefing-keys.ts), the lookups of the graph and prospective routes,
  * novelty's earlier signatures, and the KPI bindings (kpis.ts says when their values are computed, and how a
  * refresh locks them).
  */
@@ -95,7 +95,7 @@ export async function completedEventIds(db: Queryable, tenantId: string, scope: 
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Actor keys (actor-keys.ts)
+// Briefing keys (briefing-keys.ts)
 
 /** One key of one actor of a frame, with what an opposite reading is judged by. */
 export interface FrameActorKey {
@@ -106,15 +106,20 @@ export interface FrameActorKey {
   sentiment: number
 }
 
-/** Replaces a document's actor keys with these (none: it has none). */
-export async function replaceFrameActorKeys(tx: Queryable, tenantId: string, eventId: string, keys: readonly FrameActorKey[]): Promise<void> {
+/** Replaces a document's keys with these (none: it has none). */
+export async function replaceBriefingKeys(tx: Queryable, tenantId: string, eventId: string, keys: { actors: readonly FrameActorKey[]; names: readonly string[] }): Promise<void> {
   await tx.query(`DELETE FROM frame_actor_keys WHERE tenant_id = $1 AND event_id = $2`, [tenantId, eventId])
-  if (keys.length === 0) return
+  await tx.query(`DELETE FROM document_name_keys WHERE tenant_id = $1 AND event_id = $2`, [tenantId, eventId])
+  if (keys.names.length > 0) {
+    await tx.query(`INSERT INTO document_name_keys (tenant_id, event_id, name_key) SELECT $1::text, $2::text, k FROM unnest($3::text[]) k ON CONFLICT DO NOTHING`, [tenantId, eventId, keys.names])
+  }
+  const actors = keys.actors
+  if (actors.length === 0) return
   await tx.query(
     `INSERT INTO frame_actor_keys (tenant_id, event_id, frame_id, actor_key, action_type, negated, sentiment)
      SELECT $1::text, $2::text, * FROM unnest($3::text[], $4::text[], $5::text[], $6::boolean[], $7::double precision[])
      ON CONFLICT DO NOTHING`,
-    [tenantId, eventId, keys.map((k) => k.frameId), keys.map((k) => k.actorKey), keys.map((k) => k.actionType), keys.map((k) => k.negated), keys.map((k) => k.sentiment)],
+    [tenantId, eventId, actors.map((k) => k.frameId), actors.map((k) => k.actorKey), actors.map((k) => k.actionType), actors.map((k) => k.negated), actors.map((k) => k.sentiment)],
   )
 }
 
@@ -164,14 +169,21 @@ export async function actorNeighbourDocuments(db: Queryable, tenantId: string, f
   return rows.map((r) => r.event_id)
 }
 
-/** Up to `limit` documents completed before the actor keys were kept, whose keys are still to write. */
-export async function actorKeysBackfill(db: Queryable, limit: number): Promise<Array<{ tenant_id: string; event_id: string }>> {
-  return db.query<{ tenant_id: string; event_id: string }>(`SELECT tenant_id, event_id FROM frame_actor_keys_backfill ORDER BY tenant_id, event_id LIMIT $1`, [limit])
+/** The documents giving an entity a name with one of these keys (documents not completed included: the corpus leaves them out). */
+export async function documentsNaming(db: Queryable, tenantId: string, keys: readonly string[]): Promise<string[]> {
+  if (keys.length === 0) return []
+  const rows = await db.query<{ event_id: string }>(`SELECT DISTINCT event_id FROM document_name_keys WHERE tenant_id = $1 AND name_key = ANY($2::text[]) ORDER BY event_id`, [tenantId, keys])
+  return rows.map((r) => r.event_id)
+}
+
+/** Up to `limit` documents completed before the briefing keys were kept, whose keys are still to write. */
+export async function briefingKeysBackfill(db: Queryable, limit: number): Promise<Array<{ tenant_id: string; event_id: string }>> {
+  return db.query<{ tenant_id: string; event_id: string }>(`SELECT tenant_id, event_id FROM briefing_keys_backfill ORDER BY tenant_id, event_id LIMIT $1`, [limit])
 }
 
 /** The document's keys are written: it leaves the backfill. */
-export async function clearActorKeysBackfill(tx: Queryable, tenantId: string, eventId: string): Promise<void> {
-  await tx.query(`DELETE FROM frame_actor_keys_backfill WHERE tenant_id = $1 AND event_id = $2`, [tenantId, eventId])
+export async function clearBriefingKeysBackfill(tx: Queryable, tenantId: string, eventId: string): Promise<void> {
+  await tx.query(`DELETE FROM briefing_keys_backfill WHERE tenant_id = $1 AND event_id = $2`, [tenantId, eventId])
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 /**
  * What a briefing reads (server/modules/intelligence/briefing-scope.ts) and the frames' actor keys it finds
- * conflicts by (actor-keys.ts, migration 018), on documents ingested through the pipeline with the local
+ * conflicts by (briefing-keys.ts, migration 018), on documents ingested through the pipeline with the local
  * analyser, on both stores.
  *
  * The corpus (one tenant, one document an hour): research "Trade" — A "The U.S. imposed tariffs on steel &
@@ -10,15 +10,16 @@
  * "Japan signed a trade deal with the United States." (an actor and an action type of B's, read the same
  * way: no conflict). Its entities are spelt alike everywhere, so a briefing from the rows it reads must
  * equal the one computed from the whole tenant, and Trade's briefing must read X (C's witness) and
- * neither Y nor Z; C's own briefing reads every document naming one of its actors, Y alone not.
+ * neither Y nor Z; C's own briefing, and the United States', read every document naming one of its actors, Y
+ * alone not.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createLocalAnalyser } from '../../../server/analysis/local/local-analyser'
-import { actorKeysOf, backfillFrameActors } from '../../../server/modules/intelligence/actor-keys'
-import { connectionBriefing, frameBriefing, scopeBriefing } from '../../../server/modules/intelligence/briefing'
+import { actorKeysOf, backfillBriefingKeys, nameKeysOf } from '../../../server/modules/intelligence/briefing-keys'
+import { connectionBriefing, entityBriefing, frameBriefing, scopeBriefing } from '../../../server/modules/intelligence/briefing'
 import { briefingFor } from '../../../server/modules/intelligence/briefing-scope'
 import { loadCorpus } from '../../../server/modules/intelligence/corpus'
-import { documentsIn, graphView } from '../../../server/modules/intelligence/graph'
+import { documentsIn, findEntity, graphView } from '../../../server/modules/intelligence/graph'
 import { actorRoles, tenantView } from '../../../server/modules/intelligence/service'
 import { citeSources, storyBriefing } from '../../../server/modules/intelligence/story-briefing'
 import { uncertaintiesOf } from '../../../server/modules/intelligence/uncertainties'
@@ -134,7 +135,20 @@ describe.each(dialects())('what a briefing reads, on %s', { timeout: 120_000 }, 
     expect(ordered(pair)).toEqual(ordered(await cited(connectionBriefing(view, id, a, b))))
   })
 
-  test('the actor keys are those of the stored frames, after a reprocess and a deletion too', async () => {
+  test("an entity's briefing, by name or id, equals the whole tenant's, and reads the documents naming it only", async () => {
+    const view = await tenantView(db, T)
+    const us = findEntity(view.corpus.entities, 'USA')!
+    const expected = ordered(await cited(entityBriefing(view, us)))
+    const { queryable, seen } = recording(db)
+    expect(ordered(await briefingFor(queryable, T, 'entity', 'USA'))).toEqual(expected)
+    // The United States is named in A, B, C, X and Z; Y names neither it nor an alias of it.
+    expect((Object.keys(TEXTS) as Doc[]).filter((d) => readIn(seen, doc[d]))).toEqual(['A', 'B', 'C', 'X', 'Z'])
+    expect(ordered(await briefingFor(db, T, 'entity', us.id))).toEqual(expected)
+    await expect(briefingFor(db, T, 'entity', 'Atlantis')).rejects.toMatchObject({ kind: 'not_found' })
+    await expect(briefingFor(db, T, 'entity', 'ent_place_atlantis')).rejects.toMatchObject({ kind: 'not_found' })
+  })
+
+  test('the keys are those of the stored documents and frames, after a reprocess and a deletion too', async () => {
     expect(await storedKeys(db)).toEqual(await expectedKeys(db))
     await pipeline.reprocess({ tenantId: T, eventId: doc.C })
     await pipeline.drain()
@@ -142,11 +156,11 @@ describe.each(dialects())('what a briefing reads, on %s', { timeout: 120_000 }, 
     const before = await storedKeys(db)
     await eraseDocuments(db, T, { sessionId: session('elsewhere'), eventIds: [doc.Z] }, clock.now())
     const after = await storedKeys(db)
-    expect(after).toEqual(before.filter((k) => !k.startsWith(`${doc.Z}-`)))
+    expect(after).toEqual(before.filter((k) => !k.startsWith(`${doc.Z}-`) && !k.startsWith(`${doc.Z} `)))
     expect(after).toEqual(await expectedKeys(db))
   })
 
-  test("an imported bundle's documents get their actor keys with them", async () => {
+  test("an imported bundle's documents get their keys with them", async () => {
     const bundle = (await exportBundle(db, T, { kind: 'tenant' }, clock.now()))!
     await importBundle(db, sequentialIds(), { tenantId: 'briefing-scope-importer.example', uid: 'u2' }, bundle, clock.now())
     const imported = await storedKeys(db, 'briefing-scope-importer.example')
@@ -157,11 +171,12 @@ describe.each(dialects())('what a briefing reads, on %s', { timeout: 120_000 }, 
   test('the start-up backfill writes the keys of documents completed before they were kept, once', async () => {
     const kept = await storedKeys(db)
     await db.query(`DELETE FROM frame_actor_keys WHERE tenant_id = $1`, [T])
-    await db.query(`INSERT INTO frame_actor_keys_backfill (tenant_id, event_id) SELECT tenant_id, id FROM events WHERE tenant_id = $1 AND status = 'completed'`, [T])
-    expect(await backfillFrameActors(db)).toBe(5)
+    await db.query(`DELETE FROM document_name_keys WHERE tenant_id = $1`, [T])
+    await db.query(`INSERT INTO briefing_keys_backfill (tenant_id, event_id) SELECT tenant_id, id FROM events WHERE tenant_id = $1 AND status = 'completed'`, [T])
+    expect(await backfillBriefingKeys(db)).toBe(5)
     expect(await storedKeys(db)).toEqual(kept)
-    expect(await db.query(`SELECT * FROM frame_actor_keys_backfill`)).toEqual([])
-    expect(await backfillFrameActors(db)).toBe(0)
+    expect(await db.query(`SELECT * FROM briefing_keys_backfill`)).toEqual([])
+    expect(await backfillBriefingKeys(db)).toBe(0)
   })
 })
 
@@ -194,14 +209,22 @@ function recording(db: Queryable): { queryable: Queryable; seen: Set<string> } {
 
 const keyLine = (k: { frameId: string; actorKey: string; actionType: string; negated: boolean; sentiment: number }) => `${k.frameId} ${k.actorKey} ${k.actionType} ${k.negated} ${k.sentiment}`
 
+/** Both tables' rows of the tenant as lines: `<frame id> <actor key> …` and `<event id> name <key>`. */
 async function storedKeys(db: Queryable, tenantId = T): Promise<string[]> {
-  const rows = await db.query<{ frame_id: string; actor_key: string; action_type: string; negated: boolean; sentiment: number }>(
+  const actors = await db.query<{ frame_id: string; actor_key: string; action_type: string; negated: boolean; sentiment: number }>(
     `SELECT frame_id, actor_key, action_type, negated, sentiment FROM frame_actor_keys WHERE tenant_id = $1`,
     [tenantId],
   )
-  return rows.map((r) => keyLine({ frameId: r.frame_id, actorKey: r.actor_key, actionType: r.action_type, negated: r.negated, sentiment: Number(r.sentiment) })).sort()
+  const names = await db.query<{ event_id: string; name_key: string }>(`SELECT event_id, name_key FROM document_name_keys WHERE tenant_id = $1`, [tenantId])
+  return [
+    ...actors.map((r) => keyLine({ frameId: r.frame_id, actorKey: r.actor_key, actionType: r.action_type, negated: r.negated, sentiment: Number(r.sentiment) })),
+    ...names.map((r) => `${r.event_id} name ${r.name_key}`),
+  ].sort()
 }
 
+/** The same lines, from the tenant's corpus. */
 async function expectedKeys(db: Queryable, tenantId = T): Promise<string[]> {
-  return (await loadCorpus(db, tenantId)).frames.flatMap(actorKeysOf).map(keyLine).sort()
+  const corpus = await loadCorpus(db, tenantId)
+  const names = corpus.documents.flatMap((d) => nameKeysOf(d, corpus.framesByDocument.get(d.id) ?? []).map((k) => `${d.id} name ${k}`))
+  return [...corpus.frames.flatMap(actorKeysOf).map(keyLine), ...names].sort()
 }
