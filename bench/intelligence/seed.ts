@@ -2,8 +2,9 @@
  * Storing the bench corpus as the pipeline does: per document, one transaction with its row (completed,
  * with its analysis's payload and provenance), its frames (`replaceFrames` of `frameRows`, as
  * Core_FrameEnricher stores them), its placement in its story (`placeDocument`, as the enricher's last
- * step) and its frames' actor keys (`indexBriefingKeys`, next to it), in arrival order. Each document's analysis is a real local analysis of its text (a copy carries
- * its original's), taken before the transaction and not timed with it. Every VACUUM_EVERY documents, and
+ * step) and its briefing keys (`indexBriefingKeys`, next to it), in arrival order. Each document's
+ * analysis is a real local analysis of its text (a copy carries its original's), taken before the
+ * transaction and not timed with it. Every VACUUM_EVERY documents, and
  * at the end, the database is vacuumed and analysed as the server's upkeep does every hour
  * (`vacuumDatabase`, DB_VACUUM_MINUTES), so the planner has statistics; that is not timed either.
  */

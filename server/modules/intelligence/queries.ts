@@ -124,23 +124,28 @@ export async function replaceBriefingKeys(tx: Queryable, tenantId: string, event
 }
 
 /**
- * The documents outside `eventIds` holding a witness of a conflict of theirs, at most one per frame: of the
- * frames of other completed documents sharing an actor key with it, with the same action type and the
- * opposite reading (negated against not, or sentiments of opposite signs `gap` or more apart), the first by
- * id for each key, one of `eventIds`' own first (then none is needed), else the first by id.
+ * The documents outside `eventIds` holding a witness of a conflict of theirs, at most one per frame. A
+ * frame's witnesses, for each of its actor keys: of the frames of other completed documents with that key
+ * and its action type, the first by id with the opposite negation, and the first by sentiment (then id)
+ * of those whose sentiment has the opposite sign and lies `gap` or more away. One of `eventIds`' own is
+ * preferred (then none is needed), else the first by id. Each is one index probe, however often the key
+ * occurs in the tenant.
  */
 export async function conflictWitnessDocuments(db: Queryable, tenantId: string, eventIds: readonly string[], gap: number): Promise<string[]> {
   if (eventIds.length === 0) return []
+  const other = `FROM frame_actor_keys o JOIN events e ON e.tenant_id = o.tenant_id AND e.id = o.event_id AND e.status = 'completed'
+                 WHERE o.tenant_id = s.tenant_id AND o.actor_key = s.actor_key AND o.action_type = s.action_type AND o.event_id <> s.event_id`
   const rows = await db.query<{ event_id: string }>(
     `SELECT DISTINCT event_id FROM (
        SELECT DISTINCT ON (s.frame_id) w.event_id
          FROM frame_actor_keys s
          CROSS JOIN LATERAL (
-           SELECT o.event_id, o.frame_id FROM frame_actor_keys o
-             JOIN events e ON e.tenant_id = o.tenant_id AND e.id = o.event_id AND e.status = 'completed'
-            WHERE o.tenant_id = s.tenant_id AND o.actor_key = s.actor_key AND o.action_type = s.action_type AND o.event_id <> s.event_id
-              AND (o.negated <> s.negated OR (o.sentiment * s.sentiment < 0 AND abs(o.sentiment - s.sentiment) >= $3))
-            ORDER BY o.frame_id LIMIT 1) w
+           (SELECT o.event_id, o.frame_id ${other} AND o.negated = NOT s.negated ORDER BY o.frame_id LIMIT 1)
+           UNION ALL
+           (SELECT o.event_id, o.frame_id ${other} AND s.sentiment <> 0 AND o.sentiment * s.sentiment < 0
+               AND o.sentiment >= CASE WHEN s.sentiment < 0 THEN GREATEST(s.sentiment + $3, 0) ELSE '-Infinity'::double precision END
+               AND o.sentiment <= CASE WHEN s.sentiment > 0 THEN LEAST(s.sentiment - $3, 0) ELSE 'Infinity'::double precision END
+             ORDER BY o.sentiment, o.frame_id LIMIT 1)) w
         WHERE s.tenant_id = $1 AND s.event_id = ANY($2::text[])
         ORDER BY s.frame_id, w.event_id = ANY($2::text[]) DESC, w.frame_id) witness
       WHERE NOT (event_id = ANY($2::text[]))

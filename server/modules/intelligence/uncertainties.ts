@@ -67,7 +67,7 @@ export function conflictingFrames(view: GraphView, frame: CorpusFrame): CorpusFr
 }
 
 /** Why two frames disagree, or null: negation first, then opposed sentiment. */
-export function disagreement(a: CorpusFrame, b: CorpusFrame): 'negation' | 'sentiment' | null {
+export function disagreement(a: Pick<CorpusFrame, 'negated' | 'sentiment'>, b: Pick<CorpusFrame, 'negated' | 'sentiment'>): 'negation' | 'sentiment' | null {
   if (a.negated !== b.negated) return 'negation'
   if (a.sentiment * b.sentiment < 0 && Math.abs(a.sentiment - b.sentiment) >= OPPOSED_SENTIMENT_GAP) return 'sentiment'
   return null

@@ -20,7 +20,10 @@ CREATE TABLE frame_actor_keys (
   PRIMARY KEY (tenant_id, event_id, frame_id, actor_key),
   FOREIGN KEY (tenant_id, event_id) REFERENCES events (tenant_id, id) ON DELETE CASCADE
 );
-CREATE INDEX frame_actor_keys_key ON frame_actor_keys (tenant_id, actor_key, action_type, frame_id);
+-- A frame's contradictions are looked up by key and action type: negated against not, or sentiment in a range,
+-- each the first by the index's order, so a much-named actor with no contradiction costs one probe, not a scan.
+CREATE INDEX frame_actor_keys_negated ON frame_actor_keys (tenant_id, actor_key, action_type, negated, frame_id);
+CREATE INDEX frame_actor_keys_sentiment ON frame_actor_keys (tenant_id, actor_key, action_type, sentiment, frame_id);
 
 CREATE TABLE document_name_keys (
   tenant_id text NOT NULL,
