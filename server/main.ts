@@ -102,7 +102,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     const db = await openDatabase({ databaseUrl: config.DATABASE_URL ?? null, dataDir: join(dataDir, 'db'), poolSize: config.DATABASE_POOL_SIZE })
     cleanups.push(() => db.close())
     await migrate(db)
-    // The frames' actor keys of documents completed before they were kept (server/modules/intelligence/briefing-keys.ts).
+    // The briefing keys of documents completed before they were kept (server/modules/intelligence/briefing-keys.ts).
     await (await import('./modules/intelligence/index')).backfillBriefingKeys(db)
     // `npm run backup` asks this process for a snapshot of its PGlite store, which no other may open (server/modules/ops/ops-channel.ts).
     if (db.dialect === 'pglite') {

@@ -70,10 +70,10 @@ export async function subjectViews(db: Queryable, tenantId: string, eventIds: re
  */
 async function entityView(db: Queryable, tenantId: string, nameOrId: string): Promise<{ view: GraphView; entity: MergedEntity } | null> {
   const slug = ENTITY_ID.exec(nameOrId)?.[1]
-  const first = await namingView(db, tenantId, [nameOrId, ...(slug ? [slug.replace(/-/g, ' ')] : [])])
+  const first = await viewOf(db, tenantId, await documentsNaming(db, tenantId, keysOf([nameOrId, ...(slug ? [slug.replace(/-/g, ' ')] : [])])))
   const found = findEntity(first.corpus.entities, nameOrId)
   if (found) {
-    const view = await namingView(db, tenantId, [found.name, ...found.aliases])
+    const { tenant: view } = await subjectViews(db, tenantId, await documentsNaming(db, tenantId, keysOf([found.name, ...found.aliases])))
     // More documents may choose another canonical name, and so another id.
     const entity = view.corpus.entities.byId.get(found.id) ?? view.corpus.entities.resolve(found.name)
     if (entity) return { view, entity }
@@ -84,9 +84,9 @@ async function entityView(db: Queryable, tenantId: string, nameOrId: string): Pr
   return entity ? { view: whole, entity } : null
 }
 
-/** The view of the documents giving an entity one of these names (by key), with their conflicts' witnesses. */
-async function namingView(db: Queryable, tenantId: string, names: readonly string[]): Promise<GraphView> {
-  return (await subjectViews(db, tenantId, await documentsNaming(db, tenantId, [...new Set(names.flatMap(nameKeys))]))).tenant
+/** Every key of these names, once. */
+function keysOf(names: readonly string[]): string[] {
+  return [...new Set(names.flatMap(nameKeys))]
 }
 
 /** The graph of these documents (those completed), their entities merged among them. */

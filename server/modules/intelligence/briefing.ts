@@ -24,7 +24,7 @@
  * - dominantPestle: the PESTLE category the most documents carry (ties: alphabetical), 'none' without one.
  * - connections: pairs of the frames concerned sharing an actor entity (graph.ts); uncertainties: the
  *   flags of uncertainties.ts over those frames, conflicts looked for in `tenant`: the documents
- *   briefing-scope.ts reads for the object (the whole tenant for an entity).
+ *   briefing-scope.ts reads for the object.
  * - The graph is the object's local graph (graph.ts), seeded by the object itself or its key frames.
  */
 import type { BriefingBody, BriefingType, KeyEvent } from '../../../src/protocol/intelligence'
