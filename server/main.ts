@@ -102,9 +102,12 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
     const db = await openDatabase({ databaseUrl: config.DATABASE_URL ?? null, dataDir: join(dataDir, 'db'), poolSize: config.DATABASE_POOL_SIZE })
     cleanups.push(() => db.close())
     await migrate(db)
-    // The dashboard's kept figures for documents that completed before they were kept (server/modules/intelligence/signals.ts).
-    const backfilled = await (await import('./modules/intelligence')).backfillSignals(db)
+    // What the dashboard and the briefings keep, for documents that completed before it was kept
+    // (server/modules/intelligence/signals.ts and briefing-keys.ts).
+    const intelligence = await import('./modules/intelligence')
+    const backfilled = await intelligence.backfillSignals(db)
     if (backfilled > 0) console.log(`Kept the dashboard's signals of ${backfilled} document${backfilled === 1 ? '' : 's'} analysed before this version`)
+    await intelligence.backfillBriefingKeys(db)
     // `npm run backup` asks this process for a snapshot of its PGlite store, which no other may open (server/modules/ops/ops-channel.ts).
     if (db.dialect === 'pglite') {
       const ops = await (await import('./modules/ops/plugin')).startOpsChannel({ dataDir, db })

@@ -4,18 +4,16 @@
  */
 import { sessionStoriesSchema } from '../../src/protocol/stories'
 import { backtestRequestSchema, forecastRequestSchema, motifsRequestSchema } from '../../src/protocol/intelligence'
-import { scopeBriefing } from '../../server/modules/intelligence/briefing'
 import { COMPARISON_MS, loadCorpus } from '../../server/modules/intelligence/corpus'
 import { backtest, forecastSeries } from '../../server/modules/intelligence/forecast'
-import { documentsIn, graphView } from '../../server/modules/intelligence/graph'
 import { boardCandidates, computePulse, firstIngested } from '../../server/modules/intelligence/pulse'
 import { extractMotifs, participantSequences } from '../../server/modules/intelligence/sequences'
+import { briefingFor } from '../../server/modules/intelligence/briefing-scope'
 import { liveStoryDocuments } from '../../server/modules/intelligence/queries'
-import { contextCorpus, pulseOf, researchView, seriesOf, tenantView } from '../../server/modules/intelligence/service'
+import { contextCorpus, pulseOf, researchView, seriesOf } from '../../server/modules/intelligence/service'
 import { storyTopics } from '../../server/modules/intelligence/story-topics'
-import { getResearch, getSession } from '../../server/modules/researches'
-import { citeSources } from '../../server/modules/intelligence/story-briefing'
-import { boardStoryFacts, documentStories, storiesOfDocuments } from '../../server/modules/stories'
+import { getSession } from '../../server/modules/researches'
+import { boardStoryFacts, documentStories } from '../../server/modules/stories'
 import { sessionStoryBodies } from '../../server/modules/stories/queries'
 import type { Queryable } from '../../server/platform/db/database'
 
@@ -79,16 +77,8 @@ export const requests: readonly Request[] = [
   {
     name: 'research briefing',
     route: 'GET /briefing/research/:id',
-    // graph-routes.ts, case 'research'
-    run: async (db, s) => {
-      const view = await tenantView(db, s.tenantId)
-      const research = await getResearch(db, s.tenantId, s.researchId)
-      if (!research) throw new Error(`no research ${s.researchId}`)
-      const briefing = scopeBriefing(view, graphView(view.corpus, documentsIn(view.corpus, { researchId: s.researchId })), { type: 'research', id: s.researchId, title: research.title })
-      // Its key events cite their sources, from their stories.
-      const documents = [...new Set(briefing.briefing.keyEvents.flatMap((e) => (e.documentId ? [e.documentId] : [])))]
-      return citeSources(briefing, await storiesOfDocuments(db, s.tenantId, documents))
-    },
+    // graph-routes.ts: the route's one call
+    run: (db, s) => briefingFor(db, s.tenantId, 'research', s.researchId),
   },
   {
     name: "workspace's stories",

@@ -1,9 +1,10 @@
 /**
  * Storing the bench corpus as the pipeline does: per document, one transaction with its row (completed,
  * with its analysis's payload and provenance), its frames (`replaceFrames` of `frameRows`, as
- * Core_FrameEnricher stores them), its placement in its story (`placeDocument`) and its frames' places on the
- * dashboard's boards (`recordSignals`), as the enricher's last step does, in arrival order. Each document's analysis is a real local analysis of its text (a copy carries
- * its original's), taken before the transaction and not timed with it. Every VACUUM_EVERY documents, and
+ * Core_FrameEnricher stores them), its placement in its story (`placeDocument`), its frames' places on the
+ * dashboard's boards (`recordSignals`) and its briefing keys (`indexBriefingKeys`), as the enricher's last
+ * step does, in arrival order. Each document's analysis is a real local analysis of its text (a copy
+ * carries its original's), taken before the transaction and not timed with it. Every VACUUM_EVERY documents, and
  * at the end, the database is vacuumed and analysed as the server's upkeep does every hour
  * (`vacuumDatabase`, DB_VACUUM_MINUTES), so the planner has statistics; that is not timed either.
  */
@@ -13,8 +14,8 @@ import { frameRows } from '../../server/modules/pipeline/stages/shapes'
 import { insertResearch, insertSession } from '../../server/modules/researches/queries'
 import { vacuumDatabase } from '../../server/modules/retention/maintenance'
 import { replaceFrames } from '../../server/modules/session-data'
-import { recordSignals } from '../../server/modules/intelligence'
 import { placeDocument } from '../../server/modules/stories'
+import { indexBriefingKeys, recordSignals } from '../../server/modules/intelligence'
 import type { Database, Queryable } from '../../server/platform/db/database'
 import type { BenchDocument } from './corpus'
 
@@ -83,6 +84,7 @@ export async function seedDocuments(db: Database, docs: readonly BenchDocument[]
       const k = performance.now()
       await recordSignals(tx, TENANT, d.id)
       seeding.signals.push(performance.now() - k)
+      await indexBriefingKeys(tx, TENANT, d.id)
     })
     seeding.transaction.push(performance.now() - t)
     if ((i + 1) % VACUUM_EVERY === 0 && i + 1 < to) await vacuum()

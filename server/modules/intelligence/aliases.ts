@@ -73,6 +73,14 @@ export function slug(name: string): string {
   )
 }
 
+/**
+ * The keys a name is resolved by, in the order `resolve` tries them: its own, the gazetteer's, its
+ * all-capitals short form. Two names sharing one of them are the same entity wherever both are known.
+ */
+export function nameKeys(name: string): string[] {
+  return [...keysOf(name), acronymKey(name)].filter((k): k is string => !!k)
+}
+
 function keysOf(name: string): string[] {
   const keys = [entityKey(name)]
   const hit = lookupName(name)
@@ -160,8 +168,7 @@ export function mergeEntities(occurrences: EntityOccurrence[]): EntityIndex {
     entities,
     byId,
     resolve(name, kind) {
-      const candidates = [...keysOf(name), acronymKey(name)].filter((k): k is string => !!k)
-      for (const k of candidates) {
+      for (const k of nameKeys(name)) {
         if (!parent.has(k)) continue
         const e = byKey.get(find(k))
         if (e && (!kind || e.kind === kind)) return e

@@ -23,7 +23,8 @@
  *   with = its other participants, with = its resources; names are those of their entities when resolved.
  * - dominantPestle: the PESTLE category the most documents carry (ties: alphabetical), 'none' without one.
  * - connections: pairs of the frames concerned sharing an actor entity (graph.ts); uncertainties: the
- *   flags of uncertainties.ts over those frames, conflicts looked for across the whole tenant.
+ *   flags of uncertainties.ts over those frames, conflicts looked for in `tenant`: the documents
+ *   briefing-scope.ts reads for the object.
  * - The graph is the object's local graph (graph.ts), seeded by the object itself or its key frames.
  */
 import type { BriefingBody, BriefingType, KeyEvent } from '../../../src/protocol/intelligence'

@@ -12,7 +12,8 @@
  * - GET  /action-frames/{id}/uncertainties             what rests on weak ground in a frame (uncertainties.ts)
  * - GET  /briefing/{type}/{id}                         a briefing (briefing.ts, a story's story-briefing.ts),
  *                                                      its key events citing their sources; a causalcontext id
- *                                                      is a stored connection's or one /connections returned
+ *                                                      is a stored connection's or one /connections returned;
+ *                                                      what each reads is bounded (briefing-scope.ts)
  * A participant that is no entity of the tenant has no frames and no connections (entity null).
  */
 import type { FastifyInstance } from 'fastify'
@@ -33,17 +34,11 @@ import { authOf } from '../../platform/auth/plugin'
 import { route } from '../../platform/http/contracts'
 import { ApiError, notFound } from '../../platform/http/errors'
 import { toActionFrame } from '../session-data'
-import { getProject } from '../projects'
-import { getResearch } from '../researches'
-import type { BriefingBody, BriefingType } from '../../../src/protocol/intelligence'
-import type { Database } from '../../platform/db/database'
-import { storiesOfDocuments, storyById } from '../stories'
-import { connectionBriefing, entityBriefing, frameBriefing, scopeBriefing } from './briefing'
-import { documentsIn, expandNode, explore, findEntity, type GraphView, graphView, participantConnections, resolvedEntity } from './graph'
-import { citeSources, storyBriefing } from './story-briefing'
+import { briefingFor } from './briefing-scope'
+import { expandNode, explore, findEntity, participantConnections, resolvedEntity } from './graph'
 import { toGraphML } from './graphml'
 import { framesByIds, rankDocuments } from './queries'
-import { actorRoles, connectionFrameIds, researchView, tenantView } from './service'
+import { researchView, tenantView } from './service'
 import { uncertaintiesOf } from './uncertainties'
 
 const EXPLORE_LIMIT = 20
@@ -105,48 +100,5 @@ export async function graphRoutes(app: FastifyInstance, deps: ModuleDeps): Promi
     return { frameId: frame.id, items: uncertaintiesOf(view, frame) }
   })
 
-  route(app, briefingContract, async ({ params: { type, id }, request }) => {
-    const { tenantId } = authOf(request)
-    const view = await tenantView(db, tenantId)
-    const briefing = await briefingOf(db, tenantId, view, type, id)
-    // Every key event cites its source and its claim's credibility (issue 20).
-    const documents = [...new Set(briefing.briefing.keyEvents.flatMap((e) => (e.documentId ? [e.documentId] : [])))]
-    return citeSources(briefing, await storiesOfDocuments(db, tenantId, documents))
-  })
-}
-
-async function briefingOf(db: Database, tenantId: string, view: GraphView, type: BriefingType, id: string): Promise<BriefingBody> {
-  switch (type) {
-    case 'research': {
-      const research = await getResearch(db, tenantId, id)
-      if (!research) throw notFound('Research')
-      return scopeBriefing(view, graphView(view.corpus, documentsIn(view.corpus, { researchId: id })), { type, id, title: research.title })
-    }
-    case 'project': {
-      const project = await getProject(db, tenantId, id)
-      if (!project) throw notFound('Project')
-      return scopeBriefing(view, graphView(view.corpus, documentsIn(view.corpus, { projectId: id })), { type, id, title: project.display_name })
-    }
-    case 'actionframe': {
-      const frame = view.frames.find((f) => f.id === id)
-      if (!frame) throw notFound('Action frame')
-      return frameBriefing(view, frame, await actorRoles(db, tenantId, id))
-    }
-    case 'entity': {
-      const entity = findEntity(view.corpus.entities, id)
-      if (!entity) throw notFound('Entity')
-      return entityBriefing(view, entity)
-    }
-    case 'causalcontext': {
-      const ids = await connectionFrameIds(db, tenantId, id)
-      const [a, b] = (ids ?? []).map((frameId) => view.frames.find((f) => f.id === frameId))
-      if (!a || !b || a === b) throw notFound('Causal context')
-      return connectionBriefing(view, id, a, b)
-    }
-    case 'story': {
-      const story = await storyById(db, tenantId, id)
-      if (!story) throw notFound('Story')
-      return storyBriefing(view, story)
-    }
-  }
+  route(app, briefingContract, async ({ params: { type, id }, request }) => briefingFor(db, authOf(request).tenantId, type, id))
 }

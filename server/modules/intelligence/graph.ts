@@ -3,8 +3,9 @@
  * the nodes and edges of src/protocol/intelligence.ts. Pure functions of a Corpus.
  *
  * Rules:
- * - Entities are merged across the tenant's whole corpus (aliases.ts), so an entity has one id in every
- *   view (a research's graph, expand, explore, /entity/resolve), whatever the scope shown.
+ * - Entities are merged across the corpus a view is given (aliases.ts): the tenant's whole corpus for a
+ *   research's graph, expand, explore and /entity/resolve, so an entity has the same id in all of them,
+ *   whatever the scope shown; for a briefing, the documents it reads (briefing-scope.ts).
  * - Nodes: each document in scope (type = PESTLE category, weight = impactSeverity); each frame of those
  *   documents (type = actionType, weight = riskIndex); each entity those documents mention or those frames
  *   name as actor or resource (type = its kind, weight = its mentions in the documents in scope).

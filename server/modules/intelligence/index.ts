@@ -1,8 +1,10 @@
 /**
  * Intelligence (spec §7 /dashboard, /graph, /prospective, /kpi, /briefing): the pulse, the knowledge graph,
  * forecasts and motifs, KPIs and briefings over a tenant's frames. What other modules may use: the pieces
- * the pipeline computes as documents complete (aliases, novelty, uncertainties, graph keys, KPI refresh).
+ * the pipeline computes as documents complete (aliases, novelty, uncertainties, graph keys, frames' actor keys,
+ * KPI refresh).
  */
+export { backfillBriefingKeys, indexBriefingKeys } from './briefing-keys'
 export { mergeEntities } from './aliases'
 export { documentConnectionId, pairsSharingActors } from './graph'
 export { refreshKpiBindings } from './kpis'

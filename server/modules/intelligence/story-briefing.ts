@@ -5,7 +5,8 @@
  * publishers, its main claim with its credibility, what is contested and why; key events are its distinct
  * claims (one frame per claim: the best-judged, then the earliest), the main claims first (the one most of
  * its documents tell leading), then contested ones, then the rest by credibility, up to five, shown oldest first; the narrative is one line per source,
- * in the order they published (else arrived).
+ * in the order they published (else arrived); its graph is the local graph of its own documents, like a
+ * research's (not of every frame of the tenant sharing an actor with its key frames).
  *
  * `citeSources` adds to any briefing's key events the publisher and address of the document each was read
  * in, and its claim's credibility with how many reports disagree, from the stories of those documents; a
@@ -15,7 +16,7 @@ import type { BriefingBody, KeyEvent } from '../../../src/protocol/intelligence'
 import { CredibilityLabels, type FrameCredibility, type Story } from '../../../src/protocol/stories'
 import { body, BRIEFING_GRAPH_NODES, chronological, frameMetrics, KEY_EVENTS, keyEvent, plural, riskOf } from './briefing'
 import type { CorpusFrame } from './corpus'
-import { type GraphView, localGraph } from './graph'
+import { type GraphView, graphView, localGraph } from './graph'
 import { compareText } from './topics'
 
 export function storyBriefing(tenant: GraphView, story: Story): BriefingBody {
@@ -75,7 +76,7 @@ export function storyBriefing(tenant: GraphView, story: Story): BriefingBody {
       contestedFrames: grades.filter((c) => c.contestedBy.length > 0).length,
       ...frameMetrics(tenant, frames),
     },
-    graph: localGraph(tenant, keyFrames.length > 0 ? keyFrames.map((f) => f.id) : story.documentIds, BRIEFING_GRAPH_NODES),
+    graph: localGraph(graphView(tenant.corpus, new Set(story.documentIds)), keyFrames.length > 0 ? keyFrames.map((f) => f.id) : story.documentIds, BRIEFING_GRAPH_NODES),
   })
 }
 

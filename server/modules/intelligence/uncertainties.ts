@@ -11,7 +11,8 @@
  * - predicted: its temporality is future (a forecast or possibility, not a report).
  * - negated: the sentence says the action did not happen.
  * All but conflicting_sources look at the frame alone, so the pipeline can flag them per document; the
- * conflicts need the tenant's other documents.
+ * conflicts need the tenant's other documents (a briefing reads those briefing-scope.ts finds by the frames'
+ * actor keys).
  */
 import type { Uncertainty } from '../../../src/protocol/intelligence'
 import type { CorpusFrame } from './corpus'
@@ -66,7 +67,7 @@ export function conflictingFrames(view: GraphView, frame: CorpusFrame): CorpusFr
 }
 
 /** Why two frames disagree, or null: negation first, then opposed sentiment. */
-export function disagreement(a: CorpusFrame, b: CorpusFrame): 'negation' | 'sentiment' | null {
+export function disagreement(a: Pick<CorpusFrame, 'negated' | 'sentiment'>, b: Pick<CorpusFrame, 'negated' | 'sentiment'>): 'negation' | 'sentiment' | null {
   if (a.negated !== b.negated) return 'negation'
   if (a.sentiment * b.sentiment < 0 && Math.abs(a.sentiment - b.sentiment) >= OPPOSED_SENTIMENT_GAP) return 'sentiment'
   return null

@@ -17,7 +17,7 @@ import { breakerFailure, done, type Stage, type StageMessage } from '../stage'
 import { addSessionTokens } from '../queries/store'
 import { getContent } from '../store'
 import { placeDocument } from '../../stories'
-import { recordSignals } from '../../intelligence'
+import { indexBriefingKeys, recordSignals } from '../../intelligence'
 import { storeFrames } from './frame-enricher'
 import { documentPayload, frameRows, wireFrame, withSessionTokens } from './shapes'
 
@@ -58,6 +58,7 @@ export function reprocessor(deps: { analyser: Analyser }): Stage {
       // Placed again with its new frames: it may leave its story, join another, or stay.
       await placeDocument(tx, tenantId, eventId, at)
       await recordSignals(tx, tenantId, eventId)
+      await indexBriefingKeys(tx, tenantId, eventId)
     })
     await ctx.emit(
       [

@@ -1,0 +1,58 @@
+/**
+ * The keys briefings find their neighbours by (migration 018; briefing-scope.ts reads them): a frame's actor
+ * keys (frame_actor_keys) and the keys of every name a document gives an entity (document_name_keys).
+ *
+ * Contract:
+ * - A frame of a completed document has one row per key of each of its actor names (aliases.ts `nameKeys`:
+ *   the name's own key, its gazetteer name's, its all-capitals short form), with its action type and what an
+ *   opposite reading is judged by (negated, sentiment), read as the corpus reads the frame (corpus.ts).
+ * - A completed document has one row per key of each name it gives an entity: its detected entities and
+ *   their aliases, its frames' actors and resources.
+ * - `indexBriefingKeys` runs in the transaction that completes a document (next to `placeDocument`: the
+ *   frame enricher, a reprocess, an import), after its frames are stored. It deletes the document's rows and
+ *   writes them again, so a retry, a reprocess or a second call leaves the same rows; a document that is not
+ *   completed is left without any. A deleted document's rows go with it (the cascade from events).
+ * - Documents completed before the tables existed are listed by the migration; `backfillBriefingKeys` (at
+ *   start-up) writes their keys, one document per transaction, and takes each off the list with its keys, so
+ *   a start interrupted midway goes on where it stopped.
+ */
+import type { Database, Queryable } from '../../platform/db/database'
+import { nameKeys } from './aliases'
+import { type CorpusDocument, type CorpusFrame, loadCorpus } from './corpus'
+import { briefingKeysBackfill, clearBriefingKeysBackfill, type FrameActorKey, replaceBriefingKeys } from './queries'
+
+/** Documents the backfill reads at a time. */
+const BACKFILL_BATCH = 200
+
+/** Writes a completed document's keys again (see the contract above). */
+export async function indexBriefingKeys(tx: Queryable, tenantId: string, eventId: string): Promise<void> {
+  const { documents, frames } = await loadCorpus(tx, tenantId, { eventIds: [eventId] })
+  await replaceBriefingKeys(tx, tenantId, eventId, { actors: frames.flatMap(actorKeysOf), names: documents.flatMap((d) => nameKeysOf(d, frames)) })
+}
+
+/** Writes the keys of the documents completed before they were kept; answers how many it wrote. */
+export async function backfillBriefingKeys(db: Database): Promise<number> {
+  let written = 0
+  for (let batch = await briefingKeysBackfill(db, BACKFILL_BATCH); batch.length > 0; batch = await briefingKeysBackfill(db, BACKFILL_BATCH)) {
+    for (const { tenant_id, event_id } of batch) {
+      await db.transaction(async (tx) => {
+        await indexBriefingKeys(tx, tenant_id, event_id)
+        await clearBriefingKeysBackfill(tx, tenant_id, event_id)
+      })
+    }
+    written += batch.length
+  }
+  return written
+}
+
+/** A frame's actor rows: each key of each actor name once. */
+export function actorKeysOf(frame: CorpusFrame): FrameActorKey[] {
+  const keys = new Set(frame.actors.flatMap(nameKeys))
+  return [...keys].map((actorKey) => ({ frameId: frame.id, actorKey, actionType: frame.actionType, negated: frame.negated, sentiment: frame.sentiment }))
+}
+
+/** Each key of each name a document gives an entity, once. */
+export function nameKeysOf(document: CorpusDocument, frames: readonly CorpusFrame[]): string[] {
+  const names = [...document.entities.flatMap((e) => [e.text, ...e.aliases]), ...frames.flatMap((f) => [...f.actors, ...f.resources])]
+  return [...new Set(names.flatMap(nameKeys))]
+}
