@@ -9,7 +9,7 @@ import { backtest, forecastSeries } from '../../server/modules/intelligence/fore
 import { boardCandidates, computePulse, firstIngested } from '../../server/modules/intelligence/pulse'
 import { extractMotifs, participantSequences } from '../../server/modules/intelligence/sequences'
 import { briefingFor } from '../../server/modules/intelligence/briefing-scope'
-import { liveStoryDocuments } from '../../server/modules/intelligence/queries'
+import { liveStoryDocuments } from '../../server/modules/intelligence/queries/signals'
 import { contextCorpus, pulseOf, researchView, seriesOf } from '../../server/modules/intelligence/service'
 import { storyTopics } from '../../server/modules/intelligence/story-topics'
 import { getSession } from '../../server/modules/researches'

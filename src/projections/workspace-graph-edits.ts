@@ -50,6 +50,13 @@ export function setTitle(doc: DocumentCard, title: string): void {
   if (isMeaningfulTitle(title)) doc.knownTitle = title
 }
 
+/** A step of a card's processing: its status, and the line that says so (the title too, until a real one is known). */
+export function showProgress(doc: DocumentCard, status: DocumentCard['status'], line: string): void {
+  setTitle(doc, line)
+  doc.status = status
+  doc.statusMessage = line
+}
+
 function newDocument(id: string, sessionId: string | null): DocumentCard {
   return {
     id,

@@ -38,6 +38,7 @@ import {
   removeDocument,
   resetTo,
   setTitle,
+  showProgress,
   upsertDocument,
 } from './workspace-graph-edits'
 
@@ -156,17 +157,13 @@ export const workspaceGraphHandlers: HandlerMap<WorkspaceGraph> = {
   'document.actionAnalysisStarted': (tx, e) => {
     if (!accept(tx, e)) return
     const doc = upsertDocument(tx, e.eventId, e.sessionId)
-    setTitle(doc, Texts.analyzingActions)
-    doc.status = DocumentStatus.AnalyzingActions
-    doc.statusMessage = Texts.analyzingActions
+    showProgress(doc, DocumentStatus.AnalyzingActions, Texts.analyzingActions)
   },
   'document.actionAnalysisCompleted': (tx, e) => {
     if (!accept(tx, e)) return
     const doc = upsertDocument(tx, e.eventId, e.sessionId)
     if (e.outcome === 'no-actions-found') {
-      setTitle(doc, Texts.noActionsFound)
-      doc.status = DocumentStatus.Completed
-      doc.statusMessage = Texts.noActionsFound
+      showProgress(doc, DocumentStatus.Completed, Texts.noActionsFound)
       doc.actionCount = 0
     } else {
       doc.status = DocumentStatus.ProcessingActions
@@ -176,17 +173,13 @@ export const workspaceGraphHandlers: HandlerMap<WorkspaceGraph> = {
   'document.actionFramesDetected': (tx, e) => {
     if (!accept(tx, e)) return
     const doc = upsertDocument(tx, e.eventId, e.sessionId)
-    setTitle(doc, Texts.processingActions(e.count))
-    doc.status = DocumentStatus.ProcessingActions
-    doc.statusMessage = Texts.processingActions(e.count)
+    showProgress(doc, DocumentStatus.ProcessingActions, Texts.processingActions(e.count))
     doc.actionCount = e.count
   },
   'document.processingCompleted': (tx, e) => {
     if (!accept(tx, e)) return
     const doc = upsertDocument(tx, e.eventId, e.sessionId)
-    setTitle(doc, Texts.completedActions(e.actionCount))
-    doc.status = DocumentStatus.Completed
-    doc.statusMessage = Texts.completedActions(e.actionCount)
+    showProgress(doc, DocumentStatus.Completed, Texts.completedActions(e.actionCount))
     doc.actionCount = e.actionCount
     doc.reprocessing = false
   },
@@ -194,11 +187,9 @@ export const workspaceGraphHandlers: HandlerMap<WorkspaceGraph> = {
     if (!accept(tx, e)) return
     const doc = upsertDocument(tx, e.eventId, e.sessionId)
     const message = e.error && e.error.trim() !== '' ? e.error : Texts.processingErrorFallback
-    setTitle(doc, Texts.processingFailed)
+    showProgress(doc, DocumentStatus.Error, Texts.processingFailed)
     doc.summary = message
     doc.error = message
-    doc.status = DocumentStatus.Error
-    doc.statusMessage = Texts.processingFailed
     doc.reprocessing = false
   },
   'document.phaseReported': (tx, e) => {

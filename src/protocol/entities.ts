@@ -209,20 +209,20 @@ export const connectionSchema = z.looseObject({
 })
 export type Connection = z.infer<typeof connectionSchema>
 
+/** When a record was made and last changed. */
+const stampsShape = { createdAt: opt(timestampSchema), updatedAt: opt(timestampSchema) }
+/** Who a research or workspace belongs to, when it was made and changed, and what it holds. */
+const ownedShape = { ownerUserId: opt(text), tenantId: opt(text), ...stampsShape, schemaVersion: opt(num) }
+const countsShape = { status: opt(text), eventsCount: opt(num), framesCount: opt(num) }
+
 export const researchSchema = z.object({
   id: idSchema,
   title: text,
   description: opt(text),
-  status: opt(text),
   tags: z.array(text).default([]),
   sessionsCount: opt(num),
-  eventsCount: opt(num),
-  framesCount: opt(num),
-  ownerUserId: opt(text),
-  tenantId: opt(text),
-  createdAt: opt(timestampSchema),
-  updatedAt: opt(timestampSchema),
-  schemaVersion: opt(num),
+  ...countsShape,
+  ...ownedShape,
 })
 export type Research = z.infer<typeof researchSchema>
 
@@ -231,15 +231,9 @@ export const sessionSchema = z.object({
   id: idSchema,
   researchId: opt(idSchema),
   title: opt(text),
-  tenantId: opt(text),
-  ownerUserId: opt(text),
-  status: opt(text),
-  eventsCount: opt(num),
-  framesCount: opt(num),
+  ...countsShape,
   tokensUsed: opt(num),
-  createdAt: opt(timestampSchema),
-  updatedAt: opt(timestampSchema),
-  schemaVersion: opt(num),
+  ...ownedShape,
   expiresAt: opt(timestampSchema),
 })
 export type Session = z.infer<typeof sessionSchema>
@@ -250,8 +244,7 @@ export const projectSchema = z.object({
   description: opt(text),
   status: opt(text),
   ownerUserId: opt(text),
-  createdAt: opt(timestampSchema),
-  updatedAt: opt(timestampSchema),
+  ...stampsShape,
 })
 export type Project = z.infer<typeof projectSchema>
 
@@ -305,33 +298,6 @@ export const dataSourceSchema = z.looseObject({
   updatedAt: opt(timestampSchema),
 })
 export type DataSource = z.infer<typeof dataSourceSchema>
-
-export const searchPreviewItemSchema = z.object({ title: text, snippet: opt(text), link: text })
-export const telegramPreviewItemSchema = z.object({
-  id: idSchema,
-  text: text,
-  date: opt(timestampSchema),
-  views: opt(num),
-  forwards: opt(num),
-})
-export const twitterPreviewItemSchema = z.object({
-  id: idSchema,
-  text: text,
-  authorName: opt(text),
-  authorUsername: opt(text),
-  createdAt: opt(timestampSchema),
-  link: opt(text),
-})
-export const rssPreviewItemSchema = z.object({
-  title: text,
-  snippet: opt(text),
-  link: opt(text),
-  publishDate: opt(timestampSchema),
-})
-export type SearchPreviewItem = z.infer<typeof searchPreviewItemSchema>
-export type TelegramPreviewItem = z.infer<typeof telegramPreviewItemSchema>
-export type TwitterPreviewItem = z.infer<typeof twitterPreviewItemSchema>
-export type RssPreviewItem = z.infer<typeof rssPreviewItemSchema>
 
 export const BreakerKeys = [
   'Core_ContentIngestor',

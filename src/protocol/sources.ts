@@ -16,18 +16,35 @@
  * `continuationToken` while more remain; `PUT /sources/{id}/visibility` answers the updated data source.
  */
 import { z } from 'zod'
-import {
-  DataSourceKinds,
-  DataSourceStatuses,
-  dataSourceSchema,
-  idSchema,
-  rssPreviewItemSchema,
-  searchPreviewItemSchema,
-  sourceDetailsSchema,
-  telegramPreviewItemSchema,
-  timestampSchema,
-  twitterPreviewItemSchema,
-} from './entities'
+import { DataSourceKinds, DataSourceStatuses, dataSourceSchema, idSchema, sourceDetailsSchema, timestampSchema } from './entities'
+
+/** One item of each kind of preview, as the reader gives it. */
+export const searchPreviewItemSchema = z.object({ title: z.string(), snippet: z.string().nullish(), link: z.string() })
+export const telegramPreviewItemSchema = z.object({
+  id: idSchema,
+  text: z.string(),
+  date: timestampSchema.nullish(),
+  views: z.number().nullish(),
+  forwards: z.number().nullish(),
+})
+export const twitterPreviewItemSchema = z.object({
+  id: idSchema,
+  text: z.string(),
+  authorName: z.string().nullish(),
+  authorUsername: z.string().nullish(),
+  createdAt: timestampSchema.nullish(),
+  link: z.string().nullish(),
+})
+export const rssPreviewItemSchema = z.object({
+  title: z.string(),
+  snippet: z.string().nullish(),
+  link: z.string().nullish(),
+  publishDate: timestampSchema.nullish(),
+})
+export type SearchPreviewItem = z.infer<typeof searchPreviewItemSchema>
+export type TelegramPreviewItem = z.infer<typeof telegramPreviewItemSchema>
+export type TwitterPreviewItem = z.infer<typeof twitterPreviewItemSchema>
+export type RssPreviewItem = z.infer<typeof rssPreviewItemSchema>
 
 /** Items one preview answers at most: enough to judge a source, small enough for a dialog. */
 export const PREVIEW_ITEM_LIMIT = 20

@@ -27,7 +27,8 @@ import {
   twitterQueryError,
 } from '../domain/rules/source-forms'
 import { InputMessages } from '../domain/rules/inputs'
-import type { DataSource, RssPreviewItem, SearchPreviewItem, TelegramPreviewItem, TwitterPreviewItem } from '../protocol/entities'
+import type { DataSource } from '../protocol/entities'
+import type { RssPreviewItem, SearchPreviewItem, TelegramPreviewItem, TwitterPreviewItem } from '../protocol/sources'
 import {
   dataSourceCreateContract,
   dataSourceDeleteContract,

@@ -12,13 +12,10 @@ import {
   processingNotificationSchema,
   projectSchema,
   researchSchema,
-  rssPreviewItemSchema,
-  searchPreviewItemSchema,
   sessionSchema,
-  telegramPreviewItemSchema,
-  twitterPreviewItemSchema,
   userRecordSchema,
 } from '../../src/protocol/entities'
+import { rssPreviewItemSchema, searchPreviewItemSchema, telegramPreviewItemSchema, twitterPreviewItemSchema } from '../../src/protocol/sources'
 import { clientMessageSchema, compareMessageIds, controlMessageSchema, LiveMessageTypes, parseLiveMessage } from '../../src/protocol/live-messages'
 
 const S = 'sess-1'

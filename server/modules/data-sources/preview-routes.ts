@@ -11,7 +11,7 @@
  * src/protocol/http/data-sources.ts.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
-import type { RssPreviewItem, SearchPreviewItem, TelegramPreviewItem, TwitterPreviewItem } from '../../../src/protocol/entities'
+import type { RssPreviewItem, SearchPreviewItem, TelegramPreviewItem, TwitterPreviewItem } from '../../../src/protocol/sources'
 import { dataSourcePreviewContract, dataSourcePreviewSearchContract, dataSourcePreviewTelegramContract, dataSourcePreviewTwitterContract } from '../../../src/protocol/http/data-sources'
 import { PREVIEW_ITEM_LIMIT, SOURCE_FAILED } from '../../../src/protocol/sources'
 import type { ModuleDeps } from '../../platform/module'

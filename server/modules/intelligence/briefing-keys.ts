@@ -19,7 +19,7 @@
 import type { Database, Queryable } from '../../platform/db/database'
 import { nameKeys } from './aliases'
 import { type CorpusDocument, type CorpusFrame, loadCorpus } from './corpus'
-import { briefingKeysBackfill, clearBriefingKeysBackfill, type FrameActorKey, replaceBriefingKeys } from './queries'
+import { briefingKeysBackfill, clearBriefingKeysBackfill, type FrameActorKey, replaceBriefingKeys } from './queries/briefing-keys'
 
 /** Documents the backfill reads at a time. */
 const BACKFILL_BATCH = 200

@@ -7,9 +7,9 @@
 import type { Queryable } from '../../platform/db/database'
 import { iso } from '../../platform/db/rows'
 import { type EntityIndex, type EntityOccurrence, mergeEntities } from './aliases'
-import { type CorpusDocumentRow as DocRow, type CorpusFrameRow as FrameRowLite, type CorpusScope, corpusRows } from './queries'
+import { type CorpusDocumentRow as DocRow, type CorpusFrameRow as FrameRowLite, type CorpusScope, corpusRows } from './queries/corpus'
 
-export type { CorpusScope } from './queries'
+export type { CorpusScope } from './queries/corpus'
 
 export const DAY_MS = 86_400_000
 /** This week against the week before: a comparison needs this much history (14 days) behind it. */

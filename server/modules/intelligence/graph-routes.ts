@@ -37,7 +37,7 @@ import { toActionFrame } from '../session-data'
 import { briefingFor } from './briefing-scope'
 import { expandNode, explore, findEntity, participantConnections, resolvedEntity } from './graph'
 import { toGraphML } from './graphml'
-import { framesByIds, rankDocuments } from './queries'
+import { framesByIds, rankDocuments } from './queries/corpus'
 import { researchView, tenantView } from './service'
 import { uncertaintiesOf } from './uncertainties'
 

@@ -19,7 +19,7 @@ import { authOf } from '../../platform/auth/plugin'
 import { route } from '../../platform/http/contracts'
 import { notFound } from '../../platform/http/errors'
 import { kpiDefinitions, toKpiBinding } from './kpis'
-import { deleteKpiBinding, listKpiBindings } from './queries'
+import { deleteKpiBinding, listKpiBindings } from './queries/kpis'
 import { bindKpi, setKpiValue } from './service'
 
 export async function kpiRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {

@@ -26,9 +26,9 @@ import type { KpiBinding, KpiDefinition } from '../../../src/protocol/intelligen
 import type { Database, Queryable } from '../../platform/db/database'
 import { iso } from '../../platform/db/rows'
 import { type Corpus, type CorpusFrame, DAY_MS, loadCorpus, riskIndex } from './corpus'
-import { type KpiBindingRow, type KpiDefinitionId, lockComputedBindings, writeComputedValue } from './queries'
+import { type KpiBindingRow, type KpiDefinitionId, lockComputedBindings, writeComputedValue } from './queries/kpis'
 
-export type { KpiContextType, KpiDefinitionId } from './queries'
+export type { KpiContextType, KpiDefinitionId } from './queries/kpis'
 
 /** A built-in definition: what the wire shows, and the formula its value comes from. */
 export interface BuiltInKpi extends KpiDefinition {

@@ -12,7 +12,7 @@
 import { z } from 'zod'
 import type { Analysis } from '../../../src/protocol/analysis'
 import type { Queryable } from '../../platform/db/database'
-import { earlierNoveltyKeys } from './queries'
+import { earlierNoveltyKeys } from './queries/corpus'
 
 export interface Signature {
   events: Set<string>

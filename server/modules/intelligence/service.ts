@@ -16,7 +16,8 @@ import { mentionSeries, signalSeries } from './forecast'
 import { documentsIn, frameIdsOfConnection, graphView, type GraphView } from './graph'
 import { kpiDefinition, refreshKpiBinding, toKpiBinding } from './kpis'
 import { boardCandidates, computePulse } from './pulse'
-import { connectionParticipants, contextTypeOf, firstIngestedAt, frameActionTypes, frameBody, getKpiBinding, insertKpiBinding, setKpiBindingValue } from './queries'
+import { connectionParticipants, firstIngestedAt, frameActionTypes, frameBody } from './queries/corpus'
+import { contextTypeOf, getKpiBinding, insertKpiBinding, setKpiBindingValue } from './queries/kpis'
 import { keptPulse, keptSignalSeries } from './signals'
 
 /**

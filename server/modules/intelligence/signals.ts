@@ -29,7 +29,8 @@ import type { Database, Queryable } from '../../platform/db/database'
 import { boardStoryFacts, documentStories } from '../stories'
 import { COMPARISON_MS, dailyCounts, lastDays, loadCorpus } from './corpus'
 import { BOARD_CANDIDATES, type Board, type BoardCandidates, boardPlacements, boardScore, pestleDistributionOf, pulseBody, rankedBoard, VELOCITY_DAYS, velocityOf } from './pulse'
-import { boardEntries, documentsWithoutSignals, type FrameSignalRow, firstIngestedAt, insertFrameSignals, liveStoryDocuments, recentSignals, replaceFrameSignals, signalDays } from './queries'
+import { firstIngestedAt } from './queries/corpus'
+import { boardEntries, documentsWithoutSignals, type FrameSignalRow, insertFrameSignals, liveStoryDocuments, recentSignals, replaceFrameSignals, signalDays } from './queries/signals'
 import { storyTopics } from './story-topics'
 
 /** Keeps one completed document's frames' places on the boards (in the transaction that completes it). */

@@ -11,17 +11,7 @@ import { Texts } from '../../domain/rules/texts'
 
 export function translateSessionData(body: unknown, ctx: { sessionId: string; append: boolean; line?: number | null; framesDeferred?: boolean }): DomainEvent[] {
   const parsed = parseSessionData(body)
-  if (!parsed.success) {
-    return [
-      {
-        type: 'diagnostic.inputRejected',
-        reason: RejectionReason.SchemaMismatch,
-        detail: `session data: ${issuesText(parsed.error.issues)}`,
-        line: ctx.line ?? null,
-        messageType: 'session-data',
-      },
-    ]
-  }
+  if (!parsed.success) return [mismatch('session-data', parsed.error.issues, ctx.line)]
   const { events, actionFrames, liveCursor } = parsed.data
   const placeable = actionFrames.filter((f) => f.id != null && (f.parentId ?? f.parentEventId) != null)
   const out: DomainEvent[] = [
@@ -58,10 +48,7 @@ export const FRAMES_LOAD_FAILED = Texts.framesLoadFailed
 export function translateSessionFrames(body: unknown, ctx: { sessionId: string; documentIds: string[]; line?: number | null }): DomainEvent[] {
   const parsed = parseSessionFrames(body)
   if (!parsed.success) {
-    return [
-      { type: 'diagnostic.inputRejected', reason: RejectionReason.SchemaMismatch, detail: `session frames: ${issuesText(parsed.error.issues)}`, line: ctx.line ?? null, messageType: 'session-frames' },
-      { type: 'workspace.framesLoadFailed', sessionId: ctx.sessionId, documentIds: ctx.documentIds, message: FRAMES_LOAD_FAILED },
-    ]
+    return [mismatch('session-frames', parsed.error.issues, ctx.line), { type: 'workspace.framesLoadFailed', sessionId: ctx.sessionId, documentIds: ctx.documentIds, message: FRAMES_LOAD_FAILED }]
   }
   return [{ type: 'workspace.framesLoaded', sessionId: ctx.sessionId, documentIds: ctx.documentIds, actionFrames: parsed.data.actionFrames, liveCursor: parsed.data.liveCursor ?? null }]
 }
@@ -69,17 +56,7 @@ export function translateSessionFrames(body: unknown, ctx: { sessionId: string; 
 /** A workspace's stories as `GET …/sessions/{sid}/stories` answered them (issue 20): `story.listLoaded`, or a rejection. */
 export function translateSessionStories(body: unknown, ctx: { sessionId: string; line?: number | null }): DomainEvent[] {
   const parsed = sessionStoriesSchema.safeParse(body)
-  if (!parsed.success) {
-    return [
-      {
-        type: 'diagnostic.inputRejected',
-        reason: RejectionReason.SchemaMismatch,
-        detail: `session stories: ${issuesText(parsed.error.issues)}`,
-        line: ctx.line ?? null,
-        messageType: 'session-stories',
-      },
-    ]
-  }
+  if (!parsed.success) return [mismatch('session-stories', parsed.error.issues, ctx.line)]
   return [{ type: 'story.listLoaded', sessionId: ctx.sessionId, stories: parsed.data.stories }]
 }
 
@@ -88,4 +65,9 @@ function issuesText(issues: ReadonlyArray<{ path: PropertyKey[]; message: string
     .slice(0, 3)
     .map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`)
     .join('; ')
+}
+
+/** A body that does not match its schema, rejected naming the kind of body ('session-data' → "session data: …") and the fields. */
+function mismatch(messageType: 'session-data' | 'session-frames' | 'session-stories', issues: Parameters<typeof issuesText>[0], line: number | null | undefined): DomainEvent {
+  return { type: 'diagnostic.inputRejected', reason: RejectionReason.SchemaMismatch, detail: `${messageType.replace('-', ' ')}: ${issuesText(issues)}`, line: line ?? null, messageType }
 }

@@ -16,7 +16,7 @@ import {
   telegramChannelError,
   twitterQueryError,
 } from '../../domain/rules/source-forms'
-import type { SearchPreviewItem, TelegramPreviewItem, TwitterPreviewItem } from '../../protocol/entities'
+import type { SearchPreviewItem, TelegramPreviewItem, TwitterPreviewItem } from '../../protocol/sources'
 import type { IntentContext } from '../../streams/intents'
 import { createSource, previewSearch, previewTelegram, previewTwitter, type SourceOutcome } from '../../streams/source-intents'
 import { runChecked, useIntent } from '../hooks/use-intent'

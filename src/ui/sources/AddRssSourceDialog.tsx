@@ -7,7 +7,8 @@
  */
 import { useState } from 'react'
 import { isProjectScope, rssDialogTitle, SourceMessages, type SourceScope, sourceFormError } from '../../domain/rules/source-forms'
-import type { DataSource, RssPreviewItem } from '../../protocol/entities'
+import type { DataSource } from '../../protocol/entities'
+import type { RssPreviewItem } from '../../protocol/sources'
 import type { IntentContext } from '../../streams/intents'
 import { createDraftSource, deleteSource, previewRssSource, type SourceOutcome, startSource } from '../../streams/source-intents'
 import { runChecked, useIntent } from '../hooks/use-intent'

@@ -4,7 +4,7 @@
  * posts'), or its failure text with the server's reason underneath.
  */
 import { type ReactNode, useCallback, useState } from 'react'
-import type { RssPreviewItem, SearchPreviewItem, TelegramPreviewItem, TwitterPreviewItem } from '../../protocol/entities'
+import type { RssPreviewItem, SearchPreviewItem, TelegramPreviewItem, TwitterPreviewItem } from '../../protocol/sources'
 import type { SourceOutcome } from '../../streams/source-intents'
 import { formatDateTime } from '../shared/format'
 import { ReadFailure } from '../shared/ReadFailure'

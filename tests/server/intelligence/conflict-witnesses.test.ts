@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { conflictWitnessDocuments } from '../../../server/modules/intelligence/queries'
+import { conflictWitnessDocuments } from '../../../server/modules/intelligence/queries/briefing-keys'
 import { disagreement, OPPOSED_SENTIMENT_GAP } from '../../../server/modules/intelligence/uncertainties'
 import type { Database } from '../../../server/platform/db/database'
 import { propertySeed } from '../../arbitraries'

@@ -1,0 +1,150 @@
+/**
+ * Intelligence's SQL for the corpus, scoped by tenant in every statement: the completed documents and their
+ * frames (corpus.ts reads them), the lookups of the graph and prospective routes, and novelty's earlier
+ * signatures.
+ */
+import type { Queryable } from '../../../platform/db/database'
+import { iso } from '../../../platform/db/rows'
+import type { FrameRow } from '../../session-data'
+
+// ---------------------------------------------------------------------------------------------------
+// The corpus
+
+export interface CorpusScope {
+  researchId?: string | null
+  projectId?: string | null
+  /** A research or project id, whichever it is. */
+  contextId?: string | null
+  /** Only documents whose title, summary or text match this (PostgreSQL full-text search, English). */
+  query?: string | null
+  eventIds?: string[]
+  /** Only documents ingested at or after this time (ms). */
+  since?: number
+}
+
+/** The full-text document of an event, as both the query and any index use it. */
+export const EVENT_TSVECTOR = `to_tsvector('english', coalesce(e.title, '') || ' ' || coalesce(e.summary, '') || ' ' || coalesce(e.payload->>'cleanedContent', ''))`
+
+/** A completed document as the corpus reads it: no stored text, which it does not need. */
+export interface CorpusDocumentRow {
+  id: string
+  research_id: string | null
+  session_id: string | null
+  project_id: string | null
+  title: string | null
+  summary: string | null
+  ingested_at: Date | string
+  payload: Record<string, unknown>
+  analytics: Record<string, unknown> | null
+}
+
+export interface CorpusFrameRow {
+  id: string
+  event_id: string
+  action_index: number | null
+  action_type: string | null
+  body: Record<string, unknown>
+}
+
+/** The tenant's completed documents in the scope, oldest first, and their frames by document and position. */
+export async function corpusRows(db: Queryable, tenantId: string, scope: CorpusScope): Promise<{ docs: CorpusDocumentRow[]; frames: CorpusFrameRow[] }> {
+  const where = [`e.tenant_id = $1`, `e.status = 'completed'`]
+  const params: unknown[] = [tenantId]
+  const param = (v: unknown) => {
+    params.push(v)
+    return `$${params.length}`
+  }
+  if (scope.researchId) where.push(`e.research_id = ${param(scope.researchId)}`)
+  if (scope.projectId) where.push(`e.project_id = ${param(scope.projectId)}`)
+  if (scope.contextId) {
+    const p = param(scope.contextId)
+    where.push(`(e.research_id = ${p} OR e.project_id = ${p})`)
+  }
+  if (scope.eventIds) where.push(`e.id = ANY(${param(scope.eventIds)}::text[])`)
+  if (scope.since !== undefined) where.push(`e.ingested_at >= ${param(new Date(scope.since).toISOString())}`)
+  const query = scope.query?.trim()
+  if (query) where.push(`${EVENT_TSVECTOR} @@ websearch_to_tsquery('english', ${param(query)})`)
+
+  const docs = await db.query<CorpusDocumentRow>(
+    `SELECT e.id, e.research_id, e.session_id, e.project_id, e.title, e.summary, e.ingested_at,
+            e.payload - 'cleanedContent' - 'extractedText' AS payload, e.analytics
+       FROM events e WHERE ${where.join(' AND ')} ORDER BY e.ingested_at, e.id`,
+    params,
+  )
+  const ids = docs.map((d) => d.id)
+  const frames =
+    ids.length === 0
+      ? []
+      : await db.query<CorpusFrameRow>(
+          `SELECT id, event_id, action_index, action_type, body FROM action_frames WHERE tenant_id = $1 AND event_id = ANY($2::text[]) ORDER BY event_id, action_index, id`,
+          [tenantId, ids],
+        )
+  return { docs, frames }
+}
+
+/** When the tenant's first completed document was ingested (ms), null without any: the start of its history. */
+export async function firstIngestedAt(db: Queryable, tenantId: string): Promise<number | null> {
+  const [row] = await db.query<{ first: Date | string | null }>(`SELECT min(ingested_at) AS first FROM events WHERE tenant_id = $1 AND status = 'completed'`, [tenantId])
+  return row?.first == null ? null : Date.parse(iso(row.first)!)
+}
+
+/** The ids of the tenant's completed documents of a research or a project, oldest first. */
+export async function completedEventIds(db: Queryable, tenantId: string, scope: { researchId: string } | { projectId: string }): Promise<string[]> {
+  const [column, id] = 'researchId' in scope ? ['research_id', scope.researchId] : ['project_id', scope.projectId]
+  const rows = await db.query<{ id: string }>(`SELECT id FROM events WHERE tenant_id = $1 AND status = 'completed' AND ${column} = $2 ORDER BY ingested_at, id`, [tenantId, id])
+  return rows.map((r) => r.id)
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Graph and prospective lookups
+
+/** The tenant's frames with these ids, oldest first. */
+export async function framesByIds(db: Queryable, tenantId: string, ids: readonly string[]): Promise<FrameRow[]> {
+  if (ids.length === 0) return []
+  return db.query<FrameRow>(`SELECT * FROM action_frames WHERE tenant_id = $1 AND id = ANY($2::text[]) ORDER BY created_at, event_id, action_index, id`, [tenantId, ids])
+}
+
+/** The tenant's completed documents matching the query, by PostgreSQL full-text rank (best first). */
+export async function rankDocuments(db: Queryable, tenantId: string, query: string, limit: number): Promise<Array<{ id: string; rank: number }>> {
+  const rows = await db.query<{ id: string; rank: number | string }>(
+    `SELECT e.id, ts_rank(${EVENT_TSVECTOR}, q) AS rank
+       FROM events e, websearch_to_tsquery('english', $2) q
+      WHERE e.tenant_id = $1 AND e.status = 'completed' AND ${EVENT_TSVECTOR} @@ q
+      ORDER BY rank DESC, e.id LIMIT $3`,
+    [tenantId, query, limit],
+  )
+  return rows.map((r) => ({ id: r.id, rank: Number(r.rank) }))
+}
+
+/** A stored connection's participants, as stored (undefined when the tenant has no such connection). */
+export async function connectionParticipants(db: Queryable, tenantId: string, id: string): Promise<unknown> {
+  return (await db.query<{ participants: unknown }>(`SELECT participants FROM connections WHERE tenant_id = $1 AND id = $2`, [tenantId, id]))[0]?.participants
+}
+
+/** A stored frame's body, as stored (undefined when the tenant has no such frame). */
+export async function frameBody(db: Queryable, tenantId: string, frameId: string): Promise<unknown> {
+  return (await db.query<{ body: unknown }>(`SELECT body FROM action_frames WHERE tenant_id = $1 AND id = $2`, [tenantId, frameId]))[0]?.body
+}
+
+/** A frame's stored action type and its body's, when the tenant has the frame. */
+export async function frameActionTypes(db: Queryable, tenantId: string, frameId: string): Promise<{ action_type: string | null; body_type: string | null } | undefined> {
+  const rows = await db.query<{ action_type: string | null; body_type: string | null }>(`SELECT action_type, body->>'actionType' AS body_type FROM action_frames WHERE tenant_id = $1 AND id = $2`, [
+    tenantId,
+    frameId,
+  ])
+  return rows[0]
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Novelty
+
+/** The titles and signature keys of the tenant's latest `window` completed documents taken in before `eventId`. */
+export async function earlierNoveltyKeys(db: Queryable, tenantId: string, eventId: string, window: number): Promise<Array<{ title: string | null; keys: unknown }>> {
+  return db.query<{ title: string | null; keys: unknown }>(
+    `SELECT title, novelty_keys AS keys FROM events
+      WHERE tenant_id = $1 AND novelty_keys IS NOT NULL AND status = 'completed'
+        AND (ingested_at, id) < (SELECT ingested_at, id FROM events WHERE tenant_id = $1 AND id = $2)
+      ORDER BY ingested_at DESC, id DESC LIMIT ${window}`,
+    [tenantId, eventId],
+  )
+}
