@@ -11,7 +11,7 @@
  * - grouped by story, the list shows one header "5 sources · 3 independent" with its badge, the second paste as
  *   "One more source" under the first; a card's "5 sources" lists every source with its publisher;
  * - each dashboard board shows the story once, "Told by 5 sources · 3 independent", the opportunity board with
- *   the approval's badge and Contested.
+ *   the approval's badge and Contested, the risk board the union's attack as "6 · Cannot be judged" (one source).
  * Screenshots: issue20-*.png.
  */
 import { join } from 'node:path'
@@ -231,7 +231,8 @@ test('pages of three outlets and two pastes make one story: provenance, sources,
   expect(approvals.map((a) => a!.frameId)).toContain(opportunity.id)
   expect(opportunity.credibility).toEqual({ grade: 3, contested: true })
   expect(pulse.riskLeaderboard[0]).toMatchObject({ eventId: courierId, title: "The dockers' union attacked the authority over the secrecy of the talks" })
-  expect(pulse.riskLeaderboard[0]!.credibility).toBeUndefined()
+  // One source and no record: it cannot be judged, and the row says so.
+  expect(pulse.riskLeaderboard[0]!.credibility).toEqual({ grade: 6, contested: false })
 
   const board = (name: string) => page.getByRole('region', { name }).locator('.dash-board-row')
   await board('Opportunity Leaderboard').first().waitFor({ timeout: 15_000 })
@@ -243,7 +244,7 @@ test('pages of three outlets and two pastes make one story: provenance, sources,
   expect(await row.locator('.dash-board-title').textContent()).toBe(opportunity.title)
   expect(await row.locator('.credibility-badge').textContent()).toBe('3 · Possibly true')
   expect(await row.locator('.contested-mark').textContent()).toBe('Contested')
-  expect(await board('Risk Leaderboard').locator('.credibility-badge').count()).toBe(0)
+  expect(await board('Risk Leaderboard').locator('.credibility-badge').textContent()).toBe('6 · Cannot be judged')
   // The charts load on their own: the screenshot waits for them.
   await page.getByRole('region', { name: 'PESTLE Distribution' }).locator('.recharts-surface').waitFor({ timeout: 15_000 })
   await page.getByRole('heading', { name: 'Risk Leaderboard' }).scrollIntoViewIfNeeded()

@@ -18,7 +18,8 @@
  *   what did not happen ("did not deny the movement"), nor a statement (its telling of an event is not the
  *   event, which stands there on its own). With the tenant's stories (server/modules/stories), a board lists
  *   each story once, by its strongest frame, with its story (title, documents, independent publishers)
- *   and that frame's credibility: four outlets reporting one strike are one row, not four. An exact copy's
+ *   and that frame's credibility (6, cannot be judged, for a frame the story does not grade): four outlets
+ *   reporting one strike are one row, not four. An exact copy's
  *   frame stands for its story only when no other document of the story has a frame on the board.
  * - signalVelocity: a signal is a frame, dated by its document's ingestion time. totalSignals counts every
  *   frame; signalsLast24h those in (now − 24 h, now]; signalsLast7d those in (now − 7 d, now];
@@ -93,6 +94,9 @@ export interface BoardStories {
   copies: ReadonlySet<string>
 }
 
+/** The credibility of a frame no second source speaks to and whose source has no record (credibility.ts). */
+const UNJUDGED = { grade: 6, contested: false } as const
+
 /** How deep each board is read before stories fold it: enough that five stories remain after folding. */
 export const BOARD_CANDIDATES = 50
 
@@ -155,7 +159,9 @@ function byStory(entries: readonly LeaderboardEntry[], stories: BoardStories): L
     const key = keyOf(e)
     if (seen.has(key) || (stories.copies.has(e.eventId) && withOriginal.has(key))) continue
     seen.add(key)
-    const credibility = stories.byFrame.get(e.id)
+    // A frame of an assessed document that its story does not list cannot be judged: the story leaves such
+    // frames out (server/modules/stories/service.ts). A copy is not assessed, so it has no grade of its own.
+    const credibility = stories.byFrame.get(e.id) ?? (story && !stories.copies.has(e.eventId) ? UNJUDGED : undefined)
     out.push({ ...e, ...(story ? { story } : {}), ...(credibility ? { credibility } : {}) })
   }
   return out

@@ -92,17 +92,28 @@ export function citeSources(briefing: BriefingBody, stories: readonly Story[]): 
   }
 }
 
+/** What a key event's frame that its story does not grade is: 6, with the two ways a frame comes to it. */
+const UNJUDGED = {
+  grade: 6,
+  explanation: '6 (cannot be judged): no other report can be matched with it, or only one source reports it and none of its sources has a record yet (F).',
+  contestedBy: 0,
+}
+
 function citeEvents(events: readonly KeyEvent[], stories: readonly Story[]): KeyEvent[] {
   const sources = new Map(stories.flatMap((s) => s.sources.map((src) => [src.documentId, src] as const)))
   const credibility = new Map(stories.flatMap((s) => s.credibility.map((c) => [c.frameId, c] as const)))
   return events.map((e) => {
     const source = e.documentId ? sources.get(e.documentId) : undefined
-    const judged = e.refType === 'actionframe' && e.refId ? credibility.get(e.refId) : undefined
+    const frame = e.refType === 'actionframe' && e.refId ? e.refId : undefined
+    const judged = frame ? credibility.get(frame) : undefined
+    // A frame of an assessed document its story does not grade cannot be judged (the story leaves such frames
+    // out); a copy is not assessed and has no grade of its own.
+    const unjudged = frame && source && !source.duplicateOf ? UNJUDGED : undefined
     return {
       ...e,
       ...(source?.publisher ? { publisher: source.publisher } : {}),
       ...(source?.url ? { url: source.url } : {}),
-      ...(judged ? { credibility: { grade: judged.grade, explanation: judged.explanation, contestedBy: judged.contestedBy.length } } : {}),
+      ...(judged ? { credibility: { grade: judged.grade, explanation: judged.explanation, contestedBy: judged.contestedBy.length } } : unjudged ? { credibility: unjudged } : {}),
     }
   })
 }

@@ -85,7 +85,8 @@ describe.each(dialects())('briefings on %s', (dialect) => {
     expect(b.briefing.narrative).toBe(
       ['2026-11-20: The U.S. imposed tariffs on steel & aluminium from Canada.', '2026-11-20: USA signed a trade deal with Mexico.', '2026-11-20: The United States sanctioned Russia.'].join('\n'),
     )
-    // No sentence names a date: each is dated by when its document arrived, and says so; each cites its document.
+    // No sentence names a date: each is dated by when its document arrived, and says so; each cites its document,
+    // and, told by one source with no record, cannot be judged (6).
     const reported = (d: Doc, hour: number, description: string) => ({
       timestamp: at(hour),
       dated: 'reported',
@@ -94,6 +95,11 @@ describe.each(dialects())('briefings on %s', (dialect) => {
       refId: frame(d),
       documentId: doc[d],
       documentTitle: TEXTS[d].slice(0, -1),
+      credibility: {
+        grade: 6,
+        explanation: '6 (cannot be judged): no other report can be matched with it, or only one source reports it and none of its sources has a record yet (F).',
+        contestedBy: 0,
+      },
     })
     expect(b.briefing.keyEvents).toEqual([
       reported('A', 10, 'Policy change: The U.S. imposed tariffs on steel & aluminium from Canada (riskIndex 0.24)'),

@@ -133,10 +133,10 @@ describe.each(dialects())('dashboard pulse on %s', (dialect) => {
         const story = storyOf.get(e.eventId)!
         if (seen.has(story.id)) return []
         seen.add(story.id)
-        // A frame the story does not list cannot be judged (one source, no record): no credibility on its row.
+        // A frame the story does not list cannot be judged (one source, no record): 6 on its row.
         const c = story.credibility.find((x) => x.frameId === e.id)
         const counts = { id: story.id, title: story.title, sources: story.documentIds.length, independentSources: story.publisherCount }
-        return [{ ...e, story: counts, ...(c ? { credibility: { grade: c.grade, contested: c.contestedBy.length > 0 } } : {}) }]
+        return [{ ...e, story: counts, credibility: c ? { grade: c.grade, contested: c.contestedBy.length > 0 } : { grade: 6, contested: false } }]
       })
     }
     return {
