@@ -592,6 +592,19 @@ describe('local analyser: who did what, precision first', () => {
     expect(frameFor(a, 'raise').actionDescription).toMatch(/^Nigeria raised fuel prices/)
   })
 
+  test('where one goes says what it is: to court, to the polls, to a named place, on strike; "ending a year of talks" is no break in relations', () => {
+    const a = analyseLocal(
+      'The company went to court over the patent. Voters went to the polls on Sunday. The minister went to Kyiv for talks. The port authority approved the sale, ending a year of talks over the harbour. Russia ended talks with Ukraine.',
+    )
+    expect(a.frames.filter((f) => f.predicate?.lemma === 'go').map((f) => f.actionType)).toEqual(['Legal action', 'Election', 'Visit'])
+    const ended = a.frames.filter((f) => f.predicate?.lemma === 'end')
+    expect(ended.map((f) => [f.actionType, f.cameo?.code ?? null])).toEqual([
+      ['End', null],
+      ['Diplomacy', '16'],
+    ])
+    expect(frameFor(analyseLocal('Workers at Volkswagen went on strike.'), 'go').cameo?.code).toBe('14')
+  })
+
   test('"one of the four suicide bombers" acts; "lost his son" is no election; "raised rates" no funding; an office keeps its fields', () => {
     const a = analyseLocal(
       'Grahame Russell lost his son when one of the four suicide bombers detonated a device. The Bank of England raised rates. The report raised fears of a recession. The Minister of Trade and Industry resigned. President Ilham Aliyev and President of the European Commission Jose Manuel Barroso held a meeting.',

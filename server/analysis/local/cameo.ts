@@ -19,6 +19,8 @@ export interface CameoCue {
 
 const MILITARY = /\b(?:shells?|rockets?|missiles?|mortars?|artillery|shots?|bullets?|fire|gunfire|troops?|soldiers?|forces|army|tanks?|warplanes?|jets?|drones?|air ?strikes?|offensive|attack|assault|raid|bombs?|positions?|border|town|village|city|territory|base|outpost|convoy|aircraft|helicopter|plane)\b/
 const AID = /\b(?:aid|assistance|help|relief|food|medicine|medical|supplies|tents|shelter|loans?|grants?|funds?|funding|money|weapons|arms|equipment|vaccines?|doses|asylum|protection|humanitarian|troops)\b/
+/** A span of talks ended: they came to a close, not to a break. */
+const TALKS_SPAN = /\b(?:days?|weeks?|months?|years?|decades?) of (?:talks|negotiations|mediation|consultations)\b/
 const TIES = /\b(?:ties|relations|diplomatic|embassy|ambassador|envoy|talks|negotiations|mediation|aid|cooperation|contacts?|mission|trade)\b/
 const PEOPLE_HELD = /\b(?:prisoners?|hostages?|detainees?|captives?|inmates?|soldiers?|activists?|journalists?|reporters?|dissidents?|sailors?|crew|fishermen|nationals?|citizens?|teachers?|students?|workers?|tourists?|doctors?|nurses?|priests?|monks?|nuns?|protesters?|demonstrators?|politicians?|opposition|leaders?|pilots?|children|people|men|women|him|her|them)\b/
 const RESTRICTIONS = /\b(?:sanctions?|restrictions?|ban|bans|embargo|blockade|curfew|siege|controls?|limits?|emergency|martial law)\b/
@@ -49,7 +51,8 @@ const RULES: Array<{ lemmas: readonly string[]; when: (c: CameoCue) => CameoCode
   { lemmas: ['shoot'], when: (c) => (/\bshot down|\bshoots? down|\bshooting down/.test(c.sentence) || MILITARY.test(c.object) ? '19' : '18') },
   // "Floods killed 31 people": nature is no party to a conflict.
   { lemmas: ['kill', 'injure', 'wound'], when: (c) => (NATURAL_HAZARD.test(c.sentence) ? null : c.lemma !== 'kill' ? '18' : /\b(?:troops?|soldiers?|forces|army|militants?|rebels?|fighters?|insurgents?)\b/.test(c.sentence) ? '19' : '18') },
-  { lemmas: ['cut', 'break', 'sever', 'downgrade', 'suspend', 'freeze', 'halt', 'end', 'stop'], when: (c) => (TIES.test(c.object) ? '16' : null) },
+  // "ending a year of talks" (a deal reached) closes a span of talks; "ended talks with Ukraine" breaks them off.
+  { lemmas: ['cut', 'break', 'sever', 'downgrade', 'suspend', 'freeze', 'halt', 'end', 'stop'], when: (c) => (TIES.test(c.object) && !(c.lemma === 'end' && TALKS_SPAN.test(c.object)) ? '16' : null) },
   { lemmas: ['release', 'free'], when: (c) => (PEOPLE_HELD.test(c.object) || c.object === '' ? '08' : null) },
   { lemmas: ['lift', 'ease', 'relax', 'remove', 'loosen'], when: (c) => (RESTRICTIONS.test(c.object) ? '08' : null) },
   { lemmas: ['impose', 'slap', 'tighten', 'extend'], when: (c) => (SANCTIONS.test(c.object) ? '16' : RESTRICTIONS.test(c.object) ? '17' : null) },
@@ -60,6 +63,8 @@ const RULES: Array<{ lemmas: readonly string[]; when: (c: CameoCue) => CameoCode
   // "declined to comment" is a statement not made; "declined the invitation" a refusal; "sales declined" neither.
   { lemmas: ['decline'], when: (c) => (NO_COMMENT.test(c.sentence) ? '01' : /\bdeclin(?:e|es|ed|ing) (?:to |an? |the |his |her |its |their )/.test(c.sentence) && !/\bdeclin(?:e|es|ed|ing) (?:to|by) (?:\d|about|around|nearly|almost)/.test(c.sentence) ? '12' : null) },
   { lemmas: ['issue', 'release', 'publish'], when: (c) => (STATEMENT_OBJECT.test(c.object) ? '01' : null) },
+  // "Workers went on strike": a protest (a walkout), not a journey.
+  { lemmas: ['go'], when: (c) => (/\b(?:go|goes|went|gone|going) on (?:an? )?(?:[\w-]+ )?strike\b/.test(c.sentence) ? '14' : null) },
   { lemmas: ['leave', 'travel', 'fly', 'arrive', 'go', 'head'], when: (c) => (/\b(?:talks|meetings?|visit|summit|consultations|negotiations)\b/.test(c.sentence) ? '04' : null) },
   { lemmas: ['protest'], when: (c) => (/\bprotest(?:ed|s)? (?:to|against)\b/.test(c.sentence) && !/\b(?:rall|march|demonstrat|crowds?|thousands|hundreds)/.test(c.sentence) ? '11' : '14') },
   { lemmas: ['withdraw', 'pull', 'recall'], when: (c) => (/\b(?:ambassador|envoy|diplomats?|mission|recognition|support)\b/.test(c.object) ? '16' : /\b(?:troops?|forces|soldiers|army)\b/.test(`${c.object} ${c.sentence}`) ? '08' : null) },

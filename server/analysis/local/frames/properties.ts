@@ -49,6 +49,10 @@ export function actionClassOf(lemma: string, resources: ResourceEntry[], sentenc
   // "its servicemen were flown to Moscow": people moved by others are transferred, not visiting.
   if (JOURNEYS.has(lemma) && /\b(?:was|were|been|being|be) (?:\w+ )?(?:flown|driven|taken|headed)\b/.test(lower)) return { type: 'Transfer', known: true }
   if (JOURNEYS.has(lemma) && !MASS_OF_PEOPLE.test(lower)) return { type: 'Visit', known: true }
+  // "went to court", "went to the polls", "The minister went to Kyiv" (people fleeing are displaced): where one goes says what it is.
+  if (lemma === 'go' && /\b(?:go|goes|went|gone|going) to court\b/.test(lower)) return { type: 'Legal action', known: true }
+  if (lemma === 'go' && /\b(?:go|goes|went|gone|going) to the polls\b/.test(lower)) return { type: 'Election', known: true }
+  if (lemma === 'go' && /\b(?:go|goes|went|gone|going) to \p{Lu}/u.test(sentence)) return { type: MASS_OF_PEOPLE.test(lower) ? 'Displacement' : 'Visit', known: true }
   // "State media reported the launch", "forecast heavy rain": a financial result only where money is.
   if (REPORTING_RESULTS.has(lemma) && !resources.some((r) => r.type === 'money') && !FINANCIAL_CUES.test(lower)) {
     return { type: ['report', 'post'].includes(lemma) ? 'Announcement' : 'Estimate', known: true }
