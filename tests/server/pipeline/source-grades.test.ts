@@ -10,19 +10,16 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createPipeline, type PipelineService } from '../../../server/modules/pipeline/pipeline'
+import type { PipelineService } from '../../../server/modules/pipeline/pipeline'
 import { readLiveMessages } from '../../../server/modules/live/queries/log'
 import { sessionStoryBodies } from '../../../server/modules/stories/queries'
-import { manualClock, sequentialIds } from '../../../server/platform/core/runtime'
 import type { Database } from '../../../server/platform/db/database'
-import { SourceError, SourceErrorCode, SourceFailure, SourceMessage } from '../../../server/sources/index'
 import { type Story, storySchema } from '../../../src/protocol/stories'
-import { courier, evening, flood, harbour, ledger, paste } from '../../analysis/stories/corpus'
+import { flood, paste } from '../../analysis/stories/corpus'
 import { dialects, emulatorUser, testApp, type TestUser } from '../support/harness'
-import { ingestRequest, openTestStore, switchableAnalyser, TEST_JOBS } from './support'
+import { ingestRequest, openTestStore } from './support'
+import { PAGES, storyPagesPipeline, urlOf } from './story-pages'
 
-const PAGES = [harbour, evening, ledger, courier, flood]
-const urlOf = (id: string) => `https://www.${PAGES.find((d) => d.id === id)!.sourceKey}/2026/03/${id}`
 const LEARNED_F = 'F (cannot be judged): 0 of its 0 checked claims corroborated by independent sources, 0 contradicted; at least 3 are needed to grade a source'
 
 describe.each(dialects())('source grades on %s', { timeout: 120_000 }, (dialect) => {
@@ -44,26 +41,7 @@ describe.each(dialects())('source grades on %s', { timeout: 120_000 }, (dialect)
     T = ana.email
     db = (await openTestStore(dialect)).db
     ;({ app, clock } = await testApp(db))
-    pipeline = createPipeline({
-      db,
-      clock: manualClock(paste.ingestedAt),
-      ids: sequentialIds(),
-      analyser: switchableAnalyser().analyser,
-      sources: {
-        readDocument: () => Promise.reject(new Error('no files here')),
-        async readWebPage(url) {
-          const doc = PAGES.find((d) => urlOf(d.id) === url)
-          if (!doc) throw new SourceError(SourceErrorCode.Unprocessable, SourceMessage.websiteFailed, SourceFailure.HttpStatus, { detail: '404' })
-          return {
-            title: doc.title,
-            text: doc.text,
-            cleanedContent: doc.text,
-            metadata: { kind: 'web', url, finalUrl: url, contentType: 'text/html', publishedTime: new Date(doc.publishedAt!).toISOString(), wordCount: 1, charCount: doc.text.length },
-          }
-        },
-      },
-      jobs: TEST_JOBS,
-    })
+    pipeline = storyPagesPipeline(db)
     await pipeline.start({ workers: true })
     for (const d of PAGES) {
       ids.set(d.id, (await pipeline.ingest(ingestRequest(T, d === flood ? S2 : S, { kind: 'url', url: urlOf(d.id) }))).eventId)

@@ -5,10 +5,9 @@
  * are the engine's test corpus (tests/analysis/stories/corpus.ts); here they arrive as web pages and a paste.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { manualClock, sequentialIds } from '../../../server/platform/core/runtime'
 import type { Database } from '../../../server/platform/db/database'
 import { readLiveMessages } from '../../../server/modules/live/queries/log'
-import { createPipeline, type PipelineService } from '../../../server/modules/pipeline/pipeline'
+import type { PipelineService } from '../../../server/modules/pipeline/pipeline'
 import { loadCorpus } from '../../../server/modules/intelligence/corpus'
 import { boardCandidates, computePulse } from '../../../server/modules/intelligence/pulse'
 import { scopeBriefing } from '../../../server/modules/intelligence/briefing'
@@ -16,14 +15,11 @@ import { graphView } from '../../../server/modules/intelligence/graph'
 import { citeSources, storyBriefing } from '../../../server/modules/intelligence/story-briefing'
 import { boardStoryFacts } from '../../../server/modules/stories'
 import { sessionStoryBodies } from '../../../server/modules/stories/queries'
-import { SourceError, SourceErrorCode, SourceFailure, SourceMessage } from '../../../server/sources/index'
 import { type Story, storySchema } from '../../../src/protocol/stories'
-import { courier, evening, flood, harbour, ledger, paste } from '../../analysis/stories/corpus'
+import { harbour, paste } from '../../analysis/stories/corpus'
 import { dialects } from '../support/harness'
-import { ingestRequest, openTestStore, switchableAnalyser, TEST_JOBS } from './support'
-
-const PAGES = [harbour, evening, ledger, courier, flood]
-const urlOf = (id: string) => `https://www.${PAGES.find((d) => d.id === id)!.sourceKey}/2026/03/${id}`
+import { ingestRequest, openTestStore } from './support'
+import { PAGES, storyPagesPipeline, urlOf } from './story-pages'
 
 describe.each(dialects())('stories on %s', { timeout: 120_000 }, (dialect) => {
   let db: Database
@@ -35,26 +31,7 @@ describe.each(dialects())('stories on %s', { timeout: 120_000 }, (dialect) => {
 
   beforeAll(async () => {
     db = (await openTestStore(dialect)).db
-    pipeline = createPipeline({
-      db,
-      clock: manualClock(paste.ingestedAt),
-      ids: sequentialIds(),
-      analyser: switchableAnalyser().analyser,
-      sources: {
-        readDocument: () => Promise.reject(new Error('no files here')),
-        async readWebPage(url) {
-          const doc = PAGES.find((d) => urlOf(d.id) === url)
-          if (!doc) throw new SourceError(SourceErrorCode.Unprocessable, SourceMessage.websiteFailed, SourceFailure.HttpStatus, { detail: '404' })
-          return {
-            title: doc.title,
-            text: doc.text,
-            cleanedContent: doc.text,
-            metadata: { kind: 'web', url, finalUrl: url, contentType: 'text/html', publishedTime: new Date(doc.publishedAt!).toISOString(), wordCount: 1, charCount: doc.text.length },
-          }
-        },
-      },
-      jobs: TEST_JOBS,
-    })
+    pipeline = storyPagesPipeline(db)
     await pipeline.start({ workers: true })
     // One at a time, in the order they were published: each placed against what came before it.
     for (const d of PAGES) {
