@@ -605,6 +605,19 @@ describe('local analyser: who did what, precision first', () => {
     expect(frameFor(analyseLocal('Workers at Volkswagen went on strike.'), 'go').cameo?.code).toBe('14')
   })
 
+  test('a strike of workers is a protest, an attack with weapons is not; a strike called is no appeal; back to the table is talks', () => {
+    const kinds = (text: string, lemma: string) =>
+      a(text)
+        .frames.filter((f) => f.predicate?.lemma === lemma)
+        .map((f) => [f.actionType, f.cameo?.code ?? null])
+    const a = (text: string) => analyseLocal(text)
+    expect(kinds('Nurses will strike next week over pay.', 'strike')).toEqual([['Civil action', '14']])
+    expect(kinds('Russian drones struck an energy plant where workers were on shift.', 'strike')).toEqual([['Military action', '19']])
+    expect(kinds('The union called a nationwide rail strike for Monday.', 'call')).toEqual([['Civil action', '14']])
+    expect(kinds('The EU called for calm.', 'call')).toEqual([['Appeal', '02']])
+    expect(kinds('Deutsche Bahn urged the union to return to the negotiating table.', 'return').map(([type]) => type)).toEqual(['Diplomacy'])
+  })
+
   test('"one of the four suicide bombers" acts; "lost his son" is no election; "raised rates" no funding; an office keeps its fields', () => {
     const a = analyseLocal(
       'Grahame Russell lost his son when one of the four suicide bombers detonated a device. The Bank of England raised rates. The report raised fears of a recession. The Minister of Trade and Industry resigned. President Ilham Aliyev and President of the European Commission Jose Manuel Barroso held a meeting.',

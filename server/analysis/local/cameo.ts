@@ -19,6 +19,14 @@ export interface CameoCue {
 
 const MILITARY = /\b(?:shells?|rockets?|missiles?|mortars?|artillery|shots?|bullets?|fire|gunfire|troops?|soldiers?|forces|army|tanks?|warplanes?|jets?|drones?|air ?strikes?|offensive|attack|assault|raid|bombs?|positions?|border|town|village|city|territory|base|outpost|convoy|aircraft|helicopter|plane)\b/
 const AID = /\b(?:aid|assistance|help|relief|food|medicine|medical|supplies|tents|shelter|loans?|grants?|funds?|funding|money|weapons|arms|equipment|vaccines?|doses|asylum|protection|humanitarian|troops)\b/
+/** "called a nationwide rail strike", "calls a 24-hour walkout" (lower case). */
+export const WALKOUT_CALLED = /\bcall(?:s|ed|ing)? (?!on |for |upon )(?:an? |the |their |its )?(?:[\w-]+ ){0,3}(?:strike|walkout|stoppage)s?\b/
+/** A strike of workers, not an attack: "went on strike", "nurses will strike" (lower case; no weapon or army named). */
+export function labourStrike(lower: string): boolean {
+  return (/\b(?:went|go|goes|going) on strike\b|\bstriking\b|\bon strike\b/.test(lower) || LABOUR.test(lower)) && !ARMED.test(lower)
+}
+const LABOUR = /\b(?:workers?|unions?|staff|employees|drivers|pilots|doctors|nurses|teachers|miners|dock ?workers|dockers)\b/
+const ARMED = /\b(?:missiles?|drones?|jets?|air ?strikes?|bombs?|troops|forces|army|militants?|rockets?)\b/
 /** A span of talks ended: they came to a close, not to a break. */
 const TALKS_SPAN = /\b(?:days?|weeks?|months?|years?|decades?) of (?:talks|negotiations|mediation|consultations)\b/
 const TIES = /\b(?:ties|relations|diplomatic|embassy|ambassador|envoy|talks|negotiations|mediation|aid|cooperation|contacts?|mission|trade)\b/
@@ -47,7 +55,7 @@ const RULES: Array<{ lemmas: readonly string[]; when: (c: CameoCue) => CameoCode
   // "fired tear gas and water cannon at protesters": a crackdown, not a battle.
   { lemmas: ['fire'], when: (c) => (/\b(?:tear ?gas|water cannons?|rubber bullets|pepper spray|stun grenades)\b/.test(c.object) ? '17' : FIRED_IN_BATTLE(c)) },
   { lemmas: ['launch'], when: (c) => (MILITARY.test(c.object) ? '19' : /\b(?:investigation|inquiry|probe)\b/.test(c.object) ? '09' : null) },
-  { lemmas: ['strike'], when: (c) => (/\bwent on strike|\bstriking\b|\bon strike\b/.test(c.sentence) || /\bworkers?\b/.test(c.sentence) && !MILITARY.test(c.object) ? '14' : '19') },
+  { lemmas: ['strike'], when: (c) => (labourStrike(c.sentence.toLowerCase()) && !MILITARY.test(c.object) ? '14' : '19') },
   { lemmas: ['shoot'], when: (c) => (/\bshot down|\bshoots? down|\bshooting down/.test(c.sentence) || MILITARY.test(c.object) ? '19' : '18') },
   // "Floods killed 31 people": nature is no party to a conflict.
   { lemmas: ['kill', 'injure', 'wound'], when: (c) => (NATURAL_HAZARD.test(c.sentence) ? null : c.lemma !== 'kill' ? '18' : /\b(?:troops?|soldiers?|forces|army|militants?|rebels?|fighters?|insurgents?)\b/.test(c.sentence) ? '19' : '18') },
@@ -59,6 +67,7 @@ const RULES: Array<{ lemmas: readonly string[]; when: (c: CameoCue) => CameoCode
   { lemmas: ['give', 'send', 'provide', 'deliver', 'supply', 'offer', 'grant', 'donate', 'pledge', 'extend', 'ship', 'allocate', 'disburse', 'earmark'], when: (c) => (AID.test(c.object) ? '07' : c.lemma === 'offer' || c.lemma === 'pledge' ? '03' : null) },
   { lemmas: ['sign', 'ratify', 'conclude'], when: (c) => (AGREEMENT.test(c.object) || c.object === '' ? '05' : null) },
   { lemmas: ['deny'], when: (c) => (/\b(?:request|permission|access|visa|entry|landing|bail|appeal)\b/.test(c.object) ? '12' : '01') },
+  { lemmas: ['call'], when: (c) => (WALKOUT_CALLED.test(c.sentence.toLowerCase()) ? '14' : null) },
   { lemmas: ['call'], when: (c) => (/\bcall(?:s|ed|ing)? (?:on|for|upon)\b/.test(c.sentence) ? '02' : /\b(?:phone|telephone)\b/.test(c.sentence) ? '04' : CALLED_IT.test(c.sentence) ? '01' : /\bcall(?:s|ed|ing)? (?:\w+ ){1,3}to (?:congratulate|discuss|offer|express|thank|apologi[sz]e|convey|condole)\b/.test(c.sentence) ? '04' : null) },
   // "declined to comment" is a statement not made; "declined the invitation" a refusal; "sales declined" neither.
   { lemmas: ['decline'], when: (c) => (NO_COMMENT.test(c.sentence) ? '01' : /\bdeclin(?:e|es|ed|ing) (?:to |an? |the |his |her |its |their )/.test(c.sentence) && !/\bdeclin(?:e|es|ed|ing) (?:to|by) (?:\d|about|around|nearly|almost)/.test(c.sentence) ? '12' : null) },

@@ -9,7 +9,7 @@ import { compileTerms, countTerms } from '../terms'
 import type { Parsed, VerbGroup } from '../syntax'
 import { participleOf, pastOf } from '../syntax'
 import type { DateMention } from '../temporal'
-import { CALLED_IT, NATURAL_HAZARD, NO_COMMENT, TOLL } from '../cameo'
+import { CALLED_IT, labourStrike, NATURAL_HAZARD, NO_COMMENT, TOLL, WALKOUT_CALLED } from '../cameo'
 import { addDays, addYears, daysBetween } from '../temporal'
 import { clamp, cut, moneyAmount, round } from '../util'
 import type { ActorDraft } from './actors'
@@ -28,6 +28,12 @@ export function actionClassOf(lemma: string, resources: ResourceEntry[], sentenc
   // "raised fears", "raised rates": a worry voiced, a rate set — money raised only where money is.
   if (lemma === 'raise' && /\brais(?:e|es|ed|ing) (?:\w+ )?(?:fears?|concerns?|questions?|doubts?|alarm|worries|hopes?|objections?)\b/.test(lower)) return { type: 'Concern', known: true }
   if (lemma === 'raise' && !resources.some((r) => r.type === 'money')) return { type: 'Policy change', known: true }
+  // "The union called a nationwide strike": a walkout called, not an appeal.
+  if (lemma === 'call' && WALKOUT_CALLED.test(lower)) return { type: 'Civil action', known: true }
+  // "urged the union to return to the negotiating table": talks resumed, not people going home.
+  if (lemma === 'return' && /\breturn(?:s|ed|ing)? to (?:the )?(?:negotiating table|talks|negotiations)\b/.test(lower)) return { type: 'Diplomacy', known: true }
+  // "Workers threatened to strike": labour withdrawn, not an attack.
+  if (lemma === 'strike' && labourStrike(lower)) return { type: 'Civil action', known: true }
   // "Workers went on strike": a walkout, not a launch.
   if (lemma === 'go' && /\b(?:go|goes|went|gone|going) on (?:an? )?(?:[\w-]+ )?strike\b/.test(lower)) return { type: 'Civil action', known: true }
   if (lemma === 'launch' && !/missile|drone|rocket|attack|strike|offensive|raid/.test(lower)) return { type: 'Launch', known: true }
