@@ -43,14 +43,14 @@ const BACKFILL_BATCH = 200
 /** Keeps the places of every completed document that has none kept yet, a batch at a time; how many documents. */
 export async function backfillSignals(db: Database): Promise<number> {
   let done = 0
-  for (;;) {
-    const batch = await documentsWithoutSignals(db, BACKFILL_BATCH)
+  for (let after: { tenant_id: string; id: string } | null = null; ; ) {
+    const batch = await documentsWithoutSignals(db, BACKFILL_BATCH, after)
     if (batch.length === 0) return done
     const byTenant = new Map<string, string[]>()
     for (const d of batch) byTenant.set(d.tenant_id, [...(byTenant.get(d.tenant_id) ?? []), d.id])
     for (const [tenantId, ids] of byTenant) await db.transaction(async (tx) => insertFrameSignals(tx, tenantId, await placesOf(tx, tenantId, ids)))
     done += batch.length
-    // A document whose frames went meanwhile is not picked again (it has none), so this ends.
+    after = batch[batch.length - 1]!
   }
 }
 

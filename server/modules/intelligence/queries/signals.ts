@@ -32,14 +32,18 @@ export async function insertFrameSignals(tx: Queryable, tenantId: string, rows: 
   )
 }
 
-/** Completed documents with frames whose places are not kept (completed before 017), `limit` at a time, any tenant. */
-export async function documentsWithoutSignals(db: Queryable, limit: number): Promise<Array<{ tenant_id: string; id: string }>> {
+/**
+ * Completed documents with frames whose places are not kept (completed before 017), `limit` at a time, any
+ * tenant, in (tenant, id) order after `after` (a page's last), so each is visited once.
+ */
+export async function documentsWithoutSignals(db: Queryable, limit: number, after: { tenant_id: string; id: string } | null): Promise<Array<{ tenant_id: string; id: string }>> {
   return db.query(
     `SELECT e.tenant_id, e.id FROM events e
-      WHERE e.status = 'completed'
+      WHERE e.status = 'completed' AND (e.tenant_id, e.id) > ($1, $2)
         AND EXISTS (SELECT 1 FROM action_frames f WHERE f.tenant_id = e.tenant_id AND f.event_id = e.id)
         AND NOT EXISTS (SELECT 1 FROM frame_signals s WHERE s.tenant_id = e.tenant_id AND s.event_id = e.id)
       ORDER BY e.tenant_id, e.id LIMIT ${limit}`,
+    [after?.tenant_id ?? '', after?.id ?? ''],
   )
 }
 
