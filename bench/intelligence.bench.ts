@@ -8,14 +8,14 @@
  * a day, so 2,000 documents span about a month and 20,000 about nine; ten workspaces at a time, ten new
  * ones every 28 days (the one measured is of the last complete set: about 200 documents at either size).
  * Each document is stored as the pipeline stores it (bench/intelligence/seed.ts): its row with provenance,
- * its frames from a real local analysis of its text, `placeDocument` and `recordSignals` in the same transaction, one
+ * its frames from a real local analysis of its text, `placeDocument` and `keepCompletedDocument` in the same transaction, one
  * transaction per document in arrival order, so the story, corroboration and reliability tables are what
  * the pipeline would have left; the database is vacuumed and analysed along the way as the server's
  * hourly upkeep does.
  *
  * It prints, for each size:
- * - seeding: placeDocument per document (median, p95, max), recordSignals (the frames' places on the
- *   boards kept for the pulse) and the whole transaction, for the documents
+ * - seeding: placeDocument per document (median, p95, max), keepCompletedDocument (the frames' places on
+ *   the boards and the briefing keys) and the whole transaction, for the documents
  *   added to reach that size and for its last 2,000: the incremental cost the pipeline pays per document;
  * - the stories that made (how many, how large) and the workspace measured;
  * - each request as its route runs it (bench/intelligence/requests.ts), median of 5 after a warm-up: the
@@ -174,7 +174,7 @@ function report(stages: readonly Stage[], totalMs: number): void {
     for (const [key, name] of Object.entries(headline)) figures[`${key} ms @${s.size}`] = round(s.figures.get(name)!)
     figures[`placeDocument p50 ms @${s.size}`] = round(percentile(s.seeding.place.slice(-WINDOW), 0.5))
     figures[`placeDocument p95 ms @${s.size}`] = round(percentile(s.seeding.place.slice(-WINDOW), 0.95))
-    figures[`recordSignals p50 ms @${s.size}`] = round(percentile(s.seeding.signals.slice(-WINDOW), 0.5))
+    figures[`keepCompletedDocument p50 ms @${s.size}`] = round(percentile(s.seeding.signals.slice(-WINDOW), 0.5))
   }
   if (stages.length > 1) for (const [key, name] of Object.entries(headline)) ratio[`${key} ${last.size}/${first.size}`] = round(last.figures.get(name)! / first.figures.get(name)!, 2)
   ratio['pulse vs bare SQL read'] = round(last.figures.get(headline.pulse!)! / last.figures.get(baseline)!, 2)
@@ -184,7 +184,7 @@ function report(stages: readonly Stage[], totalMs: number): void {
 function seedingRow(label: string, place: readonly number[], signals: readonly number[], transaction: readonly number[]): void {
   const q = (xs: readonly number[], p: number) => ms(percentile(xs, p))
   console.log(
-    `${label.padEnd(16)} placeDocument median ${q(place, 0.5)}, p95 ${q(place, 0.95)}, max ${q(place, 1)}; recordSignals median ${q(signals, 0.5)}, p95 ${q(signals, 0.95)}; whole transaction median ${q(transaction, 0.5)}, p95 ${q(transaction, 0.95)}`,
+    `${label.padEnd(16)} placeDocument median ${q(place, 0.5)}, p95 ${q(place, 0.95)}, max ${q(place, 1)}; keepCompletedDocument median ${q(signals, 0.5)}, p95 ${q(signals, 0.95)}; whole transaction median ${q(transaction, 0.5)}, p95 ${q(transaction, 0.95)}`,
   )
 }
 

@@ -1,8 +1,8 @@
 /**
  * Storing the bench corpus as the pipeline does: per document, one transaction with its row (completed,
  * with its analysis's payload and provenance), its frames (`replaceFrames` of `frameRows`, as
- * Core_FrameEnricher stores them), its placement in its story (`placeDocument`), its frames' places on the
- * dashboard's boards (`recordSignals`) and its briefing keys (`indexBriefingKeys`), as the enricher's last
+ * Core_FrameEnricher stores them), its placement in its story (`placeDocument`), and its frames' places on the
+ * dashboard's boards with its briefing keys (`keepCompletedDocument`), as the enricher's last
  * step does, in arrival order. Each document's analysis is a real local analysis of its text (a copy
  * carries its original's), taken before the transaction and not timed with it. Every VACUUM_EVERY documents, and
  * at the end, the database is vacuumed and analysed as the server's upkeep does every hour
@@ -15,7 +15,7 @@ import { insertResearch, insertSession } from '../../server/modules/researches/q
 import { vacuumDatabase } from '../../server/modules/retention/maintenance'
 import { replaceFrames } from '../../server/modules/session-data'
 import { placeDocument } from '../../server/modules/stories'
-import { indexBriefingKeys, recordSignals } from '../../server/modules/intelligence'
+import { keepCompletedDocument } from '../../server/modules/intelligence'
 import type { Database, Queryable } from '../../server/platform/db/database'
 import type { BenchDocument } from './corpus'
 
@@ -27,7 +27,7 @@ const VACUUM_EVERY = 500
 export interface Seeding {
   /** placeDocument per document (ms), in arrival order. */
   place: number[]
-  /** recordSignals per document (ms): its frames' places on the boards, kept for the pulse. */
+  /** keepCompletedDocument per document (ms): its frames' places on the boards and its briefing keys. */
   signals: number[]
   /** The whole transaction per document: row, frames, placement, signals, commit (ms). */
   transaction: number[]
@@ -82,9 +82,8 @@ export async function seedDocuments(db: Database, docs: readonly BenchDocument[]
       await placeDocument(tx, TENANT, d.id, d.ingestedAt + 60_000)
       seeding.place.push(performance.now() - p)
       const k = performance.now()
-      await recordSignals(tx, TENANT, d.id)
+      await keepCompletedDocument(tx, TENANT, d.id)
       seeding.signals.push(performance.now() - k)
-      await indexBriefingKeys(tx, TENANT, d.id)
     })
     seeding.transaction.push(performance.now() - t)
     if ((i + 1) % VACUUM_EVERY === 0 && i + 1 < to) await vacuum()

@@ -24,7 +24,7 @@ import type { Ids } from '../../platform/core/runtime'
 import type { Database } from '../../platform/db/database'
 import { type FrameRow, toActionFrame } from '../session-data'
 import { placeDocument } from '../stories'
-import { indexBriefingKeys, recordSignals } from '../intelligence'
+import { keepCompletedDocument } from '../intelligence'
 import { assertMatchesManifest, invalidField } from './manifest'
 import { insertBundleRow } from './queries'
 
@@ -175,8 +175,7 @@ export async function importBundle(db: Database, ids: Ids, importer: Importer, b
     const completed = bundle.documents.filter((d) => d.status === 'completed').sort((a, b) => compareText(a.ingestedAt, b.ingestedAt) || compareText(a.id, b.id))
     for (const d of completed) {
       await placeDocument(tx, t, map.get(d.id)!, now)
-      await recordSignals(tx, t, map.get(d.id)!)
-      await indexBriefingKeys(tx, t, map.get(d.id)!)
+      await keepCompletedDocument(tx, t, map.get(d.id)!)
     }
   })
 

@@ -8,8 +8,9 @@
  *   opposite reading is judged by (negated, sentiment), read as the corpus reads the frame (corpus.ts).
  * - A completed document has one row per key of each name it gives an entity: its detected entities and
  *   their aliases, its frames' actors and resources.
- * - `indexBriefingKeys` runs in the transaction that completes a document (next to `placeDocument`: the
- *   frame enricher, a reprocess, an import), after its frames are stored. It deletes the document's rows and
+ * - `indexBriefingKeys` runs in the transaction that completes a document (through signals.ts
+ *   `keepCompletedDocument`, next to `placeDocument`: the frame enricher, a reprocess, an import), after its
+ *   frames are stored. It deletes the document's rows and
  *   writes them again, so a retry, a reprocess or a second call leaves the same rows; a document that is not
  *   completed is left without any. A deleted document's rows go with it (the cascade from events).
  * - Documents completed before the tables existed are listed by the migration; `backfillBriefingKeys` (at
@@ -18,15 +19,15 @@
  */
 import type { Database, Queryable } from '../../platform/db/database'
 import { nameKeys } from './aliases'
-import { type CorpusDocument, type CorpusFrame, loadCorpus } from './corpus'
+import { type Corpus, type CorpusDocument, type CorpusFrame, loadCorpus } from './corpus'
 import { briefingKeysBackfill, clearBriefingKeysBackfill, type FrameActorKey, replaceBriefingKeys } from './queries/briefing-keys'
 
 /** Documents the backfill reads at a time. */
 const BACKFILL_BATCH = 200
 
-/** Writes a completed document's keys again (see the contract above). */
-export async function indexBriefingKeys(tx: Queryable, tenantId: string, eventId: string): Promise<void> {
-  const { documents, frames } = await loadCorpus(tx, tenantId, { eventIds: [eventId] })
+/** Writes a completed document's keys again (see the contract above), from its corpus when it was read already. */
+export async function indexBriefingKeys(tx: Queryable, tenantId: string, eventId: string, corpus?: Corpus): Promise<void> {
+  const { documents, frames } = corpus ?? (await loadCorpus(tx, tenantId, { eventIds: [eventId] }))
   await replaceBriefingKeys(tx, tenantId, eventId, { actors: frames.flatMap(actorKeysOf), names: documents.flatMap((d) => nameKeysOf(d, frames)) })
 }
 

@@ -4,10 +4,10 @@
  * the pipeline computes as documents complete (aliases, novelty, uncertainties, graph keys, frames' actor keys,
  * KPI refresh).
  */
-export { backfillBriefingKeys, indexBriefingKeys } from './briefing-keys'
+export { backfillBriefingKeys } from './briefing-keys'
 export { mergeEntities } from './aliases'
 export { documentConnectionId, pairsSharingActors } from './graph'
 export { refreshKpiBindings } from './kpis'
 export { signatureKeys, signatureOf, withNovelty } from './novelty'
-export { backfillSignals, recordSignals } from './signals'
+export { backfillSignals, keepCompletedDocument } from './signals'
 export { frameUncertainties, type FrameFacts } from './uncertainties'

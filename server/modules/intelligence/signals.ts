@@ -7,8 +7,8 @@
  *   trigger on events: whatever completes, changes or deletes a document keeps them in its transaction.
  * - Each frame's place on the boards (frame_signals): its leaderboard entry and the board it stands on
  *   with that board's index, or none (pulse.ts `boardPlacements`, which reads the frame's own document
- *   only). `recordSignals` writes a document's places in the transaction that completes it, beside its
- *   story placement (the frame enricher, a reprocess, an import), again on a retry; its frames' rows go
+ *   only). `keepCompletedDocument` writes a document's places (and its briefing keys) in the transaction
+ *   that completes it, beside its story placement (the frame enricher, a reprocess, an import), again on a retry; its frames' rows go
  *   with them (a reprocess replaces them). `backfillSignals` writes them at start-up for documents that
  *   completed before this was kept.
  *
@@ -27,15 +27,27 @@ import type { LeaderboardEntry, PulseBody } from '../../../src/protocol/intellig
 import { leaderboardEntrySchema } from '../../../src/protocol/intelligence'
 import type { Database, Queryable } from '../../platform/db/database'
 import { boardStoryFacts, documentStories } from '../stories'
-import { COMPARISON_MS, dailyCounts, lastDays, loadCorpus } from './corpus'
+import { indexBriefingKeys } from './briefing-keys'
+import { COMPARISON_MS, type Corpus, dailyCounts, lastDays, loadCorpus } from './corpus'
 import { BOARD_CANDIDATES, type Board, type BoardCandidates, boardPlacements, boardScore, pestleDistributionOf, pulseBody, rankedBoard, VELOCITY_DAYS, velocityOf } from './pulse'
 import { firstIngestedAt } from './queries/corpus'
 import { boardEntries, documentsWithoutSignals, type FrameSignalRow, insertFrameSignals, liveStoryDocuments, recentSignals, replaceFrameSignals, signalDays } from './queries/signals'
 import { storyTopics } from './story-topics'
 
-/** Keeps one completed document's frames' places on the boards (in the transaction that completes it). */
-export async function recordSignals(tx: Queryable, tenantId: string, eventId: string): Promise<void> {
-  await replaceFrameSignals(tx, tenantId, eventId, await placesOf(tx, tenantId, [eventId]))
+/** Keeps one completed document's frames' places on the boards, from its corpus when it was read already. */
+export async function recordSignals(tx: Queryable, tenantId: string, eventId: string, corpus?: Corpus): Promise<void> {
+  await replaceFrameSignals(tx, tenantId, eventId, placesIn(corpus ?? (await loadCorpus(tx, tenantId, { eventIds: [eventId] }))))
+}
+
+/**
+ * What intelligence keeps of a document, in the transaction that completes it (next to its story placement:
+ * the frame enricher, a reprocess, an import): its frames' places on the boards and its briefing keys
+ * (briefing-keys.ts), both from one read of the document.
+ */
+export async function keepCompletedDocument(tx: Queryable, tenantId: string, eventId: string): Promise<void> {
+  const corpus = await loadCorpus(tx, tenantId, { eventIds: [eventId] })
+  await recordSignals(tx, tenantId, eventId, corpus)
+  await indexBriefingKeys(tx, tenantId, eventId, corpus)
 }
 
 const BACKFILL_BATCH = 200
@@ -55,7 +67,10 @@ export async function backfillSignals(db: Database): Promise<number> {
 }
 
 async function placesOf(db: Queryable, tenantId: string, eventIds: string[]): Promise<FrameSignalRow[]> {
-  const corpus = await loadCorpus(db, tenantId, { eventIds })
+  return placesIn(await loadCorpus(db, tenantId, { eventIds }))
+}
+
+function placesIn(corpus: Corpus): FrameSignalRow[] {
   return boardPlacements(corpus).map(({ entry, board }) => ({ frameId: entry.id, eventId: entry.eventId, board, score: board ? boardScore(entry, board) : 0, entry }))
 }
 

@@ -14,7 +14,7 @@ import type { Queryable } from '../../../platform/db/database'
 import { recordDocumentOutcome } from '../../data-sources'
 import { replaceFrames, updateEvent } from '../../session-data'
 import { placeDocument } from '../../stories'
-import { indexBriefingKeys, recordSignals } from '../../intelligence'
+import { keepCompletedDocument } from '../../intelligence'
 import type { StageJob } from '../queue'
 import { done, type Stage, type StageContext } from '../stage'
 import { frameRows, wireFrame } from './shapes'
@@ -65,8 +65,7 @@ export function frameEnricher(): Stage {
         await recordDocumentOutcome(tx, tenantId, event.data_source_id, 'processed', ctx.clock.now())
         // Its story, corroboration and credibility, with the frames they rest on (server/modules/stories).
         await placeDocument(tx, tenantId, eventId, ctx.clock.now())
-        await recordSignals(tx, tenantId, eventId)
-        await indexBriefingKeys(tx, tenantId, eventId)
+        await keepCompletedDocument(tx, tenantId, eventId)
       },
     )
     return done([{ key: 'Core_AliasEnricher', contentHash: job.contentHash }])

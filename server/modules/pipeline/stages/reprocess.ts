@@ -17,7 +17,7 @@ import { breakerFailure, done, type Stage, type StageMessage } from '../stage'
 import { addSessionTokens } from '../queries/store'
 import { getContent } from '../store'
 import { placeDocument } from '../../stories'
-import { indexBriefingKeys, recordSignals } from '../../intelligence'
+import { keepCompletedDocument } from '../../intelligence'
 import { storeFrames } from './frame-enricher'
 import { documentPayload, frameRows, wireFrame, withSessionTokens } from './shapes'
 
@@ -57,8 +57,7 @@ export function reprocessor(deps: { analyser: Analyser }): Stage {
       await recordDocumentOutcome(tx, tenantId, event.data_source_id, 'processed', at)
       // Placed again with its new frames: it may leave its story, join another, or stay.
       await placeDocument(tx, tenantId, eventId, at)
-      await recordSignals(tx, tenantId, eventId)
-      await indexBriefingKeys(tx, tenantId, eventId)
+      await keepCompletedDocument(tx, tenantId, eventId)
     })
     await ctx.emit(
       [
