@@ -41,7 +41,7 @@ export const ReliabilityLabels = {
   F: 'Cannot be judged',
 } as const
 export type ReliabilityGrade = keyof typeof ReliabilityLabels
-const ReliabilityGrades = ['A', 'B', 'C', 'D', 'E', 'F'] as const
+export const ReliabilityGrades = ['A', 'B', 'C', 'D', 'E', 'F'] as const
 
 /** One source's word on a frame's claim: it says so, or it says otherwise (with why they disagree). */
 export const credibilityEvidenceSchema = z.looseObject({

@@ -9,6 +9,11 @@
  * "European Union"). Groups are joined with a union-find, so a chain of aliases across documents
  * ends in one entity. The canonical name is the gazetteer's when there is one, else the most-mentioned
  * full name; the id is `ent_<kind>_<slug of the canonical name>`, stable across requests.
+ *
+ * The analyst's decisions (entity-decisions.ts) are applied in the order they were taken, over what the
+ * documents say: a split name keeps its own key only (it joins no alias, gazetteer entry or short form); a
+ * merge joins two names' keys whatever else holds (after the splits, so merging a split name back undoes
+ * it); a rename gives the entity its name the new name, and its id with it, the old one kept as an alias.
  */
 import { lookupName, normaliseKey } from '../../analysis/local/entities'
 
@@ -29,6 +34,8 @@ export interface MergedEntity {
   /** Every other name it went by, sorted. */
   aliases: string[]
   mentionCount: number
+  /** The name the documents give it most: what the analyst's decisions about it are recorded by. */
+  anchor: string
   /** Mentions per document id. */
   byDocument: Map<string, number>
 }
@@ -88,8 +95,11 @@ function keysOf(name: string): string[] {
   return keys.filter((k) => k.length > 0)
 }
 
+/** An analyst's decision, by names the entities go by (see the header). */
+export type EntityDecision = { action: 'merge'; name: string; other: string; keep?: string | null } | { action: 'split'; name: string } | { action: 'rename'; name: string; other: string }
+
 /** Merges every document's entities into the tenant's entities. Deterministic for the same input. */
-export function mergeEntities(occurrences: EntityOccurrence[]): EntityIndex {
+export function mergeEntities(occurrences: EntityOccurrence[], decisions: readonly EntityDecision[] = []): EntityIndex {
   const parent = new Map<string, string>()
   const find = (k: string): string => {
     let root = k
@@ -117,34 +127,46 @@ export function mergeEntities(occurrences: EntityOccurrence[]): EntityIndex {
   }
 
   // Keys are joined once per distinct spelling: a tenant repeats the same names across many documents.
+  const { isolated, merges, renames } = decisionsOf(decisions)
+  const free = (n: string) => !isolated.has(entityKey(n))
   const names = new Set(occurrences.flatMap((o) => [o.text, ...o.aliases]))
   const groupsOfNames = new Map<string, string[]>()
   for (const o of occurrences) groupsOfNames.set([o.text, ...o.aliases].join('\u0000'), [o.text, ...o.aliases])
   for (const group of groupsOfNames.values()) {
-    const keys = group.flatMap(keysOf)
+    const keys = group.filter(free).flatMap(keysOf)
     for (const k of keys) union(keys[0]!, k)
+    for (const n of group) if (!free(n)) add(entityKey(n))
   }
   // Short forms join the full names whose initials they are.
   const initials = new Map<string, Set<string>>()
   for (const n of names) {
-    const ik = initialsKey(n)
+    const ik = free(n) && initialsKey(n)
     if (ik) initials.set(ik, (initials.get(ik) ?? new Set()).add(entityKey(n)))
   }
   for (const n of names) {
-    const ak = acronymKey(n)
+    const ak = free(n) && acronymKey(n)
     for (const full of (ak && initials.get(ak)) || []) union(entityKey(n), full)
+  }
+  for (const [a, b] of merges) if (parent.has(entityKey(a)) && parent.has(entityKey(b))) union(entityKey(a), entityKey(b))
+  const rootOf = (name: string): string | undefined => (parent.has(entityKey(name)) ? find(entityKey(name)) : undefined)
+  const renamed = new Map<string, string>()
+  for (const [name, to] of renames) {
+    const root = rootOf(name)
+    if (root !== undefined) renamed.set(root, to)
   }
 
   type Acc = { names: Map<string, number>; kinds: Map<string, number>; gazetteer: string | null; byDocument: Map<string, number>; mentionCount: number }
   const groups = new Map<string, Acc>()
   for (const o of occurrences) {
-    const root = find(keysOf(o.text)[0] ?? entityKey(o.text))
+    add(entityKey(o.text))
+    const root = find(entityKey(o.text))
     const acc = groups.get(root) ?? { names: new Map(), kinds: new Map(), gazetteer: null, byDocument: new Map(), mentionCount: 0 }
     groups.set(root, acc)
     acc.names.set(o.text, (acc.names.get(o.text) ?? 0) + o.mentions)
-    for (const a of o.aliases) if (!acc.names.has(a)) acc.names.set(a, 0)
+    // An alias split off (or merged elsewhere) is a name of another entity now.
+    for (const a of o.aliases) if (!acc.names.has(a) && rootOf(a) === root) acc.names.set(a, 0)
     acc.kinds.set(o.kind, (acc.kinds.get(o.kind) ?? 0) + o.mentions + 1)
-    const hit = lookupName(o.text)
+    const hit = free(o.text) ? lookupName(o.text) : undefined
     if (hit && (!acc.gazetteer || hit.canonical < acc.gazetteer)) acc.gazetteer = hit.canonical
     acc.byDocument.set(o.eventId, (acc.byDocument.get(o.eventId) ?? 0) + o.mentions)
     acc.mentionCount += o.mentions
@@ -154,10 +176,10 @@ export function mergeEntities(occurrences: EntityOccurrence[]): EntityIndex {
   const byKey = new Map<string, MergedEntity>()
   for (const [root, acc] of groups) {
     const best = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1] || b[0].length - a[0].length || a[0].localeCompare(b[0]))[0]![0]
-    const name = acc.gazetteer ?? best(acc.names)
+    const name = renamed.get(root) ?? acc.gazetteer ?? best(acc.names)
     const kind = best(acc.kinds)
     const aliases = [...acc.names.keys()].filter((n) => n !== name).sort((a, b) => a.localeCompare(b))
-    const entity: MergedEntity = { id: `ent_${kind}_${slug(name)}`, name, kind, aliases, mentionCount: acc.mentionCount, byDocument: acc.byDocument }
+    const entity: MergedEntity = { id: `ent_${kind}_${slug(name)}`, name, kind, aliases, mentionCount: acc.mentionCount, anchor: best(acc.names), byDocument: acc.byDocument }
     entities.push(entity)
     byKey.set(root, entity)
   }
@@ -168,12 +190,36 @@ export function mergeEntities(occurrences: EntityOccurrence[]): EntityIndex {
     entities,
     byId,
     resolve(name, kind) {
-      for (const k of nameKeys(name)) {
+      const keys = nameKeys(name)
+      for (const [root, to] of renamed) if (entityKey(to) === keys[0]) keys.unshift(root)
+      for (const k of keys) {
         if (!parent.has(k)) continue
         const e = byKey.get(find(k))
         if (e && (!kind || e.kind === kind)) return e
       }
       return undefined
     },
+  }
+}
+
+/**
+ * The decisions in effect: the names split off, the pairs merged, and the names given, in the order taken (a
+ * merge names the entity as its first entity was named then; a split undoes the merges of that name before it).
+ */
+function decisionsOf(decisions: readonly EntityDecision[]): { isolated: Set<string>; merges: Array<[string, string]>; renames: Array<[string, string]> } {
+  const isolated = new Set<string>()
+  let effects: Array<{ merge: [string, string] | null; naming: [string, string] | null }> = []
+  for (const d of decisions) {
+    if (d.action === 'split') {
+      const key = entityKey(d.name)
+      isolated.add(key)
+      effects = effects.filter((e) => !e.merge || (entityKey(e.merge[0]) !== key && entityKey(e.merge[1]) !== key))
+    } else if (d.action === 'merge') effects.push({ merge: [d.name, d.other], naming: d.keep ? [d.name, d.keep] : null })
+    else effects.push({ merge: null, naming: [d.name, d.other] })
+  }
+  return {
+    isolated,
+    merges: effects.flatMap((e) => (e.merge ? [e.merge] : [])),
+    renames: effects.flatMap((e) => (e.naming ? [e.naming] : [])),
   }
 }

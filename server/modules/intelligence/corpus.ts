@@ -6,7 +6,8 @@
  */
 import type { Queryable } from '../../platform/db/database'
 import { iso } from '../../platform/db/rows'
-import { type EntityIndex, type EntityOccurrence, mergeEntities } from './aliases'
+import { type EntityDecision, type EntityIndex, type EntityOccurrence, mergeEntities } from './aliases'
+import { entityDecisionRows } from './queries/entity-decisions'
 import { type CorpusDocumentRow as DocRow, type CorpusFrameRow as FrameRowLite, type CorpusScope, corpusRows } from './queries/corpus'
 
 export type { CorpusScope } from './queries/corpus'
@@ -46,6 +47,8 @@ export interface CorpusFrame {
   veracity: number
   negated: boolean
   actors: string[]
+  /** Each actor name with its role in the action (agent, patient, recipient, source, participant). */
+  roles: Array<{ name: string; role: string }>
   resources: string[]
   /** The result's impacts: a domain or direction (effect) and how much (magnitude 0–1). */
   impacts: Array<{ effect: string; magnitude: number }>
@@ -65,10 +68,16 @@ export interface Corpus {
 
 export async function loadCorpus(db: Queryable, tenantId: string, scope: CorpusScope = {}): Promise<Corpus> {
   const { docs, frames } = await corpusRows(db, tenantId, scope)
-  return buildCorpus(docs.map(toDocument), frames, new Map(docs.map((d) => [d.id, Date.parse(iso(d.ingested_at)!)])))
+  const decisions = await entityDecisions(db, tenantId)
+  return buildCorpus(docs.map(toDocument), frames, new Map(docs.map((d) => [d.id, Date.parse(iso(d.ingested_at)!)])), decisions)
 }
 
-function buildCorpus(documents: CorpusDocument[], rows: FrameRowLite[], atOf: Map<string, number>): Corpus {
+/** The analyst's entity decisions, in the order they were taken, as `mergeEntities` applies them. */
+export async function entityDecisions(db: Queryable, tenantId: string): Promise<EntityDecision[]> {
+  return (await entityDecisionRows(db, tenantId)).map((r) => (r.action === 'split' ? { action: 'split', name: r.name } : { action: r.action, name: r.name, other: r.other ?? r.name, keep: r.keep }))
+}
+
+function buildCorpus(documents: CorpusDocument[], rows: FrameRowLite[], atOf: Map<string, number>, decisions: readonly EntityDecision[]): Corpus {
   const frames = rows.map((r) => toFrame(r, atOf.get(r.event_id) ?? 0))
   const framesByDocument = new Map<string, CorpusFrame[]>()
   for (const f of frames) framesByDocument.set(f.eventId, [...(framesByDocument.get(f.eventId) ?? []), f])
@@ -77,7 +86,10 @@ function buildCorpus(documents: CorpusDocument[], rows: FrameRowLite[], atOf: Ma
     frames,
     documentsById: new Map(documents.map((d) => [d.id, d])),
     framesByDocument,
-    entities: mergeEntities(documents.flatMap((d) => d.entities)),
+    entities: mergeEntities(
+      documents.flatMap((d) => d.entities),
+      decisions,
+    ),
   }
 }
 
@@ -138,6 +150,10 @@ function toFrame(row: FrameRowLite, at: number): CorpusFrame {
     veracity: num(meta.veracity, 1),
     negated: b.negated === true,
     actors: names(b.actors),
+    roles: list(obj(b.actors).entries).flatMap((x) => {
+      const e = obj(x)
+      return typeof e.text === 'string' ? [{ name: e.text, role: str(e.role) ?? 'agent' }] : []
+    }),
     resources: names(b.resources),
     impacts: list(obj(b.result).impacts).flatMap((raw) => {
       const i = obj(raw)

@@ -93,6 +93,7 @@ describe('computeKpi at the boundaries', () => {
     veracity: 1,
     negated: false,
     actors: [],
+    roles: [],
     resources: [],
     impacts: [],
     occurredOn: null,

@@ -28,6 +28,7 @@ function frame(id: string, sentiment: number, occurredOn: string | null, impacts
     veracity: 0.7,
     negated: false,
     actors: [],
+    roles: [],
     resources: [],
     impacts,
     occurredOn,
