@@ -37,6 +37,9 @@ export const dossiers = defineDraftProjection<Dossiers>({
       if (!entry || entry.requestId !== e.requestId) return
       entry.status = 'loaded'
       entry.body = e.body
+      // Opened by a name or a former id: the entity's own id holds the same dossier.
+      const id = e.body.entity.id
+      if (id !== e.key) s.byKey[id] = { requestId: e.requestId, status: 'loaded', body: e.body, error: null, lastDecision: s.byKey[id]?.lastDecision ?? entry.lastDecision }
     },
     'dossier.failed': (s, e) => {
       const entry = s.byKey[e.key]

@@ -13,7 +13,7 @@ import { briefingErrorReason } from './briefing-intents'
 import { call } from './call'
 import type { IntentContext } from './intents'
 
-export type DecisionOutcome = { ok: true; entityId: string } | { ok: false; message: string }
+export type DecisionOutcome = { ok: true; entityId: string } | { ok: false; error: string }
 
 /** Loads the dossier of the entity an id, former id or name stands for. Resolves true when it arrived. */
 export async function loadDossier(ctx: IntentContext, key: string): Promise<boolean> {
@@ -48,7 +48,7 @@ export async function undoEntityDecision(ctx: IntentContext, key: string, decisi
   try {
     await call(ctx.api, entityDecisionUndoContract, { params: { id: decision.id } })
   } catch (error) {
-    return { ok: false, message: briefingErrorReason(error) }
+    return { ok: false, error: briefingErrorReason(error) }
   }
   ctx.core.bus.publish({ type: 'entity.decided', key, entityId: key, decision, undone: true, at: ctx.now() }, 'api')
   void loadDossier(ctx, key)
@@ -60,7 +60,7 @@ async function decide(ctx: IntentContext, key: string, send: () => Promise<{ ent
   try {
     result = await send()
   } catch (error) {
-    return { ok: false, message: briefingErrorReason(error) }
+    return { ok: false, error: briefingErrorReason(error) }
   }
   ctx.core.bus.publish({ type: 'entity.decided', key, entityId: result.entityId, decision: result.decision, undone: false, at: ctx.now() }, 'api')
   void loadDossier(ctx, result.entityId)

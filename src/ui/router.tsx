@@ -9,6 +9,7 @@
  *   /sources                                   every data source of the tenant
  *   /discovery                                 sources shared with the tenant
  *   /dashboard  /briefing?type=&id=  /admin  /settings
+ *   /entity/$entityId                          an entity's dossier (by id, former id or any name it goes by)
  *
  * One route renders one centre view, so the centre-content priority of spec §2 (settings > dashboard >
  * briefing > admin > project > workspace > welcome) holds by construction: selecting one of them is
@@ -28,6 +29,7 @@ import { DiscoveryView } from './views/DiscoveryView'
 import { BriefingView, type BriefingSearch, parseBriefingSearch } from './views/BriefingView'
 import { AdminRoute } from './views/AdminRoute'
 import { SettingsView } from './views/SettingsView'
+import { EntityView } from './views/EntityView'
 import { isInternalPath } from './internal-path'
 
 const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFoundView })
@@ -66,9 +68,10 @@ const briefingRoute = createRoute({
 })
 const adminRoute = createRoute({ getParentRoute: () => appRoute, path: '/admin', component: AdminRoute })
 const settingsRoute = createRoute({ getParentRoute: () => appRoute, path: '/settings', component: SettingsView })
+const entityRoute = createRoute({ getParentRoute: () => appRoute, path: '/entity/$entityId', component: EntityView })
 const routeTree = rootRoute.addChildren([
   loginRoute,
-  appRoute.addChildren([homeRoute, researchRoute, workspaceRoute, projectRoute, sourcesRoute, dashboardRoute, discoveryRoute, briefingRoute, adminRoute, settingsRoute]),
+  appRoute.addChildren([homeRoute, researchRoute, workspaceRoute, projectRoute, sourcesRoute, dashboardRoute, discoveryRoute, briefingRoute, adminRoute, settingsRoute, entityRoute]),
 ])
 
 export function createAppRouter(history?: RouterHistory) {

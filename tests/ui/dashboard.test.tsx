@@ -543,16 +543,15 @@ describe('Dashboard pulse', () => {
     expect(router.state.location.search).toMatchObject({ type: 'actionframe', id: 'af_r1' })
   })
 
-  test('a hot topic’s entity chip opens that entity’s briefing (issue 15: the chips could not be clicked)', async () => {
+  test('a hot topic’s entity chip opens that entity’s dossier (issue 21: every entity chip opens it)', async () => {
     const { router } = open()
     await loaded()
     const chips = within(within(panel('Hot Topics')).getAllByRole('article')[0] as HTMLElement).getByRole('list', { name: /^Entities of/ })
-    const link = within(chips).getByRole('link', { name: 'Briefing on European Commission' })
-    expect(link.textContent).toBe('European Commission')
-    expect(link.getAttribute('href')).toBe('/briefing?type=entity&id=European+Commission')
+    const link = within(chips).getByRole('link', { name: 'European Commission' })
+    expect(link.getAttribute('title')).toBe('Dossier on European Commission')
+    expect(link.getAttribute('href')).toBe('/entity/European%20Commission')
     fireEvent.click(link)
-    await waitFor(() => expect(router.state.location.pathname).toBe('/briefing'))
-    expect(router.state.location.search).toMatchObject({ type: 'entity', id: 'European Commission' })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/entity/European Commission'))
   })
 })
 

@@ -7,9 +7,9 @@
  * one, and a Link subscribes to the router's state and builds its location on every render, which a
  * fast scroll through thousands of cards pays for ten times per card.
  */
-import { useRouter } from '@tanstack/react-router'
-import type { MouseEvent, ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { type BriefingType, BriefingTypeLabels } from '../../domain/briefing'
+import { useInAppClick } from '../shared/in-app-link'
 import './briefing.css'
 
 interface BriefingLinkProps {
@@ -24,16 +24,9 @@ interface BriefingLinkProps {
 
 export function BriefingLink({ type, id, children = 'Briefing', label, className }: BriefingLinkProps) {
   // Outside a RouterProvider there is no router: a plain link then.
-  const router = useRouter({ warn: false }) as ReturnType<typeof useRouter> | undefined
+  const onClick = useInAppClick((router) => router.navigate({ to: '/briefing', search: { type, id } }))
   const name = label ?? `Briefing on ${BriefingTypeLabels[type]} ${id}`
   const props = { className: `briefing-link ${className ?? ''}`.trim(), 'aria-label': name, title: name, 'data-briefing': `${type}:${id}` }
-  const onClick = router
-    ? (event: MouseEvent<HTMLAnchorElement>) => {
-        if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
-        event.preventDefault()
-        void router.navigate({ to: '/briefing', search: { type, id } })
-      }
-    : undefined
   return (
     <a href={briefingHref(type, id)} onClick={onClick} {...props}>
       {children}

@@ -13,6 +13,7 @@ import { DashboardLimits, firstSeenText, formatNumber, formatSigned, MetricDefin
 import type { HotTopic, LeaderboardEntry, PulseBody, SignalVelocity } from '../../protocol/intelligence'
 import { storyCountsText } from '../../domain/rules/credibility'
 import { BriefingLink } from '../briefing/BriefingLink'
+import { EntityLink } from '../entity/EntityLink'
 import { ContestedMark, CredibilityBadge } from '../workspace/CredibilityBadge'
 import { chipText, count, pestleClass } from './format'
 import { Help } from './Help'
@@ -126,15 +127,10 @@ function TopicCard({ topic, now }: { topic: HotTopic; now: string }) {
         <ul className="dash-chips" aria-label={`Entities of ${topic.title}`}>
           {chips.map((e) => (
             <li key={e}>
-              {/* One click to the entity's briefing (its own page comes later); the chip shows the short name, the link says the whole. */}
-              <BriefingLink
-                type="entity"
-                id={e}
-                label={`Briefing on ${chipText(e, DashboardLimits.chipChars)}${chipText(e, DashboardLimits.chipChars) === e ? '' : ` (${e})`}`}
-                className="chip dash-chip-link"
-              >
+              {/* One click to the entity's dossier; the chip shows the short name, the link says the whole. */}
+              <EntityLink entity={e} title={`Dossier on ${e}`} className="chip dash-chip-link">
                 {chipText(e, DashboardLimits.chipChars)}
-              </BriefingLink>
+              </EntityLink>
             </li>
           ))}
           {more > 0 && <li className="chip dash-chip-more">+{more} more</li>}

@@ -5,6 +5,7 @@
  * name, web address) is shown whatever became of it: a failed document still says what it was; so is its
  * provenance (publisher, author, publication time, original headline, language, the channel it came through).
  */
+import { EntityLink } from '../entity/EntityLink'
 import { Fragment, type ReactNode, useMemo, useState } from 'react'
 import { documentOrigin } from '../../domain/rules/document-origin'
 import type { Payload } from '../../protocol/entities'
@@ -114,6 +115,9 @@ export function DocumentOverview({ ctx, researchId, sessionId, doc, frames }: { 
                       {entity.kind && <span className="muted"> · {entity.kind}</span>}
                     </button>
                     {/* The server resolves an entity by its name (aliases merged). */}
+                    <EntityLink entity={entity.text} title={`Dossier on ${entity.text}`} className="briefing-link">
+                      Dossier
+                    </EntityLink>
                     <BriefingLink type="entity" id={entity.text} label={`Briefing on ${entity.text}`} />
                   </span>
                   {source ? <q className="inspector-sentence">{source.sentence}</q> : <span className="muted">Not found in the content</span>}

@@ -6,6 +6,7 @@
  * highlight is in view), and the other sentences that tell the same event, when the analyser merged them.
  * When a story grades the frame, its credibility comes first after the facts (FrameCredibility.tsx).
  */
+import { EntityLink } from '../entity/EntityLink'
 import { Fragment } from 'react'
 import { MAX_FRAME_IMPACTS, MAX_FRAME_TAGS } from '../../domain/rules/inspector'
 import { frameRetellings, frameSourceSentence, analysedContent } from '../../domain/rules/source-sentences'
@@ -30,7 +31,7 @@ export function FrameDetails({ frame, payload }: { frame: FrameCard; payload: Pa
       <FrameCredibility frameId={frame.id} />
       <SourceSentences source={source} retellings={retellings} />
       <ContentPreview content={content} highlight={source} />
-      <Entries title="Actors" entries={frame.actors?.entries ?? []} facets={actorFacets} />
+      <Entries title="Actors" entries={frame.actors?.entries ?? []} facets={actorFacets} linked />
       <Entries title="Resources" entries={frame.resources?.entries ?? []} facets={resourceFacets} />
       <Result frame={frame} />
       <Metadata frame={frame} />
@@ -131,7 +132,7 @@ function SourceSentences({ source, retellings }: { source: ReturnType<typeof fra
   )
 }
 
-function Entries<E extends { text: string }>({ title, entries, facets }: { title: string; entries: readonly E[]; facets: (entry: E) => FacetItems }) {
+function Entries<E extends { text: string }>({ title, entries, facets, linked = false }: { title: string; entries: readonly E[]; facets: (entry: E) => FacetItems; linked?: boolean }) {
   return (
     <section className="inspector-section" aria-label={title}>
       <h4>{title}</h4>
@@ -141,7 +142,7 @@ function Entries<E extends { text: string }>({ title, entries, facets }: { title
         <ul className="inspector-entries">
           {entries.map((e, i) => (
             <li key={`${e.text}-${i}`}>
-              <strong>{e.text}</strong>
+              <strong>{linked ? <EntityLink entity={e.text} /> : e.text}</strong>
               <Facets items={facets(e)} />
             </li>
           ))}
