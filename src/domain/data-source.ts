@@ -1,5 +1,6 @@
 /** The data-source aggregate: feeds, searches, channels and uploads attached to a workspace or project. */
 import { z } from 'zod'
+import { dataSourceReliabilitySchema } from '../protocol/stories'
 import { DataSourceStatuses, dataSourceSchema } from '../protocol/entities'
 
 /** Which sources a loaded list is complete for: one project's, one workspace's, or all of the tenant's. */
@@ -18,4 +19,7 @@ export const dataSourceStatusChanged = z.object({
 /** A source was deleted. */
 export const dataSourceDeleted = z.object({ type: z.literal('dataSource.deleted'), sourceId: z.string() })
 
-export const dataSourceEvents = [dataSourceListLoaded, dataSourceCreated, dataSourceStatusChanged, dataSourceDeleted] as const
+/** Each data source's reliability was read (`GET /sources/reliability`): it replaces what was known. */
+export const dataSourceReliabilityLoaded = z.object({ type: z.literal('dataSource.reliabilityLoaded'), items: z.array(dataSourceReliabilitySchema) })
+
+export const dataSourceEvents = [dataSourceListLoaded, dataSourceCreated, dataSourceStatusChanged, dataSourceDeleted, dataSourceReliabilityLoaded] as const

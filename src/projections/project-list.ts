@@ -4,6 +4,7 @@
  */
 import type { DataSourceScope } from '../domain/data-source'
 import type { DataSource, Project } from '../protocol/entities'
+import type { DataSourceReliability } from '../protocol/stories'
 import { defineDraftProjection, listAll, listFirst, unlist } from './define-draft-projection'
 
 export interface ProjectList {
@@ -12,9 +13,11 @@ export interface ProjectList {
   /** Newest first, as the API lists them. */
   order: string[]
   sources: Record<string, DataSource>
+  /** Each data source's reliability by its id (a source with no analysed document has none). */
+  reliability: Record<string, DataSourceReliability>
 }
 
-export const emptyProjectList: ProjectList = { loaded: false, byId: {}, order: [], sources: {} }
+export const emptyProjectList: ProjectList = { loaded: false, byId: {}, order: [], sources: {}, reliability: {} }
 
 export const projectList = defineDraftProjection<ProjectList>({
   name: 'projectList',
@@ -50,6 +53,10 @@ export const projectList = defineDraftProjection<ProjectList>({
     },
     'dataSource.deleted': (s, e) => {
       delete s.sources[e.sourceId]
+      delete s.reliability[e.sourceId]
+    },
+    'dataSource.reliabilityLoaded': (s, e) => {
+      s.reliability = Object.fromEntries(e.items.map((r) => [r.dataSourceId, r]))
     },
   },
 })

@@ -137,3 +137,14 @@ export type Story = z.infer<typeof storySchema>
 
 /** `GET …/sessions/{sid}/stories`: the stories of a workspace's documents. */
 export const sessionStoriesSchema = z.object({ stories: z.array(storySchema) })
+
+/** `GET /sources/reliability`: each data source's reliability, from the sources its analysed documents came from. */
+export const dataSourceReliabilitySchema = z.object({
+  dataSourceId: text,
+  /** The grade of the source most of its documents came from. */
+  grade: z.enum(ReliabilityGrades),
+  documents: z.number().int().min(0),
+  sources: z.array(z.object({ sourceKey: text, grade: z.enum(ReliabilityGrades), explanation: z.string(), documents: z.number().int().min(1) })),
+})
+export type DataSourceReliability = z.infer<typeof dataSourceReliabilitySchema>
+export const dataSourcesReliabilitySchema = z.object({ items: z.array(dataSourceReliabilitySchema) })

@@ -10,6 +10,7 @@
  * merges). Previews publish nothing: nothing exists yet. A failed preview carries the server's message
  * as `detail` (a 400 names the field, a 502 the reader's failure) beside the spec's text.
  */
+import { dataSourcesReliabilityContract } from '../protocol/http/stories'
 import {
   createSourceBody,
   type FormKind,
@@ -174,4 +175,18 @@ function failure(error: string, cause: unknown): { ok: false; error: string; det
   // The API client's stand-in for a bodiless answer ('Request failed (n)') says nothing the text does not.
   const message = cause instanceof ApiError && !/^Request failed \(\d+\)$/.test(cause.message) ? cause.message : ''
   return message !== '' && message !== error ? { ok: false, error, detail: message } : { ok: false, error }
+}
+
+/**
+ * Reads each data source's reliability (`GET /sources/reliability`) into the sources' read model. It adds to
+ * the sources table, never what it needs: a failure publishes nothing and the column shows no grade.
+ */
+export async function loadSourcesReliability(ctx: IntentContext): Promise<boolean> {
+  try {
+    const body = await call(ctx.api, dataSourcesReliabilityContract, {})
+    ctx.core.bus.publish({ type: 'dataSource.reliabilityLoaded', items: body.items }, 'api')
+    return true
+  } catch {
+    return false
+  }
 }

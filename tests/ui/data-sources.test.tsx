@@ -130,7 +130,7 @@ const button = (name: string) => screen.getByRole('button', { name })
 const sourcesOf = (app: TestApp) => selectSources(app.core.models.projectList.get(), P1)
 
 describe('the table', () => {
-  test('columns kind, name, status, created, last run, items ingested, last error; kinds read as labels', async () => {
+  test('columns kind, name, status, reliability, created, last run, items ingested, last error; kinds read as labels', async () => {
     seed()
     const app = signedInApp()
     await renderManager(app)
@@ -139,19 +139,23 @@ describe('the table', () => {
       within(table())
         .getAllByRole('columnheader')
         .map((h) => h.textContent?.replace(/[▲▼↕]/g, '')),
-    ).toEqual(['Kind', 'Name', 'Status', 'Created', 'Last run', 'Items ingested', 'Last error', 'Actions'])
+    ).toEqual(['Kind', 'Name', 'Status', 'Reliability', 'Created', 'Last run', 'Items ingested', 'Last error', 'Actions'])
     expect(names()).toEqual(['Alpha search', 'Bravo feed', 'Delta channel', 'Charlie tweets', 'Echo archive']) // newest first
     expect(cellOf('Charlie tweets', 0)).toBe('Twitter')
     expect(cellOf('Alpha search', 0)).toBe('Search')
     expect(cellOf('Delta channel', 0)).toBe('Telegram')
     expect(cellOf('Bravo feed', 0)).toBe('RSS feed')
     expect(cellOf('Charlie tweets', 2)).toBe('error')
-    expect(cellOf('Alpha search', 5)).toBe('120')
-    expect(cellOf('Charlie tweets', 6)).toBe('Twitter answered 401')
-    expect(cellOf('Bravo feed', 4)).toBe('Never')
-    expect(cellOf('Bravo feed', 6)).toBe('—')
+    expect(cellOf('Alpha search', 6)).toBe('120')
+    expect(cellOf('Charlie tweets', 7)).toBe('Twitter answered 401')
+    expect(cellOf('Bravo feed', 5)).toBe('Never')
+    expect(cellOf('Bravo feed', 7)).toBe('—')
+    // No analysed document from any of them yet: no grade.
+    expect(cellOf('Bravo feed', 3)).toBe('—')
     expect(screen.getByText('5 sources')).toBeTruthy()
-    expect(backend.requests()).toEqual(['GET /datasources?projectId=p1'])
+    expect(backend.requests((c) => c.path !== '/sources/reliability')).toEqual(['GET /datasources?projectId=p1'])
+    // Read as sources come and go (the first answer and the list's arrival).
+    await waitFor(() => expect(backend.requests()).toContain('GET /sources/reliability'))
   })
 
   test('a header click sorts by it (aria-sort ascending, then descending); numbers sort as numbers', async () => {
@@ -170,7 +174,7 @@ describe('the table', () => {
 
     await click(within(header('Items ingested')).getByRole('button'))
     expect(header('Name').getAttribute('aria-sort')).toBe('none')
-    const sortedItems = bodyRows().map((r) => Number(within(r).getAllByRole('cell')[5]?.textContent))
+    const sortedItems = bodyRows().map((r) => Number(within(r).getAllByRole('cell')[6]?.textContent))
     expect(sortedItems).toEqual(header('Items ingested').getAttribute('aria-sort') === 'ascending' ? [0, 7, 30, 55, 120] : [120, 55, 30, 7, 0])
 
     await click(within(header('Created')).getByRole('button'))
@@ -330,7 +334,7 @@ describe('empty and error states', () => {
     const app = signedInApp()
     await renderManager(app, { researchId: 'r1', sessionId: 's1' })
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to load data sources')
-    expect(backend.requests()).toEqual(['GET /datasources?researchId=r1&sessionId=s1'])
+    expect(backend.requests((c) => c.path !== '/sources/reliability')).toEqual(['GET /datasources?researchId=r1&sessionId=s1'])
   })
 })
 
@@ -395,7 +399,18 @@ describe('where the manager is', () => {
 })
 
 describe('the Sources page', () => {
-  test('every source of the tenant, each linked to its project or workspace, with the manager’s actions (issue 15: it was an inert table)', async () => {
+  test('every source of the tenant, each linked to its project or workspace, with its reliability and the manager’s actions (issue 15: it was an inert table)', async () => {
+    backend.reliability = [
+      {
+        dataSourceId: 'src_8',
+        grade: 'B',
+        documents: 4,
+        sources: [
+          { sourceKey: 'grid.example', grade: 'B', explanation: 'B (usually reliable), set by the analyst: a trade paper.', documents: 3 },
+          { sourceKey: 'wire.example', grade: 'F', explanation: '', documents: 1 },
+        ],
+      },
+    ]
     backend.projects = [wireProject('p1', 'Trade watch', 'Tariffs and duties')]
     backend.researches = [wireResearch('r1', 'EV tariffs', { sessionsCount: 1 })]
     backend.sessions = { r1: [wireSession('s1', 'r1', 'Week 47')] }
@@ -408,7 +423,15 @@ describe('the Sources page', () => {
       within(table())
         .getAllByRole('columnheader')
         .map((h) => h.textContent?.replace(/[▲▼↕]/g, '')),
-    ).toEqual(['Kind', 'Name', 'In', 'Status', 'Created', 'Last run', 'Items ingested', 'Last error', 'Actions'])
+    ).toEqual(['Kind', 'Name', 'In', 'Status', 'Reliability', 'Created', 'Last run', 'Items ingested', 'Last error', 'Actions'])
+    // A feed's items are graded by their publishers: the grade of most of its documents, every source in the tooltip.
+    await waitFor(() => expect(cellOf('Grid news', 4)).toBe('B · Usually reliable (+1 more)'))
+    expect(
+      within(rowOf('Grid news'))
+        .getByText(/^B · Usually reliable/)
+        .getAttribute('title'),
+    ).toBe('grid.example: B Usually reliable (3 documents) — B (usually reliable), set by the analyst: a trade paper.\nwire.example: F Cannot be judged (1 document)')
+    expect(cellOf('EV blog', 4)).toBe('—')
     // Sources are added in a project or a workspace, not here.
     expect(screen.queryByRole('group', { name: 'Add a data source' })).toBeNull()
     expect(within(rowOf('Grid news')).getByRole('link', { name: 'Project Trade watch' }).getAttribute('href')).toBe('/project/p1')

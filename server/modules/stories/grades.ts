@@ -9,11 +9,11 @@
  * A source is one the tenant knows: a document of its stories comes from it, or the analyst has graded it.
  * Any other key (another tenant's source among them) is not found.
  */
-import type { SettableReliabilityGrade, SourceReliability as WireSourceReliability } from '../../../src/protocol/stories'
+import type { DataSourceReliability, SettableReliabilityGrade, SourceReliability as WireSourceReliability } from '../../../src/protocol/stories'
 import { missing } from '../../platform/core/refusal'
 import type { Database, Queryable } from '../../platform/db/database'
 import { iso } from '../../platform/db/rows'
-import { deleteSourceGrade, lockTenantStories, sourceKnown, sourceRecords, storiesOfSource, upsertSourceGrade } from './queries'
+import { dataSourceKeys, deleteSourceGrade, lockTenantStories, sourceKnown, sourceRecords, storiesOfSource, upsertSourceGrade } from './queries'
 import { refreshStory, reliabilityOfRecord } from './service'
 
 /** A source's reliability: its grade and why, its record, and the analyst's grade if one is set. */
@@ -63,4 +63,29 @@ async function reliabilityBody(q: Queryable, tenantId: string, sourceKey: string
     record,
     override: row?.grade ? { grade: row.grade as SettableReliabilityGrade, reason: row.reason ?? '', updatedAt: iso(row.updated_at) ?? '' } : null,
   }
+}
+
+/**
+ * Each data source's reliability (the Sources page): the grades of the sources its analysed documents came
+ * from (a feed's items are graded by their publisher, a paste or upload by its data source), most documents
+ * first; its `grade` is that of the source most of its documents came from. A data source with no analysed
+ * document yet is absent.
+ */
+export async function dataSourcesReliability(db: Database, tenantId: string): Promise<DataSourceReliability[]> {
+  const rows = await dataSourceKeys(db, tenantId)
+  const records = new Map((await sourceRecords(db, tenantId, [...new Set(rows.map((r) => r.source_key))])).map((r) => [r.source_key, reliabilityOfRecord(r)]))
+  const bySource = new Map<string, DataSourceReliability>()
+  for (const r of rows) {
+    const entry = bySource.get(r.data_source_id) ?? { dataSourceId: r.data_source_id, grade: 'F', documents: 0, sources: [] }
+    const reliability = records.get(r.source_key)
+    entry.documents += r.documents
+    entry.sources.push({ sourceKey: r.source_key, grade: reliability?.grade ?? 'F', explanation: reliability?.explanation ?? '', documents: r.documents })
+    bySource.set(r.data_source_id, entry)
+  }
+  return [...bySource.values()]
+    .map((e) => {
+      const sources = e.sources.sort((a, b) => b.documents - a.documents || a.sourceKey.localeCompare(b.sourceKey))
+      return { ...e, sources, grade: sources[0]!.grade }
+    })
+    .sort((a, b) => a.dataSourceId.localeCompare(b.dataSourceId))
 }

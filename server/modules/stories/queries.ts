@@ -269,3 +269,14 @@ export async function documentStoryIndex(db: Queryable, tenantId: string, eventI
     [tenantId, [...eventIds]],
   )
 }
+
+/** For each data source of the tenant, the source keys its analysed documents were graded under, counted. */
+export async function dataSourceKeys(db: Queryable, tenantId: string): Promise<Array<{ data_source_id: string; source_key: string; documents: number }>> {
+  return db.query(
+    `SELECT e.data_source_id, m.fingerprint->>'sourceKey' AS source_key, count(*)::int AS documents
+       FROM events e JOIN story_members m ON m.tenant_id = e.tenant_id AND m.event_id = e.id
+      WHERE e.tenant_id = $1 AND e.data_source_id IS NOT NULL AND m.fingerprint->>'sourceKey' IS NOT NULL
+      GROUP BY e.data_source_id, m.fingerprint->>'sourceKey'`,
+    [tenantId],
+  )
+}

@@ -3,14 +3,14 @@
  * as the analyst sets it (src/protocol/http/stories.ts); the rules are grades.ts'.
  */
 import type { FastifyInstance } from 'fastify'
-import { sessionStoriesContract, sourceGradeClearContract, sourceGradeGetContract, sourceGradeSetContract } from '../../../src/protocol/http/stories'
+import { dataSourcesReliabilityContract, sessionStoriesContract, sourceGradeClearContract, sourceGradeGetContract, sourceGradeSetContract } from '../../../src/protocol/http/stories'
 import { sessionStoriesSchema } from '../../../src/protocol/stories'
 import { authOf } from '../../platform/auth/plugin'
 import { route } from '../../platform/http/contracts'
 import { notFound } from '../../platform/http/errors'
 import type { ModuleDeps } from '../../platform/module'
 import { getSession } from '../researches'
-import { clearSourceGrade, setSourceGrade, sourceReliability } from './grades'
+import { clearSourceGrade, dataSourcesReliability, setSourceGrade, sourceReliability } from './grades'
 import { sessionStoryBodies } from './queries'
 
 export async function storiesRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
@@ -20,6 +20,8 @@ export async function storiesRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
     // Stored as the wire sends them; parsed again so a body an older server wrote cannot go out malformed.
     return sessionStoriesSchema.parse({ stories: await sessionStoryBodies(deps.db, auth.tenantId, params.sid) })
   })
+
+  route(app, dataSourcesReliabilityContract, async ({ request }) => ({ items: await dataSourcesReliability(deps.db, authOf(request).tenantId) }))
 
   route(app, sourceGradeGetContract, async ({ params, request }) => sourceReliability(deps.db, authOf(request).tenantId, params.key))
 

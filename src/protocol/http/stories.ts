@@ -7,7 +7,7 @@
  * another tenant's) answers 404.
  */
 import { z } from 'zod'
-import { sessionStoriesSchema, sourceGradeRequestSchema, sourceReliabilitySchema } from '../stories'
+import { dataSourcesReliabilitySchema, sessionStoriesSchema, sourceGradeRequestSchema, sourceReliabilitySchema } from '../stories'
 import { contract } from './contract'
 
 export const sessionStoriesContract = contract('GET /researches/:id/sessions/:sid/stories', "The stories of a workspace's documents, with their sources and each frame's credibility", {
@@ -34,4 +34,8 @@ export const sourceGradeSetContract = contract('PUT /sources/:key/grade', "Set a
 export const sourceGradeClearContract = contract('DELETE /sources/:key/grade', "Drop the analyst's grade of a source: it goes back to the grade its record gives", {
   params: source,
   responses: { 200: sourceReliabilitySchema },
+})
+
+export const dataSourcesReliabilityContract = contract('GET /sources/reliability', "Each data source's reliability: the grades of the sources its analysed documents came from", {
+  responses: { 200: dataSourcesReliabilitySchema },
 })

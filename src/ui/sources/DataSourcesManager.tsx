@@ -1,6 +1,6 @@
 /**
  * The data sources manager (spec §2), titled for the project or the workspace: a table of the scope's
- * sources (kind, name, status, created, last run, items ingested, last error), sortable by its headers
+ * sources (kind, name, status, reliability, created, last run, items ingested, last error), sortable by its headers
  * and filtered by text and status. Each source can be played (draft), paused (active), resumed (paused)
  * — error and processed have no move (spec §4) — shared (the analyst's own) or deleted after 'Are you
  * sure you want to delete this data source?'. Empty: 'No Data Sources' with quick-add links. The add
@@ -22,7 +22,7 @@ import type { SessionState } from '../../projections/session-state'
 import { loadSources } from '../../streams/project-intents'
 import { loadSessions } from '../../streams/intents'
 import type { IntentContext } from '../../streams/intents'
-import { deleteSource, setSourceStatus } from '../../streams/source-intents'
+import { deleteSource, loadSourcesReliability, setSourceStatus } from '../../streams/source-intents'
 import { useServices } from '../app-services'
 import { useOnReconnect } from '../hooks/use-on-reconnect'
 import { useReadModel } from '../hooks/use-read-model'
@@ -31,7 +31,7 @@ import { ConfirmDialog } from '../shared/ConfirmDialog'
 import { AddSearchSourceDialog, AddTelegramSourceDialog, AddTwitterSourceDialog } from './AddQuerySourceDialog'
 import { AddRssSourceDialog } from './AddRssSourceDialog'
 import { SharingDialog } from './SharingDialog'
-import { type RowActionHandlers, RowActions, SourcePlaces } from './source-table'
+import { type RowActionHandlers, RowActions, SourcePlaces, SourceReliabilities } from './source-table'
 import { SourcesTable } from './SourcesTable'
 
 interface DataSourcesManagerProps {
@@ -62,6 +62,11 @@ export function DataSourcesManager({ scope, title }: DataSourcesManagerProps) {
   const select = useCallback((s: ProjectList) => selectSources(s, stableScope), [stableScope])
   const sources = useReadModel(models.projectList, select)
   const uid = useReadModel(models.sessionState, selectUid)
+  const reliability = useReadModel(models.projectList, selectReliability)
+  // Read again as sources come and go: a new source's first documents give it a grade.
+  useEffect(() => {
+    void loadSourcesReliability(ctx)
+  }, [ctx, sources.length])
   // On the Sources page a sandbox source names its workspace: load the workspaces of the researches listed.
   const unnamed = all ? [...new Set(sources.flatMap((src) => (src.researchId && src.sessionId && !researches.sessionsByResearch[src.researchId] ? [src.researchId] : [])))].join(',') : ''
   useEffect(() => {
@@ -127,7 +132,9 @@ export function DataSourcesManager({ scope, title }: DataSourcesManagerProps) {
       ) : (
         <RowActions.Provider value={actions}>
           <SourcePlaces.Provider value={all ? { projects: places, researches } : null}>
-            <SourcesTable sources={sources} withPlace={all} />
+            <SourceReliabilities.Provider value={reliability}>
+              <SourcesTable sources={sources} withPlace={all} />
+            </SourceReliabilities.Provider>
           </SourcePlaces.Provider>
         </RowActions.Provider>
       )}
@@ -198,6 +205,8 @@ function NoSources({ addable, sandbox, open }: { addable: boolean; sandbox: bool
 }
 
 /** The scope's sources, loaded when it opens and again when the server is back after an outage. */
+const selectReliability = (s: ProjectList) => s.reliability
+
 function useSourcesLoad(ctx: IntentContext, scope: DataSourceScope): 'loading' | 'ready' | { error: string } {
   const [load, setLoad] = useState<'loading' | 'ready' | { error: string }>('loading')
   useEffect(() => {

@@ -22,6 +22,7 @@ import { asVisibility, sourceAction, VisibilityLabels } from '../../domain/rules
 import { sourceKindLabel } from '../../domain/rules/source-kinds'
 import { sessionLabel } from '../../domain/rules/titles'
 import type { DataSource } from '../../protocol/entities'
+import { type DataSourceReliability, ReliabilityLabels } from '../../protocol/stories'
 import type { ProjectList } from '../../projections/project-list'
 import type { ResearchList } from '../../projections/research-list'
 import { formatDateTime } from '../shared/format'
@@ -56,6 +57,7 @@ export const columns = helper.columns([
     filterFn: 'equalsString',
     cell: (info) => <span className={`source-status status-${info.getValue()}`}>{info.getValue()}</span>,
   }),
+  helper.display({ id: 'reliability', header: 'Reliability', cell: (info) => <SourceReliabilityCell source={info.row.original} /> }),
   helper.accessor((s) => millis(s.createdAt), { id: 'created', header: 'Created', sortFn: 'basic', sortUndefined: 'last', cell: (info) => formatDateTime(info.row.original.createdAt) || '—' }),
   helper.accessor((s) => millis(s.lastRunAt), { id: 'lastRun', header: 'Last run', sortFn: 'basic', sortUndefined: 'last', cell: (info) => formatDateTime(info.row.original.lastRunAt) || 'Never' }),
   helper.accessor((s) => s.itemsIngested ?? 0, { id: 'items', header: 'Items ingested', sortFn: 'basic', cell: (info) => info.getValue().toLocaleString('en-US') }),
@@ -79,6 +81,31 @@ export const columns = helper.columns([
 export const columnsWithPlace = [...columns.slice(0, 2), helper.display({ id: 'place', header: 'In', cell: (info) => <SourcePlace source={info.row.original} /> }), ...columns.slice(2)]
 
 export const globallyFiltered = new Set(['kind', 'name', 'status', 'lastError'])
+
+// ---- a source's reliability ----------------------------------------------------------------------------
+
+/** Each data source's reliability by id (the projectList read model's), provided by the manager. */
+export const SourceReliabilities = createContext<Record<string, DataSourceReliability> | null>(null)
+
+/** The grade of the source most of its documents came from; the tooltip lists every source and its grade. */
+function SourceReliabilityCell({ source }: { source: DataSource }) {
+  const r = useContext(SourceReliabilities)?.[source.id]
+  if (!r)
+    return (
+      <span className="muted" title="No analysed document from it yet">
+        —
+      </span>
+    )
+  const detail = r.sources
+    .map((s) => `${s.sourceKey}: ${s.grade} ${ReliabilityLabels[s.grade]} (${s.documents} ${s.documents === 1 ? 'document' : 'documents'})${s.explanation ? ` — ${s.explanation}` : ''}`)
+    .join('\n')
+  return (
+    <span className={`source-reliability grade-${r.grade}`} title={detail}>
+      {r.grade} · {ReliabilityLabels[r.grade]}
+      {r.sources.length > 1 && <span className="muted small"> (+{r.sources.length - 1} more)</span>}
+    </span>
+  )
+}
 
 // ---- where a source belongs (the Sources page) -------------------------------------------------------
 

@@ -133,6 +133,19 @@ describe.each(dialects())('source grades on %s', { timeout: 120_000 }, (dialect)
     )
   })
 
+  test("a data source's reliability (the Sources page) reads the grades of the sources its analysed documents came from, for its tenant only", async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/v1/sources/reliability', headers: ana.headers })
+    expect(res.statusCode).toBe(200)
+    const [src1, ...others] = res.json().items
+    expect(others).toEqual([])
+    // Every page and the paste came in through one data source: graded by their publishers, the Ledger D now.
+    expect(src1).toMatchObject({ dataSourceId: 'src_1', documents: PAGES.length + 1 })
+    expect(src1.sources.reduce((n: number, s: { documents: number }) => n + s.documents, 0)).toBe(PAGES.length + 1)
+    expect(src1.sources.find((s: { sourceKey: string }) => s.sourceKey === 'ledger.example')).toMatchObject({ grade: 'D' })
+    expect(src1.grade).toBe(src1.sources[0].grade)
+    expect((await app.inject({ method: 'GET', url: '/api/v1/sources/reliability', headers: bob.headers })).json()).toEqual({ items: [] })
+  })
+
   test('clearing the grade goes back to the learned grade: both stories as the record left them, and told so', async () => {
     const mark = await lastLogId(S2)
     const res = await grade(ana, 'DELETE', 'ledger.example')

@@ -7,6 +7,7 @@
  * Each test file owns its msw server (`setupServer(...backend.handlers())`); `useBackend()` wires the
  * vitest hooks: listen once, reset the backend and msw's handlers and unmount after every test.
  */
+import type { DataSourceReliability } from '../../../src/protocol/stories'
 import { cleanup, render, type RenderResult } from '@testing-library/react'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { http, HttpResponse, type HttpHandler } from 'msw'
@@ -124,6 +125,8 @@ export class FakeBackend {
   sessions: Record<string, WireSession[]> = {}
   projects: WireProject[] = []
   sources: WireDataSource[] = []
+  /** What `GET /sources/reliability` answers: each data source's reliability (src/protocol/stories.ts). */
+  reliability: DataSourceReliability[] = []
   users: Record<string, { id: string; firebaseUid: string; email: string; accountType: 'personal' | 'corporate'; displayName: string | null; tenantId: string; createdAt: string; updatedAt: string }> =
     {}
   /** When each member was removed from the tenant (server/modules/users/member-routes.ts); the signed-in user manages it. */
@@ -137,6 +140,7 @@ export class FakeBackend {
     this.sessions = {}
     this.projects = []
     this.sources = []
+    this.reliability = []
     this.users = { [USER.uid]: { id: USER.uid, firebaseUid: USER.uid, email: USER.email, accountType: 'corporate', displayName: null, tenantId: TENANT, createdAt: CREATED, updatedAt: CREATED } }
     this.removedMembers = {}
     this.calls = []
@@ -254,6 +258,8 @@ export class FakeBackend {
         const items = this.sources.filter((s) => (!q.projectId || s.projectId === q.projectId) && (!q.researchId || s.researchId === q.researchId) && (!q.sessionId || s.sessionId === q.sessionId))
         return HttpResponse.json({ items })
       }),
+      // Each data source's reliability (the sources manager's Reliability column).
+      route('get', '/sources/reliability', () => HttpResponse.json({ items: this.reliability })),
       route('put', '/users/:id', ({ params, body }) => {
         const user = this.users[params.id as string]
         if (params.id !== USER.uid || !user) return notFound('User')
