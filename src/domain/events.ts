@@ -6,6 +6,7 @@ import { breakerEvents } from './breaker'
 import { briefingEvents } from './briefing'
 import { connectionEvents } from './connection'
 import { connectivityEvents } from './connectivity'
+import { correctionEvents } from './correction'
 import { dataSourceEvents } from './data-source'
 import { diagnosticEvents } from './diagnostic'
 import { dossierEvents } from './dossier'
@@ -36,6 +37,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   ...connectivityEvents,
   ...storyEvents,
   ...dossierEvents,
+  ...correctionEvents,
 ])
 export type DomainEvent = z.infer<typeof domainEventSchema>
 export type DomainEventType = DomainEvent['type']

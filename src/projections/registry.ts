@@ -5,6 +5,7 @@ import { breakers } from './breakers'
 import { briefings } from './briefings'
 import { connectProjection, type ReadModel } from './connect-projection'
 import { connectivity } from './connectivity'
+import { corrections } from './corrections'
 import { dashboard } from './dashboard'
 import { diagnostics } from './diagnostics'
 import { dossiers } from './dossiers'
@@ -35,6 +36,7 @@ const byName = {
   connectivity,
   stories,
   dossiers,
+  corrections,
 } as const
 
 type ByName = typeof byName

@@ -13,15 +13,16 @@ import { sessionStoriesContract } from '../protocol/http/stories'
 import { ApiError, type ApiClient } from './api-client'
 import { call } from './call'
 import type { ClientCore } from './client-core'
+import { loadCorrections } from './correction-intents'
 import { DEFAULT_PAGING, loadWorkspace } from './session-loader'
 
 /**
  * A workspace's load as the app does it (open, resync, Reset): its documents (frames when their cards
- * show) and, at the same time, its stories. Resolves to whether the documents loaded; the stories' fate
+ * show) and, at the same time, its stories and the analyst's corrections of its frames. Resolves to whether the documents loaded; the stories' fate
  * does not change it.
  */
 export async function loadWorkspaceAndStories(core: ClientCore, api: ApiClient, ids: { researchId: string; sessionId: string }): Promise<boolean> {
-  const [loaded] = await Promise.all([loadWorkspace(core, api, ids, DEFAULT_PAGING, 'on-view'), loadStories(core, api, ids)])
+  const [loaded] = await Promise.all([loadWorkspace(core, api, ids, DEFAULT_PAGING, 'on-view'), loadStories(core, api, ids), loadCorrections(core, api, ids)])
   return loaded
 }
 

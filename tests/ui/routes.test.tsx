@@ -90,6 +90,7 @@ describe('signed in', () => {
       'GET /projects',
       'GET /researches',
       'GET /researches/r1/sessions',
+      'GET /researches/r1/sessions/s1/corrections',
       'GET /researches/r1/sessions/s1/data',
       'GET /researches/r1/sessions/s1/stories',
     ])

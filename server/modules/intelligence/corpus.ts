@@ -78,7 +78,8 @@ export async function entityDecisions(db: Queryable, tenantId: string): Promise<
 }
 
 function buildCorpus(documents: CorpusDocument[], rows: FrameRowLite[], atOf: Map<string, number>, decisions: readonly EntityDecision[]): Corpus {
-  const frames = rows.map((r) => toFrame(r, atOf.get(r.event_id) ?? 0))
+  // The analyst's version of each frame wins; a frame the analyst rejected is no signal at all.
+  const frames = rows.filter((r) => r.verdict !== 'rejected').map((r) => toFrame(r, atOf.get(r.event_id) ?? 0))
   const framesByDocument = new Map<string, CorpusFrame[]>()
   for (const f of frames) framesByDocument.set(f.eventId, [...(framesByDocument.get(f.eventId) ?? []), f])
   return {
@@ -133,14 +134,14 @@ function toDocument(row: DocRow): CorpusDocument {
 }
 
 function toFrame(row: FrameRowLite, at: number): CorpusFrame {
-  const b = row.body ?? {}
+  const b = { ...(row.body ?? {}), ...(row.edits ?? {}) }
   const meta = obj(b.metadata)
   const names = (v: unknown) => list(obj(v).entries).flatMap((x) => (typeof obj(x).text === 'string' ? [obj(x).text as string] : []))
   return {
     id: row.id,
     eventId: row.event_id,
     actionIndex: row.action_index ?? num(b.actionIndex, 1),
-    actionType: row.action_type ?? str(b.actionType) ?? 'unknown',
+    actionType: row.edits?.actionType ?? row.action_type ?? str(b.actionType) ?? 'unknown',
     description: str(b.actionDescription) ?? str(b.summary) ?? row.id,
     summary: str(b.summary) ?? '',
     temporality: str(b.temporality) ?? 'past',

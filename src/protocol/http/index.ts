@@ -5,6 +5,7 @@
  */
 import * as breakers from './breakers'
 import { type Contract, isContract } from './contract'
+import * as corrections from './corrections'
 import * as dataSources from './data-sources'
 import * as entities from './entities'
 import * as exchange from './exchange'
@@ -19,7 +20,7 @@ import * as stories from './stories'
 import * as users from './users'
 
 /** Each resource's module (its contracts and the schemas they name), by resource. */
-export const contractModules = { platform, breakers, users, researches, sessionData, projects, dataSources, ingest, exchange, live, intelligence, stories, entities } as const
+export const contractModules = { platform, breakers, users, researches, sessionData, projects, dataSources, ingest, exchange, live, intelligence, stories, entities, corrections } as const
 
 /** Every contract, by its exported name (`breakerReplayContract`), with the resource it belongs to. */
 export function allContracts(): Array<{ name: string; resource: string; contract: Contract }> {

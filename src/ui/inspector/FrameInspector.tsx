@@ -6,6 +6,7 @@ import { selectCardTitle } from '../../projections/workspace-selectors'
 import { BriefingLink } from '../briefing/BriefingLink'
 import { useDocument, useFrame } from '../hooks/use-workspace-graph'
 import { useInspector } from '../workspace/inspector-context'
+import { CorrectionPanel } from './CorrectionPanel'
 import { EmptyState } from './EmptyState'
 import { frameLabel } from './format'
 import { FrameDetails } from './FrameDetails'
@@ -36,6 +37,7 @@ export function FrameInspector({ documentId, frameId }: { documentId: string; fr
       <p className="inspector-parent">
         <BriefingLink type="actionframe" id={frame.id} label={`Briefing on ${label}`} />
       </p>
+      {frame.id && <CorrectionPanel frame={{ ...frame, id: frame.id }} />}
       <Tabs.Root value={tab} onValueChange={setTab} className="inspector-tabs">
         <Tabs.List aria-label="Action frame details" className="inspector-tablist">
           <Tabs.Trigger value="details" className="inspector-tab">

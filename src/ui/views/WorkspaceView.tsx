@@ -37,7 +37,7 @@ import { InspectorContext } from '../workspace/inspector-context'
 import { useInspectorState } from '../workspace/use-inspector-state'
 import { ProgressList } from '../workspace/ProgressList'
 import { useOpenWorkspace } from '../workspace/use-open-workspace'
-import { sourceGradeActions, type WorkspaceActions, WorkspaceActionsContext } from '../workspace/workspace-actions'
+import { correctionActions, sourceGradeActions, type WorkspaceActions, WorkspaceActionsContext } from '../workspace/workspace-actions'
 import { FrameLoaderContext } from '../workspace/frame-loader-context'
 import { WorkspacePage } from '../workspace/WorkspacePage'
 import { WorkspaceSettingsDialog } from '../workspace/WorkspaceSettingsDialog'
@@ -100,6 +100,7 @@ function OpenWorkspace({ researchId, session }: { researchId: string; session: S
     () => ({
       deleteDocument: async (eventId: string) => void (await deleteDocument(ctx, { ...ids, eventId })),
       sourceGrades: sourceGradeActions(ctx),
+      corrections: correctionActions(ctx),
     }),
     [ctx, ids],
   )

@@ -2,12 +2,14 @@ import { memo } from 'react'
 import { categoryLabel } from '../../domain/rules/categories'
 import { percent, urgencyColour } from '../../domain/rules/scores'
 import type { FrameCard } from '../../projections/workspace-graph'
+import type { FrameCorrection } from '../../protocol/corrections'
 import type { FrameCredibility } from '../../protocol/stories'
 import { BriefingLink } from '../briefing/BriefingLink'
 import { ActorChips } from '../shared/ActorChips'
 import { humaniseActionType } from '../shared/format'
 import { StatusPill } from '../shared/StatusPill'
 import { ContestedMark, CredibilityBadge } from './CredibilityBadge'
+import { CorrectionMark } from './CorrectionMark'
 
 /**
  * One action frame under its document: type, position, status, credibility when graded ('2 · Probably
@@ -18,20 +20,25 @@ export const ActionFrameCard = memo(function ActionFrameCard({
   frame,
   position,
   credibility = null,
+  correction = null,
   onOpen,
 }: {
   frame: FrameCard
   position: number
   credibility?: FrameCredibility | null
+  /** The analyst's version of the frame, which the card shows over the pipeline's. */
+  correction?: FrameCorrection | null
   onOpen?: () => void
 }) {
   const index = frame.actionIndex ?? position
   const urgency = frame.urgency?.score
-  const outcome = frame.result?.outcome ?? frame.summary
-  const name = frame.actionType ? humaniseActionType(frame.actionType) : `Action ${index}`
+  const outcome = correction?.edits.summary ?? frame.result?.outcome ?? frame.summary
+  const actionType = correction?.edits.actionType ?? frame.actionType
+  const description = correction?.edits.actionDescription ?? frame.actionDescription
+  const name = actionType ? humaniseActionType(actionType) : `Action ${index}`
   const category = categoryLabel(frame.cameo)
   return (
-    <article className="frame" data-frame-id={frame.id}>
+    <article className={`frame${correction?.verdict === 'rejected' ? ' frame-rejected' : ''}`} data-frame-id={frame.id} data-correction={correction?.verdict}>
       <header className="frame-head">
         {onOpen ? (
           <button type="button" className="frame-type title-button" onClick={onOpen}>
@@ -67,7 +74,8 @@ export const ActionFrameCard = memo(function ActionFrameCard({
           )}
         </p>
       )}
-      {frame.actionDescription && <p className="frame-description">{frame.actionDescription}</p>}
+      {correction && <CorrectionMark correction={correction} />}
+      {description && <p className="frame-description">{description}</p>}
       {outcome && (
         <p className="frame-result">
           <span className="label">Result</span> {outcome}

@@ -6,6 +6,7 @@
  * its credibility when graded) — placeholders while they are fetched, or 'No action frame generated yet'. The title opens the inspector; the menu
  * deletes the document after the spec's confirmation.
  */
+import { useCorrectionIndex } from './use-corrections'
 import { memo, useState } from 'react'
 import { formatFileSize, textChip } from '../../domain/rules/scores'
 import { Texts } from '../../domain/rules/texts'
@@ -36,6 +37,7 @@ export const DocumentCard = memo(function DocumentCard({
   const { done, total } = useActionProgress(id)
   const noFrameYet = useShowsNoFrameYet(id)
   const credibility = useCredibilityIndex()
+  const corrections = useCorrectionIndex()
   const inspector = useInspector()
   const actions = useWorkspaceActions()
   const [confirming, setConfirming] = useState(false)
@@ -124,6 +126,7 @@ export const DocumentCard = memo(function DocumentCard({
               frame={f}
               position={i + 1}
               credibility={credibility[f.id] ?? null}
+              correction={corrections[f.id] ?? null}
               onOpen={inspector ? () => inspector.select({ kind: 'frame', documentId: doc.id, frameId: f.id }) : undefined}
             />
           ))}

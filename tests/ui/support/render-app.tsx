@@ -210,6 +210,11 @@ export class FakeBackend {
         if (!(this.sessions[params.id as string] ?? []).some((s) => s.id === params.sid)) return notFound('Session')
         return HttpResponse.json({ stories: [] })
       }),
+      // The analyst's corrections of a workspace's frames (issue 21): none in these tests.
+      route('get', '/researches/:id/sessions/:sid/corrections', ({ params }) => {
+        if (!(this.sessions[params.id as string] ?? []).some((s) => s.id === params.sid)) return notFound('Session')
+        return HttpResponse.json({ items: [] })
+      }),
       route('post', '/researches/:id/commit', ({ params, body }) => {
         const research = this.researches.find((r) => r.id === params.id)
         if (!research) return notFound('Research')

@@ -44,6 +44,9 @@ export interface CorpusFrameRow {
   action_index: number | null
   action_type: string | null
   body: Record<string, unknown>
+  /** The analyst's correction of the frame, if any (corrections.ts): its verdict and edits. */
+  verdict?: 'edited' | 'rejected' | 'noted' | null
+  edits?: Record<string, string> | null
 }
 
 /** The tenant's completed documents in the scope, oldest first, and their frames by document and position. */
@@ -76,7 +79,10 @@ export async function corpusRows(db: Queryable, tenantId: string, scope: CorpusS
     ids.length === 0
       ? []
       : await db.query<CorpusFrameRow>(
-          `SELECT id, event_id, action_index, action_type, body FROM action_frames WHERE tenant_id = $1 AND event_id = ANY($2::text[]) ORDER BY event_id, action_index, id`,
+          `SELECT f.id, f.event_id, f.action_index, f.action_type, f.body, c.verdict, c.edits
+             FROM action_frames f
+             LEFT JOIN frame_corrections c ON c.tenant_id = f.tenant_id AND c.event_id = f.event_id AND c.action_index = coalesce(f.action_index, 1)
+            WHERE f.tenant_id = $1 AND f.event_id = ANY($2::text[]) ORDER BY f.event_id, f.action_index, f.id`,
           [tenantId, ids],
         )
   return { docs, frames }
