@@ -4,3 +4,4 @@
  */
 export { appendLiveMessage, appendLiveMessages, eraseFromLiveLog, notifyLive, notifyLiveOnCommit, type LiveNotice } from './log'
 export { deleteStoryMessages, dropLiveLog, pruneLiveLogBefore } from './queries/log'
+export { inboxSessionId } from './inbox'
