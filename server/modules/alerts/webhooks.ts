@@ -85,8 +85,8 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /** Makes every due delivery once; how many were delivered, retried later and given up. */
-export async function deliverDueWebhooks(deps: { db: Database; clock: Clock; policy?: WebhookPolicy }): Promise<{ delivered: number; retried: number; failed: number }> {
-  const policy = deps.policy ?? productionWebhookPolicy
+export async function deliverDueWebhooks(deps: { db: Database; clock: Clock; webhookPolicy?: WebhookPolicy }): Promise<{ delivered: number; retried: number; failed: number }> {
+  const policy = deps.webhookPolicy ?? productionWebhookPolicy
   const counts = { delivered: 0, retried: 0, failed: 0 }
   for (const d of await leaseDueDeliveries(deps.db, deps.clock.now(), deps.clock.now() + LEASE_MS, BATCH)) {
     const error = await post(d.url, d.secret, d.body, deps.clock.now(), policy)

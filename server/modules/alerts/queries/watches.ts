@@ -35,7 +35,7 @@ const SELECT = `SELECT w.id, w.user_id, w.kind, w.label, w.entity_id, w.entity_k
   FROM watches w`
 
 export async function userWatches(db: Queryable, tenantId: string, userId: string): Promise<WatchRow[]> {
-  return (await db.query<WatchRow>(`${SELECT} WHERE w.tenant_id = $1 AND w.user_id = $2 ORDER BY w.created_at DESC, w.id`, [tenantId, userId])).map(fixRow)
+  return (await db.query<WatchRow>(`${SELECT} WHERE w.tenant_id = $1 AND w.user_id = $2 ORDER BY w.created_at DESC, w.id DESC`, [tenantId, userId])).map(fixRow)
 }
 
 export async function userWatch(db: Queryable, tenantId: string, userId: string, id: string): Promise<WatchRow | null> {
