@@ -4,11 +4,12 @@
  *   /login                                     the login screen (signed in: on to `redirect` or /)
  *   /                                          welcome
  *   /research/$researchId                      a research ('Select Workspace' until one is chosen)
- *   /research/$researchId/workspace/$sessionId a workspace
+ *   /research/$researchId/workspace/$sessionId a workspace (`?document=&frame=`: opened at that frame)
  *   /project/$projectId                        a project and its data sources
  *   /sources                                   every data source of the tenant
  *   /discovery                                 sources shared with the tenant
  *   /dashboard  /briefing?type=&id=  /admin  /settings
+ *   /alerts                                    notifications, today's digest, watch-lists
  *
  * One route renders one centre view, so the centre-content priority of spec §2 (settings > dashboard >
  * briefing > admin > project > workspace > welcome) holds by construction: selecting one of them is
@@ -28,6 +29,7 @@ import { DiscoveryView } from './views/DiscoveryView'
 import { BriefingView, type BriefingSearch, parseBriefingSearch } from './views/BriefingView'
 import { AdminRoute } from './views/AdminRoute'
 import { SettingsView } from './views/SettingsView'
+import { AlertsView } from './views/AlertsView'
 import { isInternalPath } from './internal-path'
 
 const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFoundView })
@@ -43,7 +45,16 @@ const appRoute = createRoute({ getParentRoute: () => rootRoute, id: 'app', compo
 
 const homeRoute = createRoute({ getParentRoute: () => appRoute, path: '/', component: HomeView })
 const researchRoute = createRoute({ getParentRoute: () => appRoute, path: '/research/$researchId', component: ResearchView })
-const workspaceRoute = createRoute({ getParentRoute: () => appRoute, path: '/research/$researchId/workspace/$sessionId', component: WorkspaceView })
+const workspaceRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/research/$researchId/workspace/$sessionId',
+  // An alert opens its document's frame: `?document=<id>&frame=<id>` (src/ui/alerts/use-frame-from-search.ts).
+  validateSearch: (search: Record<string, unknown>): { document?: string; frame?: string } => ({
+    ...(typeof search.document === 'string' ? { document: search.document } : {}),
+    ...(typeof search.frame === 'string' ? { frame: search.frame } : {}),
+  }),
+  component: WorkspaceView,
+})
 const projectRoute = createRoute({ getParentRoute: () => appRoute, path: '/project/$projectId', component: ProjectView })
 const sourcesRoute = createRoute({ getParentRoute: () => appRoute, path: '/sources', component: SourcesView })
 const dashboardRoute = createRoute({
@@ -66,9 +77,10 @@ const briefingRoute = createRoute({
 })
 const adminRoute = createRoute({ getParentRoute: () => appRoute, path: '/admin', component: AdminRoute })
 const settingsRoute = createRoute({ getParentRoute: () => appRoute, path: '/settings', component: SettingsView })
+const alertsRoute = createRoute({ getParentRoute: () => appRoute, path: '/alerts', component: AlertsView })
 const routeTree = rootRoute.addChildren([
   loginRoute,
-  appRoute.addChildren([homeRoute, researchRoute, workspaceRoute, projectRoute, sourcesRoute, dashboardRoute, discoveryRoute, briefingRoute, adminRoute, settingsRoute]),
+  appRoute.addChildren([homeRoute, researchRoute, workspaceRoute, projectRoute, sourcesRoute, dashboardRoute, discoveryRoute, briefingRoute, adminRoute, settingsRoute, alertsRoute]),
 ])
 
 export function createAppRouter(history?: RouterHistory) {

@@ -9,7 +9,7 @@ import type { AlertDigest, AlertList, UserWebhook, Watch, WatchRequest } from '.
 import { cameoCategory } from '../../../src/protocol/cameo'
 import { ApiError, notFound } from '../../platform/http/errors'
 import type { ModuleDeps } from '../../platform/module'
-import { findEntity, nameKeys, tenantView } from '../intelligence'
+import { findEntity, loadCorpus, nameKeys } from '../intelligence'
 import { inboxSessionId } from '../live'
 import { alertById, markAllRead, markRead, unreadCount, userAlerts, userAlertsBetween } from './queries/alerts'
 import { deleteWatch, insertWatch, scopeExists, setUserWebhook, updateWatch, userWatch, userWatches, userWebhook, type WatchFields } from './queries/watches'
@@ -125,7 +125,7 @@ async function fieldsOf(deps: AlertsDeps, caller: Caller, request: WatchRequest,
     const label = `${cameoCategory(request.category).name} · urgency ${Math.round(request.minUrgency * 100)}% or more`
     return { ...base, label, category: request.category, min_urgency: request.minUrgency }
   }
-  const entity = findEntity((await tenantView(deps.db, caller.tenantId)).corpus.entities, request.entity)
+  const entity = findEntity((await loadCorpus(deps.db, caller.tenantId)).entities, request.entity)
   if (!entity && /^ent_/.test(request.entity)) throw new ApiError(404, 'NOT_FOUND', `No entity ${request.entity} in your documents`)
   const names = entity ? [entity.name, ...entity.aliases] : [request.entity]
   return { ...base, label: entity?.name ?? request.entity, entity_id: entity?.id ?? null, entity_keys: [...new Set(names.flatMap(nameKeys))].sort() }

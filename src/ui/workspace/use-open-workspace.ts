@@ -27,7 +27,7 @@ export interface LiveTransport {
 }
 
 /** The real browser: window.fetch, WebSocket and the page's origin. */
-function browserLiveTransport(): LiveTransport {
+export function browserLiveTransport(): LiveTransport {
   return {
     origin: window.location.origin,
     fetch: window.fetch.bind(window),
@@ -74,7 +74,7 @@ export function useOpenWorkspace(ctx: IntentContext, identity: IdentitySession, 
 }
 
 /** The XSRF cookie's value as the header the server expects on a POST (negotiate is not sent by the API client). */
-function xsrfHeader(): Record<string, string> {
+export function xsrfHeader(): Record<string, string> {
   const value = typeof document === 'undefined' ? null : readCookie(document.cookie, 'XSRF-TOKEN')
   return value ? { 'x-xsrf-token': value } : {}
 }
