@@ -2,7 +2,7 @@
  * Watch-lists and alerts (issue 21, item 6): load the analyst's alerts, watches and the day's digest, save
  * and delete watches, mark alerts read. Each load publishes what the server answered; a change publishes
  * only what the server confirmed. Saves and deletes resolve to an outcome so a form keeps what the analyst
- * typed and says why it failed; loads and reads fail quietly with a toast (the list keeps what it showed).
+ * typed and says why it failed; other loads and reads fail with a toast (the list keeps what it showed).
  */
 import type { Alert, Watch, WatchRequest } from '../protocol/alerts'
 import {
@@ -31,14 +31,16 @@ export const AlertTexts = {
   unreachable: 'the server could not be reached',
 } as const
 
-/** The newest alerts, the unread count and the inbox channel's id; null when they could not be read. */
+/**
+ * The newest alerts, the unread count and the inbox channel's id; null when they could not be read. Quiet:
+ * the bell asks on every page load and says itself when it could not (no toast over the analyst's work).
+ */
 export async function loadAlerts(ctx: IntentContext): Promise<{ inboxSessionId: string } | null> {
   try {
     const body = await call(ctx.api, alertListContract, { query: {} })
     ctx.core.bus.publish({ type: 'alert.listLoaded', items: body.items, unreadCount: body.unreadCount, inboxSessionId: body.inboxSessionId }, 'api')
     return { inboxSessionId: body.inboxSessionId }
   } catch {
-    toast(ctx, 'error', AlertTexts.loadFailed)
     return null
   }
 }

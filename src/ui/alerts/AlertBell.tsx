@@ -16,7 +16,7 @@ import './alerts.css'
 const SHOWN = 8
 
 export function AlertBell() {
-  useInbox()
+  const failed = useInbox()
   const { ctx } = useServices()
   const state = useAlerts()
   const open = useOpenAlert()
@@ -49,7 +49,13 @@ export function AlertBell() {
             )}
           </div>
           {alerts.length === 0 ? (
-            <p className="muted small alert-empty">{state.loaded ? 'No alerts yet. Watch an entity, a search or a kind of action to be told when it moves.' : 'Loading alerts…'}</p>
+            <p className="muted small alert-empty">
+              {state.loaded
+                ? 'No alerts yet. Watch an entity, a search or a kind of action to be told when it moves.'
+                : failed
+                  ? 'Your alerts could not be loaded. Open the Alerts page to try again.'
+                  : 'Loading alerts…'}
+            </p>
           ) : (
             <ul className="alert-list">
               {alerts.map((a) => (

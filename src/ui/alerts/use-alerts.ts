@@ -3,7 +3,7 @@
  * channel kept open while signed in (mounted once, by the bell in the top bar).
  */
 import { useNavigate } from '@tanstack/react-router'
-import { useCallback, useEffect } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import type { Alerts } from '../../projections/alerts'
 import type { Alert } from '../../protocol/alerts'
 import { loadAlerts, markAlertRead } from '../../streams/alert-intents'
@@ -20,9 +20,10 @@ export function useAlerts(): Alerts {
   return useReadModel(useModels().alerts, whole)
 }
 
-/** Reads the alerts, then keeps the inbox channel open (closed on unmount or sign-out). */
-export function useInbox(): void {
+/** Reads the alerts, then keeps the inbox channel open (closed on unmount or sign-out); true when the read failed. */
+export function useInbox(): boolean {
   const { ctx, identity } = useServices()
+  const [failed, setFailed] = useState(false)
   useEffect(() => {
     let closed = false
     let close = () => {}
@@ -30,6 +31,7 @@ export function useInbox(): void {
       await loadAlerts(ctx)
     }
     void loadAlerts(ctx).then((loaded) => {
+      if (!closed) setFailed(loaded === null)
       if (!loaded || closed) return
       const t = browserLiveTransport()
       const endpoints = { apiBase: '/api/v1', origin: t.origin }
@@ -49,6 +51,7 @@ export function useInbox(): void {
       close()
     }
   }, [ctx, identity])
+  return failed
 }
 
 /** Opens an alert: marks it read and goes to its frame in its workspace (or its project). */

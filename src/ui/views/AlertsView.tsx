@@ -8,7 +8,7 @@ import { type Alerts, selectAlertList } from '../../projections/alerts'
 import { selectProjects, type ProjectList } from '../../projections/project-list'
 import { type ResearchList, selectResearches } from '../../projections/research-list'
 import type { Watch } from '../../protocol/alerts'
-import { deleteWatch, loadDigest, loadWatches, markAllAlertsRead } from '../../streams/alert-intents'
+import { deleteWatch, loadAlerts, loadDigest, loadWatches, markAllAlertsRead } from '../../streams/alert-intents'
 import { AlertItem } from '../alerts/AlertItem'
 import { useAlerts, useOpenAlert } from '../alerts/use-alerts'
 import { type ScopeOption, WatchForm } from '../alerts/WatchForm'
@@ -26,9 +26,14 @@ export function AlertsView() {
   const open = useOpenAlert()
   const unread = state.unreadCount
   const known = state.order.length
+  const listed = state.loaded
   useEffect(() => {
     void loadWatches(ctx)
   }, [ctx])
+  // The bell reads the list on every page; when that failed, this page asks again.
+  useEffect(() => {
+    if (!listed) void loadAlerts(ctx)
+  }, [ctx, listed])
   // Read again when an alert arrives while the page is open, so the digest holds it too.
   useEffect(() => {
     if (known >= 0) void loadDigest(ctx)
