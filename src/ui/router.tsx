@@ -9,7 +9,7 @@
  *   /sources                                   every data source of the tenant
  *   /discovery                                 sources shared with the tenant
  *   /dashboard  /briefing?type=&id=  /admin  /settings
- *   /alerts                                    notifications, today's digest, watch-lists
+ *   /alerts?watch=…                            notifications, today's digest, watch-lists (a new watch filled in)
  *
  * One route renders one centre view, so the centre-content priority of spec §2 (settings > dashboard >
  * briefing > admin > project > workspace > welcome) holds by construction: selecting one of them is
@@ -30,6 +30,7 @@ import { BriefingView, type BriefingSearch, parseBriefingSearch } from './views/
 import { AdminRoute } from './views/AdminRoute'
 import { SettingsView } from './views/SettingsView'
 import { AlertsView } from './views/AlertsView'
+import { parseWatchPreset, type WatchPreset } from './alerts/watch-form-state'
 import { isInternalPath } from './internal-path'
 
 const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFoundView })
@@ -77,7 +78,13 @@ const briefingRoute = createRoute({
 })
 const adminRoute = createRoute({ getParentRoute: () => appRoute, path: '/admin', component: AdminRoute })
 const settingsRoute = createRoute({ getParentRoute: () => appRoute, path: '/settings', component: SettingsView })
-const alertsRoute = createRoute({ getParentRoute: () => appRoute, path: '/alerts', component: AlertsView })
+const alertsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/alerts',
+  // `?watch=entity|search|category&entity=&query=&category=&urgency=`: the new-watch form, filled in (WatchLink).
+  validateSearch: (search: Record<string, unknown>): WatchPreset => parseWatchPreset(search),
+  component: AlertsView,
+})
 const routeTree = rootRoute.addChildren([
   loginRoute,
   appRoute.addChildren([homeRoute, researchRoute, workspaceRoute, projectRoute, sourcesRoute, dashboardRoute, discoveryRoute, briefingRoute, adminRoute, settingsRoute, alertsRoute]),

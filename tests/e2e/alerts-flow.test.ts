@@ -3,7 +3,8 @@
  * and alerts (issue 21, item 6). An analyst creates a saved-search watch on the Alerts page (reached from
  * the bell), pastes a matching article in a workspace, and without any reload the bell's unread count rises
  * from the inbox channel; the alert opens its frame in the inspector and the count goes back to none; the
- * Alerts page then shows the alert read, today's digest grouped by the watch, and the watch with its alert.
+ * Alerts page then shows the alert read, today's digest grouped by the watch, and the watch with its alert;
+ * a frame card's Watch opens the form filled in with its kind of action.
  * Screenshots: issue21-alerts-*.png.
  */
 import { join } from 'node:path'
@@ -107,5 +108,25 @@ test('a watch catches a pasted article: the bell counts it live and the alert op
   expect(await row.textContent()).toContain('1 alert')
   expect(await page.locator('.alert-item.unread').count()).toBe(0)
   await shot('5-alerts-page')
+
+  // A frame's kind of action is watched from its card: the form comes filled in with its category and urgency.
+  await page.goto(workspace)
+  const watchKind = page.locator('[data-frame-id] .watch-link').first()
+  await watchKind.waitFor({ timeout: 30_000 })
+  const kindLabel = (await watchKind.getAttribute('aria-label')) ?? ''
+  await watchKind.click()
+  await page.waitForURL((u) => u.pathname === '/alerts' && u.searchParams.get('watch') === 'category')
+  const form = page.getByRole('form', { name: 'New watch' })
+  await form.waitFor()
+  expect(await page.getByLabel('A kind of action').isChecked()).toBe(true)
+  const code = new URL(page.url()).searchParams.get('category')!
+  expect(await form.getByRole('combobox', { name: /^Action category/ }).inputValue()).toBe(code)
+  expect(kindLabel).toMatch(/^Watch .+ at this urgency or more$/)
+  await form.getByLabel('Urgency at least (%)').fill('20')
+  await shot('6-watch-from-frame')
+  await page.getByRole('button', { name: 'Create watch' }).click()
+  await page.locator('.watch-row').filter({ hasText: 'urgency 20% or more' }).waitFor()
+  expect(new URL(page.url()).search).toBe('')
+  expect(await page.locator('.watch-row').count()).toBe(2)
   expect(errors).toEqual([])
 }, 240_000)

@@ -22,10 +22,10 @@ const KINDS: ReadonlyArray<{ kind: Watch['kind']; label: string }> = [
   { kind: 'category', label: 'A kind of action' },
 ]
 
-export function WatchForm({ watch, scopes, onDone }: { watch?: Watch; scopes: readonly ScopeOption[]; onDone: () => void }) {
+export function WatchForm({ watch, initial, scopes, onDone }: { watch?: Watch; initial?: WatchDraft; scopes: readonly ScopeOption[]; onDone: () => void }) {
   const { ctx } = useServices()
   const id = useId()
-  const [draft, setDraft] = useState<WatchDraft>(watch ? draftOf(watch) : emptyDraft)
+  const [draft, setDraft] = useState<WatchDraft>(watch ? draftOf(watch) : (initial ?? emptyDraft))
   const save = useIntent(async (d: WatchDraft) => {
     const made = requestOf(d)
     if (!made.ok) return made
@@ -69,7 +69,7 @@ export function WatchForm({ watch, scopes, onDone }: { watch?: Watch; scopes: re
       {draft.kind === 'category' && (
         <div className="watch-category">
           <label className="field">
-            Kind of action
+            Action category
             <select value={draft.category} onChange={(e) => set({ category: e.target.value })}>
               {CameoRoots.map((r) => (
                 <option key={r.code} value={r.code}>

@@ -13,6 +13,34 @@ export interface WatchDraft {
   webhookUrl: string
 }
 
+/** A new watch's fields as a link gives them (`/alerts?watch=…`, WatchLink.tsx). */
+export interface WatchPreset {
+  watch?: Watch['kind']
+  entity?: string
+  query?: string
+  category?: string
+  /** Percent. */
+  urgency?: string
+}
+
+/** The preset of an address's search, keeping only what the form takes. */
+export function parseWatchPreset(search: Record<string, unknown>): WatchPreset {
+  const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v).slice(0, 300) : undefined)
+  const kind = search.watch === 'entity' || search.watch === 'search' || search.watch === 'category' ? search.watch : undefined
+  if (!kind) return {}
+  const out: WatchPreset = { watch: kind }
+  for (const key of ['entity', 'query', 'category', 'urgency'] as const) {
+    const value = text(search[key])
+    if (value) out[key] = value
+  }
+  return out
+}
+
+/** A new watch's draft from a preset. */
+export function draftFromPreset(p: WatchPreset): WatchDraft {
+  return { ...emptyDraft, kind: p.watch ?? emptyDraft.kind, entity: p.entity ?? '', query: p.query ?? '', category: p.category ?? emptyDraft.category, urgency: p.urgency ?? emptyDraft.urgency }
+}
+
 export const emptyDraft: WatchDraft = { kind: 'entity', entity: '', query: '', category: '18', urgency: '60', scope: 'tenant', webhookUrl: '' }
 
 export function draftOf(watch: Watch): WatchDraft {

@@ -3,14 +3,17 @@
  * each opens its frame), today's digest (the day's alerts grouped by watch), and the watch-lists: every
  * watch with what it watches, where, its alerts so far, Edit and Delete, and a form for a new one.
  */
+import { useNavigate, useSearch } from '@tanstack/react-router'
 import { useEffect, useMemo, useState } from 'react'
 import { type Alerts, selectAlertList } from '../../projections/alerts'
 import { selectProjects, type ProjectList } from '../../projections/project-list'
 import { type ResearchList, selectResearches } from '../../projections/research-list'
 import type { Watch } from '../../protocol/alerts'
 import { deleteWatch, loadAlerts, loadDigest, loadWatches, markAllAlertsRead } from '../../streams/alert-intents'
+import { loadSessions } from '../../streams/intents'
 import { AlertItem } from '../alerts/AlertItem'
 import { useAlerts, useOpenAlert } from '../alerts/use-alerts'
+import { draftFromPreset, type WatchPreset } from '../alerts/watch-form-state'
 import { type ScopeOption, WatchForm } from '../alerts/WatchForm'
 import { useServices } from '../app-services'
 import { useReadModel } from '../hooks/use-read-model'
@@ -18,6 +21,8 @@ import { useModels } from '../models-context'
 import '../alerts/alerts.css'
 
 const researchesOf = (s: ResearchList) => s
+/** The researches whose workspaces the scope list loads at most. */
+const SCOPE_RESEARCHES = 30
 const projectsOf = (s: ProjectList) => s
 
 export function AlertsView() {
@@ -115,7 +120,14 @@ function WatchLists({ state }: { state: Alerts }) {
   const { researchList, projectList } = useModels()
   const researches = useReadModel(researchList, researchesOf)
   const projects = useReadModel(projectList, projectsOf)
-  const [editing, setEditing] = useState<Watch | 'new' | null>(null)
+  const preset = useSearch({ strict: false }) as WatchPreset
+  const navigate = useNavigate()
+  // A link's preset opens the new-watch form filled in; closing the form forgets it.
+  const [editing, setEditing] = useState<Watch | 'new' | null>(preset.watch ? 'new' : null)
+  const done = () => {
+    setEditing(null)
+    if (preset.watch) void navigate({ to: '/alerts', search: {}, replace: true })
+  }
   const [error, setError] = useState<string | null>(null)
   const scopes = useMemo<ScopeOption[]>(
     () => [
@@ -126,6 +138,15 @@ function WatchLists({ state }: { state: Alerts }) {
     ],
     [researches, projects],
   )
+  // Every research's workspaces, so each can be chosen as a watch's scope (a research not yet opened has none loaded).
+  const missing = selectResearches(researches)
+    .filter((r) => !researches.sessionsByResearch[r.id])
+    .map((r) => r.id)
+    .slice(0, SCOPE_RESEARCHES)
+    .join(' ')
+  useEffect(() => {
+    for (const id of missing.split(' ').filter(Boolean)) void loadSessions(ctx, id)
+  }, [ctx, missing])
   const watches = state.watches.order.flatMap((id) => (state.watches.byId[id] ? [state.watches.byId[id]] : []))
   return (
     <section aria-labelledby="watches-title">
@@ -176,7 +197,15 @@ function WatchLists({ state }: { state: Alerts }) {
           {error}
         </p>
       )}
-      {editing !== null && <WatchForm key={editing === 'new' ? 'new' : editing.id} watch={editing === 'new' ? undefined : editing} scopes={scopes} onDone={() => setEditing(null)} />}
+      {editing !== null && (
+        <WatchForm
+          key={editing === 'new' ? 'new' : editing.id}
+          watch={editing === 'new' ? undefined : editing}
+          initial={editing === 'new' && preset.watch ? draftFromPreset(preset) : undefined}
+          scopes={scopes}
+          onDone={done}
+        />
+      )}
     </section>
   )
 }
