@@ -5,7 +5,8 @@
  * the frame enricher, a reprocess and an import call it next to `keepCompletedDocument`.
  *
  * - The watches whose scope holds the document (the tenant, its workspace, its project) are matched against
- *   its frames: an entity watch by its keys (aliases.ts `nameKeys`) among a frame's actors; a category watch by
+ *   its frames: an entity watch by its keys (aliases.ts `nameKeys`) among a frame's actors ("A and B" names
+ *   both; a frame naming it alone comes first); a category watch by
  *   the frame's CAMEO root and urgency; a saved search by PostgreSQL text search over the frame's description
  *   and summary, or the document's text (queries/alerts.ts `searchMatches`). The first matching frame stands
  *   for the document.
@@ -76,13 +77,15 @@ export async function raiseAlerts(tx: Queryable, tenantId: string, eventId: stri
 
 /** The frame of the document that an entity or category watch matches first, or null. */
 export function matchingFrame(watch: Pick<WatchRow, 'kind' | 'entity_keys' | 'category' | 'min_urgency'>, frames: readonly MatchFrame[]): { frame: MatchFrame } | null {
-  const keys = new Set(watch.entity_keys)
-  for (const frame of frames) {
-    const b = frame.body
-    if (watch.kind === 'entity' && actorNames(b).some((name) => nameKeys(name).some((k) => keys.has(k)))) return { frame }
-    if (watch.kind === 'category' && cameoOf(b) === watch.category && urgencyOf(b) >= (watch.min_urgency ?? 0)) return { frame }
+  if (watch.kind === 'category') {
+    const frame = frames.find((f) => cameoOf(f.body) === watch.category && urgencyOf(f.body) >= (watch.min_urgency ?? 0))
+    return frame ? { frame } : null
   }
-  return null
+  if (watch.kind !== 'entity') return null
+  const keys = new Set(watch.entity_keys)
+  const names = (actor: string) => nameKeys(actor).some((k) => keys.has(k))
+  const frame = frames.find((f) => actorNames(f.body).some(names)) ?? frames.find((f) => actorNames(f.body).some((actor) => namesIn(actor).some(names)))
+  return frame ? { frame } : null
 }
 
 /** Each raised alert to its owner's inbox (one append per owner), and new ones to their webhooks. */
@@ -117,6 +120,12 @@ const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object'
 function actorNames(body: Record<string, unknown>): string[] {
   const entries = obj(body.actors).entries
   return Array.isArray(entries) ? entries.flatMap((e) => (typeof obj(e).text === 'string' ? [obj(e).text as string] : [])) : []
+}
+
+/** An actor's name and, for a coordination ("Kessel Rail and Norland Freight"), each name it joins. */
+function namesIn(actor: string): string[] {
+  const parts = actor.split(/\s*(?:,|&|\band\b)\s*/).filter((p) => p.length > 0)
+  return parts.length > 1 ? [actor, ...parts] : [actor]
 }
 
 function cameoOf(body: Record<string, unknown>): string | null {

@@ -10,6 +10,7 @@ import { inboxSessionId } from '../../../server/modules/live'
 import { readLiveMessages } from '../../../server/modules/live/queries/log'
 import type { PipelineService } from '../../../server/modules/pipeline/pipeline'
 import { type AlertsDeps, createWatch, digestOf, listAlerts } from '../../../server/modules/alerts/service'
+import { loadCorpus } from '../../../server/modules/intelligence/corpus'
 import { manualClock, sequentialIds } from '../../../server/platform/core/runtime'
 import type { Database } from '../../../server/platform/db/database'
 import type { Alert, Watch, WatchRequest } from '../../../src/protocol/alerts'
@@ -144,6 +145,22 @@ describe.each(dialects())('alerts raised by the pipeline on %s', { timeout: 180_
     expect(completed.map((m) => m.type === 'genesis_event_updated' && m.data.eventId).sort()).toEqual([ids.get('harbour'), ids.get('ledger')].sort())
     expect(await alertsOf(ana)).toEqual(before)
     expect((await readLiveMessages(db, T, inboxSessionId(ana.uid), null)).length).toBe(messages)
+  })
+
+  test("an entity watched by its id takes every name the tenant's documents give it, and hears only what completes after it", async () => {
+    const kessel = (await loadCorpus(db, T)).entities.resolve('Kessel Rail')!
+    const byId = await createWatch(deps, ben, { kind: 'entity', entity: kessel.id, scope: tenantWide })
+    expect(byId).toMatchObject({ label: kessel.name, entityId: kessel.id })
+    expect(byWatch(await alertsOf(ben), byId)).toEqual([])
+    // The paste (a copy of the Ledger's article) completes now: Ben's new watch hears of the Ledger's story once.
+    ids.set('paste', (await pipeline.ingest(ingestRequest(T, S, { kind: 'text', text: paste.text }))).eventId)
+    await pipeline.drain()
+    expect(byWatch(await alertsOf(ben), byId)).toEqual([{ first: 'paste', documents: 1 }])
+    // Ana's watch of the same entity counts the paste in the Ledger's alert.
+    expect(byWatch(await alertsOf(ana), w.kessel!)).toEqual([
+      { first: 'harbour', documents: 3 },
+      { first: 'ledger', documents: 2 },
+    ])
   })
 
   test("the day's digest groups the alerts by watch", async () => {
