@@ -8,11 +8,10 @@ import type { Alerts } from '../../projections/alerts'
 import type { Alert } from '../../protocol/alerts'
 import { loadAlerts, markAlertRead } from '../../streams/alert-intents'
 import { attachInboxLive } from '../../streams/inbox-live'
-import { createNegotiator, fallbackLiveUrl } from '../../streams/live-endpoints'
 import { useServices } from '../app-services'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
-import { browserLiveTransport, xsrfHeader } from '../workspace/use-open-workspace'
+import { browserLiveTransport, liveConnection } from '../workspace/use-open-workspace'
 
 const whole = (s: Alerts) => s
 
@@ -33,17 +32,7 @@ export function useInbox(): boolean {
     void loadAlerts(ctx).then((loaded) => {
       if (!closed) setFailed(loaded === null)
       if (!loaded || closed) return
-      const t = browserLiveTransport()
-      const endpoints = { apiBase: '/api/v1', origin: t.origin }
-      const channel = attachInboxLive(ctx.core, {
-        sessionId: loaded.inboxSessionId,
-        negotiate: createNegotiator({ ...endpoints, fetch: t.fetch, headers: async () => ({ authorization: `Bearer ${(await identity.token(false)) ?? ''}`, ...xsrfHeader() }) }),
-        fallbackUrl: (id) => fallbackLiveUrl(endpoints, id),
-        authToken: () => identity.token(false),
-        refreshAuth: async () => (await identity.token(true).catch(() => null)) !== null,
-        createSocket: (url) => t.createSocket(url),
-        reload,
-      })
+      const channel = attachInboxLive(ctx.core, { sessionId: loaded.inboxSessionId, ...liveConnection(identity, browserLiveTransport()), reload })
       close = () => channel.close()
     })
     return () => {
