@@ -9,6 +9,8 @@ import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { raiseAlerts } from '../../../server/modules/alerts'
+import { readLiveMessages } from '../../../server/modules/live/queries/log'
+import { eraseDocuments } from '../../../server/modules/retention/erase'
 import { deliveriesOfAlert } from '../../../server/modules/alerts/queries/deliveries'
 import { type AlertsDeps, createWatch } from '../../../server/modules/alerts/service'
 import { BLOCKED_WEBHOOK_TEXT, deliverDueWebhooks, INVALID_WEBHOOK_TEXT, testOnlyWebhookPolicy, verifyWebhookSignature } from '../../../server/modules/alerts/webhooks'
@@ -149,6 +151,16 @@ describe.each(dialects())('watches and alerts through the API on %s', (dialect) 
     expect((await live.app.inject({ method: 'POST', url: `/api/v1/ws/negotiate/inbox-${bob.uid}`, headers: bob.headers, payload: {} })).statusCode).toBe(200)
     const intruder = await connect(live.wsUrl(`/ws/${inbox}`), { type: 'auth', token: bob.token })
     expect((await intruder.closed).code).toBe(4403)
+  })
+
+  test('deleting a document takes its alert and the inbox messages that quoted it', async () => {
+    await call(ana, 'POST', '/watches', { kind: 'entity', entity: 'Kessel Rail', scope: tenant })
+    await completedDocument('evt_a', 'Depot raided')
+    await completedDocument('evt_b', 'Second depot raided')
+    expect((await readLiveMessages(db, T, `inbox-${ana.uid}`, null)).map((m) => m.type === 'alert-raised' && m.data.alert.title)).toEqual(['Depot raided', 'Second depot raided'])
+    await eraseDocuments(db, T, { sessionId: 'ses_1', eventIds: ['evt_a'] }, Date.now())
+    expect((await call(ana, 'GET', '/alerts')).json().items.map((a: { title: string }) => a.title)).toEqual(['Second depot raided'])
+    expect((await readLiveMessages(db, T, `inbox-${ana.uid}`, null)).map((m) => m.type === 'alert-raised' && m.data.alert.title)).toEqual(['Second depot raided'])
   })
 
   describe('webhooks', () => {
