@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Contract } from '../src/protocol/http/contract'
+import { type AlertsDeps, alertsModule } from './modules/alerts/plugin'
 import { type DataSourcesModuleDeps, dataSourcesModule } from './modules/data-sources/plugin'
 import { exchangeModule } from './modules/exchange/plugin'
 import { type IngestDeps, ingestModule } from './modules/ingest/plugin'
@@ -25,7 +26,7 @@ import { webSecurity } from './platform/http/security'
 import { installTextGuard } from './platform/http/text-guard'
 import type { FeatureModule } from './platform/module'
 
-export interface AppDeps extends HealthDeps, ResearchDeps, SessionDataDeps, DataSourcesModuleDeps, IngestDeps {
+export interface AppDeps extends HealthDeps, ResearchDeps, SessionDataDeps, DataSourcesModuleDeps, IngestDeps, AlertsDeps {
   verifier: TokenVerifier
   /** Every module's settings: the ingest quotas' (INGEST_*, defaults when absent), the workspaces' lifetime, the environment. */
   config: Pick<ServerConfig, 'SESSION_TTL_DAYS' | 'NODE_ENV'> & Partial<IngestQuotaSettings>
@@ -52,6 +53,7 @@ const FEATURES: ReadonlyArray<FeatureModule<AppDeps>> = [
   ingestModule,
   intelligenceModule,
   exchangeModule,
+  alertsModule,
 ]
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

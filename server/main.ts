@@ -145,6 +145,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env,
       const { startMaintenance } = await import('./modules/retention/plugin')
       // Its statements take turns with the teams' and the requests' on the embedded store (server/platform/db/pglite.ts).
       cleanups.push(inLane('upkeep', () => startMaintenance({ db, clock, config })).stop)
+      // Alert webhooks, retried with back-off until delivered (server/modules/alerts/webhooks.ts).
+      const { startWebhookDeliveries } = await import('./modules/alerts/plugin')
+      cleanups.push(inLane('upkeep', () => startWebhookDeliveries({ db, clock })).stop)
     }
 
     let url: string | null = null

@@ -72,6 +72,19 @@ const dataByType: Record<(typeof LiveMessageTypes)[number], fc.Arbitrary<Record<
       credibility: fc.constant([]),
     }),
   }),
+  'alert-raised': fc.record({
+    alert: fc.record({
+      id: fc.constantFrom('alr_1', 'alr_2'),
+      watchId: fc.constant('wch_1'),
+      watchLabel: fc.constant('Kessel Rail'),
+      watchKind: fc.constant('entity'),
+      eventId,
+      title: title.map((t) => t || 'Story'),
+      excerpt: fc.constant('Kessel Rail bought Norland Freight'),
+      documentCount: fc.integer({ min: 1, max: 3 }),
+      createdAt: fc.constant('2026-11-20T09:00:00.000Z'),
+    }),
+  }),
 }
 
 /** One valid message body of a random type. */

@@ -23,7 +23,7 @@ export {
   DEFAULT_FETCH_LIMITS,
 } from './fetch-text'
 export type { FetchTextOptions, FetchTextResult } from './fetch-text'
-export { isNonPublicAddress } from './address-guard'
+export { BLOCKED_LOOKUP_CODE, guardedLookup, hostnameToAddress, isNonPublicAddress } from './address-guard'
 export {
   readDocument,
   documentTypeOf,

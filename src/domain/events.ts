@@ -1,6 +1,7 @@
 /** Every domain event the client knows, as one discriminated union. */
 import { z } from 'zod'
 import { actionFrameEvents } from './action-frame'
+import { alertEvents } from './alert'
 import { authEvents } from './auth'
 import { breakerEvents } from './breaker'
 import { briefingEvents } from './briefing'
@@ -38,6 +39,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   ...storyEvents,
   ...dossierEvents,
   ...correctionEvents,
+  ...alertEvents,
 ])
 export type DomainEvent = z.infer<typeof domainEventSchema>
 export type DomainEventType = DomainEvent['type']

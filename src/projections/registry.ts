@@ -1,5 +1,6 @@
 /** Every read model of the client, connected to one bus. */
 import type { Observable } from 'rxjs'
+import { alerts } from './alerts'
 import type { Envelope, Projection } from './define-projection'
 import { breakers } from './breakers'
 import { briefings } from './briefings'
@@ -37,6 +38,7 @@ const byName = {
   stories,
   dossiers,
   corrections,
+  alerts,
 } as const
 
 type ByName = typeof byName

@@ -18,6 +18,7 @@
 import { z } from 'zod'
 import { camelizeKeys } from './case'
 import { compileGuard } from './fast-guard'
+import { alertSchema } from './alerts'
 import { storySchema } from './stories'
 import { actionFrameSchema, actionFrameUpdateSchema, analyticsSchema, connectionSchema, idSchema, payloadSchema, timestampSchema } from './entities'
 
@@ -39,6 +40,7 @@ export const LiveMessageTypes = [
   'genesis_event_updated',
   'genesis-event-deleted',
   'story-updated',
+  'alert-raised',
 ] as const
 export type LiveMessageType = (typeof LiveMessageTypes)[number]
 
@@ -103,6 +105,10 @@ export const liveMessageDataSchemas = {
   // A story with a document of this workspace changed (src/protocol/stories.ts): the whole story as it now
   // is, and the stories it absorbed (a document that links two stories merges them), which are gone.
   'story-updated': z.object({ story: storySchema, mergedStoryIds: opt(z.array(z.string())) }),
+  // An alert of the user's (src/protocol/alerts.ts), on that user's own inbox channel only. Sent again with the
+  // same id when another source of its story matches (its document count grown, its read state kept): one
+  // event told by several sources is one alert.
+  'alert-raised': z.object({ alert: alertSchema }),
 } as const satisfies Record<LiveMessageType, z.ZodType>
 
 const messageEnvelope = <T extends LiveMessageType>(type: T) =>

@@ -4,12 +4,13 @@
  *   /login                                     the login screen (signed in: on to `redirect` or /)
  *   /                                          welcome
  *   /research/$researchId                      a research ('Select Workspace' until one is chosen)
- *   /research/$researchId/workspace/$sessionId a workspace
+ *   /research/$researchId/workspace/$sessionId a workspace (`?document=&frame=`: opened at that frame)
  *   /project/$projectId                        a project and its data sources
  *   /sources                                   every data source of the tenant
  *   /discovery                                 sources shared with the tenant
  *   /dashboard  /briefing?type=&id=  /admin  /settings
  *   /entity/$entityId                          an entity's dossier (by id, former id or any name it goes by)
+ *   /alerts?watch=…                            notifications, today's digest, watch-lists (a new watch filled in)
  *
  * One route renders one centre view, so the centre-content priority of spec §2 (settings > dashboard >
  * briefing > admin > project > workspace > welcome) holds by construction: selecting one of them is
@@ -30,6 +31,8 @@ import { BriefingView, type BriefingSearch, parseBriefingSearch } from './views/
 import { AdminRoute } from './views/AdminRoute'
 import { SettingsView } from './views/SettingsView'
 import { EntityView } from './views/EntityView'
+import { AlertsView } from './views/AlertsView'
+import { parseWatchPreset, type WatchPreset } from './alerts/watch-form-state'
 import { isInternalPath } from './internal-path'
 
 const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFoundView })
@@ -45,7 +48,16 @@ const appRoute = createRoute({ getParentRoute: () => rootRoute, id: 'app', compo
 
 const homeRoute = createRoute({ getParentRoute: () => appRoute, path: '/', component: HomeView })
 const researchRoute = createRoute({ getParentRoute: () => appRoute, path: '/research/$researchId', component: ResearchView })
-const workspaceRoute = createRoute({ getParentRoute: () => appRoute, path: '/research/$researchId/workspace/$sessionId', component: WorkspaceView })
+const workspaceRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/research/$researchId/workspace/$sessionId',
+  // An alert opens its document's frame: `?document=<id>&frame=<id>` (src/ui/alerts/use-frame-from-search.ts).
+  validateSearch: (search: Record<string, unknown>): { document?: string; frame?: string } => ({
+    ...(typeof search.document === 'string' ? { document: search.document } : {}),
+    ...(typeof search.frame === 'string' ? { frame: search.frame } : {}),
+  }),
+  component: WorkspaceView,
+})
 const projectRoute = createRoute({ getParentRoute: () => appRoute, path: '/project/$projectId', component: ProjectView })
 const sourcesRoute = createRoute({ getParentRoute: () => appRoute, path: '/sources', component: SourcesView })
 const dashboardRoute = createRoute({
@@ -69,9 +81,16 @@ const briefingRoute = createRoute({
 const adminRoute = createRoute({ getParentRoute: () => appRoute, path: '/admin', component: AdminRoute })
 const settingsRoute = createRoute({ getParentRoute: () => appRoute, path: '/settings', component: SettingsView })
 const entityRoute = createRoute({ getParentRoute: () => appRoute, path: '/entity/$entityId', component: EntityView })
+const alertsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/alerts',
+  // `?watch=entity|search|category&entity=&query=&category=&urgency=`: the new-watch form, filled in (WatchLink).
+  validateSearch: (search: Record<string, unknown>): WatchPreset => parseWatchPreset(search),
+  component: AlertsView,
+})
 const routeTree = rootRoute.addChildren([
   loginRoute,
-  appRoute.addChildren([homeRoute, researchRoute, workspaceRoute, projectRoute, sourcesRoute, dashboardRoute, discoveryRoute, briefingRoute, adminRoute, settingsRoute, entityRoute]),
+  appRoute.addChildren([homeRoute, researchRoute, workspaceRoute, projectRoute, sourcesRoute, dashboardRoute, discoveryRoute, briefingRoute, adminRoute, settingsRoute, alertsRoute, entityRoute]),
 ])
 
 export function createAppRouter(history?: RouterHistory) {

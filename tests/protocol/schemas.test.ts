@@ -50,6 +50,19 @@ const valid: Record<(typeof LiveMessageTypes)[number], unknown> = {
       credibility: [{ frameId: 'e1-f1', documentId: 'e1', grade: 6, explanation: 'One source with no record', supporting: 1, contradicting: 0, evidence: [], contestedBy: [] }],
     },
   },
+  'alert-raised': {
+    alert: {
+      id: 'alr_1',
+      watchId: 'wch_1',
+      watchLabel: 'Kessel Rail',
+      watchKind: 'entity',
+      eventId: 'e1',
+      title: 'Merger approved',
+      excerpt: 'The ministry approved it',
+      documentCount: 2,
+      createdAt: '2026-11-20T09:00:00.000Z',
+    },
+  },
 }
 
 const invalid: Record<(typeof LiveMessageTypes)[number], [string, unknown]> = {
@@ -83,6 +96,7 @@ const invalid: Record<(typeof LiveMessageTypes)[number], [string, unknown]> = {
       },
     },
   ],
+  'alert-raised': ['no document count', { alert: { id: 'alr_1', watchId: 'wch_1', watchLabel: 'X', watchKind: 'entity', eventId: 'e1', title: 'T', excerpt: '', createdAt: 'x' } }],
 }
 
 describe('live messages', () => {

@@ -20,8 +20,14 @@ describe('live frame translator', () => {
     )
   })
 
-  test('covers all 15 message types', () => {
-    expect(LiveMessageTypes).toHaveLength(15)
+  test('covers all 16 message types', () => {
+    expect(LiveMessageTypes).toHaveLength(16)
+  })
+
+  test('alert-raised becomes alert.raised with its inbox session, id and alert', () => {
+    const alert = { id: 'alr_1', watchId: 'wch_1', watchLabel: 'Kessel Rail', watchKind: 'entity', eventId: 'e1', title: 'T', excerpt: 'x', documentCount: 1, createdAt: '2026-11-20T09:00:00.000Z' }
+    const t = translateLiveText(JSON.stringify({ type: 'alert-raised', sessionId: 'inbox-u1', id: '3', data: { alert } }))
+    expect(t).toMatchObject({ kind: 'message', event: { type: 'alert.raised', sessionId: 'inbox-u1', messageId: '3', alert } })
   })
 
   test('story-updated becomes story.updated with its session, id, story and the stories it absorbed', () => {

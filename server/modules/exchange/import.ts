@@ -25,6 +25,7 @@ import type { Database } from '../../platform/db/database'
 import { type FrameRow, toActionFrame } from '../session-data'
 import { placeDocument } from '../stories'
 import { keepCompletedDocument } from '../intelligence'
+import { raiseAlerts } from '../alerts'
 import { assertMatchesManifest, invalidField } from './manifest'
 import { insertBundleRow } from './queries'
 
@@ -176,6 +177,7 @@ export async function importBundle(db: Database, ids: Ids, importer: Importer, b
     for (const d of completed) {
       await placeDocument(tx, t, map.get(d.id)!, now)
       await keepCompletedDocument(tx, t, map.get(d.id)!)
+      await raiseAlerts(tx, t, map.get(d.id)!, now)
     }
   })
 

@@ -33,6 +33,7 @@ import type { Clock } from '../../platform/core/runtime'
 import type { Database } from '../../platform/db/database'
 import { ApiError } from '../../platform/http/errors'
 import { findSession } from '../researches'
+import { isOwnInbox } from './inbox'
 import { liveLogBounds } from './log'
 import { readLiveMessages } from './queries/log'
 import type { TicketSigner } from './ticket'
@@ -217,7 +218,7 @@ export class LiveConnection {
 
   private async admit(uid: string, tenantId: string, tokenExpiresAt: number): Promise<void> {
     if (tokenExpiresAt <= this.ctx.clock.now()) return this.close(CloseCodes.Unauthenticated, 'identity token expired')
-    const session = await findSession(this.ctx.db, tenantId, this.sessionId)
+    const session = isOwnInbox(uid, this.sessionId) || (await findSession(this.ctx.db, tenantId, this.sessionId))
     if (this.state === 'closed') return
     if (!session) return this.close(CloseCodes.Forbidden, FORBIDDEN_REASON)
     this.uid = uid

@@ -3,4 +3,5 @@
  * other modules may use: the log they append to.
  */
 export { appendLiveMessage, appendLiveMessages, eraseFromLiveLog, notifyLive, notifyLiveOnCommit, type LiveNotice } from './log'
-export { deleteStoryMessages, dropLiveLog, pruneLiveLogBefore } from './queries/log'
+export { deleteAlertMessages, deleteStoryMessages, dropLiveLog, pruneLiveLogBefore } from './queries/log'
+export { inboxSessionId } from './inbox'

@@ -2,7 +2,8 @@
  * The live channel's HTTP side, under /api/v1 (ARCHITECTURE.md §4a, §5):
  *
  * - `POST /ws/negotiate/{sessionId}` → `{url}`: `/ws/{sessionId}?ticket=…`, relative (the client resolves
- *   it against the API's address and picks ws/wss). 404 NOT_FOUND when the session is not the caller's.
+ *   it against the API's address and picks ws/wss). 404 NOT_FOUND when the session is not the caller's
+ *   (a workspace of the tenant, or the caller's own inbox: inbox.ts).
  * - `GET /researches/{id}/sessions/{sid}/live.jsonl`: the session's live log as a recording
  *   (application/x-ndjson), streamed page by page; 404 when the session is not the caller's.
  *
@@ -17,6 +18,7 @@ import type { Database } from '../../platform/db/database'
 import { route } from '../../platform/http/contracts'
 import { notFound } from '../../platform/http/errors'
 import { findSession, getSession } from '../researches'
+import { isOwnInbox } from './inbox'
 import { liveRecordingLines, RECORDING_CONTENT_TYPE, recordingFileName } from './export'
 import type { TicketSigner } from './ticket'
 
@@ -32,7 +34,7 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveRoutesDeps): Pr
 
   route(app, liveNegotiateContract, async ({ params: { sessionId }, request, reply }) => {
     const auth = authOf(request)
-    if (!(await findSession(db, auth.tenantId, sessionId))) throw notFound('Session')
+    if (!isOwnInbox(auth.uid, sessionId) && !(await findSession(db, auth.tenantId, sessionId))) throw notFound('Session')
     const ticket = tickets.issue({
       uid: auth.uid,
       tenantId: auth.tenantId,

@@ -24,7 +24,7 @@
  * Recordings and exports a user downloaded are theirs; nothing on the server keeps one.
  */
 import type { Database, Queryable } from '../../platform/db/database'
-import { dropLiveLog, eraseFromLiveLog, notifyLive, type LiveNotice } from '../live'
+import { deleteAlertMessages, dropLiveLog, eraseFromLiveLog, notifyLive, type LiveNotice } from '../live'
 import { afterRemoval, storiesOf } from '../stories'
 import { announceDeletion } from './notices'
 import {
@@ -150,6 +150,8 @@ async function removeEvents(tx: Queryable, tenantId: string, eventIds: readonly 
   // What the foreign keys do not reach: rows that name the document in their data.
   await unlinkSourceItems(tx, tenantId, ids)
   await deleteParkedJobsOf(tx, tenantId, ids)
+  // Their alerts go by the foreign key; the inbox messages that told of them, here.
+  await deleteAlertMessages(tx, tenantId, ids)
   await removeBossJobs(tx, tenantId, 'eventId', ids)
   // The tenant's registry of processed addresses forgets the deleted documents' (unless another document
   // has the address): a project that follows the feed again ingests it again.

@@ -3,6 +3,7 @@
  * (./openapi.ts) and the test that holds every route to a contract read them from here: a new contract
  * file is listed once, below.
  */
+import * as alerts from './alerts'
 import * as breakers from './breakers'
 import { type Contract, isContract } from './contract'
 import * as corrections from './corrections'
@@ -20,7 +21,7 @@ import * as stories from './stories'
 import * as users from './users'
 
 /** Each resource's module (its contracts and the schemas they name), by resource. */
-export const contractModules = { platform, breakers, users, researches, sessionData, projects, dataSources, ingest, exchange, live, intelligence, stories, entities, corrections } as const
+export const contractModules = { platform, breakers, users, researches, sessionData, projects, dataSources, ingest, exchange, live, intelligence, stories, entities, corrections, alerts } as const
 
 /** Every contract, by its exported name (`breakerReplayContract`), with the resource it belongs to. */
 export function allContracts(): Array<{ name: string; resource: string; contract: Contract }> {

@@ -111,6 +111,8 @@ export function toDomainEvent(m: LiveMessage): DomainEvent {
       return { type: 'document.deleted', sessionId, messageId, eventId: m.data.eventId }
     case 'story-updated':
       return { type: 'story.updated', sessionId, messageId, story: m.data.story, mergedStoryIds: m.data.mergedStoryIds }
+    case 'alert-raised':
+      return { type: 'alert.raised', sessionId, messageId, alert: m.data.alert }
   }
 }
 

@@ -36,6 +36,7 @@ import { OfflineBanner } from './OfflineBanner'
 import { StatusPanel } from './StatusPanel'
 import { Toasts } from './Toasts'
 import { TopBar } from './TopBar'
+import { AlertBell } from '../alerts/AlertBell'
 import { ShellActions } from './shell-actions'
 
 const selectSession = (s: SessionState) => s
@@ -151,6 +152,7 @@ function Shell({ session }: { session: SessionState }) {
         onSignOut={() => void identity.signOut().then(() => navigate({ to: '/' }))}
         devMenu={developerTools ? <DevMenu loadCurrent={downloadRecording ? async () => (await downloadRecording()).text() : null} /> : undefined}
         notifications={<Toasts core={ctx.core} inBar />}
+        alerts={<AlertBell />}
       />
       <div className="workbench">
         <Sidebar

@@ -31,6 +31,7 @@ export function TopBar({
   onSignOut,
   devMenu,
   notifications,
+  alerts,
 }: {
   research?: Research
   session?: Session
@@ -39,6 +40,8 @@ export function TopBar({
   onSignOut: () => void
   devMenu?: ReactNode
   notifications?: ReactNode
+  /** The alerts bell (src/ui/alerts/AlertBell.tsx). */
+  alerts?: ReactNode
 }) {
   const path = useLocation({ select: (l) => l.pathname })
   const tokens = session?.tokensUsed ?? 0
@@ -91,6 +94,7 @@ export function TopBar({
       <span className="auth-indicator" title="Signed in">
         <span className="dot dot-green" aria-hidden="true" /> Authenticated
       </span>
+      {alerts}
       {devMenu}
       <span className="user" title={sessionState.email ?? undefined}>
         {sessionState.email}

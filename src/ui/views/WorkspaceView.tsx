@@ -35,6 +35,7 @@ import { ExpiredBanner } from '../workspace/ExpiredBanner'
 import { PausedBanner } from '../workspace/PausedBanner'
 import { InspectorContext } from '../workspace/inspector-context'
 import { useInspectorState } from '../workspace/use-inspector-state'
+import { useFrameFromSearch } from '../alerts/use-frame-from-search'
 import { ProgressList } from '../workspace/ProgressList'
 import { useOpenWorkspace } from '../workspace/use-open-workspace'
 import { correctionActions, sourceGradeActions, type WorkspaceActions, WorkspaceActionsContext } from '../workspace/workspace-actions'
@@ -96,6 +97,7 @@ function OpenWorkspace({ researchId, session }: { researchId: string; session: S
   const filePicker = useRef<HTMLInputElement>(null)
   const ids = useMemo(() => ({ researchId, sessionId: session.id }), [researchId, session.id])
   const frameLoader = useOpenWorkspace(ctx, identity, ids)
+  useFrameFromSearch(inspector, frameLoader)
   const actions = useMemo<WorkspaceActions>(
     () => ({
       deleteDocument: async (eventId: string) => void (await deleteDocument(ctx, { ...ids, eventId })),

@@ -4,6 +4,7 @@ import { percent, urgencyColour } from '../../domain/rules/scores'
 import type { FrameCard } from '../../projections/workspace-graph'
 import type { FrameCorrection } from '../../protocol/corrections'
 import type { FrameCredibility } from '../../protocol/stories'
+import { WatchLink } from '../alerts/WatchLink'
 import { BriefingLink } from '../briefing/BriefingLink'
 import { ActorChips } from '../shared/ActorChips'
 import { humaniseActionType } from '../shared/format'
@@ -62,9 +63,14 @@ export const ActionFrameCard = memo(function ActionFrameCard({
             </>
           )}
           {category && (
-            <span className={`frame-category quad-${category.quad.replace(' ', '-')}`} title={category.detail}>
-              {category.name}
-            </span>
+            <>
+              <span className={`frame-category quad-${category.quad.replace(' ', '-')}`} title={category.detail}>
+                {category.name}
+              </span>
+              {frame.cameo?.code && (
+                <WatchLink preset={{ watch: 'category', category: frame.cameo.code, urgency: String(Math.round((urgency ?? 0.5) * 100)) }} label={`Watch ${category.name} at this urgency or more`} />
+              )}
+            </>
           )}
           {frame.negated === true && <span className="frame-negated">did not happen</span>}
           {frame.agentUnnamed === true && (

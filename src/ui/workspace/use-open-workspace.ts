@@ -27,7 +27,7 @@ export interface LiveTransport {
 }
 
 /** The real browser: window.fetch, WebSocket and the page's origin. */
-function browserLiveTransport(): LiveTransport {
+export function browserLiveTransport(): LiveTransport {
   return {
     origin: window.location.origin,
     fetch: window.fetch.bind(window),
@@ -43,7 +43,6 @@ export function useOpenWorkspace(ctx: IntentContext, identity: IdentitySession, 
   const [frames, setFrames] = useState<FrameLoader | null>(null)
   useEffect(() => {
     const t = transport ?? browserLiveTransport()
-    const endpoints = { apiBase: API_BASE, origin: t.origin }
     const reload = async () => {
       await loadWorkspaceAndStories(ctx.core, ctx.api, { researchId, sessionId })
     }
@@ -52,12 +51,7 @@ export function useOpenWorkspace(ctx: IntentContext, identity: IdentitySession, 
     const live = attachWorkspaceLive(ctx.core, {
       researchId,
       sessionId,
-      negotiate: createNegotiator({ ...endpoints, fetch: t.fetch, headers: async () => ({ authorization: `Bearer ${(await identity.token(false)) ?? ''}`, ...xsrfHeader() }) }),
-      fallbackUrl: (id) => fallbackLiveUrl(endpoints, id),
-      authToken: () => identity.token(false),
-      // A refused token (e.g. revoked) gets one forced refresh; a refresh that fails ends the sign-in.
-      refreshAuth: async () => (await identity.token(true).catch(() => null)) !== null,
-      createSocket: (url) => t.createSocket(url),
+      ...liveConnection(identity, t),
       reload,
     })
     void reload()
@@ -71,6 +65,19 @@ export function useOpenWorkspace(ctx: IntentContext, identity: IdentitySession, 
     }
   }, [ctx, identity, researchId, sessionId, transport])
   return frames
+}
+
+/** How a live channel (a workspace's, the analyst's inbox) reaches the hub: negotiated, else the fallback with the token. */
+export function liveConnection(identity: IdentitySession, t: LiveTransport) {
+  const endpoints = { apiBase: API_BASE, origin: t.origin }
+  return {
+    negotiate: createNegotiator({ ...endpoints, fetch: t.fetch, headers: async () => ({ authorization: `Bearer ${(await identity.token(false)) ?? ''}`, ...xsrfHeader() }) }),
+    fallbackUrl: (id: string) => fallbackLiveUrl(endpoints, id),
+    authToken: () => identity.token(false),
+    // A refused token (e.g. revoked) gets one forced refresh; a refresh that fails ends the sign-in.
+    refreshAuth: async () => (await identity.token(true).catch(() => null)) !== null,
+    createSocket: (url: string) => t.createSocket(url),
+  }
 }
 
 /** The XSRF cookie's value as the header the server expects on a POST (negotiate is not sent by the API client). */

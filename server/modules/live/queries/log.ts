@@ -54,6 +54,12 @@ export async function deleteDocumentMessages(tx: Queryable, tenantId: string, se
   await tx.query(`DELETE FROM live_log WHERE tenant_id = $1 AND session_id = $2 AND event_id = ANY($3::text[])`, [tenantId, sessionId, eventIds])
 }
 
+/** The `alert-raised` messages of every inbox about these documents: an alert quotes its document's title and words. */
+export async function deleteAlertMessages(tx: Queryable, tenantId: string, eventIds: readonly string[]): Promise<void> {
+  if (eventIds.length === 0) return
+  await tx.query(`DELETE FROM live_log WHERE tenant_id = $1 AND type = 'alert-raised' AND event_id = ANY($2::text[])`, [tenantId, [...eventIds]])
+}
+
 /** Every session's `story-updated` messages about these stories: they may quote a document that is being deleted. */
 export async function deleteStoryMessages(tx: Queryable, tenantId: string, storyIds: readonly string[]): Promise<void> {
   if (storyIds.length === 0) return

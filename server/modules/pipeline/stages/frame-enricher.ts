@@ -15,6 +15,7 @@ import { recordDocumentOutcome } from '../../data-sources'
 import { replaceFrames, updateEvent } from '../../session-data'
 import { placeDocument } from '../../stories'
 import { keepCompletedDocument } from '../../intelligence'
+import { raiseAlerts } from '../../alerts'
 import type { StageJob } from '../queue'
 import { done, type Stage, type StageContext } from '../stage'
 import { frameRows, wireFrame } from './shapes'
@@ -66,6 +67,7 @@ export function frameEnricher(): Stage {
         // Its story, corroboration and credibility, with the frames they rest on (server/modules/stories).
         await placeDocument(tx, tenantId, eventId, ctx.clock.now())
         await keepCompletedDocument(tx, tenantId, eventId)
+        await raiseAlerts(tx, tenantId, eventId, ctx.clock.now())
       },
     )
     return done([{ key: 'Core_AliasEnricher', contentHash: job.contentHash }])

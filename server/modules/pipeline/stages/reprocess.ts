@@ -18,6 +18,7 @@ import { addSessionTokens } from '../queries/store'
 import { getContent } from '../store'
 import { placeDocument } from '../../stories'
 import { keepCompletedDocument } from '../../intelligence'
+import { raiseAlerts } from '../../alerts'
 import { storeFrames } from './frame-enricher'
 import { documentPayload, frameRows, wireFrame, withSessionTokens } from './shapes'
 
@@ -58,6 +59,8 @@ export function reprocessor(deps: { analyser: Analyser }): Stage {
       // Placed again with its new frames: it may leave its story, join another, or stay.
       await placeDocument(tx, tenantId, eventId, at)
       await keepCompletedDocument(tx, tenantId, eventId)
+      // A watch this document already alerted is not alerted again (server/modules/alerts/raise.ts).
+      await raiseAlerts(tx, tenantId, eventId, at)
     })
     await ctx.emit(
       [
