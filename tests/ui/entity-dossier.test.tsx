@@ -94,6 +94,9 @@ const handlers = [
     return HttpResponse.json({ id: params.id, undone: true })
   }),
   http.get(`${API}/briefing/*`, () => HttpResponse.json({ code: 'NOT_FOUND', message: 'Not found' }, { status: 404 })),
+  // The bell and the dossier's Watch button: no alerts, no watches.
+  http.get(`${API}/alerts`, () => HttpResponse.json({ items: [], unreadCount: 0, inboxSessionId: 'inbox-u1' })),
+  http.get(`${API}/watches`, () => HttpResponse.json({ items: [] })),
 ]
 
 const backend = new FakeBackend()
@@ -141,7 +144,7 @@ describe('Entity dossier', () => {
         .getAttribute('href'),
     ).toBe('/briefing?type=story&id=sto_1')
     expect(within(region('Sources')).getByText(/B Usually reliable/)).toBeTruthy()
-    expect(within(region('Documents')).getByRole('link', { name: 'Google sues' }).getAttribute('href')).toBe('/research/res_1/workspace/ses_1')
+    expect(within(region('Documents')).getByRole('link', { name: 'Google sues' }).getAttribute('href')).toBe('/research/res_1/workspace/ses_1?document=doc_f1')
     expect(screen.getByRole('img', { name: /5 mentions from 2026-11-18 to 2026-11-20/ })).toBeTruthy()
   })
 

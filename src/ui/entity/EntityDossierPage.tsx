@@ -15,6 +15,7 @@ import type { DossierCategory, DossierFrame, EntityDossier } from '../../protoco
 import { ReliabilityLabels } from '../../protocol/stories'
 import { undoEntityDecision } from '../../streams/dossier-intents'
 import type { IntentContext } from '../../streams/intents'
+import { WatchEntityButton } from '../alerts/WatchEntityButton'
 import { BriefingLink } from '../briefing/BriefingLink'
 import { formatDateTime, humaniseActionType } from '../shared/format'
 import { ReadFailure } from '../shared/ReadFailure'
@@ -92,6 +93,7 @@ function Dossier({ ctx, titleId, body, entry, onOpen }: { ctx: IntentContext; ti
           )}
         </div>
         <div className="entity-actions">
+          <WatchEntityButton entityId={entity.id} name={entity.name} />
           <BriefingLink type="entity" id={entity.id} label={`Briefing on ${entity.name}`} className="btn" />
           <EntityDecisionButtons ctx={ctx} dossier={body} onDecided={onOpen} />
         </div>
@@ -175,7 +177,9 @@ function Dossier({ ctx, titleId, body, entry, onOpen }: { ctx: IntentContext; ti
           <ul className="entity-list">
             {body.documents.map((d) => (
               <li key={d.id}>
-                <DocumentPlace place={d.place}>{d.title}</DocumentPlace>
+                <DocumentPlace place={d.place} documentId={d.id}>
+                  {d.title}
+                </DocumentPlace>
                 <span className="muted small"> · {formatDateTime(d.at)}</span>
               </li>
             ))}
@@ -263,17 +267,23 @@ function FrameRow({ frame }: { frame: DossierFrame }) {
       </BriefingLink>
       <span className="entity-frame-meta muted small">
         <CredibilityBadge grade={frame.grade} /> as {frame.role} · {frame.occurredOn ? `on ${frame.occurredOn}` : `reported ${formatDateTime(frame.at)}`} · in{' '}
-        <DocumentPlace place={frame.place}>{frame.documentTitle}</DocumentPlace>
+        <DocumentPlace place={frame.place} documentId={frame.documentId} frameId={frame.id}>
+          {frame.documentTitle}
+        </DocumentPlace>
       </span>
     </li>
   )
 }
 
-/** A document's title, linking to its workspace or project when it has one. */
-function DocumentPlace({ place, children }: { place: DossierFrame['place']; children: string }) {
+/** A document's title, opening it (or its frame) in its workspace's inspector, or its project. */
+function DocumentPlace({ place, documentId, frameId, children }: { place: DossierFrame['place']; documentId: string; frameId?: string; children: string }) {
   if (place.researchId && place.sessionId)
     return (
-      <Link to="/research/$researchId/workspace/$sessionId" params={{ researchId: place.researchId, sessionId: place.sessionId }}>
+      <Link
+        to="/research/$researchId/workspace/$sessionId"
+        params={{ researchId: place.researchId, sessionId: place.sessionId }}
+        search={frameId ? { document: documentId, frame: frameId } : { document: documentId }}
+      >
         {children}
       </Link>
     )
