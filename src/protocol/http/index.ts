@@ -6,6 +6,7 @@
 import * as breakers from './breakers'
 import { type Contract, isContract } from './contract'
 import * as dataSources from './data-sources'
+import * as entityGraph from './entity-graph'
 import * as exchange from './exchange'
 import * as ingest from './ingest'
 import * as intelligence from './intelligence'
@@ -18,7 +19,7 @@ import * as stories from './stories'
 import * as users from './users'
 
 /** Each resource's module (its contracts and the schemas they name), by resource. */
-export const contractModules = { platform, breakers, users, researches, sessionData, projects, dataSources, ingest, exchange, live, intelligence, stories } as const
+export const contractModules = { platform, breakers, users, researches, sessionData, projects, dataSources, ingest, exchange, live, intelligence, entityGraph, stories } as const
 
 /** Every contract, by its exported name (`breakerReplayContract`), with the resource it belongs to. */
 export function allContracts(): Array<{ name: string; resource: string; contract: Contract }> {

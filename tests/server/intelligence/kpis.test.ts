@@ -93,6 +93,8 @@ describe('computeKpi at the boundaries', () => {
     veracity: 1,
     negated: false,
     actors: [],
+    roles: [],
+    cameo: null,
     resources: [],
     impacts: [],
     occurredOn: null,

@@ -28,6 +28,8 @@ function frame(id: string, sentiment: number, occurredOn: string | null, impacts
     veracity: 0.7,
     negated: false,
     actors: [],
+    roles: [],
+    cameo: null,
     resources: [],
     impacts,
     occurredOn,
