@@ -8,6 +8,7 @@ import { connectionEvents } from './connection'
 import { connectivityEvents } from './connectivity'
 import { dataSourceEvents } from './data-source'
 import { diagnosticEvents } from './diagnostic'
+import { entityGraphEvents } from './entity-graph'
 import { dashboardEvents } from './intelligence'
 import { documentEvents } from './document'
 import { liveChannelEvents } from './live-channel'
@@ -34,6 +35,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   ...briefingEvents,
   ...connectivityEvents,
   ...storyEvents,
+  ...entityGraphEvents,
 ])
 export type DomainEvent = z.infer<typeof domainEventSchema>
 export type DomainEventType = DomainEvent['type']

@@ -7,6 +7,7 @@ import { connectProjection, type ReadModel } from './connect-projection'
 import { connectivity } from './connectivity'
 import { dashboard } from './dashboard'
 import { diagnostics } from './diagnostics'
+import { entityGraph } from './entity-graph'
 import { liveChannelStatus } from './live-channel-status'
 import { toasts } from './notifications'
 import { progressCards } from './progress'
@@ -33,6 +34,7 @@ const byName = {
   projectDocuments,
   connectivity,
   stories,
+  entityGraph,
 } as const
 
 type ByName = typeof byName

@@ -18,6 +18,7 @@ import { useFrameLoader } from '../workspace/frame-loader-context'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 import { useInspector } from '../workspace/inspector-context'
+import { EntityGraphPanel } from '../entity-graph/EntityGraphPanel'
 import { AddButtons, type AddSourceKind } from './GraphToolbar'
 import type { KnowledgeGraphProps } from './KnowledgeGraph'
 import { ProcessingView } from './ProcessingView'
@@ -30,16 +31,54 @@ export interface GraphViewProps {
   clearToken?: number | string
   /** The layout engine; the app leaves it to elkjs in a web worker, tests pass their own. */
   layout?: GraphLayout
+  /**
+   * The workspace: given, the view has two tabs, Entities (the entity graph across the workspace's
+   * documents, issue 21) and Processing (the processing view and the per-document graph, as before).
+   */
+  sessionId?: string
 }
 
-export function GraphView({ onAdd, expired = false, clearToken, layout }: GraphViewProps) {
+export function GraphView({ onAdd, expired = false, clearToken, layout, sessionId }: GraphViewProps) {
   const ids = useReadModel(useModels().workspaceGraph, selectDocumentIds)
+  const [tab, setTab] = useState<'entities' | 'processing'>('entities')
   if (ids.length === 0) return <GraphEmptyState onAdd={onAdd} expired={expired} />
-  return (
+  const processing = (
     <div className="graph-view">
       <AllFrames />
       <ProcessingView />
       <KnowledgeGraphPanel key={clearToken} layout={layout} />
+    </div>
+  )
+  if (!sessionId) return processing
+  const tabs = [
+    { id: 'entities', label: 'Entities' },
+    { id: 'processing', label: 'Processing' },
+  ] as const
+  return (
+    <div className="graph-tabs-view">
+      <div className="graph-tabs" role="tablist" aria-label="Graph views">
+        {tabs.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`graph-tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`graph-panel-${t.id}`}
+            tabIndex={tab === t.id ? 0 : -1}
+            className={`graph-tab ${tab === t.id ? 'active' : ''}`}
+            onClick={() => setTab(t.id)}
+            onKeyDown={(e) => {
+              if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') setTab(tab === 'entities' ? 'processing' : 'entities')
+            }}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`graph-panel-${tab}`} aria-labelledby={`graph-tab-${tab}`}>
+        {tab === 'entities' ? <EntityGraphPanel key={clearToken} scope="workspace" id={sessionId} /> : processing}
+      </div>
     </div>
   )
 }
