@@ -31,6 +31,9 @@ export interface EntityCanvasProps {
   onSelect(selection: GraphSelection | null): void
 }
 
+/** Beyond this many edges the graph is large: thinner edges, hidden while moving. */
+const LARGE_EDGES = 2000
+
 /** Layout iterations: fewer for large graphs, whose rounds cost more. */
 export function layoutIterations(order: number): number {
   return order > 1000 ? 120 : order > 200 ? 200 : 300
@@ -118,6 +121,9 @@ export default function EntityCanvas({ body, selected, focus, onSelect }: Entity
     sync(s.graph, body, s.theme)
     s.sigma.setSetting('labelRenderedSizeThreshold', s.graph.order <= 150 ? 0 : 6)
     s.sigma.setSetting('labelDensity', s.graph.order <= 150 ? 3 : 0.7)
+    // A large graph hides its edges while the analyst drags or zooms, so moving stays fluid.
+    s.sigma.setSetting('hideEdgesOnMove', s.graph.size > LARGE_EDGES)
+    s.sigma.setSetting('enableEdgeEvents', s.graph.size <= LARGE_EDGES)
     setLayout('running')
     const runId = ++s.runId
     if (s.graph.order === 0) {
@@ -144,16 +150,26 @@ export default function EntityCanvas({ body, selected, focus, onSelect }: Entity
     s.worker.onmessage = (m: MessageEvent<{ type: 'positions'; runId: number; xy: Float32Array; done: boolean }>) => {
       if (m.data.runId !== s.runId || !state.current) return
       const p = m.data.xy
-      ids.forEach((id, i) => {
-        if (s.graph.hasNode(id)) s.graph.mergeNodeAttributes(id, { x: p[2 * i], y: p[2 * i + 1] })
-      })
+      // One update of every position (one event for sigma, not one per node).
+      s.graph.updateEachNodeAttributes(
+        (id, a) => {
+          const i = index.get(id)
+          return i === undefined ? a : { ...a, x: p[2 * i], y: p[2 * i + 1] }
+        },
+        { attributes: ['x', 'y'] },
+      )
       if (m.data.done) setLayout('settled')
     }
     s.worker.onerror = (event) => {
       event.preventDefault()
       setLayout('settled')
     }
-    s.worker.postMessage({ type: 'run', runId, ids, xy, edges, weights, iterations: layoutIterations(ids.length) }, [xy.buffer, edges.buffer, weights.buffer])
+    // Drawn first, laid out after: the first frame does not wait for (or share the processor with) the layout.
+    const start = () => {
+      if (runId === s.runId) s.worker?.postMessage({ type: 'run', runId, ids, xy, edges, weights, iterations: layoutIterations(ids.length) }, [xy.buffer, edges.buffer, weights.buffer])
+    }
+    s.sigma.once('afterRender', () => requestAnimationFrame(start))
+    s.sigma.scheduleRefresh()
   }, [body])
 
   // Selection: what stays bright.
@@ -161,7 +177,7 @@ export default function EntityCanvas({ body, selected, focus, onSelect }: Entity
     const s = state.current
     if (!s) return
     s.selected = selected && (selected.type === 'node' ? s.graph.hasNode(selected.id) : s.graph.hasEdge(selected.id)) ? selected : null
-    s.sigma.refresh({ skipIndexation: true })
+    s.sigma.refresh()
   }, [selected, body])
 
   // Focus: the camera moves to the node and zooms on it.
@@ -232,16 +248,21 @@ function sync(graph: Graph, body: EntityGraphBody, theme: GraphTheme): void {
     const base = near && graph.hasNode(near) ? { x: (graph.getNodeAttribute(near, 'x') as number) + seeded.x / 20, y: (graph.getNodeAttribute(near, 'y') as number) + seeded.y / 20 } : seeded
     graph.addNode(n.id, { ...attrs, ...base })
   }
+  const thin = body.edges.length > LARGE_EDGES ? 0.4 : 1
   for (const e of body.edges) {
-    const attrs = { label: e.label, category: e.category, weight: e.weight, size: edgeSize(e.weight), color: categoryColour(e.category, theme) }
+    const attrs = { label: e.label, category: e.category, weight: e.weight, size: thin * edgeSize(e.weight), color: categoryColour(e.category, theme) }
     if (graph.hasEdge(e.id)) graph.mergeEdgeAttributes(e.id, attrs)
     else graph.addEdgeWithKey(e.id, e.source, e.target, attrs)
   }
 }
 
+/**
+ * The colours again for the theme. The hints name zIndex so sigma indexes again: without it, an edge added
+ * since its last render (its refresh is scheduled) would be repainted before it is indexed, and sigma throws.
+ */
 function paint(graph: Graph, theme: GraphTheme): void {
-  graph.updateEachNodeAttributes((_id, a) => ({ ...a, color: kindColour(a.kind as string, theme) }))
-  graph.updateEachEdgeAttributes((_id, a) => ({ ...a, color: categoryColour(a.category as string, theme) }))
+  graph.updateEachNodeAttributes((_id, a) => ({ ...a, color: kindColour(a.kind as string, theme) }), { attributes: ['color', 'zIndex'] })
+  graph.updateEachEdgeAttributes((_id, a) => ({ ...a, color: categoryColour(a.category as string, theme) }), { attributes: ['color', 'zIndex'] })
 }
 
 /** The hovered node's label on a plate of the theme's surface (sigma's own plate is always white). */

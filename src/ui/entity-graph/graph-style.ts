@@ -52,9 +52,16 @@ export function edgeSize(weight: number): number {
 
 /** The theme's colours as the page computes them now (the CSS variables resolve light-dark()). */
 export function readTheme(el: HTMLElement): GraphTheme {
-  const style = getComputedStyle(el)
-  const text = style.color || '#17191d'
-  const surface = style.backgroundColor && style.backgroundColor !== 'rgba(0, 0, 0, 0)' ? style.backgroundColor : '#ffffff'
+  const text = getComputedStyle(el).color || '#17191d'
+  // The canvas itself is transparent: the surface is the first ancestor's background that is not.
+  let surface = '#ffffff'
+  for (let at: HTMLElement | null = el; at; at = at.parentElement) {
+    const bg = getComputedStyle(at).backgroundColor
+    if (bg && bg !== 'transparent' && !/rgba\([^)]*,\s*0\)$/.test(bg)) {
+      surface = bg
+      break
+    }
+  }
   const dark = luminance(surface) < 0.4
   return { dark, text, surface, muted: dark ? '#9aa3b2' : '#5d6470', faded: dark ? '#2a2f3a' : '#e1e4ea', accent: dark ? '#7a9cff' : '#1f4fd1' }
 }
