@@ -4,7 +4,7 @@
  * link with its frames, and Export JSON / GraphML of what the filters show. Loading, empty and failed
  * states are said where the graph would be, with Retry.
  */
-import { Component, type ComponentType, lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
+import { type ComponentType, lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
 import { CredibilityChoices, type EntityGraphRequest, EntityKindLabels } from '../../domain/entity-graph'
 import type { EntityGraphBody } from '../../protocol/entity-graph'
 import { expandEntity, exportEntityGraph, loadEntityGraph, openEntityEdge } from '../../streams/entity-graph-intents'
@@ -15,6 +15,7 @@ import { useModels } from '../models-context'
 import { saveFile } from '../shared/save-file'
 import type { EntityCanvasProps, GraphSelection } from './EntityCanvas'
 import { KindColours, QuadColours } from './graph-style'
+import { CanvasBoundary } from '../graph/CanvasBoundary'
 import { SelectionPanel } from './SelectionPanel'
 import '../styles/entity-graph.css'
 
@@ -164,6 +165,8 @@ export function EntityGraphPanel({ scope, id }: EntityGraphPanelProps) {
           <GraphState status={model.status} body={body} error={model.error?.message ?? null} onRetry={load} filtered={Object.keys(request).length > (id ? 2 : 1)}>
             {body && (
               <CanvasBoundary
+                message="The graph view could not be loaded."
+                className="eg-state eg-error"
                 key={attempt}
                 onRetry={() => {
                   setCanvas(() => lazy(loadCanvas))
@@ -274,26 +277,4 @@ function Legend() {
       </ul>
     </div>
   )
-}
-
-/** Catches a canvas chunk that failed to load (or a canvas that threw) and offers Retry. */
-class CanvasBoundary extends Component<{ onRetry(): void; children: ReactNode }, { error: Error | null }> {
-  override state: { error: Error | null } = { error: null }
-
-  static getDerivedStateFromError(error: unknown) {
-    return { error: error instanceof Error ? error : new Error(String(error)) }
-  }
-
-  override render() {
-    if (!this.state.error) return this.props.children
-    return (
-      <div className="eg-state eg-error" role="alert">
-        <p>The graph view could not be loaded.</p>
-        <p className="muted small">{this.state.error.message}</p>
-        <button type="button" className="btn" onClick={this.props.onRetry}>
-          Retry
-        </button>
-      </div>
-    )
-  }
 }

@@ -8,7 +8,7 @@
  * Retry. Choosing a document or frame node opens it in the inspector (when there is one). The canvas
  * selection and the filters live here: the toolbar's Clear resets them by changing `clearToken`.
  */
-import { Component, type ComponentType, lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
+import { type ComponentType, lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
 import { Texts } from '../../domain/rules/texts'
 import { countByKind, type GraphNode, type GraphNodeKind, GraphNodeKinds, selectKnowledgeGraph } from '../../projections/knowledge-graph'
 import type { GraphLayout } from './graph-layout'
@@ -19,6 +19,7 @@ import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 import { useInspector } from '../workspace/inspector-context'
 import { EntityGraphPanel } from '../entity-graph/EntityGraphPanel'
+import { CanvasBoundary } from './CanvasBoundary'
 import { AddButtons, type AddSourceKind } from './GraphToolbar'
 import type { KnowledgeGraphProps } from './KnowledgeGraph'
 import { ProcessingView } from './ProcessingView'
@@ -188,7 +189,7 @@ function KnowledgeGraphPanel({ layout }: { layout: GraphLayout | undefined }) {
         <input type="search" className="search kg-search" aria-label="Filter nodes" placeholder="Filter nodes…" value={query} onChange={(e) => setQuery(e.target.value)} />
       </div>
       <div className="kg-canvas">
-        <CanvasBoundary key={attempt} onRetry={retry}>
+        <CanvasBoundary message="The knowledge graph could not be loaded." className="kg-state kg-error" key={attempt} onRetry={retry}>
           <Suspense
             fallback={
               <div className="kg-state" role="status">
@@ -203,26 +204,4 @@ function KnowledgeGraphPanel({ layout }: { layout: GraphLayout | undefined }) {
       </div>
     </section>
   )
-}
-
-/** Catches a canvas chunk that failed to load (or a canvas that threw) and offers Retry. */
-class CanvasBoundary extends Component<{ onRetry(): void; children: ReactNode }, { error: Error | null }> {
-  override state: { error: Error | null } = { error: null }
-
-  static getDerivedStateFromError(error: unknown) {
-    return { error: error instanceof Error ? error : new Error(String(error)) }
-  }
-
-  override render() {
-    if (!this.state.error) return this.props.children
-    return (
-      <div className="kg-state kg-error" role="alert">
-        <p>The knowledge graph could not be loaded.</p>
-        <p className="muted small">{this.state.error.message}</p>
-        <button type="button" className="btn" onClick={this.props.onRetry}>
-          Retry
-        </button>
-      </div>
-    )
-  }
 }
