@@ -25,6 +25,7 @@ import { ProjectView } from './views/ProjectView'
 import { SourcesView } from './views/SourcesView'
 import { DashboardView } from './views/DashboardView'
 import { DiscoveryView } from './views/DiscoveryView'
+import { GraphPageView, parseGraphSearch } from './views/GraphPageView'
 import { BriefingView, type BriefingSearch, parseBriefingSearch } from './views/BriefingView'
 import { AdminRoute } from './views/AdminRoute'
 import { SettingsView } from './views/SettingsView'
@@ -58,6 +59,7 @@ const dashboardRoute = createRoute({
   component: DashboardView,
 })
 const discoveryRoute = createRoute({ getParentRoute: () => appRoute, path: '/discovery', component: DiscoveryView })
+const graphRoute = createRoute({ getParentRoute: () => appRoute, path: '/graph', validateSearch: parseGraphSearch, component: GraphPageView })
 const briefingRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/briefing',
@@ -68,7 +70,7 @@ const adminRoute = createRoute({ getParentRoute: () => appRoute, path: '/admin',
 const settingsRoute = createRoute({ getParentRoute: () => appRoute, path: '/settings', component: SettingsView })
 const routeTree = rootRoute.addChildren([
   loginRoute,
-  appRoute.addChildren([homeRoute, researchRoute, workspaceRoute, projectRoute, sourcesRoute, dashboardRoute, discoveryRoute, briefingRoute, adminRoute, settingsRoute]),
+  appRoute.addChildren([homeRoute, researchRoute, workspaceRoute, projectRoute, sourcesRoute, dashboardRoute, discoveryRoute, graphRoute, briefingRoute, adminRoute, settingsRoute]),
 ])
 
 export function createAppRouter(history?: RouterHistory) {

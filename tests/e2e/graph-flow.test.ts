@@ -5,7 +5,7 @@
  * "Ukraine" selects its node and moves the camera onto it: the node sits at the canvas centre and the camera
  * has zoomed in (read through sigma's own API on the test hook). The details offer "Open dossier" and the
  * entity's links; opening one lists its frames with their briefings. The category filter narrows the graph;
- * the Processing tab still holds the processing view. Chromium's --disable-gpu still gives WebGL 2 through
+ * the Processing tab still holds the processing view; the top bar's Graph page shows the tenant's and a research's. Chromium's --disable-gpu still gives WebGL 2 through
  * SwiftShader here, so the browser needs no other flag. Screenshots: issue21-graph-*.png (light and dark).
  */
 import { join } from 'node:path'
@@ -112,9 +112,13 @@ test('the entity graph: search moves the camera to the entity, its links open th
   const options = await select.locator('option').allTextContents()
   expect(options[0]).toBe('All categories')
   await select.selectOption({ index: 1 })
+  // The narrowed graph replaces the whole one when it arrives.
+  await page.waitForFunction(
+    (all) => (window as unknown as { __sightlineEntityGraph: { graph: { size: number } } }).__sightlineEntityGraph.graph.size < all,
+    counts.edges,
+    { timeout: 30_000 },
+  )
   await page.waitForSelector('[data-testid="entity-graph-canvas"][data-layout="settled"]', { timeout: 30_000 })
-  const narrowed = await page.evaluate(() => (window as unknown as { __sightlineEntityGraph: { graph: { size: number } } }).__sightlineEntityGraph.graph.size)
-  expect(narrowed).toBeLessThan(counts.edges)
   await select.selectOption({ index: 0 })
 
   // Dark theme: the same graph, the labels light on dark.
@@ -129,5 +133,16 @@ test('the entity graph: search moves the camera to the entity, its links open th
   // The processing view is where it was, on its own tab.
   await page.getByRole('tab', { name: 'Processing' }).click()
   await page.locator('.react-flow').waitFor({ timeout: 30_000 })
+
+  // The top bar's Graph tab: the same entities across all the tenant's documents, or one research's.
+  await page.getByRole('link', { name: 'Graph', exact: true }).click()
+  await page.getByRole('heading', { name: 'Entity graph' }).waitFor()
+  await page.waitForSelector('[data-testid="entity-graph-canvas"][data-layout="settled"]', { timeout: 30_000 })
+  const tenantNodes = await page.evaluate(() => (window as unknown as { __sightlineEntityGraph: { graph: { order: number } } }).__sightlineEntityGraph.graph.order)
+  expect(tenantNodes).toBe(counts.nodes)
+  await page.getByLabel('Documents of').selectOption({ label: 'War and trade' })
+  await page.waitForURL(/\/graph\?scope=research&id=/)
+  await page.waitForSelector('[data-testid="entity-graph-canvas"][data-layout="settled"]', { timeout: 30_000 })
+  await shot('5-graph-page')
   expect(errors).toEqual([])
 }, 300_000)
