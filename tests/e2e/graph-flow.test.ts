@@ -113,11 +113,7 @@ test('the entity graph: search moves the camera to the entity, its links open th
   expect(options[0]).toBe('All categories')
   await select.selectOption({ index: 1 })
   // The narrowed graph replaces the whole one when it arrives.
-  await page.waitForFunction(
-    (all) => (window as unknown as { __sightlineEntityGraph: { graph: { size: number } } }).__sightlineEntityGraph.graph.size < all,
-    counts.edges,
-    { timeout: 30_000 },
-  )
+  await page.waitForFunction((all) => (window as unknown as { __sightlineEntityGraph: { graph: { size: number } } }).__sightlineEntityGraph.graph.size < all, counts.edges, { timeout: 30_000 })
   await page.waitForSelector('[data-testid="entity-graph-canvas"][data-layout="settled"]', { timeout: 30_000 })
   await select.selectOption({ index: 0 })
 
