@@ -28,6 +28,7 @@ const REACT_RUNTIME = /^lib-react\b/
 const LAZY_LIBRARIES = [
   { name: '@xyflow/react', markers: ['react-flow__container', 'react-flow__viewport', 'react-flow__background'] },
   { name: 'elkjs', markers: ['org.eclipse.elk.alg.layered', 'org.eclipse.elk.direction'] },
+  { name: 'sigma', markers: ['sigma-mouse', 'sigma-labels'] },
   { name: 'recharts', markers: ['recharts-cartesian-axis', 'recharts-legend-icon', 'recharts-tooltip-wrapper'] },
 ] as const
 

@@ -11,6 +11,7 @@ import { correctionEvents } from './correction'
 import { dataSourceEvents } from './data-source'
 import { diagnosticEvents } from './diagnostic'
 import { dossierEvents } from './dossier'
+import { entityGraphEvents } from './entity-graph'
 import { dashboardEvents } from './intelligence'
 import { documentEvents } from './document'
 import { liveChannelEvents } from './live-channel'
@@ -40,6 +41,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   ...dossierEvents,
   ...correctionEvents,
   ...alertEvents,
+  ...entityGraphEvents,
 ])
 export type DomainEvent = z.infer<typeof domainEventSchema>
 export type DomainEventType = DomainEvent['type']

@@ -10,6 +10,7 @@ import { corrections } from './corrections'
 import { dashboard } from './dashboard'
 import { diagnostics } from './diagnostics'
 import { dossiers } from './dossiers'
+import { entityGraph } from './entity-graph'
 import { liveChannelStatus } from './live-channel-status'
 import { toasts } from './notifications'
 import { progressCards } from './progress'
@@ -39,6 +40,7 @@ const byName = {
   dossiers,
   corrections,
   alerts,
+  entityGraph,
 } as const
 
 type ByName = typeof byName

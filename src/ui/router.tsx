@@ -27,6 +27,7 @@ import { ProjectView } from './views/ProjectView'
 import { SourcesView } from './views/SourcesView'
 import { DashboardView } from './views/DashboardView'
 import { DiscoveryView } from './views/DiscoveryView'
+import { GraphPageView, parseGraphSearch } from './views/GraphPageView'
 import { BriefingView, type BriefingSearch, parseBriefingSearch } from './views/BriefingView'
 import { AdminRoute } from './views/AdminRoute'
 import { SettingsView } from './views/SettingsView'
@@ -72,6 +73,7 @@ const dashboardRoute = createRoute({
   component: DashboardView,
 })
 const discoveryRoute = createRoute({ getParentRoute: () => appRoute, path: '/discovery', component: DiscoveryView })
+const graphRoute = createRoute({ getParentRoute: () => appRoute, path: '/graph', validateSearch: parseGraphSearch, component: GraphPageView })
 const briefingRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/briefing',
@@ -90,7 +92,21 @@ const alertsRoute = createRoute({
 })
 const routeTree = rootRoute.addChildren([
   loginRoute,
-  appRoute.addChildren([homeRoute, researchRoute, workspaceRoute, projectRoute, sourcesRoute, dashboardRoute, discoveryRoute, briefingRoute, adminRoute, settingsRoute, alertsRoute, entityRoute]),
+  appRoute.addChildren([
+    homeRoute,
+    researchRoute,
+    workspaceRoute,
+    projectRoute,
+    sourcesRoute,
+    dashboardRoute,
+    discoveryRoute,
+    graphRoute,
+    briefingRoute,
+    adminRoute,
+    settingsRoute,
+    alertsRoute,
+    entityRoute,
+  ]),
 ])
 
 export function createAppRouter(history?: RouterHistory) {

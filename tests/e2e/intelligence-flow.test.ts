@@ -91,6 +91,8 @@ test('dashboard, briefings, graph and KPIs show what four ingested texts hold', 
   // The workspace's graph view, and its export.
   await page.goto(workspace)
   await page.getByRole('button', { name: 'Graph', exact: true }).click()
+  // The per-document graph is on the Processing tab (the Entities tab opens first).
+  await page.getByRole('tab', { name: 'Processing' }).click()
   await page.locator('.react-flow__node').first().waitFor({ timeout: 30_000 })
   expect(await page.locator('.react-flow__node').count()).toBeGreaterThan(4)
   await shot('3-graph')

@@ -165,6 +165,8 @@ test('texts, files and a web page become live cards; inspector, reprocess, delet
 
   // The graph view.
   await page.getByRole('button', { name: 'Graph', exact: true }).click()
+  // The per-document graph is on the Processing tab (the Entities tab opens first).
+  await page.getByRole('tab', { name: 'Processing' }).click()
   await page.locator('.react-flow').waitFor({ timeout: 20_000 })
   await page.waitForTimeout(1500)
   await shot('5-graph')

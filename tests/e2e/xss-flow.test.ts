@@ -130,6 +130,8 @@ test('user markup in titles and texts is shown as text everywhere and never runs
   // The graph view (React Flow's inline styles, elk's worker) runs under the policy too.
   await page.goto(workspace)
   await page.getByRole('button', { name: 'Graph', exact: true }).click()
+  // The per-document graph is on the Processing tab (the Entities tab opens first).
+  await page.getByRole('tab', { name: 'Processing' }).click()
   await page.locator('.react-flow__node').first().waitFor({ timeout: 30_000 })
   await expectInert(page, 'graph', false)
 

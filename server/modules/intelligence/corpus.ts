@@ -47,9 +47,11 @@ export interface CorpusFrame {
   veracity: number
   negated: boolean
   actors: string[]
-  /** Each actor name with its role in the action (agent, patient, recipient, source, participant). */
-  roles: Array<{ name: string; role: string }>
+  /** The actors with the roles the analyser gave them (agent, patient, recipient …), in the frame's order. */
+  roles: Array<{ text: string; role: string }>
   resources: string[]
+  /** The act's CAMEO root category code ('01'…'20'), when the analyser gave one. */
+  cameo: string | null
   /** The result's impacts: a domain or direction (effect) and how much (magnitude 0–1). */
   impacts: Array<{ effect: string; magnitude: number }>
   /** The date the sentence names (yyyy-mm-dd), if any. */
@@ -151,11 +153,9 @@ function toFrame(row: FrameRowLite, at: number): CorpusFrame {
     veracity: num(meta.veracity, 1),
     negated: b.negated === true,
     actors: names(b.actors),
-    roles: list(obj(b.actors).entries).flatMap((x) => {
-      const e = obj(x)
-      return typeof e.text === 'string' ? [{ name: e.text, role: str(e.role) ?? 'agent' }] : []
-    }),
+    roles: list(obj(b.actors).entries).flatMap((x) => (typeof obj(x).text === 'string' ? [{ text: obj(x).text as string, role: str(obj(x).role) ?? 'participant' }] : [])),
     resources: names(b.resources),
+    cameo: str(obj(b.cameo).code),
     impacts: list(obj(b.result).impacts).flatMap((raw) => {
       const i = obj(raw)
       const effect = str(i.effect)

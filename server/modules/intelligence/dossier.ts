@@ -54,7 +54,7 @@ export function entityDossier(view: GraphView, entity: MergedEntity, stories: re
   const actedUpon: CorpusFrame[] = []
   const roleOf = new Map<string, string>()
   for (const f of framesNaming) {
-    const roles = f.roles.filter((r) => corpus.entities.resolve(r.name)?.id === entity.id).map((r) => r.role)
+    const roles = f.roles.filter((r) => corpus.entities.resolve(r.text)?.id === entity.id).map((r) => r.role)
     const acts = roles.length === 0 || roles.some((r) => !ACTED_UPON.has(r))
     roleOf.set(f.id, acts ? (roles.find((r) => !ACTED_UPON.has(r)) ?? 'agent') : roles[0]!)
     ;(acts ? acting : actedUpon).push(f)

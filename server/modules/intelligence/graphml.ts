@@ -6,6 +6,7 @@
  * mentions, actor and resource point from document or frame outwards); connected edges carry
  * directed="false". Text is XML-escaped, and characters XML 1.0 forbids (control characters) are dropped.
  */
+import type { EntityGraphBody } from '../../../src/protocol/entity-graph'
 import type { GraphBody, GraphEdge, GraphNode } from '../../../src/protocol/intelligence'
 
 const keys = [
@@ -18,17 +19,22 @@ const keys = [
 ] as const
 
 export function toGraphML(graph: GraphBody, graphId: string): string {
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<graphml xmlns="http://graphml.graphdrawing.org/xmlns" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://graphml.graphdrawing.org/xmlns http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd">',
-    ...keys.map((k) => `  <key id="${k.id}" for="${k.for}" attr.name="${k.name}" attr.type="${k.type}"/>`),
-    `  <graph id="${escapeXml(graphId)}" edgedefault="directed">`,
-    ...graph.nodes.map(nodeXml),
-    ...graph.edges.map(edgeXml),
-    '  </graph>',
-    '</graphml>',
-    '',
-  ].join('\n')
+  return graphML(graphId, keys, graph.nodes.map(nodeItem), graph.edges.map(edgeItem))
+}
+
+/**
+ * The entity graph (src/protocol/entity-graph.ts) as GraphML: nodes label, kind, mentions and frames; edges
+ * (all directed, actor to target) category, label, count, credibility, grade, weight, firstOn and lastOn.
+ */
+export function entityGraphML(graph: EntityGraphBody, graphId: string): string {
+  const nodes = graph.nodes.map((n) => ({ id: n.id, data: { nl: n.label, nk: n.kind, nm: n.mentions, nf: n.frames } }))
+  const edges = graph.edges.map((e) => ({
+    id: e.id,
+    source: e.source,
+    target: e.target,
+    data: { ec: e.category, el: e.label, en: e.count, er: e.credibility, eg: e.grade, ew: e.weight, e1: e.firstOn, e2: e.lastOn },
+  }))
+  return graphML(graphId, entityKeys, nodes, edges)
 }
 
 /** Text safe inside an XML element or a double-quoted attribute. */
@@ -44,17 +50,50 @@ export function escapeXml(text: string): string {
 
 // ---------------------------------------------------------------------------------------------------
 
-function nodeXml(n: GraphNode): string {
-  const data = [datum('nk', n.kind), datum('nl', n.label), datum('nt', n.type), datum('nw', n.weight)].join('')
-  return `    <node id="${escapeXml(n.id)}">${data}</node>`
+const entityKeys = [
+  { id: 'nl', for: 'node', name: 'label', type: 'string' },
+  { id: 'nk', for: 'node', name: 'kind', type: 'string' },
+  { id: 'nm', for: 'node', name: 'mentions', type: 'int' },
+  { id: 'nf', for: 'node', name: 'frames', type: 'int' },
+  { id: 'ec', for: 'edge', name: 'category', type: 'string' },
+  { id: 'el', for: 'edge', name: 'label', type: 'string' },
+  { id: 'en', for: 'edge', name: 'count', type: 'int' },
+  { id: 'er', for: 'edge', name: 'credibility', type: 'double' },
+  { id: 'eg', for: 'edge', name: 'grade', type: 'int' },
+  { id: 'ew', for: 'edge', name: 'weight', type: 'double' },
+  { id: 'e1', for: 'edge', name: 'firstOn', type: 'string' },
+  { id: 'e2', for: 'edge', name: 'lastOn', type: 'string' },
+] as const
+
+type Key = { id: string; for: 'node' | 'edge'; name: string; type: string }
+type Data = Record<string, string | number | null | undefined>
+type NodeItem = { id: string; data: Data }
+type EdgeItem = { id: string; source: string; target: string; undirected?: boolean; data: Data }
+
+function graphML(graphId: string, keyList: readonly Key[], nodes: readonly NodeItem[], edges: readonly EdgeItem[]): string {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<graphml xmlns="http://graphml.graphdrawing.org/xmlns" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://graphml.graphdrawing.org/xmlns http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd">',
+    ...keyList.map((k) => `  <key id="${k.id}" for="${k.for}" attr.name="${k.name}" attr.type="${k.type}"/>`),
+    `  <graph id="${escapeXml(graphId)}" edgedefault="directed">`,
+    ...nodes.map((n) => `    <node id="${escapeXml(n.id)}">${dataXml(n.data)}</node>`),
+    ...edges.map((e) => `    <edge id="${escapeXml(e.id)}" source="${escapeXml(e.source)}" target="${escapeXml(e.target)}"${e.undirected ? ' directed="false"' : ''}>${dataXml(e.data)}</edge>`),
+    '  </graph>',
+    '</graphml>',
+    '',
+  ].join('\n')
 }
 
-function edgeXml(e: GraphEdge): string {
-  const undirected = e.kind === 'connected' ? ' directed="false"' : ''
-  const data = [datum('ek', e.kind), datum('ew', e.weight)].join('')
-  return `    <edge id="${escapeXml(e.id)}" source="${escapeXml(e.source)}" target="${escapeXml(e.target)}"${undirected}>${data}</edge>`
+function nodeItem(n: GraphNode): NodeItem {
+  return { id: n.id, data: { nk: n.kind, nl: n.label, nt: n.type, nw: n.weight } }
 }
 
-function datum(key: string, value: string | number | null | undefined): string {
-  return value === null || value === undefined ? '' : `<data key="${key}">${escapeXml(String(value))}</data>`
+function edgeItem(e: GraphEdge): EdgeItem {
+  return { id: e.id, source: e.source, target: e.target, undirected: e.kind === 'connected', data: { ek: e.kind, ew: e.weight } }
+}
+
+function dataXml(data: Data): string {
+  return Object.entries(data)
+    .map(([key, value]) => (value === null || value === undefined ? '' : `<data key="${key}">${escapeXml(String(value))}</data>`))
+    .join('')
 }

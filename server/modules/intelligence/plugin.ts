@@ -2,6 +2,7 @@
 import type { FeatureModule } from '../../platform/module'
 import { correctionRoutes } from './correction-routes'
 import { entityRoutes } from './entity-routes'
+import { entityGraphRoutes } from './entity-graph-routes'
 import { graphRoutes } from './graph-routes'
 import { kpiRoutes } from './kpi-routes'
 import { prospectiveRoutes } from './prospective-routes'
@@ -12,6 +13,7 @@ export const intelligenceModule: FeatureModule = async (app, deps) => {
   await graphRoutes(app, deps)
   await entityRoutes(app, deps)
   await correctionRoutes(app, deps)
+  await entityGraphRoutes(app, deps)
   await prospectiveRoutes(app, deps)
   await kpiRoutes(app, deps)
 }

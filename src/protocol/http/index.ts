@@ -9,6 +9,7 @@ import { type Contract, isContract } from './contract'
 import * as corrections from './corrections'
 import * as dataSources from './data-sources'
 import * as entities from './entities'
+import * as entityGraph from './entity-graph'
 import * as exchange from './exchange'
 import * as ingest from './ingest'
 import * as intelligence from './intelligence'
@@ -21,7 +22,24 @@ import * as stories from './stories'
 import * as users from './users'
 
 /** Each resource's module (its contracts and the schemas they name), by resource. */
-export const contractModules = { platform, breakers, users, researches, sessionData, projects, dataSources, ingest, exchange, live, intelligence, stories, entities, corrections, alerts } as const
+export const contractModules = {
+  platform,
+  breakers,
+  users,
+  researches,
+  sessionData,
+  projects,
+  dataSources,
+  ingest,
+  exchange,
+  live,
+  intelligence,
+  entityGraph,
+  stories,
+  entities,
+  corrections,
+  alerts,
+} as const
 
 /** Every contract, by its exported name (`breakerReplayContract`), with the resource it belongs to. */
 export function allContracts(): Array<{ name: string; resource: string; contract: Contract }> {

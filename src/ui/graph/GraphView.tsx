@@ -8,7 +8,7 @@
  * Retry. Choosing a document or frame node opens it in the inspector (when there is one). The canvas
  * selection and the filters live here: the toolbar's Clear resets them by changing `clearToken`.
  */
-import { Component, type ComponentType, lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
+import { type ComponentType, lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
 import { Texts } from '../../domain/rules/texts'
 import { countByKind, type GraphNode, type GraphNodeKind, GraphNodeKinds, selectKnowledgeGraph } from '../../projections/knowledge-graph'
 import type { GraphLayout } from './graph-layout'
@@ -18,6 +18,8 @@ import { useFrameLoader } from '../workspace/frame-loader-context'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 import { useInspector } from '../workspace/inspector-context'
+import { EntityGraphPanel } from '../entity-graph/EntityGraphPanel'
+import { CanvasBoundary } from './CanvasBoundary'
 import { AddButtons, type AddSourceKind } from './GraphToolbar'
 import type { KnowledgeGraphProps } from './KnowledgeGraph'
 import { ProcessingView } from './ProcessingView'
@@ -30,16 +32,54 @@ export interface GraphViewProps {
   clearToken?: number | string
   /** The layout engine; the app leaves it to elkjs in a web worker, tests pass their own. */
   layout?: GraphLayout
+  /**
+   * The workspace: given, the view has two tabs, Entities (the entity graph across the workspace's
+   * documents, issue 21) and Processing (the processing view and the per-document graph, as before).
+   */
+  sessionId?: string
 }
 
-export function GraphView({ onAdd, expired = false, clearToken, layout }: GraphViewProps) {
+export function GraphView({ onAdd, expired = false, clearToken, layout, sessionId }: GraphViewProps) {
   const ids = useReadModel(useModels().workspaceGraph, selectDocumentIds)
+  const [tab, setTab] = useState<'entities' | 'processing'>('entities')
   if (ids.length === 0) return <GraphEmptyState onAdd={onAdd} expired={expired} />
-  return (
+  const processing = (
     <div className="graph-view">
       <AllFrames />
       <ProcessingView />
       <KnowledgeGraphPanel key={clearToken} layout={layout} />
+    </div>
+  )
+  if (!sessionId) return processing
+  const tabs = [
+    { id: 'entities', label: 'Entities' },
+    { id: 'processing', label: 'Processing' },
+  ] as const
+  return (
+    <div className="graph-tabs-view">
+      <div className="graph-tabs" role="tablist" aria-label="Graph views">
+        {tabs.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`graph-tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`graph-panel-${t.id}`}
+            tabIndex={tab === t.id ? 0 : -1}
+            className={`graph-tab ${tab === t.id ? 'active' : ''}`}
+            onClick={() => setTab(t.id)}
+            onKeyDown={(e) => {
+              if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') setTab(tab === 'entities' ? 'processing' : 'entities')
+            }}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`graph-panel-${tab}`} aria-labelledby={`graph-tab-${tab}`}>
+        {tab === 'entities' ? <EntityGraphPanel key={clearToken} scope="workspace" id={sessionId} /> : processing}
+      </div>
     </div>
   )
 }
@@ -149,7 +189,7 @@ function KnowledgeGraphPanel({ layout }: { layout: GraphLayout | undefined }) {
         <input type="search" className="search kg-search" aria-label="Filter nodes" placeholder="Filter nodes…" value={query} onChange={(e) => setQuery(e.target.value)} />
       </div>
       <div className="kg-canvas">
-        <CanvasBoundary key={attempt} onRetry={retry}>
+        <CanvasBoundary message="The knowledge graph could not be loaded." className="kg-state kg-error" key={attempt} onRetry={retry}>
           <Suspense
             fallback={
               <div className="kg-state" role="status">
@@ -164,26 +204,4 @@ function KnowledgeGraphPanel({ layout }: { layout: GraphLayout | undefined }) {
       </div>
     </section>
   )
-}
-
-/** Catches a canvas chunk that failed to load (or a canvas that threw) and offers Retry. */
-class CanvasBoundary extends Component<{ onRetry(): void; children: ReactNode }, { error: Error | null }> {
-  override state: { error: Error | null } = { error: null }
-
-  static getDerivedStateFromError(error: unknown) {
-    return { error: error instanceof Error ? error : new Error(String(error)) }
-  }
-
-  override render() {
-    if (!this.state.error) return this.props.children
-    return (
-      <div className="kg-state kg-error" role="alert">
-        <p>The knowledge graph could not be loaded.</p>
-        <p className="muted small">{this.state.error.message}</p>
-        <button type="button" className="btn" onClick={this.props.onRetry}>
-          Retry
-        </button>
-      </div>
-    )
-  }
 }

@@ -1,6 +1,6 @@
 /**
  * The top bar (spec §2): logo, breadcrumb (research / workspace, or 'Session' plus the id's last 6
- * characters when unnamed; the project on a project page), the Dashboard, Discovery and Sources tabs,
+ * characters when unnamed; the project on a project page), the Dashboard, Discovery, Graph and Sources tabs,
  * the workspace's status dot, the tokens-used bar (full at 10 000), the authenticated indicator and the
  * user menu.
  *
@@ -20,6 +20,7 @@ import { UserMenu } from './UserMenu'
 const tabs = [
   { to: '/dashboard', label: 'Dashboard' },
   { to: '/discovery', label: 'Discovery' },
+  { to: '/graph', label: 'Graph' },
   { to: '/sources', label: 'Sources' },
 ] as const
 

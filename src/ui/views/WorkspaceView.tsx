@@ -181,7 +181,7 @@ function OpenWorkspace({ researchId, session }: { researchId: string; session: S
                 >
                   {view === 'graph' ? (
                     <Suspense fallback={<LoadingBlock text="Loading the graph…" />}>
-                      <GraphView onAdd={onAdd} clearToken={clearToken} expired={expired} />
+                      <GraphView onAdd={onAdd} clearToken={clearToken} expired={expired} sessionId={session.id} />
                     </Suspense>
                   ) : undefined}
                 </WorkspacePage>

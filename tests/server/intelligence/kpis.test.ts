@@ -94,6 +94,7 @@ describe('computeKpi at the boundaries', () => {
     negated: false,
     actors: [],
     roles: [],
+    cameo: null,
     resources: [],
     impacts: [],
     occurredOn: null,

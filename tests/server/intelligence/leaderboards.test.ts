@@ -29,6 +29,7 @@ function frame(id: string, sentiment: number, occurredOn: string | null, impacts
     negated: false,
     actors: [],
     roles: [],
+    cameo: null,
     resources: [],
     impacts,
     occurredOn,

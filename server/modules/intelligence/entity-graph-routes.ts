@@ -1,0 +1,74 @@
+/**
+ * The entity graph's routes (issue 21; rules in entity-graph.ts), every answer from the caller's tenant only:
+ *
+ * - GET /entity-graph?scope=&id=&category=&kind=&from=&to=&maxGrade=   the graph of the scope, filtered
+ * - GET /entity-graph/nodes/{id}?…                                       an entity's neighbourhood in it
+ * - GET /entity-graph/edges/{id}/frames?…                                the frames behind an edge
+ * - GET /entity-graph/export?format=json|graphml&…                       the filtered graph as a file
+ *
+ * A research, workspace or project of another tenant, or none, is a 404 like a missing one; so is an
+ * entity or edge the filtered graph does not hold.
+ */
+import type { FastifyInstance } from 'fastify'
+import type { EntityGraphQuery } from '../../../src/protocol/entity-graph'
+import { entityGraphContract, entityGraphEdgeFramesContract, entityGraphExportContract, entityGraphNeighbourhoodContract } from '../../../src/protocol/http/entity-graph'
+import { GRAPHML_CONTENT_TYPE } from '../../../src/protocol/http/intelligence'
+import { missing, Refusal } from '../../platform/core/refusal'
+import type { Queryable } from '../../platform/db/database'
+import type { ModuleDeps } from '../../platform/module'
+import { authOf } from '../../platform/auth/plugin'
+import { route } from '../../platform/http/contracts'
+import { findSession, getResearch } from '../researches'
+import { boardStoryFacts } from '../stories'
+import { loadCorpus } from './corpus'
+import { type EntityGraphSource, entityGraphSource, toEdgeFrame } from './entity-graph'
+import { entityGraphML } from './graphml'
+import { contextTypeOf } from './queries/kpis'
+
+export async function entityGraphRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
+  const { db } = deps
+  const sourceFor = (request: Parameters<typeof authOf>[0], query: EntityGraphQuery) => scopedSource(db, authOf(request).tenantId, query)
+
+  route(app, entityGraphContract, async ({ query, request }) => (await sourceFor(request, query)).graph(query))
+
+  route(app, entityGraphNeighbourhoodContract, async ({ params, query, request }) => {
+    const body = (await sourceFor(request, query)).neighbourhood(query, params.id)
+    if (!body) throw missing('Entity')
+    return body
+  })
+
+  route(app, entityGraphEdgeFramesContract, async ({ params, query, request }) => {
+    const found = (await sourceFor(request, query)).edge(query, params.id)
+    if (!found) throw missing('Edge')
+    return { edge: found.edge, items: found.relations.map(toEdgeFrame) }
+  })
+
+  route(app, entityGraphExportContract, async ({ query, request, reply }) => {
+    const graph = (await sourceFor(request, query)).graph(query)
+    const file = `${query.scope}${query.id ? `-${query.id.replace(/[^A-Za-z0-9_-]/g, '_')}` : ''}-entity-graph`
+    if (query.format === 'json') {
+      return reply.header('content-disposition', `attachment; filename="${file}.json"`).type('application/json; charset=utf-8').send(JSON.stringify(graph))
+    }
+    return reply.header('content-disposition', `attachment; filename="${file}.graphml"`).type(`${GRAPHML_CONTENT_TYPE}; charset=utf-8`).send(entityGraphML(graph, file))
+  })
+}
+
+/** The relations of the scope's documents over the tenant's merged entities; refused when the scope is not the tenant's. */
+export async function scopedSource(db: Queryable, tenantId: string, query: Pick<EntityGraphQuery, 'scope' | 'id'>): Promise<EntityGraphSource> {
+  const { scope, id } = query
+  if (scope !== 'tenant' && !id) throw new Refusal('invalid', `id: a ${scope} id is required for scope ${scope}`)
+  if (scope === 'research' && !(await getResearch(db, tenantId, id!))) throw missing('Research')
+  if (scope === 'workspace' && !(await findSession(db, tenantId, id!))) throw missing('Workspace')
+  if (scope === 'project' && (await contextTypeOf(db, tenantId, id!)) !== 'project') throw missing('Project')
+  const corpus = await loadCorpus(db, tenantId)
+  const inScope = (d: { researchId: string | null; sessionId: string | null; projectId: string | null }) =>
+    scope === 'tenant' || (scope === 'research' ? d.researchId : scope === 'workspace' ? d.sessionId : d.projectId) === id
+  const documents = corpus.documents.filter(inScope)
+  const ids = new Set(documents.map((d) => d.id))
+  const facts = await boardStoryFacts(
+    db,
+    tenantId,
+    corpus.frames.filter((f) => ids.has(f.eventId)),
+  )
+  return entityGraphSource(corpus, scope === 'tenant' ? null : ids, { byFrame: facts.byFrame, byEvent: facts.byEvent })
+}
