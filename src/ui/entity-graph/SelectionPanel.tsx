@@ -3,6 +3,7 @@
  * and its links as buttons, so every edge is reachable from the keyboard) or an edge (its figures and the
  * frames behind it, each opening its briefing, its document's workspace or project, and its story).
  */
+import { EntityLink } from '../entity/EntityLink'
 import { Link } from '@tanstack/react-router'
 import { credibilityText } from '../../domain/rules/credibility'
 import type { EntityGraphBody, EntityGraphEdge, EntityGraphFrame } from '../../protocol/entity-graph'
@@ -48,9 +49,9 @@ export function SelectionPanel({ body, selected, expansions, edge, onSelect, onE
           <button type="button" className="btn" disabled={expansion?.status === 'loading'} onClick={() => onExpand(node.id)}>
             {expansion?.status === 'loading' ? 'Expanding…' : 'Expand neighbourhood'}
           </button>
-          <a className="btn" href={`/entity/${encodeURIComponent(node.id)}`}>
+          <EntityLink entity={node.id} className="btn" title={`Dossier on ${node.label ?? node.id}`}>
             Open dossier
-          </a>
+          </EntityLink>
         </div>
         {expansion?.status === 'failed' && (
           <p className="eg-inline-error" role="alert">
