@@ -15,10 +15,11 @@ import * as projects from './projects'
 import * as researches from './researches'
 import * as sessionData from './session-data'
 import * as stories from './stories'
+import * as timePlace from './time-place'
 import * as users from './users'
 
 /** Each resource's module (its contracts and the schemas they name), by resource. */
-export const contractModules = { platform, breakers, users, researches, sessionData, projects, dataSources, ingest, exchange, live, intelligence, stories } as const
+export const contractModules = { platform, breakers, users, researches, sessionData, projects, dataSources, ingest, exchange, live, intelligence, stories, timePlace } as const
 
 /** Every contract, by its exported name (`breakerReplayContract`), with the resource it belongs to. */
 export function allContracts(): Array<{ name: string; resource: string; contract: Contract }> {
