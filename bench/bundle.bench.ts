@@ -29,6 +29,8 @@ const LAZY_LIBRARIES = [
   { name: '@xyflow/react', markers: ['react-flow__container', 'react-flow__viewport', 'react-flow__background'] },
   { name: 'elkjs', markers: ['org.eclipse.elk.alg.layered', 'org.eclipse.elk.direction'] },
   { name: 'recharts', markers: ['recharts-cartesian-axis', 'recharts-legend-icon', 'recharts-tooltip-wrapper'] },
+  // The map's country shapes (issue 21): loaded with the map only.
+  { name: 'world-atlas', markers: ['{"type":"Topology","objects":{"countries"'] },
 ] as const
 
 const args = process.argv.slice(2)

@@ -15,6 +15,7 @@ import { notificationEvents } from './notification'
 import { projectEvents } from './project'
 import { researchEvents } from './research'
 import { storyEvents } from './story'
+import { timePlaceEvents } from './time-place'
 import { workspaceEvents } from './workspace'
 
 export const domainEventSchema = z.discriminatedUnion('type', [
@@ -34,6 +35,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   ...briefingEvents,
   ...connectivityEvents,
   ...storyEvents,
+  ...timePlaceEvents,
 ])
 export type DomainEvent = z.infer<typeof domainEventSchema>
 export type DomainEventType = DomainEvent['type']

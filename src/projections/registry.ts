@@ -15,6 +15,7 @@ import { projectList } from './project-list'
 import { researchList } from './research-list'
 import { sessionState } from './session-state'
 import { stories } from './stories'
+import { timePlace } from './time-place'
 import { workspaceGraph } from './workspace-graph'
 
 /** Every projection by the name its read model goes by. */
@@ -33,6 +34,7 @@ const byName = {
   projectDocuments,
   connectivity,
   stories,
+  timePlace,
 } as const
 
 type ByName = typeof byName

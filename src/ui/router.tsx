@@ -43,7 +43,14 @@ const appRoute = createRoute({ getParentRoute: () => rootRoute, id: 'app', compo
 
 const homeRoute = createRoute({ getParentRoute: () => appRoute, path: '/', component: HomeView })
 const researchRoute = createRoute({ getParentRoute: () => appRoute, path: '/research/$researchId', component: ResearchView })
-const workspaceRoute = createRoute({ getParentRoute: () => appRoute, path: '/research/$researchId/workspace/$sessionId', component: WorkspaceView })
+const workspaceRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/research/$researchId/workspace/$sessionId',
+  component: WorkspaceView,
+  // A frame to open in the inspector (the timeline's and the map's items link here).
+  validateSearch: (search: Record<string, unknown>): { frame?: string; document?: string } =>
+    typeof search.frame === 'string' && typeof search.document === 'string' ? { frame: search.frame, document: search.document } : {},
+})
 const projectRoute = createRoute({ getParentRoute: () => appRoute, path: '/project/$projectId', component: ProjectView })
 const sourcesRoute = createRoute({ getParentRoute: () => appRoute, path: '/sources', component: SourcesView })
 const dashboardRoute = createRoute({

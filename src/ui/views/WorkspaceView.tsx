@@ -8,7 +8,7 @@
  * them in a narrow column), and the input bar under both. Opening the workspace attaches its live
  * channel and loads its data; leaving closes the channel.
  */
-import { useNavigate, useParams } from '@tanstack/react-router'
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { isSessionExpired } from '../../domain/rules/session'
 import { sessionLabel } from '../../domain/rules/titles'
@@ -41,12 +41,14 @@ import { sourceGradeActions, type WorkspaceActions, WorkspaceActionsContext } fr
 import { FrameLoaderContext } from '../workspace/frame-loader-context'
 import { WorkspacePage } from '../workspace/WorkspacePage'
 import { WorkspaceSettingsDialog } from '../workspace/WorkspaceSettingsDialog'
-import { GraphToolbar } from '../graph/GraphToolbar'
+import { GraphToolbar, type WorkspaceViewMode } from '../graph/GraphToolbar'
 import { NotFoundState } from './ResearchView'
 
 // The inspector and the graph are not needed for the first paint of a workspace: they load on demand.
 const Inspector = lazy(() => import('../inspector/Inspector').then((m) => ({ default: m.Inspector })))
 const GraphView = lazy(() => import('../graph/GraphView').then((m) => ({ default: m.GraphView })))
+const ScopeTimeline = lazy(() => import('../time-place/ScopePanels').then((m) => ({ default: m.ScopeTimeline })))
+const ScopeMap = lazy(() => import('../time-place/ScopePanels').then((m) => ({ default: m.ScopeMap })))
 
 const selectTenant = (s: SessionState) => s.tenantId
 
@@ -86,13 +88,18 @@ function OpenWorkspace({ researchId, session }: { researchId: string; session: S
   )
   const documentCount = useReadModel(useModels().workspaceGraph, selectDocumentCount)
   const expired = isSessionExpired(session, Date.now())
-  const [view, setView] = useState<'list' | 'graph'>('list')
+  const [view, setView] = useState<WorkspaceViewMode>('list')
   const [settingsOpen, setSettingsOpen] = useState(false)
   const [adding, setAdding] = useState<Exclude<AddKind, 'document'> | null>(null)
   const [confirmClear, setConfirmClear] = useState(false)
   const [clearToken, setClearToken] = useState(0)
   const inspectorToggle = useRef<HTMLButtonElement>(null)
   const inspector = useInspectorState(inspectorToggle)
+  const { frame: linkedFrame, document: linkedDocument } = useSearch({ from: '/app/research/$researchId/workspace/$sessionId' })
+  // A frame the address names (from a timeline or a map elsewhere) opens in the inspector.
+  useEffect(() => {
+    if (linkedFrame && linkedDocument) inspector.select({ kind: 'frame', documentId: linkedDocument, frameId: linkedFrame })
+  }, [linkedFrame, linkedDocument])
   const filePicker = useRef<HTMLInputElement>(null)
   const ids = useMemo(() => ({ researchId, sessionId: session.id }), [researchId, session.id])
   const frameLoader = useOpenWorkspace(ctx, identity, ids)
@@ -179,6 +186,10 @@ function OpenWorkspace({ researchId, session }: { researchId: string; session: S
                   {view === 'graph' ? (
                     <Suspense fallback={<LoadingBlock text="Loading the graph…" />}>
                       <GraphView onAdd={onAdd} clearToken={clearToken} expired={expired} />
+                    </Suspense>
+                  ) : view === 'timeline' || view === 'map' ? (
+                    <Suspense fallback={<LoadingBlock text={`Loading the ${view}…`} />}>
+                      {view === 'timeline' ? <ScopeTimeline scope="workspace" id={session.id} sessionId={session.id} /> : <ScopeMap scope="workspace" id={session.id} sessionId={session.id} />}
                     </Suspense>
                   ) : undefined}
                 </WorkspacePage>
