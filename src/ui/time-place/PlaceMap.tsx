@@ -10,7 +10,6 @@
 import { geoNaturalEarth1, geoPath } from 'd3-geo'
 import { type KeyboardEvent, type PointerEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { feature } from 'topojson-client'
-import type { Topology } from 'topojson-specification'
 import countries110m from 'world-atlas/countries-110m.json'
 import { CredibilityNames } from '../../domain/time-place'
 import type { PlaceMarker, TimelineFrame, UnplottedPlace } from '../../protocol/http/time-place'
@@ -38,7 +37,7 @@ interface Shapes {
 }
 
 function buildShapes(): Shapes {
-  const topology = countries110m as unknown as Topology
+  const topology = countries110m as unknown as Parameters<typeof feature>[0]
   const world = feature(topology, topology.objects.countries!) as unknown as GeoJSON.FeatureCollection
   const projection = geoNaturalEarth1().fitSize([WIDTH, HEIGHT], { type: 'Sphere' })
   const path = geoPath(projection)
