@@ -171,7 +171,9 @@ function storySpans(frames: readonly TimelineFrame[], stories: readonly Story[])
   return stories.flatMap((s) => {
     const own = byStory.get(s.id)
     if (!own) return []
-    const days = own.map((f) => f.date).sort()
+    // Its span is the days its sentences name; the fallback days (publication, ingestion) only when none does.
+    const dated = own.filter((f) => f.dateSource === 'text')
+    const days = (dated.length > 0 ? dated : own).map((f) => f.date).sort()
     return [
       {
         id: s.id,

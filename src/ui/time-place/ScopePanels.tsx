@@ -36,6 +36,8 @@ export function ScopeTimeline({ scope, id, sessionId }: ScopeProps) {
   const open = useOpenFrame(sessionId)
   const navigate = useNavigate()
   const body = entry?.timeline
+  const inspector = useInspector()
+  const selected = inspector?.open && inspector.target?.kind === 'frame' ? inspector.target.frameId : null
   return (
     <section className="time-place" aria-label="Timeline">
       <StateLine entry={entry} scope={scope} retry={entry?.retry} />
@@ -43,7 +45,7 @@ export function ScopeTimeline({ scope, id, sessionId }: ScopeProps) {
         (body.frames.length === 0 ? (
           <p className="muted">No frames yet: the timeline fills as documents are analysed.</p>
         ) : (
-          <Timeline frames={body.frames} stories={body.stories} onOpenFrame={open} onOpenStory={(s) => void navigate({ to: '/briefing', search: { type: 'story', id: s.id } })} />
+          <Timeline frames={body.frames} stories={body.stories} selectedId={selected} onOpenFrame={open} onOpenStory={(s) => void navigate({ to: '/briefing', search: { type: 'story', id: s.id } })} />
         ))}
     </section>
   )

@@ -28,9 +28,12 @@ export interface TimelineProps {
   onWindow?(from: string, to: string): void
   /** The day the timeline centres on when it has nothing to show. */
   today?: number
+  /** The frame shown in the inspector, marked. */
+  selectedId?: string | null
 }
 
-export function Timeline({ frames, stories, onOpenFrame, onOpenStory, onWindow, today = Date.now() }: TimelineProps) {
+export function Timeline({ frames, stories, onOpenFrame, onOpenStory, onWindow, today: givenToday, selectedId = null }: TimelineProps) {
+  const [today] = useState(() => givenToday ?? Date.now())
   const allDays = useMemo(() => [...frames.map((f) => f.date), ...stories.flatMap((s) => [s.start, s.end])], [frames, stories])
   const [view, setView] = useState<TimeWindow>(() => fitWindow(allDays, today))
   const [colourBy, setColourBy] = useState<ColourBy>('credibility')
@@ -140,7 +143,7 @@ export function Timeline({ frames, stories, onOpenFrame, onOpenStory, onWindow, 
             <button
               key={frame.id}
               type="button"
-              className={`timeline-frame ${frame.dateSource === 'text' ? '' : 'undated'}`}
+              className={`timeline-frame ${frame.dateSource === 'text' ? '' : 'undated'} ${frame.id === selectedId ? 'selected' : ''}`}
               data-tone={colourBy === 'credibility' ? credibilityTone(frame.credibility) : undefined}
               data-category={colourBy === 'category' ? categoryIndex(frame.category) : undefined}
               data-frame-id={frame.id}
