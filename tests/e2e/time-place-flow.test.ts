@@ -11,7 +11,7 @@
  * Screenshots, light and dark: issue21-time-place-*.png.
  */
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { landing, signUpAndIn } from './support/auth'
 import { launchBrowser, SCREENSHOTS } from './support/browser'
