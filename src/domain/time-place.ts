@@ -7,6 +7,7 @@
  * supersedes an older one: only its answer applies. Times (`at`, epoch ms) and ids come with the events.
  */
 import { z } from 'zod'
+import { CredibilityLabels } from '../protocol/stories'
 import { placesBodySchema, timelineBodySchema, TimePlaceScopes, type TimePlaceScope } from '../protocol/http/time-place'
 
 export const TimePlaceViews = ['timeline', 'places'] as const
@@ -34,15 +35,8 @@ export const timePlaceFailed = z.object({ type: z.literal('timePlace.failed'), .
 
 export const timePlaceEvents = [timePlaceRequested, timePlaceTimelineLoaded, timePlacePlacesLoaded, timePlaceFailed] as const
 
-/** Credibility grades as the timeline and the map show them (Admiralty 1–6). */
-export const CredibilityNames: Record<number, string> = {
-  1: 'Confirmed',
-  2: 'Probably true',
-  3: 'Possibly true',
-  4: 'Doubtful',
-  5: 'Improbable',
-  6: 'Cannot be judged',
-}
+/** Credibility grades as the timeline and the map show them (Admiralty 1–6): the stories' labels. */
+export const CredibilityNames: Readonly<Record<number, string>> = CredibilityLabels
 
 /** How a frame's day was found, in the analyst's words. */
 export const DateSourceTexts = {
