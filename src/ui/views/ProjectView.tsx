@@ -1,7 +1,7 @@
 /**
  * `/project/$projectId`: a permanent project — its name and description (Edit), Export project (a bundle
  * to import elsewhere), Delete project, its
- * documents, and its data sources manager (spec §2 "Data sources manager", titled for the project; 'No Data Sources' with
+ * documents, when and where they happened (timeline and map), and its data sources manager (spec §2 "Data sources manager", titled for the project; 'No Data Sources' with
  * quick-add links when empty; add RSS source, Search, Telegram and Twitter).
  */
 import { useNavigate, useParams } from '@tanstack/react-router'

@@ -1,6 +1,7 @@
 /**
  * `/research/$researchId/workspace/$sessionId`: the open workspace. Its toolbar (one line; what does not
- * fit goes into More) has the List/Graph/Commit toggle, Clear (deletes the workspace's documents after a
+ * fit goes into More) has the List/Graph/Timeline/Map/Commit toggle (the timeline and the map load on demand,
+ * src/ui/time-place), Clear (deletes the workspace's documents after a
  * confirmation that says what goes and what stays), Reset (the view as it opens: list, no selection or
  * filters, inspector closed, documents reloaded), Settings (name, expiry, sources), the research's
  * Briefing and graph export, and the Inspector toggle; below, the expired banner when it applies, the

@@ -46,7 +46,12 @@ describe.each(dialects())('time and place on %s', (dialect) => {
     session = research.sessions[0].id
     project = (await call(ana, 'POST', '/projects', { displayName: 'Haiti mission' })).json().id
     bobSession = (await call(bob, 'POST', '/researches', { title: 'Bob' })).json().sessions[0].id
-    const ingest = async (user: TestUser, target: { researchId: string | null; sessionId: string | null; projectId?: string | null }, text: string, provenance?: { publisher: string; publishedAt: string }) => {
+    const ingest = async (
+      user: TestUser,
+      target: { researchId: string | null; sessionId: string | null; projectId?: string | null },
+      text: string,
+      provenance?: { publisher: string; publishedAt: string },
+    ) => {
       clock.advance(HOUR)
       const input = { kind: 'text' as const, text, title: null, ...(provenance ? { provenance } : {}) }
       const { eventId } = await stack.pipeline.ingest({ tenantId: tenantOf(user), userId: user.uid, projectId: null, ...target, dataSourceId: 'src_test', input })
