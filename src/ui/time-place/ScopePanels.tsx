@@ -11,6 +11,8 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import type { TimePlaceScope, TimePlaceView } from '../../domain/time-place'
 import type { TimelineFrame } from '../../protocol/http/time-place'
 import { selectTimePlace, type TimePlaceModels } from '../../projections/time-place'
+import type { WorkspaceGraph } from '../../projections/workspace-graph'
+import { selectCounts } from '../../projections/workspace-selectors'
 import { loadTimePlace } from '../../streams/time-place-intents'
 import { useServices } from '../app-services'
 import { useReadModel } from '../hooks/use-read-model'
@@ -45,7 +47,14 @@ export function ScopeTimeline({ scope, id, sessionId }: ScopeProps) {
         (body.frames.length === 0 ? (
           <p className="muted">No frames yet: the timeline fills as documents are analysed.</p>
         ) : (
-          <Timeline frames={body.frames} stories={body.stories} selectedId={selected} onOpenFrame={open} onOpenStory={(s) => void navigate({ to: '/briefing', search: { type: 'story', id: s.id } })} />
+          <Timeline
+            key={`${scope}:${id}`}
+            frames={body.frames}
+            stories={body.stories}
+            selectedId={selected}
+            onOpenFrame={open}
+            onOpenStory={(s) => void navigate({ to: '/briefing', search: { type: 'story', id: s.id } })}
+          />
         ))}
     </section>
   )
@@ -97,10 +106,16 @@ export function useOpenFrame(sessionId?: string): (frame: TimelineFrame) => void
 function useScopeData(view: TimePlaceView, scope: TimePlaceScope, id: string) {
   const { ctx } = useServices()
   const [attempt, setAttempt] = useState(0)
+  // The open workspace's own timeline and map follow its frames as they arrive (the view keeps its zoom).
+  const frames = useReadModel(
+    useModels().workspaceGraph,
+    useCallback((s: WorkspaceGraph) => (scope === 'workspace' && s.sessionId === id ? selectCounts(s).actions : 0), [scope, id]),
+  )
   useEffect(() => {
     void attempt
+    void frames
     void loadTimePlace(ctx, view, scope, id)
-  }, [ctx, view, scope, id, attempt])
+  }, [ctx, view, scope, id, attempt, frames])
   const entry = useReadModel(
     useModels().timePlace,
     useCallback((s: TimePlaceModels) => selectTimePlace(s, view, scope, id), [view, scope, id]),

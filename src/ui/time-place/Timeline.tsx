@@ -39,8 +39,13 @@ export function Timeline({ frames, stories, onOpenFrame, onOpenStory, onWindow, 
   const [colourBy, setColourBy] = useState<ColourBy>('credibility')
   const [width, setWidth] = useState(800)
   const area = useRef<HTMLDivElement>(null)
-  // Data that changes (a reload, another scope) is fitted anew.
-  useEffect(() => setView(fitWindow(allDays, today)), [allDays, today])
+  // The first data is fitted; later data (frames arriving) keeps the analyst's zoom, unless nothing was shown.
+  const fitted = useRef(allDays.length > 0)
+  useEffect(() => {
+    if (fitted.current || allDays.length === 0) return
+    fitted.current = true
+    setView(fitWindow(allDays, today))
+  }, [allDays, today])
   useEffect(() => onWindow?.(msDay(view.start), msDay(view.end)), [view, onWindow])
   useEffect(() => {
     const el = area.current
