@@ -16,6 +16,8 @@ import '../styles/time-place.css'
 const DOT = 12
 const FRAME_LANES = 8
 const STORY_LANES = 4
+/** The widest a story's title makes its bar (px). */
+const STORY_LABEL_MAX = 220
 const LANE_HEIGHT = 18
 const AXIS_HEIGHT = 26
 
@@ -83,7 +85,8 @@ export function Timeline({ frames, stories, onOpenFrame, onOpenStory, onWindow, 
   const axis = ticks(view, width)
   const storyBars = stories.map((s) => {
     const x = xOf(view, dayMs(s.start), width)
-    return { story: s, x, size: Math.max(DOT, xOf(view, dayMs(s.end) + DAY_MS, width) - x) }
+    // At least as wide as (the start of) its title, so a story of one day still reads.
+    return { story: s, x, size: Math.max(Math.min(STORY_LABEL_MAX, 6.5 * s.title.length + 14), xOf(view, dayMs(s.end) + DAY_MS, width) - x) }
   })
   const storyLanes = lanes(storyBars, STORY_LANES)
   const dots = frames.map((f) => ({ frame: f, x: xOf(view, dayMs(f.date) + DAY_MS / 2, width) - DOT / 2, size: DOT }))
