@@ -7,7 +7,7 @@
  * - the Map shows markers for Tripoli, Libya, Berlin, Paris (the protest), Haiti and Kenya; "Paris" of
  *   "Paris Hilton" is not on it, listed among the names not placed, with the reason; choosing Tripoli lists
  *   its frame, which opens in the inspector;
- * - a story's briefing shows When and where with the same map.
+ * - a story's briefing shows When and where with its map; committed into a project, so does the project page.
  * Screenshots, light and dark: issue21-time-place-*.png.
  */
 import { join } from 'node:path'
@@ -146,5 +146,21 @@ test('the timeline and the map of a workspace, from pasted reports: dated, place
   await section.locator('.map-marker').first().waitFor({ timeout: 15_000 })
   await section.scrollIntoViewIfNeeded()
   await shot('5-story-briefing')
+
+  // Committed into a project, the project page shows When and where: its timeline, and its map.
+  await page.getByRole('button', { name: /^Crises this spring/ }).hover()
+  await page.getByRole('button', { name: /^Commit Crises this spring/ }).click()
+  await page.getByLabel('Project name').fill('Spring crises')
+  await page.getByRole('dialog').getByRole('button', { name: 'Commit' }).click()
+  await page.getByRole('button', { name: 'Open project' }).click()
+  await page.getByRole('heading', { name: 'Spring crises', exact: true }).waitFor({ timeout: 20_000 })
+  const projectSection = page.getByRole('region', { name: 'When and where' })
+  await projectSection.locator('.timeline-frame').first().waitFor({ timeout: 20_000 })
+  expect(await projectSection.locator('.timeline-frame').count()).toBe(timeline.frames.length)
+  await projectSection.scrollIntoViewIfNeeded()
+  await shot('6-project-timeline')
+  await projectSection.getByRole('button', { name: 'Map' }).click()
+  await projectSection.locator('.map-marker').first().waitFor({ timeout: 15_000 })
+  expect(await projectSection.locator('.map-marker').count()).toBe(places.markers.length)
   expect(errors).toEqual([])
 }, 300_000)
