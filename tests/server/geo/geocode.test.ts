@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest'
 import { analyseLocal } from '../../../server/analysis/local/local-analyser'
 import { gazetteer } from '../../../server/modules/intelligence/geo/gazetteer'
-import { DOMINANCE, geocodeDocument } from '../../../server/modules/intelligence/geo/geocode'
+import { DOMINANCE, geocodeDocument, UnplottedReasons } from '../../../server/modules/intelligence/geo/geocode'
 import { geoCases } from './cases'
 
 const read = (p: { name: string; place: { kind: string; countryCode: string; name: string } }) =>
@@ -29,6 +29,15 @@ describe('geocoding the case set', () => {
     for (const name of c.unplotted) expect(unplotted).toContain(name)
     for (const u of found.unplotted) expect(u.reason.length).toBeGreaterThan(10)
   })
+})
+
+test('one long document naming them all: every unambiguous place of the set, nothing thrown for names not in the gazetteer', () => {
+  const text = [...geoCases.map((c) => c.text), 'Rebels crossed from Eriador into Gondor at dawn.'].join(' ')
+  const found = geocodeDocument(JSON.parse(JSON.stringify(analyseLocal(text, { ingestedOn: '2026-11-26T09:00:00Z' }).entities)))
+  const names = new Set(found.places.map((p) => p.place.name))
+  for (const name of ['France', 'Germany', 'Kyiv', 'Lagos', 'Khartoum', 'Tokyo', 'Libya']) expect(names).toContain(name)
+  // A name the gazetteer does not hold, among names it does, is unplotted with the reason.
+  expect(found.unplotted.filter((u) => u.reason === UnplottedReasons.unknown()).length).toBeGreaterThan(0)
 })
 
 describe('the gazetteer', () => {

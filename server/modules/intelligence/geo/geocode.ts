@@ -124,7 +124,8 @@ function resolve(c: Candidate, others: GazetteerPlace[], g: Gazetteer): Outcome 
 function pick(name: string, towns: GazetteerPlace[]): Outcome {
   const sorted = [...towns].sort((a, b) => b.population - a.population || a.id.localeCompare(b.id))
   const [first, second] = sorted
-  if (!second || first!.population >= DOMINANCE * Math.max(1, second.population)) return { place: first! }
+  if (!first) return { reason: UnplottedReasons.unknown() }
+  if (!second || first.population >= DOMINANCE * Math.max(1, second.population)) return { place: first }
   const where = sorted
     .slice(0, 3)
     .map((p) => `${p.countryCode}${p.adminCode && p.countryCode === 'US' ? `-${p.adminCode}` : ''}`)
