@@ -30,6 +30,8 @@ const LAZY_LIBRARIES = [
   { name: 'elkjs', markers: ['org.eclipse.elk.alg.layered', 'org.eclipse.elk.direction'] },
   { name: 'sigma', markers: ['sigma-mouse', 'sigma-labels'] },
   { name: 'recharts', markers: ['recharts-cartesian-axis', 'recharts-legend-icon', 'recharts-tooltip-wrapper'] },
+  // The map's country shapes (issue 21): loaded with the map only.
+  { name: 'world-atlas', markers: ['{"type":"Topology","objects":{"countries"'] },
 ] as const
 
 const args = process.argv.slice(2)

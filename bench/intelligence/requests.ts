@@ -12,6 +12,7 @@ import { briefingFor } from '../../server/modules/intelligence/briefing-scope'
 import { liveStoryDocuments } from '../../server/modules/intelligence/queries/signals'
 import { contextCorpus, pulseOf, researchView, seriesOf } from '../../server/modules/intelligence/service'
 import { storyTopics } from '../../server/modules/intelligence/story-topics'
+import { placesOf, timelineOf } from '../../server/modules/intelligence/time-place'
 import { getSession } from '../../server/modules/researches'
 import { boardStoryFacts, documentStories } from '../../server/modules/stories'
 import { sessionStoryBodies } from '../../server/modules/stories/queries'
@@ -119,6 +120,9 @@ export const requests: readonly Request[] = [
       return extractMotifs(participantSequences(await contextCorpus(db, s.tenantId, contextId)), { minSupport, minLength, maxLength, limit })
     },
   },
+  // time-place-routes.ts: computed per request (the dates were resolved at analysis; geocoding is index look-ups).
+  { name: 'workspace timeline', route: 'GET /timeline?scope=workspace', run: (db, s) => timelineOf(db, s.tenantId, { scope: 'workspace', id: s.sessionId }) },
+  { name: 'workspace map', route: 'GET /places?scope=workspace', run: (db, s) => placesOf(db, s.tenantId, { scope: 'workspace', id: s.sessionId }) },
 ]
 
 /** Median of `times` runs after one warm-up (ms). */

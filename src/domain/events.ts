@@ -19,6 +19,7 @@ import { notificationEvents } from './notification'
 import { projectEvents } from './project'
 import { researchEvents } from './research'
 import { storyEvents } from './story'
+import { timePlaceEvents } from './time-place'
 import { workspaceEvents } from './workspace'
 
 export const domainEventSchema = z.discriminatedUnion('type', [
@@ -42,6 +43,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   ...correctionEvents,
   ...alertEvents,
   ...entityGraphEvents,
+  ...timePlaceEvents,
 ])
 export type DomainEvent = z.infer<typeof domainEventSchema>
 export type DomainEventType = DomainEvent['type']

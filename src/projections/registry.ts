@@ -19,6 +19,7 @@ import { projectList } from './project-list'
 import { researchList } from './research-list'
 import { sessionState } from './session-state'
 import { stories } from './stories'
+import { timePlace } from './time-place'
 import { workspaceGraph } from './workspace-graph'
 
 /** Every projection by the name its read model goes by. */
@@ -41,6 +42,7 @@ const byName = {
   corrections,
   alerts,
   entityGraph,
+  timePlace,
 } as const
 
 type ByName = typeof byName

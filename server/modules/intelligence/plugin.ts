@@ -7,6 +7,7 @@ import { graphRoutes } from './graph-routes'
 import { kpiRoutes } from './kpi-routes'
 import { prospectiveRoutes } from './prospective-routes'
 import { pulseRoutes } from './pulse-routes'
+import { timePlaceRoutes } from './time-place-routes'
 
 export const intelligenceModule: FeatureModule = async (app, deps) => {
   await pulseRoutes(app, deps)
@@ -16,4 +17,5 @@ export const intelligenceModule: FeatureModule = async (app, deps) => {
   await entityGraphRoutes(app, deps)
   await prospectiveRoutes(app, deps)
   await kpiRoutes(app, deps)
+  await timePlaceRoutes(app, deps)
 }

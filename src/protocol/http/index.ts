@@ -19,6 +19,7 @@ import * as projects from './projects'
 import * as researches from './researches'
 import * as sessionData from './session-data'
 import * as stories from './stories'
+import * as timePlace from './time-place'
 import * as users from './users'
 
 /** Each resource's module (its contracts and the schemas they name), by resource. */
@@ -39,6 +40,7 @@ export const contractModules = {
   entities,
   corrections,
   alerts,
+  timePlace,
 } as const
 
 /** Every contract, by its exported name (`breakerReplayContract`), with the resource it belongs to. */

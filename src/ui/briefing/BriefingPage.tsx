@@ -4,7 +4,7 @@
  * (`/briefing?type=&id=`): choosing navigates, and the address changing loads, so reload and Back work.
  * Loading the object already in the address again asks the server again.
  */
-import { useCallback, useEffect } from 'react'
+import { lazy, Suspense, useCallback, useEffect } from 'react'
 import { type BriefingType, briefingNotFoundText, DEFAULT_BRIEFING_TYPE } from '../../domain/briefing'
 import { type Briefings, BriefingStatus, isBriefingLoading, selectBriefing } from '../../projections/briefings'
 import { loadBriefing, retryPrediction } from '../../streams/briefing-intents'
@@ -14,6 +14,9 @@ import { useModels } from '../models-context'
 import { BriefingForm } from './BriefingForm'
 import { BriefingReport } from './BriefingReport'
 import './briefing.css'
+
+// A story's timeline and map load with it, not with the briefing page.
+const TimeAndPlace = lazy(() => import('../time-place/TimeAndPlace').then((m) => ({ default: m.TimeAndPlace })))
 
 interface BriefingPageProps {
   ctx: IntentContext
@@ -89,5 +92,14 @@ function BriefingResult({ ctx, type, id }: { ctx: IntentContext; type: BriefingT
     )
   }
   if (entry.body === null) return null
-  return <BriefingReport entry={entry} body={entry.body} refreshing={loading} onRefresh={retry} onRetryPrediction={() => void retryPrediction(ctx, id)} />
+  const report = <BriefingReport entry={entry} body={entry.body} refreshing={loading} onRefresh={retry} onRetryPrediction={() => void retryPrediction(ctx, id)} />
+  if (type !== 'story') return report
+  return (
+    <>
+      {report}
+      <Suspense fallback={null}>
+        <TimeAndPlace scope="story" id={id} />
+      </Suspense>
+    </>
+  )
 }

@@ -24,7 +24,7 @@ const BUNDLE_HINT = 'The research as one file (workspaces, documents, frames, so
 
 /** What an add button asks for. */
 export type AddSourceKind = 'rss' | 'document' | 'text' | 'website'
-type WorkspaceViewMode = 'list' | 'graph'
+export type WorkspaceViewMode = 'list' | 'graph' | 'timeline' | 'map'
 
 interface GraphToolbarProps {
   onAdd(kind: AddSourceKind): void
@@ -173,6 +173,12 @@ function Toolbar({
           </button>
           <button type="button" className="segment" aria-pressed={view === 'graph'} onClick={() => onView('graph')}>
             Graph
+          </button>
+          <button type="button" className="segment" aria-pressed={view === 'timeline'} onClick={() => onView('timeline')}>
+            Timeline
+          </button>
+          <button type="button" className="segment" aria-pressed={view === 'map'} onClick={() => onView('map')}>
+            Map
           </button>
           <button type="button" className="segment" disabled={commitDisabled} onClick={onCommit}>
             Commit

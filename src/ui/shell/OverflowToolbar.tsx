@@ -3,7 +3,7 @@
  * as far as there is room, and those that do not fit move, from the last, into a More menu.
  *
  * How it measures: the items are laid out in a one-line row that wraps and clips its second line; an
- * item whose box starts below the first line did not fit. Such an item keeps its place in the row (so
+ * item whose box starts below the first line, or runs past the row's right edge, did not fit. Such an item keeps its place in the row (so
  * measuring again gives the same answer and nothing flickers) but is hidden, inert and left out of the
  * accessibility tree, and its menu entry stands in for it. The row is measured again whenever it or any
  * item changes size (window, inspector, a label such as 'Exporting…'). Where nothing can be measured
@@ -44,8 +44,14 @@ export function OverflowToolbar({ label, start, items, end, className }: Overflo
     const el = row.current
     if (!el) return
     const measure = () => {
-      const top = el.getBoundingClientRect().top
-      const next = [...el.children].filter((c) => c.getBoundingClientRect().top > top + 2).map((c) => (c as HTMLElement).dataset.overflowId ?? '')
+      const { top, right } = el.getBoundingClientRect()
+      // Below the first line, or (the first item of a row narrower than it) cut at the row's right edge.
+      const next = [...el.children]
+        .filter((c) => {
+          const box = c.getBoundingClientRect()
+          return box.top > top + 2 || (box.width > 0 && box.right > right + 1)
+        })
+        .map((c) => (c as HTMLElement).dataset.overflowId ?? '')
       setHidden((prev) => (prev.length === next.length && prev.every((id, i) => id === next[i]) ? prev : next))
     }
     measure()

@@ -1,11 +1,11 @@
 /**
  * `/project/$projectId`: a permanent project — its name and description (Edit), Export project (a bundle
  * to import elsewhere), Delete project, its
- * documents, and its data sources manager (spec §2 "Data sources manager", titled for the project; 'No Data Sources' with
+ * documents, when and where they happened (timeline and map), and its data sources manager (spec §2 "Data sources manager", titled for the project; 'No Data Sources' with
  * quick-add links when empty; add RSS source, Search, Telegram and Twitter).
  */
 import { useNavigate, useParams } from '@tanstack/react-router'
-import { useCallback, useState } from 'react'
+import { lazy, Suspense, useCallback, useState } from 'react'
 import type { ProjectList } from '../../projections/project-list'
 import { useServices } from '../app-services'
 import { BriefingLink } from '../briefing/BriefingLink'
@@ -18,6 +18,8 @@ import { DataSourcesManager } from '../sources/DataSourcesManager'
 import { NotFoundState } from './ResearchView'
 import { ProjectDocuments } from './ProjectDocuments'
 import { formatDateTime } from '../shared/format'
+
+const TimeAndPlace = lazy(() => import('../time-place/TimeAndPlace').then((m) => ({ default: m.TimeAndPlace })))
 
 export function ProjectView() {
   const { projectId } = useParams({ from: '/app/project/$projectId' })
@@ -54,6 +56,9 @@ export function ProjectView() {
       </header>
       <DataSourcesManager key={projectId} scope={{ projectId }} title={`Data sources of ${project.displayName}`} />
       <ProjectDocuments key={`documents-${projectId}`} projectId={projectId} />
+      <Suspense fallback={null}>
+        <TimeAndPlace key={`time-place-${projectId}`} scope="project" id={projectId} />
+      </Suspense>
       {editing && <EditProjectDialog project={project} onClose={() => setEditing(false)} />}
       {deleting && <DeleteProjectDialog project={project} onClose={() => setDeleting(false)} onDeleted={() => void navigate({ to: '/' })} />}
     </section>

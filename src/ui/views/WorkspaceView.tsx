@@ -1,6 +1,7 @@
 /**
  * `/research/$researchId/workspace/$sessionId`: the open workspace. Its toolbar (one line; what does not
- * fit goes into More) has the List/Graph/Commit toggle, Clear (deletes the workspace's documents after a
+ * fit goes into More) has the List/Graph/Timeline/Map/Commit toggle (the timeline and the map load on demand,
+ * src/ui/time-place), Clear (deletes the workspace's documents after a
  * confirmation that says what goes and what stays), Reset (the view as it opens: list, no selection or
  * filters, inspector closed, documents reloaded), Settings (name, expiry, sources), the research's
  * Briefing and graph export, and the Inspector toggle; below, the expired banner when it applies, the
@@ -42,12 +43,14 @@ import { correctionActions, sourceGradeActions, type WorkspaceActions, Workspace
 import { FrameLoaderContext } from '../workspace/frame-loader-context'
 import { WorkspacePage } from '../workspace/WorkspacePage'
 import { WorkspaceSettingsDialog } from '../workspace/WorkspaceSettingsDialog'
-import { GraphToolbar } from '../graph/GraphToolbar'
+import { GraphToolbar, type WorkspaceViewMode } from '../graph/GraphToolbar'
 import { NotFoundState } from './ResearchView'
 
 // The inspector and the graph are not needed for the first paint of a workspace: they load on demand.
 const Inspector = lazy(() => import('../inspector/Inspector').then((m) => ({ default: m.Inspector })))
 const GraphView = lazy(() => import('../graph/GraphView').then((m) => ({ default: m.GraphView })))
+const ScopeTimeline = lazy(() => import('../time-place/ScopePanels').then((m) => ({ default: m.ScopeTimeline })))
+const ScopeMap = lazy(() => import('../time-place/ScopePanels').then((m) => ({ default: m.ScopeMap })))
 
 const selectTenant = (s: SessionState) => s.tenantId
 
@@ -87,7 +90,7 @@ function OpenWorkspace({ researchId, session }: { researchId: string; session: S
   )
   const documentCount = useReadModel(useModels().workspaceGraph, selectDocumentCount)
   const expired = isSessionExpired(session, Date.now())
-  const [view, setView] = useState<'list' | 'graph'>('list')
+  const [view, setView] = useState<WorkspaceViewMode>('list')
   const [settingsOpen, setSettingsOpen] = useState(false)
   const [adding, setAdding] = useState<Exclude<AddKind, 'document'> | null>(null)
   const [confirmClear, setConfirmClear] = useState(false)
@@ -97,6 +100,7 @@ function OpenWorkspace({ researchId, session }: { researchId: string; session: S
   const filePicker = useRef<HTMLInputElement>(null)
   const ids = useMemo(() => ({ researchId, sessionId: session.id }), [researchId, session.id])
   const frameLoader = useOpenWorkspace(ctx, identity, ids)
+  // A frame or document the address names (an alert, a dossier, a timeline or a map elsewhere) opens in the inspector.
   useFrameFromSearch(inspector, frameLoader)
   const actions = useMemo<WorkspaceActions>(
     () => ({
@@ -182,6 +186,10 @@ function OpenWorkspace({ researchId, session }: { researchId: string; session: S
                   {view === 'graph' ? (
                     <Suspense fallback={<LoadingBlock text="Loading the graph…" />}>
                       <GraphView onAdd={onAdd} clearToken={clearToken} expired={expired} sessionId={session.id} />
+                    </Suspense>
+                  ) : view === 'timeline' || view === 'map' ? (
+                    <Suspense fallback={<LoadingBlock text={`Loading the ${view}…`} />}>
+                      {view === 'timeline' ? <ScopeTimeline scope="workspace" id={session.id} sessionId={session.id} /> : <ScopeMap scope="workspace" id={session.id} sessionId={session.id} />}
                     </Suspense>
                   ) : undefined}
                 </WorkspacePage>

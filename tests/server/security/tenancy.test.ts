@@ -362,6 +362,12 @@ function attacks(a: Owned, v: Owned): Req[] {
     r('briefing frame', 'GET', `/briefing/actionframe/${v.frame}`),
     r('briefing entity', 'GET', `/briefing/entity/${q(v.entity)}`),
     r('briefing story', 'GET', `/briefing/story/${v.story}`),
+    // time and place (issue 21): time-place-routes.ts
+    r('timeline of a workspace', 'GET', `/timeline?scope=workspace&id=${v.session}`),
+    r('map of a workspace', 'GET', `/places?scope=workspace&id=${v.session}`),
+    r('timeline of a project', 'GET', `/timeline?scope=project&id=${v.project}`),
+    r('map of a story', 'GET', `/places?scope=story&id=${v.story}`),
+    r('timeline of a story', 'GET', `/timeline?scope=story&id=${v.story}`),
     // stories (issue 20)
     r('stories of a workspace', 'GET', `/researches/${v.research}/sessions/${v.session}/stories`),
     r('source grade', 'GET', `/sources/${q(v.sourceKey)}/grade`),
@@ -421,6 +427,8 @@ function colleagueReads(o: Owned): Array<Req & { mentions?: string }> {
     g(`/researches/${o.research}/graph`, o.entity),
     g(`/action-frames/${o.frame}/uncertainties`, o.frame),
     g(`/briefing/research/${o.research}`, o.marker),
+    g(`/timeline?scope=workspace&id=${o.session}`, o.event),
+    g(`/places?scope=workspace&id=${o.session}`),
     g(`/entity/resolve?name=${encodeURIComponent(o.entity)}`, o.entity),
     g(`/processed-urls/${encodeURIComponent(o.url)}`, o.url),
     g(`/researches/${o.research}/export`, o.title),

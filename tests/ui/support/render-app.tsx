@@ -237,6 +237,16 @@ export class FakeBackend {
       route('get', '/projects', () => HttpResponse.json({ items: this.projects })),
       // Project documents (GET /projects/{id}/documents): none in these tests, with the server's cursor shape.
       route('get', '/projects/:id/documents', ({ params }) => (this.projects.some((p) => p.id === params.id) ? HttpResponse.json({ items: [], cursor: null }) : notFound('Project'))),
+      // Time and place (issue 21): a project's or workspace's timeline and map, empty here.
+      ...(['timeline', 'places'] as const).map((view) =>
+        route('get', `/${view}`, ({ url }) => {
+          const scope = url.searchParams.get('scope') ?? ''
+          const id = url.searchParams.get('id') ?? ''
+          const known = scope === 'project' ? this.projects.some((p) => p.id === id) : Object.values(this.sessions).some((list) => list.some((x) => x.id === id))
+          if (!known) return notFound(scope === 'project' ? 'Project' : 'Workspace')
+          return HttpResponse.json(view === 'timeline' ? { scope, id, start: null, end: null, frames: [], stories: [] } : { scope, id, markers: [], unplotted: [] })
+        }),
+      ),
       route('post', '/projects', ({ body }) => {
         const b = body as { displayName?: string; description?: string | null }
         const name = (b.displayName ?? '').trim()
