@@ -1,14 +1,14 @@
 /**
  * An entity's dossier (issue 21, item 1): who it is (name, kind, aliases, first and last seen), how often the
  * documents mention it (a chart by day), what it does and what is done to it (frames by category, each with its
- * claim's credibility, opening its briefing and its document's workspace), who it acts with, the stories and
- * sources that mention it, its briefing, and the analyst's decisions (merge, split an alias off, rename, undo).
+ * claim's credibility, opening its briefing and its document's workspace), when and where (a timeline and a
+ * map of its frames), who it acts with, the stories and sources that mention it, its briefing, and the analyst's decisions (merge, split an alias off, rename, undo).
  *
  * States: loading (the last dossier stays shown while a reload runs), not found (the tenant's documents name
  * no such entity), failed with Retry.
  */
 import { Link } from '@tanstack/react-router'
-import { useId, useState } from 'react'
+import { lazy, Suspense, useId, useState } from 'react'
 import { decisionText, DossierTexts } from '../../domain/dossier'
 import type { DossierEntry } from '../../projections/dossiers'
 import type { DossierCategory, DossierFrame, EntityDossier } from '../../protocol/dossier'
@@ -24,6 +24,9 @@ import { EntityDecisionButtons } from './EntityDecisions'
 import { EntityLink } from './EntityLink'
 import { MentionsChart } from './MentionsChart'
 import './entity.css'
+
+// The timeline and map code and shapes load only when a dossier shows them.
+const TimeAndPlace = lazy(() => import('../time-place/TimeAndPlace').then((m) => ({ default: m.TimeAndPlace })))
 
 interface Props {
   ctx: IntentContext
@@ -115,6 +118,11 @@ function Dossier({ ctx, titleId, body, entry, onOpen }: { ctx: IntentContext; ti
         <Panel title="Mentions over time" wide>
           <MentionsChart mentions={body.mentions} />
         </Panel>
+        <div className="entity-wide">
+          <Suspense fallback={<p className="muted">Loading the timeline and the map…</p>}>
+            <TimeAndPlace key={`time-place-${entity.id}`} scope="entity" id={entity.id} />
+          </Suspense>
+        </div>
         <Panel title={`What ${entity.name} does`}>
           <Categories categories={body.acting} />
         </Panel>
