@@ -43,16 +43,17 @@ export function renameEntity(ctx: IntentContext, key: string, name: string): Pro
   return decide(ctx, key, () => call(ctx.api, entityRenameContract, { params: { id: key }, body: { name } }))
 }
 
-/** Undoes a decision shown on `key`'s dossier; the dossier is loaded again (the entity may be called otherwise now). */
+/** Undoes a decision shown on `key`'s dossier; resolves to the entity its name stands for now, whose dossier is loaded again. */
 export async function undoEntityDecision(ctx: IntentContext, key: string, decision: EntityDecisionBody): Promise<DecisionOutcome> {
+  let entityId: string
   try {
-    await call(ctx.api, entityDecisionUndoContract, { params: { id: decision.id } })
+    entityId = (await call(ctx.api, entityDecisionUndoContract, { params: { id: decision.id } })).entityId ?? key
   } catch (error) {
     return { ok: false, error: briefingErrorReason(error) }
   }
-  ctx.core.bus.publish({ type: 'entity.decided', key, entityId: key, decision, undone: true, at: ctx.now() }, 'api')
-  void loadDossier(ctx, key)
-  return { ok: true, entityId: key }
+  ctx.core.bus.publish({ type: 'entity.decided', key, entityId, decision, undone: true, at: ctx.now() }, 'api')
+  void loadDossier(ctx, entityId)
+  return { ok: true, entityId }
 }
 
 async function decide(ctx: IntentContext, key: string, send: () => Promise<{ entityId: string; decision: EntityDecisionBody }>): Promise<DecisionOutcome> {

@@ -91,7 +91,7 @@ const handlers = [
   http.delete(`${API}/entity-decisions/:id`, ({ params }) => {
     requests.push(`UNDO ${params.id}`)
     dossier = googleDossier()
-    return HttpResponse.json({ id: params.id, undone: true })
+    return HttpResponse.json({ id: params.id, undone: true, entityId: 'ent_organisation_google' })
   }),
   http.get(`${API}/briefing/*`, () => HttpResponse.json({ code: 'NOT_FOUND', message: 'Not found' }, { status: 404 })),
   // The bell and the dossier's Watch button: no alerts, no watches.
@@ -145,7 +145,7 @@ describe('Entity dossier', () => {
     ).toBe('/briefing?type=story&id=sto_1')
     expect(within(region('Sources')).getByText(/B Usually reliable/)).toBeTruthy()
     expect(within(region('Documents')).getByRole('link', { name: 'Google sues' }).getAttribute('href')).toBe('/research/res_1/workspace/ses_1?document=doc_f1')
-    expect(screen.getByRole('img', { name: /5 mentions from 2026-11-18 to 2026-11-20/ })).toBeTruthy()
+    expect(screen.getByRole('img', { name: /5 mentions from 2026-11-07 to 2026-11-20/ })).toBeTruthy()
   })
 
   test('rename: a refusal is shown in the dialog in the server’s words; then the new name and id, and the decision with Undo', async () => {
@@ -165,6 +165,8 @@ describe('Entity dossier', () => {
     const yours = region('Your decisions')
     fireEvent.click(within(yours).getByRole('button', { name: 'Undo' }))
     await waitFor(() => expect(requests).toContain('UNDO dec_rename'))
+    // Undoing the rename gives the entity its old name and id back: the address follows.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/entity/ent_organisation_google'))
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Your decisions' })).toBeNull())
   })
 

@@ -141,7 +141,7 @@ function storiesAndSources(stories: readonly Story[], documentIds: ReadonlySet<s
       const key = src.sourceKey ?? src.publisher ?? src.documentId
       const seen = sources.get(key)
       sources.set(key, {
-        label: src.publisher ?? src.title ?? key,
+        label: sourceLabel(src, key),
         sourceKey: src.sourceKey ?? null,
         documents: (seen?.documents ?? 0) + 1,
         grade: src.reliability?.grade ?? seen?.grade ?? null,
@@ -153,6 +153,14 @@ function storiesAndSources(stories: readonly Story[], documentIds: ReadonlySet<s
     stories: told.sort((a, b) => b.documents - a.documents || a.title.localeCompare(b.title)),
     sources: [...sources.values()].sort((a, b) => b.documents - a.documents || a.label.localeCompare(b.label)),
   }
+}
+
+/** A source as the analyst knows it: its publisher, else what kind of input it was and its title. */
+function sourceLabel(src: Story['sources'][number], key: string): string {
+  if (src.publisher) return src.publisher
+  const kind = key.startsWith('paste:') ? 'Pasted text' : key.startsWith('document:') ? 'Document' : key.startsWith('rss:') ? 'Feed' : null
+  const title = src.title ? `“${src.title}”` : key
+  return kind ? `${kind} ${title}` : title
 }
 
 /** The decisions naming one of the entity's names, as the wire gives them. */

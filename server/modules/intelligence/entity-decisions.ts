@@ -70,8 +70,11 @@ export async function renameEntity(deps: ModuleDeps, tenantId: string, uid: stri
   return { entityId: await idNow(deps.db, tenantId, to), decision }
 }
 
-export async function undoDecision(db: Db, tenantId: string, id: string): Promise<void> {
-  if (!(await deleteEntityDecision(db, tenantId, id))) throw missing('Entity decision')
+/** Undoes a decision; answers the entity its name stands for now (its id may have changed back), null if none. */
+export async function undoDecision(db: Db, tenantId: string, id: string): Promise<string | null> {
+  const name = await deleteEntityDecision(db, tenantId, id)
+  if (name === null) throw missing('Entity decision')
+  return (await loadCorpus(db, tenantId)).entities.resolve(name)?.id ?? null
 }
 
 async function decide(deps: ModuleDeps, tenantId: string, uid: string, d: Pick<EntityDecisionRow, 'action' | 'name' | 'other' | 'keep'>): Promise<EntityDecisionBody> {

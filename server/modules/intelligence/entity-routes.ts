@@ -31,7 +31,7 @@ export async function entityRoutes(app: FastifyInstance, deps: ModuleDeps): Prom
     return renameEntity(deps, tenantId, uid, params.id, body.name)
   })
   route(app, entityDecisionUndoContract, async ({ params, request }) => {
-    await undoDecision(db, authOf(request).tenantId, params.id)
-    return { id: params.id, undone: true as const }
+    const entityId = await undoDecision(db, authOf(request).tenantId, params.id)
+    return { id: params.id, undone: true as const, entityId }
   })
 }

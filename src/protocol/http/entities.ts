@@ -34,5 +34,6 @@ export const entityRenameContract = contract('POST /entities/:id/rename', "Give 
 
 export const entityDecisionUndoContract = contract('DELETE /entity-decisions/:id', 'Undo one decision about entities: they read as the documents say again', {
   params: z.object({ id: z.string().trim().min(1).max(100) }),
-  responses: { 200: z.object({ id: z.string(), undone: z.literal(true) }) },
+  // `entityId`: the entity the decision's name stands for now (null when no document names it any more).
+  responses: { 200: z.object({ id: z.string(), undone: z.literal(true), entityId: z.string().nullable() }) },
 })

@@ -77,6 +77,8 @@ function Dossier({ ctx, titleId, body, entry, onOpen }: { ctx: IntentContext; ti
   const undo = async (decision: EntityDossier['decisions'][number]) => {
     const outcome = await undoEntityDecision(ctx, entity.id, decision)
     setUndoError(outcome.ok ? null : outcome.error)
+    // Undoing a rename gives the entity its old name, and its id with it.
+    if (outcome.ok && outcome.entityId !== entity.id) onOpen(outcome.entityId)
   }
   return (
     <section className="page entity-page" aria-labelledby={titleId} aria-busy={entry.status === 'loading'}>

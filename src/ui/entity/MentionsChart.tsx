@@ -1,5 +1,6 @@
 /**
- * Mentions over time as bars: one per day from the first mention to the last (zeros included), one per week
+ * Mentions over time as bars: one per day over at least MIN_DAYS days ending with the last mention (zeros
+ * included, so a young entity's one busy day reads as a bar, not a wall), one per week
  * past MAX_DAILY days, one per month past MAX_WEEKLY weeks, so a long history still reads at a glance. Each
  * bar's tooltip says its period and count; the chart's label says the whole.
  */
@@ -8,6 +9,7 @@ import type { EntityDossier } from '../../protocol/dossier'
 const DAY = 86_400_000
 const MAX_DAILY = 62
 const MAX_WEEKLY = 80
+const MIN_DAYS = 14
 
 export interface MentionBin {
   label: string
@@ -17,8 +19,8 @@ export interface MentionBin {
 /** Sums daily mention counts into bins of a day, a week or a month (UTC), from the first to the last. */
 export function mentionBins(mentions: EntityDossier['mentions']): MentionBin[] {
   if (mentions.length === 0) return []
-  const first = Date.parse(mentions[0]!.date)
   const last = Date.parse(mentions[mentions.length - 1]!.date)
+  const first = Math.min(Date.parse(mentions[0]!.date), last - (MIN_DAYS - 1) * DAY)
   const days = Math.round((last - first) / DAY) + 1
   const unit = days <= MAX_DAILY ? 'day' : days <= MAX_WEEKLY * 7 ? 'week' : 'month'
   const keyOf = (ms: number) => {

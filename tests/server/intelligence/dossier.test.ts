@@ -132,7 +132,7 @@ describe.each(dialects())('entity dossiers on %s', (dialect) => {
     // Undo the rename: Google again. Bob's tenant saw none of it.
     const undo = await call(bob, 'DELETE', `/entity-decisions/${renamed.decision.id}`)
     expect(undo.statusCode).toBe(404)
-    expect((await call(ana, 'DELETE', `/entity-decisions/${renamed.decision.id}`)).json()).toEqual({ id: renamed.decision.id, undone: true })
+    expect((await call(ana, 'DELETE', `/entity-decisions/${renamed.decision.id}`)).json()).toEqual({ id: renamed.decision.id, undone: true, entityId: GOOGLE })
     expect((await dossier(ana, 'Google')).entity.id).toBe(GOOGLE)
     expect((await dossier(bob, 'Google')).entity.aliases).toEqual([])
   })

@@ -38,7 +38,7 @@ export async function insertEntityDecision(
   ])
 }
 
-/** Deletes one decision; false when the tenant has none by that id. */
-export async function deleteEntityDecision(db: Queryable, tenantId: string, id: string): Promise<boolean> {
-  return (await db.query(`DELETE FROM entity_decisions WHERE tenant_id = $1 AND id = $2 RETURNING id`, [tenantId, id])).length > 0
+/** Deletes one decision; the name it was recorded by, or null when the tenant has none by that id. */
+export async function deleteEntityDecision(db: Queryable, tenantId: string, id: string): Promise<string | null> {
+  return (await db.query<{ name: string }>(`DELETE FROM entity_decisions WHERE tenant_id = $1 AND id = $2 RETURNING name`, [tenantId, id]))[0]?.name ?? null
 }
