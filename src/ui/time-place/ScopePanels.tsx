@@ -4,7 +4,7 @@
  * when the frame is the open workspace's, else its workspace with the inspector on it, else (a project's
  * frame) its briefing; a story opens its briefing.
  *
- * `EntityTimeline` and `EntityMap` are the entity dossier's: `entityId` is the merged entity's id.
+ * The entity dossier shows them through TimeAndPlace with scope "entity" (the merged entity's id).
  */
 import { useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
@@ -75,16 +75,6 @@ export function ScopeMap({ scope, id, sessionId }: ScopeProps) {
       )}
     </section>
   )
-}
-
-/** The entity dossier's timeline: the frames naming the entity, by the day they happened. */
-export function EntityTimeline({ entityId }: { entityId: string }) {
-  return <ScopeTimeline scope="entity" id={entityId} />
-}
-
-/** The entity dossier's map: where the frames naming the entity happened. */
-export function EntityMap({ entityId }: { entityId: string }) {
-  return <ScopeMap scope="entity" id={entityId} />
 }
 
 /** Opens a frame where it lives (see the file's comment). */
