@@ -14,6 +14,7 @@ import { intelligenceModule } from './modules/intelligence/plugin'
 import { type HealthDeps, opsModule } from './modules/ops/plugin'
 import { projectsModule } from './modules/projects/plugin'
 import { type ResearchDeps, researchesModule } from './modules/researches/plugin'
+import { searchModule } from './modules/search/plugin'
 import { type SessionDataDeps, sessionDataModule } from './modules/session-data/plugin'
 import { storiesModule } from './modules/stories/plugin'
 import { usersModule } from './modules/users/plugin'
@@ -52,6 +53,7 @@ const FEATURES: ReadonlyArray<FeatureModule<AppDeps>> = [
   ingestModule,
   intelligenceModule,
   exchangeModule,
+  searchModule,
 ]
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -14,6 +14,7 @@ import { liveChannelEvents } from './live-channel'
 import { notificationEvents } from './notification'
 import { projectEvents } from './project'
 import { researchEvents } from './research'
+import { searchEvents } from './search'
 import { storyEvents } from './story'
 import { workspaceEvents } from './workspace'
 
@@ -34,6 +35,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   ...briefingEvents,
   ...connectivityEvents,
   ...storyEvents,
+  ...searchEvents,
 ])
 export type DomainEvent = z.infer<typeof domainEventSchema>
 export type DomainEventType = DomainEvent['type']

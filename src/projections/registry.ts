@@ -13,6 +13,7 @@ import { progressCards } from './progress'
 import { projectDocuments } from './project-documents'
 import { projectList } from './project-list'
 import { researchList } from './research-list'
+import { search } from './search'
 import { sessionState } from './session-state'
 import { stories } from './stories'
 import { workspaceGraph } from './workspace-graph'
@@ -33,6 +34,7 @@ const byName = {
   projectDocuments,
   connectivity,
   stories,
+  search,
 } as const
 
 type ByName = typeof byName

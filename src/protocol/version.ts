@@ -19,7 +19,7 @@ import * as sources from './sources'
 import * as tenancy from './tenancy'
 
 export const PROTOCOL_VERSION = 1
-export const PROTOCOL_FINGERPRINT = 'dc03b2324b6e6b65'
+export const PROTOCOL_FINGERPRINT = 'f7cb5e72e0d5d7d4'
 
 /** The wire schemas the fingerprint covers, by name. */
 export function wireSchemas(): Record<string, z.ZodType> {

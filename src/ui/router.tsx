@@ -26,6 +26,7 @@ import { SourcesView } from './views/SourcesView'
 import { DashboardView } from './views/DashboardView'
 import { DiscoveryView } from './views/DiscoveryView'
 import { BriefingView, type BriefingSearch, parseBriefingSearch } from './views/BriefingView'
+import { parseWorkspaceSearch, type WorkspaceSearch } from './workspace/workspace-search'
 import { AdminRoute } from './views/AdminRoute'
 import { SettingsView } from './views/SettingsView'
 import { isInternalPath } from './internal-path'
@@ -43,7 +44,12 @@ const appRoute = createRoute({ getParentRoute: () => rootRoute, id: 'app', compo
 
 const homeRoute = createRoute({ getParentRoute: () => appRoute, path: '/', component: HomeView })
 const researchRoute = createRoute({ getParentRoute: () => appRoute, path: '/research/$researchId', component: ResearchView })
-const workspaceRoute = createRoute({ getParentRoute: () => appRoute, path: '/research/$researchId/workspace/$sessionId', component: WorkspaceView })
+const workspaceRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/research/$researchId/workspace/$sessionId',
+  component: WorkspaceView,
+  validateSearch: (search: Record<string, unknown>): WorkspaceSearch => parseWorkspaceSearch(search),
+})
 const projectRoute = createRoute({ getParentRoute: () => appRoute, path: '/project/$projectId', component: ProjectView })
 const sourcesRoute = createRoute({ getParentRoute: () => appRoute, path: '/sources', component: SourcesView })
 const dashboardRoute = createRoute({

@@ -5,7 +5,7 @@
  * KPI refresh).
  */
 export { backfillBriefingKeys } from './briefing-keys'
-export { mergeEntities } from './aliases'
+export { mergeEntities, nameKeys } from './aliases'
 export { documentConnectionId, pairsSharingActors } from './graph'
 export { refreshKpiBindings } from './kpis'
 export { signatureKeys, signatureOf, withNovelty } from './novelty'

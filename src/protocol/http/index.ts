@@ -13,12 +13,13 @@ import * as live from './live'
 import * as platform from './platform'
 import * as projects from './projects'
 import * as researches from './researches'
+import * as search from './search'
 import * as sessionData from './session-data'
 import * as stories from './stories'
 import * as users from './users'
 
 /** Each resource's module (its contracts and the schemas they name), by resource. */
-export const contractModules = { platform, breakers, users, researches, sessionData, projects, dataSources, ingest, exchange, live, intelligence, stories } as const
+export const contractModules = { platform, breakers, users, researches, sessionData, projects, dataSources, ingest, exchange, live, intelligence, stories, search } as const
 
 /** Every contract, by its exported name (`breakerReplayContract`), with the resource it belongs to. */
 export function allContracts(): Array<{ name: string; resource: string; contract: Contract }> {

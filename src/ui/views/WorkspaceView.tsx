@@ -8,7 +8,7 @@
  * them in a narrow column), and the input bar under both. Opening the workspace attaches its live
  * channel and loads its data; leaving closes the channel.
  */
-import { useNavigate, useParams } from '@tanstack/react-router'
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { isSessionExpired } from '../../domain/rules/session'
 import { sessionLabel } from '../../domain/rules/titles'
@@ -35,6 +35,7 @@ import { ExpiredBanner } from '../workspace/ExpiredBanner'
 import { PausedBanner } from '../workspace/PausedBanner'
 import { InspectorContext } from '../workspace/inspector-context'
 import { useInspectorState } from '../workspace/use-inspector-state'
+import { useInspectFromAddress } from '../workspace/workspace-search'
 import { ProgressList } from '../workspace/ProgressList'
 import { useOpenWorkspace } from '../workspace/use-open-workspace'
 import { sourceGradeActions, type WorkspaceActions, WorkspaceActionsContext } from '../workspace/workspace-actions'
@@ -93,6 +94,10 @@ function OpenWorkspace({ researchId, session }: { researchId: string; session: S
   const [clearToken, setClearToken] = useState(0)
   const inspectorToggle = useRef<HTMLButtonElement>(null)
   const inspector = useInspectorState(inspectorToggle)
+  // A search result opens the workspace on a document or frame (?doc=&frame=): shown, then taken out of the address.
+  const addressed = useSearch({ from: '/app/research/$researchId/workspace/$sessionId' })
+  const clearAddress = useRef(() => void navigate({ to: '.', search: {}, replace: true }))
+  useInspectFromAddress(addressed, inspector, clearAddress)
   const filePicker = useRef<HTMLInputElement>(null)
   const ids = useMemo(() => ({ researchId, sessionId: session.id }), [researchId, session.id])
   const frameLoader = useOpenWorkspace(ctx, identity, ids)
