@@ -34,7 +34,7 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
   const [kind, setKind] = useState<SearchKind | undefined>(state.request?.kind)
   const [filters, setFilters] = useState<Filters>(() => ({ ...noFilters, ...pickFilters(state.request) }))
   const [active, setActive] = useState(0)
-  const list = useRef<HTMLUListElement>(null)
+  const list = useRef<HTMLDivElement>(null)
 
   const request: SearchRequest = { q, ...(kind ? { kind } : {}), ...filters }
   const key = JSON.stringify(request)
@@ -119,7 +119,7 @@ function KindButton({ label, count, pressed, onClick }: { label: string; count: 
   )
 }
 
-function Results(props: { state: SearchState; q: string; active: number; list: React.RefObject<HTMLUListElement | null>; onHover: (i: number) => void; onOpen: () => void; onMore: () => void }) {
+function Results(props: { state: SearchState; q: string; active: number; list: React.RefObject<HTMLDivElement | null>; onHover: (i: number) => void; onOpen: () => void; onMore: () => void }) {
   const { state, q, active, list, onHover, onOpen, onMore } = props
   if (!isSearchable(q)) return <p className="search-state muted">Type a name, a place or a few words. Quote words to find them as a phrase; put a minus before a word to leave it out.</p>
   if (state.status === 'failed')
@@ -131,11 +131,11 @@ function Results(props: { state: SearchState; q: string; active: number; list: R
   if (state.status === 'loaded' && state.items.length === 0) return <p className="search-state muted">Nothing in your documents matches “{state.request?.q}” with these filters.</p>
   return (
     <div className="search-results-frame">
-      <ul id="search-results" className="search-results" aria-label="Results" ref={list}>
+      <div id="search-results" className="search-results" role="listbox" aria-label="Results" ref={list}>
         {state.items.map((item, i) => (
           <SearchResultItem key={`${item.kind}:${item.id}`} item={item} index={i} active={i === active} onHover={onHover} onOpen={onOpen} />
         ))}
-      </ul>
+      </div>
       {state.nextCursor && (
         <button type="button" className="btn search-more" onClick={onMore} disabled={state.status === 'loadingMore'}>
           {state.status === 'loadingMore' ? 'Loading…' : 'Show more results'}

@@ -25,11 +25,11 @@ export function SearchResultItem({ item, index, active, onHover, onOpen }: { ite
   )
   return (
     // The field keeps focus while arrows move through the options (aria-activedescendant); a click opens too.
-    <li id={`search-result-${index}`} aria-selected={active} className={`search-result ${active ? 'active' : ''}`} onMouseMove={() => !active && onHover(index)}>
+    <div id={`search-result-${index}`} role="option" tabIndex={-1} aria-selected={active} className={`search-result ${active ? 'active' : ''}`} onMouseMove={() => !active && onHover(index)}>
       <ResultLink item={item} onOpen={onOpen}>
         {body}
       </ResultLink>
-    </li>
+    </div>
   )
 }
 

@@ -3,7 +3,7 @@
  * document, `&frame=<frame id>` on one of its frames (a search result opens so, issue 21 item 5). Anything
  * else in the address is dropped.
  */
-import { type RefObject, useEffect } from 'react'
+import { type RefObject, useEffect, useRef } from 'react'
 import type { InspectorControl } from './inspector-context'
 
 export interface WorkspaceSearch {
@@ -24,10 +24,16 @@ export function parseWorkspaceSearch(search: Record<string, unknown>): Workspace
  */
 export function useInspectFromAddress(search: WorkspaceSearch, inspector: InspectorControl, done: RefObject<() => void>): void {
   const { doc, frame } = search
-  const { select } = inspector
+  // The inspector's controls change as it opens: the latest are used, and each address is applied once.
+  const latest = useRef(inspector)
+  latest.current = inspector
+  const applied = useRef<string | null>(null)
   useEffect(() => {
+    const key = doc ? `${doc}\u0000${frame ?? ''}` : null
+    if (key === applied.current) return
+    applied.current = key
     if (!doc) return
-    select(frame ? { kind: 'frame', documentId: doc, frameId: frame } : { kind: 'document', documentId: doc })
+    latest.current.select(frame ? { kind: 'frame', documentId: doc, frameId: frame } : { kind: 'document', documentId: doc })
     done.current()
-  }, [doc, frame, select, done])
+  }, [doc, frame, done])
 }
