@@ -4,7 +4,9 @@
  *
  * Ranking (`rankedMatches`): ts_rank over the weighted vector, plus 1 when the title (weight A) matches, plus
  * 0.5 when the words appear as a phrase, so a title or a phrase met as written stands above words scattered
- * in a body. An entity whose name is the query stands first; stories and frames rank on their own vectors.
+ * in a body. An entity whose name is the query stands first; stories rank on their own vectors; a frame, one
+ * sentence of a document, on its own vector at less weight (0.3, a phrase 0.25), so the document it comes
+ * from, its context, stands above it.
  * The phrase is checked on the RESCORED best by the rest (or as deep as the page asks), not on every match:
  * on a word every other document holds, that check on all of them would cost more than the whole search.
  */
@@ -66,7 +68,7 @@ export async function rankedMatches(db: Queryable, tenantId: string, query: stri
        SELECT 'document' AS kind, d.event_id AS id, ts_rank(d.vector, q.q) + CASE WHEN d.title @@ q.q THEN 1 ELSE 0 END AS score
          FROM search_documents d, q WHERE d.tenant_id = $1 AND d.vector @@ q.q${and(onDocument)}
        UNION ALL
-       SELECT 'frame', f.frame_id, ts_rank(f.vector, q.q) + CASE WHEN ts_filter(f.vector, '{a}') @@ q.q THEN 0.5 ELSE 0 END
+       SELECT 'frame', f.frame_id, 0.3 * ts_rank(f.vector, q.q)
          FROM search_frames f JOIN search_documents d ON d.tenant_id = f.tenant_id AND d.event_id = f.event_id, q
         WHERE f.tenant_id = $1 AND f.vector @@ q.q${and(onFrame)}
        UNION ALL
@@ -87,7 +89,7 @@ export async function rankedMatches(db: Queryable, tenantId: string, query: stri
                 WHEN 'document' THEN (SELECT x.vector FROM search_documents x WHERE x.tenant_id = $1 AND x.event_id = c.id)
                 WHEN 'frame' THEN (SELECT x.vector FROM search_frames x WHERE x.tenant_id = $1 AND x.frame_id = c.id)
                 WHEN 'story' THEN (SELECT x.vector FROM search_stories x WHERE x.tenant_id = $1 AND x.story_id = c.id)
-                ELSE to_tsvector('english', c.id) END) @@ q.phrase THEN 0.5 ELSE 0 END AS score
+                ELSE to_tsvector('english', c.id) END) @@ q.phrase THEN CASE c.kind WHEN 'frame' THEN 0.25 ELSE 0.5 END ELSE 0 END AS score
          FROM candidates c, q
      )
      SELECT (SELECT json_object_agg(kind, n) FROM (SELECT kind, count(*) AS n FROM matches GROUP BY kind) c) AS counts, page.kind, page.id, page.score

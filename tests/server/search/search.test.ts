@@ -131,13 +131,18 @@ describe.each(dialects())('search on %s', (dialect) => {
     const risky = ids(await find(ana, { q: 'grain', kind: 'frame', risk: bar, limit: 50 }), 'frame')
     expect(risky.length).toBeGreaterThan(0)
     expect(risky.sort()).toEqual(everyFrame.filter((id) => risks.get(id)! >= bar).sort())
-    // Credibility: a frame no second source speaks to cannot be judged (6); better grades come from stories.
-    const graded = await db.query<{ frame_id: string; grade: number }>(
-      `SELECT c->>'frameId' AS frame_id, (c->>'grade')::int AS grade FROM stories, jsonb_array_elements(body->'credibility') c WHERE tenant_id = $1`,
-      [tenantOf(ana)],
+    // Credibility: a frame no second source speaks to cannot be judged (6), and these articles' outlets are one
+    // family (copies of one text). The story's grade of a frame, as the stories engine writes it, is what counts:
+    // one frame graded 2 there is found at "3 or better", the rest are not.
+    expect(ids(await find(ana, { q: 'grain', kind: 'frame', credibility: 3, limit: 50 }), 'frame')).toEqual([])
+    const graded = everyFrame.find((id) => id.startsWith(doc.odesa!))!
+    await db.query(
+      `UPDATE stories SET body = jsonb_set(body, '{credibility}', jsonb_build_array(jsonb_build_object('frameId', $3::text, 'documentId', $2::text, 'grade', 2)))
+        WHERE tenant_id = $1 AND body->'documentIds' ? $2`,
+      [tenantOf(ana), doc.odesa, graded],
     )
-    const credible = ids(await find(ana, { q: 'grain', kind: 'frame', credibility: 3, limit: 50 }), 'frame')
-    expect(credible.sort()).toEqual(everyFrame.filter((id) => graded.some((g) => g.frame_id === id && g.grade <= 3)).sort())
+    expect(ids(await find(ana, { q: 'grain', kind: 'frame', credibility: 3, limit: 50 }), 'frame')).toEqual([graded])
+    expect(ids(await find(ana, { q: 'grain', kind: 'document', credibility: 2 }), 'document')).toEqual([doc.odesa])
     expect(ids(await find(ana, { q: 'grain', kind: 'frame', credibility: 6, limit: 50 }), 'frame').sort()).toEqual([...everyFrame].sort())
   })
 
