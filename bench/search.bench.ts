@@ -21,6 +21,7 @@ import { migrate } from '../server/platform/db/migrate'
 import { searchQuerySchema } from '../src/protocol/search'
 import { benchCorpus } from './intelligence/corpus'
 import { percentile } from './intelligence/requests'
+import { scratchPostgres } from './scratch-postgres'
 import { seedSearchDocuments, TENANT } from './search/seed'
 
 const SIZES = sizesOf(process.argv.slice(2))
@@ -65,7 +66,7 @@ async function main() {
   const work = mkdtempSync(join(tmpdir(), 'sightline-search-bench-'))
   stores.push({ name: 'PGlite', open: async () => ({ db: await openDatabase({ dataDir: join(work, 'db') }), drop: async () => {} }) })
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL
-  if (pgUrl && (await answers(pgUrl))) stores.push({ name: 'PostgreSQL', open: () => scratchPostgres(pgUrl) })
+  if (pgUrl && (await answers(pgUrl))) stores.push({ name: 'PostgreSQL', open: () => scratchPostgres(pgUrl, 'sightline_search_bench') })
   const docs = benchCorpus(SIZES[SIZES.length - 1]!)
   console.log(`bench:search — ${SIZES.map(fmt).join(' and ')} documents; ${QUERIES.length} searches × ${REPS} per size; stores: ${stores.map((s) => s.name).join(', ')}`)
   try {
@@ -144,27 +145,6 @@ async function answers(url: string): Promise<boolean> {
     return false
   } finally {
     await c.end().catch(() => {})
-  }
-}
-
-async function scratchPostgres(adminUrl: string): Promise<{ db: Database; drop(): Promise<void> }> {
-  const name = `sightline_search_bench_${process.pid}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  const db = await openDatabase({ databaseUrl: url.toString() })
-  return {
-    db,
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl })
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await c.end()
-    },
   }
 }
 
