@@ -111,7 +111,11 @@ test('arrows move the active result, Enter opens it in place, and the dialog clo
   expect(field.getAttribute('aria-activedescendant')).toBe('search-result-0')
   fireEvent.keyDown(field, { key: 'ArrowDown' })
   expect(field.getAttribute('aria-activedescendant')).toBe('search-result-1')
-  expect(within(screen.getByRole('listbox', { name: 'Results' })).getAllByRole('option')[1]!.getAttribute('aria-selected')).toBe('true')
+  expect(
+    within(screen.getByRole('listbox', { name: 'Results' }))
+      .getAllByRole('option')[1]!
+      .getAttribute('aria-selected'),
+  ).toBe('true')
   fireEvent.keyDown(field, { key: 'ArrowDown' })
   expect(field.getAttribute('aria-activedescendant')).toBe('search-result-1')
   fireEvent.keyDown(field, { key: 'ArrowUp' })
