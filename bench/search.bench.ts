@@ -1,5 +1,5 @@
 /**
- * `npm run bench:search [-- --docs 2000,20000]`: how long a search takes (GET /search's service, `search` in
+ * `npm run bench:search [-- --docs 2000,20000] [--stores pglite,postgres]`: how long a search takes (GET /search's service, `search` in
  * server/modules/search/search.ts: ranking every match, reading the page with its marked sentences) as a tenant
  * grows, on PGlite (a temp folder, as `npm start` runs it) and on PostgreSQL when BENCH_DATABASE_URL,
  * TEST_DATABASE_URL or DATABASE_URL names a server that answers (a scratch database, dropped after).
@@ -26,6 +26,8 @@ import { scratchPostgres } from './scratch-postgres'
 import { seedSearchDocuments, TENANT } from './search/seed'
 
 const SIZES = sizesOf(process.argv.slice(2))
+/** `--stores pglite,postgres` (both by default; PostgreSQL when a server answers). */
+const STORES = storesOf(process.argv.slice(2))
 const REPS = 5
 const TARGET_MS = 100
 
@@ -67,9 +69,9 @@ interface Figures {
 async function main() {
   const stores: Array<{ name: string; open: () => Promise<{ db: Database; drop(): Promise<void> }> }> = []
   const work = mkdtempSync(join(tmpdir(), 'sightline-search-bench-'))
-  stores.push({ name: 'PGlite', open: async () => ({ db: await openDatabase({ dataDir: join(work, 'db') }), drop: async () => {} }) })
+  if (STORES.includes('pglite')) stores.push({ name: 'PGlite', open: async () => ({ db: await openDatabase({ dataDir: join(work, 'db') }), drop: async () => {} }) })
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL
-  if (pgUrl && (await answers(pgUrl))) stores.push({ name: 'PostgreSQL', open: () => scratchPostgres(pgUrl, 'sightline_search_bench') })
+  if (STORES.includes('postgres') && pgUrl && (await answers(pgUrl))) stores.push({ name: 'PostgreSQL', open: () => scratchPostgres(pgUrl, 'sightline_search_bench') })
   const docs = benchCorpus(SIZES[SIZES.length - 1]!)
   console.log(`bench:search — ${SIZES.map(fmt).join(' and ')} documents; ${QUERIES.length} searches × ${REPS} per size; stores: ${stores.map((s) => s.name).join(', ')}`)
   try {
@@ -161,6 +163,11 @@ function sizesOf(args: string[]): number[] {
   const sizes = (raw ?? '2000,20000').split(',').map((s) => Number(s.trim()))
   if (sizes.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error(`--docs: sizes must be positive integers, got ${raw}`)
   return [...sizes].sort((a, b) => a - b)
+}
+
+function storesOf(args: string[]): string[] {
+  const i = args.indexOf('--stores')
+  return (i >= 0 ? (args[i + 1] ?? '') : 'pglite,postgres').split(',').map((s) => s.trim().toLowerCase())
 }
 
 const fmt = (n: number) => n.toLocaleString('en-US')
