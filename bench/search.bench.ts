@@ -87,7 +87,9 @@ async function main() {
           seeded = size
           figures.push({ size, seedS: (performance.now() - t) / 1000, ...(await measure(db)) })
           const f = figures[figures.length - 1]!
-          console.log(`${store.name.padEnd(10)} ${fmt(size).padStart(6)} docs (seeded in ${f.seedS.toFixed(1)} s): p50 ${ms(f.p50)}   p95 ${ms(f.p95)}   max ${ms(f.max)}   slowest: ${f.slowest}`)
+          console.log(
+            `${store.name.padEnd(10)} ${fmt(size).padStart(6)} docs (seeded in ${f.seedS.toFixed(1)} s): p50 ${ms(f.p50)}   p95 ${ms(f.p95)}   max ${ms(f.max)}${store.name === 'PGlite' ? `   p95 CPU ${ms(f.cpuP95)}` : ''}   slowest: ${f.slowest}`,
+          )
         }
         const small = figures[0]!
         const large = figures[figures.length - 1]!
@@ -103,6 +105,7 @@ async function main() {
               figures.flatMap((f) => [
                 [`p95 ms at ${f.size}`, round(f.p95)],
                 [`p50 ms at ${f.size}`, round(f.p50)],
+                ...(store.name === 'PGlite' ? [[`p95 CPU ms at ${f.size}`, round(f.cpuP95)]] : []),
               ]),
             ),
             ratio: { [`p95 ${large.size} vs ${small.size}`]: round(ratio) },
