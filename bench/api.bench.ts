@@ -16,10 +16,10 @@ import { ensureAuthEmulator } from '../server/platform/auth/emulator'
 import { firebaseTokenVerifier } from '../server/platform/auth/tokens'
 import { randomIds, systemClock } from '../server/platform/core/runtime'
 import { type Database, openDatabase } from '../server/platform/db/database'
-import pg from 'pg'
 import { migrate } from '../server/platform/db/migrate'
 import { insertEvent, replaceFrames } from '../server/modules/session-data/queries'
 import { insertResearch, insertSession } from '../server/modules/researches/queries'
+import { scratchPostgres } from './scratch-postgres'
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = 50
@@ -128,27 +128,6 @@ async function benchStore(db: Database, idToken: string, localId: string, email:
     return await run(`http://127.0.0.1:${port}/api/v1/researches/res_bench/sessions/ses_bench/data`, { authorization: `Bearer ${idToken}`, 'x-user-id': localId })
   } finally {
     await app.close()
-  }
-}
-
-async function scratchPostgres(adminUrl: string): Promise<{ db: Database; drop(): Promise<void> }> {
-  const name = `sightline_bench_${process.pid}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  const db = await openDatabase({ databaseUrl: url.toString() })
-  return {
-    db,
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl })
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await c.end()
-    },
   }
 }
 

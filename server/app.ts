@@ -15,6 +15,7 @@ import { intelligenceModule } from './modules/intelligence/plugin'
 import { type HealthDeps, opsModule } from './modules/ops/plugin'
 import { projectsModule } from './modules/projects/plugin'
 import { type ResearchDeps, researchesModule } from './modules/researches/plugin'
+import { searchModule } from './modules/search/plugin'
 import { type SessionDataDeps, sessionDataModule } from './modules/session-data/plugin'
 import { storiesModule } from './modules/stories/plugin'
 import { usersModule } from './modules/users/plugin'
@@ -54,6 +55,7 @@ const FEATURES: ReadonlyArray<FeatureModule<AppDeps>> = [
   intelligenceModule,
   exchangeModule,
   alertsModule,
+  searchModule,
 ]
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

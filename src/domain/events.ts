@@ -18,6 +18,7 @@ import { liveChannelEvents } from './live-channel'
 import { notificationEvents } from './notification'
 import { projectEvents } from './project'
 import { researchEvents } from './research'
+import { searchEvents } from './search'
 import { storyEvents } from './story'
 import { timePlaceEvents } from './time-place'
 import { workspaceEvents } from './workspace'
@@ -44,6 +45,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   ...alertEvents,
   ...entityGraphEvents,
   ...timePlaceEvents,
+  ...searchEvents,
 ])
 export type DomainEvent = z.infer<typeof domainEventSchema>
 export type DomainEventType = DomainEvent['type']

@@ -17,6 +17,7 @@ import { progressCards } from './progress'
 import { projectDocuments } from './project-documents'
 import { projectList } from './project-list'
 import { researchList } from './research-list'
+import { search } from './search'
 import { sessionState } from './session-state'
 import { stories } from './stories'
 import { timePlace } from './time-place'
@@ -43,6 +44,7 @@ const byName = {
   alerts,
   entityGraph,
   timePlace,
+  search,
 } as const
 
 type ByName = typeof byName

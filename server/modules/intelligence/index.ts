@@ -5,12 +5,11 @@
  * KPI refresh).
  */
 export { backfillBriefingKeys } from './briefing-keys'
-export { mergeEntities } from './aliases'
+export { mergeEntities, nameKeys } from './aliases'
 export { documentConnectionId, pairsSharingActors } from './graph'
 export { refreshKpiBindings } from './kpis'
 export { signatureKeys, signatureOf, withNovelty } from './novelty'
 export { backfillSignals, keepCompletedDocument } from './signals'
 export { frameUncertainties, type FrameFacts } from './uncertainties'
-export { nameKeys } from './aliases'
 export { findEntity } from './graph'
 export { loadCorpus } from './corpus'

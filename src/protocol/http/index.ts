@@ -17,6 +17,7 @@ import * as live from './live'
 import * as platform from './platform'
 import * as projects from './projects'
 import * as researches from './researches'
+import * as search from './search'
 import * as sessionData from './session-data'
 import * as stories from './stories'
 import * as timePlace from './time-place'
@@ -41,6 +42,7 @@ export const contractModules = {
   corrections,
   alerts,
   timePlace,
+  search,
 } as const
 
 /** Every contract, by its exported name (`breakerReplayContract`), with the resource it belongs to. */

@@ -1,6 +1,7 @@
 /**
  * The top bar (spec §2): logo, breadcrumb (research / workspace, or 'Session' plus the id's last 6
- * characters when unnamed; the project on a project page), the Dashboard, Discovery, Graph and Sources tabs,
+ * characters when unnamed; the project on a project page), the Dashboard, Discovery, Graph and Sources tabs, the
+ * search box (Ctrl/⌘+K from anywhere: search everything, issue 21),
  * the workspace's status dot, the tokens-used bar (full at 10 000), the authenticated indicator and the
  * user menu.
  *
@@ -15,6 +16,7 @@ import { sessionLabel } from '../../domain/rules/titles'
 import type { Project, Research, Session } from '../../protocol/entities'
 import type { SessionState } from '../../projections/session-state'
 import logo from '../styles/favicon.svg'
+import { SearchBox } from '../search/SearchBox'
 import { UserMenu } from './UserMenu'
 
 const tabs = [
@@ -73,6 +75,7 @@ export function TopBar({
           </Link>
         ))}
       </nav>
+      <SearchBox />
       {session && (
         <Tooltip.Provider delayDuration={300}>
           <Tooltip.Root>

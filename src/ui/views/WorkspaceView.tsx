@@ -97,11 +97,13 @@ function OpenWorkspace({ researchId, session }: { researchId: string; session: S
   const [clearToken, setClearToken] = useState(0)
   const inspectorToggle = useRef<HTMLButtonElement>(null)
   const inspector = useInspectorState(inspectorToggle)
+  // Once shown, the document or frame the address named is taken out of it (a later link to it opens it again).
+  const clearAddress = useRef(() => void navigate({ to: '.', search: {}, replace: true }))
   const filePicker = useRef<HTMLInputElement>(null)
   const ids = useMemo(() => ({ researchId, sessionId: session.id }), [researchId, session.id])
   const frameLoader = useOpenWorkspace(ctx, identity, ids)
-  // A frame or document the address names (an alert, a dossier, a timeline or a map elsewhere) opens in the inspector.
-  useFrameFromSearch(inspector, frameLoader)
+  // A frame or document the address names (search, an alert, a dossier, a timeline or a map) opens in the inspector.
+  useFrameFromSearch(inspector, frameLoader, clearAddress)
   const actions = useMemo<WorkspaceActions>(
     () => ({
       deleteDocument: async (eventId: string) => void (await deleteDocument(ctx, { ...ids, eventId })),

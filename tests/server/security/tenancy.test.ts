@@ -376,6 +376,12 @@ function attacks(a: Owned, v: Owned): Req[] {
     scoped('frames of foreign participant', 'GET', `/action-frames?participant=${q(v.entity)}`),
     scoped('connections of foreign participant', 'GET', `/connections?participant=${q(v.entity)}`),
     scoped('explore foreign words', 'POST', '/explore', { query: v.marker }),
+    // search (issue 21): another tenant's words, entity, data source and publisher find nothing of theirs
+    scoped('search foreign words', 'GET', `/search?q=${q(v.marker)}`),
+    scoped('search foreign entity', 'GET', `/search?q=${q(v.entity)}&kind=entity`),
+    scoped('search by foreign entity', 'GET', `/search?q=deal&entity=${q(v.entity)}`),
+    scoped('search by foreign source', 'GET', `/search?q=deal&source=${q(v.source)}`),
+    scoped('search deals', 'GET', '/search?q=signed%20deal&limit=50'),
     // pulse-routes.ts, prospective-routes.ts
     scoped('pulse', 'POST', '/dashboard/pulse', {}),
     scoped('pulse foreign words', 'POST', '/dashboard/pulse', { query: v.marker }),
@@ -430,6 +436,7 @@ function colleagueReads(o: Owned): Array<Req & { mentions?: string }> {
     g(`/timeline?scope=workspace&id=${o.session}`, o.event),
     g(`/places?scope=workspace&id=${o.session}`),
     g(`/entity/resolve?name=${encodeURIComponent(o.entity)}`, o.entity),
+    g(`/search?q=${encodeURIComponent(o.marker)}`, o.event),
     g(`/processed-urls/${encodeURIComponent(o.url)}`, o.url),
     g(`/researches/${o.research}/export`, o.title),
     g(`/projects/${o.project}/export`, o.marker),

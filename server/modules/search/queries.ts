@@ -1,0 +1,285 @@
+/**
+ * Search's SQL (migration 019 keeps the vectors it reads): every statement is scoped by tenant, matches with
+ * `websearch_to_tsquery('english', …)` on GIN-indexed vectors, and reads only the caller's rows.
+ *
+ * Ranking (`rankedMatches`): ts_rank over the weighted vector, plus 1 when the title (weight A) matches, plus
+ * 0.5 when the words appear as a phrase, so a title or a phrase met as written stands above words scattered
+ * in a body. An entity whose name is the query stands first; stories rank on their own vectors; a frame, one
+ * sentence of a document, on its own vector at less weight (0.3, a phrase 0.25), so the document it comes
+ * from, its context, stands above it.
+ * The phrase is checked on the RESCORED best by the rest (or as deep as the page asks), not on every match:
+ * on a word every other document holds, that check on all of them would cost more than the whole search.
+ */
+import type { SearchKind } from '../../../src/protocol/search'
+import type { Queryable } from '../../platform/db/database'
+
+/** The filters, as SQL takes them (search.ts reads the query string into these). */
+export interface SearchFilters {
+  /** ISO times: documents dated at or after `from` and before `until`. */
+  from?: string
+  until?: string
+  source?: string
+  publisher?: string
+  /** The keys of an entity's names (aliases.ts `nameKeys`). */
+  entityKeys?: string[]
+  pestle?: string
+  category?: string
+  credibility?: number
+  risk?: number
+}
+
+/** How many of the best matches the phrase bonus is weighed on (see above). */
+const RESCORED = 200
+
+export interface RankedMatch {
+  kind: SearchKind
+  id: string
+  score: number
+}
+
+export interface RankedPage {
+  counts: Record<SearchKind, number>
+  items: RankedMatch[]
+}
+
+/** One ranked page of every kind's matches (or one kind's), with how many of each kind match. */
+export async function rankedMatches(db: Queryable, tenantId: string, query: string, filters: SearchFilters, page: { kind?: SearchKind; offset: number; limit: number }): Promise<RankedPage> {
+  const params: unknown[] = [tenantId, query]
+  const p = (v: unknown) => {
+    params.push(v)
+    return `$${params.length}`
+  }
+  const docConds = documentConditions(filters, p)
+  const frameConds = frameConditions(filters, p)
+  const withFrame = frameConds.length > 0 ? [`EXISTS (SELECT 1 FROM search_frames f WHERE f.tenant_id = d.tenant_id AND f.event_id = d.event_id AND ${frameConds.join(' AND ')})`] : []
+  const onDocument = [...docConds, ...(filters.entityKeys ? [documentNames(p(filters.entityKeys))] : []), ...withFrame]
+  const onFrame = [...docConds, ...(filters.entityKeys ? [frameActors(p(filters.entityKeys))] : []), ...frameConds]
+  const and = (conds: string[]) => conds.map((c) => ` AND ${c}`).join('')
+  const storyFilter =
+    onDocument.length > 0
+      ? ` AND EXISTS (SELECT 1 FROM story_members sm JOIN search_documents d ON d.tenant_id = sm.tenant_id AND d.event_id = sm.event_id WHERE sm.tenant_id = s.tenant_id AND sm.story_id = s.story_id${and(onDocument)})`
+      : ''
+  const kind = page.kind ? p(page.kind) : null
+  // Entity names exist for completed documents only: their documents are read for filters alone.
+  const entityJoin = onDocument.length > 0 ? ' JOIN search_documents d ON d.tenant_id = n.tenant_id AND d.event_id = n.event_id' : ''
+  const rows = await db.query<{ counts: unknown; kind: SearchKind | null; id: string | null; score: number | string | null }>(
+    `WITH q AS (SELECT websearch_to_tsquery('english', $2) AS q, phraseto_tsquery('english', $2) AS phrase),
+     matches AS MATERIALIZED (
+       SELECT 'document' AS kind, d.event_id AS id, ts_rank(d.vector, q.q) + CASE WHEN d.title @@ q.q THEN 1 ELSE 0 END AS score
+         FROM search_documents d, q WHERE d.tenant_id = $1 AND d.vector @@ q.q${and(onDocument)}
+       UNION ALL
+       SELECT 'frame', f.frame_id, 0.3 * ts_rank(f.vector, q.q)
+         FROM search_frames f JOIN search_documents d ON d.tenant_id = f.tenant_id AND d.event_id = f.event_id, q
+        WHERE f.tenant_id = $1 AND f.vector @@ q.q${and(onFrame)}
+       UNION ALL
+       SELECT 'story', s.story_id, ts_rank(s.vector, q.q) + CASE WHEN ts_filter(s.vector, '{a}') @@ q.q THEN 1 ELSE 0 END
+         FROM search_stories s, q WHERE s.tenant_id = $1 AND s.documents > 1 AND s.vector @@ q.q${storyFilter}
+       UNION ALL
+       SELECT 'entity', min(n.name), max(ts_rank(n.vector, q.q)) + CASE WHEN lower(min(n.name)) = lower($2) THEN 3 ELSE 1 END + least(0.5, ln(1 + count(*)) / 10)
+         FROM search_entity_names n${entityJoin}, q
+        WHERE n.tenant_id = $1 AND n.vector @@ q.q${and(onDocument)}
+        GROUP BY lower(n.name)
+     ),
+     candidates AS (
+       SELECT kind, id, score FROM matches ${kind ? `WHERE kind = ${kind}` : ''}
+        ORDER BY score DESC, kind, id LIMIT greatest(${RESCORED}, ${p(page.offset + page.limit)})
+     ),
+     rescored AS (
+       SELECT c.kind, c.id, c.score + CASE WHEN numnode(q.phrase) > 1 AND (CASE c.kind
+                WHEN 'document' THEN (SELECT x.vector FROM search_documents x WHERE x.tenant_id = $1 AND x.event_id = c.id)
+                WHEN 'frame' THEN (SELECT x.vector FROM search_frames x WHERE x.tenant_id = $1 AND x.frame_id = c.id)
+                WHEN 'story' THEN (SELECT x.vector FROM search_stories x WHERE x.tenant_id = $1 AND x.story_id = c.id)
+                ELSE to_tsvector('english', c.id) END) @@ q.phrase THEN CASE c.kind WHEN 'frame' THEN 0.25 ELSE 0.5 END ELSE 0 END AS score
+         FROM candidates c, q
+     )
+     SELECT (SELECT json_object_agg(kind, n) FROM (SELECT kind, count(*) AS n FROM matches GROUP BY kind) c) AS counts, page.kind, page.id, page.score
+       FROM (SELECT 1) one
+       LEFT JOIN LATERAL (SELECT kind, id, score FROM rescored ORDER BY score DESC, kind, id LIMIT ${p(page.limit)} OFFSET ${p(page.offset)}) page ON true`,
+    params,
+  )
+  const raw = (typeof rows[0]?.counts === 'string' ? JSON.parse(rows[0].counts) : rows[0]?.counts) as Partial<Record<SearchKind, number | string>> | null
+  const counts = { document: 0, frame: 0, entity: 0, story: 0 }
+  for (const k of Object.keys(counts) as SearchKind[]) counts[k] = Number(raw?.[k] ?? 0)
+  return { counts, items: rows.flatMap((r) => (r.kind && r.id ? [{ kind: r.kind, id: r.id, score: Number(r.score) }] : [])) }
+}
+
+/** Conditions on a document's search row `d`: its date, source, publisher, PESTLE category. */
+function documentConditions(f: SearchFilters, p: (v: unknown) => string): string[] {
+  const out: string[] = []
+  if (f.from) out.push(`d.at >= ${p(f.from)}::timestamptz`)
+  if (f.until) out.push(`d.at < ${p(f.until)}::timestamptz`)
+  if (f.source) out.push(`d.data_source_id = ${p(f.source)}`)
+  if (f.publisher) {
+    const v = p(f.publisher.toLowerCase())
+    out.push(`(d.publisher = ${v} OR d.host = ${v} OR d.host LIKE '%.' || ${v})`)
+  }
+  if (f.pestle) out.push(`lower(d.pestle) = lower(${p(f.pestle)})`)
+  return out
+}
+
+/** Conditions on a frame's search row `f`: its category, risk and credibility. */
+function frameConditions(f: SearchFilters, p: (v: unknown) => string): string[] {
+  const out: string[] = []
+  if (f.category) {
+    const v = p(f.category)
+    out.push(`(f.category = ${v} OR f.action_type = lower(${v}))`)
+  }
+  if (f.risk !== undefined) {
+    out.push(`EXISTS (SELECT 1 FROM frame_signals fs WHERE fs.tenant_id = f.tenant_id AND fs.frame_id = f.frame_id AND (fs.entry->>'riskIndex')::float8 >= ${p(f.risk)})`)
+  }
+  // A frame its story does not grade cannot be judged (6).
+  if (f.credibility !== undefined && f.credibility < 6) {
+    out.push(`coalesce((SELECT min((c->>'grade')::int) FROM story_members sm JOIN stories st ON st.tenant_id = sm.tenant_id AND st.id = sm.story_id,
+                 jsonb_array_elements(CASE WHEN jsonb_typeof(st.body->'credibility') = 'array' THEN st.body->'credibility' ELSE '[]'::jsonb END) c
+               WHERE sm.tenant_id = f.tenant_id AND sm.event_id = f.event_id AND c->>'frameId' = f.frame_id), 6) <= ${p(f.credibility)}`)
+  }
+  return out
+}
+
+/** The document `d` gives the entity one of these names. */
+const documentNames = (keys: string) => `EXISTS (SELECT 1 FROM document_name_keys k WHERE k.tenant_id = d.tenant_id AND k.event_id = d.event_id AND k.name_key = ANY(${keys}::text[]))`
+/** The frame `f` names the entity among its actors. */
+const frameActors = (keys: string) =>
+  `EXISTS (SELECT 1 FROM frame_actor_keys k WHERE k.tenant_id = f.tenant_id AND k.event_id = f.event_id AND k.frame_id = f.frame_id AND k.actor_key = ANY(${keys}::text[]))`
+
+// ---------------------------------------------------------------------------------------------------
+// What a page shows: titles and sentences with the query's words marked (ts_headline), and what each opens.
+
+/** Marks around matched words in ts_headline's answers: control characters no stored text holds. */
+export const MARK_START = '\u0002'
+export const MARK_END = '\u0003'
+const marks = `StartSel=${MARK_START}, StopSel=${MARK_END}`
+const WHOLE = `'${marks}, HighlightAll=true'`
+const FRAGMENT = `'${marks}, MaxFragments=1, MaxWords=40, MinWords=12, ShortWord=2'`
+
+export interface DocumentHitRow {
+  id: string
+  research_id: string | null
+  session_id: string | null
+  project_id: string | null
+  at: Date | string
+  pestle: string | null
+  publisher: string | null
+  title: string
+  body: string
+  fragment: string
+  summary_fragment: string
+}
+
+/** The documents of a page: their titles marked, the fragment of their text (or summary) that matched, and the text to find its sentence in. */
+export async function documentHits(db: Queryable, tenantId: string, query: string, ids: readonly string[]): Promise<DocumentHitRow[]> {
+  if (ids.length === 0) return []
+  return db.query<DocumentHitRow>(
+    `SELECT e.id, e.research_id, e.session_id, e.project_id, d.at, d.pestle, coalesce(e.payload->'provenance'->>'publisher', d.host) AS publisher,
+            ts_headline('english', coalesce(e.title, e.payload->>'aiTitle', 'Untitled document'), q, ${WHOLE}) AS title,
+            coalesce(e.payload->>'cleanedContent', '') AS body,
+            ts_headline('english', coalesce(e.payload->>'cleanedContent', ''), q, ${FRAGMENT}) AS fragment,
+            ts_headline('english', coalesce(e.summary, e.payload->>'aiSummary', ''), q, ${FRAGMENT}) AS summary_fragment
+       FROM events e JOIN search_documents d ON d.tenant_id = e.tenant_id AND d.event_id = e.id, websearch_to_tsquery('english', $2) q
+      WHERE e.tenant_id = $1 AND e.id = ANY($3::text[])`,
+    [tenantId, query, ids],
+  )
+}
+
+export interface FrameHitRow {
+  id: string
+  event_id: string
+  research_id: string | null
+  session_id: string | null
+  project_id: string | null
+  at: Date | string
+  category: string | null
+  category_name: string | null
+  title: string
+  sentence: string
+  document_title: string | null
+}
+
+/** The frames of a page: their descriptions and sentences marked, their documents' places. */
+export async function frameHits(db: Queryable, tenantId: string, query: string, ids: readonly string[]): Promise<FrameHitRow[]> {
+  if (ids.length === 0) return []
+  return db.query<FrameHitRow>(
+    `SELECT f.id, f.event_id, e.research_id, e.session_id, e.project_id, d.at, f.body->'cameo'->>'code' AS category, f.body->'cameo'->>'name' AS category_name,
+            ts_headline('english', coalesce(f.body->>'actionDescription', f.body->>'summary', f.action_type, 'Action'), q, ${WHOLE}) AS title,
+            ts_headline('english', coalesce(f.body->'source'->>'sentence', f.body->>'summary', ''), q, ${WHOLE}) AS sentence,
+            coalesce(e.title, e.payload->>'aiTitle') AS document_title
+       FROM action_frames f JOIN events e ON e.tenant_id = f.tenant_id AND e.id = f.event_id
+            JOIN search_documents d ON d.tenant_id = f.tenant_id AND d.event_id = f.event_id, websearch_to_tsquery('english', $2) q
+      WHERE f.tenant_id = $1 AND f.id = ANY($3::text[])`,
+    [tenantId, query, ids],
+  )
+}
+
+export interface StoryHitRow {
+  id: string
+  ended_at: Date | string
+  title: string
+  sources: number | string
+  body: string | null
+  fragment: string | null
+}
+
+/** The stories of a page: their titles marked, and the matching fragment of their best-matching document. */
+export async function storyHits(db: Queryable, tenantId: string, query: string, ids: readonly string[]): Promise<StoryHitRow[]> {
+  if (ids.length === 0) return []
+  return db.query<StoryHitRow>(
+    `SELECT s.id, s.ended_at, ts_headline('english', coalesce(s.body->>'title', 'Untitled story'), q, ${WHOLE}) AS title,
+            coalesce(jsonb_array_length(CASE WHEN jsonb_typeof(s.body->'documentIds') = 'array' THEN s.body->'documentIds' END), 0) AS sources,
+            best.body, CASE WHEN best.body IS NULL THEN NULL ELSE ts_headline('english', best.body, q, ${FRAGMENT}) END AS fragment
+       FROM stories s CROSS JOIN websearch_to_tsquery('english', $2) q
+       LEFT JOIN LATERAL (
+         SELECT coalesce(e.payload->>'cleanedContent', '') AS body
+           FROM story_members sm JOIN search_documents d ON d.tenant_id = sm.tenant_id AND d.event_id = sm.event_id
+                JOIN events e ON e.tenant_id = sm.tenant_id AND e.id = sm.event_id
+          WHERE sm.tenant_id = s.tenant_id AND sm.story_id = s.id AND d.vector @@ q
+          ORDER BY ts_rank(d.vector, q) DESC, sm.event_id LIMIT 1
+       ) best ON true
+      WHERE s.tenant_id = $1 AND s.id = ANY($3::text[])`,
+    [tenantId, query, ids],
+  )
+}
+
+export interface EntityHitRow {
+  name: string
+  kind: string
+  documents: number | string
+  event_id: string
+  body: string
+  fragment: string
+}
+
+/** The entity names of a page: each name's kind, how many documents give it, and a sentence of its latest document naming it. */
+export async function entityHits(db: Queryable, tenantId: string, query: string, names: readonly string[]): Promise<EntityHitRow[]> {
+  if (names.length === 0) return []
+  return db.query<EntityHitRow>(
+    `SELECT h.name, h.kind, h.documents, h.event_id, coalesce(e.payload->>'cleanedContent', '') AS body,
+            ts_headline('english', coalesce(e.payload->>'cleanedContent', ''), q, ${FRAGMENT}) AS fragment
+       FROM (SELECT DISTINCT ON (lower(n.name)) n.name, n.kind, n.event_id, count(*) OVER (PARTITION BY lower(n.name)) AS documents
+               FROM search_entity_names n JOIN search_documents d ON d.tenant_id = n.tenant_id AND d.event_id = n.event_id
+              WHERE n.tenant_id = $1 AND lower(n.name) = ANY($3::text[])
+              ORDER BY lower(n.name), d.at DESC, n.event_id) h
+       JOIN events e ON e.tenant_id = $1 AND e.id = h.event_id
+       CROSS JOIN websearch_to_tsquery('english', $2) q`,
+    [tenantId, query, names.map((n) => n.toLowerCase())],
+  )
+}
+
+export interface EntityOccurrenceRow {
+  entity: string
+  kind: string
+  aliases: unknown
+  mentions: number | string
+}
+
+/**
+ * The entities that go by any of these names, as their documents report them, each distinct report once with
+ * its mentions summed (at most `limit`): what their ids are resolved from.
+ */
+export async function entityOccurrenceRows(db: Queryable, tenantId: string, names: readonly string[], limit: number): Promise<EntityOccurrenceRow[]> {
+  if (names.length === 0) return []
+  return db.query<EntityOccurrenceRow>(
+    `SELECT entity, kind, aliases, sum(mentions) AS mentions FROM search_entity_names
+      WHERE tenant_id = $1 AND lower(name) = ANY($2::text[]) GROUP BY entity, kind, aliases ORDER BY entity, kind LIMIT $3`,
+    [tenantId, names.map((n) => n.toLowerCase()), limit],
+  )
+}

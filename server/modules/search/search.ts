@@ -1,0 +1,176 @@
+/**
+ * Search everything (issue 21, item 5), without HTTP: the caller's tenant's documents, frames, entities and
+ * stories matching a query, ranked and filtered in SQL (queries.ts), then one page of them read with their
+ * titles and matching sentences marked (highlight.ts) and what each opens.
+ *
+ * Entities are the tenant's merged entities (intelligence's alias rules, ids `ent_<kind>_<slug>`): the names
+ * that match are resolved by merging the entities reported under them (at most ENTITY_OCCURRENCES reports), and a page lists each entity once, however many of its names matched.
+ * The entity filter takes an entity's id or one of its names and keeps what names it under any of its keys:
+ * documents giving it a name, frames with it among their actors, stories and entities of such documents.
+ */
+import type { SearchBody, SearchKind, SearchQuery, SearchResult } from '../../../src/protocol/search'
+import { iso } from '../../platform/db/rows'
+import type { Queryable } from '../../platform/db/database'
+import { mergeEntities, nameKeys } from '../intelligence'
+import { hasMatch, leadOf, segmentsOf, sentenceOf } from './highlight'
+import { documentHits, entityHits, entityOccurrenceRows, frameHits, rankedMatches, type SearchFilters, storyHits } from './queries'
+
+/** How many distinct reports of a page's entities are read to resolve their ids. */
+const ENTITY_OCCURRENCES = 500
+
+export async function search(db: Queryable, tenantId: string, q: SearchQuery): Promise<SearchBody> {
+  const offset = q.cursor ? Number(q.cursor) : 0
+  const filters = filtersOf(q)
+  const ranked = await rankedMatches(db, tenantId, q.q, filters, { kind: q.kind, offset, limit: q.limit })
+  const of = (kind: SearchKind) => ranked.items.filter((m) => m.kind === kind).map((m) => m.id)
+  const [documents, frames, stories, entities] = await Promise.all([
+    documentResults(db, tenantId, q.q, of('document')),
+    frameResults(db, tenantId, q.q, of('frame')),
+    storyResults(db, tenantId, q.q, of('story')),
+    entityResults(db, tenantId, q.q, of('entity')),
+  ])
+  const byKey = new Map<string, Omit<SearchResult, 'score'>>([...documents, ...frames, ...stories, ...entities].map((r) => [`${r.kind}:${r.key}`, r.result]))
+  const seen = new Set<string>()
+  const items: SearchResult[] = []
+  for (const m of ranked.items) {
+    const r = byKey.get(`${m.kind}:${m.id}`)
+    // An entity whose other name is on the page already, or a row gone since it was ranked, is left out.
+    if (!r || seen.has(`${r.kind}:${r.id}`)) continue
+    seen.add(`${r.kind}:${r.id}`)
+    items.push({ ...r, score: round(m.score) })
+  }
+  const total = q.kind ? ranked.counts[q.kind] : Object.values(ranked.counts).reduce((a, b) => a + b, 0)
+  return { query: q.q, items, counts: ranked.counts, nextCursor: offset + q.limit < total ? String(offset + q.limit) : null }
+}
+
+/** The query string's filters as SQL takes them: whole UTC days, an entity's keys. */
+export function filtersOf(q: SearchQuery): SearchFilters {
+  const day = (s: string) => `${s.slice(0, 10)}T00:00:00Z`
+  const next = (s: string) => new Date(Date.parse(day(s)) + 86_400_000).toISOString()
+  return {
+    ...(q.from ? { from: day(q.from) } : {}),
+    ...(q.to ? { until: next(q.to) } : {}),
+    ...(q.source ? { source: q.source } : {}),
+    ...(q.publisher ? { publisher: q.publisher } : {}),
+    ...(q.entity ? { entityKeys: entityKeysOf(q.entity) } : {}),
+    ...(q.pestle ? { pestle: q.pestle } : {}),
+    ...(q.category ? { category: q.category } : {}),
+    ...(q.credibility !== undefined ? { credibility: q.credibility } : {}),
+    ...(q.risk !== undefined ? { risk: q.risk } : {}),
+  }
+}
+
+/** The keys an entity is found by: an id's name (`ent_person_jane-doe` → "jane doe"), or the name given. */
+export function entityKeysOf(entity: string): string[] {
+  const id = /^ent_[a-z]+_(.+)$/.exec(entity)
+  const keys = nameKeys(id ? id[1]!.replace(/-/g, ' ') : entity)
+  return keys.length > 0 ? keys : [entity.toLowerCase()]
+}
+
+type Keyed = { kind: SearchKind; key: string; result: Omit<SearchResult, 'score'> }
+const round = (x: number) => Math.round(x * 1000) / 1000
+const dateOf = (v: Date | string | null) => (v == null ? null : iso(v))
+
+async function documentResults(db: Queryable, tenantId: string, query: string, ids: string[]): Promise<Keyed[]> {
+  return (await documentHits(db, tenantId, query, ids)).map((r) => {
+    const body = sentenceOf(r.body, r.fragment)
+    return {
+      kind: 'document',
+      key: r.id,
+      result: {
+        kind: 'document',
+        id: r.id,
+        title: segmentsOf(r.title),
+        snippet: hasMatch(body) ? body : snippetOfSummary(r.summary_fragment, r.body),
+        at: dateOf(r.at),
+        open: { researchId: r.research_id, sessionId: r.session_id, projectId: r.project_id, documentId: r.id },
+        facts: [r.publisher, r.pestle].filter((x): x is string => !!x),
+      },
+    }
+  })
+}
+
+async function frameResults(db: Queryable, tenantId: string, query: string, ids: string[]): Promise<Keyed[]> {
+  return (await frameHits(db, tenantId, query, ids)).map((r) => ({
+    kind: 'frame',
+    key: r.id,
+    result: {
+      kind: 'frame',
+      id: r.id,
+      title: segmentsOf(r.title),
+      snippet: segmentsOf(r.sentence),
+      at: dateOf(r.at),
+      open: { researchId: r.research_id, sessionId: r.session_id, projectId: r.project_id, documentId: r.event_id, frameId: r.id },
+      facts: [r.category_name ? `${r.category} ${r.category_name}` : null, r.document_title ? `in “${r.document_title}”` : null].filter((x): x is string => !!x),
+    },
+  }))
+}
+
+async function storyResults(db: Queryable, tenantId: string, query: string, ids: string[]): Promise<Keyed[]> {
+  return (await storyHits(db, tenantId, query, ids)).map((r) => ({
+    kind: 'story',
+    key: r.id,
+    result: {
+      kind: 'story',
+      id: r.id,
+      title: segmentsOf(r.title),
+      snippet: r.body && r.fragment ? sentenceOf(r.body, r.fragment) : [],
+      at: dateOf(r.ended_at),
+      open: { storyId: r.id },
+      facts: [`${Number(r.sources)} ${Number(r.sources) === 1 ? 'source' : 'sources'}`],
+    },
+  }))
+}
+
+async function entityResults(db: Queryable, tenantId: string, query: string, names: string[]): Promise<Keyed[]> {
+  if (names.length === 0) return []
+  const [hits, occurrences] = await Promise.all([entityHits(db, tenantId, query, names), entityOccurrenceRows(db, tenantId, names, ENTITY_OCCURRENCES)])
+  const index = mergeEntities(
+    occurrences.map((o, i) => ({
+      // One report stands for all of its kind: the documents are counted by name (entityHits), not here.
+      eventId: String(i),
+      text: o.entity,
+      kind: o.kind,
+      aliases: (Array.isArray(o.aliases) ? o.aliases : []).filter((a): a is string => typeof a === 'string'),
+      mentions: Number(o.mentions),
+    })),
+  )
+  const byName = new Map(hits.map((h) => [h.name.toLowerCase(), h]))
+  return names.flatMap((name): Keyed[] => {
+    const hit = byName.get(name.toLowerCase())
+    if (!hit) return []
+    const entity = index.resolve(hit.name)
+    const id = entity?.id ?? `ent_${hit.kind}_${hit.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
+    const label = entity?.name ?? hit.name
+    const documents = Number(hit.documents)
+    // The name that matched is marked; the entity's own name leads when it is another.
+    const title =
+      label.toLowerCase() !== hit.name.toLowerCase()
+        ? [
+            { text: `${label} · `, match: false },
+            { text: hit.name, match: true },
+          ]
+        : [{ text: label, match: true }]
+    return [
+      {
+        kind: 'entity',
+        key: name,
+        result: {
+          kind: 'entity',
+          id,
+          title,
+          snippet: sentenceOf(hit.body, hit.fragment),
+          at: null,
+          open: { entityId: id },
+          facts: [entity?.kind ?? hit.kind, `${documents} ${documents === 1 ? 'document' : 'documents'}`],
+        },
+      },
+    ]
+  })
+}
+
+/** A document whose text does not match: its summary's matching words, else its first sentence. */
+function snippetOfSummary(summaryFragment: string, body: string): SearchResult['snippet'] {
+  const summary = segmentsOf(summaryFragment)
+  return hasMatch(summary) ? summary : leadOf(body)
+}
