@@ -15,6 +15,7 @@ import { loadWorkspaceAndStories } from '../../src/streams/story-loader'
 const IDS = { researchId: 'r1', sessionId: 's1' }
 const DATA = '/researches/r1/sessions/s1/data'
 const STORIES = '/researches/r1/sessions/s1/stories'
+const CORRECTIONS = '/researches/r1/sessions/s1/corrections'
 
 const dataPage = {
   events: [
@@ -71,11 +72,11 @@ function started() {
 }
 
 describe('loading a workspace with its stories', () => {
-  test('asks for the stories beside the documents and publishes story.listLoaded', async () => {
+  test('asks for the stories and the analyst’s corrections beside the documents and publishes story.listLoaded', async () => {
     const { core, published } = started()
     const { api, paths } = scripted({ [DATA]: dataPage, [STORIES]: { stories: [story] } })
     expect(await loadWorkspaceAndStories(core, api, IDS)).toBe(true)
-    expect(paths.sort()).toEqual([DATA, STORIES])
+    expect(paths.sort()).toEqual([CORRECTIONS, DATA, STORIES])
     expect(published.map((e) => e.type)).toContain('story.listLoaded')
     expect(selectStoryOfDocument(core.models.stories.get(), 'e2')?.title).toBe('Port strike')
     expect(core.models.workspaceGraph.get().load.status).toBe('loaded')

@@ -43,9 +43,9 @@ export interface WebhookPolicy {
 
 export const productionWebhookPolicy: WebhookPolicy = Object.freeze({ allowPrivateNetwork: false })
 
-/** Lets a test's webhooks reach its own server on 127.0.0.1. Refused in a production process. */
-export function testOnlyWebhookPolicy(env: Record<string, string | undefined> = process.env): WebhookPolicy {
-  if (env.NODE_ENV === 'production' || env.VITEST === undefined) throw new Error('The webhook address guard can only be lifted in a test')
+/** Lets a test's webhooks reach its own server on 127.0.0.1, given the test process's environment (read by the test, not here). Refused in a production process. */
+export function testOnlyWebhookPolicy(environment: Record<string, string | undefined>): WebhookPolicy {
+  if (environment.NODE_ENV === 'production' || environment.VITEST === undefined) throw new Error('The webhook address guard can only be lifted in a test')
   return Object.freeze({ allowPrivateNetwork: true })
 }
 

@@ -187,7 +187,7 @@ describe.each(dialects())('watches and alerts through the API on %s', (dialect) 
       answers = []
     })
 
-    const deps = (clock = manualClock(Date.now())): AlertsDeps & { clock: ReturnType<typeof manualClock> } => ({ db, clock, ids: sequentialIds(), webhookPolicy: testOnlyWebhookPolicy() })
+    const deps = (clock = manualClock(Date.now())): AlertsDeps & { clock: ReturnType<typeof manualClock> } => ({ db, clock, ids: sequentialIds(), webhookPolicy: testOnlyWebhookPolicy(process.env) })
     const caller = () => ({ tenantId: T, uid: ana.uid })
 
     test('a body signed with HMAC-SHA256, retried after 30 s then 60 s when it fails twice, then delivered once', async () => {
