@@ -158,7 +158,11 @@ test('production chrome, focus, offline and the controls that used to do nothing
   // A hot topic's entity chip opens that entity's dossier (issue 21), and the dossier its briefing.
   await page.getByRole('link', { name: 'Dashboard', exact: true }).click()
   await page.getByRole('heading', { name: 'Hot Topics' }).waitFor({ timeout: 20_000 })
-  await page.getByRole('list', { name: /^Entities of/ }).getByRole('link', { name: 'European Commission' }).first().click()
+  await page
+    .getByRole('list', { name: /^Entities of/ })
+    .getByRole('link', { name: 'European Commission' })
+    .first()
+    .click()
   await page.getByRole('heading', { level: 2, name: 'European Commission' }).waitFor({ timeout: 20_000 })
   expect(new URL(page.url()).pathname).toMatch(/^\/entity\/ent_[a-z]+_european-commission$/)
   await page.getByRole('link', { name: 'Briefing on European Commission' }).first().click()
