@@ -10,7 +10,7 @@
  */
 import { Dialog } from 'radix-ui'
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react'
-import { isSearchable, type SearchKind, SearchKinds, SearchKindTabs, type SearchRequest } from '../../domain/search'
+import { isSearchable, type SearchKind, SearchKinds, SearchKindTabs, type SearchRequest, searchRequestSchema } from '../../domain/search'
 import type { SearchState } from '../../projections/search'
 import { runSearch, searchMore } from '../../streams/search-intents'
 import { useServices } from '../app-services'
@@ -40,7 +40,7 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
   const key = JSON.stringify(request)
   useEffect(() => {
     const timer = setTimeout(() => {
-      if (JSON.stringify(state.request) !== key) void runSearch(ctx, JSON.parse(key) as SearchRequest)
+      if (JSON.stringify(state.request) !== key) void runSearch(ctx, searchRequestSchema.parse(JSON.parse(key)))
     }, TYPING_PAUSE)
     return () => clearTimeout(timer)
     // The search is asked for by what the analyst typed and chose, not by the answer.
