@@ -69,6 +69,10 @@ test('an entity dossier from pasted reports: its frames by role and category, co
   expect(await region('Acts with').getByRole('link', { name: 'European Union' }).count()).toBe(1)
   expect(await region('Documents').getByRole('link').count()).toBe(3)
   await shot('1-google')
+  // A 1024×768 laptop: the panels stack, nothing is cut off.
+  await page.setViewportSize({ width: 1024, height: 768 })
+  await shot('1-google-1024')
+  await page.setViewportSize({ width: 1440, height: 1000 })
 
   // Merge Alphabet in, then rename: the decision shows, with Undo.
   await page.getByRole('button', { name: 'Merge…' }).click()

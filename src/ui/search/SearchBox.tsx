@@ -4,6 +4,8 @@
  * on first use.
  */
 import { lazy, Suspense, useEffect, useState } from 'react'
+// The box is in the top bar from the first paint: its style cannot wait for the dialog's chunk.
+import '../styles/search.css'
 
 const SearchDialog = lazy(() => import('./SearchDialog').then((m) => ({ default: m.SearchDialog })))
 
