@@ -91,10 +91,11 @@ test('a watch catches a pasted article: the bell counts it live and the alert op
   expect(await item.textContent()).toMatch(/hydrogen/i)
   await shot('3-bell-panel')
   await item.locator('button').click()
-  // The alert opens its frame in the workspace's inspector.
-  await page.waitForURL((u) => u.searchParams.has('frame'))
-  const frameId = new URL(page.url()).searchParams.get('frame')!
-  await page.locator(`.inspector-target[data-frame-id="${frameId}"]`).waitFor({ timeout: 15_000 })
+  // The alert opens its frame in the workspace's inspector; once shown, the request leaves the address.
+  const opened = page.locator('.inspector-target[data-frame-id]')
+  await opened.waitFor({ timeout: 15_000 })
+  expect(await opened.getAttribute('data-frame-id')).toMatch(/-f\d+$/)
+  await page.waitForURL((u) => /\/workspace\//.test(u.pathname) && !u.searchParams.has('frame'))
   await expect.poll(() => bell.getAttribute('aria-label')).toBe('Alerts, none unread')
   expect(await count.count()).toBe(0)
   await shot('4-alert-opens-frame')

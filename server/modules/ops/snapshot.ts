@@ -244,8 +244,11 @@ async function loadDump(tx: Pick<Database, 'query'>, path: string): Promise<numb
   return rows
 }
 
-/** Tables not loaded from a dump: the migrations' own record, and what triggers rebuild as the rows they count load (017). */
-const DERIVED_TABLES = new Set(['schema_migrations', 'signal_days'])
+/**
+ * Tables not loaded from a dump: the migrations' own record, and what triggers rebuild as the rows they come
+ * from load (017's day counts, 019's search tables): restoring them too would write them twice.
+ */
+const DERIVED_TABLES = new Set(['schema_migrations', 'signal_days', 'search_documents', 'search_entity_names', 'search_frames', 'search_stories'])
 
 const tableHeader = z.object({ table: z.string().regex(/^[a-z_][a-z0-9_]*$/), columns: z.array(z.string().regex(/^[a-z_][a-z0-9_]*$/)).min(1) })
 
