@@ -53,6 +53,7 @@ import { DEFAULT_PAGING, type FramesLoading, loadWorkspace } from '../src/stream
 import { bundlePage, fmt, median, openPage, pct, servePage } from './browser-page'
 import type { AnswersIndex, ScaleLoadResult, ScaleWorkload, ScrollResult } from './scale/protocol'
 import { SCALE_RESEARCH, SCALE_SESSION } from './scale/seed'
+import { tenantBench } from './scale/tenant-run'
 import type { ScaleServerReady } from './scale/server'
 
 const args = process.argv.slice(2)
@@ -75,6 +76,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const IDS = { researchId: SCALE_RESEARCH, sessionId: SCALE_SESSION }
 const PROFILE = args.includes('--profile')
 const DATABASE_URL = stringOption('--database-url')
+/** `--tenant 2000,100000`: the tenant section only (bench/scale/tenant-run.ts), at each size in turn. */
+const TENANT_SIZES = stringOption('--tenant')?.split(',').map(Number) ?? null
 
 // A full GC on demand for the heap figures, without asking npm to pass --expose-gc.
 setFlagsFromString('--expose-gc')
@@ -107,6 +110,15 @@ async function main(): Promise<void> {
     server = child
     await createRecord(ready.port, user)
     const base = `http://127.0.0.1:${ready.port}/api/v1`
+    if (TENANT_SIZES) {
+      const openWorkspace = async () => {
+        const load = await apiLoad(base, user)
+        load.core.dispose()
+        return load.ms
+      }
+      await tenantBench({ base, token: user.idToken, server: child, ready, sizes: TENANT_SIZES, workspaceDocuments: DOCUMENTS, openWorkspace })
+      return
+    }
 
     // 1. Session load through the API, alternating with its baseline so drift hits both alike.
     const loads: number[] = []
@@ -374,7 +386,7 @@ async function createRecord(port: number, user: User): Promise<void> {
 }
 
 async function startServer(host: string, user: User, profile: string | null): Promise<{ child: ChildProcess; ready: ScaleServerReady }> {
-  const options = { documents: DOCUMENTS, framesPerDocument: FRAMES_PER_DOCUMENT, ownerUserId: user.uid, profile, databaseUrl: DATABASE_URL }
+  const options = { documents: DOCUMENTS, framesPerDocument: FRAMES_PER_DOCUMENT, ownerUserId: user.uid, profile, databaseUrl: DATABASE_URL, tenantDocuments: TENANT_SIZES?.[0] ?? 0 }
   const child = fork(join(import.meta.dirname, 'scale', 'server.ts'), [JSON.stringify(options)], { env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: host } })
   const ready = await new Promise<ScaleServerReady>((resolve, reject) => {
     child.once('message', (message) => resolve(message as ScaleServerReady))

@@ -23,6 +23,7 @@ import { randomIds, systemClock } from '../../server/platform/core/runtime'
 import { openDatabase } from '../../server/platform/db/database'
 import { migrate } from '../../server/platform/db/migrate'
 import { SCALE_SESSION, SCALE_TENANT, seedWorkspace } from './seed'
+import { completeOne, databaseBytes, seedTenant, type TenantSeeding } from './tenant'
 
 export interface ScaleServerReady {
   type: 'ready'
@@ -32,10 +33,22 @@ export interface ScaleServerReady {
   frames: number
   /** Every event and frame row of the session in one SELECT each, ordered as the API pages them. */
   sqlReadMs: number
+  /** With `tenantDocuments`: the tenant's other documents, written and kept. */
+  tenant: TenantSeeding | null
 }
 
+/** With `tenantDocuments`: answers to `{type:'stats'}`, `{type:'arrive'}` (a document completes) and `{type:'grow', to}` (the tenant grows to `to` documents). */
+export type ScaleServerAnswer = { type: 'stats'; rssBytes: number; heapBytes: number; databaseBytes: number } | { type: 'arrived' } | { type: 'grown'; seeding: TenantSeeding }
+
 async function main(): Promise<void> {
-  const options = JSON.parse(process.argv[2] ?? '{}') as { documents: number; framesPerDocument: number; ownerUserId: string; profile: string | null; databaseUrl: string | null }
+  const options = JSON.parse(process.argv[2] ?? '{}') as {
+    documents: number
+    framesPerDocument: number
+    ownerUserId: string
+    profile: string | null
+    databaseUrl: string | null
+    tenantDocuments?: number
+  }
   const dir = mkdtempSync(join(tmpdir(), 'sightline-bench-scale-'))
   const postgres = options.databaseUrl ? await createDatabase(options.databaseUrl) : null
   const db = await openDatabase(postgres ? { databaseUrl: postgres.url } : { dataDir: dir })
@@ -43,6 +56,9 @@ async function main(): Promise<void> {
   const t0 = performance.now()
   const rows = await seedWorkspace(db, options)
   const seedMs = performance.now() - t0
+  const startedAt = Date.now()
+  const tenant = options.tenantDocuments ? await seedTenant(db, 0, options.tenantDocuments, options.ownerUserId, startedAt) : null
+  let tenantSize = options.tenantDocuments ?? 0
 
   const sqlRead = async () => {
     const t = performance.now()
@@ -68,9 +84,31 @@ async function main(): Promise<void> {
     await inspector.post('Profiler.enable')
     await inspector.post('Profiler.start')
   }
-  const ready: ScaleServerReady = { type: 'ready', port: (app.server.address() as { port: number }).port, seedMs, ...rows, sqlReadMs: reads[1] as number }
+  const ready: ScaleServerReady = { type: 'ready', port: (app.server.address() as { port: number }).port, seedMs, ...rows, sqlReadMs: reads[1] as number, tenant }
   process.send?.(ready)
+  let arrivals = 0
   process.on('message', (message) => {
+    const asked = message as { type?: string }
+    if (asked.type === 'stats') {
+      void databaseBytes(db).then((bytes) => {
+        global.gc?.()
+        const answer: ScaleServerAnswer = { type: 'stats', rssBytes: process.memoryUsage().rss, heapBytes: process.memoryUsage().heapUsed, databaseBytes: bytes }
+        process.send?.(answer)
+      })
+      return
+    }
+    if (asked.type === 'grow') {
+      const to = (message as { to: number }).to
+      void seedTenant(db, tenantSize, to, options.ownerUserId, startedAt).then((seeding) => {
+        tenantSize = to
+        process.send?.({ type: 'grown', seeding } satisfies ScaleServerAnswer)
+      })
+      return
+    }
+    if (asked.type === 'arrive') {
+      void completeOne(db, ++arrivals, Date.now()).then(() => process.send?.({ type: 'arrived' } satisfies ScaleServerAnswer))
+      return
+    }
     if (message !== 'stop') return
     void (async () => {
       if (inspector && options.profile) writeFileSync(options.profile, JSON.stringify((await inspector.post('Profiler.stop')).profile))

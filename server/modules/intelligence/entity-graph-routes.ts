@@ -24,27 +24,34 @@ import { loadCorpus } from './corpus'
 import { type EntityGraphSource, entityGraphSource, toEdgeFrame } from './entity-graph'
 import { entityGraphML } from './graphml'
 import { contextTypeOf } from './queries/kpis'
+import { keptReads } from './read-cache'
 
 export async function entityGraphRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const { db } = deps
+  const kept = keptReads(db)
   const sourceFor = (request: Parameters<typeof authOf>[0], query: EntityGraphQuery) => scopedSource(db, authOf(request).tenantId, query)
+  const graphOf = (request: Parameters<typeof authOf>[0], query: EntityGraphQuery) =>
+    kept(authOf(request).tenantId, ['entity-graph', filtersOf(query)], async () => (await sourceFor(request, query)).graph(query))
 
-  route(app, entityGraphContract, async ({ query, request }) => (await sourceFor(request, query)).graph(query))
+  route(app, entityGraphContract, async ({ query, request }) => graphOf(request, query))
 
   route(app, entityGraphNeighbourhoodContract, async ({ params, query, request }) => {
-    const body = (await sourceFor(request, query)).neighbourhood(query, params.id)
+    const body = await kept(authOf(request).tenantId, ['entity-neighbourhood', params.id, filtersOf(query)], async () => (await sourceFor(request, query)).neighbourhood(query, params.id) ?? null)
     if (!body) throw missing('Entity')
     return body
   })
 
   route(app, entityGraphEdgeFramesContract, async ({ params, query, request }) => {
-    const found = (await sourceFor(request, query)).edge(query, params.id)
+    const found = await kept(authOf(request).tenantId, ['entity-edge', params.id, filtersOf(query)], async () => {
+      const edge = (await sourceFor(request, query)).edge(query, params.id)
+      return edge ? { edge: edge.edge, items: edge.relations.map(toEdgeFrame) } : null
+    })
     if (!found) throw missing('Edge')
-    return { edge: found.edge, items: found.relations.map(toEdgeFrame) }
+    return found
   })
 
   route(app, entityGraphExportContract, async ({ query, request, reply }) => {
-    const graph = (await sourceFor(request, query)).graph(query)
+    const graph = await graphOf(request, query)
     const file = `${query.scope}${query.id ? `-${query.id.replace(/[^A-Za-z0-9_-]/g, '_')}` : ''}-entity-graph`
     if (query.format === 'json') {
       return reply.header('content-disposition', `attachment; filename="${file}.json"`).type('application/json; charset=utf-8').send(JSON.stringify(graph))
@@ -71,4 +78,10 @@ export async function scopedSource(db: Queryable, tenantId: string, query: Pick<
     corpus.frames.filter((f) => ids.has(f.eventId)),
   )
   return entityGraphSource(corpus, scope === 'tenant' ? null : ids, { byFrame: facts.byFrame, byEvent: facts.byEvent })
+}
+
+/** The query without what only shapes the file (its format): the graph it names. */
+function filtersOf(query: EntityGraphQuery & { format?: unknown }): EntityGraphQuery {
+  const { format: _format, ...filters } = query
+  return filters
 }

@@ -13,11 +13,16 @@ import { entityDecisionUndoContract, entityDossierContract, entityMergeContract,
 import { authOf } from '../../platform/auth/plugin'
 import { route } from '../../platform/http/contracts'
 import type { ModuleDeps } from '../../platform/module'
+import { keptReads } from './read-cache'
 import { dossierOf, mergeEntity, renameEntity, splitAlias, undoDecision } from './entity-decisions'
 
 export async function entityRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const { db } = deps
-  route(app, entityDossierContract, async ({ params, request }) => dossierOf(db, authOf(request).tenantId, params.id))
+  const kept = keptReads(db)
+  route(app, entityDossierContract, async ({ params, request }) => {
+    const { tenantId } = authOf(request)
+    return kept(tenantId, ['dossier', params.id], () => dossierOf(db, tenantId, params.id))
+  })
   route(app, entityMergeContract, async ({ params, body, request }) => {
     const { tenantId, uid } = authOf(request)
     return mergeEntity(deps, tenantId, uid, params.id, body.other)

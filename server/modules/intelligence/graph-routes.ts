@@ -38,6 +38,7 @@ import { briefingFor } from './briefing-scope'
 import { expandNode, explore, findEntity, participantConnections, resolvedEntity } from './graph'
 import { toGraphML } from './graphml'
 import { framesByIds, rankDocuments } from './queries/corpus'
+import { keptReads } from './read-cache'
 import { researchView, tenantView } from './service'
 import { uncertaintiesOf } from './uncertainties'
 
@@ -45,11 +46,13 @@ const EXPLORE_LIMIT = 20
 
 export async function graphRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const { db } = deps
+  const kept = keptReads(db)
+  const researchGraph = (tenantId: string, id: string) => kept(tenantId, ['research-graph', id], async () => (await researchView(db, tenantId, id)).whole())
 
-  route(app, researchGraphContract, async ({ params, request }) => (await researchView(db, authOf(request).tenantId, params.id)).whole())
+  route(app, researchGraphContract, async ({ params, request }) => researchGraph(authOf(request).tenantId, params.id))
 
   route(app, researchGraphExportContract, async ({ params: { id }, query, request, reply }) => {
-    const graph = (await researchView(db, authOf(request).tenantId, id)).whole()
+    const graph = await researchGraph(authOf(request).tenantId, id)
     const file = `research-${id.replace(/[^A-Za-z0-9_-]/g, '_')}-graph`
     if (query.format === 'json') {
       return reply.header('content-disposition', `attachment; filename="${file}.json"`).type('application/json; charset=utf-8').send(JSON.stringify(graph))
@@ -62,43 +65,59 @@ export async function graphRoutes(app: FastifyInstance, deps: ModuleDeps): Promi
 
   route(app, exploreContract, async ({ body: { query, limit = EXPLORE_LIMIT }, request }) => {
     const { tenantId } = authOf(request)
-    const ranked = await rankDocuments(db, tenantId, query, limit)
-    return explore(await tenantView(db, tenantId), query, ranked, limit)
+    return kept(tenantId, ['explore', query, limit], async () => explore(await tenantView(db, tenantId), query, await rankDocuments(db, tenantId, query, limit), limit))
   })
 
   route(app, graphExpandContract, async ({ params, request }) => {
-    const expanded = expandNode(await tenantView(db, authOf(request).tenantId), params.id)
+    const { tenantId } = authOf(request)
+    const expanded = await kept(tenantId, ['expand', params.id], async () => expandNode(await tenantView(db, tenantId), params.id) ?? null)
     if (!expanded) throw notFound('Graph node')
     return expanded
   })
 
   route(app, entityResolveContract, async ({ query: { name, kind }, request }) => {
-    const entity = findEntity((await tenantView(db, authOf(request).tenantId)).corpus.entities, name, kind)
+    const { tenantId } = authOf(request)
+    const entity = await kept(tenantId, ['resolve', name, kind], async () => {
+      const found = findEntity((await tenantView(db, tenantId)).corpus.entities, name, kind)
+      return found ? resolvedEntity(found) : null
+    })
     if (!entity) throw new ApiError(404, 'NOT_FOUND', `No entity named “${name}”${kind ? ` of kind ${kind}` : ''} in your documents`)
-    return { query: name, entity: resolvedEntity(entity) }
+    return { query: name, entity }
   })
 
   route(app, participantFramesContract, async ({ query: { participant }, request }) => {
     const { tenantId } = authOf(request)
-    const view = await tenantView(db, tenantId)
-    const entity = findEntity(view.corpus.entities, participant)
-    const ids = entity ? view.framesActing(entity.id).map((f) => f.id) : []
-    const rows = await framesByIds(db, tenantId, ids)
-    return { participant, entity: entity ? resolvedEntity(entity) : null, items: rows.map((r) => toActionFrame(r, tenantId)) }
+    return kept(tenantId, ['participant-frames', participant], async () => {
+      const view = await tenantView(db, tenantId)
+      const entity = findEntity(view.corpus.entities, participant)
+      const ids = entity ? view.framesActing(entity.id).map((f) => f.id) : []
+      const rows = await framesByIds(db, tenantId, ids)
+      return { participant, entity: entity ? resolvedEntity(entity) : null, items: rows.map((r) => toActionFrame(r, tenantId)) }
+    })
   })
 
   route(app, connectionsContract, async ({ query: { participant }, request }) => {
-    const view = await tenantView(db, authOf(request).tenantId)
-    const entity = findEntity(view.corpus.entities, participant)
-    return { participant, entity: entity ? resolvedEntity(entity) : null, items: entity ? participantConnections(view, entity) : [] }
+    const { tenantId } = authOf(request)
+    return kept(tenantId, ['connections', participant], async () => {
+      const view = await tenantView(db, tenantId)
+      const entity = findEntity(view.corpus.entities, participant)
+      return { participant, entity: entity ? resolvedEntity(entity) : null, items: entity ? participantConnections(view, entity) : [] }
+    })
   })
 
   route(app, frameUncertaintiesContract, async ({ params, request }) => {
-    const view = await tenantView(db, authOf(request).tenantId)
-    const frame = view.frames.find((f) => f.id === params.id)
-    if (!frame) throw notFound('Action frame')
-    return { frameId: frame.id, items: uncertaintiesOf(view, frame) }
+    const { tenantId } = authOf(request)
+    const found = await kept(tenantId, ['uncertainties', params.id], async () => {
+      const view = await tenantView(db, tenantId)
+      const frame = view.frames.find((f) => f.id === params.id)
+      return frame ? { frameId: frame.id, items: uncertaintiesOf(view, frame) } : null
+    })
+    if (!found) throw notFound('Action frame')
+    return found
   })
 
-  route(app, briefingContract, async ({ params: { type, id }, request }) => briefingFor(db, authOf(request).tenantId, type, id))
+  route(app, briefingContract, async ({ params: { type, id }, request }) => {
+    const { tenantId } = authOf(request)
+    return kept(tenantId, ['briefing', type, id], () => briefingFor(db, tenantId, type, id))
+  })
 }

@@ -23,13 +23,20 @@ import { validation } from '../../platform/http/errors'
 import { loadCorpus } from './corpus'
 import { BACKTEST_METHOD, backtest, forecastSeries, HOLT_METHOD, holtParameters, MIN_FORECAST_DAYS } from './forecast'
 import { extractMotifs, MOTIFS_METHOD, participantSequences, predictNext, TRANSITIONS_METHOD } from './sequences'
+import { keptReads } from './read-cache'
 import { actionTypeOf, contextCorpus, seriesOf } from './service'
 
 export async function prospectiveRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const { db, clock } = deps
+  const kept = keptReads(db)
+  const series = (tenantId: string, selector: Parameters<typeof seriesOf>[2]) => {
+    const now = clock.now()
+    const { metric, entity, historyDays, contextId } = selector
+    return kept(tenantId, ['series', metric, entity ?? null, historyDays, contextId ?? null], () => seriesOf(db, tenantId, selector, now), now)
+  }
 
   route(app, forecastContract, async ({ body, request }) => {
-    const { metric, entity, history } = await seriesOf(db, authOf(request).tenantId, body, clock.now())
+    const { metric, entity, history } = await series(authOf(request).tenantId, body)
     const { fit, forecast, dataDays } = forecastSeries(history, body.horizonDays)
     return { method: HOLT_METHOD, parameters: holtParameters(fit), metric, entity, history, forecast, dataDays, minimumDays: MIN_FORECAST_DAYS }
   })
@@ -37,7 +44,7 @@ export async function prospectiveRoutes(app: FastifyInstance, deps: ModuleDeps):
   route(app, backtestContract, async ({ body, request }) => {
     const { historyDays, horizonDays, minTrainDays } = body
     if (minTrainDays + horizonDays > historyDays) throw validation('minTrainDays', `minTrainDays + horizonDays must not exceed historyDays (${historyDays})`)
-    const { history } = await seriesOf(db, authOf(request).tenantId, body, clock.now())
+    const { history } = await series(authOf(request).tenantId, body)
     const scores = backtest(
       history.map((p) => p.value),
       horizonDays,
@@ -49,15 +56,15 @@ export async function prospectiveRoutes(app: FastifyInstance, deps: ModuleDeps):
   route(app, predictFromSeedContract, async ({ body, request }) => {
     const tenantId = authOf(request).tenantId
     const actionType = await actionTypeOf(db, tenantId, body.frameId)
-    const sequences = participantSequences(await loadCorpus(db, tenantId))
+    const sequences = await kept(tenantId, ['sequences', null], async () => participantSequences(await loadCorpus(db, tenantId)))
     return { seed: { frameId: body.frameId, actionType }, method: TRANSITIONS_METHOD, ...predictNext(sequences, actionType, body.limit) }
   })
 
   route(app, motifsContract, async ({ body, request }) => {
     const { minLength, maxLength, minSupport, limit, contextId } = body
     if (maxLength < minLength) throw validation('maxLength', 'must not be less than minLength')
-    const corpus = await contextCorpus(db, authOf(request).tenantId, contextId)
-    const sequences = participantSequences(corpus)
+    const tenantId = authOf(request).tenantId
+    const sequences = await kept(tenantId, ['sequences', contextId ?? null], async () => participantSequences(await contextCorpus(db, tenantId, contextId)))
     return { method: MOTIFS_METHOD, sequences: sequences.length, motifs: extractMotifs(sequences, { minSupport, minLength, maxLength, limit }) }
   })
 }

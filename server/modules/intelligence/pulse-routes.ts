@@ -11,9 +11,16 @@ import { pulseContract } from '../../../src/protocol/http/intelligence'
 import type { ModuleDeps } from '../../platform/module'
 import { authOf } from '../../platform/auth/plugin'
 import { route } from '../../platform/http/contracts'
+import { keptReads } from './read-cache'
 import { pulseOf } from './service'
 
 export async function pulseRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const { db, clock } = deps
-  route(app, pulseContract, async ({ body, request }) => pulseOf(db, authOf(request).tenantId, clock.now(), body.query?.trim() || null))
+  const kept = keptReads(db)
+  route(app, pulseContract, async ({ body, request }) => {
+    const { tenantId } = authOf(request)
+    const query = body.query?.trim() || null
+    const now = clock.now()
+    return kept(tenantId, ['pulse', query], () => pulseOf(db, tenantId, now, query), now)
+  })
 }

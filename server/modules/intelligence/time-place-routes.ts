@@ -9,10 +9,18 @@ import { placesContract, timelineContract } from '../../../src/protocol/http/tim
 import { authOf } from '../../platform/auth/plugin'
 import { route } from '../../platform/http/contracts'
 import type { ModuleDeps } from '../../platform/module'
+import { keptReads } from './read-cache'
 import { placesOf, timelineOf } from './time-place'
 
 export async function timePlaceRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const { db } = deps
-  route(app, timelineContract, async ({ query, request }) => timelineOf(db, authOf(request).tenantId, query))
-  route(app, placesContract, async ({ query, request }) => placesOf(db, authOf(request).tenantId, query))
+  const kept = keptReads(db)
+  route(app, timelineContract, async ({ query, request }) => {
+    const { tenantId } = authOf(request)
+    return kept(tenantId, ['timeline', query], () => timelineOf(db, tenantId, query))
+  })
+  route(app, placesContract, async ({ query, request }) => {
+    const { tenantId } = authOf(request)
+    return kept(tenantId, ['places', query], () => placesOf(db, tenantId, query))
+  })
 }

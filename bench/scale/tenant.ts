@@ -1,0 +1,112 @@
+/**
+ * The tenant around `bench:scale`'s workspace, for `--tenant 2000,100000` (issue 22, item 5): more
+ * completed documents of ten frames each in one research ("Tenant") of workspaces of 10,000 documents,
+ * written in bulk like seed.ts (bench:ui's deterministic values, other seeds), one every ~20 minutes (about
+ * 70 a day) back from the server's now: the first size is the tenant's last weeks, and growing it to the
+ * next adds months and years of history behind them. Then what the server keeps of documents
+ * (`backfillSignals`, `backfillBriefingKeys`, as start-up does for documents it has not seen).
+ */
+import { backfillBriefingKeys, backfillSignals } from '../../server/modules/intelligence'
+import { insertResearch, insertSession } from '../../server/modules/researches/queries'
+import type { Database } from '../../server/platform/db/database'
+import { sessionDataBody } from '../ui/data'
+import { SCALE_TENANT } from './seed'
+
+export const TENANT_RESEARCH = 'res_tenant'
+const PER_WORKSPACE = 10_000
+const ARRIVAL_MS = Math.round(86_400_000 / 70)
+const ROWS_PER_STATEMENT = 1000
+const FRAMES = 10
+
+export interface TenantSeeding {
+  documents: number
+  frames: number
+  /** Bulk writes (rows, their triggers: day counts, search indexes, the intelligence counter). */
+  writeMs: number
+  /** The boards' places and briefing keys, as start-up keeps them for documents it has not seen. */
+  keepMs: number
+}
+
+export async function seedTenant(db: Database, from: number, to: number, ownerUserId: string, now: number): Promise<TenantSeeding> {
+  const t0 = performance.now()
+  if (from === 0) await insertResearch(db, SCALE_TENANT, { id: TENANT_RESEARCH, title: 'Tenant', description: null, tags: [], ownerUserId, now })
+  let frames = 0
+  // Workspace by workspace, newest documents first: growing the tenant adds history behind its last weeks.
+  for (let start = from; start < to; ) {
+    const workspace = Math.floor(start / PER_WORKSPACE)
+    const end = Math.min(to, (workspace + 1) * PER_WORKSPACE)
+    const sessionId = `ses_tenant_${workspace}`
+    if (start % PER_WORKSPACE === 0) {
+      await insertSession(db, SCALE_TENANT, { id: sessionId, researchId: TENANT_RESEARCH, title: `Tenant ${workspace}`, ownerUserId, now, expiresAt: now + 365 * 86_400_000 })
+    }
+    const body = sessionDataBody(end - start, FRAMES, 7 + start)
+    const idOf = new Map(body.events.map((e, j) => [e.id, `t_${start + j}`]))
+    const atOf = new Map(body.events.map((e, j) => [e.id, now - (start + j) * ARRIVAL_MS]))
+    const events = body.events.map((e) => {
+      const at = new Date(atOf.get(e.id) as number).toISOString()
+      return { ...e, id: idOf.get(e.id), sessionId, researchId: TENANT_RESEARCH, uploadedAt: at, ingestedAt: at }
+    })
+    for (let i = 0; i < events.length; i += ROWS_PER_STATEMENT) {
+      await db.query(
+        `INSERT INTO events (tenant_id, id, research_id, session_id, project_id, data_source_id, type, event_type, title, summary, status, payload, analytics, error, action_count, content_hash, uploaded_at, ingested_at, updated_at)
+         SELECT $1, e->>'id', e->>'researchId', e->>'sessionId', NULL, e->>'dataSourceId', e->>'type', e->>'eventType', e->>'title', e->>'summary', e->>'status', e->'payload', e->'analytics', NULL,
+                (e->>'actionCount')::int, md5(e->>'id'), (e->>'uploadedAt')::timestamptz, (e->>'ingestedAt')::timestamptz, (e->>'ingestedAt')::timestamptz + interval '40 seconds'
+         FROM jsonb_array_elements($2::jsonb) e`,
+        [SCALE_TENANT, JSON.stringify(events.slice(i, i + ROWS_PER_STATEMENT))],
+      )
+    }
+    for (let i = 0; i < body.actionFrames.length; i += ROWS_PER_STATEMENT) {
+      const rows = body.actionFrames.slice(i, i + ROWS_PER_STATEMENT).map((f) => {
+        const eventId = idOf.get(f.parentId) as string
+        const frame = { ...f, id: `${eventId}-f${f.actionIndex}`, parentId: eventId, parentEventId: eventId, sessionId, researchId: TENANT_RESEARCH }
+        const at = new Date((atOf.get(f.parentId) as number) + 500).toISOString()
+        return { ...frame, eventId, createdAt: at, updatedAt: at, body: frame }
+      })
+      frames += rows.length
+      await db.query(
+        `INSERT INTO action_frames (tenant_id, id, event_id, research_id, session_id, status, action_index, total_actions, action_type, body, created_at, updated_at)
+         SELECT $1, f->>'id', f->>'eventId', f->>'researchId', f->>'sessionId', f->>'status', (f->>'actionIndex')::int, (f->>'totalActions')::int, f->>'actionType', f->'body',
+                (f->>'createdAt')::timestamptz, (f->>'updatedAt')::timestamptz
+         FROM json_array_elements($2::json) f`,
+        [SCALE_TENANT, JSON.stringify(rows)],
+      )
+    }
+    process.stderr.write(`  … ${end.toLocaleString('en-US')} tenant documents written\n`)
+    start = end
+  }
+  await db.exec('ANALYZE')
+  const writeMs = performance.now() - t0
+  const t1 = performance.now()
+  await backfillSignals(db)
+  await backfillBriefingKeys(db)
+  await db.exec('ANALYZE')
+  return { documents: to - from, frames, writeMs, keepMs: performance.now() - t1 }
+}
+
+/** A document completing in the research's first workspace (a row and its frames, in one transaction): the tenant's material moves. */
+export async function completeOne(db: Database, n: number, now: number): Promise<void> {
+  const { events, actionFrames } = sessionDataBody(1, FRAMES, 1_000_000 + n)
+  const id = `arrival_${n}`
+  await db.transaction(async (tx) => {
+    const e = events[0]!
+    await tx.query(
+      `INSERT INTO events (tenant_id, id, research_id, session_id, type, event_type, title, summary, status, payload, analytics, action_count, uploaded_at, ingested_at, updated_at)
+       VALUES ($1, $2, $3, 'ses_tenant_0', 'document', 'document', $4, $5, 'completed', $6, $7, $8, $9, $9, $9)`,
+      [SCALE_TENANT, id, TENANT_RESEARCH, e.title, e.summary, JSON.stringify(e.payload), JSON.stringify(e.analytics), FRAMES, new Date(now).toISOString()],
+    )
+    for (const f of actionFrames) {
+      const frame = { ...f, id: `${id}-f${f.actionIndex}`, parentId: id, parentEventId: id, sessionId: 'ses_tenant_0', researchId: TENANT_RESEARCH }
+      await tx.query(
+        `INSERT INTO action_frames (tenant_id, id, event_id, research_id, session_id, status, action_index, total_actions, action_type, body, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, 'ses_tenant_0', 'final', $5, $6, $7, $8, $9, $9)`,
+        [SCALE_TENANT, frame.id, id, TENANT_RESEARCH, f.actionIndex, FRAMES, f.actionType, JSON.stringify(frame), new Date(now).toISOString()],
+      )
+    }
+  })
+}
+
+/** The database's size on disk: PostgreSQL's own figure, or PGlite's data folder. */
+export async function databaseBytes(db: Database): Promise<number> {
+  const [row] = await db.query<{ bytes: string }>('SELECT pg_database_size(current_database())::text AS bytes')
+  return Number(row?.bytes ?? 0)
+}
