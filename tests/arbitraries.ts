@@ -85,6 +85,28 @@ const dataByType: Record<(typeof LiveMessageTypes)[number], fc.Arbitrary<Record<
       createdAt: fc.constant('2026-11-20T09:00:00.000Z'),
     }),
   }),
+  'frame-correction-updated': frameId.chain((id) =>
+    fc.record({
+      frameId: fc.constant(id),
+      eventId,
+      correction: fc.option(
+        fc.record({
+          frameId: fc.constant(id),
+          eventId,
+          actionIndex: fc.integer({ min: 1, max: 3 }),
+          verdict: fc.constantFrom('edited', 'rejected', 'noted'),
+          edits: fc.record({ actionDescription: fc.constantFrom('Kessel Rail bought Norland Freight', 'Rates held') }, { requiredKeys: [] }),
+          note: fc.option(fc.constantFrom('Checked against the filing'), { nil: null }),
+          pipeline: fc.constant({ actionDescription: 'Kessel Rail bid for Norland Freight', actionType: null, summary: null }),
+          current: fc.constant(null),
+          changed: fc.boolean(),
+          correctedBy: fc.constant('u1'),
+          correctedAt: fc.constant('2026-11-20T09:00:00.000Z'),
+        }),
+        { nil: null },
+      ),
+    }),
+  ),
 }
 
 /** One valid message body of a random type. */

@@ -1,7 +1,7 @@
 /**
  * The analyst's corrections of the open workspace's frames, by frame id (issue 21, item 7). The list read with
- * the workspace replaces what was known; a saved or removed correction changes its frame only. Opening another
- * workspace or signing out empties it.
+ * the workspace replaces what was known; a saved or removed correction (this client's, or another client's told
+ * on the workspace's live channel) changes its frame only. Opening another workspace or signing out empties it.
  */
 import type { FrameCorrection } from '../protocol/corrections'
 import { defineDraftProjection } from './define-draft-projection'
@@ -31,10 +31,13 @@ export const corrections = defineDraftProjection<Corrections>({
       s.sessionId = e.sessionId
       s.byFrame = Object.fromEntries(e.items.map((c) => [c.frameId, c]))
     },
+    // Told live, a change belongs to the workspace whose channel carried it: another workspace's is not this one's.
     'correction.saved': (s, e) => {
+      if (e.sessionId !== undefined && s.sessionId !== null && e.sessionId !== s.sessionId) return
       s.byFrame[e.correction.frameId] = e.correction
     },
     'correction.removed': (s, e) => {
+      if (e.sessionId !== undefined && s.sessionId !== null && e.sessionId !== s.sessionId) return
       delete s.byFrame[e.frameId]
     },
   },

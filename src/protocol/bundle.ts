@@ -20,6 +20,9 @@
  * - Ids are the exporting installation's. An import gives every item a new id (references follow), so
  *   a bundle can be imported twice, or into the tenant it came from, without touching what is there.
  * - Sightline keeps no stories (narratives) yet, so bundles carry none; a later format version adds them.
+ * - Version 2 adds `corrections`: the analyst's version of frames (src/protocol/corrections.ts), each by its
+ *   document and action index, with who made it and when, and what the pipeline read then. A version 1 file has
+ *   no such section and still imports (its manifest names no count or hash for it; it reads as empty).
  *
  * The format has its own version (`BUNDLE_VERSION`): files outlive the wire protocol's messages. (The
  * fingerprint of PROTOCOL_VERSION covers these schemas too, because the export and import contracts name
@@ -27,19 +30,24 @@
  * bundle hashes exactly like the file it came from.
  */
 import { z } from 'zod'
+import { CORRECTION_TEXT_MAX, CorrectionVerdicts } from './corrections'
 import { DataSourceKinds, DataSourceStatuses } from './entities'
 import { TextBounds } from './input-text'
 import { KpiDefinitionIds } from './intelligence'
 
 export const BUNDLE_FORMAT = 'sightline-bundle'
-export const BUNDLE_VERSION = 1
+export const BUNDLE_VERSION = 2
+/** The format versions an import reads: this one, and 1 (the same without corrections). */
+export const BUNDLE_VERSIONS_READ = [1, 2] as const
 
 export const BundleKinds = ['research', 'project', 'tenant'] as const
 export type BundleKind = (typeof BundleKinds)[number]
 
 /** The sections of a bundle, in the order they are written, hashed and imported. */
-export const BundleSections = ['researches', 'sessions', 'projects', 'dataSources', 'sourceItems', 'documents', 'contents', 'frames', 'connections', 'kpiBindings'] as const
+export const BundleSections = ['researches', 'sessions', 'projects', 'dataSources', 'sourceItems', 'documents', 'contents', 'frames', 'connections', 'kpiBindings', 'corrections'] as const
 export type BundleSection = (typeof BundleSections)[number]
+/** The sections a version 1 bundle has (its manifest counts and hashes these only). */
+export const BundleSectionsV1 = BundleSections.filter((s) => s !== 'corrections')
 
 const id = z.string().min(1).max(200)
 /** An ISO 8601 instant that names a real date and time (no 30 February), as the database stores it. */
@@ -182,9 +190,37 @@ export const bundledKpiBindingSchema = z.object({
   updatedAt: at,
 })
 
+const correctionText = z.string().min(1).max(CORRECTION_TEXT_MAX)
+const reading = z.object({ actionDescription: z.string().nullable(), actionType: z.string().nullable(), summary: z.string().nullable() })
+
+/**
+ * The analyst's version of a document's frame, by its place (document, action index) as the server keeps it:
+ * reprocessing there writes the frames again and the correction stays. `pipeline` is what the pipeline read
+ * when the analyst corrected it; `correctedBy` the exporting installation's user id (who, as a record).
+ */
+export const bundledCorrectionSchema = z.object({
+  documentId: id,
+  actionIndex: int32,
+  verdict: z.enum(CorrectionVerdicts),
+  edits: z.strictObject({ actionDescription: correctionText.optional(), actionType: correctionText.optional(), summary: correctionText.optional() }),
+  note: correctionText.nullable(),
+  pipeline: reading,
+  correctedBy: z.string().min(1).max(200),
+  correctedAt: at,
+})
+
+const manifestCounts = z.object({
+  ...(Object.fromEntries(BundleSectionsV1.map((s) => [s, count])) as Record<Exclude<BundleSection, 'corrections'>, typeof count>),
+  corrections: count.optional(),
+})
+const manifestHashes = z.object({
+  ...(Object.fromEntries(BundleSectionsV1.map((s) => [s, sha256])) as Record<Exclude<BundleSection, 'corrections'>, typeof sha256>),
+  corrections: sha256.optional(),
+})
+
 export const bundleManifestSchema = z.object({
   format: z.literal(BUNDLE_FORMAT),
-  version: z.literal(BUNDLE_VERSION),
+  version: z.union([z.literal(1), z.literal(BUNDLE_VERSION)]),
   kind: z.enum(BundleKinds),
   /** The research or project the bundle was made for (null for a tenant's). */
   root: z.object({ type: z.enum(['research', 'project']), id, title: z.string() }).nullable(),
@@ -192,8 +228,9 @@ export const bundleManifestSchema = z.object({
   /** The tenant it was exported from: informative only (an import never goes there unless the importer's is that one). */
   exportedFrom: z.string().max(320),
   hashAlgorithm: z.literal('sha256'),
-  counts: z.object(Object.fromEntries(BundleSections.map((s) => [s, count])) as Record<BundleSection, typeof count>),
-  hashes: z.object(Object.fromEntries(BundleSections.map((s) => [s, sha256])) as Record<BundleSection, typeof sha256>),
+  /** Every section's (a version 1 manifest has none for `corrections`). */
+  counts: manifestCounts,
+  hashes: manifestHashes,
 })
 export type BundleManifest = z.infer<typeof bundleManifestSchema>
 
@@ -209,6 +246,8 @@ export const bundleSchema = z.object({
   frames: z.array(bundledFrameSchema),
   connections: z.array(bundledConnectionSchema),
   kpiBindings: z.array(bundledKpiBindingSchema),
+  // The one default of these schemas: a version 1 file has no corrections (nothing of it is hashed for them).
+  corrections: z.array(bundledCorrectionSchema).default([]),
 })
 export type Bundle = z.infer<typeof bundleSchema>
 export type BundleData = Omit<Bundle, 'manifest'>
@@ -218,7 +257,8 @@ export const importResultSchema = z.object({
   kind: z.enum(BundleKinds),
   researches: z.array(z.object({ id: z.string(), title: z.string(), sessionIds: z.array(z.string()) })),
   projects: z.array(z.object({ id: z.string(), displayName: z.string() })),
-  counts: z.object(Object.fromEntries(BundleSections.map((s) => [s, count])) as Record<BundleSection, typeof count>),
+  /** How many of each section came in (`corrections` from format version 2 on: a server before it does not say). */
+  counts: manifestCounts,
   /** Every id the bundle named and the one it has here, `[bundle id, new id]` (frames and connections included). */
   ids: z.array(z.tuple([z.string(), z.string()])),
   message: z.string(),

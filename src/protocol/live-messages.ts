@@ -19,6 +19,7 @@ import { z } from 'zod'
 import { camelizeKeys } from './case'
 import { compileGuard } from './fast-guard'
 import { alertSchema } from './alerts'
+import { frameCorrectionSchema } from './corrections'
 import { storySchema } from './stories'
 import { actionFrameSchema, actionFrameUpdateSchema, analyticsSchema, connectionSchema, idSchema, payloadSchema, timestampSchema } from './entities'
 
@@ -41,6 +42,7 @@ export const LiveMessageTypes = [
   'genesis-event-deleted',
   'story-updated',
   'alert-raised',
+  'frame-correction-updated',
 ] as const
 export type LiveMessageType = (typeof LiveMessageTypes)[number]
 
@@ -109,6 +111,10 @@ export const liveMessageDataSchemas = {
   // same id when another source of its story matches (its document count grown, its read state kept): one
   // event told by several sources is one alert.
   'alert-raised': z.object({ alert: alertSchema }),
+  // The analyst set, changed or dropped the correction of a frame of this workspace (src/protocol/corrections.ts):
+  // the correction as the server now keeps it, or null once dropped. Every open client of the workspace gets it,
+  // the one that made the change too (applying it twice changes nothing).
+  'frame-correction-updated': z.object({ frameId: idSchema, eventId: idSchema, correction: frameCorrectionSchema.nullable() }),
 } as const satisfies Record<LiveMessageType, z.ZodType>
 
 const messageEnvelope = <T extends LiveMessageType>(type: T) =>

@@ -63,6 +63,23 @@ const valid: Record<(typeof LiveMessageTypes)[number], unknown> = {
       createdAt: '2026-11-20T09:00:00.000Z',
     },
   },
+  'frame-correction-updated': {
+    frameId: 'e1-f1',
+    eventId: 'e1',
+    correction: {
+      frameId: 'e1-f1',
+      eventId: 'e1',
+      actionIndex: 1,
+      verdict: 'edited',
+      edits: { actionDescription: 'Kessel Rail bought Norland Freight' },
+      note: null,
+      pipeline: { actionDescription: 'Kessel Rail bid for Norland Freight', actionType: 'Acquisition', summary: null },
+      current: null,
+      changed: true,
+      correctedBy: 'u1',
+      correctedAt: '2026-11-20T09:00:00.000Z',
+    },
+  },
 }
 
 const invalid: Record<(typeof LiveMessageTypes)[number], [string, unknown]> = {
@@ -97,6 +114,7 @@ const invalid: Record<(typeof LiveMessageTypes)[number], [string, unknown]> = {
     },
   ],
   'alert-raised': ['no document count', { alert: { id: 'alr_1', watchId: 'wch_1', watchLabel: 'X', watchKind: 'entity', eventId: 'e1', title: 'T', excerpt: '', createdAt: 'x' } }],
+  'frame-correction-updated': ['no correction field (null says dropped)', { frameId: 'e1-f1', eventId: 'e1' }],
 }
 
 describe('live messages', () => {

@@ -20,8 +20,28 @@ describe('live frame translator', () => {
     )
   })
 
-  test('covers all 16 message types', () => {
-    expect(LiveMessageTypes).toHaveLength(16)
+  test('covers all 17 message types', () => {
+    expect(LiveMessageTypes).toHaveLength(17)
+  })
+
+  test('frame-correction-updated becomes correction.saved with its correction, or correction.removed once dropped', () => {
+    const correction = {
+      frameId: 'e1-f1',
+      eventId: 'e1',
+      actionIndex: 1,
+      verdict: 'rejected',
+      edits: {},
+      note: 'Proposed, not imposed',
+      pipeline: { actionDescription: 'The EU fined Google', actionType: null, summary: null },
+      current: { actionDescription: 'The EU fined Google', actionType: null, summary: null },
+      changed: false,
+      correctedBy: 'u1',
+      correctedAt: '2026-11-20T09:00:00.000Z',
+    }
+    const saved = translateLiveText(JSON.stringify({ type: 'frame-correction-updated', sessionId: 's', id: '7', data: { frameId: 'e1-f1', eventId: 'e1', correction } }))
+    expect(saved).toMatchObject({ kind: 'message', event: { type: 'correction.saved', sessionId: 's', messageId: '7', correction } })
+    const removed = translateLiveText(JSON.stringify({ type: 'frame-correction-updated', sessionId: 's', id: '8', data: { frameId: 'e1-f1', eventId: 'e1', correction: null } }))
+    expect(removed).toMatchObject({ kind: 'message', event: { type: 'correction.removed', sessionId: 's', messageId: '8', frameId: 'e1-f1' } })
   })
 
   test('alert-raised becomes alert.raised with its inbox session, id and alert', () => {

@@ -6,7 +6,9 @@
  *
  * - The watches whose scope holds the document (the tenant, its workspace, its project) are matched against
  *   its frames: an entity watch by its keys (aliases.ts `nameKeys`) among a frame's actors ("A and B" names
- *   both; a frame naming it alone comes first); a category watch by
+ *   both; a frame naming it alone comes first), its keys followed through the analyst's entity decisions
+ *   (aliases.ts `keysThroughDecisions`: a name merged into the watched entity since is watched too, a rename
+ *   keeps the watch, a name split off leaves it); a category watch by
  *   the frame's CAMEO root and urgency; a saved search by PostgreSQL text search over the frame's description
  *   and summary, or the document's text (queries/alerts.ts `searchMatches`). The first matching frame stands
  *   for the document.
@@ -20,7 +22,7 @@
 import { createHash } from 'node:crypto'
 import type { Alert } from '../../../src/protocol/alerts'
 import type { Queryable } from '../../platform/db/database'
-import { nameKeys } from '../intelligence'
+import { type EntityDecision, entityDecisions, keysThroughDecisions, nameKeys } from '../intelligence'
 import { appendLiveMessages, inboxSessionId, notifyLiveOnCommit } from '../live'
 import { storyOfEvent } from '../stories'
 import { type AlertRow, alertById, claimDocument, countAlertDocument, documentFrames, insertAlert, type MatchFrame, matchDocument, searchMatches, storyAlertId } from './queries/alerts'
@@ -35,6 +37,8 @@ export async function raiseAlerts(tx: Queryable, tenantId: string, eventId: stri
   const watches = await watchesInScope(tx, tenantId, { sessionId: doc.session_id, projectId: doc.project_id })
   if (watches.length === 0) return
   const frames = await documentFrames(tx, tenantId, eventId)
+  // The entity decisions are read once per document, and only when an entity watch may need them.
+  const decisions = watches.some((w) => w.kind === 'entity') ? await entityDecisions(tx, tenantId) : []
   const searched = new Map(
     (
       await searchMatches(
@@ -49,7 +53,7 @@ export async function raiseAlerts(tx: Queryable, tenantId: string, eventId: stri
   const storyKey = storyId ?? `document:${eventId}`
   const raised: Array<{ alert: AlertRow; fresh: boolean; watch: WatchRow }> = []
   for (const watch of watches) {
-    const match = watch.kind === 'search' ? (searched.has(watch.id) ? { frame: frames.find((f) => f.id === searched.get(watch.id)) ?? null } : null) : matchingFrame(watch, frames)
+    const match = watch.kind === 'search' ? (searched.has(watch.id) ? { frame: frames.find((f) => f.id === searched.get(watch.id)) ?? null } : null) : matchingFrame(followed(watch, decisions), frames)
     if (!match || !(await claimDocument(tx, tenantId, watch.id, eventId))) continue
     const existing = await storyAlertId(tx, tenantId, watch.id, storyKey, storyId)
     if (existing) await countAlertDocument(tx, tenantId, existing)
@@ -86,6 +90,12 @@ export function matchingFrame(watch: Pick<WatchRow, 'kind' | 'entity_keys' | 'ca
   const names = (actor: string) => nameKeys(actor).some((k) => keys.has(k))
   const frame = frames.find((f) => actorNames(f.body).some(names)) ?? frames.find((f) => actorNames(f.body).some((actor) => namesIn(actor).some(names)))
   return frame ? { frame } : null
+}
+
+/** An entity watch with its keys followed through the analyst's decisions (anchored on its label, the entity's name when picked). */
+function followed(watch: WatchRow, decisions: readonly EntityDecision[]): WatchRow {
+  if (watch.kind !== 'entity' || decisions.length === 0) return watch
+  return { ...watch, entity_keys: [...keysThroughDecisions(watch.entity_keys, watch.label, decisions)] }
 }
 
 /** Each raised alert to its owner's inbox (one append per owner), and new ones to their webhooks. */

@@ -12,7 +12,7 @@ import type { ProjectRow } from '../projects'
 import type { ResearchRow, SessionRow } from '../researches'
 import { iso } from '../../platform/db/rows'
 import { manifestOf } from './manifest'
-import { type BindingRow, type ConnectionRow, type ContentRow, type ExportScope, readInOneSnapshot, readScope, type SourceItemRow } from './queries'
+import { type BindingRow, type ConnectionRow, type ContentRow, type CorrectionRow, type ExportScope, readInOneSnapshot, readScope, type SourceItemRow } from './queries'
 
 export type { ExportScope }
 
@@ -67,6 +67,7 @@ function toBundleData(rows: NonNullable<Awaited<ReturnType<typeof readScope>>>):
     frames: rows.frames.map(frame),
     connections: rows.connections.filter((c) => c.participants.length > 0 && c.participants.every((p) => frameIds.has(p))).map((c) => connection(c, keep(sessionIds, c.session_id))),
     kpiBindings: rows.bindings.map(binding),
+    corrections: rows.corrections.map(correction),
   }
 }
 
@@ -188,6 +189,22 @@ function binding(b: BindingRow) {
     manual: b.manual,
     createdAt: at(b.created_at),
     updatedAt: at(b.updated_at),
+  }
+}
+
+function correction(c: CorrectionRow) {
+  // Only the fields a correction has, whatever else the stored JSON holds.
+  const edits = Object.fromEntries((['actionDescription', 'actionType', 'summary'] as const).flatMap((k) => (typeof c.edits?.[k] === 'string' ? [[k, c.edits[k]]] : [])))
+  const text = (v: unknown) => (typeof v === 'string' ? v : null)
+  return {
+    documentId: c.event_id,
+    actionIndex: c.action_index,
+    verdict: c.verdict,
+    edits,
+    note: c.note,
+    pipeline: { actionDescription: text(c.pipeline?.actionDescription), actionType: text(c.pipeline?.actionType), summary: text(c.pipeline?.summary) },
+    correctedBy: c.corrected_by,
+    correctedAt: at(c.corrected_at),
   }
 }
 

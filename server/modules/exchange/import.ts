@@ -13,6 +13,10 @@
  *   written as the bundle has them, and nothing is queued. A document whose processing had not finished
  *   when it was exported arrives in error, saying so (no pipeline here holds its unfinished steps);
  *   active sources arrive paused, to be resumed by hand, so an import never starts polling by itself.
+ * - The analyst's corrections of frames come back as they were made (who, when, what the pipeline read then),
+ *   at their documents' new ids, before the documents are kept as completed, so boards, briefings and search
+ *   read the analyst's version from the start. A correction naming a document outside the bundle, or a place
+ *   twice, is refused like any dangling or duplicate item.
  * - Stories are not carried: they are the team's reading of all its documents, so the completed
  *   documents of the bundle are placed in the importer's stories (server/modules/stories), oldest first,
  *   joining those told by documents already there.
@@ -172,6 +176,9 @@ export async function importBundle(db: Database, ids: Ids, importer: Importer, b
         b.updatedAt,
       ])
     }
+    for (const c of bundle.corrections) {
+      await insertBundleRow(tx, 'correction', [t, ref(c.documentId), c.actionIndex, c.verdict, json(c.edits), c.note, json(c.pipeline), c.correctedBy, c.correctedAt])
+    }
     // Its completed documents join the team's stories, oldest first, as if each had just completed here.
     const completed = bundle.documents.filter((d) => d.status === 'completed').sort((a, b) => compareText(a.ingestedAt, b.ingestedAt) || compareText(a.id, b.id))
     for (const d of completed) {
@@ -275,6 +282,17 @@ export function assertSelfContained(b: Bundle): void {
     names(sessions, c.sessionId, `connections.${i}.sessionId`, 'workspace')
     c.participants.forEach((p, j) => names(frames, p, `connections.${i}.participants.${j}`, 'action frame'))
   })
+  unique(
+    'corrections',
+    b.corrections.map((c) => `${c.documentId}\u0001${c.actionIndex}`),
+    'actionIndex',
+  )
+  b.corrections.forEach((c, i) => {
+    names(documents, c.documentId, `corrections.${i}.documentId`, 'document')
+    if (c.verdict === 'edited' && Object.keys(c.edits).length === 0) throw invalidField(`corrections.${i}.edits`, 'an edit needs a new actionDescription, actionType or summary')
+    if (c.verdict !== 'edited' && Object.keys(c.edits).length > 0) throw invalidField(`corrections.${i}.edits`, `a ${c.verdict} frame carries no edits`)
+    if (c.verdict === 'noted' && c.note === null) throw invalidField(`corrections.${i}.note`, 'a note needs its text')
+  })
   b.kpiBindings.forEach((k, i) => names(k.contextType === 'research' ? researches : projects, k.contextId, `kpiBindings.${i}.contextId`, k.contextType))
   const root = b.manifest.root
   if (root) names(root.type === 'research' ? researches : projects, root.id, 'manifest.root.id', root.type)
@@ -333,7 +351,8 @@ function importMessage(kind: BundleKind, b: Bundle): string {
       : kind === 'project'
         ? `project “${b.projects[0]?.displayName ?? ''}”`
         : `${count(b.researches.length, 'research', 'researches')} and ${count(b.projects.length, 'project')}`
-  return `Imported ${what}: ${count(b.documents.length, 'document')}, ${count(b.frames.length, 'action frame')}`
+  const corrected = b.corrections.length > 0 ? `, ${count(b.corrections.length, 'analyst’s correction', 'analyst’s corrections')}` : ''
+  return `Imported ${what}: ${count(b.documents.length, 'document')}, ${count(b.frames.length, 'action frame')}${corrected}`
 }
 
 function count(n: number, one: string, many = `${one}s`): string {

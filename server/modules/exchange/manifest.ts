@@ -9,8 +9,8 @@ import { Refusal } from '../../platform/core/refusal'
 
 /** The manifest of bundle data: counts and hashes of every section. */
 export function manifestOf(data: BundleData, about: { kind: BundleKind; root: BundleManifest['root']; exportedAt: string; exportedFrom: string }): BundleManifest {
-  const counts = {} as Record<BundleSection, number>
-  const hashes = {} as Record<BundleSection, string>
+  const counts = {} as BundleManifest['counts'] & Record<BundleSection, number>
+  const hashes = {} as BundleManifest['hashes'] & Record<BundleSection, string>
   for (const section of BundleSections) {
     counts[section] = data[section].length
     hashes[section] = sectionHash(data[section])
@@ -18,13 +18,26 @@ export function manifestOf(data: BundleData, about: { kind: BundleKind; root: Bu
   return { format: BUNDLE_FORMAT, version: BUNDLE_VERSION, ...about, hashAlgorithm: 'sha256', counts, hashes }
 }
 
-/** Throws a 400 naming the first section whose count or hash differs from the manifest's. */
+/**
+ * Throws a 400 naming the first section whose count or hash differs from the manifest's. A version 1 manifest
+ * vouches for no corrections: such a bundle carrying some was changed after export.
+ */
 export function assertMatchesManifest(data: BundleData, manifest: BundleManifest): void {
   for (const section of BundleSections) {
-    if (data[section].length !== manifest.counts[section]) {
-      throw invalidField(`manifest.counts.${section}`, `the bundle holds ${data[section].length} ${section}, its manifest says ${manifest.counts[section]}: it was changed or damaged after export`)
+    const items = data[section]
+    const counted = manifest.counts[section]
+    const hashed = manifest.hashes[section]
+    if (counted === undefined || hashed === undefined) {
+      if (manifest.version === 1 && section === 'corrections' && counted === undefined && hashed === undefined) {
+        if (items.length === 0) continue
+        throw invalidField(`manifest.counts.${section}`, `the bundle holds ${items.length} ${section}, its manifest (format version 1) says none: it was changed or damaged after export`)
+      }
+      throw invalidField(`manifest.${counted === undefined ? 'counts' : 'hashes'}.${section}`, `a version ${manifest.version} manifest must say how many ${section} the bundle holds and their hash`)
     }
-    if (sectionHash(data[section]) !== manifest.hashes[section]) {
+    if (items.length !== counted) {
+      throw invalidField(`manifest.counts.${section}`, `the bundle holds ${items.length} ${section}, its manifest says ${counted}: it was changed or damaged after export`)
+    }
+    if (sectionHash(items) !== hashed) {
       throw invalidField(`manifest.hashes.${section}`, `the ${section} of the bundle do not match its manifest's hash: it was changed or damaged after export`)
     }
   }

@@ -59,6 +59,17 @@ export interface BindingRow {
   updated_at: Date | string
 }
 
+export interface CorrectionRow {
+  event_id: string
+  action_index: number
+  verdict: 'edited' | 'rejected' | 'noted'
+  edits: Record<string, string>
+  note: string | null
+  pipeline: { actionDescription?: string | null; actionType?: string | null; summary?: string | null }
+  corrected_by: string
+  corrected_at: Date | string
+}
+
 export interface ScopeRows {
   researches: ResearchRow[]
   sessions: SessionRow[]
@@ -70,6 +81,7 @@ export interface ScopeRows {
   frames: FrameRow[]
   connections: ConnectionRow[]
   bindings: BindingRow[]
+  corrections: CorrectionRow[]
 }
 
 /** Makes the transaction's reads one read-only snapshot (PostgreSQL's first statement in it; PGlite's one connection is one already). */
@@ -132,7 +144,12 @@ export async function readScope(tx: Queryable, tenantId: string, scope: ExportSc
   const frames = await tx.query<FrameRow>(`SELECT * FROM action_frames WHERE tenant_id = $1 AND event_id = ANY($2::text[]) ORDER BY created_at, event_id, action_index, id`, [t, eventIds])
   // A connection joins frames; it belongs to the bundle when every frame it joins does (filtered by the caller).
   const connections = await tx.query<ConnectionRow>(`SELECT * FROM connections WHERE tenant_id = $1 AND participants ?| $2::text[] ORDER BY updated_at, id`, [t, frames.map((f) => f.id)])
-  return { researches, sessions, projects, dataSources, sourceItems, documents, contents, frames, connections, bindings }
+  const corrections = await tx.query<CorrectionRow>(
+    `SELECT event_id, action_index, verdict, edits, note, pipeline, corrected_by, corrected_at FROM frame_corrections
+      WHERE tenant_id = $1 AND event_id = ANY($2::text[]) ORDER BY corrected_at, event_id, action_index`,
+    [t, eventIds],
+  )
+  return { researches, sessions, projects, dataSources, sourceItems, documents, contents, frames, connections, bindings, corrections }
 }
 
 /** Inserts of rows that already carry their new ids and the importer's tenant and user. */
@@ -151,6 +168,11 @@ const insertSql = {
   frame: `INSERT INTO action_frames (tenant_id, id, event_id, research_id, session_id, status, action_index, total_actions, action_type, body, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
   connection: `INSERT INTO connections (tenant_id, id, session_id, type, participants, status, confidence, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+  // Restoring one twice is one correction: the second write is the first's values again.
+  correction: `INSERT INTO frame_corrections (tenant_id, event_id, action_index, verdict, edits, note, pipeline, corrected_by, corrected_at)
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7::jsonb, $8, $9)
+     ON CONFLICT (tenant_id, event_id, action_index) DO UPDATE SET verdict = EXCLUDED.verdict, edits = EXCLUDED.edits, note = EXCLUDED.note,
+       pipeline = EXCLUDED.pipeline, corrected_by = EXCLUDED.corrected_by, corrected_at = EXCLUDED.corrected_at`,
   binding: `INSERT INTO kpi_bindings (tenant_id, id, context_id, context_type, research_id, project_id, kpi_definition_id, current_value, manual, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
 } as const

@@ -203,6 +203,37 @@ export function mergeEntities(occurrences: EntityOccurrence[], decisions: readon
 }
 
 /**
+ * The keys of an entity picked by its names' keys (`keys`, as a watch stores them) once the analyst's decisions
+ * are followed, so what was picked keeps meaning the same entity: a merge with one of its names brings the other
+ * entity's names (and the name kept), a rename the new name, and a split takes the split name's own key away
+ * unless it is the name the entity was picked by (`anchor`). Decisions taken before the pick change nothing
+ * (its keys hold their effect already); undoing one takes its effect away again.
+ */
+export function keysThroughDecisions(keys: Iterable<string>, anchor: string, decisions: readonly EntityDecision[]): Set<string> {
+  const result = new Set(keys)
+  if (decisions.length === 0) return result
+  const { isolated, merges, renames } = decisionsOf(decisions)
+  const anchorKeys = new Set(nameKeys(anchor))
+  for (const k of isolated) if (!anchorKeys.has(k)) result.delete(k)
+  const holds = (name: string) => nameKeys(name).some((k) => result.has(k))
+  const join = (name: string) => {
+    for (const k of nameKeys(name)) if (!isolated.has(k) || anchorKeys.has(k)) result.add(k)
+  }
+  // Until nothing more joins: a merge may link to a name another merge or rename brought in.
+  for (let grown = true; grown; ) {
+    const before = result.size
+    for (const [a, b] of merges) {
+      if (!holds(a) && !holds(b)) continue
+      join(a)
+      join(b)
+    }
+    for (const [name, to] of renames) if (holds(name)) join(to)
+    grown = result.size > before
+  }
+  return result
+}
+
+/**
  * The decisions in effect: the names split off, the pairs merged, and the names given, in the order taken (a
  * merge names the entity as its first entity was named then; a split undoes the merges of that name before it).
  */

@@ -21,7 +21,7 @@ export async function correctionRoutes(app: FastifyInstance, deps: ModuleDeps): 
     return setCorrection(db, tenantId, uid, params.id, body, deps.clock.now())
   })
   route(app, frameCorrectionClearContract, async ({ params, request }) => {
-    await clearCorrection(db, authOf(request).tenantId, params.id)
+    await clearCorrection(db, authOf(request).tenantId, params.id, deps.clock.now())
     return { frameId: params.id, removed: true as const }
   })
   route(app, sessionCorrectionsContract, async ({ params, request }) => {

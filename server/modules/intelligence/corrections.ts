@@ -7,12 +7,16 @@
  *   rejection leaves the frame out. Setting or removing one keeps the document's board places and briefing keys
  *   again in the same transaction (signals.ts), so the dashboard and briefings follow at once.
  * - `changed` says the pipeline reads the place otherwise than when the analyst corrected it.
+ * - Setting or removing one appends `frame-correction-updated` to the live log of the document's workspace in the
+ *   same transaction (notified on commit), so every open client of it shows the change without a reload. Search
+ *   follows by itself (migration 024's triggers index the analyst's version of the frame).
  */
 import type { FrameCorrection } from '../../../src/protocol/corrections'
 import { missing } from '../../platform/core/refusal'
 import type { Database, Queryable } from '../../platform/db/database'
 import { iso } from '../../platform/db/rows'
-import { correctableFrame, correctionAt, type CorrectionRow, deleteCorrection, sessionCorrectionRows, upsertCorrection } from './queries/corrections'
+import { appendLiveMessages, notifyLiveOnCommit } from '../live'
+import { type CorrectableFrameRow, correctableFrame, correctionAt, type CorrectionRow, deleteCorrection, sessionCorrectionRows, upsertCorrection } from './queries/corrections'
 import { keepCompletedDocument } from './signals'
 
 export interface CorrectionRequest {
@@ -33,20 +37,32 @@ export async function setCorrection(db: Database, tenantId: string, uid: string,
     const pipeline = before?.pipeline ?? { actionDescription: frame.action_description, actionType: frame.action_type, summary: frame.summary }
     await upsertCorrection(tx, tenantId, { eventId: frame.event_id, actionIndex: frame.action_index, verdict: req.verdict, edits, note: req.note ?? null, pipeline, by: uid, at: now })
     await keepCompletedDocument(tx, tenantId, frame.event_id)
-    return toCorrection((await correctionAt(tx, tenantId, frame.event_id, frame.action_index))!)
+    const correction = toCorrection((await correctionAt(tx, tenantId, frame.event_id, frame.action_index))!)
+    await tellWorkspace(tx, tenantId, frame, correction, now)
+    return correction
   })
 }
 
-export async function clearCorrection(db: Database, tenantId: string, frameId: string): Promise<void> {
+export async function clearCorrection(db: Database, tenantId: string, frameId: string, now: number): Promise<void> {
   await db.transaction(async (tx) => {
     const frame = await correctableFrame(tx, tenantId, frameId)
     if (!frame || !(await deleteCorrection(tx, tenantId, frame.event_id, frame.action_index))) throw missing('Correction')
     await keepCompletedDocument(tx, tenantId, frame.event_id)
+    await tellWorkspace(tx, tenantId, frame, null, now)
   })
 }
 
 export async function sessionCorrections(db: Queryable, tenantId: string, sessionId: string): Promise<FrameCorrection[]> {
   return (await sessionCorrectionRows(db, tenantId, sessionId)).map(toCorrection)
+}
+
+/** The change to the live channel of the frame's workspace (a project's document has none). */
+async function tellWorkspace(tx: Queryable, tenantId: string, frame: CorrectableFrameRow, correction: FrameCorrection | null, now: number): Promise<void> {
+  if (frame.session_id === null) return
+  const [m] = await appendLiveMessages(tx, tenantId, frame.session_id, [
+    { type: 'frame-correction-updated', data: { frameId: frame.id, eventId: frame.event_id, correction }, at: now, eventId: frame.event_id },
+  ])
+  if (m) await notifyLiveOnCommit(tx, { tenantId, sessionId: frame.session_id, id: String(m.id) })
 }
 
 function toCorrection(r: CorrectionRow): FrameCorrection {

@@ -5,11 +5,11 @@
  * KPI refresh).
  */
 export { backfillBriefingKeys } from './briefing-keys'
-export { mergeEntities, nameKeys } from './aliases'
+export { type EntityDecision, entityKey, keysThroughDecisions, mergeEntities, nameKeys } from './aliases'
 export { documentConnectionId, pairsSharingActors } from './graph'
 export { refreshKpiBindings } from './kpis'
 export { signatureKeys, signatureOf, withNovelty } from './novelty'
 export { backfillSignals, keepCompletedDocument } from './signals'
 export { frameUncertainties, type FrameFacts } from './uncertainties'
 export { findEntity } from './graph'
-export { loadCorpus } from './corpus'
+export { entityDecisions, loadCorpus } from './corpus'

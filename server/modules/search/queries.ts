@@ -4,7 +4,7 @@
  *
  * Ranking (`rankedMatches`): ts_rank over the weighted vector, plus 1 when the title (weight A) matches, plus
  * 0.5 when the words appear as a phrase, so a title or a phrase met as written stands above words scattered
- * in a body. An entity whose name is the query stands first; stories rank on their own vectors; a frame, one
+ * in a body. An entity whose name is the query stands first (a name the analyst gave it counts as its name); stories rank on their own vectors; a frame, one
  * sentence of a document, on its own vector at less weight (0.3, a phrase 0.25), so the document it comes
  * from, its context, stands above it.
  * The phrase is checked on the RESCORED best by the rest (or as deep as the page asks), not on every match:
@@ -78,7 +78,7 @@ export async function rankedMatches(db: Queryable, tenantId: string, query: stri
        SELECT 'entity', min(n.name), max(ts_rank(n.vector, q.q)) + CASE WHEN lower(min(n.name)) = lower($2) THEN 3 ELSE 1 END + least(0.5, ln(1 + count(*)) / 10)
          FROM search_entity_names n${entityJoin}, q
         WHERE n.tenant_id = $1 AND n.vector @@ q.q${and(onDocument)}
-        GROUP BY lower(n.name)
+        GROUP BY lower(n.name)${onDocument.length > 0 ? '' : namedByDecision}
      ),
      candidates AS (
        SELECT kind, id, score FROM matches ${kind ? `WHERE kind = ${kind}` : ''}
@@ -102,6 +102,20 @@ export async function rankedMatches(db: Queryable, tenantId: string, query: stri
   for (const k of Object.keys(counts) as SearchKind[]) counts[k] = Number(raw?.[k] ?? 0)
   return { counts, items: rows.flatMap((r) => (r.kind && r.id ? [{ kind: r.kind, id: r.id, score: Number(r.score) }] : [])) }
 }
+
+/**
+ * Entities found by a name the analyst gave them (a rename's new name, the name a merge kept), which no document
+ * gives: each is listed under the name its decision was recorded by, which the documents do give, and resolves
+ * there to the entity as the decisions make it (search.ts). Not under filters: those read documents, and the
+ * name is no document's.
+ */
+const namedByDecision = `
+       UNION ALL
+       SELECT 'entity', min(d.name), CASE WHEN bool_or(lower(d.given) = lower($2)) THEN 4 ELSE 2 END
+         FROM (SELECT name, CASE WHEN action = 'rename' THEN other ELSE keep END AS given FROM entity_decisions WHERE tenant_id = $1 AND action IN ('rename', 'merge')) d, q
+        WHERE d.given IS NOT NULL AND to_tsvector('english', d.given) @@ q.q
+          AND EXISTS (SELECT 1 FROM search_entity_names n WHERE n.tenant_id = $1 AND lower(n.name) = lower(d.name))
+        GROUP BY lower(d.name)`
 
 /** Conditions on a document's search row `d`: its date, source, publisher, PESTLE category. */
 function documentConditions(f: SearchFilters, p: (v: unknown) => string): string[] {
@@ -195,15 +209,16 @@ export interface FrameHitRow {
   document_title: string | null
 }
 
-/** The frames of a page: their descriptions and sentences marked, their documents' places. */
+/** The frames of a page: their descriptions (the analyst's, when edited) and sentences marked, their documents' places. */
 export async function frameHits(db: Queryable, tenantId: string, query: string, ids: readonly string[]): Promise<FrameHitRow[]> {
   if (ids.length === 0) return []
   return db.query<FrameHitRow>(
     `SELECT f.id, f.event_id, e.research_id, e.session_id, e.project_id, d.at, f.body->'cameo'->>'code' AS category, f.body->'cameo'->>'name' AS category_name,
-            ts_headline('english', coalesce(f.body->>'actionDescription', f.body->>'summary', f.action_type, 'Action'), q, ${WHOLE}) AS title,
-            ts_headline('english', coalesce(f.body->'source'->>'sentence', f.body->>'summary', ''), q, ${WHOLE}) AS sentence,
+            ts_headline('english', coalesce(c.edits->>'actionDescription', f.body->>'actionDescription', c.edits->>'summary', f.body->>'summary', c.edits->>'actionType', f.action_type, 'Action'), q, ${WHOLE}) AS title,
+            ts_headline('english', coalesce(f.body->'source'->>'sentence', c.edits->>'summary', f.body->>'summary', ''), q, ${WHOLE}) AS sentence,
             coalesce(e.title, e.payload->>'aiTitle') AS document_title
        FROM action_frames f JOIN events e ON e.tenant_id = f.tenant_id AND e.id = f.event_id
+            LEFT JOIN frame_corrections c ON c.tenant_id = f.tenant_id AND c.event_id = f.event_id AND c.action_index = coalesce(f.action_index, 1) AND c.verdict = 'edited'
             JOIN search_documents d ON d.tenant_id = f.tenant_id AND d.event_id = f.event_id, websearch_to_tsquery('english', $2) q
       WHERE f.tenant_id = $1 AND f.id = ANY($3::text[])`,
     [tenantId, query, ids],

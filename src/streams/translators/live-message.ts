@@ -113,6 +113,8 @@ export function toDomainEvent(m: LiveMessage): DomainEvent {
       return { type: 'story.updated', sessionId, messageId, story: m.data.story, mergedStoryIds: m.data.mergedStoryIds }
     case 'alert-raised':
       return { type: 'alert.raised', sessionId, messageId, alert: m.data.alert }
+    case 'frame-correction-updated':
+      return m.data.correction ? { type: 'correction.saved', sessionId, messageId, correction: m.data.correction } : { type: 'correction.removed', sessionId, messageId, frameId: m.data.frameId }
   }
 }
 

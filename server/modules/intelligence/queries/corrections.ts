@@ -4,6 +4,8 @@ import type { Queryable } from '../../../platform/db/database'
 export interface CorrectableFrameRow {
   id: string
   event_id: string
+  /** The workspace its document is in (null for a project's document): whose live channel hears of a change. */
+  session_id: string | null
   action_index: number
   action_description: string | null
   action_type: string | null
@@ -31,10 +33,11 @@ const READING = `f.body->>'actionDescription' AS action_description, coalesce(f.
 /** One of the tenant's frames, as a correction records the pipeline's reading of it. */
 export async function correctableFrame(db: Queryable, tenantId: string, frameId: string): Promise<CorrectableFrameRow | undefined> {
   return (
-    await db.query<CorrectableFrameRow>(`SELECT f.id, f.event_id, coalesce(f.action_index, 1) AS action_index, ${READING} FROM action_frames f WHERE f.tenant_id = $1 AND f.id = $2`, [
-      tenantId,
-      frameId,
-    ])
+    await db.query<CorrectableFrameRow>(
+      `SELECT f.id, f.event_id, e.session_id, coalesce(f.action_index, 1) AS action_index, ${READING}
+       FROM action_frames f JOIN events e ON e.tenant_id = f.tenant_id AND e.id = f.event_id WHERE f.tenant_id = $1 AND f.id = $2`,
+      [tenantId, frameId],
+    )
   )[0]
 }
 
