@@ -49,7 +49,7 @@ export function Timeline({ frames, stories, onOpenFrame, onOpenStory, initialRan
   )
   const view = state.view
   const move = useCallback((next: (w: TimeWindow) => TimeWindow) => setState((s) => ({ view: next(s.view), moved: true })), [])
-  const fit = () => setState({ view: fitWindow(allDays, today), moved: false })
+  const fitAll = () => setState({ view: fitWindow(allDays, today), moved: false })
   const [colourBy, setColourBy] = useState<ColourBy>('credibility')
   const [width, setWidth] = useState(800)
   const area = useRef<HTMLDivElement>(null)
@@ -85,7 +85,7 @@ export function Timeline({ frames, stories, onOpenFrame, onOpenStory, initialRan
     const next = windowForKey(e.key, view, () => fitWindow(allDays, today))
     if (!next) return
     e.preventDefault()
-    if (e.key === '0' || e.key === 'Home') it()
+    if (e.key === '0' || e.key === 'Home') fitAll()
     else move(() => next)
   }
   // Dragging the background moves the window (items keep their clicks).
@@ -134,7 +134,7 @@ export function Timeline({ frames, stories, onOpenFrame, onOpenStory, initialRan
         <button type="button" className="btn" onClick={() => move((w) => panWindow(w, PAN_STEP))} aria-label="Later">
           →
         </button>
-        <button type="button" className="btn" onClick={fit}>
+        <button type="button" className="btn" onClick={fitAll}>
           Fit all
         </button>
         <span className="muted small timeline-status" aria-live="polite">
