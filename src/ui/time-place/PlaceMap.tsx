@@ -153,7 +153,7 @@ export function PlaceMap({ markers, unplotted, onOpenFrame, onOpenStory, range =
         <div className="map-frame">
           <svg
             ref={svg}
-            className={`map-canvas ${empty ? 'empty' : ''}`}
+            className={`map-canvas ${empty ? 'no-places' : ''}`}
             viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
             role="group"
             aria-label="World map: plus and minus zoom, arrow keys move, 0 shows the whole world"
