@@ -209,7 +209,7 @@ export function PlaceMap({ markers, unplotted, onOpenFrame, onOpenStory, range =
             <div className="map-empty" role="status">
               <strong>No places in this period</strong>
               <span className="muted small">
-                Nothing between {active.from} and {active.to} happened at a place on the map.
+                Nothing between <span className="day">{active.from}</span> and <span className="day">{active.to}</span> happened at a place on the map.
               </span>
               <button type="button" className="btn" onClick={showAll}>
                 Show all dates
