@@ -7,6 +7,10 @@
  * - the Map shows markers for Tripoli, Libya, Berlin, Paris (the protest), Haiti and Kenya; "Paris" of
  *   "Paris Hilton" is not on it, listed among the names not placed, with the reason; choosing Tripoli lists
  *   its frame, which opens in the inspector;
+ * - the wheel scrolls the page over the timeline and the map (a hint says Ctrl + scroll zooms); Ctrl + wheel
+ *   zooms the timeline around the shelling's dot, and the Map then shows only the places of those days, saying
+ *   "n of m places between … and …"; later days without a place say "No places in this period"; Show all
+ *   dates brings every place back;
  * - a story's briefing shows When and where with its map; committed into a project, so does the project page.
  * Screenshots, light and dark: issue21-time-place-*.png.
  */
@@ -45,6 +49,21 @@ test('the timeline and the map of a workspace, from pasted reports: dated, place
       await page.emulateMedia({ colorScheme: scheme })
       await page.screenshot({ path: join(SCREENSHOTS, `issue21-time-place-${name}-${scheme}.png`) })
     }
+    await page.emulateMedia({ colorScheme: 'light' })
+  }
+  // The new screens at the two sizes the brief names, light and dark.
+  const shots = async (name: string) => {
+    for (const [width, height] of [
+      [1024, 768],
+      [1440, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height })
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme })
+        await page.screenshot({ path: join(SCREENSHOTS, `issue21-time-place-${name}-${width}-${scheme}.png`) })
+      }
+    }
+    await page.setViewportSize({ width: 1440, height: 1000 })
     await page.emulateMedia({ colorScheme: 'light' })
   }
   await signUpAndIn(page, product.url, `time-place-${Date.now()}@example-analysts.org`)
@@ -101,13 +120,90 @@ test('the timeline and the map of a workspace, from pasted reports: dated, place
   await shot('2-timeline-frame-open')
   await page.getByRole('button', { name: 'Close inspector' }).click()
 
-  // The map.
+  // The wheel scrolls the page over the timeline and hints at Ctrl; Ctrl + wheel zooms around the pointer.
+  const centre = async () => {
+    const b = (await dot.boundingBox())!
+    return [b.x + b.width / 2, b.y + b.height / 2] as const
+  }
+  const fitted = await status.textContent()
+  await page.mouse.move(...(await centre()))
+  await page.mouse.wheel(0, 200)
+  await page.getByText('Use Ctrl + scroll to zoom').waitFor({ timeout: 5_000 })
+  expect(await status.textContent()).toBe(fitted)
+  await page.screenshot({ path: join(SCREENSHOTS, 'issue21-time-place-7-timeline-wheel-hint-1440-light.png') })
+  await page.mouse.move(...(await centre()))
+  await page.keyboard.down('Control')
+  for (let i = 0; i < 10; i++) await page.mouse.wheel(0, -400)
+  await page.keyboard.up('Control')
+  await page.waitForFunction(() => document.querySelector('.timeline-area')?.getAttribute('data-unit') === 'day', undefined, { timeout: 10_000 })
+  // Zoomed around the shelling's dot: it is still in view.
+  await dot.waitFor({ timeout: 5_000 })
+  const zoomedStatus = (await status.textContent())!
+  const [, viewFrom, viewTo] = /^Days · (\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})/.exec(zoomedStatus)!
+  expect(viewFrom! <= '2026-03-03' && '2026-03-03' <= viewTo!).toBe(true)
+  await page.waitForTimeout(1_600) // the hint fades before the screenshots
+  await shots('7-timeline-zoomed')
+
+  // The map follows the timeline: only the places of those days, and it says so.
   const placesReply = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/places')
   await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Map' }).click()
-  const places = (await (await placesReply).json()) as { markers: Array<{ id: string; name: string; countryCode: string }>; unplotted: Array<{ name: string; reason: string }> }
+  const places = (await (await placesReply).json()) as {
+    markers: Array<{ id: string; name: string; countryCode: string; frames: Array<{ date: string }> }>
+    unplotted: Array<{ name: string; reason: string }>
+  }
+  const markers = page.locator('.map-marker')
+  const countLine = page.locator('.map-range-status')
+  await countLine.getByText(/the days the timeline shows/).waitFor({ timeout: 15_000 })
+  const inView = places.markers.filter((m) => m.frames.some((f) => f.date >= viewFrom! && f.date <= viewTo!))
+  expect(inView.map((m) => m.name)).toContain('Tripoli')
+  expect(inView.length).toBeLessThan(places.markers.length)
+  expect(await countLine.textContent()).toBe(`${inView.length} of ${places.markers.length} places between ${viewFrom} and ${viewTo}, the days the timeline shows · Show all dates`)
+  expect((await markers.evaluateAll((els) => els.map((e) => e.getAttribute('data-place-id')))).sort()).toEqual(inView.map((m) => m.id).sort())
+  // The wheel over the map scrolls the page too; Ctrl + wheel zooms it.
+  const canvas = page.locator('.map-canvas')
+  const mapBox = (await canvas.boundingBox())!
+  await page.mouse.move(mapBox.x + mapBox.width / 2, mapBox.y + mapBox.height / 2)
+  const layer = page.locator('.map-canvas > g')
+  const world = await layer.getAttribute('transform')
+  await page.mouse.wheel(0, 200)
+  await page.getByText('Use Ctrl + scroll to zoom').waitFor({ timeout: 5_000 })
+  expect(await layer.getAttribute('transform')).toBe(world)
+  await page.waitForTimeout(1_600)
+  await shots('8-map-follows-timeline')
+  await page.keyboard.down('Control')
+  await page.mouse.wheel(0, -400)
+  await page.keyboard.up('Control')
+  await page.waitForFunction((w) => document.querySelector('.map-canvas > g')?.getAttribute('transform') !== w, world, { timeout: 5_000 })
+  await canvas.focus()
+  await page.keyboard.press('0')
+  expect(await layer.getAttribute('transform')).toBe(world)
+  // Tab reaches the markers (a focus ring shows which); Enter moves into the place, whose frames open with Enter.
+  await page.keyboard.press('Tab')
+  expect(await page.evaluate(() => document.activeElement?.classList.contains('map-marker'))).toBe(true)
+  await shots('8-map-marker-focused')
+  await page.keyboard.press('Enter')
+  expect(await page.evaluate(() => document.activeElement?.closest('.place-detail') !== null)).toBe(true)
+  await page.locator('.place-detail').getByRole('button', { name: '← All places' }).click()
+
+  // Back on the timeline, later days without a place: the timeline opens on the days the map showed, and the
+  // map then says it has no places in this period.
+  await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Timeline' }).click()
+  await area.waitFor({ timeout: 15_000 })
+  expect(await status.textContent()).toMatch(new RegExp(`^Days · ${viewFrom} to ${viewTo}`))
+  await area.focus()
+  for (let i = 0; i < 25; i++) await page.keyboard.press('ArrowRight')
+  const [, laterFrom, laterTo] = /^Days · (\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})/.exec((await status.textContent())!)!
+  const later = places.markers.filter((m) => m.frames.some((f) => f.date >= laterFrom! && f.date <= laterTo!))
+  await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Map' }).click()
+  await countLine.getByText(new RegExp(`between ${laterFrom} and ${laterTo}`)).waitFor({ timeout: 15_000 })
+  if (later.length === 0) {
+    await page.locator('.map-empty').getByText('No places in this period').waitFor()
+    await shots('9-map-no-places-in-period')
+  }
+  await countLine.getByRole('button', { name: 'Show all dates' }).click()
+  await countLine.getByText(`${places.markers.length} places`, { exact: true }).waitFor()
   expect(places.markers.map((m) => `${m.name}/${m.countryCode}`).sort()).toEqual(expect.arrayContaining(['Tripoli/LY', 'Libya/LY', 'Berlin/DE', 'Paris/FR', 'Haiti/HT', 'Kenya/KE']))
   expect(places.unplotted).toEqual(expect.arrayContaining([{ name: 'Paris', reason: 'Part of the name “Paris Hilton”, not a place', documentIds: expect.any(Array) }]))
-  const markers = page.locator('.map-marker')
   await markers.first().waitFor({ timeout: 15_000 })
   expect(await markers.count()).toBe(places.markers.length)
   expect(await page.locator('.map-country').count()).toBeGreaterThan(150)
@@ -135,6 +231,7 @@ test('the timeline and the map of a workspace, from pasted reports: dated, place
   const left = await page.locator('.map-marker').evaluateAll((els) => els.map((e) => e.getAttribute('data-place-id')))
   const january = places.markers.filter((m) => m.name === 'Haiti' || m.name === 'Kenya').map((m) => m.id)
   expect(left.sort()).toEqual(january.sort())
+  expect(await countLine.textContent()).toBe(`2 of ${places.markers.length} places between 2026-01-05 and 2026-01-05 · Show all dates`)
 
   // A story's briefing: When and where, its map.
   const story = timeline.stories[0]!

@@ -1,21 +1,28 @@
 /**
  * The map: the world's countries drawn from world-atlas's shapes (1:110m, shipped in the package and loaded
  * with this module, never from a tile server), a marker per place sized by how many frames happened there and
- * coloured by their best credibility, a time filter (two sliders over the days of the frames, or the range a
- * timeline beside it gives), and the places as a list too. Choosing a marker or a list row shows its frames
+ * coloured by their best credibility, a time filter (two sliders over the days of the frames, or the days the
+ * scope's timeline was left showing), and the places as a list too. Choosing a marker or a list row shows its frames
  * and stories; each opens in place. The names left unplotted are listed with the reason.
  *
- * Zoom with the wheel or the buttons, move by dragging or with the arrow keys once the map has focus.
+ * The time filter follows the scope's timeline when the analyst has moved it ("3 of 6 places between … and …",
+ * with "Show all dates" to forget it); otherwise the map's own sliders filter it.
+ *
+ * Zoom with Ctrl/⌘ and the wheel, a pinch, the buttons or + and − (a plain wheel scrolls the page and hints at
+ * Ctrl); move by dragging or with the arrow keys once the map has focus; 0 shows the whole world. Markers are
+ * reached by Tab; Enter on one shows its frames, each opening with Enter.
  */
 import { geoNaturalEarth1, geoPath } from 'd3-geo'
-import { type KeyboardEvent, type PointerEvent, useEffect, useMemo, useRef, useState } from 'react'
+import { type KeyboardEvent, type PointerEvent, type RefObject, useEffect, useMemo, useRef, useState } from 'react'
 import { feature } from 'topojson-client'
 import countries110m from 'world-atlas/countries-110m.json'
 import { CredibilityNames } from '../../domain/time-place'
 import type { PlaceMarker, TimelineFrame, UnplottedPlace } from '../../protocol/http/time-place'
 import { credibilityTone } from '../workspace/CredibilityBadge'
+import { type DayRange, markersInRange, placesLine } from './date-range'
 import { Legend } from './legend'
 import { frameLabel } from './Timeline'
+import { useWheelZoom, zoomHintText } from './wheel-zoom'
 import '../styles/time-place.css'
 
 const WIDTH = 960
@@ -27,8 +34,10 @@ export interface PlaceMapProps {
   unplotted: readonly UnplottedPlace[]
   onOpenFrame(frame: TimelineFrame): void
   onOpenStory?(storyId: string): void
-  /** A range given from outside (a timeline's window): the sliders are then not shown. */
-  range?: { from: string; to: string } | null
+  /** The days the scope's timeline shows (the map follows them; its own sliders are then not shown). */
+  range?: DayRange | null
+  /** "Show all dates" while following the timeline: forget its range. */
+  onResetRange?(): void
 }
 
 interface Shapes {
@@ -49,16 +58,26 @@ function buildShapes(): Shapes {
 
 let shapes: Shapes | null = null
 
-export function PlaceMap({ markers, unplotted, onOpenFrame, onOpenStory, range }: PlaceMapProps) {
+export function PlaceMap({ markers, unplotted, onOpenFrame, onOpenStory, range = null, onResetRange }: PlaceMapProps) {
   shapes ??= buildShapes()
   const days = useMemo(() => [...new Set(markers.flatMap((m) => m.frames.map((f) => f.date)))].sort(), [markers])
-  const [span, setSpan] = useState<[number, number]>([0, Math.max(0, days.length - 1)])
+  const last = Math.max(0, days.length - 1)
+  const [span, setSpan] = useState<[number, number]>([0, last])
   useEffect(() => setSpan([0, Math.max(0, days.length - 1)]), [days])
-  const from = range?.from ?? days[span[0]] ?? null
-  const to = range?.to ?? days[span[1]] ?? null
-  const filtered = useMemo(() => filterMarkers(markers, from, to, !range && span[0] === 0 && span[1] === days.length - 1), [markers, from, to, range, span, days])
+  // The sliders' own range, when they leave some days out.
+  const own = !range && days.length > 1 && (span[0] > 0 || span[1] < last) ? { from: days[span[0]]!, to: days[span[1]]! } : null
+  const active = range ?? own
+  const filtered = markersInRange(markers, active)
+  const showAll = () => (range ? onResetRange?.() : setSpan([0, last]))
   const [selected, setSelected] = useState<string | null>(null)
   const chosen = filtered.find((m) => m.id === selected) ?? null
+  const detailHeading = useRef<HTMLHeadingElement>(null)
+  const focusDetail = useRef(false)
+  useEffect(() => {
+    if (!chosen || !focusDetail.current) return
+    focusDetail.current = false
+    detailHeading.current?.focus()
+  }, [chosen])
   const [view, setView] = useState({ k: 1, x: 0, y: 0 })
   const svg = useRef<SVGSVGElement>(null)
   const drag = useRef<{ x: number; y: number } | null>(null)
@@ -67,23 +86,14 @@ export function PlaceMap({ markers, unplotted, onOpenFrame, onOpenStory, range }
       const k = Math.min(MAX_ZOOM, Math.max(1, v.k * factor))
       return clampView({ k, x: cx - ((cx - v.x) * k) / v.k, y: cy - ((cy - v.y) * k) / v.k })
     })
-  useEffect(() => {
-    const el = svg.current
-    if (!el) return
-    const wheel = (e: WheelEvent) => {
-      e.preventDefault()
-      const rect = el.getBoundingClientRect()
-      zoom(e.deltaY > 0 ? 1 / 1.25 : 1.25, ((e.clientX - rect.left) / rect.width) * WIDTH, ((e.clientY - rect.top) / rect.height) * HEIGHT)
-    }
-    el.addEventListener('wheel', wheel, { passive: false })
-    return () => el.removeEventListener('wheel', wheel)
-  }, [])
+  const hint = useWheelZoom(svg, { zoom: (scale, fx, fy) => zoom(scale, fx * WIDTH, fy * HEIGHT) })
   const onKey = (e: KeyboardEvent) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return
     const step = 60
     const moves: Record<string, [number, number]> = { ArrowLeft: [step, 0], ArrowRight: [-step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] }
     if (e.key === '+' || e.key === '=') zoom(1.5)
     else if (e.key === '-' || e.key === '_') zoom(1 / 1.5)
-    else if (e.key === '0') setView({ k: 1, x: 0, y: 0 })
+    else if (e.key === '0' || e.key === 'Home') setView({ k: 1, x: 0, y: 0 })
     else if (moves[e.key]) setView((v) => clampView({ ...v, x: v.x + moves[e.key]![0], y: v.y + moves[e.key]![1] }))
     else return
     e.preventDefault()
@@ -91,7 +101,7 @@ export function PlaceMap({ markers, unplotted, onOpenFrame, onOpenStory, range }
   const onPointer = (e: PointerEvent<SVGSVGElement>) => {
     const rect = e.currentTarget.getBoundingClientRect()
     const scale = WIDTH / Math.max(1, rect.width)
-    if (e.type === 'pointerdown' && e.target === e.currentTarget.querySelector('.map-sea')) drag.current = { x: e.clientX, y: e.clientY }
+    if (e.type === 'pointerdown' && !(e.target as Element).classList.contains('map-marker')) drag.current = { x: e.clientX, y: e.clientY }
     else if (e.type === 'pointermove' && drag.current) {
       const dx = (e.clientX - drag.current.x) * scale
       const dy = (e.clientY - drag.current.y) * scale
@@ -100,6 +110,7 @@ export function PlaceMap({ markers, unplotted, onOpenFrame, onOpenStory, range }
     } else if (e.type === 'pointerup' || e.type === 'pointerleave') drag.current = null
   }
   const max = Math.max(1, ...filtered.map(weight))
+  const empty = markers.length > 0 && filtered.length === 0
 
   return (
     <div className="place-map">
@@ -116,76 +127,124 @@ export function PlaceMap({ markers, unplotted, onOpenFrame, onOpenStory, range }
         {!range && days.length > 1 && (
           <span className="map-range">
             <label>
-              From <input type="range" min={0} max={days.length - 1} value={span[0]} onChange={(e) => setSpan([Math.min(Number(e.target.value), span[1]), span[1]])} aria-valuetext={from ?? ''} />
+              From <input type="range" min={0} max={last} value={span[0]} onChange={(e) => setSpan([Math.min(Number(e.target.value), span[1]), span[1]])} aria-valuetext={days[span[0]] ?? ''} />
             </label>
             <label>
-              to <input type="range" min={0} max={days.length - 1} value={span[1]} onChange={(e) => setSpan([span[0], Math.max(Number(e.target.value), span[0])])} aria-valuetext={to ?? ''} />
+              to <input type="range" min={0} max={last} value={span[1]} onChange={(e) => setSpan([span[0], Math.max(Number(e.target.value), span[0])])} aria-valuetext={days[span[1]] ?? ''} />
             </label>
           </span>
         )}
-        <span className="muted small" aria-live="polite">
-          {from && to ? `${from} to ${to} · ` : ''}
-          {filtered.length} {filtered.length === 1 ? 'place' : 'places'}
-        </span>
       </div>
+      <p className={`map-range-status small ${active ? 'filtered' : 'muted'}`}>
+        <span aria-live="polite">
+          {placesLine(filtered.length, markers.length, active)}
+          {range ? ', the days the timeline shows' : ''}
+        </span>
+        {active && (
+          <>
+            {' · '}
+            <button type="button" className="link" onClick={showAll}>
+              Show all dates
+            </button>
+          </>
+        )}
+      </p>
       <div className="place-map-body">
-        <svg
-          ref={svg}
-          className="map-canvas"
-          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-          role="group"
-          aria-label="World map: plus and minus zoom, arrow keys move, 0 shows the whole world"
-          tabIndex={0}
-          onKeyDown={onKey}
-          onPointerDown={onPointer}
-          onPointerMove={onPointer}
-          onPointerUp={onPointer}
-          onPointerLeave={onPointer}
-        >
-          <rect className="map-sea" width={WIDTH} height={HEIGHT} />
-          <g transform={`translate(${view.x} ${view.y}) scale(${view.k})`}>
-            {shapes.paths.map((p) => (
-              <path key={p.id} className="map-country" d={p.d} style={{ strokeWidth: 0.5 / view.k }} />
-            ))}
-            {filtered.map((m) => {
-              const at = shapes!.project(m.lon, m.lat)
-              if (!at) return null
-              const r = (4 + 10 * Math.sqrt(weight(m) / max)) / Math.sqrt(view.k)
-              return (
-                <circle
-                  key={m.id}
-                  className={`map-marker ${m.id === selected ? 'selected' : ''}`}
-                  data-tone={credibilityTone(bestGrade(m))}
-                  data-place-id={m.id}
-                  cx={at[0]}
-                  cy={at[1]}
-                  r={r}
-                  role="button"
-                  tabIndex={0}
-                  aria-label={markerLabel(m)}
-                  onClick={() => setSelected(m.id)}
-                  onKeyDown={(e) => {
-                    if (e.key !== 'Enter' && e.key !== ' ') return
-                    e.preventDefault()
-                    setSelected(m.id)
-                  }}
-                >
-                  <title>{markerLabel(m)}</title>
-                </circle>
-              )
-            })}
-          </g>
-        </svg>
+        <div className="map-frame">
+          <svg
+            ref={svg}
+            className={`map-canvas ${empty ? 'no-places' : ''}`}
+            viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+            role="group"
+            aria-label="World map: plus and minus zoom, arrow keys move, 0 shows the whole world"
+            tabIndex={0}
+            onKeyDown={onKey}
+            onPointerDown={onPointer}
+            onPointerMove={onPointer}
+            onPointerUp={onPointer}
+            onPointerLeave={onPointer}
+          >
+            <rect className="map-sea" width={WIDTH} height={HEIGHT} />
+            <g transform={`translate(${view.x} ${view.y}) scale(${view.k})`}>
+              {shapes.paths.map((p) => (
+                <path key={p.id} className="map-country" d={p.d} style={{ strokeWidth: 0.5 / view.k }} />
+              ))}
+              {filtered.map((m) => {
+                const at = shapes!.project(m.lon, m.lat)
+                if (!at) return null
+                const r = (4 + 10 * Math.sqrt(weight(m) / max)) / Math.sqrt(view.k)
+                return (
+                  <circle
+                    key={m.id}
+                    className={`map-marker ${m.id === selected ? 'selected' : ''}`}
+                    data-tone={credibilityTone(bestGrade(m))}
+                    data-place-id={m.id}
+                    cx={at[0]}
+                    cy={at[1]}
+                    r={r}
+                    role="button"
+                    tabIndex={0}
+                    aria-label={markerLabel(m)}
+                    onClick={() => setSelected(m.id)}
+                    onKeyDown={(e) => {
+                      if (e.key !== 'Enter' && e.key !== ' ') return
+                      e.preventDefault()
+                      e.stopPropagation()
+                      focusDetail.current = true
+                      setSelected(m.id)
+                    }}
+                  >
+                    <title>{markerLabel(m)}</title>
+                  </circle>
+                )
+              })}
+            </g>
+          </svg>
+          {hint && (
+            <div className="zoom-hint" aria-hidden="true">
+              {zoomHintText()}
+            </div>
+          )}
+          {empty && active && (
+            <div className="map-empty" role="status">
+              <strong>No places in this period</strong>
+              <span className="muted small">
+                Nothing between <span className="day">{active.from}</span> and <span className="day">{active.to}</span> happened at a place on the map.
+              </span>
+              <button type="button" className="btn" onClick={showAll}>
+                Show all dates
+              </button>
+            </div>
+          )}
+        </div>
         <aside className="place-list" aria-label="Places">
           {chosen ? (
-            <PlaceDetail marker={chosen} onBack={() => setSelected(null)} onOpenFrame={onOpenFrame} onOpenStory={onOpenStory} />
+            <PlaceDetail
+              marker={chosen}
+              heading={detailHeading}
+              onBack={() => {
+                setSelected(null)
+                // Back where the analyst came from: the marker they chose.
+                requestAnimationFrame(() => svg.current?.querySelector<SVGElement>(`[data-place-id="${CSS.escape(chosen.id)}"]`)?.focus())
+              }}
+              onOpenFrame={onOpenFrame}
+              onOpenStory={onOpenStory}
+            />
           ) : filtered.length === 0 ? (
-            <p className="muted">{markers.length === 0 ? 'No place named in these documents could be placed on the map.' : 'No frame happened at a known place in this time range.'}</p>
+            <p className="muted">{markers.length === 0 ? 'No place named in these documents could be placed on the map.' : 'No places in this period.'}</p>
           ) : (
             <ul>
               {filtered.map((m) => (
                 <li key={m.id}>
-                  <button type="button" className="link place-row" onClick={() => setSelected(m.id)}>
+                  <button
+                    type="button"
+                    className="link place-row"
+                    onClick={(e) => {
+                      // A keyboard press (detail 0) moves the focus into the place, as Enter on a marker does.
+                      focusDetail.current = e.detail === 0
+                      setSelected(m.id)
+                    }}
+                  >
                     <span className="legend-swatch" data-tone={credibilityTone(bestGrade(m))} aria-hidden="true" />
                     <span>{m.name}</span>
                     <span className="muted small">{countText(m)}</span>
@@ -215,13 +274,27 @@ export function PlaceMap({ markers, unplotted, onOpenFrame, onOpenStory, range }
   )
 }
 
-function PlaceDetail({ marker, onBack, onOpenFrame, onOpenStory }: { marker: PlaceMarker; onBack(): void; onOpenFrame(f: TimelineFrame): void; onOpenStory?(id: string): void }) {
+function PlaceDetail({
+  marker,
+  heading,
+  onBack,
+  onOpenFrame,
+  onOpenStory,
+}: {
+  marker: PlaceMarker
+  heading: RefObject<HTMLHeadingElement | null>
+  onBack(): void
+  onOpenFrame(f: TimelineFrame): void
+  onOpenStory?(id: string): void
+}) {
   return (
     <div className="place-detail">
       <button type="button" className="link" onClick={onBack}>
         ← All places
       </button>
-      <h4>{marker.name}</h4>
+      <h4 ref={heading} tabIndex={-1}>
+        {marker.name}
+      </h4>
       <p className="muted small">{countText(marker)}</p>
       {marker.stories.length > 0 && (
         <>
@@ -258,15 +331,6 @@ function PlaceDetail({ marker, onBack, onOpenFrame, onOpenStory }: { marker: Pla
       )}
     </div>
   )
-}
-
-/** The markers with their frames in [from, to]; a marker with no frame left goes, unless nothing is filtered. */
-export function filterMarkers(markers: readonly PlaceMarker[], from: string | null, to: string | null, whole: boolean): PlaceMarker[] {
-  if (whole || !from || !to) return [...markers]
-  return markers.flatMap((m) => {
-    const frames = m.frames.filter((f) => f.date >= from && f.date <= to)
-    return frames.length === 0 ? [] : [{ ...m, frames, stories: m.stories.filter((s) => frames.some((f) => f.storyId === s.id)) }]
-  })
 }
 
 const weight = (m: PlaceMarker) => Math.max(1, m.frames.length)

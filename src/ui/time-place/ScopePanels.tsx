@@ -4,6 +4,9 @@
  * when the frame is the open workspace's, else its workspace with the inspector on it, else (a project's
  * frame) its briefing; a story opens its briefing.
  *
+ * The map follows the days the scope's timeline was left showing (see date-range.ts): zoom the timeline, switch
+ * to the map, and it shows the places of those days.
+ *
  * The entity dossier shows them through TimeAndPlace with scope "entity" (the merged entity's id).
  */
 import { useNavigate } from '@tanstack/react-router'
@@ -18,6 +21,7 @@ import { useServices } from '../app-services'
 import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 import { useInspector } from '../workspace/inspector-context'
+import { useScopeRange } from './date-range'
 import { Timeline } from './Timeline'
 import '../styles/time-place.css'
 
@@ -40,6 +44,7 @@ export function ScopeTimeline({ scope, id, sessionId }: ScopeProps) {
   const body = entry?.timeline
   const inspector = useInspector()
   const selected = inspector?.open && inspector.target?.kind === 'frame' ? inspector.target.frameId : null
+  const [range, setRange] = useScopeRange(`${scope}:${id}`)
   return (
     <section className="time-place" aria-label="Timeline">
       <StateLine entry={entry} scope={scope} retry={entry?.retry} />
@@ -52,6 +57,8 @@ export function ScopeTimeline({ scope, id, sessionId }: ScopeProps) {
             frames={body.frames}
             stories={body.stories}
             selectedId={selected}
+            initialRange={range}
+            onRange={setRange}
             onOpenFrame={open}
             onOpenStory={(s) => void navigate({ to: '/briefing', search: { type: 'story', id: s.id } })}
           />
@@ -65,12 +72,20 @@ export function ScopeMap({ scope, id, sessionId }: ScopeProps) {
   const open = useOpenFrame(sessionId)
   const navigate = useNavigate()
   const body = entry?.places
+  const [range, setRange] = useScopeRange(`${scope}:${id}`)
   return (
     <section className="time-place" aria-label="Map">
       <StateLine entry={entry} scope={scope} retry={entry?.retry} />
       {body && (
         <Suspense fallback={<p className="muted">Loading the map…</p>}>
-          <PlaceMap markers={body.markers} unplotted={body.unplotted} onOpenFrame={open} onOpenStory={(storyId) => void navigate({ to: '/briefing', search: { type: 'story', id: storyId } })} />
+          <PlaceMap
+            markers={body.markers}
+            unplotted={body.unplotted}
+            range={range}
+            onResetRange={() => setRange(null)}
+            onOpenFrame={open}
+            onOpenStory={(storyId) => void navigate({ to: '/briefing', search: { type: 'story', id: storyId } })}
+          />
         </Suspense>
       )}
     </section>

@@ -1,16 +1,20 @@
 /**
  * The timeline: stories as bars over their days, frames as dots on the day they happened, coloured by
- * credibility or by category. Zoom from decades down to days with the wheel (around the pointer), the
- * buttons, or the keyboard once the timeline has focus (+ and − zoom, ← and → move, 0 fits everything);
- * every item is a button (Enter opens it): a frame opens the frame, a story its briefing. A frame dated from
- * its publication rather than its text is drawn hollow and says so in its label.
+ * credibility or by category. Zoom from decades down to days with Ctrl/⌘ and the wheel or a pinch (around the
+ * pointer; a plain wheel scrolls the page and hints at Ctrl), the buttons, or the keyboard once the timeline
+ * has focus (+ and − zoom, ← and → move, 0 fits everything); drag or swipe sideways to move. The days in view,
+ * once the analyst moves them, are the range the scope's map shows. Every item is a button reached by Tab
+ * (Enter opens it): a frame opens the frame, a story its briefing. A frame dated from its publication rather
+ * than its text is drawn hollow and says so in its label.
  */
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react'
+import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { CredibilityNames, DateSourceTexts } from '../../domain/time-place'
 import type { TimelineFrame, TimelineStory } from '../../protocol/http/time-place'
 import { credibilityTone } from '../workspace/CredibilityBadge'
+import { type DayRange, rangeOfWindow, windowOfRange } from './date-range'
 import { categoryIndex, ColourByToggle, type ColourBy, Legend } from './legend'
 import { DAY_MS, dayMs, fitWindow, lanes, msDay, PAN_STEP, panWindow, type TimeWindow, tickUnit, ticks, unitLabel, windowForKey, xOf, ZOOM_STEP, zoomWindow } from './time-scale'
+import { useWheelZoom, zoomHintText } from './wheel-zoom'
 import '../styles/time-place.css'
 
 const DOT = 12
@@ -26,29 +30,41 @@ export interface TimelineProps {
   stories: readonly TimelineStory[]
   onOpenFrame(frame: TimelineFrame): void
   onOpenStory?(story: TimelineStory): void
-  /** Told the days in view whenever they change (the map's time filter follows them). */
-  onWindow?(from: string, to: string): void
+  /** The days to show first (the range the analyst last chose for this scope), else everything is fitted. */
+  initialRange?: DayRange | null
+  /** Told the days in view when the analyst moves the timeline, and null when it is fitted to everything. */
+  onRange?(range: DayRange | null): void
   /** The day the timeline centres on when it has nothing to show. */
   today?: number
   /** The frame shown in the inspector, marked. */
   selectedId?: string | null
 }
 
-export function Timeline({ frames, stories, onOpenFrame, onOpenStory, onWindow, today: givenToday, selectedId = null }: TimelineProps) {
+export function Timeline({ frames, stories, onOpenFrame, onOpenStory, initialRange = null, onRange, today: givenToday, selectedId = null }: TimelineProps) {
   const [today] = useState(() => givenToday ?? Date.now())
   const allDays = useMemo(() => [...frames.map((f) => f.date), ...stories.flatMap((s) => [s.start, s.end])], [frames, stories])
-  const [view, setView] = useState<TimeWindow>(() => fitWindow(allDays, today))
+  // `moved`: the analyst chose this window (the map follows it); otherwise it is the fit of everything.
+  const [state, setState] = useState<{ view: TimeWindow; moved: boolean }>(() =>
+    initialRange ? { view: windowOfRange(initialRange), moved: true } : { view: fitWindow(allDays, today), moved: false },
+  )
+  const view = state.view
+  const move = useCallback((next: (w: TimeWindow) => TimeWindow) => setState((s) => ({ view: next(s.view), moved: true })), [])
+  const fitAll = () => setState({ view: fitWindow(allDays, today), moved: false })
   const [colourBy, setColourBy] = useState<ColourBy>('credibility')
   const [width, setWidth] = useState(800)
   const area = useRef<HTMLDivElement>(null)
+  const drag = useRef<{ x: number; id: number } | null>(null)
   // The first data is fitted; later data (frames arriving) keeps the analyst's zoom, unless nothing was shown.
-  const fitted = useRef(allDays.length > 0)
+  const fitted = useRef(allDays.length > 0 || initialRange !== null)
   useEffect(() => {
     if (fitted.current || allDays.length === 0) return
     fitted.current = true
-    setView(fitWindow(allDays, today))
+    setState({ view: fitWindow(allDays, today), moved: false })
   }, [allDays, today])
-  useEffect(() => onWindow?.(msDay(view.start), msDay(view.end)), [view, onWindow])
+  const reported = state.moved ? rangeOfWindow(view) : null
+  const reportedKey = reported ? `${reported.from}/${reported.to}` : ''
+  // Told once per change of days (the key), not per pixel the window moves.
+  useEffect(() => onRange?.(reported), [reportedKey, onRange])
   useEffect(() => {
     const el = area.current
     if (!el) return
@@ -59,26 +75,31 @@ export function Timeline({ frames, stories, onOpenFrame, onOpenStory, onWindow, 
     observer.observe(el)
     return () => observer.disconnect()
   }, [])
-  useEffect(() => {
-    const el = area.current
-    if (!el) return
-    // Not React's onWheel: it is passive, and the page must not scroll while the timeline zooms.
-    const wheel = (e: WheelEvent) => {
-      if (e.deltaY === 0) return
-      e.preventDefault()
-      const rect = el.getBoundingClientRect()
-      const anchor = rect.width > 0 ? (e.clientX - rect.left) / rect.width : 0.5
-      setView((w) => zoomWindow(w, e.deltaY > 0 ? Math.SQRT2 : Math.SQRT1_2, Math.min(1, Math.max(0, anchor))))
-    }
-    el.addEventListener('wheel', wheel, { passive: false })
-    return () => el.removeEventListener('wheel', wheel)
-  }, [])
+  const hint = useWheelZoom(area, {
+    zoom: (scale, fx) => move((w) => zoomWindow(w, 1 / scale, fx)),
+    pan: (px) => move((w) => panWindow(w, px / width)),
+  })
 
   const onKey = (e: KeyboardEvent) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return
     const next = windowForKey(e.key, view, () => fitWindow(allDays, today))
     if (!next) return
     e.preventDefault()
-    setView(next)
+    if (e.key === '0' || e.key === 'Home') fitAll()
+    else move(() => next)
+  }
+  // Dragging the background moves the window (items keep their clicks).
+  const onPointer = (e: PointerEvent<HTMLDivElement>) => {
+    if (e.type === 'pointerdown') {
+      if (e.button !== 0 || (e.target as Element).closest('button')) return
+      drag.current = { x: e.clientX, id: e.pointerId }
+      e.currentTarget.setPointerCapture?.(e.pointerId)
+    } else if (e.type === 'pointermove' && drag.current?.id === e.pointerId) {
+      const dx = e.clientX - drag.current.x
+      if (dx === 0) return
+      drag.current = { ...drag.current, x: e.clientX }
+      move((w) => panWindow(w, -dx / width))
+    } else if (e.type === 'pointerup' || e.type === 'pointercancel') drag.current = null
   }
 
   const unit = tickUnit(view)
@@ -101,19 +122,19 @@ export function Timeline({ frames, stories, onOpenFrame, onOpenStory, onWindow, 
   return (
     <div className="timeline">
       <div className="timeline-controls" role="toolbar" aria-label="Timeline zoom">
-        <button type="button" className="btn" onClick={() => setView(zoomWindow(view, 1 / ZOOM_STEP))} aria-label="Zoom in">
+        <button type="button" className="btn" onClick={() => move((w) => zoomWindow(w, 1 / ZOOM_STEP))} aria-label="Zoom in">
           +
         </button>
-        <button type="button" className="btn" onClick={() => setView(zoomWindow(view, ZOOM_STEP))} aria-label="Zoom out">
+        <button type="button" className="btn" onClick={() => move((w) => zoomWindow(w, ZOOM_STEP))} aria-label="Zoom out">
           −
         </button>
-        <button type="button" className="btn" onClick={() => setView(panWindow(view, -PAN_STEP))} aria-label="Earlier">
+        <button type="button" className="btn" onClick={() => move((w) => panWindow(w, -PAN_STEP))} aria-label="Earlier">
           ←
         </button>
-        <button type="button" className="btn" onClick={() => setView(panWindow(view, PAN_STEP))} aria-label="Later">
+        <button type="button" className="btn" onClick={() => move((w) => panWindow(w, PAN_STEP))} aria-label="Later">
           →
         </button>
-        <button type="button" className="btn" onClick={() => setView(fitWindow(allDays, today))}>
+        <button type="button" className="btn" onClick={fitAll}>
           Fit all
         </button>
         <span className="muted small timeline-status" aria-live="polite">
@@ -128,9 +149,18 @@ export function Timeline({ frames, stories, onOpenFrame, onOpenStory, onWindow, 
         aria-label="Timeline: plus and minus zoom, arrow keys move, 0 fits everything"
         tabIndex={0}
         onKeyDown={onKey}
+        onPointerDown={onPointer}
+        onPointerMove={onPointer}
+        onPointerUp={onPointer}
+        onPointerCancel={onPointer}
         data-unit={unit}
         style={{ height }}
       >
+        {hint && (
+          <div className="zoom-hint" aria-hidden="true">
+            {zoomHintText()}
+          </div>
+        )}
         {storyBars.map(({ story, x, size }, i) =>
           inView(x, size) ? (
             <button
