@@ -149,6 +149,14 @@ export function mergeEntities(occurrences: EntityOccurrence[], decisions: readon
   }
   for (const [a, b] of merges) if (parent.has(entityKey(a)) && parent.has(entityKey(b))) union(entityKey(a), entityKey(b))
   const rootOf = (name: string): string | undefined => (parent.has(entityKey(name)) ? find(entityKey(name)) : undefined)
+  // A merged entity is still picked by the name of the one the others were merged into, whichever name
+  // its documents use most: later decisions are recorded under it, so splitting a merged-in name off takes
+  // nothing of them along.
+  const mergedAnchor = new Map<string, string>()
+  for (const [a] of merges) {
+    const root = rootOf(a)
+    if (root !== undefined) mergedAnchor.set(root, a)
+  }
   const renamed = new Map<string, string>()
   for (const [name, to] of renames) {
     const root = rootOf(name)
@@ -179,7 +187,7 @@ export function mergeEntities(occurrences: EntityOccurrence[], decisions: readon
     const name = renamed.get(root) ?? acc.gazetteer ?? best(acc.names)
     const kind = best(acc.kinds)
     const aliases = [...acc.names.keys()].filter((n) => n !== name).sort((a, b) => a.localeCompare(b))
-    const entity: MergedEntity = { id: `ent_${kind}_${slug(name)}`, name, kind, aliases, mentionCount: acc.mentionCount, anchor: best(acc.names), byDocument: acc.byDocument }
+    const entity: MergedEntity = { id: `ent_${kind}_${slug(name)}`, name, kind, aliases, mentionCount: acc.mentionCount, anchor: mergedAnchor.get(root) ?? best(acc.names), byDocument: acc.byDocument }
     entities.push(entity)
     byKey.set(root, entity)
   }

@@ -18,6 +18,18 @@ const corpus: EntityOccurrence[] = [
 ]
 
 describe('mergeEntities', () => {
+  test('a merged entity keeps the anchor it was merged into, so a rename after the merge stays with it when a merged-in name is split off', () => {
+    const docs = [occ('e1', 'Alphabet', 'organisation', 5), occ('e2', 'Google', 'organisation', 1)]
+    const merge = { action: 'merge' as const, name: 'Google', other: 'Alphabet', keep: 'Google' }
+    const merged = mergeEntities(docs, [merge]).resolve('Alphabet')!
+    // Alphabet is named more often, but Google is what the analyst merged into: decisions are recorded under it.
+    expect(merged).toMatchObject({ name: 'Google', anchor: 'Google', aliases: ['Alphabet'] })
+    const rename = { action: 'rename' as const, name: merged.anchor, other: 'Google LLC', keep: null }
+    const after = mergeEntities(docs, [merge, rename, { action: 'split', name: 'Alphabet' }])
+    expect(after.resolve('Google')).toMatchObject({ name: 'Google LLC', mentionCount: 1 })
+    expect(after.resolve('Alphabet')).toMatchObject({ name: 'Alphabet', mentionCount: 5 })
+  })
+
   test("'U.S.', 'USA' and 'United States' are one entity with the gazetteer's name; mentions add up per document", () => {
     const index = mergeEntities(corpus)
     const us = index.resolve('usa')!
