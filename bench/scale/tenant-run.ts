@@ -3,7 +3,8 @@
  * workspace of `--docs` documents inside a tenant of each size in turn (tenant.ts grows it between them, in
  * the same server process and database). At each size, through the real API over HTTP:
  *
- * - the dashboard pulse, the tenant research's briefing, the entity graph of one 10,000-document workspace:
+ * - the dashboard pulse, the briefing of the tenant's newest research and the entity graph of its workspace
+ *   (2,000 documents at every size):
  *   read again while nothing changed (kept: 20 reads, p50 and p95) and read first after a document
  *   arrives (computed: 5 rounds, median and p95);
  * - search: 20 different queries, p50 and p95 (search is indexed, never kept);
@@ -17,7 +18,7 @@ import type { ChildProcess } from 'node:child_process'
 import { loadavg } from 'node:os'
 import { fmt, median, pct } from '../browser-page'
 import type { ScaleServerAnswer, ScaleServerReady } from './server'
-import { TENANT_RESEARCH } from './tenant'
+import { TENANT_RESEARCH, TENANT_WORKSPACE } from './tenant'
 
 const KEPT_READS = 20
 const ARRIVALS = 5
@@ -88,7 +89,7 @@ export async function tenantBench(options: {
   const views: Array<[string, () => Promise<number>]> = [
     ['pulse', () => call('POST', '/dashboard/pulse', {})],
     ['briefing', () => call('GET', `/briefing/research/${TENANT_RESEARCH}`)],
-    ['graph', () => call('GET', '/entity-graph?scope=workspace&id=ses_tenant_0')],
+    ['graph', () => call('GET', `/entity-graph?scope=workspace&id=${TENANT_WORKSPACE}`)],
   ]
 
   const stages: Stage[] = []

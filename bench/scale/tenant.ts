@@ -1,6 +1,6 @@
 /**
  * The tenant around `bench:scale`'s workspace, for `--tenant 2000,100000` (issue 22, item 5): more
- * completed documents of ten frames each in one research ("Tenant") of workspaces of 10,000 documents,
+ * completed documents of ten frames each, in researches of one workspace of 2,000 documents each,
  * written in bulk like seed.ts (bench:ui's deterministic values, other seeds), one every ~20 minutes (about
  * 70 a day) back from the server's now: the first size is the tenant's last weeks, and growing it to the
  * next adds months and years of history behind them. Then what the server keeps of documents
@@ -12,8 +12,12 @@ import type { Database } from '../../server/platform/db/database'
 import { sessionDataBody } from '../ui/data'
 import { SCALE_TENANT } from './seed'
 
-export const TENANT_RESEARCH = 'res_tenant'
-const PER_WORKSPACE = 10_000
+/** The tenant's newest research (and its workspace): the subject measured, the same size at every tenant size. */
+export const TENANT_RESEARCH = 'res_tenant_0'
+export const TENANT_WORKSPACE = 'ses_tenant_0'
+const PER_WORKSPACE = 2_000
+/** Actors and entities are told apart by this many tags, as a real tenant's are many; bench:ui's handful alone would make every frame share its actors with every other. */
+const ACTOR_TAGS = 400
 const ARRIVAL_MS = Math.round(86_400_000 / 70)
 const ROWS_PER_STATEMENT = 1000
 const FRAMES = 10
@@ -29,22 +33,26 @@ export interface TenantSeeding {
 
 export async function seedTenant(db: Database, from: number, to: number, ownerUserId: string, now: number): Promise<TenantSeeding> {
   const t0 = performance.now()
-  if (from === 0) await insertResearch(db, SCALE_TENANT, { id: TENANT_RESEARCH, title: 'Tenant', description: null, tags: [], ownerUserId, now })
   let frames = 0
   // Workspace by workspace, newest documents first: growing the tenant adds history behind its last weeks.
   for (let start = from; start < to; ) {
     const workspace = Math.floor(start / PER_WORKSPACE)
     const end = Math.min(to, (workspace + 1) * PER_WORKSPACE)
     const sessionId = `ses_tenant_${workspace}`
+    const researchId = `res_tenant_${workspace}`
     if (start % PER_WORKSPACE === 0) {
-      await insertSession(db, SCALE_TENANT, { id: sessionId, researchId: TENANT_RESEARCH, title: `Tenant ${workspace}`, ownerUserId, now, expiresAt: now + 365 * 86_400_000 })
+      await insertResearch(db, SCALE_TENANT, { id: researchId, title: `Tenant ${workspace}`, description: null, tags: [], ownerUserId, now })
+      await insertSession(db, SCALE_TENANT, { id: sessionId, researchId, title: `Tenant ${workspace}`, ownerUserId, now, expiresAt: now + 365 * 86_400_000 })
     }
     const body = sessionDataBody(end - start, FRAMES, 7 + start)
     const idOf = new Map(body.events.map((e, j) => [e.id, `t_${start + j}`]))
     const atOf = new Map(body.events.map((e, j) => [e.id, now - (start + j) * ARRIVAL_MS]))
+    const tagOf = new Map(body.events.map((e, j) => [e.id, `No. ${(start + j) % ACTOR_TAGS}`]))
     const events = body.events.map((e) => {
       const at = new Date(atOf.get(e.id) as number).toISOString()
-      return { ...e, id: idOf.get(e.id), sessionId, researchId: TENANT_RESEARCH, uploadedAt: at, ingestedAt: at }
+      const tag = tagOf.get(e.id) as string
+      const detectedEntities = e.payload.detectedEntities.map((x) => ({ ...x, text: `${x.text} ${tag}` }))
+      return { ...e, id: idOf.get(e.id), sessionId, researchId, uploadedAt: at, ingestedAt: at, payload: { ...e.payload, detectedEntities } }
     })
     for (let i = 0; i < events.length; i += ROWS_PER_STATEMENT) {
       await db.query(
@@ -58,7 +66,9 @@ export async function seedTenant(db: Database, from: number, to: number, ownerUs
     for (let i = 0; i < body.actionFrames.length; i += ROWS_PER_STATEMENT) {
       const rows = body.actionFrames.slice(i, i + ROWS_PER_STATEMENT).map((f) => {
         const eventId = idOf.get(f.parentId) as string
-        const frame = { ...f, id: `${eventId}-f${f.actionIndex}`, parentId: eventId, parentEventId: eventId, sessionId, researchId: TENANT_RESEARCH }
+        const tag = tagOf.get(f.parentId) as string
+        const actors = { entries: f.actors.entries.map((a) => ({ ...a, text: `${a.text} ${tag}` })) }
+        const frame = { ...f, actors, id: `${eventId}-f${f.actionIndex}`, parentId: eventId, parentEventId: eventId, sessionId, researchId }
         const at = new Date((atOf.get(f.parentId) as number) + 500).toISOString()
         return { ...frame, eventId, createdAt: at, updatedAt: at, body: frame }
       })
@@ -91,14 +101,14 @@ export async function completeOne(db: Database, n: number, now: number): Promise
     const e = events[0]!
     await tx.query(
       `INSERT INTO events (tenant_id, id, research_id, session_id, type, event_type, title, summary, status, payload, analytics, action_count, uploaded_at, ingested_at, updated_at)
-       VALUES ($1, $2, $3, 'ses_tenant_0', 'document', 'document', $4, $5, 'completed', $6, $7, $8, $9, $9, $9)`,
+       VALUES ($1, $2, $3, '${TENANT_WORKSPACE}', 'document', 'document', $4, $5, 'completed', $6, $7, $8, $9, $9, $9)`,
       [SCALE_TENANT, id, TENANT_RESEARCH, e.title, e.summary, JSON.stringify(e.payload), JSON.stringify(e.analytics), FRAMES, new Date(now).toISOString()],
     )
     for (const f of actionFrames) {
-      const frame = { ...f, id: `${id}-f${f.actionIndex}`, parentId: id, parentEventId: id, sessionId: 'ses_tenant_0', researchId: TENANT_RESEARCH }
+      const frame = { ...f, id: `${id}-f${f.actionIndex}`, parentId: id, parentEventId: id, sessionId: TENANT_WORKSPACE, researchId: TENANT_RESEARCH }
       await tx.query(
         `INSERT INTO action_frames (tenant_id, id, event_id, research_id, session_id, status, action_index, total_actions, action_type, body, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, 'ses_tenant_0', 'final', $5, $6, $7, $8, $9, $9)`,
+         VALUES ($1, $2, $3, $4, '${TENANT_WORKSPACE}', 'final', $5, $6, $7, $8, $9, $9)`,
         [SCALE_TENANT, frame.id, id, TENANT_RESEARCH, f.actionIndex, FRAMES, f.actionType, JSON.stringify(frame), new Date(now).toISOString()],
       )
     }

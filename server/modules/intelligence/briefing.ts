@@ -77,7 +77,7 @@ export function scopeBriefing(tenant: GraphView, scope: GraphView, subject: { ty
       documents: documents.length,
       ...frameMetrics(tenant, frames),
       entities: scope.entities().length,
-      connections: scope.links().length,
+      connections: scope.linkCount(),
       dominantPestle: pestle?.category ?? 'none',
     },
     graph: localGraph(scope, keyFrames.length > 0 ? keyFrames.map((f) => f.id) : documents.map((d) => d.id), BRIEFING_GRAPH_NODES),

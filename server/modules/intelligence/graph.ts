@@ -138,6 +138,8 @@ export interface GraphView {
   linksOf(frame: CorpusFrame): FrameLink[]
   /** Every connection between frames of the scope (uncapped), most confident first. */
   links(): FrameLink[]
+  /** How many connections `links` holds, counted without making them (a scope whose frames share a few actors has millions). */
+  linkCount(): number
   /** An entity's mentions in the documents in scope. */
   mentionsInScope(entityId: string): number
   /** The entities in scope, most mentioned in scope first (then by name). */
@@ -174,6 +176,26 @@ export function graphView(corpus: Corpus, documentIds?: ReadonlySet<string>): Gr
       .map((p) => link(p.a, p.b))
       .sort(byStrength)
 
+  const linkCount = (): number => {
+    const actorIds = frames.map((f) => actorsOf(f).map((e) => e.id))
+    const holders = new Map<string, number[]>()
+    actorIds.forEach((ids, i) => {
+      for (const id of new Set(ids)) getOrCreate(holders, id, () => []).push(i)
+    })
+    // Each later frame sharing an actor with frame i counts once: marked with i, not gathered in a set.
+    const mark = new Int32Array(frames.length).fill(-1)
+    let count = 0
+    actorIds.forEach((ids, i) => {
+      for (const id of ids)
+        for (const j of holders.get(id) ?? [])
+          if (j > i && mark[j] !== i) {
+            mark[j] = i
+            count++
+          }
+    })
+    return count
+  }
+
   const node = (id: string): GraphNode | undefined => {
     const d = documentsById.get(id)
     if (d) return documentNode(d)
@@ -206,7 +228,7 @@ export function graphView(corpus: Corpus, documentIds?: ReadonlySet<string>): Gr
 
   const entities = () => [...entitiesInScope.values()].sort((a, b) => mentionsInScope(b.id) - mentionsInScope(a.id) || compareText(a.name, b.name))
 
-  return { corpus, documents, frames, node, incident, whole, actorsOf, resourcesOf, framesActing: (id) => acting.get(id) ?? [], linksOf, links, mentionsInScope, entities }
+  return { corpus, documents, frames, node, incident, whole, actorsOf, resourcesOf, framesActing: (id) => acting.get(id) ?? [], linksOf, links, linkCount, mentionsInScope, entities }
 }
 
 /** The seeds and their one-hop neighbours (seeds first, at most maxNodes), with every edge between them. */
