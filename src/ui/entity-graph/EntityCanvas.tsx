@@ -22,6 +22,7 @@
 import Graph from 'graphology'
 import { useEffect, useRef, useState } from 'react'
 import Sigma from 'sigma'
+import { EdgeArrowProgram, EdgeLineProgram } from 'sigma/rendering'
 import type { EntityGraphBody } from '../../protocol/entity-graph'
 import { curvatures, EDGE_BUDGET, type EdgeLod, isPinned, type LodEdge, type Pinned, selectEdges, strengthOrder, zoomBucket } from './edge-lod'
 import { EdgeCurveArrowProgram, EdgeCurveLineProgram } from './edge-programs'
@@ -96,7 +97,8 @@ export default function EntityCanvas({ body, selected, focus, expanded = NO_EXPA
     try {
       sigma = new Sigma(graph, el, {
         defaultEdgeType: 'arrow',
-        edgeProgramClasses: { arrow: EdgeCurveArrowProgram, line: EdgeCurveLineProgram },
+        // Straight links through sigma's own programs (fewer vertices); curved ones through ours.
+        edgeProgramClasses: { arrow: EdgeArrowProgram, line: EdgeLineProgram, curvedArrow: EdgeCurveArrowProgram, curvedLine: EdgeCurveLineProgram },
         renderEdgeLabels: false,
         enableEdgeEvents: true,
         // A small graph names every node; a large one names those drawn big enough, and more as one zooms in.
@@ -159,7 +161,8 @@ export default function EntityCanvas({ body, selected, focus, expanded = NO_EXPA
         return data
       }
       // Zoomed out on a large graph, links are thin lines; the selection's keep their arrows.
-      const type = s.lod.thin && !isPinned({ id: edge, source: graph.source(edge), target: graph.target(edge), weight: 0 }, s.pinned) ? 'line' : 'arrow'
+      const line = s.lod.thin && !isPinned({ id: edge, source: graph.source(edge), target: graph.target(edge), weight: 0 }, s.pinned)
+      const type = data.curvature ? (line ? 'curvedLine' : 'curvedArrow') : line ? 'line' : 'arrow'
       const sel = s.selected
       if (!sel) return { ...data, type }
       const bright = sel.type === 'edge' ? edge === sel.id : graph.hasExtremity(edge, sel.id)
