@@ -1,9 +1,10 @@
 /**
  * The `bench:graph` page: the app's entity-graph canvas (src/ui/entity-graph/EntityCanvas.tsx: sigma 3 over
  * graphology, ForceAtlas2 in its worker) with the app's CSS, on a generated graph. `window.graphBench`
- * mounts a graph of n entities and m edges and answers when its first frame with the graph is on screen;
- * `settle` waits for the layout to finish; `pan` moves the camera a little every animation frame and
- * answers the frame intervals and sigma's own render times.
+ * mounts a graph of n entities and m edges (every link drawn, or the canvas's level of detail) and answers
+ * when its first frame with the graph is on screen; `settle` waits for the layout to finish; `zoom` sets the
+ * camera's ratio; `pan` moves the camera a little every animation frame and answers the frame intervals and
+ * sigma's own render times; `drawn` answers how many links the canvas draws now.
  */
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
@@ -19,6 +20,7 @@ interface Hook {
     getCamera(): { getState(): { x: number; y: number; ratio: number }; setState(s: { x?: number; y?: number; ratio?: number }): void }
   }
   graph: { order: number; size: number }
+  lod(): { drawn: { size: number }; thin: boolean }
 }
 
 const container = document.getElementById('root') as HTMLElement
@@ -107,13 +109,13 @@ function record(): () => Recorded {
 }
 
 const api = {
-  /** Mounts a graph; answers the ms from mounting to its first painted frame. */
-  async mount(n: number, m: number): Promise<number> {
+  /** Mounts a graph (`every`: every link drawn, as before the level of detail); answers the ms from mounting to its first painted frame. */
+  async mount(n: number, m: number, every: boolean): Promise<number> {
     const body = generated(n, m)
     flushSync(() => root.render(null))
     await frame()
     const t0 = performance.now()
-    flushSync(() => root.render(<EntityCanvas key={++mounts} body={body} selected={null} focus={null} onSelect={() => {}} />))
+    flushSync(() => root.render(<EntityCanvas key={++mounts} body={body} selected={null} focus={null} edgeBudget={every ? Number.POSITIVE_INFINITY : undefined} onSelect={() => {}} />))
     while (!hook() || hook()!.graph.order !== n) await frame()
     // Sigma draws the graph in the next animation frame; the one after it comes once that frame is presented.
     await frame()
@@ -135,6 +137,18 @@ const api = {
       await frame()
     }
     return stop()
+  },
+  /** Sets the camera's zoom (1 shows the whole graph) and waits for the frame drawn with it. */
+  async zoom(ratio: number): Promise<void> {
+    hook()!.sigma.getCamera().setState({ ratio })
+    await frame()
+    await frame()
+    await frame()
+  },
+  /** The links drawn now, and whether as thin lines. */
+  drawn(): { edges: number; thin: boolean } {
+    const lod = hook()!.lod()
+    return { edges: lod.drawn.size, thin: lod.thin }
   },
   /** Starts recording frames (the bench then drags with the mouse, as an analyst pans); `stopRecording` answers them. */
   startRecording(): void {

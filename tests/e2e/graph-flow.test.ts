@@ -7,6 +7,12 @@
  * entity's links; opening one lists its frames with their briefings. The category filter narrows the graph;
  * the Processing tab still holds the processing view; the top bar's Graph page shows the tenant's and a research's. Chromium's --disable-gpu still gives WebGL 2 through
  * SwiftShader here, so the browser needs no other flag. Screenshots: issue21-graph-*.png (light and dark).
+ *
+ * Level of detail: the graph here is small, so the test lowers the canvas's budget through its hook; the
+ * line near the legend then says "Showing the 1 strongest of N links · zoom in for more", and once Ukraine
+ * is selected every one of its links is drawn (sigma's display data) while others stay left out. Links
+ * both ways between Russia and Ukraine are curved apart. The legend sits under the drawing, never over it,
+ * at 1024×768 and 1440×900, light and dark.
  */
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
@@ -33,6 +39,26 @@ const TEXTS = [
   'China signed a trade agreement with Brazil in Beijing. Brazil will export more soybeans to China under the deal. Germany criticised China over its support for Russia.',
   'Turkey hosted talks between Russia and Ukraine in Istanbul. Ukraine rejected a Russian proposal for a ceasefire. The United Nations urged both sides to protect civilians.',
 ]
+
+type Hook = { sigma: any; graph: any; lod(): { drawn: Set<string> }; setEdgeBudget(n: number): void }
+
+/** The links of an entity, and whether sigma draws each (its display data's `hidden`). */
+async function linksDrawn(page: Page, id: string) {
+  return page.evaluate((nodeId) => {
+    const { sigma, graph } = (window as unknown as { __sightlineEntityGraph: Hook }).__sightlineEntityGraph
+    const all = graph.edges() as string[]
+    const own = new Set<string>(graph.edges(nodeId) as string[])
+    const drawn = (e: string) => sigma.getEdgeDisplayData(e)?.hidden === false
+    return { own: [...own].map(drawn), others: all.filter((e) => !own.has(e)).map(drawn) }
+  }, id)
+}
+
+/** The legend lies outside the drawing (above or below it, not over it). */
+async function legendClear(page: Page) {
+  const legend = (await page.locator('.eg-legend').boundingBox())!
+  const canvas = (await page.getByTestId('entity-graph-canvas').boundingBox())!
+  return legend.y >= canvas.y + canvas.height - 0.5 || legend.y + legend.height <= canvas.y + 0.5
+}
 
 /** Where the node is on screen against the canvas centre, the camera's zoom, and what is selected (sigma's API). */
 async function cameraOn(page: Page, id: string) {
@@ -78,7 +104,27 @@ test('the entity graph: search moves the camera to the entity, its links open th
   })
   expect(counts.nodes).toBeGreaterThan(6)
   expect(counts.edges).toBeGreaterThan(4)
+  expect(await legendClear(page)).toBe(true)
   await shot('1-overview')
+
+  // Links both ways between two entities are curved apart (each bows to its own left), not drawn on top of each other.
+  const between = await page.evaluate(() => {
+    const { graph } = (window as unknown as { __sightlineEntityGraph: Hook }).__sightlineEntityGraph
+    const curve = (s: string, t: string) => (graph.edges(s, t) as string[]).map((e) => graph.getEdgeAttribute(e, 'curvature') as number)
+    return { ru: curve('ent_place_russia', 'ent_place_ukraine'), ur: curve('ent_place_ukraine', 'ent_place_russia') }
+  })
+  expect(between.ru.length).toBeGreaterThan(0)
+  expect(between.ur.length).toBeGreaterThan(0)
+  for (const c of [...between.ru, ...between.ur]) expect(c).toBeGreaterThan(0)
+
+  // Level of detail: with a budget of one link, the line near the legend says so.
+  expect(await page.locator('.eg-lod').count()).toBe(0)
+  await page.evaluate(() => (window as unknown as { __sightlineEntityGraph: Hook }).__sightlineEntityGraph.setEdgeBudget(1))
+  const lodLine = page.locator('.eg-lod')
+  await lodLine.waitFor()
+  expect(await lodLine.textContent()).toBe(`Showing the 1 strongest of ${counts.edges} links · zoom in for more`)
+  await page.waitForSelector('[data-testid="entity-graph-canvas"][data-edges-drawn="1"]')
+  await shot('1b-strongest-link')
 
   // Search: the node is selected, at the centre of the canvas, zoomed in.
   const UKRAINE = 'ent_place_ukraine'
@@ -90,10 +136,18 @@ test('the entity graph: search moves the camera to the entity, its links open th
   const after = (await cameraOn(page, UKRAINE))!
   expect(Math.hypot(after.dx, after.dy)).toBeLessThan(12)
   expect(after.ratio).toBeLessThan(before!.ratio)
+  // Every link of the selected entity is drawn, whatever the budget; the others beyond it are not.
+  const drawn = await linksDrawn(page, UKRAINE)
+  expect(drawn.own.length).toBeGreaterThan(1)
+  expect(drawn.own.every(Boolean)).toBe(true)
+  expect(drawn.others.some((d) => !d)).toBe(true)
+  expect(await lodLine.textContent()).toMatch(new RegExp(`^Showing the \\d+ strongest of ${counts.edges} links(, and \\d+ more of the selection)? · zoom in for more$`))
   const details = page.getByRole('complementary', { name: 'Entity Ukraine' })
   await details.waitFor()
   expect(await details.getByRole('link', { name: 'Open dossier' }).getAttribute('href')).toBe(`/entity/${UKRAINE}`)
   await shot('2-search-ukraine')
+  await page.evaluate(() => (window as unknown as { __sightlineEntityGraph: Hook }).__sightlineEntityGraph.setEdgeBudget(1500))
+  await lodLine.waitFor({ state: 'detached' })
 
   // A link of Ukraine's opens its frames, each with its briefing and its document.
   await details
@@ -140,5 +194,20 @@ test('the entity graph: search moves the camera to the entity, its links open th
   await page.waitForURL(/\/graph\?scope=research&id=/)
   await page.waitForSelector('[data-testid="entity-graph-canvas"][data-layout="settled"]', { timeout: 30_000 })
   await shot('5-graph-page')
+
+  // The legend stays clear of the drawing at the two common screen sizes, light and dark.
+  for (const [width, height] of [
+    [1024, 768],
+    [1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height })
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      await page.waitForTimeout(300)
+      expect(await legendClear(page)).toBe(true)
+      await page.screenshot({ path: join(SCREENSHOTS, `issue21-graph-6-${width}x${height}-${scheme}.png`), fullPage: true })
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
   expect(errors).toEqual([])
 }, 300_000)

@@ -9,13 +9,23 @@
  * selected node (or edge) and its neighbours stay bright while the rest fades; a focus request moves the
  * camera to the node and zooms on it. Zoom in, Zoom out and Fit are buttons, so the keyboard reaches them.
  *
- * For tests and the benchmark, the container carries `data-layout` (running | settled) and
- * `data-selected`, and `window.__sightlineEntityGraph` holds the sigma instance and the graph.
+ * Links: a large graph draws its strongest links and those of the selection, more as the analyst zooms in,
+ * thin when zoomed out and with arrows when zoomed in; links between the same two entities are curved
+ * apart (edge-lod.ts decides, edge-programs.ts draws). The canvas reports what it draws through `onEdges`,
+ * which the panel says near the legend.
+ *
+ * For tests and the benchmark, the container carries `data-layout` (running | settled), `data-selected`
+ * and `data-edges-drawn`, and `window.__sightlineEntityGraph` holds the sigma instance, the graph, the
+ * links drawn (`lod()`) and `setEdgeBudget(n)`, which lowers the budget so a small graph shows the
+ * level of detail.
  */
 import Graph from 'graphology'
 import { useEffect, useRef, useState } from 'react'
 import Sigma from 'sigma'
+import { EdgeArrowProgram, EdgeLineProgram } from 'sigma/rendering'
 import type { EntityGraphBody } from '../../protocol/entity-graph'
+import { curvatures, EDGE_BUDGET, type EdgeLod, isPinned, type LodEdge, type Pinned, selectEdges, strengthOrder, zoomBucket } from './edge-lod'
+import { EdgeCurveArrowProgram, EdgeCurveLineProgram } from './edge-programs'
 import { categoryColour, edgeSize, type GraphTheme, kindColour, nodeSize, readTheme, seededPosition } from './graph-style'
 
 export interface GraphSelection {
@@ -28,8 +38,34 @@ export interface EntityCanvasProps {
   selected: GraphSelection | null
   /** Changing `seq` moves the camera to the node `id`. */
   focus: { id: string; seq: number } | null
+  /** Entities whose neighbourhood was expanded: their links are always drawn. */
+  expanded?: ReadonlySet<string>
+  /** Links drawn with the whole graph in view (the level of detail's base); Infinity draws every link. */
+  edgeBudget?: number
+  /** What the canvas draws, each time that changes. */
+  onEdges?(lod: EdgeLod): void
   onSelect(selection: GraphSelection | null): void
 }
+
+interface CanvasState {
+  sigma: Sigma
+  graph: Graph
+  worker: Worker | null
+  runId: number
+  theme: GraphTheme
+  selected: GraphSelection | null
+  hovered: string | null
+  expanded: ReadonlySet<string>
+  /** The body's links, strongest first. */
+  ordered: LodEdge[]
+  budget: number
+  bucket: number
+  pinned: Pinned
+  lod: EdgeLod
+}
+
+const NO_EXPANSION: ReadonlySet<string> = new Set()
+const NOTHING_PINNED: Pinned = { nodes: new Set(), edges: new Set() }
 
 /** Beyond this many edges the graph is large: thinner edges, hidden while moving. */
 const LARGE_EDGES = 2000
@@ -39,13 +75,17 @@ export function layoutIterations(order: number): number {
   return order > 1000 ? 120 : order > 200 ? 200 : 300
 }
 
-export default function EntityCanvas({ body, selected, focus, onSelect }: EntityCanvasProps) {
+export default function EntityCanvas({ body, selected, focus, expanded = NO_EXPANSION, edgeBudget = EDGE_BUDGET, onEdges, onSelect }: EntityCanvasProps) {
   const container = useRef<HTMLDivElement>(null)
-  const state = useRef<{ sigma: Sigma; graph: Graph; worker: Worker | null; runId: number; theme: GraphTheme; selected: GraphSelection | null } | null>(null)
+  const state = useRef<CanvasState | null>(null)
   const [layout, setLayout] = useState<'running' | 'settled'>('running')
   const [failure, setFailure] = useState<string | null>(null)
+  const [drawnCount, setDrawnCount] = useState(0)
+  const relodRef = useRef<() => void>(() => {})
   const onSelectRef = useRef(onSelect)
   onSelectRef.current = onSelect
+  const onEdgesRef = useRef(onEdges)
+  onEdgesRef.current = onEdges
 
   // The renderer, once.
   useEffect(() => {
@@ -57,6 +97,8 @@ export default function EntityCanvas({ body, selected, focus, onSelect }: Entity
     try {
       sigma = new Sigma(graph, el, {
         defaultEdgeType: 'arrow',
+        // Straight links through sigma's own programs (fewer vertices); curved ones through ours.
+        edgeProgramClasses: { arrow: EdgeArrowProgram, line: EdgeLineProgram, curvedArrow: EdgeCurveArrowProgram, curvedLine: EdgeCurveLineProgram },
         renderEdgeLabels: false,
         enableEdgeEvents: true,
         // A small graph names every node; a large one names those drawn big enough, and more as one zooms in.
@@ -75,8 +117,36 @@ export default function EntityCanvas({ body, selected, focus, onSelect }: Entity
       setFailure(error instanceof Error ? error.message : String(error))
       return
     }
-    const s = { sigma, graph, worker: null as Worker | null, runId: 0, theme, selected: null as GraphSelection | null }
+    const s: CanvasState = {
+      sigma,
+      graph,
+      worker: null,
+      runId: 0,
+      theme,
+      selected: null,
+      hovered: null,
+      expanded: NO_EXPANSION,
+      ordered: [],
+      budget: edgeBudget,
+      bucket: 0,
+      pinned: NOTHING_PINNED,
+      lod: selectEdges([], 0, NOTHING_PINNED),
+    }
     state.current = s
+    /** Chooses the links again (zoom bucket, selection, hover or body changed) and redraws if that changed them. */
+    const relod = () => {
+      const pinned = pinnedOf(s)
+      const next = selectEdges(s.ordered, s.bucket, pinned, s.budget)
+      // The pinned links matter when some links are left out or drawn thin (the pinned keep their arrows).
+      const pinChanged = !samePinned(pinned, s.pinned) && (next.thin || !next.complete)
+      s.pinned = pinned
+      if (sameLod(next, s.lod) && !pinChanged) return
+      s.lod = next
+      onEdgesRef.current?.(next)
+      setDrawnCount(next.drawn.size)
+      sigma.scheduleRefresh({ layoutUnchange: true })
+    }
+    relodRef.current = relod
     sigma.setSetting('nodeReducer', (node, data) => {
       const sel = s.selected
       if (!sel) return data
@@ -85,10 +155,33 @@ export default function EntityCanvas({ body, selected, focus, onSelect }: Entity
       return bright ? { ...data, highlighted: own, forceLabel: true, zIndex: 1 } : { ...data, color: s.theme.faded, label: '', zIndex: 0 }
     })
     sigma.setSetting('edgeReducer', (edge, data) => {
+      // `data` is sigma's own copy of the attributes, so it may be changed in place (10,000 links, every refresh).
+      if (!s.lod.drawn.has(edge)) {
+        data.hidden = true
+        return data
+      }
+      // Zoomed out on a large graph, links are thin lines; the selection's keep their arrows.
+      const line = s.lod.thin && !isPinned({ id: edge, source: graph.source(edge), target: graph.target(edge), weight: 0 }, s.pinned)
+      const type = data.curvature ? (line ? 'curvedLine' : 'curvedArrow') : line ? 'line' : 'arrow'
       const sel = s.selected
-      if (!sel) return data
+      if (!sel) return { ...data, type }
       const bright = sel.type === 'edge' ? edge === sel.id : graph.hasExtremity(edge, sel.id)
-      return bright ? { ...data, zIndex: 1, size: (data.size ?? 1) + (sel.type === 'edge' ? 2 : 0) } : { ...data, color: s.theme.faded, zIndex: 0 }
+      return bright ? { ...data, type, zIndex: 1, size: (data.size ?? 1) + (sel.type === 'edge' ? 2 : 0) } : { ...data, type, color: s.theme.faded, zIndex: 0 }
+    })
+    // The level of detail follows the zoom, by buckets (a bucket is a factor of two), not every frame.
+    sigma.getCamera().on('updated', (camera) => {
+      const bucket = zoomBucket(camera.ratio)
+      if (bucket === s.bucket) return
+      s.bucket = bucket
+      relod()
+    })
+    sigma.on('enterNode', ({ node }) => {
+      s.hovered = node
+      relod()
+    })
+    sigma.on('leaveNode', () => {
+      s.hovered = null
+      relod()
     })
     sigma.on('clickNode', ({ node }) => onSelectRef.current({ type: 'node', id: node }))
     sigma.on('clickEdge', ({ edge }) => onSelectRef.current({ type: 'edge', id: edge }))
@@ -104,7 +197,15 @@ export default function EntityCanvas({ body, selected, focus, onSelect }: Entity
     observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'class'] })
     const media = matchMedia('(prefers-color-scheme: dark)')
     media.addEventListener('change', retheme)
-    ;(window as unknown as { __sightlineEntityGraph?: unknown }).__sightlineEntityGraph = { sigma, graph }
+    ;(window as unknown as { __sightlineEntityGraph?: unknown }).__sightlineEntityGraph = {
+      sigma,
+      graph,
+      lod: () => s.lod,
+      setEdgeBudget: (n: number) => {
+        s.budget = n
+        relod()
+      },
+    }
     return () => {
       observer.disconnect()
       media.removeEventListener('change', retheme)
@@ -119,10 +220,12 @@ export default function EntityCanvas({ body, selected, focus, onSelect }: Entity
     const s = state.current
     if (!s) return
     sync(s.graph, body, s.theme)
+    s.ordered = strengthOrder(body.edges)
+    relodRef.current()
     s.sigma.setSetting('labelRenderedSizeThreshold', s.graph.order <= 150 ? 0 : 6)
     s.sigma.setSetting('labelDensity', s.graph.order <= 150 ? 3 : 0.7)
     // A large graph hides its edges while the analyst drags or zooms, so moving stays fluid.
-    s.sigma.setSetting('hideEdgesOnMove', s.graph.size > LARGE_EDGES)
+    s.sigma.setSetting('hideEdgesOnMove', false)
     s.sigma.setSetting('enableEdgeEvents', s.graph.size <= LARGE_EDGES)
     setLayout('running')
     const runId = ++s.runId
@@ -172,13 +275,23 @@ export default function EntityCanvas({ body, selected, focus, onSelect }: Entity
     s.sigma.scheduleRefresh()
   }, [body])
 
-  // Selection: what stays bright.
+  // Selection: what stays bright, and whose links are drawn whatever the level of detail.
   useEffect(() => {
     const s = state.current
     if (!s) return
     s.selected = selected && (selected.type === 'node' ? s.graph.hasNode(selected.id) : s.graph.hasEdge(selected.id)) ? selected : null
+    s.expanded = expanded
+    relodRef.current()
     s.sigma.refresh()
-  }, [selected, body])
+  }, [selected, expanded, body])
+
+  // The budget (the benchmark compares a graph drawn whole with its level of detail).
+  useEffect(() => {
+    const s = state.current
+    if (!s || s.budget === edgeBudget) return
+    s.budget = edgeBudget
+    relodRef.current()
+  }, [edgeBudget])
 
   // Focus: the camera moves to the node and zooms on it.
   useEffect(() => {
@@ -203,7 +316,7 @@ export default function EntityCanvas({ body, selected, focus, onSelect }: Entity
   }
   return (
     <div className="eg-canvas-wrap">
-      <div ref={container} className="eg-canvas" data-testid="entity-graph-canvas" data-layout={layout} data-selected={selected?.id ?? ''} />
+      <div ref={container} className="eg-canvas" data-testid="entity-graph-canvas" data-layout={layout} data-selected={selected?.id ?? ''} data-edges-drawn={drawnCount} />
       <div className="eg-zoom" role="group" aria-label="Zoom">
         <button type="button" className="btn" aria-label="Zoom in" onClick={() => camera((c) => c.animatedZoom({ duration: 200 }))}>
           +
@@ -249,11 +362,33 @@ function sync(graph: Graph, body: EntityGraphBody, theme: GraphTheme): void {
     graph.addNode(n.id, { ...attrs, ...base })
   }
   const thin = body.edges.length > LARGE_EDGES ? 0.4 : 1
+  const curves = curvatures(body.edges)
   for (const e of body.edges) {
-    const attrs = { label: e.label, category: e.category, weight: e.weight, size: thin * edgeSize(e.weight), color: categoryColour(e.category, theme) }
+    const attrs = { label: e.label, category: e.category, weight: e.weight, size: thin * edgeSize(e.weight), color: categoryColour(e.category, theme), curvature: curves.get(e.id) ?? 0 }
     if (graph.hasEdge(e.id)) graph.mergeEdgeAttributes(e.id, attrs)
     else graph.addEdgeWithKey(e.id, e.source, e.target, attrs)
   }
+}
+
+/** What the analyst is looking at: the selected or hovered entity, the selected link, the expanded entities. */
+function pinnedOf(s: CanvasState): Pinned {
+  const nodes = new Set(s.expanded)
+  if (s.hovered) nodes.add(s.hovered)
+  if (s.selected?.type === 'node') nodes.add(s.selected.id)
+  return { nodes, edges: new Set(s.selected?.type === 'edge' ? [s.selected.id] : []) }
+}
+
+function samePinned(a: Pinned, b: Pinned): boolean {
+  if (a.nodes.size !== b.nodes.size || a.edges.size !== b.edges.size) return false
+  for (const n of a.nodes) if (!b.nodes.has(n)) return false
+  for (const e of a.edges) if (!b.edges.has(e)) return false
+  return true
+}
+
+function sameLod(a: EdgeLod, b: EdgeLod): boolean {
+  if (a.total !== b.total || a.strongest !== b.strongest || a.pinned !== b.pinned || a.thin !== b.thin || a.drawn.size !== b.drawn.size) return false
+  for (const id of a.drawn) if (!b.drawn.has(id)) return false
+  return true
 }
 
 /**

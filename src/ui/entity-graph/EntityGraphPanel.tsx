@@ -3,6 +3,9 @@
  * moves the camera to the entity it finds, the lazily loaded WebGL canvas, a legend, the chosen entity or
  * link with its frames, and Export JSON / GraphML of what the filters show. Loading, empty and failed
  * states are said where the graph would be, with Retry.
+ *
+ * The legend sits under the drawing, never over it, and folds away; beside it a line says when a large
+ * graph draws only its strongest links (the canvas's level of detail) and why some may be missing.
  */
 import { type ComponentType, lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
 import { CredibilityChoices, type EntityGraphRequest, EntityKindLabels } from '../../domain/entity-graph'
@@ -14,6 +17,7 @@ import { useReadModel } from '../hooks/use-read-model'
 import { useModels } from '../models-context'
 import { saveFile } from '../shared/save-file'
 import type { EntityCanvasProps, GraphSelection } from './EntityCanvas'
+import { type EdgeLod, lodLine } from './edge-lod'
 import { KindColours, QuadColours } from './graph-style'
 import { CanvasBoundary } from '../graph/CanvasBoundary'
 import { SelectionPanel } from './SelectionPanel'
@@ -43,6 +47,8 @@ export function EntityGraphPanel({ scope, id }: EntityGraphPanelProps) {
   const [exporting, setExporting] = useState<GraphExportFormat | null>(null)
   const [Canvas, setCanvas] = useState(() => LazyCanvas)
   const [attempt, setAttempt] = useState(0)
+  const [edgesLine, setEdgesLine] = useState<string | null>(null)
+  const onEdges = useCallback((lod: EdgeLod) => setEdgesLine(lodLine(lod)), [])
 
   const request = useMemo<EntityGraphRequest>(
     () => ({
@@ -88,6 +94,8 @@ export function EntityGraphPanel({ scope, id }: EntityGraphPanelProps) {
     })
   const body = model.body
   const days = body?.days
+  const expansions = model.expansions
+  const expanded = useMemo(() => new Set(Object.keys(expansions).filter((k) => expansions[k]?.status === 'loaded')), [expansions])
 
   return (
     <section className="eg-panel" aria-label="Entity graph">
@@ -162,25 +170,36 @@ export function EntityGraphPanel({ scope, id }: EntityGraphPanelProps) {
       )}
       <div className="eg-body">
         <div className="eg-stage">
-          <GraphState status={model.status} body={body} error={model.error?.message ?? null} onRetry={load} filtered={Object.keys(request).length > (id ? 2 : 1)}>
-            {body && (
-              <CanvasBoundary
-                message="The graph view could not be loaded."
-                className="eg-state eg-error"
-                key={attempt}
-                onRetry={() => {
-                  setCanvas(() => lazy(loadCanvas))
-                  setAttempt((n) => n + 1)
-                }}
-              >
-                <Suspense fallback={<Loading text="Loading the graph view…" />}>
-                  <Canvas body={body} selected={selected} focus={focus} onSelect={select} />
-                </Suspense>
-              </CanvasBoundary>
-            )}
-          </GraphState>
-          <Legend />
-          {body?.truncated && <p className="eg-truncated small">Showing the {body.nodes.length.toLocaleString()} most linked entities; narrow the filters to see the rest.</p>}
+          <div className="eg-drawing">
+            <GraphState status={model.status} body={body} error={model.error?.message ?? null} onRetry={load} filtered={Object.keys(request).length > (id ? 2 : 1)}>
+              {body && (
+                <CanvasBoundary
+                  message="The graph view could not be loaded."
+                  className="eg-state eg-error"
+                  key={attempt}
+                  onRetry={() => {
+                    setCanvas(() => lazy(loadCanvas))
+                    setAttempt((n) => n + 1)
+                  }}
+                >
+                  <Suspense fallback={<Loading text="Loading the graph view…" />}>
+                    <Canvas body={body} selected={selected} focus={focus} expanded={expanded} onEdges={onEdges} onSelect={select} />
+                  </Suspense>
+                </CanvasBoundary>
+              )}
+            </GraphState>
+          </div>
+          <div className="eg-footer">
+            <Legend />
+            <div className="eg-notes">
+              {body && body.nodes.length > 0 && edgesLine && (
+                <p className="eg-lod small" role="status">
+                  {edgesLine}
+                </p>
+              )}
+              {body?.truncated && <p className="eg-truncated small">Showing the {body.nodes.length.toLocaleString()} most linked entities; narrow the filters to see the rest.</p>}
+            </div>
+          </div>
         </div>
         {selected && body && (
           <SelectionPanel
@@ -258,23 +277,25 @@ function Loading({ text }: { text: string }) {
   )
 }
 
+/** Under the drawing (so it never hides a node), open at first; the analyst may fold it. */
 function Legend() {
   return (
-    <div className="eg-legend" aria-label="Legend">
-      <ul>
+    <details className="eg-legend" open>
+      <summary>Legend</summary>
+      <ul aria-label="Entity kinds">
         {Object.entries(KindColours).map(([k, c]) => (
           <li key={k}>
             <span className="eg-dot" style={{ ['--c-light' as string]: c.light, ['--c-dark' as string]: c.dark }} /> {c.label}
           </li>
         ))}
       </ul>
-      <ul>
+      <ul aria-label="Action categories">
         {Object.entries(QuadColours).map(([k, c]) => (
           <li key={k}>
             <span className="eg-line" style={{ ['--c-light' as string]: c.light, ['--c-dark' as string]: c.dark }} /> {c.label}
           </li>
         ))}
       </ul>
-    </div>
+    </details>
   )
 }
