@@ -28,6 +28,31 @@ test('verified tokens are remembered briefly, never past their own expiry, and f
   expect(calls).toBe(6)
 })
 
+test('requests bringing a token while it is being verified share that one verification, a refusal too', async () => {
+  let calls = 0
+  const releases: Array<() => void> = []
+  const inner = {
+    async verify(token: string): Promise<VerifiedToken> {
+      calls++
+      await new Promise<void>((resolve) => releases.push(resolve))
+      if (token === 'bad') throw new Error('invalid')
+      return { uid: token, email: null, emailVerified: false, name: null, expiresAt: 2_000_000 }
+    },
+  }
+  const v = cachedVerifier(inner, 30_000, () => 1_000_000)
+  const same = [v.verify('a'), v.verify('a'), v.verify('a')]
+  const bad = [v.verify('bad'), v.verify('bad')]
+  expect(calls).toBe(2)
+  for (const release of releases.splice(0)) release()
+  expect((await Promise.all(same)).map((r) => r.uid)).toEqual(['a', 'a', 'a'])
+  for (const b of bad) await expect(b).rejects.toThrow('invalid')
+  // Once settled, a refusal is not remembered: the next request asks again.
+  const again = v.verify('bad')
+  expect(calls).toBe(3)
+  for (const release of releases.splice(0)) release()
+  await expect(again).rejects.toThrow('invalid')
+})
+
 test('the identity service is asked once more when it does not answer; still silent, that is IdentityUnavailable, and a refusal of the token passes through', async () => {
   const networkError = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9099'), { code: 'app/network-error' })
   let calls = 0

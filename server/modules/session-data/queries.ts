@@ -96,6 +96,40 @@ export interface SessionDataPage {
   framesNext: { at: string; id: string } | null
   /** The live-log id the snapshot reflects. */
   liveCursor: string | null
+  /** What the session's data is at (`readSessionVersion`), read in the same snapshot. */
+  version: string
+}
+
+/** The columns of a session's version, for a query over `sessions s` joined with its head `h`. */
+const VERSION_COLUMNS = `s.xmin::text AS row_version, h.last_seq,
+  (SELECT coalesce(sum(c.weight), 0) FROM session_data_changes c WHERE c.tenant_id = s.tenant_id AND c.session_id = s.id)::text AS changes`
+
+interface VersionRow {
+  row_version: string
+  last_seq: string | number | null
+  changes: string
+}
+
+/**
+ * What a session's data is at, as one string that changes with every change to what the session-data and
+ * frames reads return (server/modules/session-data/cache.ts): the session row's version (a workspace deleted and
+ * made again under the same id is another), its live cursor, and the sum of its changes (migration 025).
+ */
+function versionOf(row: VersionRow): string {
+  return `${row.row_version}.${row.last_seq ?? ''}.${row.changes}`
+}
+
+/** The session's version alone (one indexed row and its few change rows), or null when the session is not the tenant's research's. */
+export async function readSessionVersion(db: Queryable, tenantId: string, scope: { researchId: string; sessionId: string }): Promise<string | null> {
+  const row = (
+    await db.query<VersionRow>(
+      `SELECT ${VERSION_COLUMNS}
+       FROM sessions s LEFT JOIN live_log_heads h ON h.tenant_id = s.tenant_id AND h.session_id = s.id
+       WHERE s.tenant_id = $1 AND s.research_id = $2 AND s.id = $3`,
+      [tenantId, scope.researchId, scope.sessionId],
+    )
+  )[0]
+  return row ? versionOf(row) : null
 }
 
 /**
@@ -114,8 +148,8 @@ export async function readSessionDataPage(
   frames: PageRequest,
 ): Promise<SessionDataPage | null> {
   const row = (
-    await db.query<{ last_seq: string | number | null; events: string | null; events_last: KeyRow; frames: string | null; frames_last: KeyRow }>(
-      `SELECT h.last_seq, ev.items AS events, ev.last AS events_last, fr.items AS frames, fr.last AS frames_last
+    await db.query<VersionRow & { events: string | null; events_last: KeyRow; frames: string | null; frames_last: KeyRow }>(
+      `SELECT ${VERSION_COLUMNS}, ev.items AS events, ev.last AS events_last, fr.items AS frames, fr.last AS frames_last
        FROM sessions s
        LEFT JOIN live_log_heads h ON h.tenant_id = s.tenant_id AND h.session_id = s.id
        CROSS JOIN LATERAL (
@@ -143,6 +177,7 @@ export async function readSessionDataPage(
     eventsNext: keyOf(row.events_last),
     framesNext: keyOf(row.frames_last),
     liveCursor: row.last_seq === null ? null : String(row.last_seq),
+    version: versionOf(row),
   }
 }
 
@@ -151,6 +186,8 @@ export interface SessionFrames {
   /** A JSON array of `toActionFrame` shapes, by document (in the order asked) then actionIndex. */
   framesJson: string
   liveCursor: string | null
+  /** What the session's data is at (`readSessionVersion`), read in the same snapshot. */
+  version: string
 }
 
 /**
@@ -160,8 +197,8 @@ export interface SessionFrames {
  */
 export async function readSessionFrames(db: Queryable, tenantId: string, scope: { researchId: string; sessionId: string }, eventIds: readonly string[]): Promise<SessionFrames | null> {
   const row = (
-    await db.query<{ last_seq: string | number | null; frames: string | null }>(
-      `SELECT h.last_seq,
+    await db.query<VersionRow & { frames: string | null }>(
+      `SELECT ${VERSION_COLUMNS},
               (SELECT json_agg(f.body ORDER BY d.n, f.action_index, f.created_at, f.id)::text
                FROM unnest($4::text[]) WITH ORDINALITY AS d(id, n)
                JOIN action_frames f ON f.tenant_id = $1 AND f.event_id = d.id AND f.session_id = $3) AS frames
@@ -172,7 +209,7 @@ export async function readSessionFrames(db: Queryable, tenantId: string, scope: 
     )
   )[0]
   if (!row) return null
-  return { framesJson: row.frames ?? '[]', liveCursor: row.last_seq === null ? null : String(row.last_seq) }
+  return { framesJson: row.frames ?? '[]', liveCursor: row.last_seq === null ? null : String(row.last_seq), version: versionOf(row) }
 }
 
 export interface NewEvent {

@@ -5,7 +5,7 @@
  * of events, frames and documents. What each takes and answers is its contract
  * (src/protocol/http/session-data.ts).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { SESSION_FRAMES_MAX_DOCUMENTS, SessionDataHeaders, wholeNumberParam } from '../../../src/protocol/api'
 import {
   eventDeleteContract,
@@ -23,7 +23,9 @@ import { authOf } from '../../platform/auth/plugin'
 import { route } from '../../platform/http/contracts'
 import { notFound, validation } from '../../platform/http/errors'
 import { headerNumber } from '../../platform/http/paging'
-import { type EventRow, readSessionDataPage, readSessionFrames, toActionFrame, toGenesisEvent } from './queries'
+import type { Database } from '../../platform/db/database'
+import { createResponseCache, etagOf, matchesIfNoneMatch, type ResponseCache, SESSION_DATA_CHANNEL } from './cache'
+import { type EventRow, readSessionDataPage, readSessionFrames, readSessionVersion, toActionFrame, toGenesisEvent } from './queries'
 import { clearWorkspace, deleteEvent, reprocessEvent, researchDocuments, researchEvents, researchFrames, type WorkspaceRef } from './service'
 import { decodeKeyToken, encodeKeyToken, iso } from '../../platform/db/rows'
 
@@ -36,45 +38,53 @@ const SESSION_DATA_MAX_PAGE = 5000
 /** A session-data side's page size; 0 asks for none of that side (the client has all of it). */
 const sideSize = wholeNumberParam(0, SESSION_DATA_MAX_PAGE)
 
-/** What this module's routes need beside the database, the clock and the ids. */
-export type SessionDataDeps = ModuleDeps & { pipeline: Pipeline }
+/**
+ * What this module's routes need beside the database, the clock and the ids: the pipeline, and optionally the
+ * response cache of the session-data and frames reads (one per app by default; a test passes a small one).
+ */
+export type SessionDataDeps = ModuleDeps & { pipeline: Pipeline; responseCache?: ResponseCache }
 
 export async function sessionDataRoutes(app: FastifyInstance, deps: SessionDataDeps): Promise<void> {
   const { db } = deps
 
+  // Both reads answer with validators and from the response cache (cache.ts has the contract).
+  const cache = deps.responseCache ?? createResponseCache()
+  const unlisten = await db.listen(SESSION_DATA_CHANNEL, cache.onNotice)
+  app.addHook('onClose', async () => {
+    await unlisten()
+  })
+  const cached = cachedReads(db, cache)
+
   route(app, sessionDataContract, async ({ params, request, reply }) => {
-    const auth = authOf(request)
     const h = request.headers
-    // One statement, so one snapshot: the live cursor is exactly the point the rows reflect (the socket
-    // resumes after it), and the workspace costs one round trip however the pages are asked for.
-    const page = await readSessionDataPage(
-      db,
-      auth.tenantId,
-      { researchId: params.id, sessionId: params.sid },
-      { after: decodeKeyToken(h[SessionDataHeaders.eventsContinuationToken]), size: headerNumber(request, SessionDataHeaders.eventsPageSize, sideSize) ?? 50 },
-      { after: decodeKeyToken(h[SessionDataHeaders.framesContinuationToken]), size: headerNumber(request, SessionDataHeaders.framesPageSize, sideSize) ?? 50 },
-    )
-    if (!page) throw notFound('Session')
-    const token = (key: { at: string; id: string } | null) => JSON.stringify(key === null ? null : encodeKeyToken(key))
-    // The lists arrive as JSON text from the database and go out as they are: a text answer is not
-    // serialised, so the contract's schema describes it (src/protocol/http/session-data.ts) without re-reading it.
-    return reply
-      .type('application/json; charset=utf-8')
-      .send(
-        `{"events":${page.eventsJson},"actionFrames":${page.framesJson},"eventsContinuationToken":${token(page.eventsNext)},"framesContinuationToken":${token(page.framesNext)},"liveCursor":${JSON.stringify(page.liveCursor)}}`,
-      )
+    const events = { after: decodeKeyToken(h[SessionDataHeaders.eventsContinuationToken]), size: headerNumber(request, SessionDataHeaders.eventsPageSize, sideSize) ?? 50 }
+    const frames = { after: decodeKeyToken(h[SessionDataHeaders.framesContinuationToken]), size: headerNumber(request, SessionDataHeaders.framesPageSize, sideSize) ?? 50 }
+    const scope = { researchId: params.id, sessionId: params.sid }
+    return cached.answer(request, reply, scope, JSON.stringify(['data', params.id, events, frames]), async (tenantId) => {
+      // One statement, so one snapshot: the live cursor and the version are exactly the point the rows
+      // reflect (the socket resumes after it), and the workspace costs one round trip however the pages are asked for.
+      const page = await readSessionDataPage(db, tenantId, scope, events, frames)
+      if (!page) return null
+      const token = (key: { at: string; id: string } | null) => JSON.stringify(key === null ? null : encodeKeyToken(key))
+      // The lists arrive as JSON text from the database and go out as they are: a text answer is not
+      // serialised, so the contract's schema describes it (src/protocol/http/session-data.ts) without re-reading it.
+      const body = `{"events":${page.eventsJson},"actionFrames":${page.framesJson},"eventsContinuationToken":${token(page.eventsNext)},"framesContinuationToken":${token(page.framesNext)},"liveCursor":${JSON.stringify(page.liveCursor)}}`
+      return { version: page.version, body }
+    })
   })
 
   // The frames of some documents of the workspace, for a client that loaded the documents alone and fetches
   // a card's frames when the card is first shown (src/streams/frame-loader.ts).
   route(app, sessionFramesContract, async ({ params, query, request, reply }) => {
-    const auth = authOf(request)
     const ids = [...new Set(query.events.split(',').filter((id) => id !== ''))]
     if (ids.length === 0) throw validation('events', 'name at least one event id')
     if (ids.length > SESSION_FRAMES_MAX_DOCUMENTS) throw validation('events', `at most ${SESSION_FRAMES_MAX_DOCUMENTS} event ids`)
-    const found = await readSessionFrames(db, auth.tenantId, { researchId: params.id, sessionId: params.sid }, ids)
-    if (!found) throw notFound('Session')
-    return reply.type('application/json; charset=utf-8').send(`{"actionFrames":${found.framesJson},"liveCursor":${JSON.stringify(found.liveCursor)}}`)
+    const scope = { researchId: params.id, sessionId: params.sid }
+    return cached.answer(request, reply, scope, JSON.stringify(['frames', params.id, ids]), async (tenantId) => {
+      const found = await readSessionFrames(db, tenantId, scope, ids)
+      if (!found) return null
+      return { version: found.version, body: `{"actionFrames":${found.framesJson},"liveCursor":${JSON.stringify(found.liveCursor)}}` }
+    })
   })
 
   route(app, eventDeleteContract, async ({ params, request }) => {
@@ -108,6 +118,54 @@ export async function sessionDataRoutes(app: FastifyInstance, deps: SessionDataD
     return { items: rows.map(toResearchDocument) }
   })
 }
+
+/**
+ * A read answered with its validators, from the cache when it may be (cache.ts): `variant` names the read and
+ * every parameter that changes its body; `read` gives the body and its version from the database, or null
+ * when the session is not the caller's.
+ */
+function cachedReads(db: Database, cache: ResponseCache) {
+  // The embedded store is this process's alone: a change's notice reaches the cache at its commit.
+  const noticesAreCurrent = db.dialect === 'pglite'
+  const send = (request: FastifyRequest, reply: FastifyReply, etag: string, body: Buffer) => {
+    reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', VARY)
+    if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.status(304).send()
+    return reply.type('application/json; charset=utf-8').send(body)
+  }
+  return {
+    async answer(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      scope: { researchId: string; sessionId: string },
+      variant: string,
+      read: (tenantId: string) => Promise<{ version: string; body: string } | null>,
+    ): Promise<FastifyReply> {
+      const auth = authOf(request)
+      const who = { tenantId: auth.tenantId, uid: auth.uid, sessionId: scope.sessionId }
+      const hit = cache.get(auth.tenantId, scope.sessionId, variant)
+      if (hit && noticesAreCurrent) return send(request, reply, etagOf(who, variant, hit.version), hit.body)
+      // Another process may have written since: one indexed row says whether the cached body, or the
+      // client's, is still the session's (skipped when neither could be).
+      if (hit || request.headers['if-none-match'] !== undefined) {
+        const version = await readSessionVersion(db, auth.tenantId, scope)
+        if (version === null) throw notFound('Session')
+        const etag = etagOf(who, variant, version)
+        if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return send(request, reply, etag, EMPTY)
+        if (hit && hit.version === version) return send(request, reply, etag, hit.body)
+      }
+      const ticket = cache.begin(auth.tenantId, scope.sessionId)
+      const fresh = await read(auth.tenantId)
+      if (!fresh) throw notFound('Session')
+      const body = Buffer.from(fresh.body)
+      cache.put(ticket, variant, { version: fresh.version, body })
+      return send(request, reply, etagOf(who, variant, fresh.version), body)
+    },
+  }
+}
+
+/** The request headers a session-data answer depends on beside its address (a browser keeps one answer per combination). */
+const VARY = ['authorization', 'x-tenant-id', ...Object.values(SessionDataHeaders)].join(', ')
+const EMPTY = Buffer.alloc(0)
 
 /** The workspace a route's path names, in the caller's tenant. */
 function workspaceOf(request: FastifyRequest, params: { id: string; sid: string }): WorkspaceRef {

@@ -144,20 +144,31 @@ function decodeSegment(segment: string): unknown {
 
 /**
  * Remembers verified tokens for a short while (never past their expiry). With the emulator, firebase-admin
- * asks the emulator about every token; without a cache every API request would wait on that call.
+ * asks the emulator about every token; without a cache every API request would wait on that call. Requests
+ * that bring the same token while it is being verified wait on that one verification (a client opening a
+ * workspace sends several at once), and share its answer, a refusal too.
  */
 export function cachedVerifier(inner: TokenVerifier, ttlMs: number, now: () => number, maxEntries = 10_000): TokenVerifier {
   const cache = new Map<string, { result: VerifiedToken; until: number }>()
+  const verifying = new Map<string, Promise<VerifiedToken>>()
   return {
     async verify(token) {
       const t = now()
       const hit = cache.get(token)
       if (hit && hit.until > t) return hit.result
       if (hit) cache.delete(token)
-      const result = await inner.verify(token)
-      if (cache.size >= maxEntries) cache.delete(cache.keys().next().value as string)
-      cache.set(token, { result, until: Math.min(t + ttlMs, result.expiresAt) })
-      return result
+      const pending = verifying.get(token)
+      if (pending) return pending
+      const verification = inner
+        .verify(token)
+        .then((result) => {
+          if (cache.size >= maxEntries) cache.delete(cache.keys().next().value as string)
+          cache.set(token, { result, until: Math.min(t + ttlMs, result.expiresAt) })
+          return result
+        })
+        .finally(() => verifying.delete(token))
+      verifying.set(token, verification)
+      return verification
     },
   }
 }

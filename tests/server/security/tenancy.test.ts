@@ -6,7 +6,9 @@
  * with every other tenant's ids. Expected: 404 for anything naming another tenant's resource (never 403,
  * never 200), 200 for the caller's own listings — and no answer mentions another tenant's id, title or
  * entity unless the caller sent it. A foreign id answers exactly like an id that exists nowhere. Afterwards
- * the database is byte-for-byte what it was. Colleagues do see (and may edit) each other's work.
+ * the database is byte-for-byte what it was. Colleagues do see (and may edit) each other's work. Every user has
+ * read its own workspace before the attacks, so the session-data response cache holds every tenant's answers
+ * while others ask (and revalidate with `If-None-Match: *`).
  *
  * Runs: 1 per dialect by default (~1,700 requests); SOAK=1 for 40. Per run fast-check picks the plans, which
  * colleague of the shared tenant is the victim, and which foreign-id answers are compared with missing ids. FC_SEED pins a seed (printed on every run).
@@ -207,6 +209,13 @@ describe.each(dialects())('tenancy on %s', (dialect) => {
             }
             const owned = {} as Record<Who, Owned>
             for (const w of everyone) owned[w] = await create(w, plans[w])
+            // Each reads its own workspace first, so the response cache holds every tenant's answers (issue 22).
+            for (const w of everyone) {
+              const o = owned[w]
+              for (const url of [`/researches/${o.research}/sessions/${o.session}/data`, `/researches/${o.research}/sessions/${o.session}/frames?events=${o.event}`]) {
+                expect((await call(w, { method: 'GET', url })).statusCode).toBe(200)
+              }
+            }
             const before = await snapshot(db)
 
             for (const attacker of everyone) {
@@ -300,6 +309,8 @@ function attacks(a: Owned, v: Owned): Req[] {
     r('session data under own research', 'GET', `/researches/${a.research}/sessions/${v.session}/data`),
     r('session frames', 'GET', `/researches/${v.research}/sessions/${v.session}/frames?events=${v.event}`),
     r('session frames under own research', 'GET', `/researches/${a.research}/sessions/${v.session}/frames?events=${v.event}`),
+    r('session data revalidated', 'GET', `/researches/${v.research}/sessions/${v.session}/data`, undefined, { headers: { 'if-none-match': '*' } }),
+    r('session frames revalidated', 'GET', `/researches/${v.research}/sessions/${v.session}/frames?events=${v.event}`, undefined, { headers: { 'if-none-match': '*' } }),
     r('delete event', 'DELETE', `/researches/${v.research}/sessions/${v.session}/events/${v.event}`),
     r('delete foreign event from own session', 'DELETE', `/researches/${a.research}/sessions/${a.session}/events/${v.event}`),
     r('reprocess', 'POST', `/researches/${v.research}/sessions/${v.session}/events/${v.event}/reprocess`, {}),
