@@ -177,13 +177,18 @@ async function run(label: string, apis: number, workers: number, shared: { work:
   }
   const user = await emulatorUser(`analyst@scale-out-${label.toLowerCase()}-${process.pid}.acme.io`)
   // All at once, as an orchestrator starts them: migrations and pg-boss's schema race on an empty database.
-  const processes = await Promise.all([
+  const started = await Promise.allSettled([
     ...Array.from({ length: apis }, (_, i) => startProcess('api', `api-${i + 1}`, env)),
     ...Array.from({ length: workers }, (_, i) => startProcess('worker', `worker-${i + 1}`, env)),
-  ]).catch(async (error: unknown) => {
+  ])
+  const processes = started.flatMap((p) => (p.status === 'fulfilled' ? [p.value] : []))
+  const refused = started.find((p) => p.status === 'rejected')
+  if (refused) {
+    // The others started: stop them before giving up.
+    await Promise.all(processes.map((p) => stopGroup(p.child)))
     await database.drop()
-    throw error
-  })
+    throw refused.reason
+  }
   const origins = processes.filter((p) => p.role === 'api').map((p) => (p.url as string).replace(/\/$/, ''))
   const db = database.client
   const busyJobs = async () => Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM pgboss.job WHERE state IN ('created', 'retry', 'active')`)).rows[0]?.n)
