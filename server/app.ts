@@ -21,7 +21,7 @@ import { storiesModule } from './modules/stories/plugin'
 import { usersModule } from './modules/users/plugin'
 import { authPlugin } from './platform/auth/plugin'
 import type { TokenVerifier } from './platform/auth/tokens'
-import type { IngestQuotaSettings, ServerConfig } from './platform/config'
+import { type IngestQuotaSettings, type ServerConfig, trustProxyOf } from './platform/config'
 import { type ErrorLog, installErrorHandler } from './platform/http/errors'
 import { webSecurity } from './platform/http/security'
 import { installTextGuard } from './platform/http/text-guard'
@@ -30,7 +30,7 @@ import type { FeatureModule } from './platform/module'
 export interface AppDeps extends HealthDeps, ResearchDeps, SessionDataDeps, DataSourcesModuleDeps, IngestDeps, AlertsDeps {
   verifier: TokenVerifier
   /** Every module's settings: the ingest quotas' (INGEST_*, defaults when absent), the workspaces' lifetime, the environment. */
-  config: Pick<ServerConfig, 'SESSION_TTL_DAYS' | 'NODE_ENV'> & Partial<IngestQuotaSettings>
+  config: Pick<ServerConfig, 'SESSION_TTL_DAYS' | 'NODE_ENV'> & Partial<IngestQuotaSettings> & Partial<Pick<ServerConfig, 'TRUST_PROXY'>>
   /** Extra route plugins mounted under /api/v1 (live channel, pipeline, …) by the composition root. */
   plugins?: Array<(app: FastifyInstance, deps: AppDeps) => Promise<void>>
   /** Plugins mounted at the root, outside /api/v1 (the websocket at /ws/{sessionId}, the built client). */
@@ -60,7 +60,8 @@ const FEATURES: ReadonlyArray<FeatureModule<AppDeps>> = [
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Request ids are random (a counter restarts with the process): a 500's id finds its one log line.
-  const app = Fastify({ logger: deps.logger ?? false, bodyLimit: 75 * 1024 * 1024, genReqId: () => randomBytes(6).toString('hex') })
+  // Behind load balancers (TRUST_PROXY), the client's address and scheme are the ones they forward.
+  const app = Fastify({ logger: deps.logger ?? false, bodyLimit: 75 * 1024 * 1024, genReqId: () => randomBytes(6).toString('hex'), trustProxy: trustProxyOf(deps.config) })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   // Every route as it is registered: the contract test holds each /api/v1 route to a contract.

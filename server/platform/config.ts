@@ -40,6 +40,11 @@ const schema = z.object({
   LOG_REQUESTS: z.stringbool().default(false),
   /** Other sites' pages allowed to call the API, comma-separated origins; none when unset. */
   CORS_ORIGINS: z.string().default(''),
+  /**
+   * The load balancers or proxies in front of the API whose X-Forwarded-For / -Proto / -Host are believed
+   * (trustProxyOf): `true`, a number of hops, or comma-separated addresses and CIDR ranges; unset, none.
+   */
+  TRUST_PROXY: z.string().default(''),
   FIREBASE_PROJECT_ID: z.string().default('demo-sightline'),
   FIREBASE_API_KEY: z.string().default('demo-api-key'),
   /** The identity provider's auth domain; `<project>.firebaseapp.com` when unset. */
@@ -127,6 +132,26 @@ export function defaultClientSettings(): ClientSettings {
 }
 
 /** Other sites' origins the API answers with CORS headers; a malformed entry stops the start. */
+/**
+ * Fastify's `trustProxy` from TRUST_PROXY. Behind a load balancer every request comes from its address:
+ * without this, the per-IP rate limits count all users as one client, and HTTPS ends at the balancer, so
+ * the app would see plain HTTP. Only proxies named here may say otherwise (anyone can send the headers).
+ */
+export function trustProxyOf(config: Partial<Pick<ServerConfig, 'TRUST_PROXY'>>): boolean | string[] | ((address: string, hop: number) => boolean) {
+  const value = (config.TRUST_PROXY ?? '').trim()
+  if (value === '' || value === 'false') return false
+  if (value === 'true') return true
+  // A hop count: the nearest `hops` addresses are proxies, whoever they are.
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value)
+    return (_address, hop) => hop < hops
+  }
+  return value
+    .split(',')
+    .map((a) => a.trim())
+    .filter((a) => a !== '')
+}
+
 export function corsOriginsOf(config: Pick<ServerConfig, 'CORS_ORIGINS'>): string[] {
   return config.CORS_ORIGINS.split(',')
     .map((o) => o.trim())
