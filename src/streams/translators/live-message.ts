@@ -31,11 +31,11 @@ export function translateLiveText(text: string, ctx: TranslateContext = {}): Tra
   } catch (error) {
     return rejected(RejectionReason.InvalidJson, errorText(error), ctx, null)
   }
-  return translateLiveValue(value, ctx, text)
+  return translateLiveValue(value, ctx)
 }
 
 /** Translates one decoded frame (from a recording line that was already JSON). */
-export function translateLiveValue(value: unknown, ctx: TranslateContext = {}, text?: string): Translation {
+export function translateLiveValue(value: unknown, ctx: TranslateContext = {}): Translation {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return rejected(RejectionReason.NotAnObject, `expected a JSON object, got ${describe(value)}`, ctx, null)
   }
@@ -44,7 +44,7 @@ export function translateLiveValue(value: unknown, ctx: TranslateContext = {}, t
   if (!isLiveMessageType(rawType)) {
     return rejected(RejectionReason.UnknownType, `unknown message type ${JSON.stringify(rawType ?? null)}`, ctx, typeof rawType === 'string' ? rawType : null)
   }
-  const parsed = parseLiveMessage(value, text)
+  const parsed = parseLiveMessage(value)
   if (!parsed.success) return rejectSchema(rawType, parsed.error, ctx)
   return { kind: 'message', message: parsed.data, event: toDomainEvent(parsed.data) }
 }
