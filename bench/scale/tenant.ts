@@ -10,7 +10,7 @@ import { backfillBriefingKeys, backfillSignals } from '../../server/modules/inte
 import { insertResearch, insertSession } from '../../server/modules/researches/queries'
 import type { Database } from '../../server/platform/db/database'
 import { sessionDataBody } from '../ui/data'
-import { SCALE_TENANT } from './seed'
+import { insertEventRows, insertFrameRows, SCALE_TENANT } from './seed'
 
 /** The tenant's newest research (and its workspace): the subject measured, the same size at every tenant size. */
 export const TENANT_RESEARCH = 'res_tenant_0'
@@ -54,15 +54,7 @@ export async function seedTenant(db: Database, from: number, to: number, ownerUs
       const detectedEntities = e.payload.detectedEntities.map((x) => ({ ...x, text: `${x.text} ${tag}` }))
       return { ...e, id: idOf.get(e.id), sessionId, researchId, uploadedAt: at, ingestedAt: at, payload: { ...e.payload, detectedEntities } }
     })
-    for (let i = 0; i < events.length; i += ROWS_PER_STATEMENT) {
-      await db.query(
-        `INSERT INTO events (tenant_id, id, research_id, session_id, project_id, data_source_id, type, event_type, title, summary, status, payload, analytics, error, action_count, content_hash, uploaded_at, ingested_at, updated_at)
-         SELECT $1, e->>'id', e->>'researchId', e->>'sessionId', NULL, e->>'dataSourceId', e->>'type', e->>'eventType', e->>'title', e->>'summary', e->>'status', e->'payload', e->'analytics', NULL,
-                (e->>'actionCount')::int, md5(e->>'id'), (e->>'uploadedAt')::timestamptz, (e->>'ingestedAt')::timestamptz, (e->>'ingestedAt')::timestamptz + interval '40 seconds'
-         FROM jsonb_array_elements($2::jsonb) e`,
-        [SCALE_TENANT, JSON.stringify(events.slice(i, i + ROWS_PER_STATEMENT))],
-      )
-    }
+    await insertEventRows(db, events)
     for (let i = 0; i < body.actionFrames.length; i += ROWS_PER_STATEMENT) {
       const rows = body.actionFrames.slice(i, i + ROWS_PER_STATEMENT).map((f) => {
         const eventId = idOf.get(f.parentId) as string
@@ -73,13 +65,7 @@ export async function seedTenant(db: Database, from: number, to: number, ownerUs
         return { ...frame, eventId, createdAt: at, updatedAt: at, body: frame }
       })
       frames += rows.length
-      await db.query(
-        `INSERT INTO action_frames (tenant_id, id, event_id, research_id, session_id, status, action_index, total_actions, action_type, body, created_at, updated_at)
-         SELECT $1, f->>'id', f->>'eventId', f->>'researchId', f->>'sessionId', f->>'status', (f->>'actionIndex')::int, (f->>'totalActions')::int, f->>'actionType', f->'body',
-                (f->>'createdAt')::timestamptz, (f->>'updatedAt')::timestamptz
-         FROM json_array_elements($2::json) f`,
-        [SCALE_TENANT, JSON.stringify(rows)],
-      )
+      await insertFrameRows(db, rows)
     }
     process.stderr.write(`  … ${end.toLocaleString('en-US')} tenant documents written\n`)
     start = end
