@@ -11,7 +11,7 @@ import { registeredRoutes } from '../../server/app'
 import { firebaseTokenVerifier } from '../../server/platform/auth/tokens'
 import { manualClock } from '../../server/platform/core/runtime'
 import type { Database } from '../../server/platform/db/database'
-import { route } from '../../server/platform/http/contracts'
+import { answerUnchanging, route } from '../../server/platform/http/contracts'
 import { createLiveHub } from '../../server/modules/live/hub'
 import { breakerRoutes } from '../../server/modules/pipeline/routes'
 import { contract, pathOf } from '../../src/protocol/http/contract'
@@ -106,6 +106,33 @@ describe('contracts', () => {
     expect(wrong.statusCode).toBe(500)
     expect(wrong.json().code).toBe('INTERNAL_ERROR')
     expect(logged).toHaveLength(1)
+    await other.close()
+  })
+
+  test('an answer marked unchanging is checked and serialised once, then sent as it was; a new one is checked again', async () => {
+    let checks = 0
+    const counted = z.object({ kept: z.string() }).transform((v) => {
+      checks++
+      return v
+    })
+    const kept = answerUnchanging({ kept: 'once', leaked: 'no' })
+    let answer: { kept: string } = kept
+    const { app: other } = await testApp(db, {
+      plugins: [
+        async (api) => {
+          route(api, { ...contract('GET /contract-probe-kept', 'probe', { responses: { 200: counted } }), public: true }, async () => answer)
+        },
+      ],
+    })
+    const get = async () => (await other.inject({ method: 'GET', url: '/api/v1/contract-probe-kept' })).json()
+    expect(await get()).toEqual({ kept: 'once' })
+    expect(await get()).toEqual({ kept: 'once' })
+    expect(checks).toBe(1)
+    // Not marked: checked on every answer.
+    answer = { kept: 'fresh' }
+    expect(await get()).toEqual({ kept: 'fresh' })
+    expect(await get()).toEqual({ kept: 'fresh' })
+    expect(checks).toBe(3)
     await other.close()
   })
 })

@@ -12,6 +12,7 @@
  * one counter all processes share, so a change made through any process reaches all of them on their next read.
  */
 import type { Queryable } from '../../platform/db/database'
+import { answerUnchanging } from '../../platform/http/contracts'
 
 /** The entries' total weight a process keeps at most: about this many bytes of answers. */
 export const READ_CACHE_BYTES = 160 * 1024 * 1024
@@ -79,7 +80,8 @@ export function createReadCache(limitBytes = READ_CACHE_BYTES): ReadCache {
         return kept.value as Awaited<ReturnType<typeof compute>>
       }
       misses++
-      const value = await compute()
+      // Kept answers are shared by every later read: never changed, so their text is made once (contracts.ts).
+      const value = answerUnchanging(await compute())
       const weight = options.weigh ? options.weigh(value) : jsonBytes(value)
       if (weight <= limitBytes / 4 && versions.get(tenantId) === version) {
         drop(full)

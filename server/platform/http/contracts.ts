@@ -14,6 +14,18 @@ import type { Contract } from '../../../src/protocol/http/contract'
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined
 
+/** Answers a handler gives again unchanged (what a read cache keeps), with their text under each schema, made once. */
+const reusable = new WeakMap<object, Map<z.ZodType, string>>()
+
+/**
+ * Marks an answer that will never change (nor be changed) as long as anyone holds it: answering it again
+ * sends the text made the first time instead of checking and serialising it again.
+ */
+export function answerUnchanging<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !reusable.has(value)) reusable.set(value, new Map())
+  return value
+}
+
 /** What a handler is given: the parsed params, query and body, and the request and reply themselves. */
 export interface Call<C extends Contract> {
   params: Parsed<C['params']>
@@ -55,10 +67,15 @@ export function route<C extends Contract>(app: FastifyInstance, c: C, handler: (
     serializerCompiler: ({ schema }) => {
       const s = schema as z.ZodType
       return (data) => {
+        const texts = data !== null && typeof data === 'object' ? reusable.get(data) : undefined
+        const known = texts?.get(s)
+        if (known !== undefined) return known
         const parsed = s.safeParse(data)
         if (!parsed.success)
           throw new Error(`${c.method} ${c.path}: the answer does not fit its contract (${parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ')})`)
-        return JSON.stringify(parsed.data)
+        const text = JSON.stringify(parsed.data)
+        texts?.set(s, text)
+        return text
       }
     },
     config: { ...config, ...({ public: c.public === true, accountSetup: c.accountSetup === true, contract: c } satisfies ContractRouteConfig) },
