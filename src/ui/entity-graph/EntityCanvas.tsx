@@ -24,9 +24,10 @@ import { useEffect, useRef, useState } from 'react'
 import Sigma from 'sigma'
 import { EdgeArrowProgram, EdgeLineProgram } from 'sigma/rendering'
 import type { EntityGraphBody } from '../../protocol/entity-graph'
-import { curvatures, EDGE_BUDGET, type EdgeLod, isPinned, type LodEdge, type Pinned, selectEdges, strengthOrder, zoomBucket } from './edge-lod'
+import { EDGE_BUDGET, type EdgeLod, isPinned, type LodEdge, type Pinned, selectEdges, strengthOrder, zoomBucket } from './edge-lod'
 import { EdgeCurveArrowProgram, EdgeCurveLineProgram } from './edge-programs'
-import { categoryColour, edgeSize, type GraphTheme, kindColour, nodeSize, readTheme, seededPosition } from './graph-style'
+import { type GraphTheme, readTheme } from './graph-style'
+import { LARGE_EDGES, paint, sync } from './graph-sync'
 
 export interface GraphSelection {
   type: 'node' | 'edge'
@@ -66,9 +67,6 @@ interface CanvasState {
 
 const NO_EXPANSION: ReadonlySet<string> = new Set()
 const NOTHING_PINNED: Pinned = { nodes: new Set(), edges: new Set() }
-
-/** Beyond this many edges the graph is large: thinner edges, hidden while moving. */
-const LARGE_EDGES = 2000
 
 /** Layout iterations: fewer for large graphs, whose rounds cost more. */
 export function layoutIterations(order: number): number {
@@ -339,37 +337,6 @@ export default function EntityCanvas({ body, selected, focus, expanded = NO_EXPA
 
 // ---------------------------------------------------------------------------------------------------
 
-/** Makes the graph hold exactly the body's nodes and edges, keeping the positions of those it had. */
-function sync(graph: Graph, body: EntityGraphBody, theme: GraphTheme): void {
-  const nodeIds = new Set(body.nodes.map((n) => n.id))
-  const edgeIds = new Set(body.edges.map((e) => e.id))
-  for (const id of graph.edges()) if (!edgeIds.has(id)) graph.dropEdge(id)
-  for (const id of graph.nodes()) if (!nodeIds.has(id)) graph.dropNode(id)
-  const neighbourOf = new Map<string, string>()
-  for (const e of body.edges) {
-    neighbourOf.set(e.target, neighbourOf.get(e.target) ?? e.source)
-    neighbourOf.set(e.source, neighbourOf.get(e.source) ?? e.target)
-  }
-  for (const n of body.nodes) {
-    const attrs = { label: n.label, kind: n.kind, size: nodeSize(n.frames, n.mentions), color: kindColour(n.kind, theme) }
-    if (graph.hasNode(n.id)) {
-      graph.mergeNodeAttributes(n.id, attrs)
-      continue
-    }
-    const near = neighbourOf.get(n.id)
-    const seeded = seededPosition(n.id)
-    const base = near && graph.hasNode(near) ? { x: (graph.getNodeAttribute(near, 'x') as number) + seeded.x / 20, y: (graph.getNodeAttribute(near, 'y') as number) + seeded.y / 20 } : seeded
-    graph.addNode(n.id, { ...attrs, ...base })
-  }
-  const thin = body.edges.length > LARGE_EDGES ? 0.4 : 1
-  const curves = curvatures(body.edges)
-  for (const e of body.edges) {
-    const attrs = { label: e.label, category: e.category, weight: e.weight, size: thin * edgeSize(e.weight), color: categoryColour(e.category, theme), curvature: curves.get(e.id) ?? 0 }
-    if (graph.hasEdge(e.id)) graph.mergeEdgeAttributes(e.id, attrs)
-    else graph.addEdgeWithKey(e.id, e.source, e.target, attrs)
-  }
-}
-
 /** What the analyst is looking at: the selected or hovered entity, the selected link, the expanded entities. */
 function pinnedOf(s: CanvasState): Pinned {
   const nodes = new Set(s.expanded)
@@ -389,15 +356,6 @@ function sameLod(a: EdgeLod, b: EdgeLod): boolean {
   if (a.total !== b.total || a.strongest !== b.strongest || a.pinned !== b.pinned || a.thin !== b.thin || a.drawn.size !== b.drawn.size) return false
   for (const id of a.drawn) if (!b.drawn.has(id)) return false
   return true
-}
-
-/**
- * The colours again for the theme. The hints name zIndex so sigma indexes again: without it, an edge added
- * since its last render (its refresh is scheduled) would be repainted before it is indexed, and sigma throws.
- */
-function paint(graph: Graph, theme: GraphTheme): void {
-  graph.updateEachNodeAttributes((_id, a) => ({ ...a, color: kindColour(a.kind as string, theme) }), { attributes: ['color', 'zIndex'] })
-  graph.updateEachEdgeAttributes((_id, a) => ({ ...a, color: categoryColour(a.category as string, theme) }), { attributes: ['color', 'zIndex'] })
 }
 
 /** The hovered node's label on a plate of the theme's surface (sigma's own plate is always white). */
