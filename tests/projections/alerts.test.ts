@@ -99,6 +99,6 @@ describe('alerts', () => {
       }),
       { seed: propertySeed('alerts redelivered prefix'), numRuns: 200 },
     )
-    expect(nonEmpty).toBeGreaterThan(50)
+    expect(nonEmpty, 'runs whose log holds an alert').toBeGreaterThan(20)
   })
 })
