@@ -141,6 +141,8 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
       // hub's reads) goes in a lane of its own, through the gate like any other.
       const unsubscribe = await pg.listen(channel, (payload) => gate.apart(() => inLane(LISTENER_LANE, () => onPayload(payload))))
       return async () => {
+        // A closed connection listens to nothing: there is nothing to stop (and PGlite would throw).
+        if (pg.closed) return
         await unsubscribe()
       }
     },
