@@ -11,6 +11,7 @@ import { readLiveMessages } from '../../../server/modules/live/queries/log'
 import type { PipelineService } from '../../../server/modules/pipeline/pipeline'
 import { type AlertsDeps, createWatch, digestOf, listAlerts } from '../../../server/modules/alerts/service'
 import { loadCorpus } from '../../../server/modules/intelligence/corpus'
+import { clearCorrection, setCorrection } from '../../../server/modules/intelligence/corrections'
 import { manualClock, sequentialIds } from '../../../server/platform/core/runtime'
 import type { Database } from '../../../server/platform/db/database'
 import type { Alert, Watch, WatchRequest } from '../../../src/protocol/alerts'
@@ -145,6 +146,32 @@ describe.each(dialects())('alerts raised by the pipeline on %s', { timeout: 180_
     expect(completed.map((m) => m.type === 'genesis_event_updated' && m.data.eventId).sort()).toEqual([ids.get('harbour'), ids.get('ledger')].sort())
     expect(await alertsOf(ana)).toEqual(before)
     expect((await readLiveMessages(db, T, inboxSessionId(ana.uid), null)).length).toBe(messages)
+  })
+
+  test("watches match the analyst's version: a rejected frame raises nothing, an edited one matches by its edited words", async () => {
+    const cy = { tenantId: T, uid: 'uid-cy' }
+    const courier = ids.get('courier')!
+    const fightFrame = async () =>
+      (await db.query<{ id: string }>(`SELECT id FROM action_frames WHERE tenant_id = $1 AND event_id = $2 AND body::jsonb->'cameo'->>'code' = '19'`, [T, courier]))[0]!.id
+    // Watches made after the Courier completed: only its reprocess can raise them.
+    const fight = await createWatch(deps, cy, { kind: 'category', category: '19', minUrgency: 0.3, scope: tenantWide })
+    const convoy = await createWatch(deps, cy, { kind: 'search', query: 'sabotaged convoy', scope: tenantWide })
+    await setCorrection(db, T, cy.uid, await fightFrame(), { verdict: 'rejected' }, paste.ingestedAt)
+    await pipeline.reprocess({ tenantId: T, eventId: courier })
+    await pipeline.drain()
+    // The Fight frame was the Courier's only one of its category, and the analyst rejected it.
+    expect(await alertsOf(cy)).toEqual([])
+
+    // The analyst's words instead of the rejection: the saved search finds the frame by them.
+    const edited = 'Dock workers sabotaged convoy trucks at the port gates'
+    await setCorrection(db, T, cy.uid, await fightFrame(), { verdict: 'edited', actionDescription: edited }, paste.ingestedAt)
+    await pipeline.reprocess({ tenantId: T, eventId: courier })
+    await pipeline.drain()
+    const alerts = await alertsOf(cy)
+    expect(byWatch(alerts, convoy)).toEqual([{ first: 'courier', documents: 1 }])
+    expect(alerts.find((a) => a.watchId === convoy.id)).toMatchObject({ frameId: await fightFrame(), excerpt: edited })
+    expect(byWatch(alerts, fight)).toEqual([{ first: 'courier', documents: 1 }])
+    await clearCorrection(db, T, await fightFrame(), paste.ingestedAt)
   })
 
   test("an entity watched by its id takes every name the tenant's documents give it, and hears only what completes after it", async () => {

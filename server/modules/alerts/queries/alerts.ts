@@ -46,13 +46,26 @@ export async function matchDocument(tx: Queryable, tenantId: string, eventId: st
   return row ?? null
 }
 
+/**
+ * The document's frames as the analyst has them (corrections kept across a reprocess, or restored by an
+ * import, are already there when it completes): a rejected frame matches nothing, an edited one carries the
+ * analyst's words (migration 024's `search_corrected_body`).
+ */
 export async function documentFrames(tx: Queryable, tenantId: string, eventId: string): Promise<MatchFrame[]> {
-  return tx.query<MatchFrame>(`SELECT id, body FROM action_frames WHERE tenant_id = $1 AND event_id = $2 ORDER BY action_index NULLS LAST, id`, [tenantId, eventId])
+  return tx.query<MatchFrame>(
+    `SELECT f.id, CASE WHEN c.verdict = 'edited' THEN search_corrected_body(f.body::jsonb, c.edits) ELSE f.body::jsonb END AS body
+       FROM action_frames f
+       LEFT JOIN frame_corrections c ON c.tenant_id = f.tenant_id AND c.event_id = f.event_id AND c.action_index = coalesce(f.action_index, 1)
+      WHERE f.tenant_id = $1 AND f.event_id = $2 AND (c.verdict IS NULL OR c.verdict <> 'rejected')
+      ORDER BY f.action_index NULLS LAST, f.id`,
+    [tenantId, eventId],
+  )
 }
 
 /**
  * The saved searches among `watchIds` that the document matches, each with its first frame whose description
- * or summary matches (null when only the document's text does). PostgreSQL text search, English configuration.
+ * or summary matches as the analyst has them (null when only the document's text does; a rejected frame never
+ * does). PostgreSQL text search, English configuration.
  */
 export async function searchMatches(tx: Queryable, tenantId: string, eventId: string, watchIds: readonly string[]): Promise<Array<{ watch_id: string; frame_id: string | null }>> {
   if (watchIds.length === 0) return []
@@ -62,8 +75,10 @@ export async function searchMatches(tx: Queryable, tenantId: string, eventId: st
        JOIN events e ON e.tenant_id = w.tenant_id AND e.id = $2
        LEFT JOIN LATERAL (
          SELECT af.id FROM action_frames af
-          WHERE af.tenant_id = e.tenant_id AND af.event_id = e.id
-            AND to_tsvector('english', coalesce(af.body->>'actionDescription', '') || ' ' || coalesce(af.body->>'summary', '')) @@ websearch_to_tsquery('english', w.query)
+           LEFT JOIN frame_corrections c ON c.tenant_id = af.tenant_id AND c.event_id = af.event_id AND c.action_index = coalesce(af.action_index, 1)
+           CROSS JOIN LATERAL (SELECT CASE WHEN c.verdict = 'edited' THEN search_corrected_body(af.body::jsonb, c.edits) ELSE af.body::jsonb END AS body) v
+          WHERE af.tenant_id = e.tenant_id AND af.event_id = e.id AND (c.verdict IS NULL OR c.verdict <> 'rejected')
+            AND to_tsvector('english', coalesce(v.body->>'actionDescription', '') || ' ' || coalesce(v.body->>'summary', '')) @@ websearch_to_tsquery('english', w.query)
           ORDER BY af.action_index NULLS LAST, af.id LIMIT 1) f ON true
       WHERE w.tenant_id = $1 AND w.id = ANY($3::text[]) AND w.kind = 'search'
         AND (f.id IS NOT NULL OR to_tsvector('english', coalesce(e.title, '') || ' ' || coalesce(e.summary, '') || ' ' || coalesce(e.payload->>'cleanedContent', ''))
