@@ -151,8 +151,7 @@ describe.each(dialects())('alerts raised by the pipeline on %s', { timeout: 180_
   test("watches match the analyst's version: a rejected frame raises nothing, an edited one matches by its edited words", async () => {
     const cy = { tenantId: T, uid: 'uid-cy' }
     const courier = ids.get('courier')!
-    const fightFrame = async () =>
-      (await db.query<{ id: string }>(`SELECT id FROM action_frames WHERE tenant_id = $1 AND event_id = $2 AND body::jsonb->'cameo'->>'code' = '19'`, [T, courier]))[0]!.id
+    const fightFrame = async () => (await db.query<{ id: string }>(`SELECT id FROM action_frames WHERE tenant_id = $1 AND event_id = $2 AND body::jsonb->'cameo'->>'code' = '19'`, [T, courier]))[0]!.id
     // Watches made after the Courier completed: only its reprocess can raise them.
     const fight = await createWatch(deps, cy, { kind: 'category', category: '19', minUrgency: 0.3, scope: tenantWide })
     const convoy = await createWatch(deps, cy, { kind: 'search', query: 'sabotaged convoy', scope: tenantWide })
