@@ -27,6 +27,19 @@ export interface EntityOccurrence {
   mentions: number
 }
 
+/**
+ * A spelling of an entity as the tenant's documents give it (its text, kind and aliases), with how many times
+ * they give it and their mentions in all: what merging needs of the documents outside a view (migration 028
+ * keeps these sums).
+ */
+export interface EntitySpelling {
+  text: string
+  kind: string
+  aliases: string[]
+  mentions: number
+  occurrences: number
+}
+
 export interface MergedEntity {
   id: string
   name: string
@@ -98,8 +111,14 @@ function keysOf(name: string): string[] {
 /** An analyst's decision, by names the entities go by (see the header). */
 export type EntityDecision = { action: 'merge'; name: string; other: string; keep?: string | null } | { action: 'split'; name: string } | { action: 'rename'; name: string; other: string }
 
-/** Merges every document's entities into the tenant's entities. Deterministic for the same input. */
-export function mergeEntities(occurrences: EntityOccurrence[], decisions: readonly EntityDecision[] = []): EntityIndex {
+/**
+ * Merges every document's entities into the tenant's entities. Deterministic for the same input. With the
+ * tenant's `spellings`, the entities (names, kinds, aliases, mentions, ids) are the tenant's, merged from
+ * them, and `occurrences` (a view's documents) only say which documents mention each (`byDocument`): the
+ * same index as merging every document's occurrences, from a read of the view's documents and the sums.
+ */
+export function mergeEntities(occurrences: EntityOccurrence[], decisions: readonly EntityDecision[] = [], spellings?: readonly EntitySpelling[]): EntityIndex {
+  const named = spellings ? withUnkept(spellings, occurrences) : occurrences.map((o) => ({ ...o, occurrences: 1 }))
   const parent = new Map<string, string>()
   const find = (k: string): string => {
     let root = k
@@ -129,9 +148,9 @@ export function mergeEntities(occurrences: EntityOccurrence[], decisions: readon
   // Keys are joined once per distinct spelling: a tenant repeats the same names across many documents.
   const { isolated, merges, renames } = decisionsOf(decisions)
   const free = (n: string) => !isolated.has(entityKey(n))
-  const names = new Set(occurrences.flatMap((o) => [o.text, ...o.aliases]))
+  const names = new Set(named.flatMap((o) => [o.text, ...o.aliases]))
   const groupsOfNames = new Map<string, string[]>()
-  for (const o of occurrences) groupsOfNames.set([o.text, ...o.aliases].join('\u0000'), [o.text, ...o.aliases])
+  for (const o of named) groupsOfNames.set([o.text, ...o.aliases].join('\u0000'), [o.text, ...o.aliases])
   for (const group of groupsOfNames.values()) {
     const keys = group.filter(free).flatMap(keysOf)
     for (const k of keys) union(keys[0]!, k)
@@ -165,7 +184,7 @@ export function mergeEntities(occurrences: EntityOccurrence[], decisions: readon
 
   type Acc = { names: Map<string, number>; kinds: Map<string, number>; gazetteer: string | null; byDocument: Map<string, number>; mentionCount: number }
   const groups = new Map<string, Acc>()
-  for (const o of occurrences) {
+  for (const o of named) {
     add(entityKey(o.text))
     const root = find(entityKey(o.text))
     const acc = groups.get(root) ?? { names: new Map(), kinds: new Map(), gazetteer: null, byDocument: new Map(), mentionCount: 0 }
@@ -173,11 +192,14 @@ export function mergeEntities(occurrences: EntityOccurrence[], decisions: readon
     acc.names.set(o.text, (acc.names.get(o.text) ?? 0) + o.mentions)
     // An alias split off (or merged elsewhere) is a name of another entity now.
     for (const a of o.aliases) if (!acc.names.has(a) && rootOf(a) === root) acc.names.set(a, 0)
-    acc.kinds.set(o.kind, (acc.kinds.get(o.kind) ?? 0) + o.mentions + 1)
+    acc.kinds.set(o.kind, (acc.kinds.get(o.kind) ?? 0) + o.mentions + o.occurrences)
     const hit = free(o.text) ? lookupName(o.text) : undefined
     if (hit && (!acc.gazetteer || hit.canonical < acc.gazetteer)) acc.gazetteer = hit.canonical
-    acc.byDocument.set(o.eventId, (acc.byDocument.get(o.eventId) ?? 0) + o.mentions)
     acc.mentionCount += o.mentions
+  }
+  for (const o of occurrences) {
+    const acc = groups.get(find(entityKey(o.text)))!
+    acc.byDocument.set(o.eventId, (acc.byDocument.get(o.eventId) ?? 0) + o.mentions)
   }
 
   const entities: MergedEntity[] = []
@@ -208,6 +230,26 @@ export function mergeEntities(occurrences: EntityOccurrence[], decisions: readon
       return undefined
     },
   }
+}
+
+/**
+ * The kept spellings, and those of `occurrences` they do not hold yet (a document completed between the two
+ * reads): every occurrence's spelling is then among them.
+ */
+function withUnkept(spellings: readonly EntitySpelling[], occurrences: readonly EntityOccurrence[]): EntitySpelling[] {
+  const keyOf = (o: Pick<EntitySpelling, 'text' | 'kind' | 'aliases'>) => [o.text, o.kind, ...o.aliases].join('\u0000')
+  const kept = new Set(spellings.map(keyOf))
+  const unkept = new Map<string, EntitySpelling>()
+  for (const o of occurrences) {
+    const key = keyOf(o)
+    if (kept.has(key)) continue
+    const s = unkept.get(key)
+    if (s) {
+      s.mentions += o.mentions
+      s.occurrences++
+    } else unkept.set(key, { text: o.text, kind: o.kind, aliases: o.aliases, mentions: o.mentions, occurrences: 1 })
+  }
+  return unkept.size === 0 ? [...spellings] : [...spellings, ...unkept.values()]
 }
 
 /**

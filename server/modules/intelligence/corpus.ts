@@ -6,8 +6,9 @@
  */
 import type { Queryable } from '../../platform/db/database'
 import { iso } from '../../platform/db/rows'
-import { type EntityDecision, type EntityIndex, type EntityOccurrence, mergeEntities } from './aliases'
+import { type EntityDecision, type EntityIndex, type EntityOccurrence, type EntitySpelling, mergeEntities } from './aliases'
 import { entityDecisionRows } from './queries/entity-decisions'
+import { tenantSpellings } from './queries/spellings'
 import { type CorpusDocumentRow as DocRow, type CorpusFrameRow as FrameRowLite, type CorpusScope, corpusRows } from './queries/corpus'
 
 export type { CorpusScope } from './queries/corpus'
@@ -68,10 +69,17 @@ export interface Corpus {
   entities: EntityIndex
 }
 
-export async function loadCorpus(db: Queryable, tenantId: string, scope: CorpusScope = {}): Promise<Corpus> {
+/**
+ * The scope's documents and frames, their entities merged among them; with `tenantEntities`, the tenant's
+ * entities instead (named as the tenant's whole corpus names them, from the spellings migration 028 keeps),
+ * each with its mentions in the scope's documents: what a view of part of the tenant over the tenant's
+ * entities reads, without reading the rest of the corpus.
+ */
+export async function loadCorpus(db: Queryable, tenantId: string, scope: CorpusScope = {}, options: { tenantEntities?: boolean } = {}): Promise<Corpus> {
   const { docs, frames } = await corpusRows(db, tenantId, scope)
   const decisions = await entityDecisions(db, tenantId)
-  return buildCorpus(docs.map(toDocument), frames, new Map(docs.map((d) => [d.id, Date.parse(iso(d.ingested_at)!)])), decisions)
+  const spellings = options.tenantEntities ? await tenantSpellings(db, tenantId) : undefined
+  return buildCorpus(docs.map(toDocument), frames, new Map(docs.map((d) => [d.id, Date.parse(iso(d.ingested_at)!)])), decisions, spellings)
 }
 
 /** The analyst's entity decisions, in the order they were taken, as `mergeEntities` applies them. */
@@ -79,7 +87,7 @@ export async function entityDecisions(db: Queryable, tenantId: string): Promise<
   return (await entityDecisionRows(db, tenantId)).map((r) => (r.action === 'split' ? { action: 'split', name: r.name } : { action: r.action, name: r.name, other: r.other ?? r.name, keep: r.keep }))
 }
 
-function buildCorpus(documents: CorpusDocument[], rows: FrameRowLite[], atOf: Map<string, number>, decisions: readonly EntityDecision[]): Corpus {
+function buildCorpus(documents: CorpusDocument[], rows: FrameRowLite[], atOf: Map<string, number>, decisions: readonly EntityDecision[], spellings?: readonly EntitySpelling[]): Corpus {
   // The analyst's version of each frame wins; a frame the analyst rejected is no signal at all.
   const frames = rows.filter((r) => r.verdict !== 'rejected').map((r) => toFrame(r, atOf.get(r.event_id) ?? 0))
   const framesByDocument = new Map<string, CorpusFrame[]>()
@@ -92,6 +100,7 @@ function buildCorpus(documents: CorpusDocument[], rows: FrameRowLite[], atOf: Ma
     entities: mergeEntities(
       documents.flatMap((d) => d.entities),
       decisions,
+      spellings,
     ),
   }
 }

@@ -67,17 +67,11 @@ export async function scopedSource(db: Queryable, tenantId: string, query: Pick<
   if (scope === 'research' && !(await getResearch(db, tenantId, id!))) throw missing('Research')
   if (scope === 'workspace' && !(await findSession(db, tenantId, id!))) throw missing('Workspace')
   if (scope === 'project' && (await contextTypeOf(db, tenantId, id!)) !== 'project') throw missing('Project')
-  const corpus = await loadCorpus(db, tenantId)
-  const inScope = (d: { researchId: string | null; sessionId: string | null; projectId: string | null }) =>
-    scope === 'tenant' || (scope === 'research' ? d.researchId : scope === 'workspace' ? d.sessionId : d.projectId) === id
-  const documents = corpus.documents.filter(inScope)
-  const ids = new Set(documents.map((d) => d.id))
-  const facts = await boardStoryFacts(
-    db,
-    tenantId,
-    corpus.frames.filter((f) => ids.has(f.eventId)),
-  )
-  return entityGraphSource(corpus, scope === 'tenant' ? null : ids, { byFrame: facts.byFrame, byEvent: facts.byEvent })
+  // The scope's documents over the tenant's entities (kept spellings): the rest of the corpus is not read.
+  const only = scope === 'research' ? { researchId: id! } : scope === 'workspace' ? { sessionId: id! } : scope === 'project' ? { projectId: id! } : {}
+  const corpus = await loadCorpus(db, tenantId, only, { tenantEntities: scope !== 'tenant' })
+  const facts = await boardStoryFacts(db, tenantId, corpus.frames)
+  return entityGraphSource(corpus, scope === 'tenant' ? null : new Set(corpus.documents.map((d) => d.id)), { byFrame: facts.byFrame, byEvent: facts.byEvent })
 }
 
 /** The query without what only shapes the file (its format): the graph it names. */

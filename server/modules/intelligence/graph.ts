@@ -3,9 +3,10 @@
  * the nodes and edges of src/protocol/intelligence.ts. Pure functions of a Corpus.
  *
  * Rules:
- * - Entities are merged across the corpus a view is given (aliases.ts): the tenant's whole corpus for a
- *   research's graph, expand, explore and /entity/resolve, so an entity has the same id in all of them,
- *   whatever the scope shown; for a briefing, the documents it reads (briefing-scope.ts).
+ * - Entities are merged across the corpus a view is given (aliases.ts): the tenant's whole corpus for
+ *   expand, explore and /entity/resolve, and the tenant's entities over the research's documents for a
+ *   research's graph (the same merge, from the spellings migration 028 keeps), so an entity has the same
+ *   id in all of them, whatever the scope shown; for a briefing, the documents it reads (briefing-scope.ts).
  * - Nodes: each document in scope (type = PESTLE category, weight = impactSeverity); each frame of those
  *   documents (type = actionType, weight = riskIndex); each entity those documents mention or those frames
  *   name as actor or resource (type = its kind, weight = its mentions in the documents in scope).

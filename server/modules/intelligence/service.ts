@@ -46,7 +46,8 @@ export async function tenantView(db: Queryable, tenantId: string): Promise<Graph
 /** The research's graph view over the tenant's entities; refused when the tenant has no such research. */
 export async function researchView(db: Queryable, tenantId: string, researchId: string): Promise<GraphView> {
   if (!(await getResearch(db, tenantId, researchId))) throw missing('Research')
-  const corpus = await loadCorpus(db, tenantId)
+  // The research's documents over the tenant's entities (kept spellings): the rest of the corpus is not read.
+  const corpus = await loadCorpus(db, tenantId, { researchId }, { tenantEntities: true })
   return graphView(corpus, documentsIn(corpus, { researchId }))
 }
 

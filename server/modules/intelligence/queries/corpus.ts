@@ -12,6 +12,8 @@ import type { FrameRow } from '../../session-data'
 
 export interface CorpusScope {
   researchId?: string | null
+  /** A workspace's documents. */
+  sessionId?: string | null
   projectId?: string | null
   /** A research or project id, whichever it is. */
   contextId?: string | null
@@ -58,6 +60,7 @@ export async function corpusRows(db: Queryable, tenantId: string, scope: CorpusS
     return `$${params.length}`
   }
   if (scope.researchId) where.push(`e.research_id = ${param(scope.researchId)}`)
+  if (scope.sessionId) where.push(`e.session_id = ${param(scope.sessionId)}`)
   if (scope.projectId) where.push(`e.project_id = ${param(scope.projectId)}`)
   if (scope.contextId) {
     const p = param(scope.contextId)
