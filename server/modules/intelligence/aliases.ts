@@ -62,9 +62,26 @@ export interface EntityIndex {
 
 const connectors = new Set(['of', 'for', 'and', 'the', 'de', 'la', 'le', 'du', '&'])
 
-export function entityKey(name: string): string {
-  return normaliseKey(name).replace(/^the\s+/, '')
+/**
+ * A pure function of a name, remembered for the last names seen (up to `size`, then forgotten at once): a
+ * tenant gives the same names in every document, and merging asks for each name's keys many times.
+ */
+function remembered<T>(fn: (name: string) => T, size = 50_000): (name: string) => T {
+  let memo = new Map<string, T>()
+  return (name) => {
+    const known = memo.get(name)
+    if (known !== undefined || memo.has(name)) return known as T
+    const value = fn(name)
+    if (memo.size >= size) memo = new Map()
+    memo.set(name, value)
+    return value
+  }
 }
+
+export const entityKey: (name: string) => string = remembered((name) => normaliseKey(name).replace(/^the\s+/, ''))
+
+/** The gazetteer's entry for a name, if any (remembered as `entityKey` is). */
+const gazetteerEntry = remembered(lookupName)
 
 /** "European Union" → "eu", "United States of America" → "usa"; only for names of two or more words. */
 export function initialsKey(name: string): string | null {
@@ -103,7 +120,7 @@ export function nameKeys(name: string): string[] {
 
 function keysOf(name: string): string[] {
   const keys = [entityKey(name)]
-  const hit = lookupName(name)
+  const hit = gazetteerEntry(name)
   if (hit) keys.push(entityKey(hit.canonical))
   return keys.filter((k) => k.length > 0)
 }
@@ -193,7 +210,7 @@ export function mergeEntities(occurrences: EntityOccurrence[], decisions: readon
     // An alias split off (or merged elsewhere) is a name of another entity now.
     for (const a of o.aliases) if (!acc.names.has(a) && rootOf(a) === root) acc.names.set(a, 0)
     acc.kinds.set(o.kind, (acc.kinds.get(o.kind) ?? 0) + o.mentions + o.occurrences)
-    const hit = free(o.text) ? lookupName(o.text) : undefined
+    const hit = free(o.text) ? gazetteerEntry(o.text) : undefined
     if (hit && (!acc.gazetteer || hit.canonical < acc.gazetteer)) acc.gazetteer = hit.canonical
     acc.mentionCount += o.mentions
   }

@@ -73,10 +73,11 @@ export interface Corpus {
  * The scope's documents and frames, their entities merged among them; with `tenantEntities`, the tenant's
  * entities instead (named as the tenant's whole corpus names them, from the spellings migration 028 keeps),
  * each with its mentions in the scope's documents: what a view of part of the tenant over the tenant's
- * entities reads, without reading the rest of the corpus.
+ * entities reads, without reading the rest of the corpus. With `frames: false`, no frames (for what reads
+ * only documents and their entities: most of a corpus's bytes are its frames).
  */
-export async function loadCorpus(db: Queryable, tenantId: string, scope: CorpusScope = {}, options: { tenantEntities?: boolean } = {}): Promise<Corpus> {
-  const { docs, frames } = await corpusRows(db, tenantId, scope)
+export async function loadCorpus(db: Queryable, tenantId: string, scope: CorpusScope = {}, options: { tenantEntities?: boolean; frames?: boolean } = {}): Promise<Corpus> {
+  const { docs, frames } = await corpusRows(db, tenantId, scope, options.frames ?? true)
   const decisions = await entityDecisions(db, tenantId)
   const spellings = options.tenantEntities ? await tenantSpellings(db, tenantId) : undefined
   return buildCorpus(docs.map(toDocument), frames, new Map(docs.map((d) => [d.id, Date.parse(iso(d.ingested_at)!)])), decisions, spellings)

@@ -127,6 +127,7 @@ async function keptBoard(db: Queryable, tenantId: string, board: Board): Promise
 async function liveTopics(db: Queryable, tenantId: string, now: number): Promise<PulseBody['hotTopics']> {
   const eventIds = await liveStoryDocuments(db, tenantId, now - COMPARISON_MS, now)
   if (eventIds.length === 0) return []
-  const corpus = await loadCorpus(db, tenantId, { eventIds })
+  // Topics read documents and their entities, never frames.
+  const corpus = await loadCorpus(db, tenantId, { eventIds }, { frames: false })
   return storyTopics(corpus, now, await documentStories(db, tenantId, eventIds))
 }

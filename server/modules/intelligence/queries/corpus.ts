@@ -51,8 +51,8 @@ export interface CorpusFrameRow {
   edits?: Record<string, string> | null
 }
 
-/** The tenant's completed documents in the scope, oldest first, and their frames by document and position. */
-export async function corpusRows(db: Queryable, tenantId: string, scope: CorpusScope): Promise<{ docs: CorpusDocumentRow[]; frames: CorpusFrameRow[] }> {
+/** The tenant's completed documents in the scope, oldest first, and (unless `frames` is false) their frames by document and position. */
+export async function corpusRows(db: Queryable, tenantId: string, scope: CorpusScope, frames = true): Promise<{ docs: CorpusDocumentRow[]; frames: CorpusFrameRow[] }> {
   const where = [`e.tenant_id = $1`, `e.status = 'completed'`]
   const params: unknown[] = [tenantId]
   const param = (v: unknown) => {
@@ -78,7 +78,8 @@ export async function corpusRows(db: Queryable, tenantId: string, scope: CorpusS
     params,
   )
   const ids = docs.map((d) => d.id)
-  const frames =
+  if (!frames) return { docs, frames: [] }
+  const rows =
     ids.length === 0
       ? []
       : await db.query<CorpusFrameRow>(
@@ -88,7 +89,7 @@ export async function corpusRows(db: Queryable, tenantId: string, scope: CorpusS
             WHERE f.tenant_id = $1 AND f.event_id = ANY($2::text[]) ORDER BY f.event_id, f.action_index, f.id`,
           [tenantId, ids],
         )
-  return { docs, frames }
+  return { docs, frames: rows }
 }
 
 /** When the tenant's first completed document was ingested (ms), null without any: the start of its history. */
