@@ -279,22 +279,22 @@ export async function entityHits(db: Queryable, tenantId: string, query: string,
   )
 }
 
-export interface EntityOccurrenceRow {
-  entity: string
-  kind: string
-  aliases: unknown
-  mentions: number | string
-}
-
 /**
- * The entities that go by any of these names, as their documents report them, each distinct report once with
- * its mentions summed (at most `limit`): what their ids are resolved from.
+ * For each list of names (an entity's), how many completed documents report an entity under one of them as its
+ * own text (an alias given with another entity's text is that entity's name there, as merging reads it).
  */
-export async function entityOccurrenceRows(db: Queryable, tenantId: string, names: readonly string[], limit: number): Promise<EntityOccurrenceRow[]> {
-  if (names.length === 0) return []
-  return db.query<EntityOccurrenceRow>(
-    `SELECT entity, kind, aliases, sum(mentions) AS mentions FROM search_entity_names
-      WHERE tenant_id = $1 AND lower(name) = ANY($2::text[]) GROUP BY entity, kind, aliases ORDER BY entity, kind LIMIT $3`,
-    [tenantId, names.map((n) => n.toLowerCase()), limit],
+export async function documentsReporting(db: Queryable, tenantId: string, groups: ReadonlyArray<readonly string[]>): Promise<number[]> {
+  if (groups.length === 0) return []
+  const pairs = groups.flatMap((names, i) => [...new Set(names.map((n) => n.trim().toLowerCase()))].map((n) => [n, i] as const))
+  const rows = await db.query<{ i: number; documents: number | string }>(
+    `SELECT g.i, count(DISTINCT n.event_id) AS documents
+       FROM unnest($2::text[], $3::int[]) g(name, i)
+       JOIN search_entity_names n ON n.tenant_id = $1 AND lower(n.name) = g.name AND n.name = n.entity
+       JOIN search_documents d ON d.tenant_id = n.tenant_id AND d.event_id = n.event_id
+      GROUP BY g.i`,
+    [tenantId, pairs.map(([n]) => n), pairs.map(([, i]) => i)],
   )
+  const counts = groups.map(() => 0)
+  for (const r of rows) counts[Number(r.i)] = Number(r.documents)
+  return counts
 }

@@ -3,8 +3,10 @@
  * stories matching a query, ranked and filtered in SQL (queries.ts), then one page of them read with their
  * titles and matching sentences marked (highlight.ts) and what each opens.
  *
- * Entities are the tenant's merged entities (intelligence's alias rules, ids `ent_<kind>_<slug>`): the names
- * that match are resolved by merging the entities reported under them (at most ENTITY_OCCURRENCES reports), and a page lists each entity once, however many of its names matched.
+ * Entities are the tenant's merged entities (intelligence's alias rules, ids `ent_<kind>_<slug>`): a name that
+ * matches is resolved among the tenant's entities (`tenantEntities`, from the spellings every completed document
+ * gives), so its id, name and kind are the ones its page and the graph show, and its documents are counted under
+ * all of its names. A page lists each entity once, however many of its names matched.
  * The analyst's entity decisions apply as everywhere else (aliases.ts): a merged entity is one result under the
  * name it kept, a renamed one is listed (and found) under its new name, a name split off is an entity of its own.
  * The entity filter takes an entity's id or one of its names and keeps what names it under any of its keys:
@@ -13,12 +15,9 @@
 import type { SearchBody, SearchKind, SearchQuery, SearchResult } from '../../../src/protocol/search'
 import { iso } from '../../platform/db/rows'
 import type { Queryable } from '../../platform/db/database'
-import { type EntityDecision, entityDecisions, entityKey, mergeEntities, nameKeys } from '../intelligence'
+import { nameKeys, tenantEntities } from '../intelligence'
 import { hasMatch, leadOf, segmentsOf, sentenceOf } from './highlight'
-import { documentHits, type EntityOccurrenceRow, entityHits, entityOccurrenceRows, frameHits, rankedMatches, type SearchFilters, storyHits } from './queries'
-
-/** How many distinct reports of a page's entities are read to resolve their ids. */
-const ENTITY_OCCURRENCES = 500
+import { documentHits, documentsReporting, entityHits, frameHits, rankedMatches, type SearchFilters, storyHits } from './queries'
 
 export async function search(db: Queryable, tenantId: string, q: SearchQuery): Promise<SearchBody> {
   const offset = q.cursor ? Number(q.cursor) : 0
@@ -126,32 +125,27 @@ async function storyResults(db: Queryable, tenantId: string, query: string, ids:
 
 async function entityResults(db: Queryable, tenantId: string, query: string, names: string[]): Promise<Keyed[]> {
   if (names.length === 0) return []
-  const [hits, decisions] = await Promise.all([entityHits(db, tenantId, query, names), entityDecisions(db, tenantId)])
-  const occurrences = await occurrencesThroughDecisions(db, tenantId, names, decisions)
-  const index = mergeEntities(
-    occurrences.map((o, i) => ({
-      // One report stands for all of its kind: the documents are counted by name (entityHits), not here.
-      eventId: String(i),
-      text: o.entity,
-      kind: o.kind,
-      aliases: aliasesOf(o),
-      mentions: Number(o.mentions),
-    })),
-    decisions,
-  )
+  const [hits, tenant] = await Promise.all([entityHits(db, tenantId, query, names), tenantEntities(db, tenantId)])
   const words = query
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 0)
   const says = (name: string) => words.length > 0 && words.every((w) => name.toLowerCase().includes(w))
   const byName = new Map(hits.map((h) => [h.name.toLowerCase(), h]))
-  return names.flatMap((name): Keyed[] => {
+  const found = names.flatMap((name) => {
     const hit = byName.get(name.toLowerCase())
-    if (!hit) return []
-    const entity = index.resolve(hit.name)
+    return hit ? [{ name, hit, entity: tenant.resolve(hit.name) }] : []
+  })
+  // Its documents are those reporting it under any of its names, not only under the name that matched.
+  const documents = await documentsReporting(
+    db,
+    tenantId,
+    found.map(({ hit, entity }) => (entity ? [entity.name, ...entity.aliases] : [hit.name])),
+  )
+  return found.map(({ name, hit, entity }, i): Keyed => {
     const id = entity?.id ?? `ent_${hit.kind}_${slug(hit.name)}`
     const label = entity?.name ?? hit.name
-    const documents = Number(hit.documents)
+    const count = documents[i] ?? Number(hit.documents)
     // The name that matched is marked; the entity's own name leads when it is another. Found by the name the
     // analyst gave it (no document's), the entity's name alone is marked.
     const title =
@@ -161,49 +155,21 @@ async function entityResults(db: Queryable, tenantId: string, query: string, nam
             { text: `${label} · `, match: false },
             { text: hit.name, match: true },
           ]
-    return [
-      {
+    return {
+      kind: 'entity',
+      key: name,
+      result: {
         kind: 'entity',
-        key: name,
-        result: {
-          kind: 'entity',
-          id,
-          title,
-          snippet: sentenceOf(hit.body, hit.fragment),
-          at: null,
-          open: { entityId: id },
-          facts: [entity?.kind ?? hit.kind, `${documents} ${documents === 1 ? 'document' : 'documents'}`],
-        },
+        id,
+        title,
+        snippet: sentenceOf(hit.body, hit.fragment),
+        at: null,
+        open: { entityId: id },
+        facts: [entity?.kind ?? hit.kind, `${count} ${count === 1 ? 'document' : 'documents'}`],
       },
-    ]
+    }
   })
 }
-
-/**
- * The reports of the entities going by these names, and of every entity the analyst's decisions tie to them (a
- * merge's other side, the name a rename started from), so the decisions merge and name them as everywhere else:
- * a merged entity is one result under its kept name wherever either side's name matched.
- */
-async function occurrencesThroughDecisions(db: Queryable, tenantId: string, names: readonly string[], decisions: readonly EntityDecision[]): Promise<EntityOccurrenceRow[]> {
-  const asked = new Set(names.map((n) => n.toLowerCase()))
-  let rows = await entityOccurrenceRows(db, tenantId, [...asked], ENTITY_OCCURRENCES)
-  if (decisions.length === 0) return rows
-  // Each round reads the names a decision ties to those read so far; a chain of decisions is a few rounds.
-  for (let round = 0; round < 4; round++) {
-    const known = new Set(rows.flatMap((o) => [o.entity, ...aliasesOf(o)]).map(entityKey))
-    for (const n of asked) known.add(entityKey(n))
-    const more = decisions.flatMap((d) => {
-      const tied = d.action === 'split' ? [d.name] : [d.name, d.other, ...(d.action === 'merge' && d.keep ? [d.keep] : [])]
-      return tied.some((n) => known.has(entityKey(n))) ? tied.filter((n) => !asked.has(n.toLowerCase())) : []
-    })
-    if (more.length === 0) break
-    for (const n of more) asked.add(n.toLowerCase())
-    rows = await entityOccurrenceRows(db, tenantId, [...asked], ENTITY_OCCURRENCES)
-  }
-  return rows
-}
-
-const aliasesOf = (o: EntityOccurrenceRow): string[] => (Array.isArray(o.aliases) ? o.aliases : []).filter((a): a is string => typeof a === 'string')
 
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-')
 

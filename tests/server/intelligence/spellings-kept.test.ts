@@ -2,7 +2,8 @@
  * The tenant's entity spellings kept by migration 028 (issue 22, item 1), on both stores: the sums equal what
  * the corpus reads from the completed documents' payloads through every change a document goes through, and a
  * workspace's entity graph and a research's graph, read from their own documents and the sums, equal the ones
- * read from the tenant's whole corpus.
+ * read from the tenant's whole corpus; search names an entity as the tenant does and counts its documents under
+ * all of its names.
  */
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { loadCorpus } from '../../../server/modules/intelligence/corpus'
@@ -11,6 +12,8 @@ import { scopedSource } from '../../../server/modules/intelligence/entity-graph-
 import { documentsIn, graphView } from '../../../server/modules/intelligence/graph'
 import { tenantSpellings } from '../../../server/modules/intelligence/queries/spellings'
 import { researchView } from '../../../server/modules/intelligence/service'
+import { search } from '../../../server/modules/search/search'
+import { searchQuerySchema } from '../../../src/protocol/search'
 import { insertResearch, insertSession } from '../../../server/modules/researches/queries'
 import { insertEvent } from '../../../server/modules/session-data/queries'
 import type { Database } from '../../../server/platform/db/database'
@@ -132,5 +135,16 @@ describe.each(dialects())('kept entity spellings on %s', (dialect) => {
     for (const researchId of ['r1', 'r2']) {
       expect((await researchView(db, 't1', researchId)).whole()).toEqual(graphView(whole, documentsIn(whole, { researchId })).whole())
     }
+  })
+
+  test('search names an entity as the tenant does and counts its documents under all of its names, whichever matched', async () => {
+    await document('t1', 'a1', 'completed', [entity('U.S.', { kind: 'place', mentionCount: 2 })], 's1')
+    await document('t1', 'a2', 'completed', [entity('United States', { kind: 'place' })], 's1')
+    await document('t1', 'b1', 'completed', [entity('USA', { kind: 'place' }), entity('Kessel Rail Group', { aliases: ['Kessel'] })], 's2')
+    await document('t1', 'b2', 'completed', [entity('Kessel', { aliases: [] })], 's2')
+    const found = async (q: string) =>
+      (await search(db, 't1', searchQuerySchema.parse({ q, kind: 'entity' }))).items.map((i) => ({ id: i.id, title: i.title.map((t) => t.text).join(''), facts: i.facts }))
+    expect(await found('USA')).toEqual([{ id: 'ent_place_united-states', title: 'United States · USA', facts: ['place', '3 documents'] }])
+    expect(await found('Kessel')).toEqual([{ id: 'ent_organisation_kessel-rail-group', title: 'Kessel Rail Group · Kessel', facts: ['organisation', '2 documents'] }])
   })
 })
