@@ -118,6 +118,8 @@ export async function tenantBench(options: {
     figures.set('search (20 queries)', { p50: median(searches), p95: pct(searches, 95) })
     const opens = [await options.openWorkspace(), await options.openWorkspace(), await options.openWorkspace()]
     figures.set(`open the ${options.workspaceDocuments.toLocaleString('en-US')}-document workspace`, { p50: median(opens), p95: Math.max(...opens) })
+    // Each size's figures as soon as they are measured: a long run stopped later still says what it found.
+    process.stderr.write(`  … ${size.toLocaleString('en-US')}: ${[...figures].map(([name, f]) => `${name} ${fmt(f.p50)} / ${fmt(f.p95)} ms`).join('; ')}\n`)
     stages.push({
       size,
       figures,
