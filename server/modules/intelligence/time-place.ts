@@ -16,7 +16,11 @@ import { iso } from '../../platform/db/rows'
 import { storiesOfDocuments, storyById } from '../stories'
 import { geocodeDocument } from './geo/geocode'
 import { scopeExists, type TimePlaceDocumentRow, type TimePlaceFrameRow, timePlaceRows } from './queries/time-place'
-import { tenantView } from './service'
+import { nameKeys } from './aliases'
+import { loadCorpus } from './corpus'
+import { graphView } from './graph'
+import { documentsNaming } from './queries/briefing-keys'
+import { tenantEntities } from './service'
 
 const CANNOT_BE_JUDGED = 6
 
@@ -129,7 +133,11 @@ async function scopeRows(db: Queryable, tenantId: string, q: TimePlaceQuery): Pr
     if (!story) throw missing('Story')
     return { ...(await timePlaceRows(db, tenantId, { eventIds: story.documentIds })), frameFilter: null }
   }
-  const view = await tenantView(db, tenantId)
+  // The entity as the tenant names it (kept spellings), read with the documents giving one of its names only.
+  const known = (await tenantEntities(db, tenantId)).byId.get(q.id)
+  if (!known) throw missing('Entity')
+  const keys = [...new Set([known.name, ...known.aliases].flatMap(nameKeys))]
+  const view = graphView(await loadCorpus(db, tenantId, { eventIds: await documentsNaming(db, tenantId, keys) }, { tenantEntities: true }))
   const entity = view.corpus.entities.byId.get(q.id)
   if (!entity) throw missing('Entity')
   // Its frames: those naming it as an actor or a resource, and those whose sentence names it.
