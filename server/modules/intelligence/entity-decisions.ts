@@ -11,19 +11,18 @@ import { missing, Refusal } from '../../platform/core/refusal'
 import type { ModuleDeps } from '../../platform/module'
 import { storiesOfDocuments } from '../stories'
 import { entityKey, type MergedEntity } from './aliases'
-import { loadCorpus } from './corpus'
 import { entityDossier, findEntityOrFormer } from './dossier'
-import { graphView } from './graph'
 import { deleteEntityDecision, type EntityDecisionRow, entityDecisionRows, insertEntityDecision } from './queries/entity-decisions'
 import type { Queryable } from '../../platform/db/database'
+import { entityWithDocuments, tenantEntities } from './service'
 
 type Db = Queryable
 
+/** The entity and the view of the documents naming it, over the tenant's entities (service.ts `entityWithDocuments`). */
 async function entityOf(db: Db, tenantId: string, idOrName: string) {
-  const view = graphView(await loadCorpus(db, tenantId))
-  const entity = findEntityOrFormer(view.corpus.entities, idOrName)
-  if (!entity) throw missing(`Entity “${idOrName}”`)
-  return { view, entity }
+  const found = await entityWithDocuments(db, tenantId, (index) => findEntityOrFormer(index, idOrName))
+  if (!found) throw missing(`Entity “${idOrName}”`)
+  return found
 }
 
 export async function dossierOf(db: Db, tenantId: string, idOrName: string): Promise<EntityDossier> {
@@ -74,7 +73,7 @@ export async function renameEntity(deps: ModuleDeps, tenantId: string, uid: stri
 export async function undoDecision(db: Db, tenantId: string, id: string): Promise<string | null> {
   const name = await deleteEntityDecision(db, tenantId, id)
   if (name === null) throw missing('Entity decision')
-  return (await loadCorpus(db, tenantId)).entities.resolve(name)?.id ?? null
+  return (await tenantEntities(db, tenantId)).resolve(name)?.id ?? null
 }
 
 async function decide(deps: ModuleDeps, tenantId: string, uid: string, d: Pick<EntityDecisionRow, 'action' | 'name' | 'other' | 'keep'>): Promise<EntityDecisionBody> {
@@ -86,8 +85,7 @@ async function decide(deps: ModuleDeps, tenantId: string, uid: string, d: Pick<E
 
 /** The id of the entity a name stands for once the decisions so far are applied. */
 async function idNow(db: Db, tenantId: string, name: string): Promise<string> {
-  const corpus = await loadCorpus(db, tenantId)
-  const entity: MergedEntity | undefined = corpus.entities.resolve(name)
+  const entity: MergedEntity | undefined = (await tenantEntities(db, tenantId)).resolve(name)
   if (!entity) throw missing(`Entity “${name}”`)
   return entity.id
 }

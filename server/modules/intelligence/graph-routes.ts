@@ -39,7 +39,7 @@ import { expandNode, explore, findEntity, participantConnections, resolvedEntity
 import { toGraphML } from './graphml'
 import { framesByIds, rankDocuments } from './queries/corpus'
 import { keptReads } from './read-cache'
-import { researchView, tenantView } from './service'
+import { entityWithDocuments, researchView, tenantView } from './service'
 import { uncertaintiesOf } from './uncertainties'
 
 const EXPLORE_LIMIT = 20
@@ -78,8 +78,8 @@ export async function graphRoutes(app: FastifyInstance, deps: ModuleDeps): Promi
   route(app, entityResolveContract, async ({ query: { name, kind }, request }) => {
     const { tenantId } = authOf(request)
     const entity = await kept(tenantId, ['resolve', name, kind], async () => {
-      const found = findEntity((await tenantView(db, tenantId)).corpus.entities, name, kind)
-      return found ? resolvedEntity(found) : null
+      const found = await entityWithDocuments(db, tenantId, (index) => findEntity(index, name, kind))
+      return found ? resolvedEntity(found.entity) : null
     })
     if (!entity) throw new ApiError(404, 'NOT_FOUND', `No entity named “${name}”${kind ? ` of kind ${kind}` : ''} in your documents`)
     return { query: name, entity }
@@ -88,9 +88,10 @@ export async function graphRoutes(app: FastifyInstance, deps: ModuleDeps): Promi
   route(app, participantFramesContract, async ({ query: { participant }, request }) => {
     const { tenantId } = authOf(request)
     return kept(tenantId, ['participant-frames', participant], async () => {
-      const view = await tenantView(db, tenantId)
-      const entity = findEntity(view.corpus.entities, participant)
-      const ids = entity ? view.framesActing(entity.id).map((f) => f.id) : []
+      // The frames naming it are in the documents giving one of its names: those alone are read.
+      const found = await entityWithDocuments(db, tenantId, (index) => findEntity(index, participant))
+      const entity = found?.entity
+      const ids = found ? found.view.framesActing(found.entity.id).map((f) => f.id) : []
       const rows = await framesByIds(db, tenantId, ids)
       return { participant, entity: entity ? resolvedEntity(entity) : null, items: rows.map((r) => toActionFrame(r, tenantId)) }
     })

@@ -11,7 +11,7 @@ import type { ModuleDeps } from '../../platform/module'
 import { getResearch } from '../researches'
 import { boardStoryFacts, documentStories } from '../stories'
 import type { ActorRole } from './briefing'
-import { type EntityIndex, mergeEntities } from './aliases'
+import { type EntityIndex, type MergedEntity, mergeEntities, nameKeys } from './aliases'
 import { type Corpus, entityDecisions, lastDays, loadCorpus } from './corpus'
 import { mentionSeries, signalSeries } from './forecast'
 import { documentsIn, frameIdsOfConnection, graphView, type GraphView } from './graph'
@@ -19,6 +19,7 @@ import { kpiDefinition, refreshKpiBinding, toKpiBinding } from './kpis'
 import { boardCandidates, computePulse } from './pulse'
 import { connectionParticipants, firstIngestedAt, frameActionTypes, frameBody } from './queries/corpus'
 import { contextTypeOf, getKpiBinding, insertKpiBinding, setKpiBindingValue } from './queries/kpis'
+import { documentsNaming } from './queries/briefing-keys'
 import { tenantSpellings } from './queries/spellings'
 import { readCacheOf } from './read-cache'
 import { keptPulse, keptSignalSeries } from './signals'
@@ -51,6 +52,21 @@ export async function tenantEntities(db: Queryable, tenantId: string): Promise<E
     // About this many bytes an entity: its names, its keys in the index and its record.
     weigh: (index) => 1024 + 600 * (index as EntityIndex).entities.length,
   })
+}
+
+/**
+ * An entity of the tenant (`find` picks it among the tenant's entities) and the graph view of the documents
+ * giving one of its names (by key: its mentions, the frames naming it as actor or resource), over the tenant's
+ * entities: what an entity's page, timeline and frames read instead of the tenant's whole corpus. Its
+ * `byDocument` and the frames naming it are then whole. Undefined when `find` finds none.
+ */
+export async function entityWithDocuments(db: Queryable, tenantId: string, find: (index: EntityIndex) => MergedEntity | undefined): Promise<{ view: GraphView; entity: MergedEntity } | undefined> {
+  const known = find(await tenantEntities(db, tenantId))
+  if (!known) return undefined
+  const keys = [...new Set([known.name, ...known.aliases].flatMap(nameKeys))]
+  const view = graphView(await loadCorpus(db, tenantId, { eventIds: await documentsNaming(db, tenantId, keys) }, { tenantEntities: true }))
+  const entity = view.corpus.entities.byId.get(known.id)
+  return entity ? { view, entity } : undefined
 }
 
 /** The tenant's whole graph view. */

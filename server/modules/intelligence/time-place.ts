@@ -16,11 +16,7 @@ import { iso } from '../../platform/db/rows'
 import { storiesOfDocuments, storyById } from '../stories'
 import { geocodeDocument } from './geo/geocode'
 import { scopeExists, type TimePlaceDocumentRow, type TimePlaceFrameRow, timePlaceRows } from './queries/time-place'
-import { nameKeys } from './aliases'
-import { loadCorpus } from './corpus'
-import { graphView } from './graph'
-import { documentsNaming } from './queries/briefing-keys'
-import { tenantEntities } from './service'
+import { entityWithDocuments } from './service'
 
 const CANNOT_BE_JUDGED = 6
 
@@ -133,13 +129,10 @@ async function scopeRows(db: Queryable, tenantId: string, q: TimePlaceQuery): Pr
     if (!story) throw missing('Story')
     return { ...(await timePlaceRows(db, tenantId, { eventIds: story.documentIds })), frameFilter: null }
   }
-  // The entity as the tenant names it (kept spellings), read with the documents giving one of its names only.
-  const known = (await tenantEntities(db, tenantId)).byId.get(q.id)
-  if (!known) throw missing('Entity')
-  const keys = [...new Set([known.name, ...known.aliases].flatMap(nameKeys))]
-  const view = graphView(await loadCorpus(db, tenantId, { eventIds: await documentsNaming(db, tenantId, keys) }, { tenantEntities: true }))
-  const entity = view.corpus.entities.byId.get(q.id)
-  if (!entity) throw missing('Entity')
+  // The entity as the tenant names it, read with the documents giving one of its names only.
+  const found = await entityWithDocuments(db, tenantId, (index) => index.byId.get(q.id))
+  if (!found) throw missing('Entity')
+  const { view, entity } = found
   // Its frames: those naming it as an actor or a resource, and those whose sentence names it.
   const named = new Set(view.frames.filter((f) => [...view.actorsOf(f), ...view.resourcesOf(f)].some((e) => e.id === entity.id)).map((f) => f.id))
   const names = [entity.name, ...entity.aliases].map((n) => new RegExp(`(?:^|[^\\p{L}])${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:$|[^\\p{L}])`, 'u'))
