@@ -3,10 +3,9 @@
  * the nodes and edges of src/protocol/intelligence.ts. Pure functions of a Corpus.
  *
  * Rules:
- * - Entities are merged across the corpus a view is given (aliases.ts): the tenant's whole corpus for
- *   expand, explore and /entity/resolve, and the tenant's entities over the research's documents for a
- *   research's graph (the same merge, from the spellings migration 028 keeps), so an entity has the same
- *   id in all of them, whatever the scope shown; for a briefing, the documents it reads (briefing-scope.ts).
+ * - Entities are the tenant's (aliases.ts; from its whole corpus, or the spellings migration 028 keeps), so
+ *   an entity has the same id in every view, whatever the scope shown; a briefing's are merged among the
+ *   documents it reads (briefing-scope.ts).
  * - Nodes: each document in scope (type = PESTLE category, weight = impactSeverity); each frame of those
  *   documents (type = actionType, weight = riskIndex); each entity those documents mention or those frames
  *   name as actor or resource (type = its kind, weight = its mentions in the documents in scope).
