@@ -14,7 +14,8 @@ import { entityKey, type MergedEntity } from './aliases'
 import { entityDossier, findEntityOrFormer } from './dossier'
 import { deleteEntityDecision, type EntityDecisionRow, entityDecisionRows, insertEntityDecision } from './queries/entity-decisions'
 import type { Queryable } from '../../platform/db/database'
-import { entityWithDocuments, tenantEntities } from './service'
+import { entityWithDocuments } from './service'
+import { tenantEntities } from './tenant-entities'
 
 type Db = Queryable
 

@@ -11,8 +11,8 @@ import type { ModuleDeps } from '../../platform/module'
 import { getResearch } from '../researches'
 import { boardStoryFacts, documentStories } from '../stories'
 import type { ActorRole } from './briefing'
-import { type EntityIndex, type MergedEntity, mergeEntities, nameKeys } from './aliases'
-import { type Corpus, entityDecisions, lastDays, loadCorpus } from './corpus'
+import { type EntityIndex, type MergedEntity, nameKeys } from './aliases'
+import { type Corpus, lastDays, loadCorpus } from './corpus'
 import { mentionSeries, signalSeries } from './forecast'
 import { documentsIn, frameIdsOfConnection, graphView, type GraphView } from './graph'
 import { kpiDefinition, refreshKpiBinding, toKpiBinding } from './kpis'
@@ -20,8 +20,7 @@ import { boardCandidates, computePulse } from './pulse'
 import { connectionParticipants, firstIngestedAt, frameActionTypes, frameBody } from './queries/corpus'
 import { contextTypeOf, getKpiBinding, insertKpiBinding, setKpiBindingValue } from './queries/kpis'
 import { documentsNaming } from './queries/briefing-keys'
-import { tenantSpellings } from './queries/spellings'
-import { readCacheOf } from './read-cache'
+import { tenantEntities } from './tenant-entities'
 import { keptPulse, keptSignalSeries } from './signals'
 
 /**
@@ -40,18 +39,6 @@ export async function pulseOf(db: Queryable, tenantId: string, now: number, quer
     corpus.documents.map((d) => d.id),
   )
   return computePulse(corpus, now, query, await firstIngestedAt(db, tenantId), stories, storyIndex)
-}
-
-/**
- * The tenant's entities, named as its whole corpus names them (the spellings migration 028 keeps, and the
- * analyst's decisions), without their documents (`byDocument` is empty): what a name or an id stands for
- * anywhere in the tenant. Kept while the tenant's material stands still (read-cache.ts).
- */
-export async function tenantEntities(db: Queryable, tenantId: string): Promise<EntityIndex> {
-  return readCacheOf(db).read(db, tenantId, 'tenant-entities', async () => mergeEntities([], await entityDecisions(db, tenantId), await tenantSpellings(db, tenantId)), {
-    // About this many bytes an entity: its names, its keys in the index and its record.
-    weigh: (index) => 1024 + 600 * (index as EntityIndex).entities.length,
-  })
 }
 
 /**
