@@ -176,6 +176,18 @@ describe.each(dialects())('export and import on %s', (dialect) => {
     console.info(`[bundle mutations] ${dialect}: ${JSON.stringify(Object.fromEntries(statuses))}`)
   }, 120_000)
 
+  test("a completed document's action count is its frames in the bundle, whatever figure the bundle gives", async () => {
+    const bundle = await exportOf(here, ana, `/researches/${researchId}/export`)
+    const target = bundle.documents.find((d) => d.status === 'completed' && bundle.frames.some((f) => f.documentId === d.id))!
+    const frames = bundle.frames.filter((f) => f.documentId === target.id).length
+    target.actionCount = 2_000_000_000
+    bundle.manifest.hashes.documents = await rehash(bundle.documents)
+    const fay = await personal(there, `fay-${dialect}@exchange-tests.example`)
+    const imported = await importInto(there, fay, bundle)
+    const id = new Map(imported.ids).get(target.id)!
+    expect((await there.db.query<{ action_count: number }>(`SELECT action_count FROM events WHERE id = $1`, [id]))[0]!.action_count).toBe(frames)
+  })
+
   test('tenancy: another tenant cannot export a research, and an import lands in the importer’s tenant only', async () => {
     const foreign = await here.app.inject({ method: 'GET', url: `/api/v1/researches/${researchId}/export`, headers: eve.headers })
     expect(foreign.statusCode).toBe(404)

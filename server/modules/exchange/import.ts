@@ -10,7 +10,8 @@
  *   created in the same millisecond keep their order; a frame and a connection keep their id's tail
  *   after their document's new id (`evt_…-f2`), as the pipeline names them. References follow.
  * - The analysis is kept as it is: titles, summaries, analytics, payloads, frames and KPI values are
- *   written as the bundle has them, and nothing is queued. A document whose processing had not finished
+ *   written as the bundle has them, and nothing is queued; a completed document's action count is the number
+ *   of its frames the bundle carries. A document whose processing had not finished
  *   when it was exported arrives in error, saying so (no pipeline here holds its unfinished steps);
  *   active sources arrive paused, to be resumed by hand, so an import never starts polling by itself.
  * - The analyst's corrections of frames come back as they were made (who, when, what the pipeline read then),
@@ -83,6 +84,10 @@ export async function importBundle(db: Database, ids: Ids, importer: Importer, b
         s.updatedAt,
       ])
     }
+    // A completed document's signals are its frames: the count the bundle carries, so a changed figure can
+    // never stand for frames that are not there (and overflow the dashboard's counts).
+    const framesOf = new Map<string, number>()
+    for (const f of bundle.frames) framesOf.set(f.documentId, (framesOf.get(f.documentId) ?? 0) + 1)
     for (const d of bundle.documents) {
       const finished = FINAL_STATUSES.has(d.status)
       await insertBundleRow(tx, 'document', [
@@ -100,7 +105,7 @@ export async function importBundle(db: Database, ids: Ids, importer: Importer, b
         json(withSourceRef(d.payload, ref)),
         d.analytics === null ? null : json(d.analytics),
         finished ? d.error : UNFINISHED_ON_EXPORT,
-        d.actionCount,
+        d.status === 'completed' ? (framesOf.get(d.id) ?? 0) : d.actionCount,
         d.contentHash,
         d.uploadedAt,
         d.ingestedAt,
