@@ -164,7 +164,8 @@ test('production chrome, focus, offline and the controls that used to do nothing
     .first()
     .click()
   await page.getByRole('heading', { level: 2, name: 'European Commission' }).waitFor({ timeout: 20_000 })
-  expect(new URL(page.url()).pathname).toMatch(/^\/entity\/ent_[a-z]+_european-commission$/)
+  // The address opened by name is replaced by the entity's id once the dossier answers (a navigation of its own).
+  await page.waitForURL((url) => /^\/entity\/ent_[a-z]+_european-commission$/.test(url.pathname), { timeout: 10_000 })
   await page.getByRole('link', { name: 'Briefing on European Commission' }).first().click()
   await page.getByRole('heading', { name: 'Executive Summary' }).waitFor({ timeout: 15_000 })
   expect(new URL(page.url()).searchParams.get('type')).toBe('entity')
