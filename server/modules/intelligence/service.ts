@@ -14,7 +14,7 @@ import type { ActorRole } from './briefing'
 import { type EntityIndex, type MergedEntity, nameKeys } from './aliases'
 import { type Corpus, lastDays, loadCorpus } from './corpus'
 import { mentionSeries, signalSeries } from './forecast'
-import { documentsIn, frameIdsOfConnection, graphView, type GraphView } from './graph'
+import { frameIdsOfConnection, graphView, type GraphView } from './graph'
 import { kpiDefinition, refreshKpiBinding, toKpiBinding } from './kpis'
 import { boardCandidates, computePulse } from './pulse'
 import { connectionParticipants, firstIngestedAt, frameActionTypes, frameBody } from './queries/corpus'
@@ -65,8 +65,7 @@ export async function tenantView(db: Queryable, tenantId: string): Promise<Graph
 export async function researchView(db: Queryable, tenantId: string, researchId: string): Promise<GraphView> {
   if (!(await getResearch(db, tenantId, researchId))) throw missing('Research')
   // The research's documents over the tenant's entities (kept spellings): the rest of the corpus is not read.
-  const corpus = await loadCorpus(db, tenantId, { researchId }, { tenantEntities: true })
-  return graphView(corpus, documentsIn(corpus, { researchId }))
+  return graphView(await loadCorpus(db, tenantId, { researchId }, { tenantEntities: true }))
 }
 
 /** The two frames a connection id names: a stored connection's participants, else the id's own form. */
