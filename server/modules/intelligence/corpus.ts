@@ -9,7 +9,8 @@ import { iso } from '../../platform/db/rows'
 import { type EntityDecision, type EntityIndex, type EntityOccurrence, type EntitySpelling, mergeEntities } from './aliases'
 import { entityDecisionRows } from './queries/entity-decisions'
 import { tenantSpellings } from './queries/spellings'
-import { type CorpusDocumentRow as DocRow, type CorpusFrameRow as FrameRowLite, type CorpusScope, corpusRows } from './queries/corpus'
+import { type ParsedDocument, parsedDocumentsOf } from './parsed-documents'
+import { type CorpusDocumentRow as DocRow, type CorpusFrameRow as FrameRowLite, type CorpusScope, corpusRows, corpusVersions } from './queries/corpus'
 
 export type { CorpusScope } from './queries/corpus'
 
@@ -77,10 +78,47 @@ export interface Corpus {
  * only documents and their entities: most of a corpus's bytes are its frames).
  */
 export async function loadCorpus(db: Queryable, tenantId: string, scope: CorpusScope = {}, options: { tenantEntities?: boolean; frames?: boolean } = {}): Promise<Corpus> {
-  const { docs, frames } = await corpusRows(db, tenantId, scope, options.frames ?? true)
+  const parsed = await parsedScope(db, tenantId, scope, options.frames ?? true)
   const decisions = await entityDecisions(db, tenantId)
   const spellings = options.tenantEntities ? await tenantSpellings(db, tenantId) : undefined
-  return buildCorpus(docs.map(toDocument), frames, new Map(docs.map((d) => [d.id, Date.parse(iso(d.ingested_at)!)])), decisions, spellings)
+  return buildCorpus(parsed, decisions, spellings)
+}
+
+/**
+ * The scope's documents, oldest first, parsed: those whose rows have not changed since this process parsed
+ * them from what it kept (parsed-documents.ts), the rest read and parsed now, and kept.
+ */
+async function parsedScope(db: Queryable, tenantId: string, scope: CorpusScope, withFrames: boolean): Promise<ParsedDocument[]> {
+  const versions = await corpusVersions(db, tenantId, scope)
+  const parsedDocuments = parsedDocumentsOf(db)
+  const kept = new Map<string, ParsedDocument>()
+  for (const { id, version } of versions) {
+    const entry = parsedDocuments.get(tenantId, id, version, withFrames)
+    if (entry) kept.set(id, entry)
+  }
+  const missing = versions.filter((v) => !kept.has(v.id)).map((v) => v.id)
+  if (missing.length > 0) {
+    // Read as they stand now: one that changed since its version was read is kept under its new version.
+    const { docs, frames } = await corpusRows(db, tenantId, { eventIds: missing }, withFrames)
+    const documents = new Map(docs.map((row) => [row.id, toDocument(row)]))
+    const framesOf = new Map<string, CorpusFrame[]>()
+    for (const row of frames) {
+      const document = documents.get(row.event_id)
+      // The analyst's version wins; a frame the analyst rejected is no signal at all.
+      if (!document || row.verdict === 'rejected') continue
+      const frame = toFrame(row, document.at)
+      const list = framesOf.get(row.event_id)
+      if (list) list.push(frame)
+      else framesOf.set(row.event_id, [frame])
+    }
+    for (const row of docs) {
+      const entry: ParsedDocument = { version: row.version, document: documents.get(row.id)!, frames: withFrames ? (framesOf.get(row.id) ?? []) : null }
+      parsedDocuments.set(tenantId, row.id, entry)
+      kept.set(row.id, entry)
+    }
+  }
+  // In the versions' order; a document that stopped being in the scope meanwhile is left out.
+  return versions.flatMap((v) => kept.get(v.id) ?? [])
 }
 
 /** The analyst's entity decisions, in the order they were taken, as `mergeEntities` applies them. */
@@ -88,14 +126,13 @@ export async function entityDecisions(db: Queryable, tenantId: string): Promise<
   return (await entityDecisionRows(db, tenantId)).map((r) => (r.action === 'split' ? { action: 'split', name: r.name } : { action: r.action, name: r.name, other: r.other ?? r.name, keep: r.keep }))
 }
 
-function buildCorpus(documents: CorpusDocument[], rows: FrameRowLite[], atOf: Map<string, number>, decisions: readonly EntityDecision[], spellings?: readonly EntitySpelling[]): Corpus {
-  // The analyst's version of each frame wins; a frame the analyst rejected is no signal at all.
-  const frames = rows.filter((r) => r.verdict !== 'rejected').map((r) => toFrame(r, atOf.get(r.event_id) ?? 0))
+function buildCorpus(parsed: readonly ParsedDocument[], decisions: readonly EntityDecision[], spellings?: readonly EntitySpelling[]): Corpus {
+  const documents = parsed.map((p) => p.document)
   const framesByDocument = new Map<string, CorpusFrame[]>()
-  for (const f of frames) framesByDocument.set(f.eventId, [...(framesByDocument.get(f.eventId) ?? []), f])
+  for (const p of parsed) if (p.frames && p.frames.length > 0) framesByDocument.set(p.document.id, p.frames as CorpusFrame[])
   return {
     documents,
-    frames,
+    frames: parsed.flatMap((p) => p.frames ?? []),
     documentsById: new Map(documents.map((d) => [d.id, d])),
     framesByDocument,
     entities: mergeEntities(

@@ -38,6 +38,8 @@ export interface CorpusDocumentRow {
   ingested_at: Date | string
   payload: Record<string, unknown>
   analytics: Record<string, unknown> | null
+  /** The version of its rows (parsed-documents.ts). */
+  version: string
 }
 
 export interface CorpusFrameRow {
@@ -51,8 +53,16 @@ export interface CorpusFrameRow {
   edits?: Record<string, string> | null
 }
 
-/** The tenant's completed documents in the scope, oldest first, and (unless `frames` is false) their frames by document and position. */
-export async function corpusRows(db: Queryable, tenantId: string, scope: CorpusScope, frames = true): Promise<{ docs: CorpusDocumentRow[]; frames: CorpusFrameRow[] }> {
+/**
+ * The version of a completed document's rows as parsed-documents.ts names it: the event row's (xmin, cmin)
+ * and its correction rows'. Over `e` (events) and `c` (its corrections, aggregated by `CORRECTIONS_BY_EVENT`).
+ */
+const DOCUMENT_VERSION = `e.xmin::text || '.' || e.cmin::text || coalesce('/' || c.versions, '')`
+const CORRECTIONS_BY_EVENT = `LEFT JOIN (SELECT event_id, string_agg(xmin::text || '.' || cmin::text, ',' ORDER BY action_index) AS versions
+                                          FROM frame_corrections WHERE tenant_id = $1 GROUP BY event_id) c ON c.event_id = e.id`
+
+/** The conditions on `e` (events) that pick the tenant's completed documents in the scope, and their parameters ($1 is the tenant). */
+function scopeWhere(tenantId: string, scope: CorpusScope): { where: string; params: unknown[] } {
   const where = [`e.tenant_id = $1`, `e.status = 'completed'`]
   const params: unknown[] = [tenantId]
   const param = (v: unknown) => {
@@ -70,11 +80,22 @@ export async function corpusRows(db: Queryable, tenantId: string, scope: CorpusS
   if (scope.since !== undefined) where.push(`e.ingested_at >= ${param(new Date(scope.since).toISOString())}`)
   const query = scope.query?.trim()
   if (query) where.push(`${EVENT_TSVECTOR} @@ websearch_to_tsquery('english', ${param(query)})`)
+  return { where: where.join(' AND '), params }
+}
 
+/** The tenant's completed documents in the scope, oldest first: their ids and the versions of their rows. */
+export async function corpusVersions(db: Queryable, tenantId: string, scope: CorpusScope): Promise<Array<{ id: string; version: string }>> {
+  const { where, params } = scopeWhere(tenantId, scope)
+  return db.query<{ id: string; version: string }>(`SELECT e.id, ${DOCUMENT_VERSION} AS version FROM events e ${CORRECTIONS_BY_EVENT} WHERE ${where} ORDER BY e.ingested_at, e.id`, params)
+}
+
+/** The tenant's completed documents in the scope, oldest first, with their versions, and (unless `frames` is false) their frames by document and position. */
+export async function corpusRows(db: Queryable, tenantId: string, scope: CorpusScope, frames = true): Promise<{ docs: CorpusDocumentRow[]; frames: CorpusFrameRow[] }> {
+  const { where, params } = scopeWhere(tenantId, scope)
   const docs = await db.query<CorpusDocumentRow>(
     `SELECT e.id, e.research_id, e.session_id, e.project_id, e.title, e.summary, e.ingested_at,
-            e.payload - 'cleanedContent' - 'extractedText' AS payload, e.analytics
-       FROM events e WHERE ${where.join(' AND ')} ORDER BY e.ingested_at, e.id`,
+            e.payload - 'cleanedContent' - 'extractedText' AS payload, e.analytics, ${DOCUMENT_VERSION} AS version
+       FROM events e ${CORRECTIONS_BY_EVENT} WHERE ${where} ORDER BY e.ingested_at, e.id`,
     params,
   )
   const ids = docs.map((d) => d.id)
