@@ -58,6 +58,8 @@ export interface EntityIndex {
   /** The entity a name (any case, any alias) refers to. */
   resolve(name: string, kind?: string | null): MergedEntity | undefined
   byId: Map<string, MergedEntity>
+  /** The entity a spelling a document gives is counted under, when the spelling was among those merged (else undefined). */
+  ofSpelling(spelling: Pick<EntityOccurrence, 'text' | 'kind' | 'aliases'>): MergedEntity | undefined
 }
 
 const connectors = new Set(['of', 'for', 'and', 'the', 'de', 'la', 'le', 'du', '&'])
@@ -83,32 +85,34 @@ export const entityKey: (name: string) => string = remembered((name) => normalis
 /** The gazetteer's entry for a name, if any (remembered as `entityKey` is). */
 const gazetteerEntry = remembered(lookupName)
 
-/** "European Union" → "eu", "United States of America" → "usa"; only for names of two or more words. */
-export function initialsKey(name: string): string | null {
+/** `localeCompare`'s order, from one collator made once (each `localeCompare` call sets one up). */
+const collate = new Intl.Collator().compare
+
+/** "European Union" → "eu", "United States of America" → "usa"; only for names of two or more words (remembered as `entityKey` is). */
+export const initialsKey: (name: string) => string | null = remembered((name) => {
   const words = name
     .replace(/\./g, '')
     .split(/\s+/)
     .filter((w) => w.length > 0 && !connectors.has(w.toLowerCase()))
   if (words.length < 2 || !words.every((w) => /^\p{Lu}/u.test(w))) return null
   return words.map((w) => w[0]!.toLowerCase()).join('')
-}
+})
 
 /** An all-capitals short form ("EU", "U.S.A."), as its key, else null. */
-function acronymKey(name: string): string | null {
+const acronymKey = remembered((name: string): string | null => {
   const bare = name.replace(/\./g, '')
   return /^\p{Lu}{2,6}$/u.test(bare) ? bare.toLowerCase() : null
-}
+})
 
-export function slug(name: string): string {
-  return (
+export const slug: (name: string) => string = remembered(
+  (name) =>
     name
       .normalize('NFKD')
       .replace(/[\u0300-\u036f]/g, '')
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '') || 'unnamed'
-  )
-}
+      .replace(/^-|-$/g, '') || 'unnamed',
+)
 
 /**
  * The keys a name is resolved by, in the order `resolve` tries them: its own, the gazetteer's, its
@@ -136,6 +140,7 @@ export type EntityDecision = { action: 'merge'; name: string; other: string; kee
  */
 export function mergeEntities(occurrences: EntityOccurrence[], decisions: readonly EntityDecision[] = [], spellings?: readonly EntitySpelling[]): EntityIndex {
   const named = spellings ? withUnkept(spellings, occurrences) : occurrences.map((o) => ({ ...o, occurrences: 1 }))
+  const mergedSpellings = new Set(named.map(spellingKey))
   const parent = new Map<string, string>()
   const find = (k: string): string => {
     let root = k
@@ -222,20 +227,21 @@ export function mergeEntities(occurrences: EntityOccurrence[], decisions: readon
   const entities: MergedEntity[] = []
   const byKey = new Map<string, MergedEntity>()
   for (const [root, acc] of groups) {
-    const best = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1] || b[0].length - a[0].length || a[0].localeCompare(b[0]))[0]![0]
+    const best = (m: Map<string, number>) => (m.size === 1 ? m.keys().next().value! : [...m].sort((a, b) => b[1] - a[1] || b[0].length - a[0].length || collate(a[0], b[0]))[0]![0])
     const name = renamed.get(root) ?? acc.gazetteer ?? best(acc.names)
     const kind = best(acc.kinds)
-    const aliases = [...acc.names.keys()].filter((n) => n !== name).sort((a, b) => a.localeCompare(b))
+    const aliases = [...acc.names.keys()].filter((n) => n !== name).sort(collate)
     const entity: MergedEntity = { id: `ent_${kind}_${slug(name)}`, name, kind, aliases, mentionCount: acc.mentionCount, anchor: mergedAnchor.get(root) ?? best(acc.names), byDocument: acc.byDocument }
     entities.push(entity)
     byKey.set(root, entity)
   }
-  entities.sort((a, b) => b.mentionCount - a.mentionCount || a.name.localeCompare(b.name))
+  entities.sort((a, b) => b.mentionCount - a.mentionCount || collate(a.name, b.name))
   const byId = new Map(entities.map((e) => [e.id, e]))
 
   return {
     entities,
     byId,
+    ofSpelling: (o) => (mergedSpellings.has(spellingKey(o)) ? byKey.get(find(entityKey(o.text))) : undefined),
     resolve(name, kind) {
       const keys = nameKeys(name)
       for (const [root, to] of renamed) if (entityKey(to) === keys[0]) keys.unshift(root)
@@ -250,15 +256,42 @@ export function mergeEntities(occurrences: EntityOccurrence[], decisions: readon
 }
 
 /**
+ * The tenant's entities (`tenant`: merged from its spellings, without documents) with the mentions of these
+ * occurrences (a view's documents) in `byDocument`: the same index as `mergeEntities(occurrences, decisions,
+ * spellings)` when every occurrence's spelling was among the tenant's, without merging again; undefined when
+ * one was not (its document completed after the tenant's entities were merged).
+ */
+export function withDocuments(tenant: EntityIndex, occurrences: readonly EntityOccurrence[]): EntityIndex | undefined {
+  const byEntity = new Map<MergedEntity, Map<string, number>>()
+  for (const o of occurrences) {
+    const entity = tenant.ofSpelling(o)
+    if (!entity) return undefined
+    const byDocument = byEntity.get(entity) ?? new Map<string, number>()
+    byEntity.set(entity, byDocument)
+    byDocument.set(o.eventId, (byDocument.get(o.eventId) ?? 0) + o.mentions)
+  }
+  const copies = new Map([...byEntity].map(([entity, byDocument]) => [entity, { ...entity, byDocument }]))
+  const ours = (entity: MergedEntity | undefined) => (entity && copies.get(entity)) ?? entity
+  const entities = tenant.entities.map((e) => ours(e)!)
+  return {
+    entities,
+    byId: new Map(entities.map((e) => [e.id, e])),
+    ofSpelling: (o) => ours(tenant.ofSpelling(o)),
+    resolve: (name, kind) => ours(tenant.resolve(name, kind)),
+  }
+}
+
+const spellingKey = (o: Pick<EntitySpelling, 'text' | 'kind' | 'aliases'>) => [o.text, o.kind, ...o.aliases].join('\u0000')
+
+/**
  * The kept spellings, and those of `occurrences` they do not hold yet (a document completed between the two
  * reads): every occurrence's spelling is then among them.
  */
 function withUnkept(spellings: readonly EntitySpelling[], occurrences: readonly EntityOccurrence[]): EntitySpelling[] {
-  const keyOf = (o: Pick<EntitySpelling, 'text' | 'kind' | 'aliases'>) => [o.text, o.kind, ...o.aliases].join('\u0000')
-  const kept = new Set(spellings.map(keyOf))
+  const kept = new Set(spellings.map(spellingKey))
   const unkept = new Map<string, EntitySpelling>()
   for (const o of occurrences) {
-    const key = keyOf(o)
+    const key = spellingKey(o)
     if (kept.has(key)) continue
     const s = unkept.get(key)
     if (s) {

@@ -243,13 +243,19 @@ function frameLine(tenant: GraphView, f: CorpusFrame): string {
   return `${when}: ${f.description} (${f.actionType}, in “${documentOf(tenant, f)?.title ?? f.eventId}”)`
 }
 
-/** Highest riskIndex first; ties: earlier, then id. */
+/** Highest riskIndex first; ties: earlier, then id. (Each frame's risk and time worked out once, not in every comparison.) */
 function riskiest(tenant: GraphView, frames: readonly CorpusFrame[]): CorpusFrame[] {
-  return [...frames].sort((a, b) => riskOf(tenant, b) - riskOf(tenant, a) || compareText(whenOf(a), whenOf(b)) || compareText(a.id, b.id))
+  return frames
+    .map((f) => ({ f, risk: riskOf(tenant, f), when: whenOf(f) }))
+    .sort((a, b) => b.risk - a.risk || compareText(a.when, b.when) || compareText(a.f.id, b.f.id))
+    .map((x) => x.f)
 }
 
 export function chronological(frames: readonly CorpusFrame[]): CorpusFrame[] {
-  return [...frames].sort((a, b) => compareText(whenOf(a), whenOf(b)) || compareText(a.id, b.id))
+  return frames
+    .map((f) => ({ f, when: whenOf(f) }))
+    .sort((a, b) => compareText(a.when, b.when) || compareText(a.f.id, b.f.id))
+    .map((x) => x.f)
 }
 
 export function riskOf(tenant: GraphView, f: CorpusFrame): number {

@@ -6,9 +6,9 @@
  */
 import type { Queryable } from '../../platform/db/database'
 import { iso } from '../../platform/db/rows'
-import { type EntityDecision, type EntityIndex, type EntityOccurrence, type EntitySpelling, mergeEntities } from './aliases'
-import { entityDecisionRows } from './queries/entity-decisions'
+import { type EntityIndex, type EntityOccurrence, mergeEntities, withDocuments } from './aliases'
 import { tenantSpellings } from './queries/spellings'
+import { entityDecisions, tenantEntities } from './tenant-entities'
 import { type ParsedDocument, parsedDocumentsOf } from './parsed-documents'
 import { type CorpusDocumentRow as DocRow, type CorpusFrameRow as FrameRowLite, type CorpusScope, corpusRows, corpusVersions } from './queries/corpus'
 
@@ -79,9 +79,13 @@ export interface Corpus {
  */
 export async function loadCorpus(db: Queryable, tenantId: string, scope: CorpusScope = {}, options: { tenantEntities?: boolean; frames?: boolean } = {}): Promise<Corpus> {
   const parsed = await parsedScope(db, tenantId, scope, options.frames ?? true)
-  const decisions = await entityDecisions(db, tenantId)
-  const spellings = options.tenantEntities ? await tenantSpellings(db, tenantId) : undefined
-  return buildCorpus(parsed, decisions, spellings)
+  const occurrences = parsed.flatMap((p) => p.document.entities)
+  // The tenant's entities as kept for its version, with the scope's mentions; merged again only when a spelling
+  // of the scope's is not among them yet.
+  const entities = options.tenantEntities
+    ? (withDocuments(await tenantEntities(db, tenantId), occurrences) ?? mergeEntities(occurrences, await entityDecisions(db, tenantId), await tenantSpellings(db, tenantId)))
+    : mergeEntities(occurrences, await entityDecisions(db, tenantId))
+  return buildCorpus(parsed, entities)
 }
 
 /**
@@ -121,12 +125,7 @@ async function parsedScope(db: Queryable, tenantId: string, scope: CorpusScope, 
   return versions.flatMap((v) => kept.get(v.id) ?? [])
 }
 
-/** The analyst's entity decisions, in the order they were taken, as `mergeEntities` applies them. */
-export async function entityDecisions(db: Queryable, tenantId: string): Promise<EntityDecision[]> {
-  return (await entityDecisionRows(db, tenantId)).map((r) => (r.action === 'split' ? { action: 'split', name: r.name } : { action: r.action, name: r.name, other: r.other ?? r.name, keep: r.keep }))
-}
-
-function buildCorpus(parsed: readonly ParsedDocument[], decisions: readonly EntityDecision[], spellings?: readonly EntitySpelling[]): Corpus {
+function buildCorpus(parsed: readonly ParsedDocument[], entities: EntityIndex): Corpus {
   const documents = parsed.map((p) => p.document)
   const framesByDocument = new Map<string, CorpusFrame[]>()
   for (const p of parsed) if (p.frames && p.frames.length > 0) framesByDocument.set(p.document.id, p.frames as CorpusFrame[])
@@ -135,11 +134,7 @@ function buildCorpus(parsed: readonly ParsedDocument[], decisions: readonly Enti
     frames: parsed.flatMap((p) => p.frames ?? []),
     documentsById: new Map(documents.map((d) => [d.id, d])),
     framesByDocument,
-    entities: mergeEntities(
-      documents.flatMap((d) => d.entities),
-      decisions,
-      spellings,
-    ),
+    entities,
   }
 }
 

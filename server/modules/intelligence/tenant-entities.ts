@@ -3,8 +3,8 @@
  * and the analyst's decisions, kept per tenant version. Apart from service.ts so other modules (search) may use it.
  */
 import type { Queryable } from '../../platform/db/database'
-import { type EntityIndex, mergeEntities } from './aliases'
-import { entityDecisions } from './corpus'
+import { type EntityDecision, type EntityIndex, mergeEntities } from './aliases'
+import { entityDecisionRows } from './queries/entity-decisions'
 import { tenantSpellings } from './queries/spellings'
 import { readCacheOf } from './read-cache'
 
@@ -18,4 +18,9 @@ export async function tenantEntities(db: Queryable, tenantId: string): Promise<E
     // About this many bytes an entity: its names, its keys in the index and its record.
     weigh: (index) => 1024 + 600 * (index as EntityIndex).entities.length,
   })
+}
+
+/** The analyst's entity decisions, in the order they were taken, as `mergeEntities` applies them. */
+export async function entityDecisions(db: Queryable, tenantId: string): Promise<EntityDecision[]> {
+  return (await entityDecisionRows(db, tenantId)).map((r) => (r.action === 'split' ? { action: 'split', name: r.name } : { action: r.action, name: r.name, other: r.other ?? r.name, keep: r.keep }))
 }

@@ -52,7 +52,13 @@ function corpusOf(frames: CorpusFrame[]): Corpus {
     scores: {},
     entities: [],
   }
-  return { documents: [doc], frames, documentsById: new Map([['doc', doc]]), framesByDocument: new Map([['doc', frames]]), entities: { entities: [], resolve: () => undefined, byId: new Map() } }
+  return {
+    documents: [doc],
+    frames,
+    documentsById: new Map([['doc', doc]]),
+    framesByDocument: new Map([['doc', frames]]),
+    entities: { entities: [], resolve: () => undefined, byId: new Map(), ofSpelling: () => undefined },
+  }
 }
 
 describe('leaderboards', () => {
@@ -183,6 +189,6 @@ function corpusOfDocuments(frames: CorpusFrame[]): Corpus {
     frames,
     documentsById: new Map(documents.map((d) => [d.id, d])),
     framesByDocument: new Map(documents.map((d) => [d.id, frames.filter((f) => f.eventId === d.id)])),
-    entities: { entities: [], resolve: () => undefined, byId: new Map() },
+    entities: { entities: [], resolve: () => undefined, byId: new Map(), ofSpelling: () => undefined },
   }
 }

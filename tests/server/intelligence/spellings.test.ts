@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import { type EntityDecision, type EntityIndex, type EntityOccurrence, mergeEntities } from '../../../server/modules/intelligence/aliases'
+import { type EntityDecision, type EntityIndex, type EntityOccurrence, mergeEntities, withDocuments } from '../../../server/modules/intelligence/aliases'
 import { propertySeed } from '../../arbitraries'
 import { spellingsOf } from './spellings-support'
 
@@ -55,6 +55,25 @@ describe('the tenant’s entities from kept spellings', () => {
         for (const name of [...NAMES, 'America', 'Acme Holdings']) expect(kept.resolve(name)?.id).toBe(whole.resolve(name)?.id)
       }),
       { seed: propertySeed('spellings merge as the corpus does'), numRuns: 300 },
+    )
+  })
+
+  test('the tenant’s entities merged once, with a view’s mentions, are the index merging the view over the sums gives', () => {
+    fc.assert(
+      fc.property(fc.array(occurrence, { maxLength: 30 }), fc.array(decision, { maxLength: 4 }), fc.subarray(['e1', 'e2', 'e3', 'e4', 'e5', 'e6']), (all, decisions, viewIds) => {
+        const ours = all.filter((o) => viewIds.includes(o.eventId))
+        const spellings = spellingsOf(all)
+        const merged = mergeEntities(ours, decisions, spellings)
+        const kept = withDocuments(mergeEntities([], decisions, spellings), ours)!
+        const plain = (index: EntityIndex) => ({ entities: index.entities, byId: index.byId })
+        expect(plain(kept)).toEqual(plain(merged))
+        for (const name of [...NAMES, 'America', 'Acme Holdings']) expect(kept.resolve(name)).toEqual(merged.resolve(name))
+        for (const o of ours) expect(kept.ofSpelling(o)).toEqual(merged.ofSpelling(o))
+        // A spelling the tenant's entities were not merged with: merged again, not guessed.
+        const unknown = { eventId: 'e9', text: 'Norland Freight', kind: 'organisation', aliases: ['Zephyr Lines'], mentions: 1 }
+        expect(withDocuments(mergeEntities([], decisions, spellings), [...ours, unknown])).toBeUndefined()
+      }),
+      { seed: propertySeed('tenant entities with a view’s mentions'), numRuns: 300 },
     )
   })
 
