@@ -9,6 +9,9 @@
  * from, its context, stands above it.
  * The phrase is checked on the RESCORED best by the rest (or as deep as the page asks), not on every match:
  * on a word every other document holds, that check on all of them would cost more than the whole search.
+ * The matches are found by the query written out where it is matched (`MATCHING`), not by a column of a
+ * CTE: the planner then estimates how many rows match from the vectors' statistics, and joins a word in
+ * half the corpus by hash instead of looking each frame's document up (255 → 119 ms at 22,000 documents).
  */
 import type { SearchKind } from '../../../src/protocol/search'
 import type { Queryable } from '../../platform/db/database'
@@ -27,6 +30,9 @@ export interface SearchFilters {
   credibility?: number
   risk?: number
 }
+
+/** The query, written where it is matched: the planner then reads how many rows match from the vectors' statistics. */
+const MATCHING = `websearch_to_tsquery('english', $2)`
 
 /** How many of the best matches the phrase bonus is weighed on (see above). */
 const RESCORED = 200
@@ -65,19 +71,19 @@ export async function rankedMatches(db: Queryable, tenantId: string, query: stri
   const rows = await db.query<{ counts: unknown; kind: SearchKind | null; id: string | null; score: number | string | null }>(
     `WITH q AS (SELECT websearch_to_tsquery('english', $2) AS q, phraseto_tsquery('english', $2) AS phrase),
      matches AS MATERIALIZED (
-       SELECT 'document' AS kind, d.event_id AS id, ts_rank(d.vector, q.q) + CASE WHEN d.title @@ q.q THEN 1 ELSE 0 END AS score
-         FROM search_documents d, q WHERE d.tenant_id = $1 AND d.vector @@ q.q${and(onDocument)}
+       SELECT 'document' AS kind, d.event_id AS id, ts_rank(d.vector, ${MATCHING}) + CASE WHEN d.title @@ ${MATCHING} THEN 1 ELSE 0 END AS score
+         FROM search_documents d WHERE d.tenant_id = $1 AND d.vector @@ ${MATCHING}${and(onDocument)}
        UNION ALL
-       SELECT 'frame', f.frame_id, 0.3 * ts_rank(f.vector, q.q)
-         FROM search_frames f JOIN search_documents d ON d.tenant_id = f.tenant_id AND d.event_id = f.event_id, q
-        WHERE f.tenant_id = $1 AND f.vector @@ q.q${and(onFrame)}
+       SELECT 'frame', f.frame_id, 0.3 * ts_rank(f.vector, ${MATCHING})
+         FROM search_frames f JOIN search_documents d ON d.tenant_id = f.tenant_id AND d.event_id = f.event_id
+        WHERE f.tenant_id = $1 AND f.vector @@ ${MATCHING}${and(onFrame)}
        UNION ALL
-       SELECT 'story', s.story_id, ts_rank(s.vector, q.q) + CASE WHEN ts_filter(s.vector, '{a}') @@ q.q THEN 1 ELSE 0 END
-         FROM search_stories s, q WHERE s.tenant_id = $1 AND s.documents > 1 AND s.vector @@ q.q${storyFilter}
+       SELECT 'story', s.story_id, ts_rank(s.vector, ${MATCHING}) + CASE WHEN ts_filter(s.vector, '{a}') @@ ${MATCHING} THEN 1 ELSE 0 END
+         FROM search_stories s WHERE s.tenant_id = $1 AND s.documents > 1 AND s.vector @@ ${MATCHING}${storyFilter}
        UNION ALL
-       SELECT 'entity', min(n.name), max(ts_rank(n.vector, q.q)) + CASE WHEN lower(min(n.name)) = lower($2) THEN 3 ELSE 1 END + least(0.5, ln(1 + count(*)) / 10)
-         FROM search_entity_names n${entityJoin}, q
-        WHERE n.tenant_id = $1 AND n.vector @@ q.q${and(onDocument)}
+       SELECT 'entity', min(n.name), max(ts_rank(n.vector, ${MATCHING})) + CASE WHEN lower(min(n.name)) = lower($2) THEN 3 ELSE 1 END + least(0.5, ln(1 + count(*)) / 10)
+         FROM search_entity_names n${entityJoin}
+        WHERE n.tenant_id = $1 AND n.vector @@ ${MATCHING}${and(onDocument)}
         GROUP BY lower(n.name)${onDocument.length > 0 ? '' : namedByDecision}
      ),
      candidates AS (
