@@ -12,11 +12,12 @@
  * - An action frame or a causal context is briefed from its frames' documents and those of every frame
  *   sharing an actor key with one of them (any action type): its neighbourhood, which its connections,
  *   conflicts and graph are drawn from.
- * - Entities are the tenant's (its kept spellings, tenant-entities.ts), so an entity's name, kind and id are
- *   those the graph and its dossier give it; an entity's weight in the graph is its mentions among the
- *   documents read.
- * - The documents read for a conflict are found through an actor name key (briefing-keys.ts), not through
- *   an alias chain.
+ * - Entities are merged among the documents read (aliases.ts), so an entity's name, kind and id are chosen
+ *   among them, and an entity's weight in the graph is its mentions among them: they are the whole tenant's
+ *   unless the tenant's other documents mention it too, spell it otherwise more often, or chain its aliases
+ *   to another entity's.
+ * - Two frames of documents read for different reasons are found to share an actor (a connection, a
+ *   conflict) through an actor name key, not through an alias chain a document not read makes.
  * - An entity is briefed from the documents giving it one of its names (its detected entities and their
  *   aliases, its frames' actors and resources; by key, briefing-keys.ts) and the witnesses of their frames'
  *   conflicts: every document it is mentioned in or acts in, however many. An entity id whose slug spells
@@ -89,9 +90,14 @@ function keysOf(names: readonly string[]): string[] {
   return [...new Set(names.flatMap(nameKeys))]
 }
 
-/** The graph of these documents (those completed), over the tenant's entities (named as the tenant names them, as the graph and dossiers do). */
+/**
+ * The graph of these documents (those completed), their entities merged among them. (Over the tenant's
+ * entities instead, a research's briefing read after a document arrives took 0.72 s instead of 0.56 s at
+ * 22,000 documents: the tenant's entities are merged again for each new version, and each view then goes
+ * through all of them.)
+ */
 async function viewOf(db: Queryable, tenantId: string, eventIds: readonly string[]): Promise<GraphView> {
-  return graphView(await loadCorpus(db, tenantId, { eventIds: [...eventIds] }, { tenantEntities: true }))
+  return graphView(await loadCorpus(db, tenantId, { eventIds: [...eventIds] }))
 }
 
 async function briefingOf(db: Queryable, tenantId: string, type: BriefingType, id: string): Promise<BriefingBody> {
