@@ -99,7 +99,7 @@ export const initialsKey: (name: string) => string | null = remembered((name) =>
 })
 
 /** An all-capitals short form ("EU", "U.S.A."), as its key, else null. */
-const acronymKey = remembered((name: string): string | null => {
+export const acronymKey = remembered((name: string): string | null => {
   const bare = name.replace(/\./g, '')
   return /^\p{Lu}{2,6}$/u.test(bare) ? bare.toLowerCase() : null
 })
@@ -139,8 +139,24 @@ export type EntityDecision = { action: 'merge'; name: string; other: string; kee
  * same index as merging every document's occurrences, from a read of the view's documents and the sums.
  */
 export function mergeEntities(occurrences: EntityOccurrence[], decisions: readonly EntityDecision[] = [], spellings?: readonly EntitySpelling[]): EntityIndex {
+  return mergeParts(occurrences, decisions, spellings).index
+}
+
+/** What a merge is made of, beyond its index (entity-state.ts carries them from one version to the next). */
+export interface MergeParts {
+  index: EntityIndex
+  /** Every name key the merge knows, with the key of its entity's group (its root). */
+  roots(): Map<string, string>
+  /** Each group's entity, by its root. */
+  byRoot: ReadonlyMap<string, MergedEntity>
+  /** The roots of the entities the analyst renamed, with their new names, in the order `resolve` tries them. */
+  renamed: ReadonlyMap<string, string>
+}
+
+/** `mergeEntities`, with its parts. */
+export function mergeParts(occurrences: EntityOccurrence[], decisions: readonly EntityDecision[] = [], spellings?: readonly EntitySpelling[]): MergeParts {
   const named = spellings ? withUnkept(spellings, occurrences) : occurrences.map((o) => ({ ...o, occurrences: 1 }))
-  const mergedSpellings = new Set(named.map(spellingKey))
+  let mergedSpellings: Set<string> | undefined // made when first asked (ofSpelling): most indexes never are
   const parent = new Map<string, string>()
   const find = (k: string): string => {
     let root = k
@@ -235,13 +251,16 @@ export function mergeEntities(occurrences: EntityOccurrence[], decisions: readon
     entities.push(entity)
     byKey.set(root, entity)
   }
-  entities.sort((a, b) => b.mentionCount - a.mentionCount || collate(a.name, b.name))
+  entities.sort(entityOrder)
   const byId = new Map(entities.map((e) => [e.id, e]))
 
-  return {
+  const index: EntityIndex = {
     entities,
     byId,
-    ofSpelling: (o) => (mergedSpellings.has(spellingKey(o)) ? byKey.get(find(entityKey(o.text))) : undefined),
+    ofSpelling(o) {
+      mergedSpellings ??= new Set(named.map(spellingKey))
+      return mergedSpellings.has(spellingKey(o)) ? byKey.get(find(entityKey(o.text))) : undefined
+    },
     resolve(name, kind) {
       const keys = nameKeys(name)
       for (const [root, to] of renamed) if (entityKey(to) === keys[0]) keys.unshift(root)
@@ -253,7 +272,15 @@ export function mergeEntities(occurrences: EntityOccurrence[], decisions: readon
       return undefined
     },
   }
+  return { index, roots: () => new Map([...parent.keys()].map((k) => [k, find(k)])), byRoot: byKey, renamed }
 }
+
+/** The order of an index's entities: most mentioned first, then by name; what is left to tell apart, by id, anchor and aliases. */
+export function entityOrder(a: MergedEntity, b: MergedEntity): number {
+  return b.mentionCount - a.mentionCount || collate(a.name, b.name) || compareCodes(a.id, b.id) || compareCodes(a.anchor, b.anchor) || compareCodes(a.aliases.join('\u0000'), b.aliases.join('\u0000'))
+}
+
+const compareCodes = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 /**
  * The tenant's entities (`tenant`: merged from its spellings, without documents) with the mentions of these
@@ -281,13 +308,14 @@ export function withDocuments(tenant: EntityIndex, occurrences: readonly EntityO
   }
 }
 
-const spellingKey = (o: Pick<EntitySpelling, 'text' | 'kind' | 'aliases'>) => [o.text, o.kind, ...o.aliases].join('\u0000')
+export const spellingKey = (o: Pick<EntitySpelling, 'text' | 'kind' | 'aliases'>) => [o.text, o.kind, ...o.aliases].join('\u0000')
 
 /**
  * The kept spellings, and those of `occurrences` they do not hold yet (a document completed between the two
  * reads): every occurrence's spelling is then among them.
  */
-function withUnkept(spellings: readonly EntitySpelling[], occurrences: readonly EntityOccurrence[]): EntitySpelling[] {
+function withUnkept(spellings: readonly EntitySpelling[], occurrences: readonly EntityOccurrence[]): readonly EntitySpelling[] {
+  if (occurrences.length === 0) return spellings
   const kept = new Set(spellings.map(spellingKey))
   const unkept = new Map<string, EntitySpelling>()
   for (const o of occurrences) {
@@ -337,7 +365,7 @@ export function keysThroughDecisions(keys: Iterable<string>, anchor: string, dec
  * The decisions in effect: the names split off, the pairs merged, and the names given, in the order taken (a
  * merge names the entity as its first entity was named then; a split undoes the merges of that name before it).
  */
-function decisionsOf(decisions: readonly EntityDecision[]): { isolated: Set<string>; merges: Array<[string, string]>; renames: Array<[string, string]> } {
+export function decisionsOf(decisions: readonly EntityDecision[]): { isolated: Set<string>; merges: Array<[string, string]>; renames: Array<[string, string]> } {
   const isolated = new Set<string>()
   let effects: Array<{ merge: [string, string] | null; naming: [string, string] | null }> = []
   for (const d of decisions) {
