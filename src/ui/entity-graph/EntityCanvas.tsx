@@ -28,6 +28,7 @@ import { EDGE_BUDGET, type EdgeLod, isPinned, type LodEdge, type Pinned, selectE
 import { EdgeCurveArrowProgram, EdgeCurveLineProgram } from './edge-programs'
 import { type GraphTheme, readTheme } from './graph-style'
 import { LARGE_EDGES, paint, sync } from './graph-sync'
+import { labelBoxesOf } from './label-room'
 
 export interface GraphSelection {
   type: 'node' | 'edge'
@@ -66,6 +67,7 @@ interface CanvasState {
 }
 
 const NO_EXPANSION: ReadonlySet<string> = new Set()
+const LABEL_FONT = 'Inter, ui-sans-serif, system-ui, sans-serif'
 const NOTHING_PINNED: Pinned = { nodes: new Set(), edges: new Set() }
 
 /** Layout iterations: fewer for large graphs, whose rounds cost more. */
@@ -104,7 +106,7 @@ export default function EntityCanvas({ body, selected, focus, expanded = NO_EXPA
         labelDensity: 0.7,
         labelSize: 13,
         labelWeight: '600',
-        labelFont: 'Inter, ui-sans-serif, system-ui, sans-serif',
+        labelFont: LABEL_FONT,
         labelColor: { color: theme.text },
         zIndex: true,
         minCameraRatio: 0.02,
@@ -266,8 +268,21 @@ export default function EntityCanvas({ body, selected, focus, expanded = NO_EXPA
       setLayout('settled')
     }
     // Drawn first, laid out after: the first frame does not wait for (or share the processor with) the layout.
+    const { labelWidths, radii } = labelBoxesOf(
+      ids.map((id) => ({ label: String(s.graph.getNodeAttribute(id, 'label') ?? ''), size: Number(s.graph.getNodeAttribute(id, 'size') ?? 0) })),
+      s.sigma.getSetting('labelRenderedSizeThreshold'),
+      measureLabel,
+    )
+    const viewport = { width: s.sigma.getContainer().clientWidth, height: s.sigma.getContainer().clientHeight }
     const start = () => {
-      if (runId === s.runId) s.worker?.postMessage({ type: 'run', runId, ids, xy, edges, weights, iterations: layoutIterations(ids.length) }, [xy.buffer, edges.buffer, weights.buffer])
+      if (runId !== s.runId) return
+      s.worker?.postMessage({ type: 'run', runId, ids, xy, edges, weights, iterations: layoutIterations(ids.length), labelWidths, radii, viewport }, [
+        xy.buffer,
+        edges.buffer,
+        weights.buffer,
+        labelWidths.buffer,
+        radii.buffer,
+      ])
     }
     s.sigma.once('afterRender', () => requestAnimationFrame(start))
     s.sigma.scheduleRefresh()
@@ -338,6 +353,15 @@ export default function EntityCanvas({ body, selected, focus, expanded = NO_EXPA
 // ---------------------------------------------------------------------------------------------------
 
 /** What the analyst is looking at: the selected or hovered entity, the selected link, the expanded entities. */
+/** A label's width as sigma draws it (its font; about 7.5 px a character where there is no canvas to measure with). */
+function measureLabel(label: string): number {
+  labelContext ??= document.createElement('canvas').getContext('2d') ?? undefined
+  if (!labelContext) return 7.5 * label.length
+  labelContext.font = `600 13px ${LABEL_FONT}`
+  return labelContext.measureText(label).width
+}
+let labelContext: CanvasRenderingContext2D | undefined
+
 function pinnedOf(s: CanvasState): Pinned {
   const nodes = new Set(s.expanded)
   if (s.hovered) nodes.add(s.hovered)

@@ -5,16 +5,19 @@
  * file (the page's Content-Security-Policy allows workers from this origin only, so the library's own
  * supervisor, which starts its worker from a blob: URL, cannot be used).
  *
+ * The last round also makes room for the labels of a small graph (label-room.ts).
+ *
  * In:  {type:'run', runId, ids: string[], xy: Float32Array (x0,y0,x1,y1…), edges: Uint32Array (s,t…),
- *       weights: Float32Array, iterations}
+ *       weights: Float32Array, iterations, labelWidths: Float32Array, radii: Float32Array (px), viewport}
  * Out: {type:'positions', runId, xy: Float32Array, done: boolean}
  */
 import Graph from 'graphology'
 import forceAtlas2 from 'graphology-layout-forceatlas2'
+import { type LabelBoxes, makeLabelRoom } from './label-room'
 
 const ROUND = 10
 
-interface RunMessage {
+interface RunMessage extends LabelBoxes {
   type: 'run'
   runId: number
   ids: string[]
@@ -47,6 +50,7 @@ self.onmessage = (event: MessageEvent<RunMessage>) => {
       xy[2 * i + 1] = graph.getNodeAttribute(id, 'y') as number
     })
     const last = done >= m.iterations
+    if (last) makeLabelRoom(xy, m)
     ;(self as unknown as Worker).postMessage({ type: 'positions', runId: m.runId, xy, done: last }, [xy.buffer])
     // Yield between rounds so a newer run's message is read before this one goes on.
     if (!last) setTimeout(round, 0)
