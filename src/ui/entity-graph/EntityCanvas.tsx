@@ -28,7 +28,7 @@ import { EDGE_BUDGET, type EdgeLod, isPinned, type LodEdge, type Pinned, selectE
 import { EdgeCurveArrowProgram, EdgeCurveLineProgram } from './edge-programs'
 import { type GraphTheme, readTheme } from './graph-style'
 import { LARGE_EDGES, paint, sync } from './graph-sync'
-import { labelBoxesOf } from './label-room'
+import { nodeLabelBoxes } from './label-measure'
 
 export interface GraphSelection {
   type: 'node' | 'edge'
@@ -267,13 +267,9 @@ export default function EntityCanvas({ body, selected, focus, expanded = NO_EXPA
       event.preventDefault()
       setLayout('settled')
     }
-    // Drawn first, laid out after: the first frame does not wait for (or share the processor with) the layout.
-    const { labelWidths, radii } = labelBoxesOf(
-      ids.map((id) => ({ label: String(s.graph.getNodeAttribute(id, 'label') ?? ''), size: Number(s.graph.getNodeAttribute(id, 'size') ?? 0) })),
-      s.sigma.getSetting('labelRenderedSizeThreshold'),
-      measureLabel,
-    )
+    const { labelWidths, radii } = nodeLabelBoxes(s.graph, ids, s.sigma.getSetting('labelRenderedSizeThreshold'), LABEL_FONT)
     const viewport = { width: s.sigma.getContainer().clientWidth, height: s.sigma.getContainer().clientHeight }
+    // Drawn first, laid out after: the first frame does not wait for (or share the processor with) the layout.
     const start = () => {
       if (runId !== s.runId) return
       s.worker?.postMessage({ type: 'run', runId, ids, xy, edges, weights, iterations: layoutIterations(ids.length), labelWidths, radii, viewport }, [
@@ -353,15 +349,6 @@ export default function EntityCanvas({ body, selected, focus, expanded = NO_EXPA
 // ---------------------------------------------------------------------------------------------------
 
 /** What the analyst is looking at: the selected or hovered entity, the selected link, the expanded entities. */
-/** A label's width as sigma draws it (its font; about 7.5 px a character where there is no canvas to measure with). */
-function measureLabel(label: string): number {
-  labelContext ??= document.createElement('canvas').getContext('2d') ?? undefined
-  if (!labelContext) return 7.5 * label.length
-  labelContext.font = `600 13px ${LABEL_FONT}`
-  return labelContext.measureText(label).width
-}
-let labelContext: CanvasRenderingContext2D | undefined
-
 function pinnedOf(s: CanvasState): Pinned {
   const nodes = new Set(s.expanded)
   if (s.hovered) nodes.add(s.hovered)
