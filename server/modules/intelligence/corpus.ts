@@ -78,14 +78,15 @@ export interface Corpus {
  * only documents and their entities: most of a corpus's bytes are its frames).
  */
 export async function loadCorpus(db: Queryable, tenantId: string, scope: CorpusScope = {}, options: { tenantEntities?: boolean; frames?: boolean } = {}): Promise<Corpus> {
-  const parsed = await parsedScope(db, tenantId, scope, options.frames ?? true)
+  const withFrames = options.frames ?? true
+  const parsed = await parsedScope(db, tenantId, scope, withFrames)
   const occurrences = parsed.flatMap((p) => p.document.entities)
   // The tenant's entities as kept for its version, with the scope's mentions; merged again only when a spelling
   // of the scope's is not among them yet.
   const entities = options.tenantEntities
     ? (withDocuments(await tenantEntities(db, tenantId), occurrences) ?? mergeEntities(occurrences, await entityDecisions(db, tenantId), await tenantSpellings(db, tenantId)))
     : mergeEntities(occurrences, await entityDecisions(db, tenantId))
-  return buildCorpus(parsed, entities)
+  return buildCorpus(parsed, entities, withFrames)
 }
 
 /**
@@ -125,13 +126,15 @@ async function parsedScope(db: Queryable, tenantId: string, scope: CorpusScope, 
   return versions.flatMap((v) => kept.get(v.id) ?? [])
 }
 
-function buildCorpus(parsed: readonly ParsedDocument[], entities: EntityIndex): Corpus {
+/** The corpus of these parsed documents (without frames unless `withFrames`, even those kept with theirs). */
+function buildCorpus(parsed: readonly ParsedDocument[], entities: EntityIndex, withFrames: boolean): Corpus {
   const documents = parsed.map((p) => p.document)
+  const framed = withFrames ? parsed : []
   const framesByDocument = new Map<string, CorpusFrame[]>()
-  for (const p of parsed) if (p.frames && p.frames.length > 0) framesByDocument.set(p.document.id, p.frames as CorpusFrame[])
+  for (const p of framed) if (p.frames && p.frames.length > 0) framesByDocument.set(p.document.id, p.frames as CorpusFrame[])
   return {
     documents,
-    frames: parsed.flatMap((p) => p.frames ?? []),
+    frames: framed.flatMap((p) => p.frames ?? []),
     documentsById: new Map(documents.map((d) => [d.id, d])),
     framesByDocument,
     entities,

@@ -78,6 +78,9 @@ describe.each(dialects())('parsed documents on %s', (dialect) => {
     const before = parsedDocumentsOf(db).size
     await expectSame()
     expect(parsedDocumentsOf(db).size).toBe(before)
+    // Read without frames: none, though the documents are kept with theirs.
+    const bare = await loadCorpus(db, 't1', {}, { frames: false })
+    expect([bare.documents.length, bare.frames.length, bare.framesByDocument.size]).toEqual([2, 0, 0])
 
     // A reprocess: out while processing, back with other frames and entities.
     await db.query(`UPDATE events SET status = 'processing' WHERE tenant_id = 't1' AND id = 'e1'`)
