@@ -149,8 +149,6 @@ export interface MergeParts {
   roots(): Map<string, string>
   /** Each group's entity, by its root. */
   byRoot: ReadonlyMap<string, MergedEntity>
-  /** The roots of the entities the analyst renamed, with their new names, in the order `resolve` tries them. */
-  renamed: ReadonlyMap<string, string>
 }
 
 /** `mergeEntities`, with its parts. */
@@ -272,7 +270,7 @@ export function mergeParts(occurrences: EntityOccurrence[], decisions: readonly 
       return undefined
     },
   }
-  return { index, roots: () => new Map([...parent.keys()].map((k) => [k, find(k)])), byRoot: byKey, renamed }
+  return { index, roots: () => new Map([...parent.keys()].map((k) => [k, find(k)])), byRoot: byKey }
 }
 
 /** The order of an index's entities: most mentioned first, then by name; what is left to tell apart, by id, anchor and aliases. */
