@@ -50,12 +50,19 @@ export const searchBodySchema = z.object({
   items: z.array(searchResultSchema),
   /** How many results of each kind match, whatever `kind` asks for. */
   counts: z.object({ document: z.number().int(), frame: z.number().int(), entity: z.number().int(), story: z.number().int() }),
+  /**
+   * The kinds with more than SEARCH_COUNT_CAP matches: their count reads as that many and more, and their best
+   * are ranked among the newest that many (documents by date, frames by their document's). Absent: none.
+   */
+  capped: z.array(z.enum(SearchKinds)).optional(),
   /** Give it back as `cursor` for the next results; null when there are no more. */
   nextCursor: z.string().nullable(),
 })
 export type SearchBody = z.infer<typeof searchBodySchema>
 
 export const SEARCH_LIMIT_MAX = 50
+/** How many matches of one kind are counted and ranked at most (see `capped`). */
+export const SEARCH_COUNT_CAP = 1000
 export const SEARCH_QUERY_MAX = 200
 
 const optionalText = z

@@ -46,3 +46,10 @@ test('clearing the box or signing out empties it', () => {
   expect(foldLive(search, [{ type: 'search.cleared', at: 9 }], s)).toEqual(emptySearch)
   expect(foldLive(search, [{ type: 'auth.signedOut' } as DomainEvent], s)).toEqual(emptySearch)
 })
+
+test('a count past the cap is kept as a floor, and a next search without one clears it', () => {
+  const capped: SearchBody = { ...page(['a'], null), counts: { document: 1000, frame: 12, entity: 0, story: 0 }, capped: ['document'] }
+  const s = foldLive(search, [requested('s1'), loaded('s1', capped)])
+  expect(s).toMatchObject({ counts: { document: 1000 }, capped: ['document'] })
+  expect(foldLive(search, [requested('s1'), loaded('s1', capped), requested('s2', 'grain port'), loaded('s2', page(['b'], null))]).capped).toEqual([])
+})

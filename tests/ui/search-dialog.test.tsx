@@ -163,3 +163,15 @@ test('nothing found says so with the words searched', async () => {
   fireEvent.change(field, { target: { value: 'zzz' } })
   expect(await screen.findByText('Nothing in your documents matches “zzz” with these filters.')).toBeTruthy()
 })
+
+test('a kind with more matches than are counted reads "1,000+" and the list says how to narrow it', async () => {
+  seed()
+  answer({ ...ODESA, counts: { document: 1000, frame: 1000, entity: 1, story: 0 }, capped: ['document', 'frame'] })
+  const { field } = await openSearch()
+  fireEvent.change(field, { target: { value: 'odesa' } })
+  expect(await screen.findByRole('button', { name: 'Documents 1,000+' })).toBeTruthy()
+  expect(screen.getByRole('button', { name: 'Frames 1,000+' })).toBeTruthy()
+  expect(screen.getByRole('button', { name: 'Entities 1' })).toBeTruthy()
+  expect(screen.getByRole('button', { name: 'All 2,001+' })).toBeTruthy()
+  expect(screen.getByText('More than 1,000 documents and frames match: the best of the newest 1,000 are listed. Add words, a date range or a filter to narrow the search.')).toBeTruthy()
+})

@@ -248,7 +248,17 @@ async function loadDump(tx: Pick<Database, 'query'>, path: string): Promise<numb
  * Tables not loaded from a dump: the migrations' own record, and what triggers rebuild as the rows they come
  * from load (017's day counts, 019's search tables, 028's entity spellings): restoring them too would write them twice.
  */
-const DERIVED_TABLES = new Set(['schema_migrations', 'signal_days', 'intelligence_versions', 'entity_spellings', 'search_documents', 'search_entity_names', 'search_frames', 'search_stories'])
+const DERIVED_TABLES = new Set([
+  'schema_migrations',
+  'signal_days',
+  'intelligence_versions',
+  'entity_spellings',
+  'search_documents',
+  'search_entity_names',
+  'search_names',
+  'search_frames',
+  'search_stories',
+])
 
 const tableHeader = z.object({ table: z.string().regex(/^[a-z_][a-z0-9_]*$/), columns: z.array(z.string().regex(/^[a-z_][a-z0-9_]*$/)).min(1) })
 

@@ -12,8 +12,12 @@
  * The matches are found by the query written out where it is matched (`MATCHING`), not by a column of a
  * CTE: the planner then estimates how many rows match from the vectors' statistics, and joins a word in
  * half the corpus by hash instead of looking each frame's document up (255 → 119 ms at 22,000 documents).
+ * Documents and frames are counted up to a cap (SEARCH_COUNT_CAP, 1,000) and ranked among the newest that many
+ * (a frame by its document's date): ranking reads each match's vector, and a word in a third of 100,000
+ * documents and their million frames cost half a second to rank in full. Past the cap the answer says so
+ * (`capped`), and the dialog reads "1,000+" and asks for words or filters to narrow it.
  */
-import type { SearchKind } from '../../../src/protocol/search'
+import { SEARCH_COUNT_CAP, type SearchKind } from '../../../src/protocol/search'
 import type { Queryable } from '../../platform/db/database'
 
 /** The filters, as SQL takes them (search.ts reads the query string into these). */
@@ -45,11 +49,20 @@ export interface RankedMatch {
 
 export interface RankedPage {
   counts: Record<SearchKind, number>
+  /** The kinds with more matches than SEARCH_COUNT_CAP (counted as that many). */
+  capped: SearchKind[]
   items: RankedMatch[]
 }
 
 /** One ranked page of every kind's matches (or one kind's), with how many of each kind match. */
-export async function rankedMatches(db: Queryable, tenantId: string, query: string, filters: SearchFilters, page: { kind?: SearchKind; offset: number; limit: number }): Promise<RankedPage> {
+export async function rankedMatches(
+  db: Queryable,
+  tenantId: string,
+  query: string,
+  filters: SearchFilters,
+  page: { kind?: SearchKind; offset: number; limit: number },
+  cap = SEARCH_COUNT_CAP,
+): Promise<RankedPage> {
   const params: unknown[] = [tenantId, query]
   const p = (v: unknown) => {
     params.push(v)
@@ -66,25 +79,29 @@ export async function rankedMatches(db: Queryable, tenantId: string, query: stri
       ? ` AND EXISTS (SELECT 1 FROM story_members sm JOIN search_documents d ON d.tenant_id = sm.tenant_id AND d.event_id = sm.event_id WHERE sm.tenant_id = s.tenant_id AND sm.story_id = s.story_id${and(onDocument)})`
       : ''
   const kind = page.kind ? p(page.kind) : null
-  // Entity names exist for completed documents only: their documents are read for filters alone.
-  const entityJoin = onDocument.length > 0 ? ' JOIN search_documents d ON d.tenant_id = n.tenant_id AND d.event_id = n.event_id' : ''
+  const [counted, ranked] = [p(cap + 1), p(cap)]
   const rows = await db.query<{ counts: unknown; kind: SearchKind | null; id: string | null; score: number | string | null }>(
     `WITH q AS (SELECT websearch_to_tsquery('english', $2) AS q, phraseto_tsquery('english', $2) AS phrase),
+     documents AS MATERIALIZED (
+       SELECT d.event_id AS id, d.at FROM search_documents d WHERE d.tenant_id = $1 AND d.vector @@ ${MATCHING}${and(onDocument)}
+        ORDER BY d.at DESC, d.event_id DESC LIMIT ${counted}
+     ),
+     frames AS MATERIALIZED (
+       SELECT f.frame_id AS id, d.at FROM search_frames f JOIN search_documents d ON d.tenant_id = f.tenant_id AND d.event_id = f.event_id
+        WHERE f.tenant_id = $1 AND f.vector @@ ${MATCHING}${and(onFrame)}
+        ORDER BY d.at DESC, f.frame_id DESC LIMIT ${counted}
+     ),
      matches AS MATERIALIZED (
        SELECT 'document' AS kind, d.event_id AS id, ts_rank(d.vector, ${MATCHING}) + CASE WHEN d.title @@ ${MATCHING} THEN 1 ELSE 0 END AS score
-         FROM search_documents d WHERE d.tenant_id = $1 AND d.vector @@ ${MATCHING}${and(onDocument)}
+         FROM (SELECT id FROM documents ORDER BY at DESC, id DESC LIMIT ${ranked}) m JOIN search_documents d ON d.tenant_id = $1 AND d.event_id = m.id
        UNION ALL
        SELECT 'frame', f.frame_id, 0.3 * ts_rank(f.vector, ${MATCHING})
-         FROM search_frames f JOIN search_documents d ON d.tenant_id = f.tenant_id AND d.event_id = f.event_id
-        WHERE f.tenant_id = $1 AND f.vector @@ ${MATCHING}${and(onFrame)}
+         FROM (SELECT id FROM frames ORDER BY at DESC, id DESC LIMIT ${ranked}) m JOIN search_frames f ON f.tenant_id = $1 AND f.frame_id = m.id
        UNION ALL
        SELECT 'story', s.story_id, ts_rank(s.vector, ${MATCHING}) + CASE WHEN ts_filter(s.vector, '{a}') @@ ${MATCHING} THEN 1 ELSE 0 END
          FROM search_stories s WHERE s.tenant_id = $1 AND s.documents > 1 AND s.vector @@ ${MATCHING}${storyFilter}
        UNION ALL
-       SELECT 'entity', min(n.name), max(ts_rank(n.vector, ${MATCHING})) + CASE WHEN lower(min(n.name)) = lower($2) THEN 3 ELSE 1 END + least(0.5, ln(1 + count(*)) / 10)
-         FROM search_entity_names n${entityJoin}
-        WHERE n.tenant_id = $1 AND n.vector @@ ${MATCHING}${and(onDocument)}
-        GROUP BY lower(n.name)${onDocument.length > 0 ? '' : namedByDecision}
+       ${onDocument.length > 0 ? entityNamesOfDocuments(and(onDocument)) : `${ENTITY_NAMES}${namedByDecision}`}
      ),
      candidates AS (
        SELECT kind, id, score FROM matches ${kind ? `WHERE kind = ${kind}` : ''}
@@ -98,16 +115,38 @@ export async function rankedMatches(db: Queryable, tenantId: string, query: stri
                 ELSE to_tsvector('english', c.id) END) @@ q.phrase THEN CASE c.kind WHEN 'frame' THEN 0.25 ELSE 0.5 END ELSE 0 END AS score
          FROM candidates c, q
      )
-     SELECT (SELECT json_object_agg(kind, n) FROM (SELECT kind, count(*) AS n FROM matches GROUP BY kind) c) AS counts, page.kind, page.id, page.score
+     SELECT (SELECT json_object_agg(kind, n) FROM (SELECT 'document' AS kind, count(*) AS n FROM documents UNION ALL SELECT 'frame', count(*) FROM frames
+               UNION ALL SELECT kind, count(*) FROM matches WHERE kind IN ('story', 'entity') GROUP BY kind) c) AS counts, page.kind, page.id, page.score
        FROM (SELECT 1) one
        LEFT JOIN LATERAL (SELECT kind, id, score FROM rescored ORDER BY score DESC, kind, id LIMIT ${p(page.limit)} OFFSET ${p(page.offset)}) page ON true`,
     params,
   )
   const raw = (typeof rows[0]?.counts === 'string' ? JSON.parse(rows[0].counts) : rows[0]?.counts) as Partial<Record<SearchKind, number | string>> | null
   const counts = { document: 0, frame: 0, entity: 0, story: 0 }
-  for (const k of Object.keys(counts) as SearchKind[]) counts[k] = Number(raw?.[k] ?? 0)
-  return { counts, items: rows.flatMap((r) => (r.kind && r.id ? [{ kind: r.kind, id: r.id, score: Number(r.score) }] : [])) }
+  const capped: SearchKind[] = []
+  for (const k of Object.keys(counts) as SearchKind[]) {
+    counts[k] = Math.min(cap, Number(raw?.[k] ?? 0))
+    if (Number(raw?.[k] ?? 0) > cap) capped.push(k)
+  }
+  return { counts, capped, items: rows.flatMap((r) => (r.kind && r.id ? [{ kind: r.kind, id: r.id, score: Number(r.score) }] : [])) }
 }
+
+/**
+ * Entities by the names that match, each lower-case spelling once: the tenant's names and how many documents give
+ * each (migration 029 keeps them), so a common word reads its few hundred names, not a row per document naming
+ * one. An entity named by the query stands first; more documents, a little higher.
+ */
+const ENTITY_NAMES = `SELECT 'entity', min(t.name), max(ts_rank(t.vector, ${MATCHING})) + CASE WHEN lower(min(t.name)) = lower($2) THEN 3 ELSE 1 END + least(0.5, ln(1 + sum(t.documents)) / 10)
+         FROM search_names t WHERE t.tenant_id = $1 AND t.vector @@ ${MATCHING}
+        GROUP BY lower(t.name)`
+
+/** The same, under filters on documents: the names of the documents the filters keep, read a row per document. */
+const entityNamesOfDocuments = (
+  conditions: string,
+) => `SELECT 'entity', min(n.name), max(ts_rank(n.vector, ${MATCHING})) + CASE WHEN lower(min(n.name)) = lower($2) THEN 3 ELSE 1 END + least(0.5, ln(1 + count(*)) / 10)
+         FROM search_entity_names n JOIN search_documents d ON d.tenant_id = n.tenant_id AND d.event_id = n.event_id
+        WHERE n.tenant_id = $1 AND n.vector @@ ${MATCHING}${conditions}
+        GROUP BY lower(n.name)`
 
 /**
  * Entities found by a name the analyst gave them (a rename's new name, the name a merge kept), which no document

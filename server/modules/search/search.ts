@@ -12,17 +12,18 @@
  * The entity filter takes an entity's id or one of its names and keeps what names it under any of its keys:
  * documents giving it a name, frames with it among their actors, stories and entities of such documents.
  */
-import type { SearchBody, SearchKind, SearchQuery, SearchResult } from '../../../src/protocol/search'
+import { SEARCH_COUNT_CAP, type SearchBody, type SearchKind, type SearchQuery, type SearchResult } from '../../../src/protocol/search'
 import { iso } from '../../platform/db/rows'
 import type { Queryable } from '../../platform/db/database'
 import { nameKeys, tenantEntities } from '../intelligence'
 import { hasMatch, leadOf, segmentsOf, sentenceOf } from './highlight'
 import { documentHits, documentsReporting, entityHits, frameHits, rankedMatches, type SearchFilters, storyHits } from './queries'
 
-export async function search(db: Queryable, tenantId: string, q: SearchQuery): Promise<SearchBody> {
+/** `cap`: how many matches of a kind are counted and ranked at most (SEARCH_COUNT_CAP; tests ask for fewer). */
+export async function search(db: Queryable, tenantId: string, q: SearchQuery, cap = SEARCH_COUNT_CAP): Promise<SearchBody> {
   const offset = q.cursor ? Number(q.cursor) : 0
   const filters = filtersOf(q)
-  const ranked = await rankedMatches(db, tenantId, q.q, filters, { kind: q.kind, offset, limit: q.limit })
+  const ranked = await rankedMatches(db, tenantId, q.q, filters, { kind: q.kind, offset, limit: q.limit }, cap)
   const of = (kind: SearchKind) => ranked.items.filter((m) => m.kind === kind).map((m) => m.id)
   const [documents, frames, stories, entities] = await Promise.all([
     documentResults(db, tenantId, q.q, of('document')),
@@ -41,7 +42,7 @@ export async function search(db: Queryable, tenantId: string, q: SearchQuery): P
     items.push({ ...r, score: round(m.score) })
   }
   const total = q.kind ? ranked.counts[q.kind] : Object.values(ranked.counts).reduce((a, b) => a + b, 0)
-  return { query: q.q, items, counts: ranked.counts, nextCursor: offset + q.limit < total ? String(offset + q.limit) : null }
+  return { query: q.q, items, counts: ranked.counts, ...(ranked.capped.length > 0 ? { capped: ranked.capped } : {}), nextCursor: offset + q.limit < total ? String(offset + q.limit) : null }
 }
 
 /** The query string's filters as SQL takes them: whole UTC days, an entity's keys. */

@@ -12,6 +12,7 @@ import { Dialog } from 'radix-ui'
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { isSearchable, type SearchKind, SearchKinds, SearchKindTabs, type SearchRequest, searchRequestSchema } from '../../domain/search'
 import type { SearchState } from '../../projections/search'
+import { SEARCH_COUNT_CAP } from '../../protocol/search'
 import { runSearch, searchMore } from '../../streams/search-intents'
 import { useServices } from '../app-services'
 import { useReadModel } from '../hooks/use-read-model'
@@ -94,9 +95,22 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
             {(state.status === 'loading' || state.status === 'loadingMore') && <span className="spinner" role="status" aria-label="Searching" />}
           </div>
           <div className="search-kinds" role="group" aria-label="What to find">
-            <KindButton label="All" count={state.counts ? Object.values(state.counts).reduce((a, b) => a + b, 0) : null} pressed={!kind} onClick={() => setKind(undefined)} />
+            <KindButton
+              label="All"
+              count={state.counts ? Object.values(state.counts).reduce((a, b) => a + b, 0) : null}
+              floor={state.capped.length > 0}
+              pressed={!kind}
+              onClick={() => setKind(undefined)}
+            />
             {SearchKinds.map((k) => (
-              <KindButton key={k} label={SearchKindTabs[k]} count={state.counts?.[k] ?? null} pressed={kind === k} onClick={() => setKind(kind === k ? undefined : k)} />
+              <KindButton
+                key={k}
+                label={SearchKindTabs[k]}
+                count={state.counts?.[k] ?? null}
+                floor={state.capped.includes(k)}
+                pressed={kind === k}
+                onClick={() => setKind(kind === k ? undefined : k)}
+              />
             ))}
           </div>
           <SearchFilters value={filters} onChange={setFilters} />
@@ -110,11 +124,18 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
   )
 }
 
-function KindButton({ label, count, pressed, onClick }: { label: string; count: number | null; pressed: boolean; onClick: () => void }) {
+/** A kind to show, with how many match: a floor (`floor`) reads "1,000+". */
+function KindButton({ label, count, floor, pressed, onClick }: { label: string; count: number | null; floor: boolean; pressed: boolean; onClick: () => void }) {
   return (
     <button type="button" className={`chip ${pressed ? 'active' : ''}`} aria-pressed={pressed} onClick={onClick}>
       {label}
-      {count !== null && <span className="chip-count"> {count.toLocaleString('en-US')}</span>}
+      {count !== null && (
+        <span className="chip-count">
+          {' '}
+          {count.toLocaleString('en-US')}
+          {floor ? '+' : ''}
+        </span>
+      )}
     </button>
   )
 }
@@ -136,6 +157,7 @@ function Results(props: { state: SearchState; q: string; active: number; list: R
           <SearchResultItem key={`${item.kind}:${item.id}`} item={item} index={i} active={i === active} onHover={onHover} onOpen={onOpen} />
         ))}
       </div>
+      {state.status === 'loaded' && state.capped.length > 0 && <p className="search-state muted search-capped">{cappedNote(state.capped)}</p>}
       {state.nextCursor && (
         <button type="button" className="btn search-more" onClick={onMore} disabled={state.status === 'loadingMore'}>
           {state.status === 'loadingMore' ? 'Loading…' : 'Show more results'}
@@ -148,6 +170,14 @@ function Results(props: { state: SearchState; q: string; active: number; list: R
       )}
     </div>
   )
+}
+
+/** What a capped count means for the list, in the analyst's words. */
+export function cappedNote(kinds: readonly SearchKind[]): string {
+  const names = kinds.map((k) => SearchKindTabs[k].toLowerCase())
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0]
+  const cap = SEARCH_COUNT_CAP.toLocaleString('en-US')
+  return `More than ${cap} ${list} match: the best of the newest ${cap} are listed. Add words, a date range or a filter to narrow the search.`
 }
 
 function pickFilters(request: SearchRequest | null): Partial<Filters> {

@@ -3,7 +3,7 @@
  * the corpus reads from the completed documents' payloads through every change a document goes through, and a
  * workspace's entity graph and a research's graph, read from their own documents and the sums, equal the ones
  * read from the tenant's whole corpus; search names an entity as the tenant does and counts its documents under
- * all of its names.
+ * all of its names. Search's tenant names (migration 029) follow the same changes.
  */
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { loadCorpus } from '../../../server/modules/intelligence/corpus'
@@ -62,6 +62,10 @@ describe.each(dialects())('kept entity spellings on %s', (dialect) => {
     const corpus = await loadCorpus(db, tenant)
     const expected = order(spellingsOf(corpus.documents.flatMap((d) => d.entities)))
     expect(order(await tenantSpellings(db, tenant))).toEqual(expected)
+    // Search's names (migration 029) are the names its per-document rows give, with how many documents give each.
+    const names = await db.query(`SELECT name, documents FROM search_names WHERE tenant_id = $1 ORDER BY name`, [tenant])
+    expect(names).toEqual(await db.query(`SELECT name, count(*)::int AS documents FROM search_entity_names WHERE tenant_id = $1 GROUP BY name ORDER BY name`, [tenant]))
+    expect(names.length > 0).toBe(expected.length > 0)
     return expected
   }
 

@@ -7,7 +7,8 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest'
 import { manualClock } from '../../../server/platform/core/runtime'
-import { type SearchBody, searchBodySchema } from '../../../src/protocol/search'
+import { search } from '../../../server/modules/search/search'
+import { type SearchBody, searchBodySchema, searchQuerySchema } from '../../../src/protocol/search'
 import { apiCaller, startAnalyticsStack, tenantOf } from '../intelligence/support'
 import { dialects, emulatorUser, type TestUser } from '../support/harness'
 import { ARTICLES } from './corpus'
@@ -157,6 +158,31 @@ describe.each(dialects())('search on %s', (dialect) => {
     expect(whole.nextCursor).toBeNull()
     expect(ids(whole, 'frame').slice(0, 4)).toEqual([...ids(first, 'frame'), ...ids(second, 'frame')])
     expect(whole.items).toHaveLength(first.counts.frame)
+  })
+
+  test('past the cap a kind is counted as the cap, ranked among its newest matches, and says so', async () => {
+    const whole = await find(ana, { q: 'grain', limit: 50 })
+    expect(whole.capped).toBeUndefined()
+    const all = (kind: string) => whole.items.filter((i) => i.kind === kind)
+    expect(all('document').length).toBeGreaterThan(2)
+    expect(all('frame').length).toBeGreaterThan(2)
+    // A cap of one: its one document is the newest (not only the newest of the two it counted).
+    const capped = searchBodySchema.parse(await search(stack.db, tenantOf(ana), searchQuerySchema.parse({ q: 'grain', limit: 50 }), 1))
+    expect(capped.capped).toEqual(['document', 'frame'])
+    expect(capped.counts).toMatchObject({ document: 1, frame: 1 })
+    for (const kind of ['document', 'frame']) {
+      const kept = capped.items.filter((i) => i.kind === kind)
+      expect(kept).toHaveLength(1)
+      // None left out is newer than the one kept.
+      const left = all(kind).filter((i) => !kept.some((k) => k.id === i.id))
+      expect(Math.max(...left.map((i) => Date.parse(i.at!)))).toBeLessThanOrEqual(Math.min(...kept.map((i) => Date.parse(i.at!))))
+    }
+    // Ranked best first among them, and paged no further than the cap.
+    expect(capped.items.map((i) => i.score)).toEqual([...capped.items.map((i) => i.score)].sort((a, b) => b - a))
+    const page = await search(stack.db, tenantOf(ana), searchQuerySchema.parse({ q: 'grain', kind: 'document', limit: 1 }), 2)
+    expect(page.nextCursor).toBe('1')
+    expect((await search(stack.db, tenantOf(ana), searchQuerySchema.parse({ q: 'grain', kind: 'document', limit: 1, cursor: '1' }), 2)).nextCursor).toBeNull()
+    expect(whole.items.length).toBeGreaterThan(capped.items.length)
   })
 
   test('a document deleted is found no more; reprocessed, it is found again', async () => {
