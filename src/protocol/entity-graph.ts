@@ -83,8 +83,17 @@ export const entityGraphBodySchema = z.object({
   days: z.object({ first: isoDay, last: isoDay }).nullable(),
   /** True when nodes beyond MAX_ENTITY_GRAPH_NODES (the least connected) were left out. */
   truncated: z.boolean(),
+  /**
+   * A tenant with more than TENANT_GRAPH_DOCUMENTS documents has its graph drawn from its newest that many (those
+   * arrived by the end date `until` when one is set): how many were read, of how many it has, and the day the
+   * oldest read arrived (null when none was). Absent when every document of the scope was read.
+   */
+  window: z.object({ read: z.number().int().nonnegative(), total: z.number().int().nonnegative(), since: isoDay.nullable(), until: isoDay.nullable() }).optional(),
 })
 export type EntityGraphBody = z.infer<typeof entityGraphBodySchema>
+
+/** How many of its newest documents the tenant's graph is drawn from at most (see `window`). */
+export const TENANT_GRAPH_DOCUMENTS = 5000
 
 /** One frame behind an edge, with where it can be read. */
 export const entityGraphFrameSchema = z.object({

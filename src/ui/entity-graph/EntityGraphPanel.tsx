@@ -197,6 +197,7 @@ export function EntityGraphPanel({ scope, id }: EntityGraphPanelProps) {
                   {edgesLine}
                 </p>
               )}
+              {body?.window && <p className="eg-truncated small">{windowNote(body.window)}</p>}
               {body?.truncated && <p className="eg-truncated small">Showing the {body.nodes.length.toLocaleString()} most linked entities; narrow the filters to see the rest.</p>}
             </div>
           </div>
@@ -298,4 +299,13 @@ function Legend() {
       </ul>
     </details>
   )
+}
+
+/** What the tenant's graph was drawn from, when not from all of its documents. */
+export function windowNote(w: NonNullable<EntityGraphBody['window']>): string {
+  const day = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+  const of = `the newest ${w.read.toLocaleString('en-US')} of ${w.total.toLocaleString('en-US')} documents`
+  if (w.until && w.read === 0) return `None of the ${w.total.toLocaleString('en-US')} documents had arrived by ${day(w.until)}.`
+  if (w.until) return `Drawn from ${of} that arrived by ${day(w.until)}${w.since ? `, since ${day(w.since)}` : ''}.`
+  return `Drawn from ${of}, those that arrived since ${w.since ? day(w.since) : '–'}. Set an end date to look further back.`
 }

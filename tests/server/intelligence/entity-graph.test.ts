@@ -13,6 +13,7 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { loadCorpus } from '../../../server/modules/intelligence/corpus'
 import { entityGraphSource } from '../../../server/modules/intelligence/entity-graph'
+import { scopedSource } from '../../../server/modules/intelligence/entity-graph-routes'
 import { manualClock } from '../../../server/platform/core/runtime'
 import { type EntityGraphBody, entityGraphBodySchema, entityGraphEdgeFramesBodySchema } from '../../../src/protocol/entity-graph'
 import { dialects, emulatorUser, type TestUser } from '../support/harness'
@@ -120,6 +121,32 @@ describe.each(dialects())('entity graph on %s', (dialect) => {
     const bobs = await graph(bob)
     expect(bobs.nodes.some((n) => n.id === RUSSIA)).toBe(false)
     expect(bobs.edges.map((e) => e.id)).toEqual([edgeId('ent_place_germany', 'ent_place_poland', '19')])
+  })
+
+  test("the tenant's graph past its window: its newest documents, and how many of how many since when", async () => {
+    const whole = await graph(ana)
+    expect(whole.window).toBeUndefined()
+    // Within the window, the graph read from the newest documents is the whole tenant's.
+    const within = await scopedSource(stack.db, tenantOf(ana), { scope: 'tenant' }, 6)
+    expect(within.window).toBeUndefined()
+    expect(within.graph({})).toEqual(whole)
+    // Three of six: D, E (negated) and F, the newest.
+    const newest = await scopedSource(stack.db, tenantOf(ana), { scope: 'tenant' }, 3)
+    expect(newest.window).toEqual({ read: 3, total: 6, since: '2026-11-20', until: null })
+    expect(
+      newest
+        .graph({})
+        .edges.map((e) => e.id)
+        .sort(),
+    ).toEqual([edgeId(NATO, RUSSIA, '11'), edgeId(UKRAINE, RUSSIA, '11')].sort())
+    // Past the window, an end date chooses it from the documents arrived by then: before every arrival, none.
+    const before = await scopedSource(stack.db, tenantOf(ana), { scope: 'tenant', to: '2026-11-19' }, 3)
+    expect(before.window).toEqual({ read: 0, total: 6, since: null, until: '2026-11-19' })
+    expect(before.graph({ to: '2026-11-19' }).nodes).toEqual([])
+    const by = await scopedSource(stack.db, tenantOf(ana), { scope: 'tenant', to: '2026-11-20' }, 3)
+    expect(by.window).toEqual({ read: 3, total: 6, since: '2026-11-20', until: '2026-11-20' })
+    // Within the window an end date reads every document: B's frame, dated in March, arrived in November.
+    expect((await graph(ana, '?to=2026-03-31')).edges.map((e) => e.id)).toEqual([edgeId(US, RUSSIA, '16')])
   })
 
   test("a node's neighbourhood and an edge's frames, within the filters; unknown ones are 404s", async () => {

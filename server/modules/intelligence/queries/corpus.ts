@@ -126,6 +126,22 @@ export async function completedEventIds(db: Queryable, tenantId: string, scope: 
   return rows.map((r) => r.id)
 }
 
+/**
+ * The tenant's newest completed documents, at most `limit` (arrived before `before`, an ISO time, when given),
+ * newest first, and how many completed documents it has in all.
+ */
+export async function newestCompletedEventIds(db: Queryable, tenantId: string, limit: number, before: string | null): Promise<{ ids: Array<{ id: string; at: Date | string }>; total: number }> {
+  const [ids, total] = await Promise.all([
+    db.query<{ id: string; at: Date | string }>(
+      `SELECT id, ingested_at AS at FROM events WHERE tenant_id = $1 AND status = 'completed' AND ($3::timestamptz IS NULL OR ingested_at < $3::timestamptz)
+        ORDER BY ingested_at DESC, id DESC LIMIT $2`,
+      [tenantId, limit, before],
+    ),
+    db.query<{ n: number | string }>(`SELECT count(*) AS n FROM events WHERE tenant_id = $1 AND status = 'completed'`, [tenantId]),
+  ])
+  return { ids, total: Number(total[0]?.n ?? 0) }
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Graph and prospective lookups
 
