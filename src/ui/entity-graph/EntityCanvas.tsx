@@ -109,6 +109,9 @@ export default function EntityCanvas({ body, selected, focus, expanded = NO_EXPA
         labelFont: LABEL_FONT,
         labelColor: { color: theme.text },
         zIndex: true,
+        // A layout step may leave the container without a size for a frame (a tab switched, the window resized):
+        // sigma then skips that frame instead of throwing, and draws again once the container has a size.
+        allowInvalidContainer: true,
         minCameraRatio: 0.02,
         maxCameraRatio: 10,
         defaultDrawNodeHover: (context, data, settings) => drawHover(context, data, settings, state.current?.theme ?? theme),
