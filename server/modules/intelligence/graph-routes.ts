@@ -37,9 +37,10 @@ import { toActionFrame } from '../session-data'
 import { briefingFor } from './briefing-scope'
 import { expandNode, explore, findEntity, participantConnections, resolvedEntity } from './graph'
 import { toGraphML } from './graphml'
-import { framesByIds, rankDocuments } from './queries/corpus'
+import { actorNeighbourDocuments, actorNeighboursOfDocuments } from './queries/briefing-keys'
+import { documentsOfFramesMatching, framesByIds, rankDocuments } from './queries/corpus'
 import { keptReads } from './read-cache'
-import { entityWithDocuments, researchView, tenantView } from './service'
+import { documentsView, entityWithDocuments, nodeView, researchView } from './service'
 import { uncertaintiesOf } from './uncertainties'
 
 const EXPLORE_LIMIT = 20
@@ -65,12 +66,22 @@ export async function graphRoutes(app: FastifyInstance, deps: ModuleDeps): Promi
 
   route(app, exploreContract, async ({ body: { query, limit = EXPLORE_LIMIT }, request }) => {
     const { tenantId } = authOf(request)
-    return kept(tenantId, ['explore', query, limit], async () => explore(await tenantView(db, tenantId), query, await rankDocuments(db, tenantId, query, limit), limit))
+    return kept(tenantId, ['explore', query, limit], async () => {
+      // The documents matching, those of the frames matching and those their frames connect to (the hits' one
+      // hop) are read: not the tenant's whole corpus.
+      const ranked = await rankDocuments(db, tenantId, query, limit)
+      const hits = [...new Set([...ranked.map((r) => r.id), ...(await documentsOfFramesMatching(db, tenantId, query, limit))])]
+      const view = await documentsView(db, tenantId, await actorNeighboursOfDocuments(db, tenantId, hits))
+      return explore(view, query, ranked, limit)
+    })
   })
 
   route(app, graphExpandContract, async ({ params, request }) => {
     const { tenantId } = authOf(request)
-    const expanded = await kept(tenantId, ['expand', params.id], async () => expandNode(await tenantView(db, tenantId), params.id) ?? null)
+    const expanded = await kept(tenantId, ['expand', params.id], async () => {
+      const view = await nodeView(db, tenantId, params.id)
+      return (view && expandNode(view, params.id)) ?? null
+    })
     if (!expanded) throw notFound('Graph node')
     return expanded
   })
@@ -100,16 +111,17 @@ export async function graphRoutes(app: FastifyInstance, deps: ModuleDeps): Promi
   route(app, connectionsContract, async ({ query: { participant }, request }) => {
     const { tenantId } = authOf(request)
     return kept(tenantId, ['connections', participant], async () => {
-      const view = await tenantView(db, tenantId)
-      const entity = findEntity(view.corpus.entities, participant)
-      return { participant, entity: entity ? resolvedEntity(entity) : null, items: entity ? participantConnections(view, entity) : [] }
+      // The frames naming it are in the documents giving one of its names: those alone are read.
+      const found = await entityWithDocuments(db, tenantId, (index) => findEntity(index, participant))
+      return { participant, entity: found ? resolvedEntity(found.entity) : null, items: found ? participantConnections(found.view, found.entity) : [] }
     })
   })
 
   route(app, frameUncertaintiesContract, async ({ params, request }) => {
     const { tenantId } = authOf(request)
     const found = await kept(tenantId, ['uncertainties', params.id], async () => {
-      const view = await tenantView(db, tenantId)
+      // Its conflicts are with frames sharing an actor key with it: their documents are read, as its briefing reads them.
+      const view = await documentsView(db, tenantId, await actorNeighbourDocuments(db, tenantId, [params.id]))
       const frame = view.frames.find((f) => f.id === params.id)
       return frame ? { frameId: frame.id, items: uncertaintiesOf(view, frame) } : null
     })

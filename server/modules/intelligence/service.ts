@@ -19,7 +19,7 @@ import { kpiDefinition, refreshKpiBinding, toKpiBinding } from './kpis'
 import { boardCandidates, computePulse } from './pulse'
 import { connectionParticipants, firstIngestedAt, frameActionTypes, frameBody } from './queries/corpus'
 import { contextTypeOf, getKpiBinding, insertKpiBinding, setKpiBindingValue } from './queries/kpis'
-import { documentsNaming } from './queries/briefing-keys'
+import { actorNeighbourDocuments, documentsNaming } from './queries/briefing-keys'
 import { tenantEntities } from './tenant-entities'
 import { keptPulse, keptSignalSeries } from './signals'
 
@@ -59,6 +59,25 @@ export async function entityWithDocuments(db: Queryable, tenantId: string, find:
 /** The tenant's whole graph view. */
 export async function tenantView(db: Queryable, tenantId: string): Promise<GraphView> {
   return graphView(await loadCorpus(db, tenantId))
+}
+
+/** The graph view of these documents (those completed) over the tenant's entities. */
+export async function documentsView(db: Queryable, tenantId: string, eventIds: readonly string[]): Promise<GraphView> {
+  return graphView(await loadCorpus(db, tenantId, { eventIds: [...eventIds] }, { tenantEntities: true }))
+}
+
+/**
+ * The view a node's one-hop neighbours are read from, instead of the tenant's whole graph (at 100,000 documents,
+ * 148 s): a frame's, the documents of every frame sharing an actor key with it (its document, its actors and the
+ * frames it connects to are among them); a document's, itself (its frames and the entities it mentions); an
+ * entity's, the documents giving one of its names. Undefined for an id that is none of the tenant's.
+ */
+export async function nodeView(db: Queryable, tenantId: string, id: string): Promise<GraphView | undefined> {
+  const [frame] = await db.query<{ event_id: string }>(`SELECT event_id FROM action_frames WHERE tenant_id = $1 AND id = $2`, [tenantId, id])
+  if (frame) return documentsView(db, tenantId, await actorNeighbourDocuments(db, tenantId, [id]))
+  const [document] = await db.query<{ id: string }>(`SELECT id FROM events WHERE tenant_id = $1 AND id = $2`, [tenantId, id])
+  if (document) return documentsView(db, tenantId, [id])
+  return (await entityWithDocuments(db, tenantId, (index) => index.byId.get(id)))?.view
 }
 
 /** The research's graph view over the tenant's entities; refused when the tenant has no such research. */

@@ -81,6 +81,20 @@ export async function actorNeighbourDocuments(db: Queryable, tenantId: string, f
   return rows.map((r) => r.event_id)
 }
 
+/** These documents and those of every frame sharing an actor key with one of their frames (as above). */
+export async function actorNeighboursOfDocuments(db: Queryable, tenantId: string, eventIds: readonly string[]): Promise<string[]> {
+  if (eventIds.length === 0) return []
+  const rows = await db.query<{ event_id: string }>(
+    `SELECT unnest($2::text[]) AS event_id
+     UNION
+     SELECT o.event_id FROM frame_actor_keys s JOIN frame_actor_keys o ON o.tenant_id = s.tenant_id AND o.actor_key = s.actor_key
+      WHERE s.tenant_id = $1 AND s.event_id = ANY($2::text[])
+     ORDER BY event_id`,
+    [tenantId, eventIds],
+  )
+  return rows.map((r) => r.event_id)
+}
+
 /** The documents giving an entity a name with one of these keys (documents not completed included: the corpus leaves them out). */
 export async function documentsNaming(db: Queryable, tenantId: string, keys: readonly string[]): Promise<string[]> {
   if (keys.length === 0) return []

@@ -126,6 +126,17 @@ export async function completedEventIds(db: Queryable, tenantId: string, scope: 
   return rows.map((r) => r.id)
 }
 
+/** The documents of the tenant's frames best matching the query by full text (at most `limit` frames). */
+export async function documentsOfFramesMatching(db: Queryable, tenantId: string, query: string, limit: number): Promise<string[]> {
+  const rows = await db.query<{ event_id: string }>(
+    `SELECT DISTINCT m.event_id FROM (
+       SELECT f.event_id FROM search_frames f, websearch_to_tsquery('english', $2) q
+        WHERE f.tenant_id = $1 AND f.vector @@ q ORDER BY ts_rank(f.vector, q) DESC, f.frame_id LIMIT $3) m`,
+    [tenantId, query, limit],
+  )
+  return rows.map((r) => r.event_id)
+}
+
 /**
  * The tenant's newest completed documents, at most `limit` (arrived before `before`, an ISO time, when given),
  * newest first, and how many completed documents it has in all.
