@@ -118,6 +118,11 @@ export const pulseBodySchema = z.object({
   query: z.string().nullish(),
   /** Completed documents the figures were computed from. */
   documentCount: z.number().int().min(0),
+  /**
+   * Query mode, when more documents match than the figures are computed from (the newest PULSE_QUERY_DOCUMENTS,
+   * server/modules/intelligence/service.ts): how many match in all. Absent otherwise.
+   */
+  matching: z.number().int().min(0).optional(),
   hotTopics: z.array(hotTopicSchema).max(3),
   riskLeaderboard: z.array(leaderboardEntrySchema).max(5),
   opportunityLeaderboard: z.array(leaderboardEntrySchema).max(5),

@@ -19,7 +19,7 @@ import * as sources from './sources'
 import * as tenancy from './tenancy'
 
 export const PROTOCOL_VERSION = 1
-export const PROTOCOL_FINGERPRINT = '34a4167c67990668'
+export const PROTOCOL_FINGERPRINT = '43a888bfd15dfd16'
 
 /** The wire schemas the fingerprint covers, by name. */
 export function wireSchemas(): Record<string, z.ZodType> {

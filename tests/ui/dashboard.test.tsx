@@ -498,6 +498,14 @@ describe('Dashboard pulse', () => {
     expect(screen.queryByRole('region', { name: 'Hot Topics' })).toBeNull()
   })
 
+  test('Query mode past its cap says the figures are from the newest matching documents, of how many', async () => {
+    server.use(http.post(`${API}/dashboard/pulse`, () => HttpResponse.json({ ...samplePulse('port', 5000), matching: 48_213 })))
+    const { router } = open()
+    await loaded()
+    await router.navigate({ to: '/dashboard', search: { q: 'port' } })
+    await screen.findByText(/Figures from the newest 5,000 completed documents of the 48,213 matching “port”/)
+  })
+
   test('an empty leaderboard says no signal reads clearly that way, not that none came in', async () => {
     server.use(http.post(`${API}/dashboard/pulse`, () => HttpResponse.json({ ...samplePulse(), opportunityLeaderboard: [] })))
     open()

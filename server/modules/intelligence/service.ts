@@ -17,7 +17,7 @@ import { mentionSeries, signalSeries } from './forecast'
 import { frameIdsOfConnection, graphView, type GraphView } from './graph'
 import { kpiDefinition, refreshKpiBinding, toKpiBinding } from './kpis'
 import { boardCandidates, computePulse } from './pulse'
-import { connectionParticipants, firstIngestedAt, frameActionTypes, frameBody } from './queries/corpus'
+import { connectionParticipants, countMatching, firstIngestedAt, frameActionTypes, frameBody, newestMatchingEventIds } from './queries/corpus'
 import { contextTypeOf, getKpiBinding, insertKpiBinding, setKpiBindingValue } from './queries/kpis'
 import { actorNeighbourDocuments, documentsNaming } from './queries/briefing-keys'
 import { tenantEntities } from './tenant-entities'
@@ -25,11 +25,13 @@ import { keptPulse, keptSignalSeries } from './signals'
 
 /**
  * POST /dashboard/pulse: in Global mode, the pulse as kept (signals.ts); in Query mode, computed from the
- * documents matching the query, its history the tenant's (pulse-routes.ts).
+ * documents matching the query (the newest `cap` of them), its history the tenant's (pulse-routes.ts).
  */
-export async function pulseOf(db: Queryable, tenantId: string, now: number, query: string | null): Promise<PulseBody> {
+export async function pulseOf(db: Queryable, tenantId: string, now: number, query: string | null, cap = PULSE_QUERY_DOCUMENTS): Promise<PulseBody> {
   if (!query) return keptPulse(db, tenantId, now)
-  const corpus = await loadCorpus(db, tenantId, { query })
+  // The newest matching documents, one more than the cap: whether more match than are read.
+  const newest = await newestMatchingEventIds(db, tenantId, query, cap + 1)
+  const corpus = await loadCorpus(db, tenantId, { eventIds: newest.slice(0, cap) })
   // The boards read by story: the stories of their candidates, then each story once (pulse.ts).
   const candidates = boardCandidates(corpus)
   const stories = await boardStoryFacts(db, tenantId, [...candidates.risk, ...candidates.opportunity])
@@ -38,8 +40,15 @@ export async function pulseOf(db: Queryable, tenantId: string, now: number, quer
     tenantId,
     corpus.documents.map((d) => d.id),
   )
-  return computePulse(corpus, now, query, await firstIngestedAt(db, tenantId), stories, storyIndex)
+  const body = computePulse(corpus, now, query, await firstIngestedAt(db, tenantId), stories, storyIndex)
+  return newest.length > cap ? { ...body, matching: await countMatching(db, tenantId, query) } : body
 }
+
+/**
+ * How many of the newest documents matching a query the Query-mode pulse is computed from: a word in half of
+ * 100,000 documents read them all, for longer than a request waits (over 300 s). The answer says how many match.
+ */
+export const PULSE_QUERY_DOCUMENTS = 5000
 
 /**
  * An entity of the tenant (`find` picks it among the tenant's entities) and the graph view of the documents

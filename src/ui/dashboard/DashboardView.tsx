@@ -139,7 +139,9 @@ function PulseSummary({ query, pulse }: { query: string | null; pulse: PulseEntr
         : `No completed documents match “${query}”`
       : query === null
         ? `Figures from all ${docs}`
-        : `Figures from the ${docs} matching “${query}”`
+        : body.matching !== undefined
+          ? `Figures from the newest ${docs} of the ${body.matching.toLocaleString('en-US')} matching “${query}”`
+          : `Figures from the ${docs} matching “${query}”`
   return (
     <>
       {scope} · updated {formatClock(body.generatedAt)}

@@ -19,7 +19,8 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { analyseLocal } from '../../../server/analysis/index'
 import { manualClock } from '../../../server/platform/core/runtime'
-import type { LeaderboardEntry, PulseBody } from '../../../src/protocol/intelligence'
+import { type LeaderboardEntry, type PulseBody, pulseBodySchema } from '../../../src/protocol/intelligence'
+import { pulseOf } from '../../../server/modules/intelligence/service'
 import type { Story } from '../../../src/protocol/stories'
 import { dialects, emulatorUser, type TestUser } from '../support/harness'
 import { apiCaller, ingestText, startAnalyticsStack } from './support'
@@ -278,6 +279,19 @@ describe.each(dialects())('dashboard pulse on %s', (dialect) => {
     expect(none).toMatchObject({ mode: 'query', documentCount: 0, hotTopics: [], riskLeaderboard: [], pestleDistribution: [] })
     const blank = await pulse(user, { query: '   ' })
     expect(blank).toMatchObject({ mode: 'global', query: null, documentCount: 7 })
+  })
+
+  test('Query mode past its cap: the newest matching documents, and how many match in all', async () => {
+    const tenant = (await stack.db.query<{ tenant_id: string }>(`SELECT tenant_id FROM events WHERE id = $1`, [eventIds.get('google-a')]))[0]!.tenant_id
+    const whole = await pulseOf(stack.db, tenant, NOW, 'Google', 3)
+    expect(whole.matching).toBeUndefined()
+    expect(whole).toEqual(await pulse(user, { query: 'Google' }))
+    const capped = pulseBodySchema.parse(await pulseOf(stack.db, tenant, NOW, 'Google', 2))
+    expect(capped).toMatchObject({ mode: 'query', documentCount: 2, matching: 3 })
+    // The two newest of the three: google-a, ten days old, is left out.
+    const newest = new Set(['google-b', 'google-c'].map((n) => eventIds.get(n as DocumentName)))
+    expect([...capped.riskLeaderboard, ...capped.opportunityLeaderboard].every((e) => newest.has(e.eventId))).toBe(true)
+    expect(capped.signalVelocity.totalSignals).toBeLessThan(whole.signalVelocity.totalSignals)
   })
 
   test('five days later: windows are (from, to], momentum turns, what was not told in two weeks is not hot, ties fall to momentum, mentions, title', async () => {

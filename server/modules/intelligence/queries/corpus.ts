@@ -126,12 +126,27 @@ export async function completedEventIds(db: Queryable, tenantId: string, scope: 
   return rows.map((r) => r.id)
 }
 
-/** The documents of the tenant's frames best matching the query by full text (at most `limit` frames). */
+/** The tenant's newest completed documents matching a full-text query (search's vectors), at most `limit`. */
+export async function newestMatchingEventIds(db: Queryable, tenantId: string, query: string, limit: number): Promise<string[]> {
+  const rows = await db.query<{ event_id: string }>(
+    `SELECT event_id FROM search_documents WHERE tenant_id = $1 AND vector @@ websearch_to_tsquery('english', $2) ORDER BY at DESC, event_id DESC LIMIT $3`,
+    [tenantId, query, limit],
+  )
+  return rows.map((r) => r.event_id)
+}
+
+/** How many of the tenant's completed documents match a full-text query. */
+export async function countMatching(db: Queryable, tenantId: string, query: string): Promise<number> {
+  const rows = await db.query<{ n: number | string }>(`SELECT count(*) AS n FROM search_documents WHERE tenant_id = $1 AND vector @@ websearch_to_tsquery('english', $2)`, [tenantId, query])
+  return Number(rows[0]?.n ?? 0)
+}
+
+/** The documents of the tenant's newest frames matching the query by full text (at most `limit` frames, by their documents' dates). */
 export async function documentsOfFramesMatching(db: Queryable, tenantId: string, query: string, limit: number): Promise<string[]> {
   const rows = await db.query<{ event_id: string }>(
     `SELECT DISTINCT m.event_id FROM (
-       SELECT f.event_id FROM search_frames f, websearch_to_tsquery('english', $2) q
-        WHERE f.tenant_id = $1 AND f.vector @@ q ORDER BY ts_rank(f.vector, q) DESC, f.frame_id LIMIT $3) m`,
+       SELECT f.event_id FROM search_frames f JOIN search_documents d ON d.tenant_id = f.tenant_id AND d.event_id = f.event_id
+        WHERE f.tenant_id = $1 AND f.vector @@ websearch_to_tsquery('english', $2) ORDER BY d.at DESC, f.frame_id DESC LIMIT $3) m`,
     [tenantId, query, limit],
   )
   return rows.map((r) => r.event_id)
