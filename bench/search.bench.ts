@@ -1,6 +1,6 @@
 /**
  * `npm run bench:search [-- --docs 2000,20000] [--stores pglite,postgres]`: how long a search takes (GET /search's service, `search` in
- * server/modules/search/search.ts: ranking every match, reading the page with its marked sentences) as a tenant
+ * server/modules/search/search.ts: counting and ranking up to 1,000 matches of a kind, reading the page with its marked sentences) as a tenant
  * grows, on PGlite (a temp folder, as `npm start` runs it) and on PostgreSQL when BENCH_DATABASE_URL,
  * TEST_DATABASE_URL or DATABASE_URL names a server that answers (a scratch database, dropped after).
  *
