@@ -68,7 +68,7 @@ export const requests: readonly Request[] = [
     route: 'computePulse (before 017)',
     // What the route did before the pulse was kept, for comparison: the same figures, every document read.
     run: async (db, s) => {
-      const corpus = await loadCorpus(db, s.tenantId, { query: null })
+      const corpus = await loadCorpus(db, s.tenantId)
       const candidates = boardCandidates(corpus)
       const stories = await boardStoryFacts(db, s.tenantId, [...candidates.risk, ...candidates.opportunity])
       const ids = corpus.documents.map((d) => d.id)

@@ -1,6 +1,6 @@
 /**
  * The corpus every analytical figure is computed from: a tenant's completed documents (optionally within
- * one research or project, optionally matching a full-text query) and their action frames, read once
+ * one research or project, or some of them by id) and their action frames, read once
  * into plain values. Everything downstream (pulse, briefing, graph, forecasts, KPIs) is a pure function
  * of a Corpus and a time, so it can be checked by hand on a small corpus.
  */

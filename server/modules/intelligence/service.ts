@@ -60,7 +60,7 @@ export async function entityWithDocuments(db: Queryable, tenantId: string, find:
   const known = find(await tenantEntities(db, tenantId))
   if (!known) return undefined
   const keys = [...new Set([known.name, ...known.aliases].flatMap(nameKeys))]
-  const view = graphView(await loadCorpus(db, tenantId, { eventIds: await documentsNaming(db, tenantId, keys) }, { tenantEntities: true }))
+  const view = await documentsView(db, tenantId, await documentsNaming(db, tenantId, keys))
   const entity = view.corpus.entities.byId.get(known.id)
   return entity ? { view, entity } : undefined
 }

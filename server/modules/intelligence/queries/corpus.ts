@@ -18,8 +18,6 @@ export interface CorpusScope {
   projectId?: string | null
   /** A research or project id, whichever it is. */
   contextId?: string | null
-  /** Only documents whose title, summary or text match this (PostgreSQL full-text search, English). */
-  query?: string | null
   eventIds?: string[]
   /** Only documents ingested at or after this time (ms). */
   since?: number
@@ -76,10 +74,6 @@ function scopeWhere(tenantId: string, scope: CorpusScope): { where: string; para
   }
   if (scope.eventIds) where.push(`e.id = ANY(${param(scope.eventIds)}::text[])`)
   if (scope.since !== undefined) where.push(`e.ingested_at >= ${param(new Date(scope.since).toISOString())}`)
-  const query = scope.query?.trim()
-  // Matched on search's indexed vectors (migration 019: a completed document's title, summary and text), not on
-  // a vector made from every document's text at each read (10 s at 100,000 documents).
-  if (query) where.push(`e.id IN (SELECT m.event_id FROM search_documents m WHERE m.tenant_id = e.tenant_id AND m.vector @@ websearch_to_tsquery('english', ${param(query)}))`)
   return { where: where.join(' AND '), params }
 }
 
