@@ -21,7 +21,7 @@
  */
 import { type Draft, freeze, Immer } from 'immer'
 import type { DomainEventType, EventOf } from '../domain/events'
-import { type Envelope, type EventMeta, freezesReadModels, type Projection } from './define-projection'
+import { type Envelope, type EventMeta, freezesReadModels, handlesAnyOf, type Projection } from './define-projection'
 
 export type DraftHandler<S, T extends DomainEventType> = (draft: Draft<S>, event: EventOf<T>, meta: EventMeta) => void
 
@@ -31,6 +31,7 @@ export function defineDraftProjection<S extends object>(spec: { name: string; in
   const handlers = spec.on as Record<string, DraftHandler<S, DomainEventType> | undefined>
   const handles = (type: string) => handlers[type] !== undefined
   const applyAll = (state: S, envelopes: readonly Envelope[]): S => {
+    if (!handlesAnyOf(envelopes, handles)) return state
     let next = state
     // A replay hands every batch to every projection, and these skip nearly all of it: the loop body
     // captures nothing, or V8 would allocate a closure context per envelope (a fifth of a replay's garbage).

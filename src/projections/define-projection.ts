@@ -71,6 +71,7 @@ export function defineProjection<S extends object>(spec: { name: string; initial
   const handlers = spec.on as Record<string, Handler<S, DomainEventType> | undefined>
   const handles = (type: string) => handlers[type] !== undefined
   const applyAll = (state: S, envelopes: readonly Envelope[]): S => {
+    if (!handlesAnyOf(envelopes, handles)) return state
     let tx: BatchTx<S> | null = null
     for (const envelope of envelopes) {
       const handler = handlers[envelope.event.type]
@@ -90,6 +91,28 @@ export function defineProjection<S extends object>(spec: { name: string; initial
     apply: (state, envelope) => applyAll(state, [envelope]),
     applyAll,
   }
+}
+
+/** Below this many events a projection reads the batch itself; above, the batch's types are read once for every projection. */
+const TYPED_BATCH = 64
+const batchTypes = new WeakMap<readonly Envelope[], readonly string[]>()
+
+/**
+ * Whether a batch holds any event `handles` takes. Twenty projections read every batch and most take none
+ * of a replay's types: a large batch's distinct types are listed once (kept per batch), so a projection
+ * that takes none of them skips the batch without a look at each of its events.
+ */
+export function handlesAnyOf(envelopes: readonly Envelope[], handles: (type: string) => boolean): boolean {
+  if (envelopes.length < TYPED_BATCH) return true
+  let types = batchTypes.get(envelopes)
+  if (types === undefined) {
+    const seen = new Set<string>()
+    for (const envelope of envelopes) seen.add(envelope.event.type)
+    types = [...seen]
+    batchTypes.set(envelopes, types)
+  }
+  for (const type of types) if (handles(type)) return true
+  return false
 }
 
 /** Makes `parent[key]` owned by the batch (copying it once) and returns it. `parent` must be owned. */
