@@ -68,7 +68,7 @@ export function servePage(bundle: Bundle, title: string, extra: Record<string, [
 }
 
 /** A new page at `/{search}` of `server`, once the page has put `window[ready]` up; its errors and warnings are printed. */
-export async function openPage(browser: Browser, server: Server, options: { viewport: { width: number; height: number }; ready: string; search?: string }): Promise<Page> {
+export async function openPage(browser: Browser, server: Server, options: { viewport: { width: number; height: number }; ready: string; search?: string; timeoutMs?: number }): Promise<Page> {
   const page = await browser.newPage({ viewport: options.viewport, deviceScaleFactor: 1, colorScheme: 'light' })
   page.on('console', (m) => {
     if (m.type() === 'error' || m.type() === 'warning') console.error(`[page ${m.type()}] ${m.text()}`)
@@ -76,7 +76,7 @@ export async function openPage(browser: Browser, server: Server, options: { view
   page.on('pageerror', (e) => console.error(`[page error] ${e.message}`))
   const port = (server.address() as { port: number }).port
   await page.goto(`http://127.0.0.1:${port}/${options.search ?? ''}`)
-  await page.waitForFunction((name) => (window as unknown as Record<string, unknown>)[name] !== undefined, options.ready, { timeout: 60_000 })
+  await page.waitForFunction((name) => (window as unknown as Record<string, unknown>)[name] !== undefined, options.ready, { timeout: options.timeoutMs ?? 60_000 })
   return page
 }
 

@@ -13,7 +13,7 @@ import { createClientCore } from '../../src/streams/client-core'
 import type { SocketLike } from '../../src/streams/live-channel'
 import { replayRecording } from '../../src/streams/replay'
 import { attachWorkspaceLive } from '../../src/streams/workspace-live'
-import { generateLog } from '../../bench/replay.bench'
+import { generateLog } from '../../bench/replay/log'
 
 let server: WebSocketServer | null = null
 afterEach(async () => {
