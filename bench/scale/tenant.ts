@@ -4,9 +4,10 @@
  * written in bulk like seed.ts (bench:ui's deterministic values, other seeds), one every ~20 minutes (about
  * 70 a day) back from the server's now: the first size is the tenant's last weeks, and growing it to the
  * next adds months and years of history behind them. Then what the server keeps of documents
- * (`backfillSignals`, `backfillBriefingKeys`, as start-up does for documents it has not seen).
+ * (`backfillSignals`, `backfillBriefingKeys`, as start-up does for documents it has not seen; the documents
+ * are listed for the keys' backfill as migration 018 listed those completed before them).
  */
-import { backfillBriefingKeys, backfillSignals } from '../../server/modules/intelligence'
+import { backfillBriefingKeys, backfillSignals, keepCompletedDocument } from '../../server/modules/intelligence'
 import { insertResearch, insertSession } from '../../server/modules/researches/queries'
 import type { Database } from '../../server/platform/db/database'
 import { sessionDataBody } from '../ui/data'
@@ -74,12 +75,19 @@ export async function seedTenant(db: Database, from: number, to: number, ownerUs
   const writeMs = performance.now() - t0
   const t1 = performance.now()
   await backfillSignals(db)
+  // Written in bulk, the documents skipped the completion that writes their briefing keys: list them for the
+  // start-up backfill, as migration 018 listed the documents completed before the keys were kept.
+  await db.query(`INSERT INTO briefing_keys_backfill (tenant_id, event_id) SELECT tenant_id, id FROM events WHERE tenant_id = $1 AND status = 'completed' ON CONFLICT DO NOTHING`, [SCALE_TENANT])
   await backfillBriefingKeys(db)
   await db.exec('ANALYZE')
   return { documents: to - from, frames, writeMs, keepMs: performance.now() - t1 }
 }
 
-/** A document completing in the research's first workspace (a row and its frames, in one transaction): the tenant's material moves. */
+/**
+ * A document completing in the research's first workspace: its row, its frames, and what the server keeps
+ * of a completed document (its places on the boards, its briefing keys), in one transaction as the
+ * pipeline's completion writes them. The tenant's material moves.
+ */
 export async function completeOne(db: Database, n: number, now: number): Promise<void> {
   const { events, actionFrames } = sessionDataBody(1, FRAMES, 1_000_000 + n)
   const id = `arrival_${n}`
@@ -98,6 +106,7 @@ export async function completeOne(db: Database, n: number, now: number): Promise
         [SCALE_TENANT, frame.id, id, TENANT_RESEARCH, f.actionIndex, FRAMES, f.actionType, JSON.stringify(frame), new Date(now).toISOString()],
       )
     }
+    await keepCompletedDocument(tx, SCALE_TENANT, id)
   })
 }
 

@@ -14,8 +14,8 @@
  *   writes them again, so a retry, a reprocess or a second call leaves the same rows; a document that is not
  *   completed is left without any. A deleted document's rows go with it (the cascade from events).
  * - Documents completed before the tables existed are listed by the migration; `backfillBriefingKeys` (at
- *   start-up) writes their keys, one document per transaction, and takes each off the list with its keys, so
- *   a start interrupted midway goes on where it stopped.
+ *   start-up) writes their keys a batch of a tenant's documents per transaction (their corpus read once), and
+ *   takes each off the list with its keys, so a start interrupted midway goes on where it stopped.
  */
 import type { Database, Queryable } from '../../platform/db/database'
 import { nameKeys } from './aliases'
@@ -26,7 +26,7 @@ import { briefingKeysBackfill, clearBriefingKeysBackfill, type FrameActorKey, re
 const BACKFILL_BATCH = 200
 
 /** Writes a completed document's keys again (see the contract above), from its corpus when it was read already. */
-export async function indexBriefingKeys(tx: Queryable, tenantId: string, eventId: string, corpus?: Corpus): Promise<void> {
+export async function indexBriefingKeys(tx: Queryable, tenantId: string, eventId: string, corpus?: Pick<Corpus, 'documents' | 'frames'>): Promise<void> {
   const { documents, frames } = corpus ?? (await loadCorpus(tx, tenantId, { eventIds: [eventId] }))
   await replaceBriefingKeys(tx, tenantId, eventId, { actors: frames.flatMap(actorKeysOf), names: documents.flatMap((d) => nameKeysOf(d, frames)) })
 }
@@ -35,10 +35,16 @@ export async function indexBriefingKeys(tx: Queryable, tenantId: string, eventId
 export async function backfillBriefingKeys(db: Database): Promise<number> {
   let written = 0
   for (let batch = await briefingKeysBackfill(db, BACKFILL_BATCH); batch.length > 0; batch = await briefingKeysBackfill(db, BACKFILL_BATCH)) {
-    for (const { tenant_id, event_id } of batch) {
+    const byTenant = new Map<string, string[]>()
+    for (const { tenant_id, event_id } of batch) byTenant.set(tenant_id, [...(byTenant.get(tenant_id) ?? []), event_id])
+    for (const [tenantId, eventIds] of byTenant) {
       await db.transaction(async (tx) => {
-        await indexBriefingKeys(tx, tenant_id, event_id)
-        await clearBriefingKeysBackfill(tx, tenant_id, event_id)
+        const corpus = await loadCorpus(tx, tenantId, { eventIds })
+        for (const eventId of eventIds) {
+          const document = corpus.documentsById.get(eventId)
+          await indexBriefingKeys(tx, tenantId, eventId, { documents: document ? [document] : [], frames: corpus.framesByDocument.get(eventId) ?? [] })
+          await clearBriefingKeysBackfill(tx, tenantId, eventId)
+        }
       })
     }
     written += batch.length

@@ -168,13 +168,19 @@ describe.each(dialects())('what a briefing reads, on %s', { timeout: 120_000 }, 
     expect(imported).toEqual(await expectedKeys(db, 'briefing-scope-importer.example'))
   })
 
-  test('the start-up backfill writes the keys of documents completed before they were kept, once', async () => {
-    const kept = await storedKeys(db)
-    await db.query(`DELETE FROM frame_actor_keys WHERE tenant_id = $1`, [T])
-    await db.query(`DELETE FROM document_name_keys WHERE tenant_id = $1`, [T])
-    await db.query(`INSERT INTO briefing_keys_backfill (tenant_id, event_id) SELECT tenant_id, id FROM events WHERE tenant_id = $1 AND status = 'completed'`, [T])
-    expect(await backfillBriefingKeys(db)).toBe(5)
-    expect(await storedKeys(db)).toEqual(kept)
+  test("the start-up backfill writes the keys of documents completed before they were kept, once, each tenant's its own", async () => {
+    const tenants = [T, 'briefing-scope-importer.example']
+    const kept = await Promise.all(tenants.map((t) => storedKeys(db, t)))
+    expect(kept[1]?.length).toBeGreaterThan(0)
+    for (const t of tenants) {
+      await db.query(`DELETE FROM frame_actor_keys WHERE tenant_id = $1`, [t])
+      await db.query(`DELETE FROM document_name_keys WHERE tenant_id = $1`, [t])
+      await db.query(`INSERT INTO briefing_keys_backfill (tenant_id, event_id) SELECT tenant_id, id FROM events WHERE tenant_id = $1 AND status = 'completed'`, [t])
+    }
+    const [listed] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM briefing_keys_backfill`)
+    expect(listed?.n).toBeGreaterThan(5)
+    expect(await backfillBriefingKeys(db)).toBe(listed?.n)
+    expect(await Promise.all(tenants.map((t) => storedKeys(db, t)))).toEqual(kept)
     expect(await db.query(`SELECT * FROM briefing_keys_backfill`)).toEqual([])
     expect(await backfillBriefingKeys(db)).toBe(0)
   })
