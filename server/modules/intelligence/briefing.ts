@@ -38,6 +38,8 @@ export const KEY_EVENTS = 5
 export const BRIEFING_GRAPH_NODES = 40
 /** Lines of an entity's narrative: its most recent frames beyond this are left out. */
 const NARRATIVE_LINES = 50
+/** No frame conflicted beyond the view's documents (a view of the whole tenant, or of no conflicts). */
+const NONE: ReadonlySet<string> = new Set()
 
 /** An actor of a frame with its role, as the stored frame has it. */
 export interface ActorRole {
@@ -45,8 +47,11 @@ export interface ActorRole {
   role: string
 }
 
-/** The briefing of a research or a project: `scope` is its documents, `tenant` everything. */
-export function scopeBriefing(tenant: GraphView, scope: GraphView, subject: { type: 'research' | 'project'; id: string; title: string }): BriefingBody {
+/**
+ * The briefing of a research or a project: `scope` is its documents, `tenant` everything read (with a bounded
+ * read, the same documents), `conflictedOutside` the frames whose conflicts lie beyond them (frameMetrics).
+ */
+export function scopeBriefing(tenant: GraphView, scope: GraphView, subject: { type: 'research' | 'project'; id: string; title: string }, conflictedOutside: ReadonlySet<string> = NONE): BriefingBody {
   const { documents, frames } = scope
   const ranked = riskiest(tenant, frames)
   const keyFrames = chronological(ranked.slice(0, KEY_EVENTS))
@@ -75,7 +80,7 @@ export function scopeBriefing(tenant: GraphView, scope: GraphView, subject: { ty
     keyEvents: keyFrames.map((f) => keyEvent(tenant, f)),
     detailedMetrics: {
       documents: documents.length,
-      ...frameMetrics(tenant, frames),
+      ...frameMetrics(tenant, frames, conflictedOutside),
       entities: scope.entities().length,
       connections: scope.linkCount(),
       dominantPestle: pestle?.category ?? 'none',
@@ -128,7 +133,7 @@ export function frameBriefing(tenant: GraphView, frame: CorpusFrame, roles: read
 }
 
 /** The briefing of an entity: where it is mentioned and the frames it acts in. */
-export function entityBriefing(tenant: GraphView, entity: MergedEntity): BriefingBody {
+export function entityBriefing(tenant: GraphView, entity: MergedEntity, conflictedOutside: ReadonlySet<string> = NONE): BriefingBody {
   const frames = tenant.framesActing(entity.id)
   const ranked = riskiest(tenant, frames)
   const keyFrames = chronological(ranked.slice(0, KEY_EVENTS))
@@ -151,7 +156,7 @@ export function entityBriefing(tenant: GraphView, entity: MergedEntity): Briefin
     detailedMetrics: {
       mentions: entity.mentionCount,
       documents: entity.byDocument.size,
-      ...frameMetrics(tenant, frames),
+      ...frameMetrics(tenant, frames, conflictedOutside),
       // Every two of its frames share it, so each pair is a connection.
       connections: (frames.length * (frames.length - 1)) / 2,
       dominantPestle: dominantPestle(documents)?.category ?? 'none',
@@ -213,7 +218,12 @@ export function body(
   return { type, id, briefing, detailedMetrics, graph }
 }
 
-export function frameMetrics(tenant: GraphView, frames: readonly CorpusFrame[]) {
+/**
+ * The figures of a set of frames. `conflictedOutside`: frames whose conflict is witnessed outside the view's
+ * documents (briefing-scope.ts finds them by actor key): each counts its conflicting_sources flag even when
+ * the view holds none of its conflicting frames.
+ */
+export function frameMetrics(tenant: GraphView, frames: readonly CorpusFrame[], conflictedOutside: ReadonlySet<string> = NONE) {
   const risks = frames.map((f) => riskOf(tenant, f))
   return {
     actionFrames: frames.length,
@@ -221,8 +231,13 @@ export function frameMetrics(tenant: GraphView, frames: readonly CorpusFrame[]) 
     averageConfidence: mean(frames.map((f) => f.confidence)),
     averageRiskIndex: mean(risks),
     maxRiskIndex: risks.length === 0 ? 0 : Math.max(...risks),
-    uncertainties: frames.reduce((n, f) => n + uncertaintiesOf(tenant, f).length, 0),
+    uncertainties: frames.reduce((n, f) => n + flagCount(tenant, f, conflictedOutside), 0),
   }
+}
+
+function flagCount(tenant: GraphView, f: CorpusFrame, conflictedOutside: ReadonlySet<string>): number {
+  const flags = uncertaintiesOf(tenant, f)
+  return flags.length + (conflictedOutside.has(f.id) && !flags.some((u) => u.kind === 'conflicting_sources') ? 1 : 0)
 }
 
 export function keyEvent(tenant: GraphView, f: CorpusFrame): KeyEvent {

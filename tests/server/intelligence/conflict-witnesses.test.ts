@@ -1,14 +1,14 @@
 /**
- * The witnesses a briefing reads for its subject's conflicts (queries.ts `conflictWitnessDocuments`, by the
- * indexes of migration 018), against a brute force over every pair of frames with uncertainties.ts's own
- * `disagreement`, on random tenants of a few documents (seeded, seed printed): each document it answers is
- * completed, outside the subject, and holds a frame contradicting one of the subject's; and every subject
- * frame contradicted by a completed document outside its own is contradicted in the subject or by a
- * document it answers.
+ * The conflicts a briefing finds beyond its subject's documents (queries/briefing-keys.ts
+ * `outsideConflictWitnesses`, by the indexes of migration 018), against a brute force over every pair of
+ * frames with uncertainties.ts's own `disagreement`, on random tenants of a few documents (seeded, seed
+ * printed): each frame it answers is the subject's, answered once, and its witness document is completed,
+ * outside the subject, and holds a frame contradicting that very frame; and every subject frame contradicted
+ * by a completed document outside its own is contradicted in the subject or answered.
  */
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { conflictWitnessDocuments } from '../../../server/modules/intelligence/queries/briefing-keys'
+import { outsideConflictWitnesses } from '../../../server/modules/intelligence/queries/briefing-keys'
 import { disagreement, OPPOSED_SENTIMENT_GAP } from '../../../server/modules/intelligence/uncertainties'
 import type { Database } from '../../../server/platform/db/database'
 import { propertySeed } from '../../arbitraries'
@@ -65,25 +65,28 @@ describe.each(dialects())('conflict witnesses on %s', (dialect) => {
         })
         await store(db, docs)
         const subject = docs.filter((d) => d.inSubject).map((d) => d.id)
-        const answered = await conflictWitnessDocuments(db, T, subject, OPPOSED_SENTIMENT_GAP)
+        const answered = await outsideConflictWitnesses(db, T, subject, OPPOSED_SENTIMENT_GAP)
 
         const frames = docs.flatMap((d) => d.frames)
         const byId = new Map(docs.map((d) => [d.id, d]))
         const contradicts = (a: Frame, b: Frame) => a.eventId !== b.eventId && a.actionType === b.actionType && a.keys.some((k) => b.keys.includes(k)) && disagreement(a, b) !== null
         const subjectFrames = frames.filter((f) => byId.get(f.eventId)!.inSubject)
-        for (const id of answered) {
-          const d = byId.get(id)!
-          expect(d.completed && !d.inSubject, id).toBe(true)
+        expect(new Set(answered.map((a) => a.frameId)).size).toBe(answered.length)
+        for (const { frameId, eventId } of answered) {
+          const f = subjectFrames.find((s) => s.id === frameId)
+          expect(f, frameId).toBeDefined()
+          const d = byId.get(eventId)!
+          expect(d.completed && !d.inSubject, eventId).toBe(true)
           expect(
-            d.frames.some((w) => subjectFrames.some((f) => contradicts(f, w))),
-            id,
+            d.frames.some((w) => contradicts(f!, w)),
+            `${frameId} by ${eventId}`,
           ).toBe(true)
         }
         for (const f of subjectFrames) {
           const against = frames.filter((w) => byId.get(w.eventId)!.completed && contradicts(f, w))
           if (against.length === 0) continue
           const inSubject = against.some((w) => byId.get(w.eventId)!.inSubject)
-          const reached = against.some((w) => answered.includes(w.eventId))
+          const reached = answered.some((a) => a.frameId === f.id)
           expect(inSubject || reached, f.id).toBe(true)
           seen.byNegation += against.some((w) => disagreement(f, w) === 'negation') ? 1 : 0
           seen.bySentiment += against.some((w) => disagreement(f, w) === 'sentiment') ? 1 : 0

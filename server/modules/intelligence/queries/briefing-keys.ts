@@ -31,20 +31,20 @@ export async function replaceBriefingKeys(tx: Queryable, tenantId: string, event
 }
 
 /**
- * The documents outside `eventIds` holding a witness of a conflict of theirs, at most one per frame. A
- * frame's witnesses, for each of its actor keys: of the frames of other completed documents with that key
- * and its action type, the first by id with the opposite negation, and the first by sentiment (then id)
- * of those whose sentiment has the opposite sign and lies `gap` or more away. One of `eventIds`' own is
- * preferred (then none is needed), else the first by id. Each is one index probe, however often the key
- * occurs in the tenant.
+ * The frames of `eventIds` whose conflicts are witnessed only outside them, each with the document of its
+ * witness (frame id order). A frame's witnesses, for each of its actor keys: of the frames of other completed
+ * documents with that key and its action type, the first by id with the opposite negation, and the first by
+ * sentiment (then id) of those whose sentiment has the opposite sign and lies `gap` or more away. One of
+ * `eventIds`' own is preferred (then the frame is not answered: its conflict is found among them), else the
+ * first by id. Each is one index probe, however often the key occurs in the tenant.
  */
-export async function conflictWitnessDocuments(db: Queryable, tenantId: string, eventIds: readonly string[], gap: number): Promise<string[]> {
+export async function outsideConflictWitnesses(db: Queryable, tenantId: string, eventIds: readonly string[], gap: number): Promise<Array<{ frameId: string; eventId: string }>> {
   if (eventIds.length === 0) return []
   const other = `FROM frame_actor_keys o JOIN events e ON e.tenant_id = o.tenant_id AND e.id = o.event_id AND e.status = 'completed'
                  WHERE o.tenant_id = s.tenant_id AND o.actor_key = s.actor_key AND o.action_type = s.action_type AND o.event_id <> s.event_id`
-  const rows = await db.query<{ event_id: string }>(
-    `SELECT DISTINCT event_id FROM (
-       SELECT DISTINCT ON (s.frame_id) w.event_id
+  const rows = await db.query<{ frame_id: string; event_id: string }>(
+    `SELECT frame_id, event_id FROM (
+       SELECT DISTINCT ON (s.frame_id) s.frame_id, w.event_id
          FROM frame_actor_keys s
          CROSS JOIN LATERAL (
            (SELECT o.event_id, o.frame_id ${other} AND o.negated = NOT s.negated ORDER BY o.frame_id LIMIT 1)
@@ -56,10 +56,10 @@ export async function conflictWitnessDocuments(db: Queryable, tenantId: string, 
         WHERE s.tenant_id = $1 AND s.event_id = ANY($2::text[])
         ORDER BY s.frame_id, w.event_id = ANY($2::text[]) DESC, w.frame_id) witness
       WHERE NOT (event_id = ANY($2::text[]))
-      ORDER BY event_id`,
+      ORDER BY frame_id`,
     [tenantId, eventIds, gap],
   )
-  return rows.map((r) => r.event_id)
+  return rows.map((r) => ({ frameId: r.frame_id, eventId: r.event_id }))
 }
 
 /**
