@@ -12,7 +12,9 @@
  *   `keepCompletedDocument`, next to `placeDocument`: the frame enricher, a reprocess, an import), after its
  *   frames are stored. It deletes the document's rows and
  *   writes them again, so a retry, a reprocess or a second call leaves the same rows; a document that is not
- *   completed is left without any. A deleted document's rows go with it (the cascade from events).
+ *   completed is left without any, and one leaving 'completed' (a reprocess starting) loses them in that
+ *   statement (migration 031), so every row is a completed document's. A deleted document's rows go with it
+ *   (the cascade from events).
  * - Documents completed before the tables existed are listed by the migration; `backfillBriefingKeys` (at
  *   start-up) writes their keys a batch of a tenant's documents per transaction (their corpus read once), and
  *   takes each off the list with its keys, so a start interrupted midway goes on where it stopped.

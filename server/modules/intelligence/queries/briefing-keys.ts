@@ -40,7 +40,8 @@ export async function replaceBriefingKeys(tx: Queryable, tenantId: string, event
  */
 export async function outsideConflictWitnesses(db: Queryable, tenantId: string, eventIds: readonly string[], gap: number): Promise<Array<{ frameId: string; eventId: string }>> {
   if (eventIds.length === 0) return []
-  const other = `FROM frame_actor_keys o JOIN events e ON e.tenant_id = o.tenant_id AND e.id = o.event_id AND e.status = 'completed'
+  // Key rows are those of completed documents only (migration 031): no candidate's document is looked up.
+  const other = `FROM frame_actor_keys o
                  WHERE o.tenant_id = s.tenant_id AND o.actor_key = s.actor_key AND o.action_type = s.action_type AND o.event_id <> s.event_id`
   const rows = await db.query<{ frame_id: string; event_id: string }>(
     `SELECT frame_id, event_id FROM (
