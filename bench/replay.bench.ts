@@ -17,12 +17,12 @@ import { existsSync } from 'node:fs'
 import { runInNewContext } from 'node:vm'
 import { setFlagsFromString } from 'node:v8'
 import { chromium } from 'playwright-core'
-import { type ClientCore, createClientCore } from '../src/streams/client-core'
+import type { ClientCore } from '../src/streams/client-core'
 import { connectProjection } from '../src/projections/connect-projection'
 import { bundlePage, openPage, servePage } from './browser-page'
 import { DOCUMENTS, generateLog } from './replay/log'
 import type { ReplayPageApi } from './replay/page'
-import { measureReplay, type ReplayTimes, replay } from './replay/measure'
+import { measureReplay, productionCore, type ReplayTimes, replay } from './replay/measure'
 import { type GraphVariant, immerWorkspaceGraph } from './replay-immer-graph'
 
 const RUNS = 5
@@ -32,7 +32,7 @@ const GRAPH = process.env.REPLAY_GRAPH as GraphVariant | undefined
 
 /** The production core; with REPLAY_GRAPH, its workspace graph folded through immer instead. */
 function benchCore(): ClientCore {
-  const core = createClientCore({ now: () => 0, freeze: false })
+  const core = productionCore()
   if (GRAPH === undefined) return core
   core.models.workspaceGraph.dispose()
   core.models.workspaceGraph = connectProjection(immerWorkspaceGraph(GRAPH), core.bus.batches$)
