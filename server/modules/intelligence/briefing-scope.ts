@@ -56,7 +56,7 @@ export async function briefingFor(db: Queryable, tenantId: string, type: Briefin
 export interface SubjectViews {
   /** The subject's completed documents, their entities merged among them. */
   tenant: GraphView
-  /** The same, as the subject's scope (graph.ts: its entities and links are the subject's). */
+  /** The subject's scope: the very same view, since it reads nothing beyond the subject's documents. */
   scope: GraphView
   conflictedOutside: ReadonlySet<string>
 }
@@ -64,7 +64,7 @@ export interface SubjectViews {
 /** The views a subject is briefed from, `eventIds` its documents (those completed are read; see the rules above). */
 export async function subjectViews(db: Queryable, tenantId: string, eventIds: readonly string[]): Promise<SubjectViews> {
   const [tenant, outside] = await Promise.all([viewOf(db, tenantId, eventIds), outsideConflictWitnesses(db, tenantId, eventIds, OPPOSED_SENTIMENT_GAP)])
-  return { tenant, scope: graphView(tenant.corpus, new Set(eventIds)), conflictedOutside: new Set(outside.map((w) => w.frameId)) }
+  return { tenant, scope: tenant, conflictedOutside: new Set(outside.map((w) => w.frameId)) }
 }
 
 // ---------------------------------------------------------------------------------------------------
