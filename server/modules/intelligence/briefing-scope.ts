@@ -6,10 +6,12 @@
  * - A research, a project or a story is briefed from its own completed documents, never the tenant's corpus.
  *   A conflict of one of its frames with a frame of another completed document outside them is found by the
  *   frames' actor keys (briefing-keys.ts): the same action type, a key in common and the opposite reading
- *   (uncertainties.ts). Only the key rows are read (queries/briefing-keys.ts `outsideConflictWitnesses`),
- *   not the witness's document, so what such a briefing reads grows with its subject, not with the tenant.
- *   (Reading each witness's document with its entities, a research of 2,000 documents read 9,000 more at
- *   22,000 documents, and its first read after an arrival took 3.8 s, 6.9 s at 102,000.)
+ *   (uncertainties.ts). Which frames are so contradicted is kept as documents come and go (migration 032)
+ *   and read by the subject's documents (queries/briefing-keys.ts `contradictedFrames`), not the witness's
+ *   document, so what such a briefing reads grows with its subject, not with the tenant. (Reading each
+ *   witness's document with its entities, a research of 2,000 documents read 9,000 more at 22,000 documents,
+ *   and its first read after an arrival took 3.8 s, 6.9 s at 102,000; probing its 47,000 key rows for
+ *   witnesses instead took 0.5 s at 4,000 documents, 0.9 s at 22,000.)
  * - An action frame or a causal context is briefed from its frames' documents and those of every frame
  *   sharing an actor key with one of them (any action type): its neighbourhood, which its connections,
  *   conflicts and graph are drawn from.
@@ -35,11 +37,10 @@ import { type MergedEntity, nameKeys } from './aliases'
 import { connectionBriefing, entityBriefing, frameBriefing, scopeBriefing } from './briefing'
 import { loadCorpus } from './corpus'
 import { findEntity, type GraphView, graphView } from './graph'
-import { actorNeighbourDocuments, documentsNaming, outsideConflictWitnesses } from './queries/briefing-keys'
+import { actorNeighbourDocuments, contradictedFrames, documentsNaming } from './queries/briefing-keys'
 import { completedEventIds } from './queries/corpus'
 import { actorRoles, connectionFrameIds, tenantView } from './service'
 import { citeSources, storyBriefing } from './story-briefing'
-import { OPPOSED_SENTIMENT_GAP } from './uncertainties'
 
 /** An entity's id: `ent_<kind>_<slug of its name>` (aliases.ts). */
 const ENTITY_ID = /^ent_[^_]+_(.+)$/
@@ -52,19 +53,19 @@ export async function briefingFor(db: Queryable, tenantId: string, type: Briefin
   return citeSources(briefing, await storiesOfDocuments(db, tenantId, documents))
 }
 
-/** What a subject is briefed from: the view of its documents, and its frames whose conflicts lie beyond them. */
+/** What a subject is briefed from: the view of its documents, and its frames another document contradicts. */
 export interface SubjectViews {
   /** The subject's completed documents, their entities merged among them. */
   tenant: GraphView
   /** The subject's scope: the very same view, since it reads nothing beyond the subject's documents. */
   scope: GraphView
-  conflictedOutside: ReadonlySet<string>
+  contradicted: ReadonlySet<string>
 }
 
 /** The views a subject is briefed from, `eventIds` its documents (those completed are read; see the rules above). */
 export async function subjectViews(db: Queryable, tenantId: string, eventIds: readonly string[]): Promise<SubjectViews> {
-  const [tenant, outside] = await Promise.all([viewOf(db, tenantId, eventIds), outsideConflictWitnesses(db, tenantId, eventIds, OPPOSED_SENTIMENT_GAP)])
-  return { tenant, scope: tenant, conflictedOutside: new Set(outside.map((w) => w.frameId)) }
+  const [tenant, contradicted] = await Promise.all([viewOf(db, tenantId, eventIds), contradictedFrames(db, tenantId, eventIds)])
+  return { tenant, scope: tenant, contradicted: new Set(contradicted) }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -75,20 +76,20 @@ export async function subjectViews(db: Queryable, tenantId: string, eventIds: re
  * tell its names; those giving one of its names are read. An id whose slug spells none of its names (it has
  * punctuation or accents) is looked for in the tenant's whole view.
  */
-async function entityView(db: Queryable, tenantId: string, nameOrId: string): Promise<{ view: GraphView; entity: MergedEntity; conflictedOutside: ReadonlySet<string> } | null> {
+async function entityView(db: Queryable, tenantId: string, nameOrId: string): Promise<{ view: GraphView; entity: MergedEntity; contradicted: ReadonlySet<string> } | null> {
   const slug = ENTITY_ID.exec(nameOrId)?.[1]
   const first = await viewOf(db, tenantId, await documentsNaming(db, tenantId, keysOf([nameOrId, ...(slug ? [slug.replace(/-/g, ' ')] : [])])))
   const found = findEntity(first.corpus.entities, nameOrId)
   if (found) {
-    const { tenant: view, conflictedOutside } = await subjectViews(db, tenantId, await documentsNaming(db, tenantId, keysOf([found.name, ...found.aliases])))
+    const { tenant: view, contradicted } = await subjectViews(db, tenantId, await documentsNaming(db, tenantId, keysOf([found.name, ...found.aliases])))
     // More documents may choose another canonical name, and so another id.
     const entity = view.corpus.entities.byId.get(found.id) ?? view.corpus.entities.resolve(found.name)
-    if (entity) return { view, entity, conflictedOutside }
+    if (entity) return { view, entity, contradicted }
   }
   if (!slug) return null
   const whole = await tenantView(db, tenantId)
   const entity = findEntity(whole.corpus.entities, nameOrId)
-  return entity ? { view: whole, entity, conflictedOutside: new Set() } : null
+  return entity ? { view: whole, entity, contradicted: new Set() } : null
 }
 
 /** Every key of these names, once. */
@@ -111,20 +112,20 @@ async function briefingOf(db: Queryable, tenantId: string, type: BriefingType, i
     case 'research': {
       const research = await getResearch(db, tenantId, id)
       if (!research) throw missing('Research')
-      const { tenant, scope, conflictedOutside } = await subjectViews(db, tenantId, await completedEventIds(db, tenantId, { researchId: id }))
-      return scopeBriefing(tenant, scope, { type, id, title: research.title }, conflictedOutside)
+      const { tenant, scope, contradicted } = await subjectViews(db, tenantId, await completedEventIds(db, tenantId, { researchId: id }))
+      return scopeBriefing(tenant, scope, { type, id, title: research.title }, contradicted)
     }
     case 'project': {
       const project = await getProject(db, tenantId, id)
       if (!project) throw missing('Project')
-      const { tenant, scope, conflictedOutside } = await subjectViews(db, tenantId, await completedEventIds(db, tenantId, { projectId: id }))
-      return scopeBriefing(tenant, scope, { type, id, title: project.display_name }, conflictedOutside)
+      const { tenant, scope, contradicted } = await subjectViews(db, tenantId, await completedEventIds(db, tenantId, { projectId: id }))
+      return scopeBriefing(tenant, scope, { type, id, title: project.display_name }, contradicted)
     }
     case 'story': {
       const story = await storyById(db, tenantId, id)
       if (!story) throw missing('Story')
-      const { tenant, conflictedOutside } = await subjectViews(db, tenantId, story.documentIds)
-      return storyBriefing(tenant, story, conflictedOutside)
+      const { tenant, contradicted } = await subjectViews(db, tenantId, story.documentIds)
+      return storyBriefing(tenant, story, contradicted)
     }
     case 'actionframe': {
       const view = await viewOf(db, tenantId, await actorNeighbourDocuments(db, tenantId, [id]))
@@ -142,7 +143,7 @@ async function briefingOf(db: Queryable, tenantId: string, type: BriefingType, i
     case 'entity': {
       const found = await entityView(db, tenantId, id)
       if (!found) throw missing('Entity')
-      return entityBriefing(found.view, found.entity, found.conflictedOutside)
+      return entityBriefing(found.view, found.entity, found.contradicted)
     }
   }
 }

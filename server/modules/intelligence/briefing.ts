@@ -31,7 +31,7 @@ import type { BriefingBody, BriefingType, KeyEvent } from '../../../src/protocol
 import type { MergedEntity } from './aliases'
 import { type CorpusDocument, type CorpusFrame, dayOf, opportunityIndex, riskIndex } from './corpus'
 import { type GraphView, linkBetween, localGraph } from './graph'
-import { listOf, uncertaintiesOf } from './uncertainties'
+import { listOf, uncertaintiesOf, uncertaintyCount } from './uncertainties'
 import { compareText } from './topics'
 
 export const KEY_EVENTS = 5
@@ -49,9 +49,9 @@ export interface ActorRole {
 
 /**
  * The briefing of a research or a project: `scope` is its documents, `tenant` everything read (with a bounded
- * read, the same documents), `conflictedOutside` the frames whose conflicts lie beyond them (frameMetrics).
+ * read, the same documents), `contradicted` its frames a frame of another document contradicts by key (frameMetrics).
  */
-export function scopeBriefing(tenant: GraphView, scope: GraphView, subject: { type: 'research' | 'project'; id: string; title: string }, conflictedOutside: ReadonlySet<string> = NONE): BriefingBody {
+export function scopeBriefing(tenant: GraphView, scope: GraphView, subject: { type: 'research' | 'project'; id: string; title: string }, contradicted: ReadonlySet<string> = NONE): BriefingBody {
   const { documents, frames } = scope
   const ranked = riskiest(tenant, frames)
   const keyFrames = chronological(ranked.slice(0, KEY_EVENTS))
@@ -80,7 +80,7 @@ export function scopeBriefing(tenant: GraphView, scope: GraphView, subject: { ty
     keyEvents: keyFrames.map((f) => keyEvent(tenant, f)),
     detailedMetrics: {
       documents: documents.length,
-      ...frameMetrics(tenant, frames, conflictedOutside),
+      ...frameMetrics(tenant, frames, contradicted),
       entities: scope.entities().length,
       connections: scope.linkCount(),
       dominantPestle: pestle?.category ?? 'none',
@@ -133,7 +133,7 @@ export function frameBriefing(tenant: GraphView, frame: CorpusFrame, roles: read
 }
 
 /** The briefing of an entity: where it is mentioned and the frames it acts in. */
-export function entityBriefing(tenant: GraphView, entity: MergedEntity, conflictedOutside: ReadonlySet<string> = NONE): BriefingBody {
+export function entityBriefing(tenant: GraphView, entity: MergedEntity, contradicted: ReadonlySet<string> = NONE): BriefingBody {
   const frames = tenant.framesActing(entity.id)
   const ranked = riskiest(tenant, frames)
   const keyFrames = chronological(ranked.slice(0, KEY_EVENTS))
@@ -156,7 +156,7 @@ export function entityBriefing(tenant: GraphView, entity: MergedEntity, conflict
     detailedMetrics: {
       mentions: entity.mentionCount,
       documents: entity.byDocument.size,
-      ...frameMetrics(tenant, frames, conflictedOutside),
+      ...frameMetrics(tenant, frames, contradicted),
       // Every two of its frames share it, so each pair is a connection.
       connections: (frames.length * (frames.length - 1)) / 2,
       dominantPestle: dominantPestle(documents)?.category ?? 'none',
@@ -219,11 +219,11 @@ export function body(
 }
 
 /**
- * The figures of a set of frames. `conflictedOutside`: frames whose conflict is witnessed outside the view's
- * documents (briefing-scope.ts finds them by actor key): each counts its conflicting_sources flag even when
- * the view holds none of its conflicting frames.
+ * The figures of a set of frames. `contradicted`: frames a frame of another completed document contradicts by
+ * their actor keys (briefing-scope.ts reads them, migration 032 keeps them): each counts its conflicting_sources
+ * flag even when the view holds none of its conflicting frames.
  */
-export function frameMetrics(tenant: GraphView, frames: readonly CorpusFrame[], conflictedOutside: ReadonlySet<string> = NONE) {
+export function frameMetrics(tenant: GraphView, frames: readonly CorpusFrame[], contradicted: ReadonlySet<string> = NONE) {
   const risks = frames.map((f) => riskOf(tenant, f))
   return {
     actionFrames: frames.length,
@@ -231,13 +231,8 @@ export function frameMetrics(tenant: GraphView, frames: readonly CorpusFrame[], 
     averageConfidence: mean(frames.map((f) => f.confidence)),
     averageRiskIndex: mean(risks),
     maxRiskIndex: risks.length === 0 ? 0 : Math.max(...risks),
-    uncertainties: frames.reduce((n, f) => n + flagCount(tenant, f, conflictedOutside), 0),
+    uncertainties: frames.reduce((n, f) => n + uncertaintyCount(tenant, f, contradicted.has(f.id)), 0),
   }
-}
-
-function flagCount(tenant: GraphView, f: CorpusFrame, conflictedOutside: ReadonlySet<string>): number {
-  const flags = uncertaintiesOf(tenant, f)
-  return flags.length + (conflictedOutside.has(f.id) && !flags.some((u) => u.kind === 'conflicting_sources') ? 1 : 0)
 }
 
 export function keyEvent(tenant: GraphView, f: CorpusFrame): KeyEvent {

@@ -19,7 +19,7 @@ import type { CorpusFrame } from './corpus'
 import { type GraphView, graphView, localGraph } from './graph'
 import { compareText } from './topics'
 
-export function storyBriefing(tenant: GraphView, story: Story, conflictedOutside: ReadonlySet<string> = new Set()): BriefingBody {
+export function storyBriefing(tenant: GraphView, story: Story, contradicted: ReadonlySet<string> = new Set()): BriefingBody {
   const frames = story.documentIds.flatMap((id) => tenant.corpus.framesByDocument.get(id) ?? [])
   const credibility = new Map(story.credibility.map((c) => [c.frameId, c]))
   const main = new Set(story.mainFrameIds)
@@ -74,7 +74,7 @@ export function storyBriefing(tenant: GraphView, story: Story, conflictedOutside
       claims: claims.length,
       confirmedFrames: grades.filter((c) => c.grade <= 2).length,
       contestedFrames: grades.filter((c) => c.contestedBy.length > 0).length,
-      ...frameMetrics(tenant, frames, conflictedOutside),
+      ...frameMetrics(tenant, frames, contradicted),
     },
     graph: localGraph(graphView(tenant.corpus, new Set(story.documentIds)), keyFrames.length > 0 ? keyFrames.map((f) => f.id) : story.documentIds, BRIEFING_GRAPH_NODES),
   })

@@ -55,15 +55,28 @@ export function uncertaintiesOf(view: GraphView, frame: CorpusFrame): Uncertaint
   return [...weak, conflict, ...local.slice(weak.length)]
 }
 
+/**
+ * How many flags uncertaintiesOf raises for the frame, without writing the conflict's message: what a
+ * briefing counts for each of its frames. `contradicted`: whether a document beyond the view contradicts it.
+ */
+export function uncertaintyCount(view: GraphView, frame: CorpusFrame, contradicted = false): number {
+  return frameUncertainties(factsOf(frame)).length + (contradicted || !conflicts(view, frame).next().done ? 1 : 0)
+}
+
 /** Frames of other documents, same action type, a shared actor entity, and the opposite reading (id order). */
 export function conflictingFrames(view: GraphView, frame: CorpusFrame): CorpusFrame[] {
   const candidates = new Map<string, CorpusFrame>()
+  for (const other of conflicts(view, frame)) candidates.set(other.id, other)
+  return [...candidates.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+}
+
+/** conflictingFrames' frames as they are found (a frame once for each actor it shares). */
+function* conflicts(view: GraphView, frame: CorpusFrame): Generator<CorpusFrame> {
   for (const actor of view.actorsOf(frame)) {
     for (const other of view.framesActing(actor.id)) {
-      if (other.eventId !== frame.eventId && other.actionType === frame.actionType && disagreement(frame, other)) candidates.set(other.id, other)
+      if (other.eventId !== frame.eventId && other.actionType === frame.actionType && disagreement(frame, other)) yield other
     }
   }
-  return [...candidates.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
 }
 
 /** Why two frames disagree, or null: negation first, then opposed sentiment. */

@@ -9,9 +9,9 @@
  * conflict); research "Elsewhere" — Y "Brazil signed a coffee deal with Peru." (no entity of Trade's) and Z
  * "Japan signed a trade deal with the United States." (an actor and an action type of B's, read the same
  * way: no conflict). Its entities are spelt alike everywhere, so a briefing from the rows it reads must
- * equal the one computed from the whole tenant, and Trade's briefing must count C's conflict from X's key
- * rows (C's witness) without reading X's text, and read neither Y nor Z; C's own briefing, and the United States', read every document naming one of its actors, Y
- * alone not.
+ * equal the one computed from the whole tenant, and Trade's briefing must count C's conflict from C's own row
+ * of frame_conflicts (kept when X completed, migration 032) without reading anything of X's, nor of Y or Z;
+ * C's own briefing, and the United States', read every document naming one of its actors, Y alone not.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createLocalAnalyser } from '../../../server/analysis/local/local-analyser'
@@ -100,16 +100,16 @@ describe.each(dialects())('what a briefing reads, on %s', { timeout: 120_000 }, 
     expect(view.actorsOf(frameOf('Z')).map((e) => e.name)).toContain('United States')
   })
 
-  test("a research's briefing equals the whole tenant's, and reads its documents and its conflicts' witnesses' keys only", async () => {
+  test("a research's briefing equals the whole tenant's, and reads its own documents' rows only", async () => {
     const { queryable, seen, contents } = recording(db)
     const b = await briefingFor(queryable, T, 'research', research('trade'))
     expect(ordered(b)).toEqual(ordered(await wholeTenantBriefing('trade')))
-    // C's denial in X is counted (C's conflicting_sources flag) from X's key rows: X's text is not read.
+    // C's denial in X is counted (C's conflicting_sources flag) from C's row of frame_conflicts: nothing of X's is read.
     expect(b.detailedMetrics.uncertainties).toBe((await wholeTenantBriefing('trade')).detailedMetrics.uncertainties)
     expect(b.detailedMetrics.uncertainties).toBeGreaterThan((await briefingFor(db, T, 'research', research('elsewhere'))).detailedMetrics.uncertainties as number)
     const all = ['A', 'B', 'C', 'X', 'Y', 'Z'] as const
     expect(all.filter((d) => readIn(contents, doc[d]))).toEqual(['A', 'B', 'C'])
-    expect(all.filter((d) => readIn(seen, doc[d]))).toEqual(['A', 'B', 'C', 'X'])
+    expect(all.filter((d) => readIn(seen, doc[d]))).toEqual(['A', 'B', 'C'])
     // The other researches alike.
     for (const name of ['doubts', 'elsewhere']) expect(ordered(await briefingFor(db, T, 'research', research(name)))).toEqual(ordered(await wholeTenantBriefing(name)))
   })
@@ -174,6 +174,10 @@ describe.each(dialects())('what a briefing reads, on %s', { timeout: 120_000 }, 
     const tenants = [T, 'briefing-scope-importer.example']
     const kept = await Promise.all(tenants.map((t) => storedKeys(db, t)))
     expect(kept[1]?.length).toBeGreaterThan(0)
+    const contradicted = () => db.query<{ frame_id: string; witness_event_id: string }>(`SELECT frame_id, witness_event_id FROM frame_conflicts WHERE tenant_id = $1 ORDER BY frame_id`, [T])
+    const conflicts = await contradicted()
+    // C and X contradict each other, each the other's witness.
+    expect(conflicts.map((r) => r.witness_event_id).sort()).toEqual([doc.C, doc.X].sort())
     for (const t of tenants) {
       await db.query(`DELETE FROM frame_actor_keys WHERE tenant_id = $1`, [t])
       await db.query(`DELETE FROM document_name_keys WHERE tenant_id = $1`, [t])
@@ -183,6 +187,7 @@ describe.each(dialects())('what a briefing reads, on %s', { timeout: 120_000 }, 
     expect(listed?.n).toBeGreaterThan(5)
     expect(await backfillBriefingKeys(db)).toBe(listed?.n)
     expect(await Promise.all(tenants.map((t) => storedKeys(db, t)))).toEqual(kept)
+    expect(await contradicted()).toEqual(conflicts)
     expect(await db.query(`SELECT * FROM briefing_keys_backfill`)).toEqual([])
     expect(await backfillBriefingKeys(db)).toBe(0)
   })

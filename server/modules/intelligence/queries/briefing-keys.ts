@@ -13,9 +13,13 @@ export interface FrameActorKey {
   sentiment: number
 }
 
-/** Replaces a document's keys with these (none: it has none). */
+/**
+ * Replaces a document's keys with these (none: it has none), and what they contradict with them (migration
+ * 032: the frames its old keys witnessed take another witness, its new keys mark theirs and those they witness).
+ */
 export async function replaceBriefingKeys(tx: Queryable, tenantId: string, eventId: string, keys: { actors: readonly FrameActorKey[]; names: readonly string[] }): Promise<void> {
   await tx.query(`DELETE FROM frame_actor_keys WHERE tenant_id = $1 AND event_id = $2`, [tenantId, eventId])
+  await tx.query(`SELECT frame_conflicts_leave($1, $2)`, [tenantId, eventId])
   await tx.query(`DELETE FROM document_name_keys WHERE tenant_id = $1 AND event_id = $2`, [tenantId, eventId])
   if (keys.names.length > 0) {
     await tx.query(`INSERT INTO document_name_keys (tenant_id, event_id, name_key) SELECT $1::text, $2::text, k FROM unnest($3::text[]) k ON CONFLICT DO NOTHING`, [tenantId, eventId, keys.names])
@@ -28,39 +32,17 @@ export async function replaceBriefingKeys(tx: Queryable, tenantId: string, event
      ON CONFLICT DO NOTHING`,
     [tenantId, eventId, actors.map((k) => k.frameId), actors.map((k) => k.actorKey), actors.map((k) => k.actionType), actors.map((k) => k.negated), actors.map((k) => k.sentiment)],
   )
+  await tx.query(`SELECT frame_conflicts_arrive($1, $2)`, [tenantId, eventId])
 }
 
 /**
- * The frames of `eventIds` whose conflicts are witnessed only outside them, each with the document of its
- * witness (frame id order). A frame's witnesses, for each of its actor keys: of the frames of other completed
- * documents with that key and its action type, the first by id with the opposite negation, and the first by
- * sentiment (then id) of those whose sentiment has the opposite sign and lies `gap` or more away. One of
- * `eventIds`' own is preferred (then the frame is not answered: its conflict is found among them), else the
- * first by id. Each is one index probe, however often the key occurs in the tenant.
+ * The frames of `eventIds` that a frame of another completed document contradicts by their actor keys (frame id
+ * order): those migration 032 keeps a row for as documents come and go, read by the documents' index.
  */
-export async function outsideConflictWitnesses(db: Queryable, tenantId: string, eventIds: readonly string[], gap: number): Promise<Array<{ frameId: string; eventId: string }>> {
+export async function contradictedFrames(db: Queryable, tenantId: string, eventIds: readonly string[]): Promise<string[]> {
   if (eventIds.length === 0) return []
-  // Key rows are those of completed documents only (migration 031): no candidate's document is looked up.
-  const other = `FROM frame_actor_keys o
-                 WHERE o.tenant_id = s.tenant_id AND o.actor_key = s.actor_key AND o.action_type = s.action_type AND o.event_id <> s.event_id`
-  const rows = await db.query<{ frame_id: string; event_id: string }>(
-    `SELECT frame_id, event_id FROM (
-       SELECT DISTINCT ON (s.frame_id) s.frame_id, w.event_id
-         FROM frame_actor_keys s
-         CROSS JOIN LATERAL (
-           (SELECT o.event_id, o.frame_id ${other} AND o.negated = NOT s.negated ORDER BY o.frame_id LIMIT 1)
-           UNION ALL
-           (SELECT o.event_id, o.frame_id ${other} AND s.sentiment <> 0 AND o.sentiment * s.sentiment < 0
-               AND o.sentiment >= CASE WHEN s.sentiment < 0 THEN GREATEST(s.sentiment + $3, 0) ELSE '-Infinity'::double precision END
-               AND o.sentiment <= CASE WHEN s.sentiment > 0 THEN LEAST(s.sentiment - $3, 0) ELSE 'Infinity'::double precision END
-             ORDER BY o.sentiment, o.frame_id LIMIT 1)) w
-        WHERE s.tenant_id = $1 AND s.event_id = ANY($2::text[])
-        ORDER BY s.frame_id, w.event_id = ANY($2::text[]) DESC, w.frame_id) witness
-      WHERE NOT (event_id = ANY($2::text[]))
-      ORDER BY frame_id`,
-    [tenantId, eventIds, gap],
-  )
-  return rows.map((r) => ({ frameId: r.frame_id, eventId: r.event_id }))
+  const rows = await db.query<{ frame_id: string }>(`SELECT frame_id FROM frame_conflicts WHERE tenant_id = $1 AND event_id = ANY($2::text[]) ORDER BY frame_id`, [tenantId, eventIds])
+  return rows.map((r) => r.frame_id)
 }
 
 /**
