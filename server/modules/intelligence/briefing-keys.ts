@@ -33,9 +33,15 @@ export async function indexBriefingKeys(tx: Queryable, tenantId: string, eventId
   await replaceBriefingKeys(tx, tenantId, eventId, { actors: frames.flatMap(actorKeysOf), names: documents.flatMap((d) => nameKeysOf(d, frames)) })
 }
 
-/** Writes the keys of the documents completed before they were kept; answers how many it wrote. */
+/**
+ * Writes the keys of the documents completed before they were kept; answers how many it wrote. The tables'
+ * statistics are taken again each time the rows written double: the probes that mark contradictions (migration
+ * 032) are planned by them, and planned for the empty tables a backfill starts from, a document took 26 ms
+ * instead of 5.
+ */
 export async function backfillBriefingKeys(db: Database): Promise<number> {
   let written = 0
+  let analysedAt = 0
   for (let batch = await briefingKeysBackfill(db, BACKFILL_BATCH); batch.length > 0; batch = await briefingKeysBackfill(db, BACKFILL_BATCH)) {
     const byTenant = new Map<string, string[]>()
     for (const { tenant_id, event_id } of batch) byTenant.set(tenant_id, [...(byTenant.get(tenant_id) ?? []), event_id])
@@ -50,6 +56,10 @@ export async function backfillBriefingKeys(db: Database): Promise<number> {
       })
     }
     written += batch.length
+    if (written >= 2 * analysedAt) {
+      await db.exec('ANALYZE frame_actor_keys, frame_conflicts')
+      analysedAt = written
+    }
   }
   return written
 }

@@ -17,7 +17,7 @@ import { propertySeed } from '../../arbitraries'
 import { dialects, testDatabase } from '../support/harness'
 
 const T = 'witnesses.example'
-const RUNS = 40
+const RUNS = 60
 const DOCUMENTS = 6
 
 interface Frame {

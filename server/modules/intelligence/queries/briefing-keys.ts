@@ -15,9 +15,11 @@ export interface FrameActorKey {
 
 /**
  * Replaces a document's keys with these (none: it has none), and what they contradict with them (migration
- * 032: the frames its old keys witnessed take another witness, its new keys mark theirs and those they witness).
+ * 032: the frames its old keys witnessed take another witness, its new keys mark theirs and those they witness),
+ * holding the tenant's lock until the transaction ends (the one a completing document holds for its story).
  */
 export async function replaceBriefingKeys(tx: Queryable, tenantId: string, eventId: string, keys: { actors: readonly FrameActorKey[]; names: readonly string[] }): Promise<void> {
+  await tx.query(`SELECT frame_conflicts_lock($1)`, [tenantId])
   await tx.query(`DELETE FROM frame_actor_keys WHERE tenant_id = $1 AND event_id = $2`, [tenantId, eventId])
   await tx.query(`SELECT frame_conflicts_leave($1, $2)`, [tenantId, eventId])
   await tx.query(`DELETE FROM document_name_keys WHERE tenant_id = $1 AND event_id = $2`, [tenantId, eventId])

@@ -13,7 +13,10 @@
 --   (`frame_conflicts_arrive`);
 -- - a document's keys going (written again, the document leaving 'completed', or deleted): its frames' rows
 --   go, and each frame it was the witness of gets another witness or loses its row (`frame_conflicts_leave`).
--- So a row stands exactly while its frame has a witness, whatever order documents complete and go in.
+-- So a row stands exactly while its frame has a witness, whatever order documents complete and go in. Both
+-- hold the tenant's lock until their transaction ends (`frame_conflicts_lock`), so two documents completing or
+-- going at once see each other's rows: without it, each could miss the other and leave a contradiction unmarked
+-- or a mark whose witness went.
 
 CREATE TABLE frame_conflicts (
   tenant_id text NOT NULL,
@@ -24,6 +27,12 @@ CREATE TABLE frame_conflicts (
   FOREIGN KEY (tenant_id, event_id) REFERENCES events (tenant_id, id) ON DELETE CASCADE
 );
 CREATE INDEX frame_conflicts_witness ON frame_conflicts (tenant_id, witness_event_id);
+
+-- The tenant's lock on its contradictions until the transaction ends. It is the stories' lock
+-- (server/modules/stories/queries.ts `lockTenantStories`), which a completing document holds already to place
+-- it in its story: one lock, so no two transactions can take the two in opposite orders.
+CREATE FUNCTION frame_conflicts_lock(t text) RETURNS void
+LANGUAGE sql AS $$ SELECT pg_advisory_xact_lock(hashtext('stories:' || t)) $$;
 
 -- One document other than `own` and `gone` whose frame contradicts a key row with these values, or null.
 -- Each probe is the first row of an index range (018's indexes), however often the key occurs: the opposite
@@ -44,7 +53,35 @@ LANGUAGE sql STABLE AS $$
       ORDER BY o.sentiment DESC LIMIT 1))
 $$;
 
+-- Whether two documents other than `doc` read a key as firmly as a row with these values, on the side
+-- `by_sentiment` says (the same negation; a sentiment at least as far from 0 with the same sign): then every
+-- row that row contradicts that way is contradicted by one of theirs too, so it holds its mark already.
+CREATE FUNCTION frame_conflicts_covered(t text, doc text, k text, kind text, neg boolean, s double precision, by_sentiment boolean) RETURNS boolean
+LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  first text;
+BEGIN
+  IF NOT by_sentiment THEN
+    SELECT o.event_id INTO first FROM frame_actor_keys o
+     WHERE o.tenant_id = t AND o.actor_key = k AND o.action_type = kind AND o.negated = neg AND o.event_id <> doc LIMIT 1;
+    RETURN first IS NOT NULL AND EXISTS (SELECT 1 FROM frame_actor_keys o
+     WHERE o.tenant_id = t AND o.actor_key = k AND o.action_type = kind AND o.negated = neg AND o.event_id <> doc AND o.event_id <> first);
+  ELSIF s > 0 THEN
+    SELECT o.event_id INTO first FROM frame_actor_keys o
+     WHERE o.tenant_id = t AND o.actor_key = k AND o.action_type = kind AND o.sentiment >= s AND o.event_id <> doc LIMIT 1;
+    RETURN first IS NOT NULL AND EXISTS (SELECT 1 FROM frame_actor_keys o
+     WHERE o.tenant_id = t AND o.actor_key = k AND o.action_type = kind AND o.sentiment >= s AND o.event_id <> doc AND o.event_id <> first);
+  ELSIF s < 0 THEN
+    SELECT o.event_id INTO first FROM frame_actor_keys o
+     WHERE o.tenant_id = t AND o.actor_key = k AND o.action_type = kind AND o.sentiment <= s AND o.event_id <> doc LIMIT 1;
+    RETURN first IS NOT NULL AND EXISTS (SELECT 1 FROM frame_actor_keys o
+     WHERE o.tenant_id = t AND o.actor_key = k AND o.action_type = kind AND o.sentiment <= s AND o.event_id <> doc AND o.event_id <> first);
+  END IF;
+  RETURN true; -- a sentiment of 0 contradicts none by sentiment
+END $$;
+
 -- A document's key rows were written: its frames' witnesses, and the frames of other documents it witnesses.
+-- The caller holds the tenant's lock (`frame_conflicts_lock`), so every other document's rows stand as marked.
 CREATE FUNCTION frame_conflicts_arrive(t text, doc text) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -55,19 +92,24 @@ BEGIN
    WHERE witness IS NOT NULL
    ORDER BY frame_id
   ON CONFLICT DO NOTHING;
-  -- Each branch reads only the contradicting rows of the key (an index range), not all of the key's rows.
+  -- Each branch reads only the contradicting rows of the key (an index range), not all of the key's rows, and
+  -- none when two other documents read the key as firmly (the rows it contradicts are marked already: a much-
+  -- named actor's thousands of rows are read once its readings are established, not at every arrival).
   INSERT INTO frame_conflicts (tenant_id, event_id, frame_id, witness_event_id)
   SELECT DISTINCT t, o.event_id, o.frame_id, doc FROM frame_actor_keys s
     JOIN LATERAL (
       SELECT o.event_id, o.frame_id FROM frame_actor_keys o
-       WHERE o.tenant_id = t AND o.actor_key = s.actor_key AND o.action_type = s.action_type AND o.negated = NOT s.negated
+       WHERE NOT frame_conflicts_covered(t, doc, s.actor_key, s.action_type, s.negated, s.sentiment, false)
+         AND o.tenant_id = t AND o.actor_key = s.actor_key AND o.action_type = s.action_type AND o.negated = NOT s.negated
       UNION ALL
       SELECT o.event_id, o.frame_id FROM frame_actor_keys o
-       WHERE s.sentiment > 0 AND o.tenant_id = t AND o.actor_key = s.actor_key AND o.action_type = s.action_type AND o.sentiment < 0
+       WHERE s.sentiment > 0 AND NOT frame_conflicts_covered(t, doc, s.actor_key, s.action_type, s.negated, s.sentiment, true)
+         AND o.tenant_id = t AND o.actor_key = s.actor_key AND o.action_type = s.action_type AND o.sentiment < 0
          AND abs(o.sentiment - s.sentiment) >= 0.5
       UNION ALL
       SELECT o.event_id, o.frame_id FROM frame_actor_keys o
-       WHERE s.sentiment < 0 AND o.tenant_id = t AND o.actor_key = s.actor_key AND o.action_type = s.action_type AND o.sentiment > 0
+       WHERE s.sentiment < 0 AND NOT frame_conflicts_covered(t, doc, s.actor_key, s.action_type, s.negated, s.sentiment, true)
+         AND o.tenant_id = t AND o.actor_key = s.actor_key AND o.action_type = s.action_type AND o.sentiment > 0
          AND abs(o.sentiment - s.sentiment) >= 0.5) o ON o.event_id <> doc
    WHERE s.tenant_id = t AND s.event_id = doc
   ON CONFLICT DO NOTHING;
@@ -95,11 +137,24 @@ END $$;
 CREATE OR REPLACE FUNCTION briefing_keys_leave() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
+  PERFORM frame_conflicts_lock(NEW.tenant_id);
   DELETE FROM frame_actor_keys WHERE tenant_id = NEW.tenant_id AND event_id = NEW.id;
   DELETE FROM document_name_keys WHERE tenant_id = NEW.tenant_id AND event_id = NEW.id;
   PERFORM frame_conflicts_leave(NEW.tenant_id, NEW.id);
   RETURN NULL;
 END $$;
+
+-- A completed document about to be deleted: the tenant's lock first, before the cascades take its rows (a
+-- transaction holding the lock may be waiting for one of them).
+CREATE FUNCTION frame_conflicts_deleting() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM frame_conflicts_lock(OLD.tenant_id);
+  RETURN OLD;
+END $$;
+
+CREATE TRIGGER events_frame_conflicts_deleting BEFORE DELETE ON events
+  FOR EACH ROW WHEN (OLD.status = 'completed') EXECUTE FUNCTION frame_conflicts_deleting();
 
 -- Completed documents deleted: what they witnessed. Once per statement, after the cascades took every deleted
 -- document's keys and rows (a row trigger would run while the statement's other deleted documents still had
