@@ -13,7 +13,8 @@ export interface MemberRow {
 
 /**
  * Serialises story placement within a tenant until the transaction ends: two documents of one event
- * completing at once must see each other, or they would start two stories.
+ * completing at once must see each other, or they would start two stories. The frames' contradictions take the
+ * same lock by the same key (migration 032 `frame_conflicts_lock`): change both or neither.
  */
 export async function lockTenantStories(tx: Queryable, tenantId: string): Promise<void> {
   await tx.query(`SELECT pg_advisory_xact_lock(hashtext('stories:' || $1))`, [tenantId])
