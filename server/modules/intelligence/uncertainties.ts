@@ -32,16 +32,22 @@ export interface FrameFacts {
   actorCount: number
 }
 
+/** The flags a frame raises on its own (every kind but conflicting_sources), in kind order: when, and what it says. */
+const LOCAL_FLAGS: ReadonlyArray<{ kind: Uncertainty['kind']; raised: (f: FrameFacts) => boolean; message: (f: FrameFacts) => string }> = [
+  { kind: 'low_confidence', raised: (f) => f.confidence < WEAK_BELOW, message: (f) => `The analyser is only ${percent(f.confidence)} sure it read this action right (below 50 %).` },
+  {
+    kind: 'low_veracity',
+    raised: (f) => f.veracity < WEAK_BELOW,
+    message: (f) => `The claim is weakly supported (veracity ${percent(f.veracity)}, below 50 %): it is hedged, predicted or not attributed to a source.`,
+  },
+  { kind: 'missing_actor', raised: (f) => f.actorCount === 0, message: () => 'No actor is named: the source does not say who did this.' },
+  { kind: 'predicted', raised: (f) => f.temporality === 'future', message: () => 'This is a prediction or a possibility, not a report: it has not happened yet.' },
+  { kind: 'negated', raised: (f) => f.negated, message: () => 'The source says this did not happen.' },
+]
+
 /** The flags a frame raises on its own (every kind but conflicting_sources), in kind order. */
 export function frameUncertainties(f: FrameFacts): Uncertainty[] {
-  const items: Uncertainty[] = []
-  if (f.confidence < WEAK_BELOW) items.push({ kind: 'low_confidence', message: `The analyser is only ${percent(f.confidence)} sure it read this action right (below 50 %).` })
-  if (f.veracity < WEAK_BELOW)
-    items.push({ kind: 'low_veracity', message: `The claim is weakly supported (veracity ${percent(f.veracity)}, below 50 %): it is hedged, predicted or not attributed to a source.` })
-  if (f.actorCount === 0) items.push({ kind: 'missing_actor', message: 'No actor is named: the source does not say who did this.' })
-  if (f.temporality === 'future') items.push({ kind: 'predicted', message: 'This is a prediction or a possibility, not a report: it has not happened yet.' })
-  if (f.negated) items.push({ kind: 'negated', message: 'The source says this did not happen.' })
-  return items
+  return LOCAL_FLAGS.filter((flag) => flag.raised(f)).map((flag) => ({ kind: flag.kind, message: flag.message(f) }))
 }
 
 /** Every flag of a frame of the view's corpus, conflicts with the view's other documents included. */
@@ -60,7 +66,10 @@ export function uncertaintiesOf(view: GraphView, frame: CorpusFrame): Uncertaint
  * briefing counts for each of its frames. `contradicted`: whether a document beyond the view contradicts it.
  */
 export function uncertaintyCount(view: GraphView, frame: CorpusFrame, contradicted = false): number {
-  return frameUncertainties(factsOf(frame)).length + (contradicted || !conflicts(view, frame).next().done ? 1 : 0)
+  const facts = factsOf(frame)
+  let count = contradicted || !conflicts(view, frame).next().done ? 1 : 0
+  for (const flag of LOCAL_FLAGS) if (flag.raised(facts)) count++
+  return count
 }
 
 /** Frames of other documents, same action type, a shared actor entity, and the opposite reading (id order). */
