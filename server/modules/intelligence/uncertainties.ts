@@ -62,8 +62,9 @@ export function uncertaintiesOf(view: GraphView, frame: CorpusFrame): Uncertaint
 }
 
 /**
- * How many flags uncertaintiesOf raises for the frame, without writing the conflict's message: what a
- * briefing counts for each of its frames. `contradicted`: whether a document beyond the view contradicts it.
+ * How many flags uncertaintiesOf raises for the frame, without writing any message: what a briefing counts
+ * for each of its frames. `contradicted`: whether another document contradicts it by actor key (migration 032),
+ * which counts its conflicting_sources flag even when the view holds no conflicting frame.
  */
 export function uncertaintyCount(view: GraphView, frame: CorpusFrame, contradicted = false): number {
   const facts = factsOf(frame)
