@@ -53,19 +53,20 @@ export async function briefingFor(db: Queryable, tenantId: string, type: Briefin
   return citeSources(briefing, await storiesOfDocuments(db, tenantId, documents))
 }
 
-/** What a subject is briefed from: the view of its documents, and its frames another document contradicts. */
-export interface SubjectViews {
-  /** The subject's completed documents, their entities merged among them. */
-  tenant: GraphView
-  /** The subject's scope: the very same view, since it reads nothing beyond the subject's documents. */
-  scope: GraphView
+/**
+ * What a subject is briefed from: the view of its completed documents (their entities merged among them), and
+ * which of its frames another document contradicts. A research or project is briefed over this one view, as
+ * both the tenant's and its own: it reads nothing beyond its documents.
+ */
+export interface SubjectView {
+  view: GraphView
   contradicted: ReadonlySet<string>
 }
 
-/** The views a subject is briefed from, `eventIds` its documents (those completed are read; see the rules above). */
-export async function subjectViews(db: Queryable, tenantId: string, eventIds: readonly string[]): Promise<SubjectViews> {
-  const [tenant, contradicted] = await Promise.all([viewOf(db, tenantId, eventIds), contradictedFrames(db, tenantId, eventIds)])
-  return { tenant, scope: tenant, contradicted: new Set(contradicted) }
+/** The view a subject is briefed from, `eventIds` its documents (those completed are read; see the rules above). */
+export async function subjectView(db: Queryable, tenantId: string, eventIds: readonly string[]): Promise<SubjectView> {
+  const [view, contradicted] = await Promise.all([viewOf(db, tenantId, eventIds), contradictedFrames(db, tenantId, eventIds)])
+  return { view, contradicted: new Set(contradicted) }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -81,7 +82,7 @@ async function entityView(db: Queryable, tenantId: string, nameOrId: string): Pr
   const first = await viewOf(db, tenantId, await documentsNaming(db, tenantId, keysOf([nameOrId, ...(slug ? [slug.replace(/-/g, ' ')] : [])])))
   const found = findEntity(first.corpus.entities, nameOrId)
   if (found) {
-    const { tenant: view, contradicted } = await subjectViews(db, tenantId, await documentsNaming(db, tenantId, keysOf([found.name, ...found.aliases])))
+    const { view, contradicted } = await subjectView(db, tenantId, await documentsNaming(db, tenantId, keysOf([found.name, ...found.aliases])))
     // More documents may choose another canonical name, and so another id.
     const entity = view.corpus.entities.byId.get(found.id) ?? view.corpus.entities.resolve(found.name)
     if (entity) return { view, entity, contradicted }
@@ -112,20 +113,20 @@ async function briefingOf(db: Queryable, tenantId: string, type: BriefingType, i
     case 'research': {
       const research = await getResearch(db, tenantId, id)
       if (!research) throw missing('Research')
-      const { tenant, scope, contradicted } = await subjectViews(db, tenantId, await completedEventIds(db, tenantId, { researchId: id }))
-      return scopeBriefing(tenant, scope, { type, id, title: research.title }, contradicted)
+      const { view, contradicted } = await subjectView(db, tenantId, await completedEventIds(db, tenantId, { researchId: id }))
+      return scopeBriefing(view, view, { type, id, title: research.title }, contradicted)
     }
     case 'project': {
       const project = await getProject(db, tenantId, id)
       if (!project) throw missing('Project')
-      const { tenant, scope, contradicted } = await subjectViews(db, tenantId, await completedEventIds(db, tenantId, { projectId: id }))
-      return scopeBriefing(tenant, scope, { type, id, title: project.display_name }, contradicted)
+      const { view, contradicted } = await subjectView(db, tenantId, await completedEventIds(db, tenantId, { projectId: id }))
+      return scopeBriefing(view, view, { type, id, title: project.display_name }, contradicted)
     }
     case 'story': {
       const story = await storyById(db, tenantId, id)
       if (!story) throw missing('Story')
-      const { tenant, contradicted } = await subjectViews(db, tenantId, story.documentIds)
-      return storyBriefing(tenant, story, contradicted)
+      const { view, contradicted } = await subjectView(db, tenantId, story.documentIds)
+      return storyBriefing(view, story, contradicted)
     }
     case 'actionframe': {
       const view = await viewOf(db, tenantId, await actorNeighbourDocuments(db, tenantId, [id]))

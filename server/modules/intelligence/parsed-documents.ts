@@ -14,6 +14,7 @@
  * Kept values are frozen: every view reads them, none may change them.
  */
 import type { CorpusDocument, CorpusFrame } from './corpus'
+import { perDatabase } from '../../platform/db/per-database'
 
 /**
  * About how many bytes of parsed documents a process keeps per database at most: some 6,500 documents of ten
@@ -101,18 +102,9 @@ function freezeParsed(parsed: ParsedDocument): ParsedDocument {
   return Object.freeze(parsed)
 }
 
-const kept = new WeakMap<object, ParsedDocuments>()
-
 /**
  * The process's parsed documents of one database, shared by every view's corpus. Versions are a database's
  * own (two databases may give the same id and version to different rows), so each has its own; a transaction
  * has its own too, and they go with it.
  */
-export function parsedDocumentsOf(db: object): ParsedDocuments {
-  let documents = kept.get(db)
-  if (!documents) {
-    documents = createParsedDocuments()
-    kept.set(db, documents)
-  }
-  return documents
-}
+export const parsedDocumentsOf: (db: object) => ParsedDocuments = perDatabase(createParsedDocuments)

@@ -13,6 +13,7 @@
  */
 import type { Queryable } from '../../platform/db/database'
 import { answerUnchanging } from '../../platform/http/contracts'
+import { perDatabase } from '../../platform/db/per-database'
 
 /** The entries' total weight a process keeps at most: about this many bytes of answers. */
 export const READ_CACHE_BYTES = 160 * 1024 * 1024
@@ -109,17 +110,8 @@ function jsonBytes(value: unknown): number {
   return 2 * (JSON.stringify(value)?.length ?? 0)
 }
 
-const caches = new WeakMap<object, ReadCache>()
-
 /** The process's cache for one database (each app a test builds has its own database, so its own cache). */
-export function readCacheOf(db: object): ReadCache {
-  let cache = caches.get(db)
-  if (!cache) {
-    cache = createReadCache()
-    caches.set(db, cache)
-  }
-  return cache
-}
+export const readCacheOf: (db: object) => ReadCache = perDatabase(createReadCache)
 
 /** A route file's reads through its database's cache: `kept(tenantId, [what, ...params], compute, at?)`. */
 export function keptReads(db: Queryable) {

@@ -8,6 +8,7 @@ import { advanceEntities, type EntityState } from './entity-state'
 import { entityDecisionRows } from './queries/entity-decisions'
 import { tenantSpellings } from './queries/spellings'
 import { readCacheOf } from './read-cache'
+import { perDatabase } from '../../platform/db/per-database'
 
 /**
  * The tenant's entities, named as its whole corpus names them (the spellings migration 028 keeps, and the
@@ -42,16 +43,7 @@ export async function tenantEntities(db: Queryable, tenantId: string): Promise<E
 
 /** How many tenants' entity states a process keeps per database, the most recently read (about 10 MB each at 12,000 spellings). */
 const STATE_TENANTS = 16
-const states = new WeakMap<object, Map<string, EntityState>>()
-
-function statesOf(db: object): Map<string, EntityState> {
-  let map = states.get(db)
-  if (!map) {
-    map = new Map()
-    states.set(db, map)
-  }
-  return map
-}
+const statesOf = perDatabase(() => new Map<string, EntityState>())
 
 /** The analyst's entity decisions, in the order they were taken, as `mergeEntities` applies them. */
 export async function entityDecisions(db: Queryable, tenantId: string): Promise<EntityDecision[]> {
