@@ -214,10 +214,59 @@ describe('local analyser: unknown names that act', () => {
     ).toEqual(['Akira ransomware group'])
     // The card's sentence says so too.
     expect(frameFor(a, 'steal').actionDescription).toMatch(/^Akira ransomware group had stolen 700 GB/)
-    // A subject the pronoun cannot stand for is not made the actor, nor is the name nearest to it.
+    // A subject the pronoun cannot stand for is not made the actor, nor is the name nearest to it: "it" is the pact
+    // the senators criticised, which hurts farmers in their words.
     const b = analyseLocal('Mexico endorsed a trade agreement with the European Union. Opposition senators criticised the pact, saying it would hurt small farmers.')
-    // (Nobody it can stand for acts there, so there is no frame: precision before recall.)
-    expect(b.frames.filter((f) => f.predicate?.lemma === 'hurt').flatMap((f) => f.actors.entries.filter((e) => e.role === 'agent'))).toEqual([])
+    const hurt = frameFor(b, 'hurt')
+    expect(hurt.actors.entries.filter((e) => e.role === 'agent')).toEqual([])
+    expect(hurt.actionDescription).toBe('The pact would hurt small farmers')
+    expect(hurt.resources.entries.map((r) => r.text)).toEqual(['pact'])
+    expect(hurt.actors.entries.map((e) => [e.text, e.role])).toEqual([
+      ['Opposition senators', 'source'],
+      ['small farmers', 'patient'],
+    ])
+  })
+
+  test('"The union criticised the plan, saying it did not protect workers": the plan failed them, not the union', () => {
+    const a = analyseLocal('The IG Metall union criticised the plan, saying it did not protect workers. The union welcomed the ruling, saying it would protect jobs.')
+    const [failed, protects] = a.frames.filter((f) => f.predicate?.lemma === 'protect')
+    expect(failed?.actionDescription).toBe('The plan did not protect workers')
+    expect(failed?.negated).toBe(true)
+    expect(failed?.actors.entries.map((e) => [e.text, e.role])).toEqual([
+      ['IG Metall union', 'source'],
+      ['workers', 'patient'],
+    ])
+    expect(protects?.actionDescription).toBe('The ruling would protect jobs')
+    expect(protects?.actors.entries.filter((e) => e.role === 'agent')).toEqual([])
+    // An act only someone does is still the one saying it: a ruling does not appeal.
+    const b = analyseLocal('The company criticised the ruling, saying it would appeal.')
+    expect(frameFor(b, 'appeal').actors.entries[0]).toMatchObject({ text: 'company', role: 'agent' })
+  })
+
+  test('"The EU criticised Russia, saying it had violated the treaty": the party judged did it, in the judge\'s words', () => {
+    const a = analyseLocal('The EU criticised Russia, saying it had violated the treaty. Senators praised Microsoft, saying it had protected users.')
+    const violated = frameFor(a, 'violate')
+    expect(violated.actionDescription).toBe('Russia had violated the treaty')
+    expect(violated.actors.entries.map((e) => [e.text, e.role])).toEqual([
+      ['EU', 'source'],
+      ['Russia', 'agent'],
+    ])
+    expect(frameFor(a, 'protect').actors.entries.find((e) => e.role === 'agent')?.text).toBe('Microsoft')
+    // What would happen is what the one judging will do: the union strikes, not the company.
+    const b = analyseLocal('The union criticised the company, saying it would strike.')
+    expect(frameFor(b, 'strike').actors.entries.find((e) => e.role === 'agent')?.text).toBe('union')
+    // Claiming is not judging: "it" is still the one claiming.
+    const c = analyseLocal('Hamas claimed the attack on the convoy, saying it had killed five soldiers.')
+    expect(frameFor(c, 'kill').actors.entries[0]).toMatchObject({ text: 'Hamas', role: 'agent' })
+  })
+
+  test('"Boeing refused to pay the fine": the act that did not happen reads with its refusal, not as a plan', () => {
+    const a = analyseLocal('Boeing refused to pay the fine. The ministry failed to notify the families. Russia denied launching the attack. Spain pledged to resettle 1,200 refugees.')
+    expect(frameFor(a, 'pay')).toMatchObject({ actionDescription: 'Boeing refused to pay the fine', negated: true })
+    expect(frameFor(a, 'notify')).toMatchObject({ actionDescription: 'Ministry failed to notify the families', negated: true })
+    expect(frameFor(a, 'launch').actionDescription).toBe('Russia denied launching the attack')
+    // A pledge's complement is still told as what is planned.
+    expect(frameFor(a, 'resettle').actionDescription).toBe('Spain to resettle 1,200 refugees')
   })
 
   test('"Dock workers ended a strike", "Shipping lines warned": a noun opening the sentence is not read as an order', () => {

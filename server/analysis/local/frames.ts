@@ -23,6 +23,7 @@ import { daysBetween } from './temporal'
 import { clamp, cut, round } from './util'
 import type { ActorDraft } from './frames/actors'
 import { collect, mergeActors, mergeAppositions, objectWords, unitsText } from './frames/actors'
+import { pronounStandsForThing } from './frames/pronouns'
 import { analyseClauses, complementOf, conditionedOrQuoted, sourcesOf } from './frames/clauses'
 import { Discourse } from './frames/discourse'
 import { frameSentiment, retold, sameEventKey } from './frames/events'
@@ -274,7 +275,7 @@ function buildFrame(input: FrameInput, p: Parsed, c: Clause, clauses: Clause[], 
   // noun is background, not an event of its own, unless it says who did it ("contracts won by builders").
   const describes = g.form === 'participle' && g.aux.length === 0
   const unsaidAgentPassive = g.passive && !HYPOTHETICAL_MODALS.has(g.modal ?? '') && !describes
-  const changes = !DESCRIBING_VERBS.has(lemma) && ((!g.passive && c.objects.length === 0 && entries.some((e) => e.named && e.role !== 'source')) || thingActs(p, c))
+  const changes = !DESCRIBING_VERBS.has(lemma) && ((!g.passive && c.objects.length === 0 && entries.some((e) => e.named && e.role !== 'source')) || thingActs(p, c, (u) => pronounStandsForThing(input, p, u.head)))
   if (!entries.some((e) => e.role === 'agent') && (describes || (!(unsaidAgentPassive && (entries.length > 0 || resources.length > 0)) && !changes))) return undefined
 
   // Kind of action.

@@ -7,12 +7,12 @@
 import type { ActorEntry, ResourceEntry } from '../../../../src/protocol/analysis'
 import type { EntityMentionRef } from '../entities'
 import { countryOfDemonym, isDemonym } from '../entities'
-import { orgReferenceNouns } from '../gazetteer'
 import { locativePrepositions } from '../lexicon'
 import type { Parsed } from '../syntax'
 import type { Token } from '../text'
 import type { Discourse } from './discourse'
-import { headOf, isTimePhrase, plainText } from './noun-phrases'
+import { firstContent, headOf, isTimePhrase, nominalText, plainText } from './noun-phrases'
+import { pronounReferent, subjectReferent } from './pronouns'
 import { FORCES, isHumanHead, isOrgReference } from './people'
 import { resourceType } from './resources'
 import type { Clause, FrameInput, Unit } from './shapes'
@@ -56,6 +56,25 @@ export function collect(
     if (pos[u.head] === 'pron') {
       // "lawmakers voted it down": "it" after a verb is most often the thing just told of, not a body named before.
       const referent = pronounReferent(input, p, u.head, memory, !isSubject && ['it', 'its'].includes(head.lower))
+      // "…criticised Russia, saying it had violated": the one who judged it says so.
+      if (referent?.judge) {
+        const judge = referent.judge
+        const who = subjectReferent(input, p, judge, memory)
+        actors.push({ text: who.text, role: 'source', start: tokens[judge.from]!.start, end: tokens[judge.to - 1]!.end, named: who.named })
+      }
+      if (referent?.thing) {
+        // "…the plan, saying it did not protect workers": the plan is what the act is about, no one acting.
+        const thing = referent.thing
+        const text = plainText(input.content, p, thing)
+        resources.push({
+          text,
+          type: resourceType(p, thing, text),
+          state: '',
+          usage: isSubject ? `subject of ${lemma}` : `object of ${lemma}`,
+          span: { start: tokens[firstContent(p, thing)]!.start, end: tokens[thing.to - 1]!.end },
+        })
+        return
+      }
       if (referent) {
         actors.push({ text: referent.text, role, start: head.start, end: head.end, named: referent.named })
         produced = true
@@ -233,83 +252,6 @@ export function unitsText(input: FrameInput, p: Parsed, units: Unit[], memory: D
   return joinList(parts)
 }
 
-const SPEECH_PARTICIPLES = new Set(['saying', 'claiming', 'adding', 'insisting', 'arguing', 'noting', 'warning', 'stating', 'declaring', 'alleging', 'vowing', 'boasting'])
-
-/** ", saying (that) it …", "Beijing said it would …": the pronoun opens what the sentence's subject says. */
-const SPEECH_TIME = /^(?:on|late|early|last|this|yesterday|today|tonight|overnight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|night|week|morning|evening|afternoon)$/
-
-function afterSpeechParticiple(p: Parsed, k: number): boolean {
-  let before = p.tokens[k - 1]?.lower === 'that' ? k - 2 : k - 1
-  // "said on Monday it had repelled": past a day between the verb and the pronoun.
-  while (before > 0 && k - before <= 4 && SPEECH_TIME.test(p.tokens[before]!.lower)) before--
-  // "said on Monday that it …": past the time between the verb and "that".
-  if (p.tokens[k - 1]?.lower === 'that') {
-    for (let j = k - 2; j >= Math.max(0, k - 6); j--) {
-      const w = p.tokens[j]!.lower
-      if (SPEECH_PARTICIPLES.has(w) || SPEECH_FORMS.has(w)) {
-        before = j
-        break
-      }
-      if (p.pos[j] === 'verb' || /[,;]/.test(p.tokens[j]!.post)) break
-    }
-  }
-  const word = p.tokens[before]?.lower ?? ''
-  // "…accused the Netherlands of abuse and warned it would": a verb of saying joined to the first one shares its subject.
-  const firstVerb = p.pos.findIndex((x) => x === 'verb' || x === 'aux')
-  return SPEECH_PARTICIPLES.has(word) || (SPEECH_FORMS.has(word) && (firstVerb === before || (p.tokens[before - 1]?.lower === 'and' && !p.tokens.slice(firstVerb, before).some((t) => /[;]/.test(t.post) || t.lower === 'that' || t.lower === 'who' || t.lower === 'which'))))
-}
-
-/** Finite verbs of saying whose subject a pronoun right after them stands for ("Beijing said it would"). */
-const SPEECH_FORMS = new Set(['said', 'says', 'indicated', 'suggested', 'hinted', 'acknowledged', 'admitted', 'announced', 'warned', 'insisted', 'argued', 'claimed', 'stated', 'added', 'confirmed', 'denied', 'vowed', 'pledged', 'promised', 'threatened'])
-
-/**
- * Whom a pronoun stands for. "X claimed the attack on Y, saying it had stolen…": after a speech participle
- * it is the one saying, the sentence's subject, not the name nearest to it; when that subject cannot be it
- * ("Senators criticised the pact, saying it would hurt farmers") the nearest name is no better a guess and
- * it stays unnamed. Otherwise the last name that fits it.
- */
-function pronounReferent(input: FrameInput, p: Parsed, k: number, memory: Discourse, sameSentence = false): { text: string; named: boolean } | undefined {
-  const pronoun = p.tokens[k]!.lower
-  if (afterSpeechParticiple(p, k)) {
-    const subject = sentenceSubject(p)
-    if (!subject || !agreesWith(pronoun, p.tokens[subject.head]!)) return undefined
-    const named = mentionsOf(input, p, subject).length > 0
-    // "The company said it would appeal": the company named before.
-    const described = !named && isOrgReference(p, subject) ? memory.resolveDefinite(p.tokens[subject.head]!.lower, p.sentence.index, subject.from) : undefined
-    if (described) return { text: described.text, named: true }
-    return { text: nominalText(input.content, p, subject).text, named }
-  }
-  const resolved = memory.resolve(pronoun, p.sentence.index, k)
-  if (sameSentence && resolved?.sentence !== p.sentence.index) return undefined
-  return resolved ? { text: resolved.text, named: true } : undefined
-}
-
-/** The noun phrase before the sentence's first verb, when it names someone ("The Akira ransomware group"). */
-function sentenceSubject(p: Parsed): Unit | undefined {
-  // After the dateline ("LIMA, May 26 — The army said …").
-  const from = p.dateline
-  const verb = p.pos.findIndex((x, k) => k >= from && (x === 'verb' || x === 'aux'))
-  if (verb <= from || p.tokens.slice(from, verb).some((t) => /,/.test(t.post))) return undefined
-  // Its words up to a preposition: "Dock workers at the port" is the dock workers.
-  const prep = p.pos.findIndex((x, k) => k >= from && k < verb && x === 'prep')
-  const end = prep > from ? prep : verb
-  const head = headOf(p, from, end)
-  if (!['noun', 'propn'].includes(p.pos[head] ?? '')) return undefined
-  return { from, to: end, head }
-}
-
-/** Whether a pronoun can stand for a phrase with this head: "it" for one thing or body, "they" for many. */
-function agreesWith(pronoun: string, head: Token): boolean {
-  const plural = head.tags.has('Plural') || /(?:ers|ors|ists|ians|ants|ents|ies)$/.test(head.lower)
-  if (['it', 'its'].includes(pronoun)) return !plural
-  if (['they', 'them', 'their'].includes(pronoun)) return plural || orgReferenceNouns.has(head.lower)
-  return !plural
-}
-
-function mentionsOf(input: FrameInput, p: Parsed, u: Unit): EntityMentionRef[] {
-  return (input.entities.bySentence.get(p.sentence.index) ?? []).filter((m) => m.from >= u.from && m.to <= u.to)
-}
-
 const CONJUNCTIONS = new Set(['and', 'or', 'nor', '&'])
 const NOT_IN_A_LIST = new Set(['of', 'in', 'from', 'for', 'with', 'at', 'by', 'on', 'to', 'against', 'between', 'who', 'which', 'that'])
 
@@ -333,46 +275,6 @@ function coordinatedWithHead(p: Parsed, m: EntityMentionRef, u: Unit): boolean {
   }
   // A comma alone ("Rohan, the state's foe") may be an apposition: a list ends with a conjunction.
   return joined
-}
-
-const SKIP_MODIFIERS = new Set(['the', 'a', 'an', 'about', 'some', 'several', 'many', 'more', 'most', 'all', 'both', 'other', 'another', 'nearly', 'almost', 'around', 'roughly', 'least', 'at', 'than', 'over', 'up', 'to', 'its', 'their', 'his', 'her', 'our', 'these', 'those', 'this', 'that', 'each', 'every', 'any', 'such', 'own', 'few', 'only', 'just'])
-
-/** A nominal actor's words: modifiers and head, without determiners, numbers or vehicles. */
-function nominalText(content: string, p: Parsed, u: Unit): { text: string; start: number; end: number } {
-  const { tokens, pos } = p
-  let from = u.from
-  let to = u.head + 1
-  // The head may sit in an "of" phrase (tens of thousands of people): start after the last "of".
-  for (let k = u.head - 1; k >= u.from; k--) {
-    if (tokens[k]!.lower === 'of') {
-      from = k + 1
-      break
-    }
-  }
-  while (from < to - 1 && (SKIP_MODIFIERS.has(tokens[from]!.lower) || pos[from] === 'num' || pos[from] === 'det' || pos[from] === 'adv')) from++
-  // "the airline's owners" → "owners": a possessor that only points back adds nothing.
-  for (let k = from; k < to - 1; k++) {
-    if (/['’]s?$/.test(tokens[k]!.text) && orgReferenceNouns.has(tokens[k]!.lower.replace(/['’]s?$/, ''))) from = k + 1
-  }
-  // "the government of Gondor", "the leaders of Gondor": a body keeps the name it belongs to.
-  if (tokens[u.head + 1]?.lower === 'of' && u.head + 2 < u.to) {
-    let k = u.head + 2
-    if (tokens[k]!.lower === 'the') k++
-    if (k < u.to && tokens.slice(k, u.to).every((t) => /^\p{Lu}/u.test(t.text) || ['of', 'and'].includes(t.lower))) to = u.to
-  }
-  const headWord = tokens[u.head]!.lower
-  if (['vessels', 'ships', 'aircraft', 'jets', 'planes', 'boats', 'units', 'convoy'].includes(headWord)) to = u.head
-  const start = tokens[from]!.start
-  const end = tokens[to - 1]!.end
-  let text = content.slice(start, end).replace(/\s+/g, ' ')
-  text = text.replace(/['’]s$/u, '').replace(/(?<=s)['’]$/u, '')
-  return { text, start, end: start + text.length }
-}
-
-function firstContent(p: Parsed, u: Unit): number {
-  let k = u.from
-  while (k < u.head && (SKIP_MODIFIERS.has(p.tokens[k]!.lower) || p.pos[k] === 'det')) k++
-  return k
 }
 
 function joinList(parts: string[]): string {

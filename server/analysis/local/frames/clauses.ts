@@ -259,7 +259,7 @@ function classify(p: Parsed, g: VerbGroup, governor: Clause | undefined): Clause
 
 const CONFIRMING = new Set(['confirm', 'acknowledge', 'admit'])
 /** Governors whose complement did not happen: "refused to pay", "failed to notify", "declined to sign". */
-const NEGATING = new Set(['fail', 'refuse', 'decline', 'neglect', 'avoid', 'omit', 'deny'])
+export const NEGATING = new Set(['fail', 'refuse', 'decline', 'neglect', 'avoid', 'omit', 'deny'])
 const TIME_NOUN = /^(?:year|years|month|months|week|weeks|day|days|time|night|morning|evening|hour|hours|decade|century|quarter|weekend)$/
 /** Verbs whose complement is what someone is said to have done ("accused X of funding goons to loot"). */
 const ALLEGING = new Set(['accuse', 'charge', 'blame', 'suspect', 'allege', 'convict', 'indict'])

@@ -7,6 +7,7 @@ import type { Parsed } from '../syntax'
 import { HEAD_POS, NP_POS, quantityHeads } from '../syntax'
 import type { Unit } from './shapes'
 import { SUBJECT_PPS } from './words'
+import { orgReferenceNouns } from '../gazetteer'
 
 /** Noun phrases ending at token k, going left through coordination and attached phrases. */
 export function npLeft(p: Parsed, k: number, floor: number): Unit[] {
@@ -211,4 +212,44 @@ function lastHeadOfChain(p: Parsed, from: number, to: number, fallback: number):
     k++
   }
   return fallback
+}
+
+const SKIP_MODIFIERS = new Set(['the', 'a', 'an', 'about', 'some', 'several', 'many', 'more', 'most', 'all', 'both', 'other', 'another', 'nearly', 'almost', 'around', 'roughly', 'least', 'at', 'than', 'over', 'up', 'to', 'its', 'their', 'his', 'her', 'our', 'these', 'those', 'this', 'that', 'each', 'every', 'any', 'such', 'own', 'few', 'only', 'just'])
+
+/** A nominal actor's words: modifiers and head, without determiners, numbers or vehicles. */
+export function nominalText(content: string, p: Parsed, u: Unit): { text: string; start: number; end: number } {
+  const { tokens, pos } = p
+  let from = u.from
+  let to = u.head + 1
+  // The head may sit in an "of" phrase (tens of thousands of people): start after the last "of".
+  for (let k = u.head - 1; k >= u.from; k--) {
+    if (tokens[k]!.lower === 'of') {
+      from = k + 1
+      break
+    }
+  }
+  while (from < to - 1 && (SKIP_MODIFIERS.has(tokens[from]!.lower) || pos[from] === 'num' || pos[from] === 'det' || pos[from] === 'adv')) from++
+  // "the airline's owners" → "owners": a possessor that only points back adds nothing.
+  for (let k = from; k < to - 1; k++) {
+    if (/['’]s?$/.test(tokens[k]!.text) && orgReferenceNouns.has(tokens[k]!.lower.replace(/['’]s?$/, ''))) from = k + 1
+  }
+  // "the government of Gondor", "the leaders of Gondor": a body keeps the name it belongs to.
+  if (tokens[u.head + 1]?.lower === 'of' && u.head + 2 < u.to) {
+    let k = u.head + 2
+    if (tokens[k]!.lower === 'the') k++
+    if (k < u.to && tokens.slice(k, u.to).every((t) => /^\p{Lu}/u.test(t.text) || ['of', 'and'].includes(t.lower))) to = u.to
+  }
+  const headWord = tokens[u.head]!.lower
+  if (['vessels', 'ships', 'aircraft', 'jets', 'planes', 'boats', 'units', 'convoy'].includes(headWord)) to = u.head
+  const start = tokens[from]!.start
+  const end = tokens[to - 1]!.end
+  let text = content.slice(start, end).replace(/\s+/g, ' ')
+  text = text.replace(/['’]s$/u, '').replace(/(?<=s)['’]$/u, '')
+  return { text, start, end: start + text.length }
+}
+
+export function firstContent(p: Parsed, u: Unit): number {
+  let k = u.from
+  while (k < u.head && (SKIP_MODIFIERS.has(p.tokens[k]!.lower) || p.pos[k] === 'det')) k++
+  return k
 }

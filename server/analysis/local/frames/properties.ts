@@ -15,6 +15,7 @@ import { clamp, cut, moneyAmount, round } from '../util'
 import type { ActorDraft } from './actors'
 import type { Clause, FrameInput } from './shapes'
 import { OUTCOME_VERBS } from './words'
+import { NEGATING } from './clauses'
 
 interface ClassOf {
   type: string
@@ -130,6 +131,9 @@ export function clauseText(input: FrameInput, p: Parsed, c: Clause, subjectText:
   let verbFrom = g.from
   // "pledged to resettle 1,200 refugees": the complement reads "Spain to resettle …", a plan, not a deed.
   if (g.form === 'infinitive' && tokens[g.from]!.lower === 'to' && !c.borrowed) verbFrom = g.from + 1
+  // "refused to pay the fine" reads so: "Boeing to pay the fine" would tell of a payment that did not happen.
+  const governor = c.governor?.group
+  if (governor && (g.form === 'infinitive' || g.form === 'gerund') && NEGATING.has(governor.lemma) && governor.from < g.from) verbFrom = governor.from
   if (subjectAdjacent) text = input.content.slice(tokens[c.subject[0]!.from]!.start, lastTok.end)
   else {
     const rest = input.content.slice(tokens[verbFrom]!.start, lastTok.end)

@@ -32,8 +32,11 @@ export function noteSubject(input: FrameInput, p: Parsed, c: Clause, frame: Fram
   return true
 }
 
-/** A finite clause whose own subject is a thing, not a pronoun ("The canopy collapsed", "Oil prices rose"), and its outcome. */
-export function thingActs(p: Parsed, c: Clause): boolean {
+/**
+ * A finite clause whose own subject is a thing ("The canopy collapsed", "Oil prices rose"), and its outcome. A
+ * pronoun is a thing only when `standsForThing` says so ("criticised the plan, saying it would hurt farmers").
+ */
+export function thingActs(p: Parsed, c: Clause, standsForThing: (u: Unit) => boolean = () => false): boolean {
   const own = c.subject.filter((u) => u.prep === undefined)
   // ", killing 15 people" says what the clause before it did.
   const outcome = c.group.form === 'gerund' && c.borrowed
@@ -41,7 +44,7 @@ export function thingActs(p: Parsed, c: Clause): boolean {
   if (own.length === 0) return false
   // "with safety standards often ignored": a participle after "with" describes, it does not act.
   if (p.tokens[own[0]!.from - 1]?.lower === 'with') return false
-  return own.every((u) => p.pos[u.head] === 'noun' && !['one', 'ones'].includes(p.tokens[u.head]!.lower))
+  return own.every((u) => (p.pos[u.head] === 'noun' && !['one', 'ones'].includes(p.tokens[u.head]!.lower)) || (p.pos[u.head] === 'pron' && standsForThing(u)))
 }
 
 export function unitsPlain(input: FrameInput, p: Parsed, units: Unit[]): string {
