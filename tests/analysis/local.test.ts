@@ -260,6 +260,16 @@ describe('local analyser: unknown names that act', () => {
     expect(frameFor(c, 'kill').actors.entries[0]).toMatchObject({ text: 'Hamas', role: 'agent' })
   })
 
+  test('"Aid agencies say fighting has blocked deliveries": the fighting blocked them; the agencies are not fighting', () => {
+    const a = analyseLocal('Aid agencies say fighting has blocked deliveries of food and medicine for months. Officials said shelling destroyed the hospital.')
+    expect(a.frames.some((f) => f.predicate?.lemma === 'fight')).toBe(false)
+    expect(a.frames.some((f) => f.predicate?.lemma === 'shell')).toBe(false)
+    const blocked = frameFor(a, 'block')
+    expect(blocked.actionDescription).toBe('Fighting has blocked deliveries of food and medicine for months')
+    expect(blocked.actors.entries.map((e) => [e.text, e.role])).toEqual([['Aid agencies', 'source']])
+    expect(frameFor(a, 'destroy').actors.entries.map((e) => [e.text, e.role])).toEqual([['Officials', 'source']])
+  })
+
   test('"Boeing refused to pay the fine": the act that did not happen reads with its refusal, not as a plan', () => {
     const a = analyseLocal('Boeing refused to pay the fine. The ministry failed to notify the families. Russia denied launching the attack. Spain pledged to resettle 1,200 refugees.')
     expect(frameFor(a, 'pay')).toMatchObject({ actionDescription: 'Boeing refused to pay the fine', negated: true })

@@ -12,7 +12,7 @@ import type { Pos } from './shapes'
 export const BODY_NOUNS = new Set(['police', 'staff', 'crew', 'guard', 'guards', 'man', 'mans', 'force', 'forces', 'troops', 'people'])
 
 /** Past forms of saying after which a reported clause opens ("said prices would rise"). */
-export const REPORTING_FORMS = new Set(['said', 'says', 'told', 'warned', 'added', 'argued', 'insisted', 'noted', 'announced', 'claimed', 'stated', 'predicted', 'expects', 'expected'])
+export const REPORTING_FORMS = new Set(['said', 'says', 'say', 'told', 'warned', 'added', 'argued', 'insisted', 'noted', 'announced', 'claimed', 'stated', 'predicted', 'expects', 'expected'])
 
 export const IN_BETWEEN = new Set(['in return', 'in turn', 'in fact', 'in effect', 'in response', 'at once', 'at last', 'by then', 'so far', 'in part', 'at first'])
 export const whWords = new Set(['that', 'which', 'who', 'whom', 'whose'])

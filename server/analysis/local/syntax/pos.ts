@@ -185,6 +185,13 @@ export function fixPos(tokens: Token[], pos: Pos[]): void {
       pos[i] = 'noun'
       continue
     }
+    // "Aid agencies say fighting has blocked deliveries", "said shelling destroyed the hospital": an -ing word
+    // opening a reported clause, right before its verb, is what the clause is about, not the speaker at work.
+    if (pos[i] === 'verb' && /ing$/.test(t.lower) && (pos[i + 1] === 'aux' || (pos[i + 1] === 'verb' && next?.tags.has('PastTense'))) && (prevTok?.lower === 'that' || REPORTING_FORMS.has(prevTok?.lower ?? '')) && !/,/.test(t.post)) {
+      pos[i] = 'noun'
+      t.tags.delete('Gerund')
+      continue
+    }
     // "Dock workers at the port ended", "Shipping lines warned": a base-form or -ing "verb" opening a
     // statement, right before a plural noun that a verb follows, is a noun compound, not an order.
     if (pos[i] === 'verb' && i === firstWord(tokens) && !t.tags.has('PastTense') && next && (pos[i + 1] === 'noun' || pos[i + 1] === 'propn') && /^\p{Ll}/u.test(next.text) && next.tags.has('Plural') && pos.slice(i + 2).some((q) => q === 'verb')) {
