@@ -270,6 +270,20 @@ describe('local analyser: unknown names that act', () => {
     expect(frameFor(a, 'destroy').actors.entries.map((e) => [e.text, e.role])).toEqual([['Officials', 'source']])
   })
 
+  test('an earnings report reads as one: "has cut costs" has its agent, "a 15 percent fall in profit" is no event of its own', () => {
+    const a = analyseLocal(
+      'Shell reported a 15 percent fall in third-quarter profit on Thursday. The company has cut 3.1 billion dollars in costs since 2022. Rival BP announced it would sell its stake in a wind farm.',
+    )
+    expect(a.frames.some((f) => f.predicate?.lemma === 'fall')).toBe(false)
+    expect(frameFor(a, 'report')).toMatchObject({ actionDescription: 'Shell reported a 15 percent fall in third-quarter profit on Thursday' })
+    expect(frameFor(a, 'report').resources.entries.map((r) => r.text)).toEqual(['15 percent fall'])
+    const cut = frameFor(a, 'cut')
+    expect(cut.actors.entries.map((e) => [e.text, e.role])).toEqual([['Shell', 'agent']])
+    expect(cut.resources.entries.map((r) => r.text)).toEqual(['3.1 billion dollars'])
+    // The name, as the announcement's own frame gives it ("BP", not "Rival BP").
+    expect(frameFor(a, 'sell').actors.entries.map((e) => [e.text, e.role])).toEqual([['BP', 'agent']])
+  })
+
   test('"Boeing refused to pay the fine": the act that did not happen reads with its refusal, not as a plan', () => {
     const a = analyseLocal('Boeing refused to pay the fine. The ministry failed to notify the families. Russia denied launching the attack. Spain pledged to resettle 1,200 refugees.')
     expect(frameFor(a, 'pay')).toMatchObject({ actionDescription: 'Boeing refused to pay the fine', negated: true })

@@ -138,7 +138,11 @@ function judged(input: FrameInput, p: Parsed, k: number): { unit: Unit; thing: b
 
 /** Who a phrase names: a name, the body a description stands for ("The company said it would appeal"), or its words. */
 export function subjectReferent(input: FrameInput, p: Parsed, u: Unit, memory: Discourse): Referent {
-  const named = mentionsOf(input, p, u).length > 0
+  const mentions = mentionsOf(input, p, u)
+  // "Rival BP announced it would sell": the name as written, without the words around it.
+  const head = mentions.find((m) => u.head >= m.from && u.head < m.to)
+  if (head) return { text: input.content.slice(head.start, head.end), named: true }
+  const named = mentions.length > 0
   const described = !named && isOrgReference(p, u) ? memory.resolveDefinite(p.tokens[u.head]!.lower, p.sentence.index, u.from) : undefined
   if (described) return { text: described.text, named: true }
   return { text: nominalText(input.content, p, u).text, named }

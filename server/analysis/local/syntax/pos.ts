@@ -49,6 +49,9 @@ export function basePos(t: Token, tokens: Token[], i: number): Pos {
 }
 
 /** States one is on or under ("on strike", "under attack"): nouns there, whatever their verb forms. */
+/** What a share or rate is counted in: "a 15 percent fall", "a half-point rise". */
+const PERCENT_UNITS = new Set(['percent', 'per cent', 'pct', '%', 'point', 'points', 'percentage', 'cent'])
+
 const STATE_NOUNS = new Set(['strike', 'trial', 'hold', 'alert', 'attack', 'fire', 'review', 'pressure', 'watch'])
 
 export function fixPos(tokens: Token[], pos: Pos[]): void {
@@ -94,6 +97,18 @@ export function fixPos(tokens: Token[], pos: Pos[]): void {
     // "collapsed onto a hamlet late on Saturday": "late" or "early" before a time says when.
     if ((t.lower === 'late' || t.lower === 'early') && next && (['on', 'in', 'last', 'this', 'yesterday', 'today', 'tonight', 'next'].includes(next.lower) || next.tags.has('Date') || next.tags.has('WeekDay'))) {
       pos[i] = 'adv'
+      continue
+    }
+    // "reported a 15 percent fall in profit": after "a 15 percent", a change is a noun (and "in" its preposition).
+    if (pos[i] === 'verb' && !t.tags.has('PastTense') && PERCENT_UNITS.has(prevTok?.lower ?? '') && pos[i - 2] === 'num' && ['a', 'an', 'the'].includes(tokens[i - 3]?.lower ?? '')) {
+      pos[i] = 'noun'
+      if (pos[i + 1] === 'part') pos[i + 1] = 'prep'
+      continue
+    }
+    // "The company has cut costs": "has" before a past form compromise took for a noun is the perfect's auxiliary.
+    if (pos[i] === 'verb' && haveForms.has(t.lower) && next && irregularPasts.has(next.lower) && (pos[i + 1] === 'noun' || pos[i + 1] === 'adj' || pos[i + 1] === 'verb') && !/,/.test(t.post)) {
+      pos[i] = 'aux'
+      t.tags.add('Auxiliary')
       continue
     }
     // "the country had cut the death rate": a past form right after "had", "has" or "have" is the verb.
