@@ -10,7 +10,7 @@ import { describe, expect, test } from 'vitest'
 import { analyseLocal } from '../../server/analysis'
 import { type CodedSentence, corpusDir, loadCodedSentences, matches, scoreEvents } from './events-corpus'
 
-const REACHED = { sourceRecall: 0.895, targetRecall: 0.87, categoryAccuracy: 0.875, fullEventRecall: 0.705, framesWithoutActor: 0.045, framesPerNoEventSentence: 1.35 }
+const REACHED = { sourceRecall: 0.895, targetRecall: 0.875, categoryAccuracy: 0.875, fullEventRecall: 0.71, framesWithoutActor: 0.045, framesPerNoEventSentence: 1.35 }
 
 const analyse = (r: CodedSentence) => analyseLocal(r.text, { referenceDate: '2025-03-05' })
 const categoryOf = (f: { cameo?: { code: string } }) => f.cameo?.code ?? null

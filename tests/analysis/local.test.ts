@@ -284,6 +284,14 @@ describe('local analyser: unknown names that act', () => {
     expect(frameFor(a, 'sell').actors.entries.map((e) => [e.text, e.role])).toEqual([['BP', 'agent']])
   })
 
+  test('"Friends of the Earth", "the Ministry of the Interior": one name with "of the" inside; "President of the United States" is a title and a country', () => {
+    const names = (text: string) => analyseLocal(text).entities.map((e) => e.text)
+    expect(names('A spokesperson for Friends of the Earth said the plan was weak.')).toEqual(['Friends of the Earth'])
+    expect(names('The Ministry of the Interior said the border would reopen.')).toEqual(['Ministry of the Interior'])
+    expect(names('The President of the United States spoke on Monday.')).toEqual(['United States'])
+    expect(names('Leaders of the European Union met in Brussels.')).toEqual(['European Union', 'Brussels'])
+  })
+
   test('"Boeing refused to pay the fine": the act that did not happen reads with its refusal, not as a plan', () => {
     const a = analyseLocal('Boeing refused to pay the fine. The ministry failed to notify the families. Russia denied launching the attack. Spain pledged to resettle 1,200 refugees.')
     expect(frameFor(a, 'pay')).toMatchObject({ actionDescription: 'Boeing refused to pay the fine', negated: true })

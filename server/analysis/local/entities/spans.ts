@@ -4,7 +4,7 @@
  * mention. Punctuation after a token ends a name there ("BERLIN,"), except in abbreviations ("Corp.").
  */
 import type { EntityKindName } from '../../../../src/protocol/analysis'
-import { nameConnectors, orgSuffixes, places } from '../gazetteer'
+import { nameConnectors, orgSuffixes, personTitles, places } from '../gazetteer'
 import type { Token } from '../text'
 import type { GazetteerHit } from './lookup'
 import { gazetteer, normaliseKey } from './lookup'
@@ -61,6 +61,8 @@ export function gazetteerAt(tokens: Token[], i: number): { to: number; hit: Gaze
   return best
 }
 
+const TITLE_WORDS = new Set(personTitles.flatMap((t) => t.split(' ')))
+
 /** A run of capitalised words, with connectors inside ("Bank of England") but not at either end. */
 export function capitalisedSpanAt(tokens: Token[], i: number): { from: number; to: number } | undefined {
   let j = i
@@ -80,6 +82,12 @@ export function capitalisedSpanAt(tokens: Token[], i: number): { from: number; t
     }
     if (j > i && nameConnectors.has(t.lower) && tokens[j + 1] && isCapitalisedWord(tokens[j + 1]!) && !breaksAfter(t)) {
       j++
+      continue
+    }
+    // "Friends of the Earth", "Party of the Regions": "of the" inside a name ("President of the United States"
+    // is a title and a country).
+    if (j > i && t.lower === 'of' && !TITLE_WORDS.has(tokens[j - 1]!.lower) && tokens[j + 1]?.lower === 'the' && tokens[j + 2] && isCapitalisedWord(tokens[j + 2]!) && !breaksAfter(t) && !breaksAfter(tokens[j + 1]!)) {
+      j += 2
       continue
     }
     break
