@@ -292,6 +292,27 @@ describe('local analyser: unknown names that act', () => {
     expect(names('Leaders of the European Union met in Brussels.')).toEqual(['European Union', 'Brussels'])
   })
 
+  test('"said on Tuesday it would provide": Tuesday is the day of the saying, not a day the aid is planned for', () => {
+    const a = analyseLocal("Germany's Economy Ministry said on Tuesday it would provide 1.2 billion euros in loan guarantees to Thyssenkrupp as the company struggles with high energy costs.", {
+      ingestedOn: '2026-11-28T10:00:00Z',
+    })
+    expect(frameFor(a, 'say').timeReference?.date).toBe('2026-11-24')
+    expect(frameFor(a, 'provide')).toMatchObject({ temporality: 'planned' })
+    expect(frameFor(a, 'provide').timeReference).toBeUndefined()
+    expect(frameFor(a, 'struggle')).toMatchObject({ temporality: 'ongoing' })
+    expect(frameFor(a, 'struggle').timeReference).toBeUndefined()
+    // What is reported as done keeps the day it was told ("said on Sunday it had repelled").
+    const b = analyseLocal("Sudan's army said on Sunday it had repelled an attack on El Fasher.", { ingestedOn: '2026-11-28T10:00:00Z' })
+    expect(frameFor(b, 'repel').timeReference?.date).toBe('2026-11-22')
+  })
+
+  test('"a day after" in the opening is no date the document gives itself: its days count from the day it was taken in', () => {
+    const a = analyseLocal("Thyssenkrupp will receive state loan guarantees, Germany's Economy Ministry confirmed on Wednesday, a day after the cabinet approved the package.", {
+      ingestedOn: '2026-11-28T10:00:00Z',
+    })
+    expect(frameFor(a, 'confirm').timeReference?.date).toBe('2026-11-25')
+  })
+
   test('"Boeing refused to pay the fine": the act that did not happen reads with its refusal, not as a plan', () => {
     const a = analyseLocal('Boeing refused to pay the fine. The ministry failed to notify the families. Russia denied launching the attack. Spain pledged to resettle 1,200 refugees.')
     expect(frameFor(a, 'pay')).toMatchObject({ actionDescription: 'Boeing refused to pay the fine', negated: true })

@@ -54,7 +54,9 @@ function datelineDay(content: string, today: string): string | null {
 export function datelineDate(content: string): string | null {
   const head = content.slice(0, 400)
   for (const r of chrono.parse(head, { instant: utcNoon(DEFAULT_REFERENCE_DATE), timezone: 0 })) {
-    if (r.start.isCertain('year') && r.start.isCertain('month') && r.start.isCertain('day')) return componentsToIso(r.start)
+    // Written out with its year: chrono calls "a day after" or "yesterday" certain too, counted from its own
+    // reference day, which would date the document there.
+    if (r.start.isCertain('year') && r.start.isCertain('month') && r.start.isCertain('day') && /\b\d{4}\b/.test(r.text)) return componentsToIso(r.start)
   }
   return null
 }

@@ -240,6 +240,9 @@ export function timeReferenceFor(input: FrameInput, p: Parsed, c: Clause): (Date
   const apart = nearest !== undefined && nearest !== c.group && !describing(nearest) && !attributionVerbs.has(nearest.lemma) && nearest.from >= Math.max(c.end, c.group.to)
   const chosen = within ?? (apart ? undefined : sole)
   if (!chosen) return undefined
+  // "said on Tuesday it would provide …", "said on Tuesday … as the company struggles": the day of the saying
+  // dates what it reports as done, not what is yet to come or still going on.
+  if (chosen !== within && chosen.end <= from && c.temporality !== 'past' && nearest !== undefined && attributionVerbs.has(nearest.lemma)) return undefined
   // "ordered ministries to restore power within 48 hours": what was done is not dated after the report.
   if (c.temporality === 'past' && !chosen.weekdayOnly && !chosen.monthOnly && chosen.date > input.referenceDate) return undefined
   // "on Tuesday" in a past-tense sentence is the Tuesday before the reference date.
