@@ -8,7 +8,10 @@
  * - Two claims are the same (`sameClaim`) when their categories are equal, they share at least one agent, and
  *   their patients are both empty or share at least one. Sharing rather than equality because outlets name a
  *   different subset of the parties ("the merger of Kessel and Norland" against "Kessel's takeover"); the
- *   category keeps apart what the same two parties did on other occasions.
+ *   category keeps apart what the same two parties did on other occasions. A transfer (aid, material
+ *   cooperation) is also the same claim told from the receiving side: one claim's only party, with no patient,
+ *   is a patient of the other ("Thyssenkrupp will receive guarantees", "the ministry will provide guarantees to
+ *   Thyssenkrupp"). Only for transfers: "Russia attacked overnight" is not "Ukraine attacked Russia".
  * - Two names are one actor (`sameActor`) when their keys are equal, or when the shorter, of at least two words,
  *   ends the longer: "Valdoria's trade ministry" is the "trade ministry", "the US State Department" the "State
  *   Department". Outlets often put the country or a title in front; a one-word tail ("ministry", "Smith") is too
@@ -54,12 +57,24 @@ export function claimKey(claim: Claim): string {
   return `${claim.agents.join('+')}|${claim.category}|${claim.patients.join('+')}`
 }
 
-/** Same category, a shared agent, and patients both absent or sharing one (see the rules above). */
+/** Same category, a shared agent, and patients both absent or sharing one (see the rules above); or one told from the receiving side. */
 export function sameClaim(a: Claim, b: Claim): boolean {
   if (a.category !== b.category) return false
-  if (!intersects(a.agents, b.agents)) return false
+  if (!intersects(a.agents, b.agents)) return receivedAs(a, b) || receivedAs(b, a)
   if (a.patients.length === 0 && b.patients.length === 0) return true
   return intersects(a.patients, b.patients)
+}
+
+/** Categories of a transfer, which the one receiving it may be the subject of: aid (07), material cooperation (06). */
+export const TRANSFERS: ReadonlySet<string> = new Set(['06', '07'])
+
+/**
+ * "Thyssenkrupp will receive 1.2 billion euros in guarantees" against "the ministry will provide guarantees to
+ * Thyssenkrupp": a transfer told from the receiving side has the receiver as its only party, whom the other names
+ * as its patient.
+ */
+function receivedAs(receiving: Claim, giving: Claim): boolean {
+  return TRANSFERS.has(receiving.category) && receiving.patients.length === 0 && intersects(receiving.agents, giving.patients)
 }
 
 /** The document's main claim (see the rules above), or null when no frame makes a claim. */

@@ -27,7 +27,7 @@
  * its main frames are every frame of its members that makes the same claim, affirmed or denied.
  */
 import type { Claim } from './claims'
-import { actorIndexKey, claimKey, sameClaim } from './claims'
+import { actorIndexKey, claimKey, sameClaim, TRANSFERS } from './claims'
 import type { DocumentFingerprint } from './fingerprint'
 import { bandedSimilarity, connectedGroups, exactDuplicates, fingerprintDocument, sharedKeyCandidates } from './fingerprint'
 import { NEAR_DUPLICATE_THRESHOLD } from './minhash'
@@ -146,6 +146,8 @@ export function buildStories(docs: ReadonlyArray<StoryDocument | DocumentFingerp
     ...(fp.contentKey ? [`c:${fp.contentKey}`] : []),
     ...fp.bandKeys.map((k) => `b:${k}`),
     ...(fp.mainClaim ? fp.mainClaim.claim.agents.map((a) => `e:${fp.mainClaim!.claim.category}|${actorIndexKey(a)}`) : []),
+    // A transfer's patients too: its receiver may be another document's agent (claims.ts).
+    ...(fp.mainClaim && TRANSFERS.has(fp.mainClaim.claim.category) ? fp.mainClaim.claim.patients.map((a) => `e:${fp.mainClaim!.claim.category}|${actorIndexKey(a)}`) : []),
   ])
   const groups = connectedGroups(fps, (a, b) => linkBetween(a, b, options) !== null, candidates)
   return groups.map((members) => summariseStory({ id: storyIdFor(members[0]!.documentId), members: withOriginals(members) })).sort((x, y) => x.start - y.start || x.id.localeCompare(y.id))

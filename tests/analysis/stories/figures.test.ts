@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest'
 import type { StoryDocument } from '../../../server/analysis/stories'
 import { actorKey, assessCredibility, buildStories, claimOf, figuresConflict, figuresOf, findContradictions, mainClaimOf, sameClaim } from '../../../server/analysis/stories'
 import { propertySeed } from '../../arbitraries'
-import { frame, T0 } from './corpus'
+import { frame, HOUR, T0 } from './corpus'
 
 describe('figuresOf', () => {
   test.each([
@@ -64,6 +64,35 @@ describe('claims', () => {
     expect(sameClaim(c(['Norland Freight']), c(['Norland Freight'], '17'))).toBe(false)
     expect(claimOf({ agents: [], category: '05', patients: [] })).toBeNull()
     expect(claimOf({ agents: ['x'], category: null, patients: [] })).toBeNull()
+  })
+
+  test("a transfer told from the receiving side is the same claim: its receiver is the other's patient", () => {
+    const c = (agents: string[], patients: string[], category = '07') => claimOf({ agents, category, patients })!
+    const provides = c(["Germany's Economy Ministry"], ['Thyssenkrupp'])
+    const receives = c(['Thyssenkrupp'], [])
+    expect(sameClaim(receives, provides)).toBe(true)
+    expect(sameClaim(provides, receives)).toBe(true)
+    // Another receiver, a receiver with a patient of its own, or another category is another claim.
+    expect(sameClaim(c(['Salzgitter'], []), provides)).toBe(false)
+    expect(sameClaim(c(['Thyssenkrupp'], ['Duisburg']), provides)).toBe(false)
+    expect(sameClaim(c(['Thyssenkrupp'], [], '19'), c(['Germany'], ['Thyssenkrupp'], '19'))).toBe(false)
+  })
+
+  test('buildStories joins the giving and the receiving report of one aid package', () => {
+    const report = (id: string, at: number, text: string, agents: string[], patients: string[]): StoryDocument => ({
+      id,
+      publisher: `${id}.example`,
+      sourceKey: `${id}.example`,
+      publishedAt: at,
+      ingestedAt: at,
+      title: text,
+      text,
+      frames: [frame(id, 1, { agents, category: '07', patients, sentence: text })],
+    })
+    const giving = report('giving', T0, "Germany's Economy Ministry will provide 1.2 billion euros in loan guarantees to Thyssenkrupp.", ["Germany's Economy Ministry"], ['Thyssenkrupp'])
+    const receiving = report('receiving', T0 + 20 * HOUR, 'Thyssenkrupp will receive state loan guarantees, the ministry confirmed.', ['Thyssenkrupp'], [])
+    const elsewhere = report('elsewhere', T0 + 20 * HOUR, 'Salzgitter will receive state loan guarantees.', ['Salzgitter'], [])
+    expect(buildStories([giving, receiving, elsewhere]).map((st) => st.documentIds)).toEqual([['giving', 'receiving'], ['elsewhere']])
   })
 
   test('the main claim: the most frequent, statements passed over, the first on a tie', () => {
