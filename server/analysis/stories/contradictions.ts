@@ -3,7 +3,9 @@
  *
  * Two frames are compared only when they make the same claim and, when both are dated, their dates are at most
  * EVENT_WINDOW_MS (72 h) apart; further apart they are two occasions (the ministry approving one deal in March and
- * another in May), neither supporting nor contradicting. Then, in this order:
+ * another in May), neither supporting nor contradicting. Statements (CAMEO 01) are not compared at all: what a
+ * speaker said on Tuesday and confirmed on Wednesday are two statements; two reports of one statement (the same
+ * day, or undated) support each other. Then, for every other claim, in this order:
  * - negation: one is negated and the other not ("approved" against "has not approved"). Nothing else is compared:
  *   a denial has no figures or outcome to disagree on.
  * - outcome: both know how it turned out and one says positive, the other negative.
@@ -20,7 +22,7 @@
  * the reasons.
  */
 import type { Claim } from './claims'
-import { actorIndexKey, claimOf, sameClaim } from './claims'
+import { actorIndexKey, claimOf, STATEMENT, sameClaim, TRANSFERS } from './claims'
 import { figuresConflict, figuresOf } from './figures'
 import { contentKey } from './normalise'
 import { EVENT_WINDOW_MS } from './stories'
@@ -57,6 +59,10 @@ export function compareFrames(a: StoryFrame, b: StoryFrame, eventWindowMs = EVEN
   const cb = claimOf(b)
   if (!ca || !cb || !sameClaim(ca, cb)) return { kind: 'unrelated' }
   if (a.occurredAt !== null && b.occurredAt !== null && Math.abs(a.occurredAt - b.occurredAt) > eventWindowMs) return { kind: 'unrelated' }
+  // What one speaker said on Tuesday and confirmed on Wednesday are two statements, neither disputing the other:
+  // statements are told as one (support) only on the same day, and never contest each other.
+  if (ca.category === STATEMENT)
+    return a.negated === b.negated && !(a.occurredAt !== null && b.occurredAt !== null && Math.abs(a.occurredAt - b.occurredAt) >= DAY_MS) ? { kind: 'supports' } : { kind: 'unrelated' }
   const disagreements = disagreementsOf(a, b)
   return disagreements.length > 0 ? { kind: 'contradicts', disagreements } : { kind: 'supports' }
 }
@@ -100,7 +106,9 @@ export function forEachComparablePair(docs: readonly StoryDocument[], visit: (a:
     for (const frame of doc.frames) {
       const claim = claimOf(frame)
       if (!claim) continue
-      for (const bucket of new Set(claim.agents.map((agent) => `${claim.category}|${actorIndexKey(agent)}`))) {
+      // A transfer's patients too: its receiver may be the other's agent (claims.ts).
+      const parties = TRANSFERS.has(claim.category) ? [...claim.agents, ...claim.patients] : claim.agents
+      for (const bucket of new Set(parties.map((party) => `${claim.category}|${actorIndexKey(party)}`))) {
         for (const other of index.get(bucket) ?? []) {
           if (other.frame.documentId === frame.documentId) continue
           const ka = keyOf.get(other.frame.documentId)

@@ -38,7 +38,7 @@ export function storyBriefing(tenant: GraphView, story: Story, contradicted: Rea
   const contested = ranked.filter((f) => (credibility.get(f.id)?.contestedBy.length ?? 0) > 0)
   const judged = (f: CorpusFrame) => credibility.get(f.id)
   const executiveSummary = [
-    `Told by ${plural(story.sources.length, 'source')} from ${plural(story.publisherCount, 'independent publisher')}, ${span(story)}.`,
+    `Told by ${toldBy(story)}, ${span(story)}.`,
     copies === 0 ? '' : copies === 1 ? "One is an exact copy of another source's text, counted once." : `${copies} are exact copies of other sources' texts, counted once.`,
     lead ? `Main claim: “${lead.description}” (${lead.actionType})${judged(lead) ? `, ${gradeText(judged(lead)!)}` : ', not judged yet: one source and no record'}.` : 'No action frame in this story.',
     contested.length > 0
@@ -164,4 +164,18 @@ function span(story: Story): string {
   const from = story.startedAt.slice(0, 10)
   const to = story.endedAt.slice(0, 10)
   return from === to ? `on ${from}` : `from ${from} to ${to}`
+}
+
+/**
+ * "3 sources from 2 independent publishers"; a pasted or uploaded text names no publisher, and two of them are
+ * not said to be two independent publishers: "2 sources, neither naming its publisher", "3 sources, 1 of them
+ * naming no publisher".
+ */
+function toldBy(story: Story): string {
+  const sources = story.sources.length
+  const unnamed = story.sources.filter((s) => !s.publisher).length
+  if (unnamed === 0) return `${plural(sources, 'source')} from ${plural(story.publisherCount, 'independent publisher')}`
+  if (unnamed === sources) return `${plural(sources, 'source')}, ${sources === 1 ? 'naming no publisher' : sources === 2 ? 'neither naming its publisher' : 'none naming its publisher'}`
+  // How many independent publishers the named ones make is not said: the count takes the unnamed ones as their own.
+  return `${plural(sources, 'source')}, ${unnamed} of them naming no publisher`
 }

@@ -19,7 +19,7 @@
  * | 6 Ana Brand called it a good day (01)   | Ledger, no record (F)          | —                          | 1 | 0 | 6     |
  */
 import { describe, expect, test } from 'vitest'
-import type { SourceGradeName } from '../../../server/analysis/stories'
+import type { SourceGradeName, StoryDocument } from '../../../server/analysis/stories'
 import {
   assessCredibility,
   compareFrames,
@@ -33,7 +33,7 @@ import {
   sourceOutcomes,
   tallyOutcomes,
 } from '../../../server/analysis/stories'
-import { EVENT_DAY, frame, MERGER, OWNERS } from './corpus'
+import { EVENT_DAY, frame, MERGER, OWNERS, T0 } from './corpus'
 
 describe('publisher families', () => {
   test('the wire copies are one family, the paste is the Ledger’s, the Courier is alone', () => {
@@ -145,6 +145,43 @@ describe('contradictions', () => {
     expect(compareFrames(a, frame('b', 1, { ...base, occurredAt: EVENT_DAY + 4 * 86_400_000 }))).toEqual({ kind: 'unrelated' })
     // No outcome or no date on one side is no disagreement.
     expect(compareFrames(a, frame('b', 1, base))).toEqual({ kind: 'supports' })
+  })
+
+  test('statements: said on Tuesday and confirmed on Wednesday are two statements, not a dispute; one statement told twice supports', () => {
+    const base = { agents: ["Germany's Economy Ministry"], category: '01', patients: [] }
+    const said = frame('a', 1, { ...base, effect: 'positive', occurredAt: EVENT_DAY, sentence: 'The ministry said on Tuesday it would provide guarantees.' })
+    const confirmed = frame('b', 1, { ...base, effect: 'negative', occurredAt: EVENT_DAY + 86_400_000, sentence: 'The ministry confirmed on Wednesday that the guarantees were approved.' })
+    expect(compareFrames(said, confirmed)).toEqual({ kind: 'unrelated' })
+    expect(compareFrames(said, frame('b', 1, { ...base, effect: 'negative', occurredAt: EVENT_DAY, sentence: 'The ministry said on Tuesday it would act.' }))).toEqual({ kind: 'supports' })
+    expect(compareFrames(said, frame('b', 1, { ...base, sentence: 'The ministry said it would provide guarantees.' }))).toEqual({ kind: 'supports' })
+  })
+
+  test('a transfer told from the receiving side is compared with the giving one', () => {
+    const report = (id: string, text: string, f: Parameters<typeof frame>[2]): StoryDocument => ({
+      id,
+      publisher: null,
+      sourceKey: `${id}.example`,
+      publishedAt: T0,
+      ingestedAt: T0,
+      title: text,
+      text,
+      frames: [frame(id, 1, f)],
+    })
+    const giving = report('giving', 'The ministry will provide guarantees to Thyssenkrupp.', {
+      agents: ['Economy Ministry'],
+      category: '07',
+      patients: ['Thyssenkrupp'],
+      sentence: 'The ministry will provide guarantees to Thyssenkrupp.',
+    })
+    const receiving = report('receiving', 'Thyssenkrupp will not receive guarantees.', {
+      agents: ['Thyssenkrupp'],
+      category: '07',
+      patients: [],
+      negated: true,
+      sentence: 'Thyssenkrupp will not receive guarantees.',
+    })
+    const pairs = findContradictions([giving, receiving])
+    expect(pairs.map((p) => [p.a.frameId, p.b.frameId, p.disagreements[0]!.reason])).toEqual([['giving#1', 'receiving#1', 'negation']])
   })
 
   test('a toll that rose is not a denial; a different count is', () => {

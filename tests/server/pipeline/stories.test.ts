@@ -104,6 +104,17 @@ describe.each(dialects())('stories on %s', { timeout: 120_000 }, (dialect) => {
     expect(approval).toMatchObject({ story: { title: harbour.title, sources: 3, independentSources: 2 }, credibility: { grade: 4, contested: true } })
   })
 
+  test('a story of pasted texts is not said to come from independent publishers: none names one', async () => {
+    const view = graphView(await loadCorpus(db, T))
+    const merger = storyOf('harbour')
+    const summaryOf = (story: typeof merger) => storyBriefing(view, story).briefing.executiveSummary ?? ''
+    const pasted = { ...merger, sources: merger.sources.map((s) => ({ ...s, publisher: null })) }
+    expect(summaryOf(pasted)).toContain('Told by 3 sources, none naming its publisher,')
+    expect(summaryOf({ ...pasted, sources: pasted.sources.slice(0, 2) })).toContain('Told by 2 sources, neither naming its publisher,')
+    const oneUnnamed = { ...merger, sources: merger.sources.map((s, i) => (i === 2 ? { ...s, publisher: null } : s)) }
+    expect(summaryOf(oneUnnamed)).toContain('Told by 3 sources, 1 of them naming no publisher,')
+  })
+
   test("a story's briefing says who told it, how many independent publishers, its main claim and what is contested; every briefing's key events cite their sources", async () => {
     const view = graphView(await loadCorpus(db, T))
     const merger = storyOf('harbour')
