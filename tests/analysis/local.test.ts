@@ -306,6 +306,14 @@ describe('local analyser: unknown names that act', () => {
     expect(frameFor(b, 'repel').timeReference?.date).toBe('2026-11-22')
   })
 
+  test('"Japan, which joined the restrictions last year, declined to comment": last year is when it joined, not when it declined', () => {
+    const a = analyseLocal('Japan and the Netherlands, which joined the US restrictions last year, declined to comment.', { ingestedOn: '2026-11-28T10:00:00Z' })
+    expect(frameFor(a, 'join').timeReference?.text).toBe('last year')
+    expect(frameFor(a, 'decline').timeReference).toBeUndefined()
+    const b = analyseLocal('Japan, which joined the restrictions last year, declined on Friday to comment.', { ingestedOn: '2026-11-28T10:00:00Z' })
+    expect(frameFor(b, 'decline').timeReference?.date).toBe('2026-11-27')
+  })
+
   test('"a day after" in the opening is no date the document gives itself: its days count from the day it was taken in', () => {
     const a = analyseLocal("Thyssenkrupp will receive state loan guarantees, Germany's Economy Ministry confirmed on Wednesday, a day after the cabinet approved the package.", {
       ingestedOn: '2026-11-28T10:00:00Z',

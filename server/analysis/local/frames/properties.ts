@@ -223,8 +223,13 @@ export function timeReferenceFor(input: FrameInput, p: Parsed, c: Clause): (Date
   const from = p.tokens[Math.min(c.group.from, ...(c.borrowed ? [] : c.subject.map((u) => u.from)))]!.start
   const to = p.tokens[Math.max(c.end, c.group.to) - 1]!.end
   const between = (d: DateMention) => input.content.slice(to, d.start)
+  // "Japan and the Netherlands, which joined the restrictions last year, declined to comment": a relative clause
+  // inside the subject has its own time.
+  const verbStart = p.tokens[c.group.from]!.start
+  const relativeOpens = p.tokens.filter((t, k) => p.pos[k] === 'wh' && t.start >= from && t.start < verbStart && k > 0 && /,/.test(p.tokens[k - 1]!.post)).map((t) => t.start)
+  const inRelative = (d: DateMention) => d.end <= verbStart && relativeOpens.some((at) => at < d.start)
   const within =
-    inSentence.find((d) => d.start >= from && d.start < to) ??
+    inSentence.find((d) => d.start >= from && d.start < to && !inRelative(d)) ??
     // "…to its border with Guyana on Tuesday": the time right after the clause;
     inSentence.find((d) => d.start >= to && /^[\s,]*$/.test(between(d))) ??
     // "…had killed 14 passengers when they stopped a bus on Sunday": the time of the clause that says when.
@@ -238,7 +243,7 @@ export function timeReferenceFor(input: FrameInput, p: Parsed, c: Clause): (Date
   const nearest = sole === undefined ? undefined : p.groups.filter((x) => p.tokens[x.from]!.start < sole.start).at(-1)
   const describing = (x: VerbGroup) => x.form === 'participle' || (x.aux.length === 0 && p.pos[x.from - 1] === 'noun' && !/,/.test(p.tokens[x.from - 1]!.post))
   const apart = nearest !== undefined && nearest !== c.group && !describing(nearest) && !attributionVerbs.has(nearest.lemma) && nearest.from >= Math.max(c.end, c.group.to)
-  const chosen = within ?? (apart ? undefined : sole)
+  const chosen = within ?? (apart || (sole !== undefined && inRelative(sole)) ? undefined : sole)
   if (!chosen) return undefined
   // "said on Tuesday it would provide …", "said on Tuesday … as the company struggles": the day of the saying
   // dates what it reports as done, not what is yet to come or still going on.
