@@ -314,6 +314,14 @@ describe('local analyser: unknown names that act', () => {
     expect(frameFor(b, 'decline').timeReference?.date).toBe('2026-11-27')
   })
 
+  test('"smaller outlets had still not been paid": the outlets were not paid; "a court ordered Google to pay" is enforcement', () => {
+    const a = analyseLocal('APIG warned that smaller outlets had still not been paid. A court in Paris on Monday ordered Google to pay 250 million euros.')
+    const paid = a.frames.find((f) => f.predicate?.lemma === 'pay' && f.negated)
+    expect(paid?.actionDescription).toBe('Smaller outlets had still not been paid')
+    expect(paid?.resources.entries.map((r) => r.text)).toEqual(['smaller outlets'])
+    expect(frameFor(a, 'order')).toMatchObject({ actionType: 'Enforcement', cameo: { code: '17' } })
+  })
+
   test('"a day after" in the opening is no date the document gives itself: its days count from the day it was taken in', () => {
     const a = analyseLocal("Thyssenkrupp will receive state loan guarantees, Germany's Economy Ministry confirmed on Wednesday, a day after the cabinet approved the package.", {
       ingestedOn: '2026-11-28T10:00:00Z',

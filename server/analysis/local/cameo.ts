@@ -90,7 +90,8 @@ const RULES: Array<{ lemmas: readonly string[]; when: (c: CameoCue) => CameoCode
   { lemmas: ['walk'], when: (c) => (/\bwalk(?:s|ed|ing)? out\b/.test(c.sentence) ? '14' : null) },
   { lemmas: ['move', 'deploy', 'mass'], when: (c) => (/\b(?:troops?|tanks?|warships?|forces|soldiers|armou?red|artillery|missiles?|battalions?|brigades?)\b/.test(c.object) ? '15' : c.lemma === 'move' ? null : '15') },
   { lemmas: ['approve', 'pay'], when: (c) => (/\b(?:loans?|aid|grants?|funds?|relief|assistance|bail-?out|package)\b/.test(c.object) ? '07' : c.lemma === 'approve' ? '05' : null) },
-  { lemmas: ['order'], when: (c) => (/\border(?:s|ed|ing)? (?:\w+ ){1,3}(?:held|detained|jailed|arrested|remanded|deported|expelled|imprisoned)\b/.test(c.sentence) ? '17' : '10') },
+  // "ordered them held"; "a court ordered Google to pay": what a court or a regulator orders is enforced, not asked for.
+  { lemmas: ['order'], when: (c) => (/\border(?:s|ed|ing)? (?:\w+ ){1,3}(?:held|detained|jailed|arrested|remanded|deported|expelled|imprisoned)\b/.test(c.sentence) || /\b(?:court|judge|tribunal|regulator|watchdog)\b(?:[^,.;]*?) order(?:s|ed)\b/.test(c.sentence) ? '17' : '10') },
   { lemmas: ['back'], when: (c) => (/\bback(?:s|ed|ing)? (?:down|off|away)\b/.test(c.sentence) ? '08' : '05') },
   // "vowed to wage war on the Rohans", "pledged to retaliate": a promise of violence is a threat.
   { lemmas: ['vow', 'pledge', 'promise', 'swear'], when: (c) => (/\b(?:vow|pledg|promis|swear|swor)\w* (?:on \w+ |that \w+ would |to )(?:\w+ ){0,2}(?:war|attack|retaliat\w*|revenge|fight|destroy|crush|punish|eliminate|wipe out|avenge|strike back|hit back)\b/.test(c.sentence) ? '13' : c.lemma === 'pledge' ? null : '03') },

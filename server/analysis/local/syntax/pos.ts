@@ -105,6 +105,13 @@ export function fixPos(tokens: Token[], pos: Pos[]): void {
       if (pos[i + 1] === 'part') pos[i + 1] = 'prep'
       continue
     }
+    // "had still not been paid", "has already been approved": an adverb compromise took for an adjective inside
+    // a verb group, and the "had" before it its auxiliary.
+    if ((pos[i] === 'adj' || pos[i] === 'noun') && verbGroupAdverbs.has(t.lower) && (haveForms.has(prevTok?.lower ?? '') || beForms.has(prevTok?.lower ?? '')) && (pos[i + 1] === 'neg' || pos[i + 1] === 'aux' || (next !== undefined && (isPastForm(next) || next.tags.has('PastTense'))))) {
+      pos[i] = 'adv'
+      if (pos[i - 1] === 'verb') pos[i - 1] = 'aux'
+      continue
+    }
     // "The company has cut costs": "has" before a past form compromise took for a noun is the perfect's auxiliary.
     if (pos[i] === 'verb' && haveForms.has(t.lower) && next && irregularPasts.has(next.lower) && (pos[i + 1] === 'noun' || pos[i + 1] === 'adj' || pos[i + 1] === 'verb') && !/,/.test(t.post)) {
       pos[i] = 'aux'
