@@ -322,6 +322,16 @@ describe('local analyser: unknown names that act', () => {
     expect(frameFor(a, 'order')).toMatchObject({ actionType: 'Enforcement', cameo: { code: '17' } })
   })
 
+  test('"42 people were killed when a passenger train derailed": an accident, not an assault; a drone that crashed is still an attack', () => {
+    const a = analyseLocal('At least 42 people were killed and dozens injured when a passenger train derailed in eastern India on Saturday evening, officials said.')
+    expect(frameFor(a, 'kill')).toMatchObject({ actionType: 'Accident' })
+    expect(frameFor(a, 'kill').cameo).toBeUndefined()
+    expect(frameFor(analyseLocal('A ferry capsized off Zanzibar, killing 12 people.'), 'kill').actionType).toBe('Accident')
+    const b = analyseLocal('Three people were killed when a Russian drone crashed into a building.')
+    expect(frameFor(b, 'kill').actionType).not.toBe('Accident')
+    expect(frameFor(b, 'kill').cameo?.code).toBe('18')
+  })
+
   test('"a day after" in the opening is no date the document gives itself: its days count from the day it was taken in', () => {
     const a = analyseLocal("Thyssenkrupp will receive state loan guarantees, Germany's Economy Ministry confirmed on Wednesday, a day after the cabinet approved the package.", {
       ingestedOn: '2026-11-28T10:00:00Z',

@@ -44,6 +44,18 @@ export const NO_COMMENT = /\bdeclin(?:e|es|ed|ing) (?:to )?(?:comment|say|elabor
 export const CALLED_IT = /\bcall(?:s|ed|ing)? (?:the |it |this |that |them |him |her |their |its )?(?:[\w'-]+ ){0,3}["“]|\bcall(?:s|ed|ing)? (?:the |it |this |that |them |him |her )(?:[\w'-]+ ){0,2}(?:a|an) (?:[\w-]+ )?(?:victory|defeat|success|failure|mistake|disgrace|outrage|step|blow|win|travesty|milestone|betrayal|farce|scandal)\b/
 /** A natural hazard that harms, before the verb of harm: no one's act. */
 export const NATURAL_HAZARD = /\b(?:floods?|flooding|landslides?|mudslides?|storms?|typhoons?|hurricanes?|cyclones?|earthquakes?|quakes?|tremors?|tsunamis?|avalanches?|heatwaves?|heat ?waves?|wildfires?|bushfires?|forest fires?|tornado(?:es)?|droughts?|eruptions?|lightning|rains?|rainfall|snowstorms?|blizzards?|outbreaks?|epidemics?|cholera)\b(?:(?! by )[^.;]){0,90}\b(?:kill|injur|wound|destroy|damag)/
+/**
+ * "42 people were killed when a passenger train derailed", "a ferry capsized, killing 12": deaths in an accident,
+ * not an assault. Not where a weapon or an attack is named ("killed when a drone crashed into a building").
+ */
+export function accidentKills(sentence: string): boolean {
+  if (/\b(?:drones?|missiles?|rockets?|shells?|shelling|bombs?|bombing|airstrikes?|air strikes?|attacks?|attackers?|gunmen|militants?|troops|soldiers|shot|gunfire|artillery)\b/.test(sentence)) return false
+  return ACCIDENT_AFTER.test(sentence) || ACCIDENT_BEFORE.test(sentence)
+}
+const ACCIDENT_WORDS = '(?:derail\\w*|crash(?:ed|es)?|collid\\w*|collisions?|capsiz\\w*|sank|sunk|sinking|collapsed?|collapses|overturn\\w*|plunged?|stampedes?|accidents?|caught fire|went off the road)'
+const ACCIDENT_AFTER = new RegExp(`\\b(?:kill|injur|wound)\\w*\\b[^.;]{0,80}\\b(?:when|after|as|in)\\b[^.;]{0,60}\\b${ACCIDENT_WORDS}\\b`)
+const ACCIDENT_BEFORE = new RegExp(`\\b${ACCIDENT_WORDS}\\b[^.;]{0,90}\\b(?:kill|injur|wound)`)
+
 /** Whom one receives as a visit: a delegation, an envoy, a leader (an email received is no meeting). */
 const VISITORS = /\b(?:delegations?|visitors?|envoys?|ministers?|president|premier|chancellor|king|queen|prince|leaders?|ambassadors?|officials?|counterparts?|guests?|pope|secretary|emissar(?:y|ies)|[a-z]+ (?:minister|president))\b/
 /** "fired shells at the town", "fired on protesters": shooting in a fight. */
@@ -58,7 +70,7 @@ const RULES: Array<{ lemmas: readonly string[]; when: (c: CameoCue) => CameoCode
   { lemmas: ['strike'], when: (c) => (labourStrike(c.sentence.toLowerCase()) && !MILITARY.test(c.object) ? '14' : '19') },
   { lemmas: ['shoot'], when: (c) => (/\bshot down|\bshoots? down|\bshooting down/.test(c.sentence) || MILITARY.test(c.object) ? '19' : '18') },
   // "Floods killed 31 people": nature is no party to a conflict.
-  { lemmas: ['kill', 'injure', 'wound'], when: (c) => (NATURAL_HAZARD.test(c.sentence) ? null : c.lemma !== 'kill' ? '18' : /\b(?:troops?|soldiers?|forces|army|militants?|rebels?|fighters?|insurgents?)\b/.test(c.sentence) ? '19' : '18') },
+  { lemmas: ['kill', 'injure', 'wound'], when: (c) => (NATURAL_HAZARD.test(c.sentence) || accidentKills(c.sentence) ? null : c.lemma !== 'kill' ? '18' : /\b(?:troops?|soldiers?|forces|army|militants?|rebels?|fighters?|insurgents?)\b/.test(c.sentence) ? '19' : '18') },
   // "ending a year of talks" (a deal reached) closes a span of talks; "ended talks with Ukraine" breaks them off.
   { lemmas: ['cut', 'break', 'sever', 'downgrade', 'suspend', 'freeze', 'halt', 'end', 'stop'], when: (c) => (TIES.test(c.object) && !(c.lemma === 'end' && TALKS_SPAN.test(c.object)) ? '16' : null) },
   { lemmas: ['release', 'free'], when: (c) => (PEOPLE_HELD.test(c.object) || c.object === '' ? '08' : null) },

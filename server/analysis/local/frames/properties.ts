@@ -9,7 +9,7 @@ import { compileTerms, countTerms } from '../terms'
 import type { Parsed, VerbGroup } from '../syntax'
 import { participleOf, pastOf } from '../syntax'
 import type { DateMention } from '../temporal'
-import { CALLED_IT, labourStrike, NATURAL_HAZARD, NO_COMMENT, TOLL, WALKOUT_CALLED } from '../cameo'
+import { accidentKills, CALLED_IT, labourStrike, NATURAL_HAZARD, NO_COMMENT, TOLL, WALKOUT_CALLED } from '../cameo'
 import { addDays, addYears, daysBetween } from '../temporal'
 import { clamp, cut, moneyAmount, round } from '../util'
 import type { ActorDraft } from './actors'
@@ -72,6 +72,8 @@ export function actionClassOf(lemma: string, resources: ResourceEntry[], sentenc
   if (lemma === 'cut' && /\bcut(?:s|ting)? (?:off )?(?:the )?(?:power|electricity|water|gas|heating|internet|supplies|supply)\b/.test(lower)) return { type: 'Outage', known: true }
   // "Floods killed 31 people": a disaster, not an attack.
   if (['kill', 'injure', 'wound', 'destroy', 'damage', 'displace'].includes(lemma) && NATURAL_HAZARD.test(lower)) return { type: 'Disaster', known: true }
+  // "42 people were killed when a passenger train derailed": an accident.
+  if (['kill', 'injure', 'wound'].includes(lemma) && accidentKills(lower)) return { type: 'Accident', known: true }
   // "ran a six-month campaign in Italian media": running something is no candidacy without an election.
   if ((lemma === 'run' || lemma === 'campaign') && !ELECTION_WORDS.test(lower)) return { type: lemma === 'run' ? 'Operation' : 'Campaign', known: true }
   // "defeated Jara by 58% to 42%": an election where there is one.
