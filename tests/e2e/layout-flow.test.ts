@@ -84,6 +84,7 @@ test('workspace, project and dashboard at 1024×768 and 1440×900, light and dar
         await page.screenshot({ path: join(SCREENSHOTS, `issue15-layout-${tag}-${screen.name}.png`) })
         for (const p of await controlProblems(page)) problems.push(`${tag} ${screen.name}: ${p}`)
         for (const p of await axeFindings(page)) problems.push(`${tag} ${screen.name}: axe ${p}`)
+        for (const p of await navigationAtTheEnd(page)) problems.push(`${tag} ${screen.name}: ${p}`)
       }
     }
   }
@@ -278,6 +279,23 @@ async function controlProblems(p: Page): Promise<string[]> {
       if (hit && !el.contains(hit) && !hit.contains(el)) out.push(`'${name(el)}' is covered by ${hit.tagName.toLowerCase()}.${[...hit.classList].join('.')} '${name(hit)}'`)
     }
     return out
+  })
+}
+
+/**
+ * Scrolled to the page's end, the navigation still starts below the top bar: the page's footer once pushed it up
+ * under the bar, cutting off New research. (Nothing to see on a page that does not scroll.)
+ */
+async function navigationAtTheEnd(p: Page): Promise<string[]> {
+  return p.evaluate(() => {
+    const root = document.documentElement
+    if (root.scrollHeight <= window.innerHeight + 1) return []
+    window.scrollTo({ top: root.scrollHeight, behavior: 'instant' })
+    const nav = document.querySelector('.sidenav')?.getBoundingClientRect()
+    const bar = document.querySelector('.topbar')?.getBoundingClientRect()
+    window.scrollTo({ top: 0, behavior: 'instant' })
+    if (!nav || !bar) return ['no navigation or top bar']
+    return nav.top < bar.bottom - 1 ? [`at the page's end the navigation starts at ${Math.round(nav.top)} px, under the top bar (to ${Math.round(bar.bottom)} px)`] : []
   })
 }
 

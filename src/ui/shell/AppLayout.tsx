@@ -202,6 +202,8 @@ function Shell({ session }: { session: SessionState }) {
           >
             <Outlet />
           </ShellActions.Provider>
+          {/* In the content column: below the workbench, it pushed the sticky navigation up under the top bar at the page's end. */}
+          <footer className="footer">© 2026 Sightline</footer>
         </main>
       </div>
       {dialog?.kind === 'research' && (
@@ -232,7 +234,6 @@ function Shell({ session }: { session: SessionState }) {
           onCommitted={(id) => void navigate({ to: '/project/$projectId', params: { projectId: id } })}
         />
       )}
-      <footer className="footer">© 2026 Sightline</footer>
       <StatusPanel authProvider={authProvider} checkHealth={checkHealth} downloadRecording={downloadRecording} liveChannel={sessionId !== null} />
     </div>
   )
