@@ -332,6 +332,11 @@ describe('local analyser: unknown names that act', () => {
     expect(frameFor(b, 'kill').cameo?.code).toBe('18')
   })
 
+  test('"would decide meeting by meeting": how it decides, not a meeting', () => {
+    const a = analyseLocal('ECB President Christine Lagarde said the bank would decide meeting by meeting.')
+    expect(a.frames.map((f) => f.predicate?.lemma)).toEqual(['say', 'decide'])
+  })
+
   test('"a day after" in the opening is no date the document gives itself: its days count from the day it was taken in', () => {
     const a = analyseLocal("Thyssenkrupp will receive state loan guarantees, Germany's Economy Ministry confirmed on Wednesday, a day after the cabinet approved the package.", {
       ingestedOn: '2026-11-28T10:00:00Z',

@@ -99,6 +99,13 @@ export function fixPos(tokens: Token[], pos: Pos[]): void {
       pos[i] = 'adv'
       continue
     }
+    // "decide meeting by meeting", "step by step", "case by case": a word, "by" and the word again say how, no act.
+    if (next?.lower === 'by' && tokens[i + 2]?.lower === t.lower && /^\p{L}+$/u.test(t.text)) {
+      pos[i] = 'adv'
+      pos[i + 1] = 'adv'
+      pos[i + 2] = 'adv'
+      continue
+    }
     // "reported a 15 percent fall in profit": after "a 15 percent", a change is a noun (and "in" its preposition).
     if (pos[i] === 'verb' && !t.tags.has('PastTense') && PERCENT_UNITS.has(prevTok?.lower ?? '') && pos[i - 2] === 'num' && ['a', 'an', 'the'].includes(tokens[i - 3]?.lower ?? '')) {
       pos[i] = 'noun'
