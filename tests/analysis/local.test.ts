@@ -337,6 +337,12 @@ describe('local analyser: unknown names that act', () => {
     expect(a.frames.map((f) => f.predicate?.lemma)).toEqual(['say', 'decide'])
   })
 
+  test('"No one was injured in the blast" reports no casualty; "One was injured" does', () => {
+    const humanitarian = (text: string) => analyseLocal(text).frames.flatMap((f) => f.result.impacts.filter((i) => i.effect === 'humanitarian'))
+    expect(humanitarian('No one was injured in the blast, police said.')).toEqual([])
+    expect(humanitarian('One was injured in the blast, police said.').map((i) => i.description)).toContain('one was injured reported')
+  })
+
   test('"a day after" in the opening is no date the document gives itself: its days count from the day it was taken in', () => {
     const a = analyseLocal("Thyssenkrupp will receive state loan guarantees, Germany's Economy Ministry confirmed on Wednesday, a day after the cabinet approved the package.", {
       ingestedOn: '2026-11-28T10:00:00Z',

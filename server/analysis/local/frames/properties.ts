@@ -272,7 +272,8 @@ export function impactsOf(p: Parsed, cls: ClassOf, resources: ResourceEntry[], s
     const magnitude = amount > 0 ? clamp((Math.log10(amount) - 5) / 6, 0.05, 1) : 0.3
     impacts.push({ effect: 'economic', magnitude: round(magnitude), description: `${money.text} at stake (${lemma})` })
   }
-  const casualties = /\b(\d[\d,]*|one|two|three|four|five|six|seven|eight|nine|ten|dozens|hundreds|thousands)\s+(?:\w+\s+)?(people|civilians|soldiers|children|dead|killed|wounded|injured)\b/.exec(sentenceLower)
+  // ("No one was injured" reports no casualty.)
+  const casualties = /(?<!\bno\s)\b(\d[\d,]*|one|two|three|four|five|six|seven|eight|nine|ten|dozens|hundreds|thousands)\s+(?:\w+\s+)?(people|civilians|soldiers|children|dead|killed|wounded|injured)\b/.exec(sentenceLower)
   if (casualties && /kill|dead|died|wound|injur|casualt/.test(sentenceLower)) {
     const n = wordNumber(casualties[1]!)
     impacts.push({ effect: 'humanitarian', magnitude: round(clamp(0.35 + Math.log10(n + 1) / 3, 0, 1)), description: `${casualties[0]} reported` })
