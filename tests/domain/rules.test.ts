@@ -243,3 +243,12 @@ describe('accounts and tenants', async () => {
     for (const bad of ['a@b', 'ab.c', 'a @b.c', '@b.c', 'a@.c']) expect(isValidEmail(bad)).toBe(false)
   })
 })
+
+describe('story counts', () => {
+  test('a story says how many independent publishers told it, or that none is named (pasted or uploaded texts)', async () => {
+    const { storyCountsText } = await import('../../src/domain/rules/credibility')
+    expect(storyCountsText(4, 3)).toBe('4 sources · 3 independent')
+    expect(storyCountsText(1, 1)).toBe('1 source · 1 independent')
+    expect(storyCountsText(2, 0)).toBe('2 sources · no publisher named')
+  })
+})

@@ -203,7 +203,11 @@ function wireStory(
   const rowById = new Map(rows.map((r) => [r.id, r]))
   const docById = new Map(docs.map((d) => [d.id, d]))
   const memberById = new Map(members.map((m) => [m.documentId, m]))
-  const families = new Set(assessed.flatMap((a) => a.evidence.map((e) => e.family)))
+  // Independent publishers are counted among the sources that name one (an outlet, a feed, a channel): a pasted or
+  // uploaded text names none, and two pastes are not said to be two independent publishers.
+  const named = docs.filter((d) => d.publisher !== null || !d.sourceKey.startsWith('document:'))
+  const namedIds = new Set(named.map((d) => d.id))
+  const families = new Set(assessed.flatMap((a) => a.evidence.filter((e) => namedIds.has(e.documentId)).map((e) => e.family)))
   const contested = new Map<string, Array<{ frameId: string; documentId: string; reasons: string[] }>>()
   for (const a of assessed) {
     for (const e of a.evidence) {
@@ -236,7 +240,7 @@ function wireStory(
         ...(r ? { reliability: { grade: r.grade, explanation: r.explanation } } : {}),
       }
     }),
-    publisherCount: families.size > 0 ? families.size : new Set(docs.map((d) => d.publisher ?? d.sourceKey)).size,
+    publisherCount: families.size > 0 ? families.size : new Set(named.map((d) => d.publisher ?? d.sourceKey)).size,
     mainFrameIds: summary.mainFrameIds,
     // A frame no second source speaks to and whose only source has no record cannot be judged (6) and has
     // no evidence to show: it is left out, so a story of fifty copies does not send fifty frames' nothing.

@@ -84,9 +84,9 @@ export function sourcesText(count: number): string {
   return `${count} ${plural(count, 'source')}`
 }
 
-/** '3 sources · 2 independent'. */
+/** '3 sources · 2 independent'; '2 sources · no publisher named' when none names one (pasted or uploaded texts). */
 export function storyCountsText(sources: number, independent: number): string {
-  return `${sourcesText(sources)} · ${independent} independent`
+  return `${sourcesText(sources)} · ${independent === 0 ? 'no publisher named' : `${independent} independent`}`
 }
 
 /** What the list says of a document that is an exact copy of another. */
