@@ -205,7 +205,7 @@ function wireStory(
   const memberById = new Map(members.map((m) => [m.documentId, m]))
   // Independent publishers are counted among the sources that name one (an outlet, a feed, a channel): a pasted or
   // uploaded text names none, and two pastes are not said to be two independent publishers.
-  const named = docs.filter((d) => d.publisher !== null || !d.sourceKey.startsWith('document:'))
+  const named = docs.filter((d) => d.publisher !== null || !/^(?:paste|upload|document):/.test(d.sourceKey))
   const namedIds = new Set(named.map((d) => d.id))
   const families = new Set(assessed.flatMap((a) => a.evidence.filter((e) => namedIds.has(e.documentId)).map((e) => e.family)))
   const contested = new Map<string, Array<{ frameId: string; documentId: string; reasons: string[] }>>()

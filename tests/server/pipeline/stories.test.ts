@@ -16,7 +16,7 @@ import { citeSources, storyBriefing } from '../../../server/modules/intelligence
 import { boardStoryFacts } from '../../../server/modules/stories'
 import { sessionStoryBodies } from '../../../server/modules/stories/queries'
 import { type Story, storySchema } from '../../../src/protocol/stories'
-import { harbour, paste } from '../../analysis/stories/corpus'
+import { flood, harbour, paste } from '../../analysis/stories/corpus'
 import { dialects } from '../support/harness'
 import { ingestRequest, openTestStore } from './support'
 import { PAGES, storyPagesPipeline, urlOf } from './story-pages'
@@ -26,6 +26,8 @@ describe.each(dialects())('stories on %s', { timeout: 120_000 }, (dialect) => {
   let pipeline: PipelineService
   const T = 'stories-tenant.example'
   const S = `ses_stories_${dialect}`
+  const T2 = 'pasted-stories.example'
+  const S2 = `ses_pasted_${dialect}`
   const ids = new Map<string, string>()
   let stories: Story[] = []
 
@@ -41,6 +43,11 @@ describe.each(dialects())('stories on %s', { timeout: 120_000 }, (dialect) => {
     ids.set('paste', (await pipeline.ingest(ingestRequest(T, S, { kind: 'text', text: paste.text }))).eventId)
     await pipeline.drain()
     stories = (await sessionStoryBodies(db, T, S)).map((b) => storySchema.parse(b))
+    // Another tenant's workspace: the flood pasted twice, the second time lightly edited (one story, no publisher).
+    for (const text of [flood.text, flood.text.replace('Heavy rain', 'Torrential rain')]) {
+      await pipeline.ingest(ingestRequest(T2, S2, { kind: 'text', text }))
+      await pipeline.drain()
+    }
   }, 180_000)
   afterAll(async () => {
     await pipeline.stop()
@@ -102,6 +109,14 @@ describe.each(dialects())('stories on %s', { timeout: 120_000 }, (dialect) => {
     // The approval stands for the merger story: told by three documents of two independent publishers, doubtful and contested.
     const approval = rows.find((r) => r.title.includes('approved the merger'))
     expect(approval).toMatchObject({ story: { title: harbour.title, sources: 3, independentSources: 2 }, credibility: { grade: 4, contested: true } })
+  })
+
+  test('two pasted texts of one event are one story with no independent publisher named', async () => {
+    const [story, ...rest] = (await sessionStoryBodies(db, T2, S2)).map((b) => storySchema.parse(b))
+    expect(rest).toEqual([])
+    expect(story?.documentIds).toHaveLength(2)
+    expect(story?.sources.map((s) => s.publisher)).toEqual([null, null])
+    expect(story?.publisherCount).toBe(0)
   })
 
   test('a story of pasted texts is not said to come from independent publishers: none names one', async () => {
