@@ -39,7 +39,7 @@ import type { Claim } from './claims'
 import { claimKey, claimOf } from './claims'
 import type { Disagreement } from './contradictions'
 import { compareFrames, forEachComparablePair } from './contradictions'
-import { familiesOf } from './families'
+import { familiesOf, familyLabel, UNNAMED_FAMILY } from './families'
 import type { DocumentFingerprint } from './fingerprint'
 import { EVENT_WINDOW_MS } from './stories'
 import type { CredibilityGrade, OwnerMap, SourceGradeName, StoryDocument, StoryFrame } from './types'
@@ -171,16 +171,19 @@ function judge(frame: StoryFrame, evidence: CredibilityEvidence[], grades: Reado
     contradictingFamilies: contradicting,
     evidence,
   })
-  const counts = `reported by ${families(s)} (${supporting.join(', ')})${c > 0 ? `, contradicted by ${families(c)} (${contradicting.join(', ')})` : ''}`
+  const named = (ids: readonly string[]) => ids.map(familyLabel).join(', ')
+  const counts = `reported by ${families(s)} (${named(supporting)})${c > 0 ? `, contradicted by ${families(c)} (${named(contradicting)})` : ''}`
   if (c > s) return result(5, 1, `5 (improbable): ${counts}; more independent families contradict it than report it.`)
   if (c > 0 && c === s) return result(4, 2, `4 (doubtful): ${counts}; as many independent families deny it as report it.`)
   if (c > 0) return result(3, 3, `3 (possibly true): ${counts}; contested, so not rated higher whatever the support.`)
   if (s >= 3) return result(1, 4, `1 (confirmed): ${counts}; no independent family contradicts it.`)
   if (s === 2) return result(2, 5, `2 (probably true): ${counts}; no independent family contradicts it.`)
+  // "only ledger.example reports it", "only pasted or uploaded texts report it".
+  const onlyOne = `only ${familyLabel(supporting[0]!)} ${supporting[0] === UNNAMED_FAMILY ? 'report' : 'reports'} it`
   const best = bestGrade(evidence.filter((e) => e.stance === 'supports').map((e) => grades?.get(e.sourceKey) ?? 'F'))
-  if (best === 'A' || best === 'B' || best === 'C') return result(3, 6, `3 (possibly true): only ${supporting[0]} reports it, and its best source is graded ${best}.`)
-  if (best === 'D' || best === 'E') return result(4, 7, `4 (doubtful): only ${supporting[0]} reports it, and its best source is graded ${best}.`)
-  return result(6, 8, `6 (cannot be judged): only ${supporting[0]} reports it, and none of its sources has a record yet (F).`)
+  if (best === 'A' || best === 'B' || best === 'C') return result(3, 6, `3 (possibly true): ${onlyOne}, and its best source is graded ${best}.`)
+  if (best === 'D' || best === 'E') return result(4, 7, `4 (doubtful): ${onlyOne}, and its best source is graded ${best}.`)
+  return result(6, 8, `6 (cannot be judged): ${onlyOne}, and none of its sources has a record yet (F).`)
 }
 
 // A–E by quality; F (no record) only when nothing else is known.

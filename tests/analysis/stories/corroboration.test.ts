@@ -53,10 +53,12 @@ describe('publisher families', () => {
     expect(new Set(families.values()).size).toBe(3)
   })
 
-  test('owners are looked up by domain and its parents; no publisher means the source key', () => {
+  test('owners are looked up by domain and its parents; no publisher means the one family of unnamed texts', () => {
     expect(ownerOf({ publisher: 'https://news.HarbourTimes.example/a/b', sourceKey: 'x' }, OWNERS)).toBe('owner:Coastline Media')
     expect(ownerOf({ publisher: 'ledger.example', sourceKey: 'x' }, OWNERS)).toBe('publisher:ledger.example')
-    expect(ownerOf({ publisher: null, sourceKey: 'paste:analyst' }, OWNERS)).toBe('source:paste:analyst')
+    // Texts with no publisher (pasted, uploaded) are one family: who published each is unknown.
+    expect(ownerOf({ publisher: null, sourceKey: 'paste:analyst' }, OWNERS)).toBe('source:unnamed')
+    expect(ownerOf({ publisher: null, sourceKey: 'upload:report' }, OWNERS)).toBe('source:unnamed')
   })
 })
 
@@ -154,6 +156,23 @@ describe('contradictions', () => {
     expect(compareFrames(said, confirmed)).toEqual({ kind: 'unrelated' })
     expect(compareFrames(said, frame('b', 1, { ...base, effect: 'negative', occurredAt: EVENT_DAY, sentence: 'The ministry said on Tuesday it would act.' }))).toEqual({ kind: 'supports' })
     expect(compareFrames(said, frame('b', 1, { ...base, sentence: 'The ministry said it would provide guarantees.' }))).toEqual({ kind: 'supports' })
+  })
+
+  test('two pasted texts are one voice: they do not confirm each other, and the explanation names outlets, not ids', () => {
+    const claim = { agents: ['Marsh County Council'], category: '07', patients: ['flooded villages'] }
+    const pasted = (id: string, text: string): StoryDocument => ({
+      id,
+      publisher: null,
+      sourceKey: `paste:${id}`,
+      publishedAt: null,
+      ingestedAt: T0,
+      title: text,
+      text,
+      frames: [frame(id, 1, { ...claim, sentence: text })],
+    })
+    const [first] = assessCredibility([pasted('a', 'Marsh County Council sent boats to the flooded villages.'), pasted('b', 'The council sent 40 boats and a field hospital to the villages.')])
+    expect(first).toMatchObject({ grade: 6, supportingFamilies: ['source:unnamed'] })
+    expect(first?.explanation).toBe('6 (cannot be judged): only pasted or uploaded texts report it, and none of its sources has a record yet (F).')
   })
 
   test('a transfer told from the receiving side is compared with the giving one', () => {

@@ -110,7 +110,7 @@ describe.each(dialects())('source grades on %s', { timeout: 120_000 }, (dialect)
           grade: 3,
           supporting: 1,
           contradicting: 0,
-          explanation: '3 (possibly true): only publisher:ledger.example reports it, and its best source is graded B.',
+          explanation: '3 (possibly true): only ledger.example reports it, and its best source is graded B.',
         })
       }
       // The document's main frame among them (the paste, an exact copy, is not assessed again).
@@ -128,9 +128,7 @@ describe.each(dialects())('source grades on %s', { timeout: 120_000 }, (dialect)
     expect(doubtful.json()).toMatchObject({ grade: 'D', override: { grade: 'D', reason: 'Two retractions this year', updatedAt: new Date(clock.now()).toISOString() } })
     const flooded = storyOf(await storiesOf(S2), 'flood')
     // Rule 7: its best source is graded D.
-    expect(flooded.credibility.map((c) => [c.grade, c.explanation])).toEqual(
-      flooded.credibility.map(() => [4, '4 (doubtful): only publisher:ledger.example reports it, and its best source is graded D.']),
-    )
+    expect(flooded.credibility.map((c) => [c.grade, c.explanation])).toEqual(flooded.credibility.map(() => [4, '4 (doubtful): only ledger.example reports it, and its best source is graded D.']))
   })
 
   test("a data source's reliability (the Sources page) reads the grades of the sources its analysed documents came from, for its tenant only", async () => {
