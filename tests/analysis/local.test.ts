@@ -343,6 +343,13 @@ describe('local analyser: unknown names that act', () => {
     expect(humanitarian('One was injured in the blast, police said.').map((i) => i.description)).toContain('one was injured reported')
   })
 
+  test('"The minister said raising taxes was not an option": nobody raises taxes, least of all the minister', () => {
+    const a = analyseLocal('The minister said raising taxes was not an option.')
+    expect(a.frames.map((f) => f.predicate?.lemma)).toEqual(['say'])
+    // An -ing complement that is an act of its own still is one ("said it had stopped firing").
+    expect(frameFor(analyseLocal('The army said it had stopped firing.'), 'stop').actors.entries[0]).toMatchObject({ text: 'army', role: 'agent' })
+  })
+
   test('"a day after" in the opening is no date the document gives itself: its days count from the day it was taken in', () => {
     const a = analyseLocal("Thyssenkrupp will receive state loan guarantees, Germany's Economy Ministry confirmed on Wednesday, a day after the cabinet approved the package.", {
       ingestedOn: '2026-11-28T10:00:00Z',

@@ -41,6 +41,9 @@ export function analyseClauses(p: Parsed): Clause[] {
         // "called Kast to congratulate him": the call's purpose, told with the call; "accused them of funding
         // goons to loot": what the accusation says, no act of the accuser.
         if (phonedCall(p, governor) || ALLEGING.has(governor.group.lemma)) clause.kind = 'skip'
+        // "said raising taxes was not an option": an -ing phrase that is what the reported clause is about does
+        // nothing of its own, and the one saying does not do it.
+        if (g.form === 'gerund' && attributionVerbs.has(governor.group.lemma) && subjectOfNextVerb(p, g)) clause.kind = 'skip'
       } else if (lastFinite) {
         // "appealed for $400 million to help people": a purpose clause shares the main subject.
         clause.subject = lastFinite.subject
@@ -259,6 +262,13 @@ function classify(p: Parsed, g: VerbGroup, governor: Clause | undefined): Clause
 
 const CONFIRMING = new Set(['confirm', 'acknowledge', 'admit'])
 /** Governors whose complement did not happen: "refused to pay", "failed to notify", "declined to sign". */
+/** Whether a finite verb follows the -ing phrase at `g`, with nothing between that ends it ("raising taxes was …"). */
+function subjectOfNextVerb(p: Parsed, g: VerbGroup): boolean {
+  const next = p.groups.find((x) => x.from >= g.to)
+  if (!next || next.form !== 'finite' || next.from - g.to > 5) return false
+  return !p.tokens.slice(g.from, next.from).some((t, k) => /[,;:]/.test(t.post) || ['that', 'and', 'or', 'but', 'which', 'who'].includes(t.lower) || (k > 0 && p.pos[g.from + k] === 'prep'))
+}
+
 export const NEGATING = new Set(['fail', 'refuse', 'decline', 'neglect', 'avoid', 'omit', 'deny'])
 const TIME_NOUN = /^(?:year|years|month|months|week|weeks|day|days|time|night|morning|evening|hour|hours|decade|century|quarter|weekend)$/
 /** Verbs whose complement is what someone is said to have done ("accused X of funding goons to loot"). */
