@@ -265,7 +265,7 @@ const CONFIRMING = new Set(['confirm', 'acknowledge', 'admit'])
 /** Whether a finite verb follows the -ing phrase at `g`, with nothing between that ends it ("raising taxes was …"). */
 function subjectOfNextVerb(p: Parsed, g: VerbGroup): boolean {
   const next = p.groups.find((x) => x.from >= g.to)
-  if (!next || next.form !== 'finite' || next.from - g.to > 5) return false
+  if (next?.form !== 'finite' || next.from - g.to > 5) return false
   return !p.tokens.slice(g.from, next.from).some((t, k) => /[,;:]/.test(t.post) || ['that', 'and', 'or', 'but', 'which', 'who'].includes(t.lower) || (k > 0 && p.pos[g.from + k] === 'prep'))
 }
 
