@@ -35,7 +35,7 @@ const researchBriefing = {
     title: 'EV tariffs: the week in review',
     executiveSummary: 'The EU imposed provisional duties on Chinese-built EVs; Beijing answered with threats.',
     summary: 'Not this one: executiveSummary comes first.',
-    narrative: 'The Commission acted after a nine-month probe.\n\nBeijing called the move protectionism.',
+    narrative: 'The Commission acted after a nine-month probe.\n\nBeijing called the move protectionism.\n2026-11-24: ledger.example — “Beijing retaliates”',
     keyEvents: KEY_EVENTS,
   },
   detailedMetrics: { documents: 12, frames: 1234, averageUrgency: 0.6234, dominantActor: 'European Commission' },
@@ -205,12 +205,12 @@ describe('the briefing view', () => {
     // Executive Summary: executiveSummary wins over summary.
     expect(within(section('Executive Summary')).getByText(researchBriefing.briefing.executiveSummary)).toBeTruthy()
     expect(within(section('Executive Summary')).queryByText(/Not this one/)).toBeNull()
-    // Narrative, paragraph by paragraph.
+    // Narrative, paragraph by paragraph: a blank line or a single line break (one line per document or day) starts one.
     expect(
       within(section('Narrative'))
         .getAllByText(/./, { selector: 'p' })
         .map((p) => p.textContent),
-    ).toEqual(['The Commission acted after a nine-month probe.', 'Beijing called the move protectionism.'])
+    ).toEqual(['The Commission acted after a nine-month probe.', 'Beijing called the move protectionism.', '2026-11-24: ledger.example — “Beijing retaliates”'])
     // Key Events: five, each with its formatted timestamp and description.
     const events = within(section('Key Events')).getAllByRole('listitem')
     expect(events).toHaveLength(5)

@@ -277,9 +277,10 @@ function Section({ title, className, children }: { title: string; className: str
   )
 }
 
+/** One paragraph per line: the server writes one line per document, frame or day ("2026-11-24: …"). */
 function paragraphs(text: string): string[] {
   return text
-    .split(/\n\s*\n/)
+    .split(/\n/)
     .map((p) => p.trim())
     .filter((p) => p !== '')
 }
