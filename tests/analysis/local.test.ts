@@ -355,6 +355,8 @@ describe('local analyser: unknown names that act', () => {
       ingestedOn: '2026-11-28T10:00:00Z',
     })
     expect(frameFor(a, 'confirm').timeReference?.date).toBe('2026-11-25')
+    // The card's sentence ends with the day, not with "a day" cut from "a day after …".
+    expect(frameFor(a, 'confirm').actionDescription).toBe("Germany's Economy Ministry confirmed on Wednesday")
   })
 
   test('"Boeing refused to pay the fine": the act that did not happen reads with its refusal, not as a plan', () => {

@@ -142,6 +142,8 @@ export function clauseText(input: FrameInput, p: Parsed, c: Clause, subjectText:
     text = subjectText ? `${subjectText} ${rest}` : rest
   }
   text = text.replace(/\s+/g, ' ').replace(/[,;:–—-]+$/, '').trim()
+  // "confirmed on Wednesday, a day [after the cabinet approved]": the measure of a time the next clause gives.
+  text = text.replace(/,\s+(?:a|an|one|two|three|four|five|six|seven|\d+)\s+(?:hours?|days?|weeks?|months?|years?)(?:\s+(?:later|earlier))?$/i, (m) => (/(?:later|earlier)$/i.test(m) ? m : ''))
   // A clause cut out of a quotation keeps half its quote marks; drop them rather than leave one open.
   // 'called the ruling "a victory for drivers"': a quote that closes right after the clause closes with it.
   if ((text.match(/["“”]/g) ?? []).length % 2 === 1) text = /^["”]/.test(lastTok.post) ? `${text}${lastTok.post.trim().charAt(0)}` : text.replace(/["“”]/g, '')
