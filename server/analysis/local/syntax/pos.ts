@@ -6,7 +6,8 @@
 import { phrasalParticles, verbGroupAdverbs } from '../lexicon'
 import type { Token } from '../text'
 import { irregularPasts, isDictionaryWord, isLexiconNoun, isPastForm, lemmaOf } from './morphology'
-import { actionVerbEarlierInClause, actionVerbLemmas, BODY_NOUNS, closedPrepositions, determinerLike, firstWord, hasVerbAfter, IN_BETWEEN, ING_NOUNS, ingOfActionVerb, intentionVerbForms, isVerbish, knownVerbLemma, prepLike, REPORTING_FORMS, sameForm, startsNounPhrase, subordinators, whWords } from './pos-cues'
+import { actionVerbEarlierInClause, actionVerbLemmas, BODY_NOUNS, closedPrepositions, determinerLike, firstWord, hasVerbAfter, IN_BETWEEN, ING_NOUNS, ingOfActionVerb, intentionVerbForms, isVerbish, prepLike, REPORTING_FORMS, startsNounPhrase, subordinators, whWords } from './pos-cues'
+import { fixVerbsAfterSubjects } from './pos-late'
 import type { Pos } from './shapes'
 import { beForms, haveForms, modals } from './words'
 
@@ -376,38 +377,5 @@ export function fixPos(tokens: Token[], pos: Pos[]): void {
       t.tags.add('Gerund')
     }
   }
-  // "Mosquito numbers rose sharply": a past form after the subject, before any verb, is the verb.
-  let seenVerb = false
-  for (let i = 0; i < tokens.length; i++) {
-    const p = pos[i]
-    if (p === 'verb' || p === 'aux') seenVerb = true
-    if (p === 'wh' || p === 'conj' || subordinators.has(tokens[i]!.lower)) seenVerb = false
-    if (seenVerb) continue
-    const t = tokens[i]!
-    // "Iran yesterday released two French teachers": a time word may stand between them.
-    const timeBetween = i > 1 && /^(?:yesterday|today|tonight)$/.test(tokens[i - 1]!.lower) && (pos[i - 2] === 'noun' || pos[i - 2] === 'propn')
-    if ((p === 'noun' || p === 'adj') && i > 0 && isPastForm(t) && !/-/.test(t.text) && (pos[i - 1] === 'noun' || pos[i - 1] === 'propn' || pos[i - 1] === 'pron' || timeBetween) && !/,/.test(tokens[i - 1]!.post)) {
-      pos[i] = 'verb'
-      t.tags.add('PastTense')
-      seenVerb = true
-    }
-  }
-  // "… and ban exports": a bare verb form after "and" that follows a verb's object.
-  for (let i = 2; i < tokens.length - 1; i++) {
-    const t = tokens[i]!
-    if ((pos[i] !== 'noun' && !(pos[i] === 'adj' && isPastForm(t))) || tokens[i - 1]!.lower !== 'and') continue
-    const verbBefore = pos.slice(0, i - 1).some((p) => p === 'verb')
-    const n = pos[i + 1]
-    const compromiseVerb = knownVerbLemma(t.lower)
-    const nextWord = tokens[i + 1]!.lower
-    const objectNext = n === 'det' || n === 'noun' || n === 'num' || n === 'propn' || n === 'adj' || ['about', 'nearly', 'some', 'more', 'around', 'up'].includes(nextWord)
-    if (verbBefore && (compromiseVerb || isPastForm(t)) && objectNext && !t.tags.has('Plural')) {
-      const earlier = pos.slice(0, i - 1).lastIndexOf('verb')
-      const earlierTok = tokens[earlier]
-      if (earlierTok && sameForm(earlierTok, t)) {
-        pos[i] = 'verb'
-        t.tags.add('Verb')
-      }
-    }
-  }
+  fixVerbsAfterSubjects(tokens, pos)
 }
