@@ -64,15 +64,7 @@ export function collect(
       }
       if (referent?.thing) {
         // "…the plan, saying it did not protect workers": the plan is what the act is about, no one acting.
-        const thing = referent.thing
-        const text = plainText(input.content, p, thing)
-        resources.push({
-          text,
-          type: resourceType(p, thing, text),
-          state: '',
-          usage: isSubject ? `subject of ${lemma}` : `object of ${lemma}`,
-          span: { start: tokens[firstContent(p, thing)]!.start, end: tokens[thing.to - 1]!.end },
-        })
+        resources.push(resourceOf(p, referent.thing, plainText(input.content, p, referent.thing), isSubject ? `subject of ${lemma}` : `object of ${lemma}`))
         return
       }
       if (referent) {
@@ -156,15 +148,14 @@ export function collect(
   if (pos[u.head] === 'pron' || isTimePhrase(p, u)) return
   const text = plainText(input.content, p, u)
   if (!text || isDemonym(text)) return
-  const start = tokens[firstContent(p, u)]!.start
-  const end = tokens[u.to - 1]!.end
-  resources.push({
-    text,
-    type: resourceType(p, u, text),
-    state: '',
-    usage: prep ? `"${prep}" phrase of ${lemma}` : isSubject ? `subject of ${lemma}` : `object of ${lemma}`,
-    span: { start, end: Math.max(end, start + 1) },
-  })
+  resources.push(resourceOf(p, u, text, prep ? `"${prep}" phrase of ${lemma}` : isSubject ? `subject of ${lemma}` : `object of ${lemma}`))
+}
+
+/** A noun phrase as a resource of the act: its words, its kind, and where it stands. */
+function resourceOf(p: Parsed, u: Unit, text: string, usage: string): ResourceEntry {
+  const start = p.tokens[firstContent(p, u)]!.start
+  const end = p.tokens[u.to - 1]!.end
+  return { text, type: resourceType(p, u, text), state: '', usage, span: { start, end: Math.max(end, start + 1) } }
 }
 
 const NATURAL_FEATURE = /\s(?:River|Lake|Sea|Ocean|Canal|Bay|Strait|Gulf|Mountains|Valley|Islands?|Desert|Peninsula|Coast|Basin|Delta|Glacier|Falls)$/

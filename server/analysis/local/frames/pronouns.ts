@@ -12,11 +12,12 @@ import { headOf, isTimePhrase, nominalText } from './noun-phrases'
 import { isHumanHead, isOrgReference } from './people'
 import type { FrameInput, Unit } from './shapes'
 
-export const SPEECH_PARTICIPLES = new Set(['saying', 'claiming', 'adding', 'insisting', 'arguing', 'noting', 'warning', 'stating', 'declaring', 'alleging', 'vowing', 'boasting'])
+const SPEECH_PARTICIPLES = new Set(['saying', 'claiming', 'adding', 'insisting', 'arguing', 'noting', 'warning', 'stating', 'declaring', 'alleging', 'vowing', 'boasting'])
 
-/** ", saying (that) it …", "Beijing said it would …": the pronoun opens what the sentence's subject says. */
+/** Words of time between a verb of saying and what it says ("said on Monday it had …"). */
 const SPEECH_TIME = /^(?:on|late|early|last|this|yesterday|today|tonight|overnight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|night|week|morning|evening|afternoon)$/
 
+/** ", saying (that) it …", "Beijing said it would …": the pronoun opens what the sentence's subject says. */
 function afterSpeechParticiple(p: Parsed, k: number): boolean {
   let before = p.tokens[k - 1]?.lower === 'that' ? k - 2 : k - 1
   // "said on Monday it had repelled": past a day between the verb and the pronoun.
@@ -92,14 +93,14 @@ const THING_VERBS = new Set([
   'lack', 'contain', 'include', 'go', 'mean', 'risk', 'affect', 'target', 'penalise', 'penalize', 'punish', 'reward', 'encourage', 'discourage',
   'address', 'solve', 'tackle', 'ensure', 'guarantee', 'offer', 'provide', 'deliver', 'represent', 'open', 'close', 'block', 'limit', 'restrict',
   'ban', 'force', 'require', 'put', 'leave', 'make', 'give', 'bring', 'fall', 'miss', 'overlook', 'misrepresent', 'exaggerate', 'distort',
-  'contradict', 'endanger', 'jeopardise', 'jeopardize', 'worsen', 'improve', 'slow', 'delay', 'stifle', 'hamper', 'hinder', 'expose', 'leave',
+  'contradict', 'endanger', 'jeopardise', 'jeopardize', 'worsen', 'improve', 'slow', 'delay', 'stifle', 'hamper', 'hinder', 'expose',
 ])
 
 /** Acts of will: "criticised the company, saying it would appeal" is the one saying, whatever was judged. */
 const DELIBERATE = new Set([
   'appeal', 'sue', 'plan', 'intend', 'seek', 'want', 'hope', 'expect', 'decide', 'vow', 'pledge', 'promise', 'refuse', 'ask', 'urge', 'call', 'demand',
   'consider', 'respond', 'comply', 'cooperate', 'try', 'aim', 'wish', 'prefer', 'agree', 'believe', 'think', 'say', 'file', 'remain', 'stand', 'continue',
-  'look', 'work', 'review', 'study', 'examine', 'fight', 'oppose', 'support', 'welcome', 'reject', 'retaliate', 'respond', 'take', 'seek',
+  'look', 'work', 'review', 'study', 'examine', 'fight', 'oppose', 'support', 'welcome', 'reject', 'retaliate', 'take',
 ])
 
 /**
