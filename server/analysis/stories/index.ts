@@ -22,7 +22,7 @@ export type { ContestedMark, ContradictionPair, ContradictionReason, Disagreemen
 export { compareFrames, contestedMarks, findContradictions } from './contradictions'
 export type { CredibilityEvidence, CredibilityOptions, FrameCredibility, SourceOutcome } from './credibility'
 export { assessCredibility, sourceOutcomes } from './credibility'
-export { familiesOf, ownerOf } from './families'
+export { familiesOf, ownerOf, UNNAMED_FAMILY } from './families'
 export type { Figure, FigureBound } from './figures'
 export { ABOUT_TOLERANCE, compatible, EXACT_TOLERANCE, figuresConflict, figuresOf } from './figures'
 export type { DocumentFingerprint } from './fingerprint'

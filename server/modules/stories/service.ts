@@ -30,6 +30,7 @@ import {
   type StoryState,
   storyDocumentFrom,
   summariseStory,
+  UNNAMED_FAMILY,
 } from '../../analysis/stories/index'
 import type { Queryable } from '../../platform/db/database'
 import { appendLiveMessages, deleteStoryMessages, notifyLiveOnCommit } from '../live'
@@ -203,11 +204,9 @@ function wireStory(
   const rowById = new Map(rows.map((r) => [r.id, r]))
   const docById = new Map(docs.map((d) => [d.id, d]))
   const memberById = new Map(members.map((m) => [m.documentId, m]))
-  // Independent publishers are counted among the sources that name one (an outlet, a feed, a channel): a pasted or
-  // uploaded text names none, and two pastes are not said to be two independent publishers.
-  const named = docs.filter((d) => d.publisher !== null || !/^(?:paste|upload|document):/.test(d.sourceKey))
-  const namedIds = new Set(named.map((d) => d.id))
-  const families = new Set(assessed.flatMap((a) => a.evidence.filter((e) => namedIds.has(e.documentId)).map((e) => e.family)))
+  // Independent publishers are counted among the sources that name one: a pasted or uploaded text names none (the
+  // engine's one unnamed family), and two pastes are not said to be two independent publishers.
+  const families = new Set(assessed.flatMap((a) => a.evidence.map((e) => e.family)).filter((f) => f !== UNNAMED_FAMILY))
   const contested = new Map<string, Array<{ frameId: string; documentId: string; reasons: string[] }>>()
   for (const a of assessed) {
     for (const e of a.evidence) {
@@ -240,7 +239,7 @@ function wireStory(
         ...(r ? { reliability: { grade: r.grade, explanation: r.explanation } } : {}),
       }
     }),
-    publisherCount: families.size > 0 ? families.size : new Set(named.map((d) => d.publisher ?? d.sourceKey)).size,
+    publisherCount: families.size > 0 ? families.size : new Set(docs.flatMap((d) => (d.publisher ? [d.publisher] : []))).size,
     mainFrameIds: summary.mainFrameIds,
     // A frame no second source speaks to and whose only source has no record cannot be judged (6) and has
     // no evidence to show: it is left out, so a story of fifty copies does not send fifty frames' nothing.
