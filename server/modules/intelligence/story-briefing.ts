@@ -40,7 +40,9 @@ export function storyBriefing(tenant: GraphView, story: Story, contradicted: Rea
   const executiveSummary = [
     `Told by ${toldBy(story)}, ${span(story)}.`,
     copies === 0 ? '' : copies === 1 ? "One is an exact copy of another source's text, counted once." : `${copies} are exact copies of other sources' texts, counted once.`,
-    lead ? `Main claim: “${lead.description}” (${lead.actionType})${judged(lead) ? `, ${gradeText(judged(lead)!)}` : ', not judged yet: one source and no record'}.` : 'No action frame in this story.',
+    lead
+      ? `Main claim: “${lead.description}” (${lead.actionType})${judged(lead) ? `, ${gradeText(judged(lead)!)}` : ', not judged yet: no second independent source and no source with a record'}.`
+      : 'No action frame in this story.',
     contested.length > 0
       ? `Contested: ${contested
           .slice(0, 2)

@@ -117,6 +117,10 @@ describe.each(dialects())('stories on %s', { timeout: 120_000 }, (dialect) => {
     expect(story?.documentIds).toHaveLength(2)
     expect(story?.sources.map((s) => s.publisher)).toEqual([null, null])
     expect(story?.publisherCount).toBe(0)
+    // Two pastes are one voice: the main claim is not judged, and the summary says why.
+    const summary = storyBriefing(graphView(await loadCorpus(db, T2)), story!).briefing.executiveSummary ?? ''
+    expect(summary).toContain('Told by 2 sources, neither naming its publisher,')
+    expect(summary).toMatch(/Main claim: “[^”]+” \([^)]+\), not judged yet: no second independent source and no source with a record\./)
   })
 
   test('a story of pasted texts is not said to come from independent publishers: none names one', async () => {
